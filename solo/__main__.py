@@ -1,0 +1,5 @@
+import sys
+
+from solo.cli import main
+
+sys.exit(main())
