@@ -1,0 +1,126 @@
+"""Read YAML safely, remembering the line of every key so errors can point at it.
+
+Only the YAML core types are built: any tag that would construct a Python object
+(``!!python/object`` and friends) is refused before anything runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from solo.errors import RulesError
+
+__all__ = ["Document", "load_yaml", "MAX_NODES"]
+
+MAX_NODES = 200_000
+Path = tuple[Any, ...]
+
+
+@dataclass
+class Document:
+    """Plain Python data read from YAML, plus the line where each key path starts."""
+
+    data: Any
+    file: str
+    lines: dict[Path, int] = field(default_factory=dict)
+
+    def line(self, path: Path) -> int | None:
+        """The 1-based line of ``path``, or of its nearest ancestor that has one."""
+        while True:
+            if path in self.lines:
+                return self.lines[path]
+            if not path:
+                return None
+            path = path[:-1]
+
+    def error(self, path: Path, expected: str) -> RulesError:
+        """A RulesError naming file, line and key path."""
+        key = ".".join(str(part) for part in path) or None
+        return RulesError(expected, file=self.file, line=self.line(path), key=key)
+
+
+def load_yaml(text: str, file: str) -> Document:
+    """Parse ``text`` (named ``file`` in errors) into a Document."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else None
+        problem = (err.problem or err.context or "malformed YAML").strip()
+        raise RulesError(f"not valid YAML ({problem})", file=file, line=line) from None
+    except yaml.YAMLError as err:
+        raise RulesError(f"not valid YAML ({err})", file=file) from None
+    doc = Document(data=None, file=file)
+    if node is None:
+        return doc
+    converter = _Converter(doc)
+    doc.data = converter.convert(node, ())
+    return doc
+
+
+_CORE_TAGS = {
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:timestamp",
+}
+
+
+class _Converter:
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.count = 0
+        self.active: set[int] = set()
+        self.constructor = SafeConstructor()
+
+    def convert(self, node: Node, path: Path) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise self._error(node, path, f"document too large (over {MAX_NODES} values)")
+        if node.tag not in _CORE_TAGS:
+            raise self._error(node, path, f"tag {node.tag!r} is not allowed; use plain YAML values")
+        if id(node) in self.active:
+            raise self._error(node, path, "an alias refers to itself")
+        self.active.add(id(node))
+        try:
+            return self._convert(node, path)
+        finally:
+            self.active.discard(id(node))
+
+    def _convert(self, node: Node, path: Path) -> Any:
+        if isinstance(node, ScalarNode):
+            try:
+                return self.constructor.construct_object(node, deep=True)
+            except (ConstructorError, ValueError) as err:
+                raise self._error(node, path, f"cannot read value ({err})") from None
+        if isinstance(node, SequenceNode):
+            items = []
+            for index, child in enumerate(node.value):
+                self.doc.lines.setdefault(path + (index,), child.start_mark.line + 1)
+                items.append(self.convert(child, path + (index,)))
+            return items
+        if isinstance(node, MappingNode):
+            result: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                key = self.convert(key_node, path)
+                if isinstance(key, (list, dict)):
+                    raise self._error(key_node, path, "a key must be a plain value")
+                if key in result:
+                    raise self._error(key_node, path + (key,), "this key appears twice")
+                self.doc.lines.setdefault(path + (key,), key_node.start_mark.line + 1)
+                result[key] = self.convert(value_node, path + (key,))
+            return result
+        raise self._error(node, path, "unsupported YAML node")
+
+    def _error(self, node: Node, path: Path, message: str) -> RulesError:
+        key = ".".join(str(part) for part in path) or None
+        return RulesError(message, file=self.doc.file, line=node.start_mark.line + 1, key=key)
