@@ -28,6 +28,8 @@ class Document:
     data: Any
     file: str
     lines: dict[Path, int] = field(default_factory=dict)
+    expressions: list[tuple[Path, Any]] = field(default_factory=list)
+    references: list[tuple[Path, str, str]] = field(default_factory=list)
 
     def line(self, path: Path) -> int | None:
         """The 1-based line of ``path``, or of its nearest ancestor that has one."""

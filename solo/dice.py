@@ -1,0 +1,264 @@
+"""Dice notation: parse expressions like ``4d6kh3`` or ``2d6+1d4-1`` and roll them.
+
+Grammar (case-insensitive, spaces allowed around ``+`` and ``-``)::
+
+    expression := [sign] term (sign term)*
+    term       := [count] "d" (sides | "%") [("kh" | "kl" | "dh" | "dl") [n]]  |  integer
+
+``d%`` is ``d100``; a keep/drop suffix without a number means 1. Expressions are
+checked against solo's limits (length, dice, sides) before anything is rolled, and
+every problem is reported as a one-line :class:`~solo.errors.DiceError`.
+All randomness comes from the ``random.Random`` passed to :func:`roll`.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass, field
+
+from solo.errors import DiceError
+
+__all__ = [
+    "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Constant", "Term", "Expression",
+    "TermRoll", "Roll", "DiceError", "parse", "roll",
+]
+
+MAX_DICE = 1000
+MAX_SIDES = 1_000_000
+MAX_LENGTH = 200
+
+_DIGITS = "0123456789"
+_SPACES = " \t"
+_MODES = ("kh", "kl", "dh", "dl")
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``count`` dice with ``sides`` sides, optionally keeping/dropping (``mode``) ``n`` of them."""
+
+    count: int
+    sides: int
+    sign: int = 1
+    mode: str = ""  # "", "kh", "kl", "dh" or "dl"
+    n: int = 0
+    keep: int = field(init=False, repr=False, compare=False)  # how many dice count
+    keep_high: bool = field(init=False, repr=False, compare=False)  # keep the highest ones?
+
+    def __post_init__(self) -> None:
+        keep = self.count if not self.mode else (
+            self.n if self.mode[0] == "k" else self.count - self.n)
+        object.__setattr__(self, "keep", keep)
+        object.__setattr__(self, "keep_high", self.mode in ("kh", "dl"))
+
+    @property
+    def text(self) -> str:
+        """Normalized notation, without the sign: ``4d6kh3``, ``d20``."""
+        count = "" if self.count == 1 else str(self.count)
+        return f"{count}d{self.sides}{self.mode}{self.n if self.mode else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """A plain integer term; ``value`` is non-negative and ``sign`` is +1 or -1."""
+
+    value: int
+    sign: int = 1
+
+    @property
+    def text(self) -> str:
+        """The number, without the sign."""
+        return str(self.value)
+
+
+Term = Dice | Constant
+
+
+def _join(parts: list[str], terms: tuple[Term, ...]) -> str:
+    """Join rendered terms with their signs: ``-1+[4]-[2]``."""
+    out = []
+    for index, (part, term) in enumerate(zip(parts, terms, strict=True)):
+        out.append(("-" if term.sign < 0 else "+" if index else "") + part)
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Expression:
+    """A parsed dice expression: normalized ``text``, its ``terms`` and the possible range."""
+
+    text: str
+    terms: tuple[Term, ...]
+    minimum: int
+    maximum: int
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class TermRoll:
+    """One term's result: every die rolled in order, which were kept, and the signed value."""
+
+    term: Term
+    rolls: tuple[int, ...]
+    kept: tuple[bool, ...]
+    value: int
+
+    def render(self) -> str:
+        """``[5, 5, 3, 4]`` for dice (dropped ones included), the number for a constant."""
+        if isinstance(self.term, Constant):
+            return str(self.term.value)
+        return "[" + ", ".join(map(str, self.rolls)) + "]"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The result of rolling an :class:`Expression`."""
+
+    expression: Expression
+    total: int
+    terms: tuple[TermRoll, ...]
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Every die rolled, in order, kept or not."""
+        return tuple(die for term in self.terms for die in term.rolls)
+
+    def brief(self) -> str:
+        """The dice and the total without the expression: ``[5, 5, 3, 4] → 14``."""
+        parts = [term.render() for term in self.terms]
+        return f"{_join(parts, self.expression.terms)} → {self.total}"
+
+    def __str__(self) -> str:
+        return f"{self.expression.text} = {self.brief()}"
+
+
+def _quote(text: str) -> str:
+    """Quote (part of) an expression for a one-line message."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _malformed(text: str, pos: int, expected: str) -> DiceError:
+    end = " (the end)" if pos >= len(text) else ""
+    return DiceError(f"cannot read dice expression {_quote(text)}: "
+                     f"expected {expected} at position {pos + 1}{end}")
+
+
+def _refuse(text: str, problem: str) -> DiceError:
+    return DiceError(f"dice expression {_quote(text)} {problem}")
+
+
+def _skip(text: str, i: int, chars: str = _DIGITS) -> int:
+    """Index just past the run of ``chars`` (ASCII digits by default) starting at ``i``."""
+    while i < len(text) and text[i] in chars:
+        i += 1
+    return i
+
+
+@functools.lru_cache(maxsize=1024)
+def parse(text: str) -> Expression:
+    """Parse dice notation into an :class:`Expression`; raise :class:`DiceError` if it is
+    malformed or over the limits. Results are cached."""
+    if not isinstance(text, str):
+        raise DiceError(f"a dice expression must be text, not {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise _refuse(text, f"is {len(text)} characters long; the limit is {MAX_LENGTH}")
+    terms: list[Term] = []
+    n, dice = len(text), 0
+    i = _skip(text, 0, _SPACES)
+    sign = 1
+    if i < n and text[i] in "+-":
+        sign = -1 if text[i] == "-" else 1
+        i = _skip(text, i + 1, _SPACES)
+    while True:
+        j = _skip(text, i)
+        if j < n and text[j] in "dD":
+            count = int(text[i:j]) if j > i else 1
+            i = j + 1
+            if i < n and text[i] == "%":
+                sides, i = 100, i + 1
+            else:
+                j = _skip(text, i)
+                if j == i:
+                    raise _malformed(text, i, "the number of sides (or %) after 'd'")
+                sides, i = int(text[i:j]), j
+            mode, keep = text[i:i + 2].lower(), 0
+            if mode in _MODES:
+                j = _skip(text, i + 2)
+                keep = int(text[i + 2:j]) if j > i + 2 else 1
+                i = j
+            else:
+                mode = ""
+            if count == 0:
+                raise _refuse(text, "rolls no dice; roll at least 1 die")
+            if sides == 0:
+                raise _refuse(text, "has a 0-sided die; dice need at least 1 side")
+            if sides > MAX_SIDES:
+                raise _refuse(text, f"has a die with {sides} sides; the limit is {MAX_SIDES}")
+            if keep > count:
+                verb = "keeps" if mode[0] == "k" else "drops"
+                raise _refuse(text, f"{verb} {keep} of only {count} dice; "
+                                    f"{verb[:-1]} at most {count}")
+            dice += count
+            terms.append(Dice(count, sides, sign, mode, keep))
+            expected = "'+', '-', a keep/drop suffix (kh, kl, dh, dl) or the end"
+            if mode:
+                expected = "'+', '-' or the end"
+        elif j > i:
+            terms.append(Constant(int(text[i:j]), sign))
+            i, expected = j, "'d', '+', '-' or the end"
+        else:
+            raise _malformed(text, i, "a number or a die like d6")
+        j, i = i, _skip(text, i, _SPACES)
+        if i == n:
+            break
+        if text[i] not in "+-":
+            raise _malformed(text, i, expected if i == j else "'+', '-' or the end")
+        sign = -1 if text[i] == "-" else 1
+        i = _skip(text, i + 1, _SPACES)
+    if dice > MAX_DICE:
+        raise _refuse(text, f"rolls {dice} dice; the limit is {MAX_DICE}")
+    low = high = 0
+    for term in terms:
+        if isinstance(term, Dice):
+            lo, hi = term.keep, term.keep * term.sides
+        else:
+            lo = hi = term.value
+        if term.sign < 0:
+            lo, hi = -hi, -lo
+        low, high = low + lo, high + hi
+    frozen = tuple(terms)
+    return Expression(_join([t.text for t in frozen], frozen), frozen, low, high)
+
+
+def roll(expr: str | Expression, rng: random.Random) -> Roll:
+    """Roll ``expr`` (text or a parsed :class:`Expression`) using only ``rng``."""
+    if expr.__class__ is not Expression:
+        expr = parse(expr)
+    randint = rng.randint
+    results = []
+    total = 0
+    for term in expr.terms:
+        if term.__class__ is Constant:
+            value = term.value if term.sign > 0 else -term.value
+            results.append(TermRoll(term, (), (), value))
+            total += value
+            continue
+        sides, count = term.sides, term.count
+        if count == 1:
+            rolls: tuple[int, ...] = (randint(1, sides),)
+        else:
+            rolls = tuple([randint(1, sides) for _ in range(count)])
+        if term.mode:
+            order = sorted(range(count), key=rolls.__getitem__, reverse=term.keep_high)
+            chosen = set(order[:term.keep])
+            kept = tuple([index in chosen for index in range(count)])
+            value = sum([die for die, keep in zip(rolls, kept, strict=True) if keep])
+        else:
+            kept = (True,) * count
+            value = sum(rolls)
+        if term.sign < 0:
+            value = -value
+        results.append(TermRoll(term, rolls, kept, value))
+        total += value
+    return Roll(expr, total, tuple(results))

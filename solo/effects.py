@@ -1,0 +1,320 @@
+"""The building blocks a procedure's actions, hooks and table entries are made of.
+
+Each effect in YAML is a mapping with one main key (``adjust``, ``check``, ``table``…)
+and an optional ``when:`` guard. ``parse_effects`` turns the YAML into frozen
+dataclasses; the engine interprets them. See docs/procedures.md for the guide.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from solo.expr import Expr, ExprError, compile_expr
+from solo.yamlfile import Document
+
+__all__ = ["Template", "Adjust", "Assign", "Let", "RollDice", "Check", "RollTable", "Encounter",
+           "LightChange", "Say", "Branch", "Do", "Outcome", "Effect", "parse_effects",
+           "compile_template", "compile_at", "EFFECT_KEYS", "LIGHT_OPERATIONS"]
+
+LIGHT_OPERATIONS = ("out", "dim", "halve")
+_FIELD = re.compile(r"\{([^{}]+)\}")
+
+
+@dataclass(frozen=True)
+class Template:
+    """Text with ``{expression}`` fields filled in at run time."""
+
+    text: str
+    fields: tuple[Expr, ...] = ()
+
+    def render(self, scope: Mapping[str, Any]) -> str:
+        if not self.fields:
+            return self.text
+        values = iter(self.fields)
+        return _FIELD.sub(lambda match: str(next(values)(scope)), self.text)
+
+
+@dataclass(frozen=True)
+class Adjust:
+    changes: tuple[tuple[str, Expr], ...]
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Assign:
+    values: tuple[tuple[str, Expr], ...]
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Let:
+    values: tuple[tuple[str, Expr], ...]
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class RollDice:
+    dice: Template
+    label: Template
+    plus: Expr | None = None
+    name: str | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    dice: Template
+    success: Expr
+    label: Template
+    plus: Expr | None = None
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class RollTable:
+    table: str
+    plus: Expr | None = None
+    name: str | None = None
+    outcome: bool = False
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Encounter:
+    table: str | None = None
+    sign: bool = False
+    then: tuple[Effect, ...] = ()
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class LightChange:
+    operation: str
+    kinds: tuple[str, ...] | None = None
+    count: int | None = None
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Say:
+    text: Template
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Branch:
+    condition: Expr
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Do:
+    routine: str
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    name: str
+    when: Expr | None = None
+
+
+Effect = (Adjust | Assign | Let | RollDice | Check | RollTable | Encounter | LightChange | Say
+          | Branch | Do | Outcome)
+
+EFFECT_KEYS = ("adjust", "set", "let", "roll", "check", "table", "encounter", "light", "say",
+               "if", "do", "outcome")
+_SIDE_KEYS = {"when", "reason", "note", "reading", "then", "else"}
+
+
+def compile_at(doc: Document, path: tuple, value: Any) -> Expr:
+    """Compile an expression found at ``path``, turning errors into located RulesErrors."""
+    if not isinstance(value, (str, int, bool)):
+        raise doc.error(path, "expected an expression such as 'tension >= 3' or a number")
+    try:
+        compiled = compile_expr(value)
+    except ExprError as err:
+        raise doc.error(path, str(err)) from None
+    doc.expressions.append((path, compiled))
+    return compiled
+
+
+def compile_template(doc: Document, path: tuple, value: Any) -> Template:
+    if not isinstance(value, (str, int)):
+        raise doc.error(path, "expected text")
+    text = str(value)
+    fields = tuple(compile_at(doc, path, match.group(1)) for match in _FIELD.finditer(text))
+    return Template(text, fields)
+
+
+def parse_effects(doc: Document, path: tuple, raw: Any) -> tuple[Effect, ...]:
+    """A list of effects (a single effect mapping is accepted as a list of one)."""
+    if raw is None:
+        return ()
+    if isinstance(raw, Mapping):
+        raw = [raw]
+    if not isinstance(raw, list):
+        raise doc.error(path, "expected a list of effects")
+    return tuple(_parse_effect(doc, path + (index,), item) for index, item in enumerate(raw))
+
+
+def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
+    if isinstance(raw, str):
+        return Say(compile_template(doc, path, raw))
+    if not isinstance(raw, Mapping):
+        raise doc.error(path, f"expected an effect: a mapping with one of {', '.join(EFFECT_KEYS)}")
+    main = [key for key in raw if key in EFFECT_KEYS]
+    unknown = [key for key in raw if key not in EFFECT_KEYS and key not in _SIDE_KEYS]
+    if unknown:
+        raise doc.error(path + (unknown[0],),
+                        f"unknown effect key; expected one of {', '.join(EFFECT_KEYS)}")
+    if len(main) != 1:
+        raise doc.error(path, f"expected exactly one of {', '.join(EFFECT_KEYS)} in an effect")
+    key = main[0]
+    when = compile_at(doc, path + ("when",), raw["when"]) if "when" in raw else None
+    reason = (compile_template(doc, path + ("reason",), raw["reason"])
+              if "reason" in raw else None)
+    value = raw[key]
+    here = path + (key,)
+    if key in ("adjust", "set", "let"):
+        values = _assignments(doc, here, value)
+        if key == "adjust":
+            for name, _ in values:
+                doc.references.append((here + (name,), "tracker", name))
+            return Adjust(values, reason, when)
+        if key == "set":
+            return Assign(values, reason, when)
+        return Let(values, when)
+    if key == "say":
+        return Say(compile_template(doc, here, value), when)
+    if key == "do":
+        if not isinstance(value, str):
+            raise doc.error(here, "expected the name of a routine")
+        doc.references.append((here, "routine", value))
+        return Do(value, when)
+    if key == "outcome":
+        if not isinstance(value, str):
+            raise doc.error(here, "expected an outcome name")
+        return Outcome(value, when)
+    if key == "if":
+        return Branch(compile_at(doc, here, value), parse_effects(doc, path + ("then",),
+                      raw.get("then")), parse_effects(doc, path + ("else",), raw.get("else")),
+                      when)
+    if key == "table":
+        return _table(doc, here, value, when)
+    if key == "encounter":
+        return _encounter(doc, here, value, when)
+    if key == "light":
+        return _light(doc, here, value, reason, when)
+    if key == "roll":
+        spec = _spec(doc, here, value, {"dice", "label", "plus", "as"}, "dice")
+        return RollDice(compile_template(doc, here + ("dice",), spec["dice"]),
+                        compile_template(doc, here + ("label",), spec.get("label", "Roll")),
+                        _optional(doc, here + ("plus",), spec.get("plus")),
+                        _name(doc, here + ("as",), spec.get("as")), when)
+    spec = _spec(doc, here, value, {"dice", "label", "plus", "success", "then", "else"}, "dice")
+    if "success" not in spec:
+        raise doc.error(here + ("success",), "a check needs 'success', such as 'roll <= alarm'")
+    return Check(compile_template(doc, here + ("dice",), spec["dice"]),
+                 compile_at(doc, here + ("success",), spec["success"]),
+                 compile_template(doc, here + ("label",), spec.get("label", "Check")),
+                 _optional(doc, here + ("plus",), spec.get("plus")),
+                 parse_effects(doc, here + ("then",), spec.get("then")),
+                 parse_effects(doc, here + ("else",), spec.get("else")), when)
+
+
+def _spec(doc: Document, path: tuple, value: Any, allowed: set[str], required: str) -> Mapping:
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        value = {required: value}
+    if not isinstance(value, Mapping):
+        raise doc.error(path, f"expected a mapping with {', '.join(sorted(allowed))}")
+    unknown = [key for key in value if key not in allowed]
+    if unknown:
+        raise doc.error(path + (unknown[0],), f"unknown key; expected {', '.join(sorted(allowed))}")
+    if required not in value:
+        raise doc.error(path + (required,), f"missing '{required}'")
+    return value
+
+
+def _optional(doc: Document, path: tuple, value: Any) -> Expr | None:
+    return None if value is None else compile_at(doc, path, value)
+
+
+def _name(doc: Document, path: tuple, value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.isidentifier():
+        raise doc.error(path, "expected a name made of letters, digits and _")
+    return value
+
+
+def _assignments(doc: Document, path: tuple, value: Any) -> tuple[tuple[str, Expr], ...]:
+    if not isinstance(value, Mapping) or not value:
+        raise doc.error(path, "expected a mapping of names to values, such as {tension: 1}")
+    return tuple((_name(doc, path + (name,), name) or "", compile_at(doc, path + (name,), expr))
+                 for name, expr in value.items())
+
+
+def _table(doc: Document, path: tuple, value: Any, when: Expr | None) -> RollTable:
+    spec = _spec(doc, path, value, {"name", "plus", "as", "outcome"}, "name")
+    if not isinstance(spec["name"], str):
+        raise doc.error(path + ("name",), "expected a table name")
+    doc.references.append((path, "table", spec["name"]))
+    outcome = spec.get("outcome", False)
+    if not isinstance(outcome, bool):
+        raise doc.error(path + ("outcome",), "expected true or false")
+    return RollTable(spec["name"], _optional(doc, path + ("plus",), spec.get("plus")),
+                     _name(doc, path + ("as",), spec.get("as")), outcome, when)
+
+
+def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Encounter:
+    if value is True or value is None:
+        value = {}
+    if isinstance(value, str):
+        value = {"table": value}
+    if not isinstance(value, Mapping):
+        raise doc.error(path, "expected true, a table name, or a mapping with table/sign/then")
+    unknown = [key for key in value if key not in ("table", "sign", "then")]
+    if unknown:
+        raise doc.error(path + (unknown[0],), "unknown key; expected table, sign, then")
+    sign = value.get("sign", False)
+    if not isinstance(sign, bool):
+        raise doc.error(path + ("sign",), "expected true or false")
+    table = value.get("table")
+    if table is not None and not isinstance(table, str):
+        raise doc.error(path + ("table",), "expected a table name")
+    if table is not None:
+        doc.references.append((path + ("table",), "table", table))
+    return Encounter(table, sign, parse_effects(doc, path + ("then",), value.get("then")), when)
+
+
+def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
+           when: Expr | None) -> LightChange:
+    spec = _spec(doc, path, value, {"do", "kinds", "count"}, "do")
+    if spec["do"] not in LIGHT_OPERATIONS:
+        raise doc.error(path + ("do",), f"expected one of {', '.join(LIGHT_OPERATIONS)}")
+    kinds = spec.get("kinds")
+    if kinds is not None:
+        if isinstance(kinds, str):
+            kinds = [kinds]
+        if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
+            raise doc.error(path + ("kinds",), "expected a list of light kinds such as [torch]")
+        kinds = tuple(kinds)
+        for kind in kinds:
+            doc.references.append((path + ("kinds",), "light", kind))
+    count = spec.get("count", "all")
+    if count == "all":
+        count = None
+    elif not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise doc.error(path + ("count",), "expected a whole number of sources, or all")
+    return LightChange(spec["do"], kinds, count, reason, when)

@@ -1,0 +1,361 @@
+"""Yes/no oracle: styles are ``kind: oracle`` YAML files choosing one of three methods.
+
+* ``fate-chart`` (Mythic-style): d100 against ``chart[rank + chaos - 1]``, exceptional
+  results, and random events on doubles at or under the chaos factor.
+* ``threshold`` (Ironsworn-style): d100 against a target; doubles add a twist.
+* ``d6-answer`` (One Page Solo Engine-style): a d6 answer and a d6 modifier.
+
+Every number lives in the style file; see ``oracles/oracle-*.yaml``. Answering is pure:
+all randomness comes from the ``random.Random`` passed in, and files are read only by
+:func:`load_styles`.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from solo import dice
+from solo.errors import DiceError, OracleError
+from solo.paths import shipped_oracles_dir
+from solo.tables import Table, expand_inline_dice
+from solo.yamlfile import Document, load_yaml
+
+__all__ = ["DEFAULT_STYLE", "METHODS", "Odds", "OracleStyle", "Answer", "round_half_up",
+           "chaos_from_danger", "split_question", "parse_style", "load_styles",
+           "styles_from_shipped", "get_style", "resolve_odds", "judge", "ask"]
+
+DEFAULT_STYLE = "mythic"
+METHODS = {"fate-chart": "rank", "threshold": "target", "d6-answer": "yes-on"}
+_MODIFIERS = ("and", "but", "twist")
+_COMMON = {"kind", "name", "title", "method", "dice", "default-odds", "odds", "note"}
+_EXTRA = {"fate-chart": {"chart", "chaos", "exceptional-divisor", "random-events"},
+          "threshold": {"twist-on-doubles", "hundred-is-double"},
+          "d6-answer": {"modifier"}}
+
+
+def round_half_up(numerator: int, denominator: int = 1) -> int:
+    """``floor(numerator / denominator + 0.5)`` in exact integers (denominator > 0)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def chaos_from_danger(value: int, maximum: int) -> int:
+    """Chaos 1..9 that follows a danger tracker (Tension 0-10, Alarm, ...).
+
+    ``chaos = 3 + round_half_up(6 * value / maximum)``, clamped to 1..9: a calm
+    dungeon (0) is chaos 3, a half-way one chaos 6, a maxed-out one chaos 9.
+    """
+    if maximum <= 0:
+        raise ValueError("a danger tracker's maximum must be positive")
+    return max(1, min(9, 3 + round_half_up(6 * value, maximum)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _norm(text: str) -> str:
+    """Odds and style names compare without case, extra spaces, hyphens or underscores."""
+    text = re.sub(r"[\s_-]+", " ", text.strip().lower())
+    return re.sub(r"\s*/\s*", "/", text)
+
+
+def split_question(text: str) -> tuple[str, str | None]:
+    """``"Is it locked? very likely"`` -> ``("Is it locked?", "very likely")``.
+
+    Words after the final ``?`` are the odds; without a ``?`` it is all question.
+    """
+    head, mark, tail = text.rpartition("?")
+    if not mark:
+        return text.strip(), None
+    odds = " ".join(tail.split())
+    return (head + mark).strip(), odds or None
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One odds level: canonical name, aliases, and its number (rank, target or yes-on)."""
+
+    name: str
+    value: int
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OracleStyle:
+    """A validated style file; fields past ``default_odds`` belong to one method each."""
+
+    name: str
+    title: str
+    method: str
+    dice: str
+    odds: tuple[Odds, ...]
+    default_odds: str
+    chart: tuple[int, ...] = ()
+    chaos_range: tuple[int, int] = (1, 9)
+    default_chaos: int = 5
+    exceptional_divisor: int = 5
+    event_table: str | None = None
+    twist_on_doubles: bool = False
+    hundred_is_double: bool = False
+    modifier_dice: str | None = None
+    modifier_faces: tuple[tuple[int, str], ...] = ()
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the oracle said, with the dice behind it (answer, modifier, event, inline)."""
+
+    style: str
+    odds: str
+    value: int  # the deciding roll
+    target: int | None
+    yes: bool
+    exceptional: bool = False
+    modifier: str | None = None  # "and", "but" or "twist"
+    random_event: bool = False
+    event: str | None = None
+    chaos: int | None = None
+    rolls: tuple[dice.Roll, ...] = ()
+    method: str = "fate-chart"
+
+    @property
+    def text(self) -> str:
+        """The answer line: ``Yes``, ``No, and…``, ``Yes, but…``, ``No, with a twist``."""
+        word = "Yes" if self.yes else "No"
+        if self.modifier == "twist":
+            return f"{word}, with a twist"
+        return f"{word}, {self.modifier}…" if self.modifier else word
+
+    def summary(self) -> str:
+        """A compact journal line: ``d100 = [23] → 23 vs 50 -> Yes``."""
+        shown = [str(roll) for roll in self.rolls] or [str(self.value)]
+        if self.target is not None:
+            shown[0] += f" vs {self.target}" + ("+" if self.method == "d6-answer" else "")
+        count = 2 if self.method == "d6-answer" and len(self.rolls) > 1 else 1
+        line = ", ".join(shown[:count]) + f" -> {self.text}"
+        if self.random_event:
+            line += "; random event"
+            if shown[count:]:
+                line += f" ({', '.join(shown[count:])})"
+            if self.event:
+                line += f": {self.event}"
+        return line
+
+
+def get_style(styles: Mapping[str, OracleStyle], name: str | None = None) -> OracleStyle:
+    """The style called ``name`` (any case; None means the default style)."""
+    wanted = _norm(name) if name and name.strip() else DEFAULT_STYLE
+    for key, style in styles.items():
+        if _norm(key) == wanted:
+            return style
+    raise OracleError(f"unknown oracle style {(name or wanted).strip()!r}; "
+                      f"choose one of: {', '.join(sorted(styles)) or '(none loaded)'}")
+
+
+def resolve_odds(style: OracleStyle, odds: str | None) -> Odds:
+    """The odds level named by ``odds`` (case, spacing and aliases forgiven; None: default)."""
+    wanted = _norm(odds if odds and odds.strip() else style.default_odds)
+    for level in style.odds:
+        if wanted == _norm(level.name) or wanted in map(_norm, level.aliases):
+            return level
+    raise OracleError(f"unknown odds {(odds or '').strip()!r} for style {style.name}; "
+                      f"choose one of: {', '.join(level.name for level in style.odds)}")
+
+
+def _double(value: int, hundred: bool) -> int | None:
+    """The repeated digit of a double (11..99; 100 as 00 if ``hundred``), else None."""
+    if value == 100 and hundred:
+        return 0
+    return value // 10 if 11 <= value <= 99 and value % 11 == 0 else None
+
+
+def judge(style: OracleStyle, odds: str | None, chaos: int, roll_value: int,
+          modifier_value: int | None = None) -> Answer:
+    """Read already-rolled dice: the pure heart of :func:`ask` (no rolls, no event text)."""
+    level = resolve_odds(style, odds)
+    low, high = style.chaos_range
+    common: dict[str, Any] = {"style": style.name, "odds": level.name, "value": roll_value,
+                              "method": style.method}
+    if style.method == "fate-chart":
+        if isinstance(chaos, bool) or not isinstance(chaos, int) or not low <= chaos <= high:
+            raise OracleError(f"chaos must be a whole number from {low} to {high}, not {chaos}")
+        index = max(0, min(len(style.chart) - 1, level.value + chaos - 1))
+        target = style.chart[index]
+        yes = roll_value <= target
+        div = style.exceptional_divisor
+        exceptional = (roll_value <= round_half_up(target, div) if yes
+                       else roll_value >= 101 - round_half_up(100 - target, div))
+        digit = _double(roll_value, False)
+        return Answer(**common, target=target, yes=yes, exceptional=exceptional,
+                      modifier="and" if exceptional else None, chaos=chaos,
+                      random_event=digit is not None and digit <= chaos)
+    if style.method == "threshold":
+        twist = style.twist_on_doubles and _double(roll_value, style.hundred_is_double) is not None
+        return Answer(**common, target=level.value, yes=roll_value <= level.value,
+                      modifier="twist" if twist else None)
+    faces = dict(style.modifier_faces)
+    return Answer(**common, target=level.value, yes=roll_value >= level.value,
+                  modifier=None if modifier_value is None else faces.get(modifier_value))
+
+
+def ask(style: OracleStyle, rng: random.Random, odds: str | None = None, chaos: int = 5,
+        tables: Mapping[str, Table] | None = None) -> Answer:
+    """Roll the style's dice and answer; a random event is rolled on ``tables`` if present."""
+    rolls = [dice.roll(style.dice, rng)]
+    modifier_value = None
+    if style.modifier_dice:
+        rolls.append(dice.roll(style.modifier_dice, rng))
+        modifier_value = rolls[-1].total
+    answer = judge(style, odds, chaos, rolls[0].total, modifier_value)
+    event = None
+    if answer.random_event and tables and style.event_table in tables:
+        table = tables[style.event_table]
+        rolls.append(dice.roll(table.dice, rng))
+        event, inline = expand_inline_dice(table.entries[table.index_for(rolls[-1].total)].text,
+                                           rng)
+        rolls.extend(inline)
+    return replace(answer, rolls=tuple(rolls), event=event)
+
+
+# --- loading ---------------------------------------------------------------------------
+
+
+def _int(doc: Document, path: tuple, raw: Any, low: int, high: int) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        raise doc.error(path, f"expected a whole number from {low} to {high}")
+    return raw
+
+
+def _text(doc: Document, path: tuple, raw: Any, what: str) -> str:
+    if not isinstance(raw, (str, int)) or isinstance(raw, bool) or not str(raw).strip():
+        raise doc.error(path, f"expected {what}")
+    return str(raw).strip()
+
+
+def _dice(doc: Document, path: tuple, raw: Any) -> str:
+    text = _text(doc, path, raw, "a dice expression such as d100 or d6")
+    try:
+        dice.parse(text)
+    except DiceError as err:
+        raise doc.error(path, str(err)) from None
+    return text
+
+
+def _keys(doc: Document, path: tuple, raw: Any, allowed: set[str], what: str) -> Mapping:
+    if not isinstance(raw, Mapping):
+        raise doc.error(path, f"expected {what}")
+    unknown = sorted(str(key) for key in raw if key not in allowed)
+    if unknown:
+        raise doc.error(path + (unknown[0],), f"unknown key; expected {', '.join(sorted(allowed))}")
+    return raw
+
+
+def _parse_odds(doc: Document, method: str, raw: Any) -> tuple[Odds, ...]:
+    field = METHODS[method]
+    high = 100 if method != "fate-chart" else 1000
+    if not isinstance(raw, list) or not raw:
+        raise doc.error(("odds",), f"expected a list of odds, each with name and {field}")
+    levels, seen = [], set()
+    for i, item in enumerate(raw):
+        item = _keys(doc, ("odds", i), item, {"name", field, "aliases"},
+                     f"a mapping with name, {field} and optional aliases")
+        if field not in item:
+            raise doc.error(("odds", i, field), f"missing; expected a whole number for {field}")
+        name = _text(doc, ("odds", i, "name"), item.get("name"), "the odds' name")
+        aliases_raw = item.get("aliases", [])
+        if not isinstance(aliases_raw, list):
+            raise doc.error(("odds", i, "aliases"), "expected a list of other names")
+        aliases = tuple(_text(doc, ("odds", i, "aliases", j), alias, "a name")
+                        for j, alias in enumerate(aliases_raw))
+        for j, word in enumerate((name, *aliases)):
+            if _norm(word) in seen:
+                where = ("odds", i, "name") if j == 0 else ("odds", i, "aliases", j - 1)
+                raise doc.error(where, f"odds name {word!r} is used twice")
+            seen.add(_norm(word))
+        value = _int(doc, ("odds", i, field), item[field], 0, high)
+        levels.append(Odds(name=name, value=value, aliases=aliases))
+    return tuple(levels)
+
+
+def parse_style(doc: Document) -> OracleStyle:
+    """Validate a ``kind: oracle`` document into an :class:`OracleStyle`."""
+    data = doc.data
+    if not isinstance(data, Mapping) or data.get("kind") != "oracle":
+        raise doc.error(("kind",), "expected 'kind: oracle' at the top of an oracle style file")
+    method = data.get("method")
+    if method not in METHODS:
+        raise doc.error(("method",), f"expected one of: {', '.join(METHODS)}")
+    _keys(doc, (), data, _COMMON | _EXTRA[method], "a mapping")
+    name = _text(doc, ("name",), data.get("name"), "the style's name, such as mythic")
+    odds = _parse_odds(doc, method, data.get("odds"))
+    style = OracleStyle(name=name, title=str(data.get("title", name)), method=method,
+                        dice=_dice(doc, ("dice",), data.get("dice")), odds=odds,
+                        default_odds=str(data.get("default-odds", odds[len(odds) // 2].name)),
+                        source=doc.file)
+    try:
+        extra: dict[str, Any] = {"default_odds": resolve_odds(style, style.default_odds).name}
+    except OracleError as err:
+        raise doc.error(("default-odds",), str(err)) from None
+    if method == "fate-chart":
+        chart = data.get("chart")
+        if not isinstance(chart, list) or not chart:
+            raise doc.error(("chart",), "expected a list of targets such as [1, 5, 10, ...]")
+        extra["chart"] = tuple(_int(doc, ("chart", i), v, 0, 100) for i, v in enumerate(chart))
+        chaos = _keys(doc, ("chaos",), data.get("chaos"), {"min", "max", "default"},
+                      "a mapping with min, max and default")
+        low = _int(doc, ("chaos", "min"), chaos.get("min"), 0, 100)
+        high = _int(doc, ("chaos", "max"), chaos.get("max"), low, 100)
+        extra["chaos_range"] = (low, high)
+        extra["default_chaos"] = _int(doc, ("chaos", "default"), chaos.get("default"), low, high)
+        extra["exceptional_divisor"] = _int(doc, ("exceptional-divisor",),
+                                            data.get("exceptional-divisor"), 1, 100)
+        if "random-events" in data:
+            events = _keys(doc, ("random-events",), data["random-events"], {"table"},
+                           "a mapping with table")
+            extra["event_table"] = _text(doc, ("random-events", "table"), events.get("table"),
+                                         "the name of a table, such as event-focus")
+    elif method == "threshold":
+        for key in ("twist-on-doubles", "hundred-is-double"):
+            if not isinstance(flag := data.get(key, False), bool):
+                raise doc.error((key,), "expected true or false")
+            extra[key.replace("-", "_")] = flag
+    else:
+        modifier = _keys(doc, ("modifier",), data.get("modifier"), {"dice", "faces"},
+                         "a mapping with dice and faces")
+        extra["modifier_dice"] = _dice(doc, ("modifier", "dice"), modifier.get("dice"))
+        faces = modifier.get("faces")
+        if not isinstance(faces, Mapping):
+            raise doc.error(("modifier", "faces"), "expected a mapping such as {1: but, 6: and}")
+        for face, word in faces.items():
+            _int(doc, ("modifier", "faces", face), face, 1, dice.MAX_SIDES)
+            if word not in _MODIFIERS:
+                raise doc.error(("modifier", "faces", face), "expected and, but or twist")
+        extra["modifier_faces"] = tuple(sorted(faces.items()))
+    return replace(style, **extra)
+
+
+def load_styles(directories: Iterable[Path]) -> dict[str, OracleStyle]:
+    """Every ``kind: oracle`` style in ``directories``; later directories override earlier."""
+    styles: dict[str, OracleStyle] = {}
+    for directory in directories:
+        found: dict[str, OracleStyle] = {}
+        for path in sorted(Path(directory).glob("*.yaml")) if Path(directory).is_dir() else []:
+            doc = load_yaml(path.read_text(encoding="utf-8"), str(path))
+            if not isinstance(doc.data, Mapping) or doc.data.get("kind") != "oracle":
+                continue
+            style = parse_style(doc)
+            if style.name in found:
+                raise doc.error(("name",), f"style {style.name!r} is also defined in "
+                                           f"{found[style.name].source}")
+            found[style.name] = style
+        styles.update(found)
+    return styles
+
+
+def styles_from_shipped() -> dict[str, OracleStyle]:
+    """The styles shipped with solo, from :func:`~solo.paths.shipped_oracles_dir`."""
+    return load_styles([shipped_oracles_dir()])

@@ -1,0 +1,286 @@
+"""Load a procedure file (``kind: procedure``) into frozen dataclasses.
+
+A procedure composes the building blocks: a clock, trackers with bounds,
+settings, light sources, tables, routines, actions and two hooks
+(``on_action`` before every action that takes time, ``each_turn`` once per
+turn that passes). docs/procedures.md is the guide to the format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from solo.effects import Effect, compile_at, parse_effects
+from solo.errors import RulesError
+from solo.expr import Expr
+from solo.tables import Table, parse_table
+from solo.yamlfile import Document, load_yaml
+
+__all__ = ["Tracker", "LightKind", "Arg", "Action", "Procedure", "parse_procedure",
+           "load_procedure", "load_document", "LIGHT_LEVELS"]
+
+LIGHT_LEVELS = ("bright", "dim")
+_TOP_KEYS = {"kind", "id", "name", "source", "summary", "clock", "danger", "trackers", "settings",
+             "lights", "tables", "encounters", "routines", "actions", "on_action", "each_turn",
+             "steps", "simulate", "note", "reading"}
+
+
+@dataclass(frozen=True)
+class Tracker:
+    name: str
+    label: str
+    start: int = 0
+    minimum: int | None = None
+    maximum: int | None = None
+    notation: str = "Track"
+    shown: bool = True
+    reading: str = ""
+
+    def clamp(self, value: int) -> int:
+        if self.minimum is not None and value < self.minimum:
+            return self.minimum
+        if self.maximum is not None and value > self.maximum:
+            return self.maximum
+        return value
+
+
+@dataclass(frozen=True)
+class LightKind:
+    name: str
+    label: str
+    turns: int | None
+    level: str = "bright"
+    reading: str = ""
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of an action: a whole number, or a choice that may set values."""
+
+    name: str
+    kind: str
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+    help: str = ""
+
+    @property
+    def choice_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.choices)
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    help: str
+    group: str = "procedure"
+    time: Expr | None = None
+    args: tuple[Arg, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    resting: bool = False
+    allowed: Expr | None = None
+    refusal: str = ""
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Procedure:
+    id: str
+    name: str
+    file: str
+    clock_unit: str = "turn"
+    minutes: int | None = 10
+    danger: str | None = None
+    trackers: Mapping[str, Tracker] = None  # type: ignore[assignment]
+    settings: Mapping[str, Any] = None  # type: ignore[assignment]
+    lights: Mapping[str, LightKind] = None  # type: ignore[assignment]
+    tables: Mapping[str, Table] = None  # type: ignore[assignment]
+    encounters: str | None = None
+    routines: Mapping[str, tuple[Effect, ...]] = None  # type: ignore[assignment]
+    actions: Mapping[str, Action] = None  # type: ignore[assignment]
+    on_action: tuple[Effect, ...] = ()
+    each_turn: tuple[Effect, ...] = ()
+    steps: tuple[str, ...] = ()
+    simulate: str = ""
+    summary: str = ""
+    source: str = ""
+
+    def action_named(self, word: str) -> Action | None:
+        word = word.lower()
+        if word in self.actions:
+            return self.actions[word]
+        for action in self.actions.values():
+            if word in action.aliases:
+                return action
+        return None
+
+
+def load_document(path: Path) -> Document:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RulesError("not a text file (expected UTF-8 YAML)", file=str(path)) from None
+    except OSError as err:
+        raise RulesError(f"cannot read ({err.strerror})", file=str(path)) from None
+    return load_yaml(text, str(path))
+
+
+def load_procedure(path: Path) -> Procedure:
+    return parse_procedure(load_document(path))
+
+
+def parse_procedure(doc: Document) -> Procedure:
+    data = doc.data
+    if not isinstance(data, Mapping) or data.get("kind") != "procedure":
+        raise doc.error(("kind",), "expected 'kind: procedure' at the top of a procedure file")
+    unknown = sorted(str(key) for key in data if key not in _TOP_KEYS)
+    if unknown:
+        raise doc.error((unknown[0],), f"unknown key; expected one of {', '.join(sorted(_TOP_KEYS))}")
+    ident = _text(doc, ("id",), data.get("id"))
+    clock = data.get("clock", {}) or {}
+    if not isinstance(clock, Mapping):
+        raise doc.error(("clock",), "expected a mapping with unit and minutes")
+    minutes = clock.get("minutes", 10)
+    if minutes is not None and (not isinstance(minutes, int) or minutes < 0):
+        raise doc.error(("clock", "minutes"), "expected whole minutes per turn, or null")
+    trackers = {name: _tracker(doc, ("trackers", name), name, raw)
+                for name, raw in _mapping(doc, ("trackers",), data.get("trackers")).items()}
+    settings = dict(_mapping(doc, ("settings",), data.get("settings")))
+    for name, value in settings.items():
+        if not isinstance(value, (int, str, bool)) or not str(name).isidentifier():
+            raise doc.error(("settings", name), "expected a name with a number, word or true/false")
+    lights = {name: _light(doc, ("lights", name), name, raw)
+              for name, raw in _mapping(doc, ("lights",), data.get("lights")).items()}
+    tables = {name: parse_table(doc, ("tables", name), str(name), raw, parse_effects)
+              for name, raw in _mapping(doc, ("tables",), data.get("tables")).items()}
+    routines = {name: parse_effects(doc, ("routines", name), raw)
+                for name, raw in _mapping(doc, ("routines",), data.get("routines")).items()}
+    actions = {str(name).lower(): _action(doc, ("actions", name), str(name).lower(), raw)
+               for name, raw in _mapping(doc, ("actions",), data.get("actions")).items()}
+    if not actions:
+        raise doc.error(("actions",), "a procedure needs at least one action")
+    danger = data.get("danger")
+    if danger is not None and danger not in trackers:
+        raise doc.error(("danger",), "expected the name of one of the trackers")
+    steps = data.get("steps", []) or []
+    if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
+        raise doc.error(("steps",), "expected a list of sentences")
+    procedure = Procedure(
+        id=ident, name=_text(doc, ("name",), data.get("name")), file=doc.file,
+        clock_unit=str(clock.get("unit", "turn")), minutes=minutes, danger=danger,
+        trackers=trackers, settings=settings, lights=lights, tables=tables,
+        encounters=data.get("encounters"), routines=routines, actions=actions,
+        on_action=parse_effects(doc, ("on_action",), data.get("on_action")),
+        each_turn=parse_effects(doc, ("each_turn",), data.get("each_turn")),
+        steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),
+        summary=str(data.get("summary", "")), source=str(data.get("source", "")),
+    )
+    from solo.validate import validate_procedure
+
+    validate_procedure(doc, procedure)
+    return procedure
+
+
+def _text(doc: Document, path: tuple, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise doc.error(path, "expected text")
+    return value
+
+
+def _mapping(doc: Document, path: tuple, value: Any) -> Mapping:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise doc.error(path, "expected a mapping")
+    return value
+
+
+def _int(doc: Document, path: tuple, value: Any, allow_none: bool = True) -> int | None:
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise doc.error(path, "expected a whole number")
+    return value
+
+
+def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
+    raw = _mapping(doc, path, raw)
+    allowed = {"label", "start", "min", "max", "notation", "shown", "note", "reading"}
+    for key in raw:
+        if key not in allowed:
+            raise doc.error(path + (key,), f"unknown key; expected {', '.join(sorted(allowed))}")
+    minimum = _int(doc, path + ("min",), raw.get("min"))
+    maximum = _int(doc, path + ("max",), raw.get("max"))
+    start = _int(doc, path + ("start",), raw.get("start", minimum or 0), allow_none=False)
+    if minimum is not None and maximum is not None and minimum > maximum:
+        raise doc.error(path + ("max",), "max must not be below min")
+    tracker = Tracker(name=str(name), label=str(raw.get("label", name)), start=start or 0,
+                      minimum=minimum, maximum=maximum,
+                      notation=str(raw.get("notation", "Track")),
+                      shown=bool(raw.get("shown", True)), reading=str(raw.get("reading", "")))
+    if tracker.clamp(tracker.start) != tracker.start:
+        raise doc.error(path + ("start",), "start must lie between min and max")
+    return tracker
+
+
+def _light(doc: Document, path: tuple, name: str, raw: Any) -> LightKind:
+    raw = _mapping(doc, path, raw)
+    turns = _int(doc, path + ("turns",), raw.get("turns"))
+    if turns is not None and turns < 1:
+        raise doc.error(path + ("turns",), "expected at least 1 turn, or null for no limit")
+    level = raw.get("level", "bright")
+    if level not in LIGHT_LEVELS:
+        raise doc.error(path + ("level",), "expected bright or dim")
+    return LightKind(str(name), str(raw.get("label", str(name).capitalize())), turns, level,
+                     str(raw.get("reading", "")))
+
+
+def _arg(doc: Document, path: tuple, raw: Any) -> Arg:
+    raw = _mapping(doc, path, raw)
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.isidentifier():
+        raise doc.error(path + ("name",), "expected an argument name")
+    choices_raw = raw.get("choices")
+    if choices_raw is not None:
+        if isinstance(choices_raw, list):
+            choices_raw = {str(choice): {} for choice in choices_raw}
+        choices_raw = _mapping(doc, path + ("choices",), choices_raw)
+        choices = tuple((str(choice).lower(),
+                         tuple(_mapping(doc, path + ("choices", choice), sets or {}).items()))
+                        for choice, sets in choices_raw.items())
+        default = raw.get("default")
+        if default is not None and str(default).lower() not in dict(choices):
+            raise doc.error(path + ("default",), "the default must be one of the choices")
+        return Arg(name, "choice", None if default is None else str(default).lower(),
+                   choices=choices, help=str(raw.get("help", "")))
+    return Arg(name, "int", _int(doc, path + ("default",), raw.get("default")),
+               _int(doc, path + ("min",), raw.get("min")),
+               _int(doc, path + ("max",), raw.get("max")), help=str(raw.get("help", "")))
+
+
+def _action(doc: Document, path: tuple, name: str, raw: Any) -> Action:
+    raw = _mapping(doc, path, raw)
+    allowed = {"help", "group", "time", "args", "effects", "resting", "allowed", "refusal",
+               "aliases", "note", "reading"}
+    for key in raw:
+        if key not in allowed:
+            raise doc.error(path + (key,), f"unknown key; expected {', '.join(sorted(allowed))}")
+    args_raw = raw.get("args", []) or []
+    if not isinstance(args_raw, list):
+        raise doc.error(path + ("args",), "expected a list of arguments")
+    aliases = raw.get("aliases", []) or []
+    if not isinstance(aliases, list):
+        raise doc.error(path + ("aliases",), "expected a list of other names")
+    return Action(
+        name=name, help=str(raw.get("help", "")), group=str(raw.get("group", "procedure")),
+        time=compile_at(doc, path + ("time",), raw["time"]) if "time" in raw else None,
+        args=tuple(_arg(doc, path + ("args", index), item) for index, item in enumerate(args_raw)),
+        effects=parse_effects(doc, path + ("effects",), raw.get("effects")),
+        resting=bool(raw.get("resting", False)),
+        allowed=compile_at(doc, path + ("allowed",), raw["allowed"]) if "allowed" in raw else None,
+        refusal=str(raw.get("refusal", "")), aliases=tuple(str(alias).lower() for alias in aliases),
+    )
