@@ -271,10 +271,9 @@ def _parse_odds(doc: Document, method: str, raw: Any) -> tuple[Odds, ...]:
             raise doc.error(("odds", i, "aliases"), "expected a list of other names")
         aliases = tuple(_text(doc, ("odds", i, "aliases", j), alias, "a name")
                         for j, alias in enumerate(aliases_raw))
-        for j, word in enumerate((name, *aliases)):
+        for word in (name, *aliases):
             if _norm(word) in seen:
-                where = ("odds", i, "name") if j == 0 else ("odds", i, "aliases", j - 1)
-                raise doc.error(where, f"odds name {word!r} is used twice")
+                raise doc.error(("odds", i), f"odds name {word!r} is used twice")
             seen.add(_norm(word))
         value = _int(doc, ("odds", i, field), item[field], 0, high)
         levels.append(Odds(name=name, value=value, aliases=aliases))
@@ -341,18 +340,12 @@ def parse_style(doc: Document) -> OracleStyle:
 def load_styles(directories: Iterable[Path]) -> dict[str, OracleStyle]:
     """Every ``kind: oracle`` style in ``directories``; later directories override earlier."""
     styles: dict[str, OracleStyle] = {}
-    for directory in directories:
-        found: dict[str, OracleStyle] = {}
-        for path in sorted(Path(directory).glob("*.yaml")) if Path(directory).is_dir() else []:
+    for directory in map(Path, directories):
+        for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else []:
             doc = load_yaml(path.read_text(encoding="utf-8"), str(path))
-            if not isinstance(doc.data, Mapping) or doc.data.get("kind") != "oracle":
-                continue
-            style = parse_style(doc)
-            if style.name in found:
-                raise doc.error(("name",), f"style {style.name!r} is also defined in "
-                                           f"{found[style.name].source}")
-            found[style.name] = style
-        styles.update(found)
+            if isinstance(doc.data, Mapping) and doc.data.get("kind") == "oracle":
+                style = parse_style(doc)
+                styles[style.name] = style
     return styles
 
 

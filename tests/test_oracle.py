@@ -413,7 +413,7 @@ def test_load_styles_overrides_and_skips_other_kinds(tmp_path: Path) -> None:
     ("target: 50", "targt: 50", "odds.0.targt", 7),
     ("dice: d100", "dice: d0x", "dice", 4),
     ("name: coin", "name: [1]", "name", 2),
-    ("- name: even", "- name: even\n    aliases: [Even]", "odds.0.aliases.0", 7),
+    ("- name: even", "- name: even\n    aliases: [Even]", "odds.0", 6),
 ])
 def test_bad_style_file_names_file_and_key(tmp_path, old, new, key, line) -> None:
     _write(tmp_path, "coin.yaml", GOOD.replace(old, new))
