@@ -1,0 +1,65 @@
+"""Shared fixtures: XDG folders in a temp dir, scripted dice, and a tiny play helper."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solo.catalog import load_world
+from solo.engine import Result, World, perform, start
+from solo.state import State
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory, monkeypatch):
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+class ScriptedRandom(random.Random):
+    """A Random whose randint answers come from a script (then from the seed).
+
+    Use it to put an exact die face under a rule: ``ScriptedRandom([6, 3])`` makes
+    the next two dice show 6 and then 3, whatever their size.
+    """
+
+    def __init__(self, faces, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        if self.faces:
+            face = self.faces.pop(0)
+            assert a <= face <= b, f"scripted face {face} does not fit d{b}"
+            return face
+        return super().randint(a, b)
+
+
+class Crawl:
+    """A world and a state, played one command at a time."""
+
+    def __init__(self, system: str) -> None:
+        self.world: World = load_world(system)
+        self.state: State = start(self.world)
+        self.last: Result | None = None
+
+    def do(self, line: str, faces=(), seed: int = 0) -> Result:
+        rng = ScriptedRandom(faces, seed) if faces else random.Random(seed)
+        self.last = perform(self.world, self.state, line, rng)
+        self.state = self.last.state
+        return self.last
+
+    def value(self, name: str):
+        return self.state.values[name]
+
+    def events(self, kind):
+        return [event for event in (self.last.events if self.last else ()) if isinstance(event, kind)]
+
+
+@pytest.fixture
+def crawl():
+    return Crawl
