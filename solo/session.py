@@ -1,0 +1,301 @@
+"""A play session: one open journal, its world and state, and the commands a player types.
+
+Shared by the interactive REPL and batch mode. Commands that change the crawl go
+through the pure engine; their events are rendered, appended to the journal and
+fsync'd, and only then is the state in memory moved on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from solo import engine
+from solo.catalog import load_world
+from solo.errors import JournalError, SoloError, UsageError
+from solo.interpreter import light_level
+from solo.journal import Journal, iter_snapshots, read_meta, resume, snapshot_line
+from solo.render import clock_text, render_events, turn_heading
+from solo.state import State
+
+__all__ = ["Session", "Reply", "SESSION_COMMANDS", "BUILTIN_HELP", "NARRATION_MARKS"]
+
+NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
+
+BUILTIN_HELP = {
+    "light": ("light KIND", "Light a source (torch, lantern, candle…); 'lights' shows them."),
+    "douse": ("douse KIND", "Put out a burning source."),
+    "strike": ("strike [TABLE ENTRY]", "Strike a defeated encounter off its table "
+               "(the last one met, by default)."),
+    "set": ("set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it)."),
+    "roll": ("roll EXPR [why]", "Roll dice, such as 2d6, 4d6kh3 or d20+3."),
+    "table": ("table NAME", "Roll on a table; 'tables' lists them."),
+    "ask": ("ask QUESTION? [ODDS]", "Ask the oracle a yes/no question; odds default to 50/50."),
+    "chaos": ("chaos N|follow", "Set the oracle's chaos (1-9), or let it follow the danger."),
+    "oracle": ("oracle STYLE", "Choose the oracle style: mythic, ironsworn or opse."),
+}
+
+
+@dataclass(frozen=True)
+class Reply:
+    lines: tuple[str, ...] = ()
+    quit: bool = False
+
+
+@dataclass(frozen=True)
+class SessionCommand:
+    name: str
+    usage: str
+    help: str
+    run: Callable[[Session, str], Reply]
+
+
+SESSION_COMMANDS: dict[str, SessionCommand] = {}
+
+
+def session_command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()):
+    """Register a session command; help and completion are built from this registry."""
+    def register(function: Callable[[Session, str], Reply]):
+        entry = SessionCommand(name, usage, help, function)
+        for word in (name, *aliases):
+            SESSION_COMMANDS[word] = entry
+        return function
+    return register
+
+
+class Session:
+    """An open journal being played."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.meta = read_meta(path)
+        tables = [Path(name) for name in self.meta.get("tables") or []]
+        base = path.parent
+        self.world = load_world(self.meta["system"],
+                                [name if name.is_absolute() else base / name for name in tables])
+        self.journal = Journal(path)
+        try:
+            resumed = resume(path)
+        except SoloError:
+            self.journal.close()
+            raise
+        self.state: State = resumed.state
+        self.last_command = resumed.command
+        self.seed = int(self.meta["seed"])
+        self.notices: list[str] = []
+        self.pending_newline = resumed.needs_newline
+        if resumed.torn:
+            self.notices.append("The last entry was cut off (a crash while writing?). Its text "
+                                "is kept; play resumes from the last complete entry.")
+
+    @property
+    def procedure(self):
+        return self.world.procedure
+
+    def close(self) -> None:
+        self.journal.close()
+
+    # -- what the player sees ------------------------------------------------------------
+    def where(self) -> str:
+        """Where the party stands in the procedure and what it expects next."""
+        procedure = self.procedure
+        unit = procedure.clock_unit
+        moves = [name for name, action in procedure.actions.items()
+                 if action.group == "procedure"]
+        elapsed = clock_text(self.state.turn, procedure.minutes)
+        place = f"{unit.capitalize()} {self.state.turn + 1}" + (
+            f" (after {elapsed})" if elapsed and self.state.turn else "")
+        return f"{place} · next: {', '.join(moves)} · or narrate, ask, roll, help"
+
+    def toolbar(self) -> str:
+        procedure = self.procedure
+        parts = [str(self.meta.get("title", self.path.stem)),
+                 f"{procedure.clock_unit} {self.state.turn}"]
+        elapsed = clock_text(self.state.turn, procedure.minutes)
+        if elapsed:
+            parts[-1] += f" ({elapsed})"
+        danger = engine.danger_value(self.world, self.state)
+        if danger:
+            label, value, maximum = danger
+            parts.append(f"{label} {value}" + (f"/{maximum}" if maximum is not None else ""))
+        parts.append(self._light_summary())
+        for name in ("fatigue", "exhaustion"):
+            tracker = procedure.trackers.get(name)
+            if tracker is not None:
+                parts.append(f"{tracker.label} {self.state.values[name]}")
+        return " │ ".join(parts)
+
+    def _light_summary(self) -> str:
+        if not self.state.lights:
+            return "dark"
+        shown = []
+        for light in self.state.lights:
+            label = self.procedure.lights[light.kind].label
+            shown.append(f"{label} {light.remaining}t" if light.remaining is not None else label)
+        return "light: " + ", ".join(shown)
+
+    def completion_words(self) -> list[str]:
+        words = set(SESSION_COMMANDS) | set(BUILTIN_HELP)
+        for name, action in self.procedure.actions.items():
+            words.add(name)
+            words.update(action.aliases)
+        return sorted(words)
+
+    # -- handling a line --------------------------------------------------------------------
+    def handle(self, line: str) -> Reply:
+        text = line.strip()
+        if not text:
+            return Reply()
+        first = text.split()[0].lower()
+        if first in SESSION_COMMANDS and not (first == "light" and len(text.split()) > 1):
+            return SESSION_COMMANDS[first].run(self, text[len(first):].strip())
+        if text.startswith(NARRATION_MARKS) or not self._is_engine_command(first):
+            self._write(f"\n{text}\n")
+            return Reply()
+        return self._perform(text)
+
+    def _is_engine_command(self, word: str) -> bool:
+        return word in engine.ENGINE_COMMANDS or self.procedure.action_named(word) is not None
+
+    def _perform(self, text: str) -> Reply:
+        rng = random.Random(f"{self.seed}:{self.state.step}")
+        result = engine.perform(self.world, self.state, text, rng)
+        lines = render_events(result.events)
+        before, after = self.state.turn, result.state.turn
+        heading = ""
+        if after > before:
+            heading = turn_heading(self.procedure.clock_unit, before + 1, after,
+                                   self.procedure.minutes) + "\n\n"
+        entry = "\n" + heading + "  \n".join(lines) + "\n\n" \
+            + snapshot_line(result.state, text) + "\n"
+        self._write(entry)
+        self.state = result.state
+        self.last_command = text
+        shown = ([heading.strip()] if heading else []) + lines
+        return Reply(tuple(shown))
+
+    def _write(self, text: str) -> None:
+        if self.pending_newline:
+            text = "\n" + text
+        self.journal.append(text)
+        self.pending_newline = False
+
+    def undo(self) -> Reply:
+        target = self.state.prev
+        if target < 0:
+            raise UsageError("nothing to undo")
+        for state, command, _ in iter_snapshots(self.path):
+            if state.step == target:
+                restored = replace(state, step=self.state.step + 1, prev=state.prev)
+                entry = (f"\n@ undo  \n=> Took back: {self.last_command} "
+                         "(it stays in the journal above)\n\n"
+                         + snapshot_line(restored, command) + "\n")
+                self._write(entry)
+                taken = self.last_command
+                self.state = restored
+                self.last_command = command
+                return Reply((f"=> Took back: {taken}",))
+        raise JournalError("cannot find the state before the last command in the journal")
+
+    def status_lines(self) -> list[str]:
+        state, procedure = self.state, self.procedure
+        lines = [f"{self.meta.get('title')} — {procedure.name} ({procedure.id})",
+                 f"{procedure.clock_unit.capitalize()}s played: {state.turn}"
+                 + (f", {clock_text(state.turn, procedure.minutes)} elapsed"
+                    if procedure.minutes else "")]
+        for name, tracker in procedure.trackers.items():
+            if tracker.shown:
+                of = f"/{tracker.maximum}" if tracker.maximum is not None else ""
+                lines.append(f"{tracker.label}: {state.values[name]}{of}")
+        lines.append(f"Light: {light_level(procedure, state.lights)} ({self._light_summary()})")
+        lines.append(f"Encounters met: {state.encounters}")
+        if state.foreshadowed:
+            lines.append("A sign foretells the next encounter.")
+        chaos = state.values.get("chaos", 5)
+        lines.append(f"Oracle: {state.values.get('oracle', 'mythic')}, chaos {chaos}"
+                     + (f" (now {engine.effective_chaos(self.world, state)})"
+                        if chaos == "follow" else ""))
+        settings = [f"{name}={state.values[name]}" for name in procedure.settings]
+        if settings:
+            lines.append("Settings: " + ", ".join(settings))
+        return lines
+
+    def help_lines(self, topic: str) -> list[str]:
+        procedure = self.procedure
+        topic = topic.strip().lower()
+        if topic:
+            action = procedure.action_named(topic)
+            if action is not None:
+                args = " ".join(f"[{arg.name}]" for arg in action.args)
+                lines = [f"{action.name} {args}".strip() + f" — {action.help}"]
+                for arg in action.args:
+                    choices = f" ({'/'.join(arg.choice_names)})" if arg.choices else ""
+                    default = f", default {arg.default}" if arg.default is not None else ""
+                    lines.append(f"  {arg.name}{choices}: {arg.help}{default}")
+                return lines
+            if topic in BUILTIN_HELP:
+                usage, text = BUILTIN_HELP[topic]
+                return [f"{usage} — {text}"]
+            if topic in SESSION_COMMANDS:
+                entry = SESSION_COMMANDS[topic]
+                return [f"{entry.usage} — {entry.help}"]
+            raise UsageError(f"no command {topic!r}; type 'help' for the list")
+        groups: dict[str, list[str]] = {}
+        for name, action in procedure.actions.items():
+            groups.setdefault(action.group, []).append(name)
+        titles = {"procedure": "The turn", "event": "What happened (moves the trackers)",
+                  "character": "Character actions"}
+        lines = [f"{procedure.name}:"]
+        for group, names in groups.items():
+            lines.append(f"  {titles.get(group, group.capitalize())}: {', '.join(names)}")
+        lines.append(f"  Tools: {', '.join(BUILTIN_HELP)}")
+        lines.append(f"  Session: {', '.join(sorted({c.name for c in SESSION_COMMANDS.values()}))}")
+        lines.append("Any other line is narration and goes into the journal as prose.")
+        lines.append("help COMMAND tells more.")
+        return lines
+
+
+@session_command("help", "help [COMMAND]", "List the commands, or explain one.", ("?",))
+def _help(session: Session, text: str) -> Reply:
+    return Reply(tuple(session.help_lines(text)))
+
+
+@session_command("status", "status", "Show the party's state: time, trackers, light.")
+def _status(session: Session, text: str) -> Reply:
+    return Reply(tuple(session.status_lines()))
+
+
+@session_command("lights", "lights", "Show what is burning and for how long.", ("light",))
+def _lights(session: Session, text: str) -> Reply:
+    if not session.state.lights:
+        return Reply(("Nothing is lit: the party is in the dark.",))
+    lines = []
+    for light in session.state.lights:
+        label = session.procedure.lights[light.kind].label
+        left = "no time limit" if light.remaining is None else f"{light.remaining} turns left"
+        lines.append(f"{label}: {left}" + (" (dimmed)" if light.dimmed else ""))
+    return Reply(tuple(lines))
+
+
+@session_command("tables", "tables", "List the tables 'table NAME' can roll.")
+def _tables(session: Session, text: str) -> Reply:
+    return Reply(tuple(f"{name}: {session.world.table(name).title}"
+                       for name in session.world.table_names()))
+
+
+@session_command("steps", "steps", "Show the turn procedure, step by step.")
+def _steps(session: Session, text: str) -> Reply:
+    steps = session.procedure.steps
+    return Reply(tuple(f"{index}. {step}" for index, step in enumerate(steps, 1)))
+
+
+@session_command("undo", "undo", "Take back the last command (the journal keeps a note).")
+def _undo(session: Session, text: str) -> Reply:
+    return session.undo()
+
+
+@session_command("quit", "quit", "Save and leave (Ctrl-D does the same).", ("exit",))
+def _quit(session: Session, text: str) -> Reply:
+    return Reply(("Saved. Resume with: solo play " + str(session.path),), quit=True)
