@@ -1,0 +1,338 @@
+"""The delving procedure (seed 001): d6 hazard die at the end of each 10-minute turn,
+crawl/walk/run paces, torches, candles and lanterns, darkness, and searching."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from solo.engine import perform
+from solo.events import Encountered, LightChanged, Said, TableRolled, TrackerChanged, TurnPassed
+
+SYSTEM = "delving"
+
+
+def said(c) -> str:
+    return "\n".join(event.text for event in c.events(Said))
+
+
+def lit_kinds(c) -> list[str]:
+    return [light.kind for light in c.state.lights]
+
+
+def test_turns_are_ten_minutes(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[6])
+    [passed] = c.events(TurnPassed)
+    assert passed.minutes == 10
+    assert c.state.turn == 1
+
+
+@pytest.mark.parametrize("face, outcome", [
+    (1, "encounter"), (2, "fatigue"), (3, "burn"), (4, "dungeon-shift"), (5, "sign"), (6, "free"),
+])
+def test_hazard_die_faces(crawl, face, outcome):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    result = c.do("explore", faces=[face, 4])
+    assert result.outcomes == (outcome,)
+    hazard = [e for e in c.events(TableRolled) if e.table == "hazard"]
+    assert len(hazard) == 1 and hazard[0].roll.expression.text == "d6"
+
+
+def test_hazard_is_rolled_at_the_end_of_the_turn(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[6])
+    events = c.last.events
+    turn = next(i for i, e in enumerate(events) if isinstance(e, TurnPassed))
+    roll = next(i for i, e in enumerate(events) if isinstance(e, TableRolled))
+    assert turn < roll
+
+
+# -- 1: encounter, and surprise by pace and light ---------------------------------------
+
+def test_encounter_while_crawling_with_light_is_not_an_automatic_surprise(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("explore", faces=[1, 4])
+    [met] = c.events(Encountered)
+    assert met.table == "delving-encounters" and met.status == "met"
+    assert "gelatinous cube" in met.text
+    assert "not caught off guard" in said(c)
+    assert "surprised (" not in said(c)
+
+
+@pytest.mark.parametrize("pace, why", [("walk", "while walking"), ("run", "while running")])
+def test_walking_or_running_party_is_surprised(crawl, pace, why):
+    c = crawl(SYSTEM)
+    c.do("light lantern")
+    c.do(f"move {pace}", faces=[1, 4])
+    assert c.events(Encountered)
+    assert f"The party is surprised ({why})" in said(c)
+
+
+def test_pace_persists_so_later_encounters_still_surprise(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("move walk", faces=[6])
+    assert c.value("pace") == "walk"
+    c.do("explore", faces=[1, 4])
+    assert "surprised (while walking)" in said(c)
+    c.do("move crawl", faces=[1, 4])
+    assert c.value("pace") == "crawl"
+    assert "not caught off guard" in said(c)
+
+
+def test_darkness_means_surprise_even_when_crawling(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[1, 4])
+    assert "surprised (in total darkness)" in said(c)
+
+
+# -- 2: fatigue ----------------------------------------------------------------------------
+
+def test_fatigue_damages_each_member_unless_the_next_turn_is_a_rest(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[2])
+    assert c.value("fatigue") == 0
+    assert "rest next turn" in said(c)
+    c.do("explore", faces=[6])
+    assert c.value("fatigue") == 1
+    [change] = c.events(TrackerChanged)
+    assert (change.tracker, change.before, change.after) == ("fatigue", 0, 1)
+    c.do("explore", faces=[6])
+    assert c.value("fatigue") == 1  # only once per fatigue result
+
+
+def test_resting_the_next_turn_avoids_fatigue_damage(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[2])
+    c.do("rest", faces=[6])
+    assert c.value("fatigue") == 0
+    assert not c.events(TrackerChanged)
+    c.do("explore", faces=[6])
+    assert c.value("fatigue") == 0
+
+
+def test_fatigue_is_ignored_while_resting(crawl):
+    c = crawl(SYSTEM)
+    c.do("rest", faces=[2])
+    assert "ignored" in said(c)
+    c.do("explore", faces=[6])
+    assert c.value("fatigue") == 0
+
+
+def test_fatigue_damage_can_be_raised_for_harsh_dungeons(crawl):
+    c = crawl(SYSTEM)
+    assert c.value("fatigue_damage") == 1
+    c.do("set fatigue_damage 2")
+    c.do("fight", faces=[2])
+    c.do("fight", faces=[6])
+    assert c.value("fatigue") == 2
+
+
+def test_fatigue_in_the_first_turn_of_a_two_turn_search_hits_in_the_second(crawl):
+    c = crawl(SYSTEM)
+    c.do("light candle")
+    c.do("search", faces=[2, 6])
+    assert c.state.turn == 2
+    assert c.value("fatigue") == 1
+
+
+# -- 3: burn ---------------------------------------------------------------------------
+
+def test_burn_puts_out_every_torch_but_not_candles_or_lanterns(crawl):
+    c = crawl(SYSTEM)
+    for kind in ("torch", "torch", "candle", "lantern"):
+        c.do(f"light {kind}")
+    c.do("explore", faces=[3])
+    assert sorted(lit_kinds(c)) == ["candle", "lantern"]
+    assert len(c.events(LightChanged)) == 2
+    assert "embers" in said(c)
+
+
+def test_torch_has_no_duration_and_only_a_3_puts_it_out(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    for face in [1, 2, 4, 5, 6] * 20:
+        c.do("rest", faces=[face])
+    assert lit_kinds(c) == ["torch"]
+    c.do("rest", faces=[3])
+    assert lit_kinds(c) == []
+
+
+# -- 4, 5, 6 -----------------------------------------------------------------------------
+
+def test_dungeon_shift_rolls_the_shifts_table(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[4, 12])
+    [shift] = [e for e in c.events(TableRolled) if e.table == "delving-shifts"]
+    assert shift.roll.expression.text == "d12"
+    assert "shudders" in shift.text
+
+
+def test_sign_foreshadows_the_next_encounter(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("explore", faces=[5, 7])
+    [sign] = c.events(Encountered)
+    assert sign.status == "sign" and "giant spider" in sign.text
+    assert c.state.encounters == 0
+    c.do("explore", faces=[1])
+    [met] = c.events(Encountered)
+    assert met.status == "foreshadowed" and "giant spider" in met.text
+    assert c.state.encounters == 1
+    assert "not caught off guard" in said(c)
+
+
+def test_free_turn_does_nothing(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("explore", faces=[6])
+    assert not c.events(Encountered) and not c.events(LightChanged)
+    assert not c.events(TrackerChanged)
+
+
+# -- paces ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("pace, distance, consequence", [
+    ("crawl", "36 m", "finds every trap"),
+    ("walk", "720 m", "can still map"),
+    ("run", "1.5 km", "cannot map"),
+])
+def test_move_paces(crawl, pace, distance, consequence):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do(f"move {pace}", faces=[6])
+    assert f"up to {distance} this turn" in said(c)
+    assert consequence in said(c)
+    assert c.state.turn == 1
+
+
+def test_move_defaults_to_crawling(crawl):
+    c = crawl(SYSTEM)
+    c.do("move walk", faces=[6])
+    c.do("move", faces=[6])
+    assert c.value("pace") == "crawl"
+
+
+def test_walking_and_running_spring_traps(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("move walk", faces=[6])
+    assert "springs every trap" in said(c)
+    c.do("move run", faces=[6])
+    assert "springs every trap" in said(c)
+
+
+def test_running_blows_out_candles_but_not_lanterns_or_torches(crawl):
+    c = crawl(SYSTEM)
+    for kind in ("candle", "candle", "lantern", "torch"):
+        c.do(f"light {kind}")
+    c.do("move run", faces=[6])
+    assert sorted(lit_kinds(c)) == ["lantern", "torch"]
+    c.do("light candle")
+    c.do("explore", faces=[6])  # still running
+    assert "candle" not in lit_kinds(c)
+    c.do("move walk", faces=[6])
+    c.do("light candle")
+    c.do("explore", faces=[6])
+    assert "candle" in lit_kinds(c)
+
+
+# -- lights ---------------------------------------------------------------------------
+
+def test_candle_lasts_48_turns(crawl):
+    c = crawl(SYSTEM)
+    c.do("light candle")
+    assert c.state.lights[0].remaining == 48
+    for _ in range(47):
+        c.do("rest", faces=[6])
+    assert lit_kinds(c) == ["candle"] and c.state.lights[0].remaining == 1
+    c.do("rest", faces=[6])
+    assert lit_kinds(c) == []
+    assert c.events(LightChanged)[0].after == "burnt out"
+
+
+def test_lantern_has_no_duration(crawl):
+    c = crawl(SYSTEM)
+    c.do("light lantern")
+    assert c.state.lights[0].remaining is None
+
+
+def test_light_sources_facts(crawl):
+    c = crawl(SYSTEM)
+    c.do("sources")
+    text = said(c)
+    assert "Torch: bright; general shapes within 12 m, details within 3 m" in text
+    assert "Candle: dim; general shapes within 6 m, details within 3 m" in text
+    assert "8 hours (48 turns)" in text
+    assert "10 candles fill a slot" in text
+    assert c.state.turn == 0
+
+
+# -- searching -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lights, turns", [
+    (("torch",), 1), (("candle",), 2), (("lantern",), 2), (("candle", "torch"), 1), ((), 1),
+])
+def test_search_takes_two_turns_in_dim_light(crawl, lights, turns):
+    c = crawl(SYSTEM)
+    for kind in lights:
+        c.do(f"light {kind}")
+    result = c.do("search", faces=[6] * turns)
+    assert c.state.turn == turns
+    assert len(result.outcomes) == turns
+    assert "non-obvious features" in said(c)
+
+
+@pytest.mark.parametrize("action", ["fight", "rest", "explore"])
+def test_other_actions_take_one_turn(crawl, action):
+    c = crawl(SYSTEM)
+    c.do(action, faces=[6])
+    assert c.state.turn == 1
+
+
+# -- darkness --------------------------------------------------------------------------
+
+def test_darkness_penalties(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[6])
+    assert "-10 on checks involving movement or coordination" in said(c)
+    assert "cannot map" in said(c)
+    c.do("light torch")
+    c.do("explore", faces=[6])
+    assert "-10" not in said(c)
+
+
+def test_running_out_the_only_candle_leaves_the_party_in_darkness(crawl):
+    c = crawl(SYSTEM)
+    c.do("light candle")
+    c.do("move run", faces=[6])
+    assert "Total darkness" in said(c)
+
+
+# -- rates -----------------------------------------------------------------------------
+
+def _within(count: int, n: int, p: float) -> bool:
+    return abs(count - n * p) <= 4 * math.sqrt(n * p * (1 - p))
+
+
+def test_simulated_hazard_rates(crawl):
+    c = crawl(SYSTEM)
+    line = c.world.procedure.simulate
+    assert line == "explore"
+    rng = random.Random(2024)
+    state = c.state
+    counts: Counter = Counter()
+    n = 900
+    for _ in range(n):
+        result = perform(c.world, state, line, rng)
+        state = result.state
+        counts.update(result.outcomes)
+    assert sum(counts.values()) == n
+    for outcome in ("encounter", "fatigue", "burn", "dungeon-shift", "sign", "free"):
+        assert _within(counts[outcome], n, 1 / 6), (outcome, counts)

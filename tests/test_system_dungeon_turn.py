@@ -1,0 +1,363 @@
+"""The dungeon-turn procedure (seed 004): actions, the d6 hazard die, disposition, leaving."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from solo.engine import start
+from solo.errors import UsageError
+from solo.events import (
+    Checked,
+    Encountered,
+    LightChanged,
+    Rolled,
+    Said,
+    TableRolled,
+    TrackerChanged,
+    TurnPassed,
+)
+
+SYSTEM = "dungeon-turn"
+HAZARD_IDS = {1: "encounter", 2: "fatigue", 3: "signs", 4: "local-effect", 5: "depletion",
+              6: "free"}
+QUIET = 6   # the hazard face that never does anything
+
+
+def _said(result) -> str:
+    return "\n".join(event.text for event in result.events if isinstance(event, Said))
+
+
+def _tables(result, name):
+    return [e for e in result.events if isinstance(e, TableRolled) and e.table == name]
+
+
+def _met(result):
+    return [e for e in result.events if isinstance(e, Encountered) and e.status == "met"]
+
+
+def _past_first_six(c) -> None:
+    for _ in range(6):
+        c.do("explore", faces=[QUIET])
+    assert c.state.turn == 6
+
+
+# -- the frame -----------------------------------------------------------------------
+
+def test_turns_of_10_minutes_and_the_trackers(crawl):
+    c = crawl(SYSTEM)
+    procedure = c.world.procedure
+    assert procedure.clock_unit == "turn" and procedure.minutes == 10
+    fatigue = procedure.trackers["fatigue"]
+    assert (fatigue.minimum, fatigue.start, fatigue.maximum, fatigue.shown) == (0, 0, 2, True)
+    assert not procedure.trackers["fatigue_pending"].shown
+    assert procedure.settings == {"str_bonus": 0, "int_bonus": 0}
+    assert procedure.simulate == "explore"
+    assert procedure.encounters == "dungeon-turn-encounters"
+    lights = procedure.lights
+    assert (lights["torch"].level, lights["candle"].level, lights["lantern"].level) == (
+        "bright", "dim", "dim")
+    assert all(light.turns is None for light in lights.values())
+
+
+@pytest.mark.parametrize("line, turns", [
+    ("explore", 1), ("search", 1), ("move", 1), ("move run", 1), ("rest", 1),
+    ("rest-hour", 6), ("harvest 2", 1), ("leave 1 1 arduous", 0),
+])
+def test_how_long_each_action_takes(crawl, line, turns):
+    c = crawl(SYSTEM)
+    result = c.do(line, seed=3)
+    assert c.state.turn == turns
+    assert len([e for e in result.events if isinstance(e, TurnPassed)]) == turns
+    assert len(_tables(result, "hazard")) == turns, "one hazard die per turn"
+
+
+# -- the hazard die, after the first 6 turns -------------------------------------------
+
+@pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
+def test_hazard_face_after_the_first_six_turns(crawl, face):
+    c = crawl(SYSTEM)
+    _past_first_six(c)
+    c.do("light torch")
+    result = c.do("explore", faces=[face, 4, 3, 3])
+    rolled = _tables(result, "hazard")
+    assert rolled[0].roll.expression.text == "d6" and rolled[0].total == face
+    assert result.outcomes == (HAZARD_IDS[face],)
+    assert bool(_met(result)) == (face == 1)
+    assert bool(_tables(result, "dungeon-turn-signs")) == (face == 3)
+    assert bool(_tables(result, "dungeon-turn-local-effects")) == (face == 4)
+    assert bool([e for e in result.events if isinstance(e, LightChanged)]) == (face == 5)
+    assert c.value("fatigue_pending") == (1 if face == 2 else 0)
+
+
+@pytest.mark.parametrize("face", [4, 5, 6])
+@pytest.mark.parametrize("turns_before, active", [(5, False), (6, True)])
+def test_four_to_six_do_nothing_until_turn_seven(crawl, face, turns_before, active):
+    c = crawl(SYSTEM)
+    for _ in range(turns_before):
+        c.do("explore", faces=[QUIET])
+    c.do("light torch")
+    result = c.do("explore", faces=[face, 2])
+    assert c.state.turn == turns_before + 1
+    expected = HAZARD_IDS[face] if active else "free"
+    assert result.outcomes == (expected,)
+    assert bool(_tables(result, "dungeon-turn-local-effects")) == (active and face == 4)
+    assert bool([e for e in result.events if isinstance(e, LightChanged)]) == (
+        active and face == 5)
+    if not active:
+        assert "first 6" in _said(result)
+
+
+@pytest.mark.parametrize("face", [1, 2, 3])
+def test_one_to_three_work_from_the_very_first_turn(crawl, face):
+    c = crawl(SYSTEM)
+    result = c.do("explore", faces=[face, 4, 3, 3])
+    assert c.state.turn == 1
+    assert result.outcomes == (HAZARD_IDS[face],)
+
+
+# -- encounters and their disposition --------------------------------------------------
+
+def test_an_encounter_is_far_off_and_has_a_disposition(crawl):
+    c = crawl(SYSTEM)
+    result = c.do("explore", faces=[1, 4, 1, 1])   # grey ooze; 2d6 = 2
+    assert len(_met(result)) == 1 and c.state.encounters == 1
+    assert "far" in _said(result) and "toward" in _said(result)
+    disposition = _tables(result, "disposition")
+    assert disposition[0].roll.expression.text == "2d6"
+    assert disposition[0].entry_id == "hostile"
+
+
+@pytest.mark.parametrize("dice, expected", [
+    ((1, 1), "hostile"), ((1, 2), "hostile"), ((2, 2), "unfriendly"), ((2, 3), "unfriendly"),
+    ((3, 3), "uninterested"), ((4, 4), "uninterested"), ((4, 5), "polite"),
+    ((5, 5), "polite"), ((5, 6), "friendly"), ((6, 6), "friendly"),
+])
+def test_disposition_boundaries(crawl, dice, expected):
+    c = crawl(SYSTEM)
+    result = c.do("table disposition", faces=list(dice))
+    assert _tables(result, "disposition")[0].entry_id == expected
+
+
+def test_a_struck_off_encounter_is_no_encounter(crawl):
+    c = crawl(SYSTEM)
+    c.do("strike dungeon-turn-encounters 4")
+    result = c.do("explore", faces=[1, 4])
+    assert [e.status for e in result.events if isinstance(e, Encountered)] == ["struck"]
+    assert not _tables(result, "disposition")
+    assert result.outcomes == ("struck",)
+    assert c.state.encounters == 0
+
+
+# -- fatigue -----------------------------------------------------------------------------
+
+def test_fatigue_then_no_rest_makes_the_party_tired_then_exhausted(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[2])
+    assert c.value("fatigue") == 0, "fatigue waits for the next turn"
+    c.do("explore", faces=[2])
+    assert c.value("fatigue") == 1 and "Tired" in _said(c.last)
+    c.do("explore", faces=[QUIET])
+    assert c.value("fatigue") == 2 and "disadvantage" in _said(c.last)
+    c.do("explore", faces=[2])
+    c.do("move", faces=[QUIET])
+    assert c.value("fatigue") == 2, "exhausted is as bad as it gets"
+    c.do("explore", faces=[QUIET])
+    assert c.value("fatigue") == 2
+
+
+@pytest.mark.parametrize("line", ["rest", "rest-hour"])
+def test_resting_the_next_turn_clears_a_fatigue_result(crawl, line):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[2])
+    faces = [QUIET] if line == "rest" else [1] + [QUIET] * 6    # rest-hour rolls 1d8 first
+    c.do(line, faces=faces)
+    assert c.value("fatigue") == 0 and c.value("fatigue_pending") == 0
+    assert not [e for e in c.last.events if isinstance(e, TrackerChanged)]
+    c.do("explore", faces=[QUIET])
+    assert c.value("fatigue") == 0
+
+
+def test_a_fatigue_result_during_an_hours_rest_is_rested_off(crawl):
+    c = crawl(SYSTEM)
+    c.do("rest-hour", faces=[1, 2, 2, QUIET, QUIET, QUIET, QUIET])
+    assert c.value("fatigue") == 0
+
+
+# -- depletion ---------------------------------------------------------------------------
+
+def test_depletion_dims_a_torch_then_puts_it_out(crawl):
+    c = crawl(SYSTEM)
+    _past_first_six(c)
+    c.do("light torch")
+    c.do("explore", faces=[5])
+    assert c.state.lights[0].dimmed
+    c.do("explore", faces=[5])
+    assert c.state.lights == ()
+
+
+@pytest.mark.parametrize("kind", ["candle", "lantern"])
+def test_depletion_puts_out_dim_sources(crawl, kind):
+    c = crawl(SYSTEM)
+    _past_first_six(c)
+    c.do(f"light {kind}")
+    c.do("explore", faces=[5])
+    assert c.state.lights == ()
+
+
+def test_depletion_in_the_dark_says_so(crawl):
+    c = crawl(SYSTEM)
+    _past_first_six(c)
+    result = c.do("explore", faces=[5])
+    assert "nothing dims" in _said(result)
+
+
+# -- searching, moving, resting, harvesting ----------------------------------------------
+
+@pytest.mark.parametrize("target, words", [
+    ("traps", "10 x 10 area for room traps"), ("secret-doors", "10 x 10 area for secret doors"),
+    ("treasure-trap", "treasure trap"),
+])
+def test_search_targets(crawl, target, words):
+    c = crawl(SYSTEM)
+    assert words in _said(c.do(f"search {target}", faces=[QUIET]))
+
+
+def test_what_the_light_shows_while_searching(crawl):
+    c = crawl(SYSTEM)
+    assert "monochrome" in _said(c.do("search", faces=[QUIET]))
+    c.do("light candle")
+    assert "close objects" in _said(c.do("search", faces=[QUIET]))
+    c.do("light torch")
+    assert "2 zones" in _said(c.do("search", faces=[QUIET]))
+
+
+@pytest.mark.parametrize("pace, zones", [("careful", 3), ("walk", 20), ("run", 200)])
+def test_movement_paces(crawl, pace, zones):
+    c = crawl(SYSTEM)
+    text = _said(c.do(f"move {pace}", faces=[QUIET]))
+    assert f"covers {zones} zones" in text
+    if pace == "careful":
+        assert "3 times" in text and "40 ft" in text and "120 ft" in text and "24 five-foot" in text
+        assert "traps" in text and "map" in text
+    else:
+        assert "surprises and traps" in text
+
+
+def test_move_defaults_to_careful(crawl):
+    c = crawl(SYSTEM)
+    assert "covers 3 zones" in _said(c.do("move", faces=[QUIET]))
+
+
+@pytest.mark.parametrize("face, bonus, healed", [(1, 0, 1), (8, 0, 8), (8, 2, 10), (3, -1, 2)])
+def test_an_hours_rest_heals_1d8_plus_str_bonus(crawl, face, bonus, healed):
+    c = crawl(SYSTEM)
+    c.do(f"set str_bonus {bonus}")
+    result = c.do("rest-hour", faces=[face] + [QUIET] * 6)
+    heal = [e for e in result.events if isinstance(e, Rolled)]
+    assert heal[0].roll.expression.text == "d8" and heal[0].total == healed
+    assert "8 hours" in _said(result)
+
+
+@pytest.mark.parametrize("hd, bonus, face, success", [
+    (3, 0, 13, True), (3, 0, 12, False), (0, 0, 10, True), (0, 0, 9, False),
+    (5, 2, 13, True), (5, 2, 12, False),
+])
+def test_harvesting_is_an_int_check_against_10_plus_hd(crawl, hd, bonus, face, success):
+    c = crawl(SYSTEM)
+    c.do(f"set int_bonus {bonus}")
+    result = c.do(f"harvest {hd}", faces=[face, QUIET])
+    check = [e for e in result.events if isinstance(e, Checked)][0]
+    assert check.roll.expression.text == "d20" and check.success is success
+    assert f"DC {10 + hd}" in check.label
+
+
+def test_an_exhausted_party_harvests_at_disadvantage(crawl):
+    c = crawl(SYSTEM)
+    c.do("set fatigue 2")
+    result = c.do("harvest 0", faces=[15, 9, QUIET])
+    check = [e for e in result.events if isinstance(e, Checked)][0]
+    assert check.roll.expression.text == "2d20kl1" and check.roll.total == 9
+    assert not check.success and "disadvantage" in check.label
+
+
+# -- leaving the dungeon -------------------------------------------------------------------
+
+@pytest.mark.parametrize("travel, rooms, dc", [(0, 0, 10), (2, 3, 15), (4, 6, 20), (6, 9, 20)])
+def test_leaving_dc_is_10_plus_travel_plus_rooms_at_most_20(crawl, travel, rooms, dc):
+    c = crawl(SYSTEM)
+    made = c.do(f"leave {travel} {rooms} arduous", faces=[dc])
+    assert [e.success for e in made.events if isinstance(e, Checked)] == [True]
+    assert f"DC {dc}" in made.events[1].label
+    missed = c.do(f"leave {travel} {rooms} arduous", faces=[dc - 1])
+    assert [e.success for e in missed.events if isinstance(e, Checked)] == [False]
+    assert "loses 1 items" in _said(missed)
+
+
+def test_a_dangerous_failure_costs_1d6_per_point_missed(crawl):
+    c = crawl(SYSTEM)
+    result = c.do("leave 2 3 dangerous", faces=[12, 1, 2, 3])   # DC 15, missed by 3
+    damage = [e for e in result.events if isinstance(e, Rolled)]
+    assert damage[0].roll.expression.text == "3d6" and damage[0].total == 6
+    assert "0 hit protection" in _said(result) and "omen roll" in _said(result)
+
+
+def test_an_arduous_failure_costs_an_item_per_point_missed(crawl):
+    c = crawl(SYSTEM)
+    result = c.do("leave 2 3 arduous", faces=[11])               # DC 15, missed by 4
+    text = _said(result)
+    assert "loses 4 items" in text and "least valuable" in text
+    assert not [e for e in result.events if isinstance(e, Rolled)]
+
+
+def test_the_best_skill_bonus_adds_to_the_leaving_roll(crawl):
+    c = crawl(SYSTEM)
+    result = c.do("leave 2 3 dangerous 2", faces=[13])
+    assert [e.success for e in result.events if isinstance(e, Checked)] == [True]
+    assert "back to camp" in _said(result)
+    assert c.state.turn == 0 and not _tables(result, "hazard")
+
+
+def test_leaving_needs_the_referees_call(crawl):
+    c = crawl(SYSTEM)
+    with pytest.raises(UsageError):
+        c.do("leave 2 3")
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+def _within(hits: int, n: int, p: float) -> None:
+    sigma = math.sqrt(n * p * (1 - p))
+    assert abs(hits - n * p) < 4 * sigma, (hits, n * p)
+
+
+def test_after_turn_six_each_hazard_comes_one_turn_in_six(crawl):
+    c = crawl(SYSTEM)
+    rng = random.Random(404)
+    counts: Counter = Counter()
+    n = 0
+    for _ in range(3000):
+        result = c.do(c.world.procedure.simulate, seed=rng.randrange(10**9))
+        if c.state.turn > 6:
+            counts.update(result.outcomes)
+            n += 1
+    for outcome in HAZARD_IDS.values():
+        _within(counts[outcome], n, 1 / 6)
+
+
+def test_in_the_first_six_turns_half_the_turns_are_free(crawl):
+    c = crawl(SYSTEM)
+    rng = random.Random(77)
+    counts: Counter = Counter()
+    n = 0
+    for _ in range(300):
+        c.state = start(c.world)
+        for _ in range(6):
+            counts.update(c.do("explore", seed=rng.randrange(10**9)).outcomes)
+            n += 1
+    _within(counts["free"], n, 1 / 2)
+    _within(counts["encounter"], n, 1 / 6)
+    assert counts["local-effect"] == counts["depletion"] == 0

@@ -1,0 +1,413 @@
+"""The exploration procedure (seed 002): 10-minute turns, the d6 hazard die, light
+durations, movement, DC checks, surprise, rest every 6 turns, and traditional bookkeeping."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from solo.engine import perform
+from solo.errors import UsageError
+from solo.events import (
+    Checked,
+    Encountered,
+    LightChanged,
+    Said,
+    TableRolled,
+    TrackerChanged,
+    TurnPassed,
+)
+
+SYSTEM = "exploration"
+QUIET = 5  # a hazard die face with no effect
+
+
+def said(c) -> str:
+    return "\n".join(event.text for event in c.events(Said))
+
+
+def lit(c) -> list[tuple[str, int | None]]:
+    return [(light.kind, light.remaining) for light in c.state.lights]
+
+
+def test_turns_are_ten_minutes(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[QUIET])
+    [passed] = c.events(TurnPassed)
+    assert passed.minutes == 10 and c.state.turn == 1
+
+
+@pytest.mark.parametrize("face, outcome", [
+    (1, "encounter"), (2, "sign"), (3, "light"), (4, "fatigue"), (5, "nothing"), (6, "nothing"),
+])
+def test_hazard_die_faces(crawl, face, outcome):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    result = c.do("explore", faces=[face])
+    assert result.outcomes == (outcome,)
+    [hazard] = [e for e in c.events(TableRolled) if e.table == "hazard"]
+    assert hazard.roll.expression.text == "d6"
+
+
+def test_quiet_turn_changes_nothing_but_the_light(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("explore", faces=[6])
+    assert not c.events(Encountered) and not c.events(TrackerChanged)
+    assert lit(c) == [("torch", 5)]
+
+
+# -- 1 encounter and surprise -------------------------------------------------------------
+
+def test_encounter_reminds_of_the_wis_check_against_surprise(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("explore", faces=[1, 3])
+    [met] = c.events(Encountered)
+    assert met.table == "exploration-encounters" and "hermit mage" in met.text
+    assert "each character makes a WIS check (DC 12)" in said(c)
+    assert "cannot act in the first round" in said(c)
+    assert "cannot spot danger" not in said(c)
+
+
+def test_encounter_in_darkness_gives_setback_to_spot_danger(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[1, 3])
+    assert "cannot spot danger: Setback" in said(c)
+
+
+# -- 2 sign ---------------------------------------------------------------------------
+
+def test_sign_rolls_the_signs_table(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[2, 3])
+    [sign] = [e for e in c.events(TableRolled) if e.table == "exploration-signs"]
+    assert sign.roll.expression.text == "d6" and "Tracks" in sign.text
+    assert not c.events(Encountered)
+
+
+# -- 3 light ----------------------------------------------------------------------------
+
+def test_light_result_puts_out_one_torch(crawl):
+    c = crawl(SYSTEM)
+    for kind in ("torch", "torch", "lantern"):
+        c.do(f"light {kind}")
+    c.do("explore", faces=[3])
+    assert lit(c) == [("torch", 5), ("lantern", 35)]
+    assert len(c.events(LightChanged)) == 1
+
+
+def test_light_result_runs_a_lantern_low_when_no_torch_burns(crawl):
+    c = crawl(SYSTEM)
+    c.do("light lantern")
+    c.do("explore", faces=[3])
+    assert lit(c) == [("lantern", 17)]  # 36 halved to 18, then the turn burns 1
+    assert "oil runs low" in said(c)
+
+
+def test_light_result_spares_candles(crawl):
+    c = crawl(SYSTEM)
+    c.do("light candle")
+    c.do("explore", faces=[3])
+    assert lit(c) == [("candle", 5)]
+    assert "No torch or lantern is burning" in said(c)
+
+
+# -- 4 fatigue ---------------------------------------------------------------------------
+
+def test_fatigue_result_then_no_rest_calls_for_a_con_save_dc_12(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[4])
+    assert "CON save (DC 12)" in said(c) and c.value("fatigue") == 0
+    c.do("explore", faces=[11, QUIET])
+    [save] = c.events(Checked)
+    assert save.label == "CON save (DC 12)" and not save.success
+    assert c.value("fatigue") == 1
+    c.do("explore", faces=[QUIET])
+    assert c.value("fatigue") == 1 and not c.events(Checked)  # settled once
+
+
+def test_con_save_of_12_holds(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[4])
+    c.do("explore", faces=[12, QUIET])
+    assert c.events(Checked)[0].success and c.value("fatigue") == 0
+
+
+def test_con_bonus_is_added_to_the_save(crawl):
+    c = crawl(SYSTEM)
+    c.do("set con_bonus 1")
+    c.do("explore", faces=[4])
+    c.do("explore", faces=[11, QUIET])
+    [save] = c.events(Checked)
+    assert save.total == 12 and save.success and c.value("fatigue") == 0
+
+
+def test_resting_after_a_fatigue_result_needs_no_save(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[4])
+    c.do("rest", faces=[QUIET])
+    assert not c.events(Checked) and c.value("fatigue") == 0
+
+
+def test_fatigue_result_while_resting_is_already_satisfied(crawl):
+    c = crawl(SYSTEM)
+    c.do("rest", faces=[4])
+    assert "satisfied" in said(c)
+    c.do("explore", faces=[QUIET])
+    assert not c.events(Checked)
+
+
+# -- rest every 6 turns ------------------------------------------------------------------
+
+def test_rest_is_due_after_6_turns_without_one(crawl):
+    c = crawl(SYSTEM)
+    for _ in range(5):
+        c.do("explore", faces=[QUIET])
+        assert "without rest" not in said(c)
+    c.do("explore", faces=[QUIET])
+    assert "6 turns (about an hour) without rest" in said(c)
+    c.do("explore", faces=[11, QUIET])  # skipped the rest: CON save, failed
+    assert c.events(Checked)[0].label == "CON save (DC 12)"
+    assert c.value("fatigue") == 1
+    # The count starts again: the next warning comes 6 turns after the skipped rest.
+    for _ in range(4):
+        c.do("explore", faces=[QUIET])
+        assert "without rest" not in said(c)
+    c.do("explore", faces=[QUIET])
+    assert "without rest" in said(c)
+
+
+def test_taking_the_hourly_rest_avoids_the_save(crawl):
+    c = crawl(SYSTEM)
+    for _ in range(6):
+        c.do("explore", faces=[QUIET])
+    c.do("rest", faces=[QUIET])
+    assert "hourly rest" in said(c) and not c.events(Checked)
+    for _ in range(5):
+        c.do("explore", faces=[QUIET])
+        assert "without rest" not in said(c)
+        assert not c.events(Checked)
+
+
+def test_an_early_rest_restarts_the_count(crawl):
+    c = crawl(SYSTEM)
+    for _ in range(3):
+        c.do("explore", faces=[QUIET])
+    c.do("rest", faces=[QUIET])
+    for _ in range(5):
+        c.do("explore", faces=[QUIET])
+        assert "without rest" not in said(c)
+    c.do("explore", faces=[QUIET])
+    assert "without rest" in said(c)
+
+
+# -- lights -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind, turns", [("torch", 6), ("lantern", 36), ("candle", 6)])
+def test_light_durations(crawl, kind, turns):
+    c = crawl(SYSTEM)
+    c.do(f"light {kind}")
+    assert lit(c) == [(kind, turns)]
+    for _ in range(turns - 1):
+        c.do("rest", faces=[QUIET])
+    assert lit(c) == [(kind, 1)]
+    c.do("rest", faces=[QUIET])
+    assert lit(c) == []
+    assert c.events(LightChanged)[0].after == "burnt out"
+
+
+def test_light_sources_facts(crawl):
+    c = crawl(SYSTEM)
+    c.do("sources")
+    text = said(c)
+    assert "Torch: 6 turns (1 hour); 30 ft bright light, then 30 ft dim." in text
+    assert "Lantern: 6 hours (36 turns) on 1 flask of oil; 30 ft bright, then 30 ft dim." in text
+    assert "1 watch is read as the same 36 turns" in text
+    assert "Candle: 1 hour (6 turns); 5 ft bright, then 5 ft dim" in text
+    assert "Darkvision: sees 30 ft in dim light as if bright" in text
+    assert c.state.turn == 0
+
+
+def test_candle_light_is_dim_torch_and_lantern_bright(crawl):
+    levels = {name: kind.level for name, kind in crawl(SYSTEM).world.procedure.lights.items()}
+    assert levels == {"torch": "bright", "lantern": "bright", "candle": "dim"}
+
+
+# -- movement ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("speed, feet, cautious, rushing", [
+    ("slow", 15, 45, 90), ("normal", 30, 90, 180), ("fast", 45, 135, 270),
+])
+def test_movement_table(crawl, speed, feet, cautious, rushing):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do(f"move {speed}", faces=[QUIET])
+    assert f"moves up to {cautious} yards this turn ({speed} speed, {feet} ft a combat round" \
+        in said(c)
+    assert "mapping" in said(c)
+    assert c.state.turn == 1
+    c.do(f"move {speed} rushing", faces=[QUIET])
+    assert f"moves up to {rushing} yards" in said(c)
+    assert "no searching or mapping" in said(c)
+    assert "Setback on checks to spot traps" in said(c)
+    assert c.state.turn == 2
+
+
+def test_move_defaults_to_normal_cautious(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("move", faces=[QUIET])
+    assert "up to 90 yards" in said(c) and "cautious" in said(c)
+
+
+def test_no_light_halves_movement_and_blinds_the_party(crawl):
+    c = crawl(SYSTEM)
+    c.do("move fast rushing", faces=[QUIET])
+    assert "up to 135 yards" in said(c)
+    assert "effectively blind" in said(c) and "Setback on all rolls" in said(c)
+    c.do("explore", faces=[QUIET])
+    assert "effectively blind" in said(c)
+
+
+# -- checks ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, dc", [
+    ("search", 12), ("search easy", 8), ("search hard", 16), ("search 14", 14),
+    ("search dc=3", 3),
+])
+def test_search_is_a_wis_check_against_the_dc(crawl, line, dc):
+    for face, success in ((dc - 1, False), (dc, True)):
+        c = crawl(SYSTEM)
+        c.do("light candle")
+        c.do(line, faces=[face, QUIET])
+        [check] = c.events(Checked)
+        assert check.label == f"WIS check to search (DC {dc})"
+        assert check.success is success
+        assert ("Found" in said(c)) is success
+        assert ("does not prove there is nothing" in said(c)) is not success
+        assert c.state.turn == 1
+
+
+def test_search_help_names_the_easy_and_hard_dcs(crawl):
+    action = crawl(SYSTEM).world.procedure.actions["search"]
+    assert "easy 8" in action.help and "hard 16" in action.help
+
+
+def test_wis_bonus_helps_the_search(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("set wis_bonus 2")
+    c.do("search", faces=[10, QUIET])
+    assert c.events(Checked)[0].total == 12 and c.events(Checked)[0].success
+
+
+def test_no_searching_without_light(crawl):
+    c = crawl(SYSTEM)
+    with pytest.raises(UsageError, match="No light, no searching"):
+        c.do("search", faces=[20, QUIET])
+    assert c.state.turn == 0
+
+
+@pytest.mark.parametrize("action, stat, bonus", [
+    ("force-door", "STR", "str_bonus"), ("pick-lock", "DEX", "dex_bonus"),
+    ("listen", "WIS", "wis_bonus"),
+])
+def test_door_checks(crawl, action, stat, bonus):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do(action, faces=[11, QUIET])
+    [check] = c.events(Checked)
+    assert check.label.startswith(stat) and check.label.endswith("(DC 12)")
+    assert not check.success and c.state.turn == 1
+    c.do(action, faces=[12, QUIET])
+    assert c.events(Checked)[0].success
+    c.do(f"set {bonus} 3")
+    c.do(f"{action} hard", faces=[13, QUIET])
+    [check] = c.events(Checked)
+    assert check.label.endswith("(DC 16)") and check.total == 16 and check.success
+
+
+def test_rest_takes_a_turn(crawl):
+    c = crawl(SYSTEM)
+    c.do("rest", faces=[QUIET])
+    assert c.state.turn == 1 and "eating, drinking" in said(c)
+
+
+# -- traditional bookkeeping ------------------------------------------------------------
+
+def test_traditional_bookkeeping_rolls_one_in_n_instead_of_the_hazard_die(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("set bookkeeping traditional")
+    result = c.do("explore", faces=[1, 3])
+    assert result.outcomes == ("encounter",)
+    assert c.events(Checked)[0].label == "Encounter roll (a 1 on d6)"
+    assert not [e for e in c.events(TableRolled) if e.table == "hazard"]
+    assert c.events(Encountered)[0].status == "met"
+    result = c.do("explore", faces=[2])
+    assert result.outcomes == ("nothing",) and not c.events(Encountered)
+    result = c.do("explore", faces=[3])  # a 3 is not the light result here
+    assert result.outcomes == ("nothing",) and lit(c) == [("torch", 3)]
+
+
+def test_traditional_die_size_is_a_setting(crawl):
+    c = crawl(SYSTEM)
+    c.do("set bookkeeping traditional")
+    c.do("set encounter_in 10")
+    c.do("explore", faces=[10])
+    assert c.events(Checked)[0].roll.expression.text == "d10"
+
+
+def test_traditional_bookkeeping_still_tracks_light_and_rest(crawl):
+    c = crawl(SYSTEM)
+    c.do("set bookkeeping traditional")
+    c.do("light torch")
+    for _ in range(6):
+        c.do("explore", faces=[2])
+    assert lit(c) == []
+    assert "without rest" in said(c)
+    c.do("explore", faces=[11, 2])
+    assert c.value("fatigue") == 1
+
+
+# -- rates ------------------------------------------------------------------------------
+
+def _within(count: int, n: int, p: float) -> bool:
+    return abs(count - n * p) <= 4 * math.sqrt(n * p * (1 - p))
+
+
+def _simulate(c, n: int, seed: int) -> Counter:
+    rng = random.Random(seed)
+    state = c.state
+    counts: Counter = Counter()
+    for _ in range(n):
+        result = perform(c.world, state, c.world.procedure.simulate, rng)
+        state = result.state
+        counts.update(result.outcomes)
+    assert sum(counts.values()) == n
+    return counts
+
+
+def test_simulated_hazard_rates(crawl):
+    c = crawl(SYSTEM)
+    assert c.world.procedure.simulate == "explore"
+    n = 900
+    counts = _simulate(c, n, 7)
+    for outcome in ("encounter", "sign", "light", "fatigue"):
+        assert _within(counts[outcome], n, 1 / 6), (outcome, counts)
+    assert _within(counts["nothing"], n, 2 / 6), counts
+
+
+@pytest.mark.parametrize("sides", [6, 10])
+def test_simulated_traditional_rates(crawl, sides):
+    c = crawl(SYSTEM)
+    c.do("set bookkeeping traditional")
+    c.do(f"set encounter_in {sides}")
+    n = 900
+    counts = _simulate(c, n, 11)
+    assert set(counts) <= {"encounter", "nothing"}
+    assert _within(counts["encounter"], n, 1 / sides), counts

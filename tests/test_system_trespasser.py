@@ -1,0 +1,324 @@
+"""The trespasser procedure (seed 003): rounds, the Alarm, navigation and character actions."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from solo.engine import start
+from solo.errors import UsageError
+from solo.events import Checked, Encountered, LightChanged, Said, TableRolled, TrackerChanged
+
+SYSTEM = "trespasser"
+NAVIGATION = ("advance", "stay", "hide success", "backtrack")
+CHARACTER = ("rest", "search", "listen", "batter-door", "pick-lock", "cast")
+
+
+def _met(result):
+    return [event for event in result.events
+            if isinstance(event, Encountered) and event.status == "met"]
+
+
+def _checks(result, word):
+    return [event for event in result.events
+            if isinstance(event, Checked) and word in event.label]
+
+
+def _said(result) -> str:
+    return "\n".join(event.text for event in result.events if isinstance(event, Said))
+
+
+# -- the frame -----------------------------------------------------------------------
+
+def test_rounds_of_10_minutes_and_an_alarm_clock_from_0_to_10(crawl):
+    c = crawl(SYSTEM)
+    procedure = c.world.procedure
+    assert procedure.clock_unit == "round" and procedure.minutes == 10
+    alarm = procedure.trackers["alarm"]
+    assert (alarm.label, alarm.notation) == ("Alarm", "Clock")
+    assert (alarm.minimum, alarm.start, alarm.maximum) == (0, 0, 10)
+    assert procedure.danger == "alarm"
+    assert procedure.encounters == "trespasser-encounters"
+    assert procedure.simulate == "advance"
+    assert c.value("alarm") == 0
+    for kind in ("torch", "lantern", "candle"):
+        assert procedure.lights[kind].turns is None
+
+
+@pytest.mark.parametrize("line", NAVIGATION)
+def test_each_navigation_choice_takes_one_round(crawl, line):
+    c = crawl(SYSTEM)
+    c.do(line, faces=[10])
+    assert c.state.turn == 1
+
+
+@pytest.mark.parametrize("line", CHARACTER)
+def test_character_actions_happen_within_the_round(crawl, line):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    result = c.do(line)
+    assert c.state.turn == 0
+    assert not _checks(result, "depletion"), "no depletion check outside navigation"
+    assert c.world.procedure.actions[line].group == "character"
+
+
+# -- advance: Alarm +1, then the d10 check --------------------------------------------
+
+def test_advance_raises_the_alarm_before_checking(crawl):
+    c = crawl(SYSTEM)
+    result = c.do("advance", faces=[1, 4])     # Alarm 0 -> 1, then d10 1 <= 1
+    assert len(_met(result)) == 1
+    assert c.value("alarm") == 0, "the encounter resets the Alarm"
+    assert result.outcomes == ("encounter",)
+    changes = [(e.before, e.after) for e in result.events if isinstance(e, TrackerChanged)]
+    assert changes == [(0, 1), (1, 0)]
+
+
+@pytest.mark.parametrize("before, face, encounter", [
+    (0, 1, True), (0, 2, False), (4, 5, True), (4, 6, False), (8, 9, True), (8, 10, False),
+    (9, 10, True),
+])
+def test_advance_check_is_d10_at_or_under_the_alarm(crawl, before, face, encounter):
+    c = crawl(SYSTEM)
+    c.do(f"set alarm {before}")
+    result = c.do("advance", faces=[face, 4])
+    check = _checks(result, "Encounter")
+    assert len(check) == 1 and check[0].roll.total == face
+    assert check[0].roll.expression.text == "d10"
+    assert check[0].success is encounter
+    assert len(_met(result)) == (1 if encounter else 0)
+    assert c.value("alarm") == (0 if encounter else before + 1)
+    assert result.outcomes == ("encounter" if encounter else "quiet",)
+
+
+def test_alarm_is_capped_at_10_and_a_check_at_10_always_finds_someone(crawl):
+    c = crawl(SYSTEM)
+    c.do("set alarm 14")
+    assert c.value("alarm") == 10
+    c.do("stay")
+    assert c.value("alarm") == 10
+    result = c.do("advance", faces=[10, 4])
+    assert len(_met(result)) == 1 and c.value("alarm") == 0
+
+
+def test_encounters_come_from_the_trespasser_table(crawl):
+    c = crawl(SYSTEM)
+    result = c.do("advance", faces=[1, 8])
+    rolled = [e for e in result.events if isinstance(e, TableRolled)]
+    assert [(e.table, e.total) for e in rolled] == [("trespasser-encounters", 8)]
+    assert c.state.encounters == 1
+
+
+# -- stay, backtrack, hide -------------------------------------------------------------
+
+def test_stay_raises_the_alarm_without_a_check(crawl):
+    c = crawl(SYSTEM)
+    c.do("set alarm 9")
+    result = c.do("stay")
+    assert c.value("alarm") == 10
+    assert not _checks(result, "Encounter") and not _met(result)
+    assert result.outcomes == ("stay",)
+
+
+@pytest.mark.parametrize("before, face, encounter", [
+    (3, 3, True), (3, 4, False), (0, 1, False), (10, 10, True),
+])
+def test_backtrack_checks_without_changing_the_alarm(crawl, before, face, encounter):
+    c = crawl(SYSTEM)
+    c.do(f"set alarm {before}")
+    result = c.do("backtrack", faces=[face, 4])
+    assert _checks(result, "Encounter")[0].success is encounter
+    assert len(_met(result)) == (1 if encounter else 0)
+    assert c.value("alarm") == (0 if encounter else before)
+
+
+@pytest.mark.parametrize("before, sparks, after", [
+    (5, 0, 3), (5, 1, 2), (5, 3, 0), (2, 0, 0), (1, 0, 0), (10, 2, 6),
+])
+def test_hiding_well_lowers_the_alarm_by_two_plus_sparks(crawl, before, sparks, after):
+    c = crawl(SYSTEM)
+    c.do(f"set alarm {before}")
+    result = c.do(f"hide success {sparks}")
+    assert c.value("alarm") == after
+    assert not _checks(result, "Encounter") and not _met(result)
+    assert result.outcomes == ("hidden",)
+
+
+def test_hiding_badly_is_an_encounter_that_resets_the_alarm(crawl):
+    c = crawl(SYSTEM)
+    c.do("set alarm 6")
+    result = c.do("hide failure", faces=[4])
+    assert len(_met(result)) == 1
+    assert not _checks(result, "Encounter"), "no d10 check: the failure itself is the encounter"
+    assert c.value("alarm") == 0
+    assert result.outcomes == ("encounter",)
+
+
+def test_hide_needs_the_stealth_result_and_sparks_cannot_be_negative(crawl):
+    c = crawl(SYSTEM)
+    with pytest.raises(UsageError):
+        c.do("hide")
+    with pytest.raises(UsageError):
+        c.do("hide success sparks=-1")
+
+
+def test_a_struck_off_encounter_means_none_and_the_alarm_stays(crawl):
+    c = crawl(SYSTEM)
+    c.do("strike trespasser-encounters 4")
+    c.do("set alarm 5")
+    result = c.do("advance", faces=[1, 4])
+    assert [e.status for e in result.events if isinstance(e, Encountered)] == ["struck"]
+    assert c.value("alarm") == 6
+    assert c.state.encounters == 0
+    assert result.outcomes == ("struck",)
+    result = c.do("advance", faces=[1, 5])
+    assert len(_met(result)) == 1 and c.value("alarm") == 0
+
+
+# -- light depletion at the start of each round ---------------------------------------
+
+def test_a_one_on_the_depletion_die_puts_out_one_light(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("light lantern")
+    result = c.do("advance", faces=[1, 10])
+    assert _checks(result, "depletion")[0].roll.expression.text == "d6"
+    outs = [e for e in result.events if isinstance(e, LightChanged) and e.after == "out"]
+    assert len(outs) == 1 and len(c.state.lights) == 1
+
+
+def test_a_two_on_the_depletion_die_keeps_the_lights(crawl):
+    c = crawl(SYSTEM)
+    c.do("light candle")
+    result = c.do("stay", faces=[2])
+    assert not [e for e in result.events if isinstance(e, LightChanged)]
+    assert len(c.state.lights) == 1
+
+
+def test_depletion_comes_before_navigation_and_only_while_lit(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    result = c.do("advance", faces=[3, 10])
+    kinds = [type(e).__name__ for e in result.events if isinstance(e, (Checked, TrackerChanged))]
+    assert kinds == ["Checked", "TrackerChanged", "Checked"]
+    c.do("douse torch")
+    result = c.do("advance", faces=[1])     # the only die is now the encounter check
+    assert not _checks(result, "depletion")
+    assert _checks(result, "Encounter")[0].roll.total == 1
+
+
+# -- each character's own actions ------------------------------------------------------
+
+def test_moments_rest_lists_its_costs_and_recoveries(crawl):
+    c = crawl(SYSTEM)
+    text = _said(c.do("rest"))
+    assert "1 endurance" in text and "recovery dice" in text
+    assert "maximum" in text and "armor dice" in text and "two checkmarks" in text
+    assert c.world.procedure.actions["rest"].resting
+
+
+def test_search_a_feature_always_finds_something(crawl):
+    c = crawl(SYSTEM)
+    assert "10 minutes" in _said(c.do("search feature"))
+    text = _said(c.do("search"))
+    assert "Intellect | Perception" in text and "nothing" in text
+
+
+def test_listening_at_a_door_is_better_than_in_the_room(crawl):
+    c = crawl(SYSTEM)
+    room = _said(c.do("listen"))
+    door = _said(c.do("listen door"))
+    assert "Intellect | Perception" in room and "Intellect | Perception" in door
+    assert "better chance" in door and "better chance" not in room
+
+
+def test_battering_a_door_is_loud(crawl):
+    c = crawl(SYSTEM)
+    c.do("set alarm 3")
+    result = c.do("batter-door")
+    assert "Might | Athletics" in _said(result)
+    assert c.value("alarm") == 4
+    c.do("loud")
+    assert c.value("alarm") == 5
+
+
+def test_improvised_lockpicks_take_minus_four(crawl):
+    c = crawl(SYSTEM)
+    proper = _said(c.do("pick-lock"))
+    improvised = _said(c.do("pick-lock yes"))
+    assert "Agility | Tinkering" in proper and "-4" not in proper
+    assert "-4" in improvised
+
+
+def test_casting_points_to_the_magic_chapter(crawl):
+    c = crawl(SYSTEM)
+    assert "Magic chapter" in _said(c.do("cast"))
+
+
+def test_steps_name_the_round_in_order(crawl):
+    steps = crawl(SYSTEM).world.procedure.steps
+    assert "depletion" in steps[0]
+    assert all(word in steps[1] for word in ("advance", "stay", "hide", "backtrack"))
+    assert "Alarm" in steps[2]
+
+
+# -- statistics ------------------------------------------------------------------------
+
+def _within(hits: int, n: int, p: float) -> None:
+    sigma = math.sqrt(n * p * (1 - p))
+    assert abs(hits - n * p) < 4 * sigma, (hits, n * p)
+
+
+@pytest.mark.parametrize("alarm", [2, 5])
+def test_encounter_rate_after_advancing_is_alarm_in_ten(crawl, alarm):
+    c = crawl(SYSTEM)
+    n, hits = 1500, 0
+    for seed in range(n):
+        c.do(f"set alarm {alarm - 1}")
+        hits += len(_met(c.do("advance", seed=seed)))
+    _within(hits, n, alarm / 10)
+
+
+def _steady_state_rate() -> float:
+    """Exact share of 'advance' rounds that meet an encounter, from the Alarm's Markov chain."""
+    share = [1.0] + [0.0] * 10          # distribution of the Alarm before a round
+    rate = 0.0
+    for _ in range(500):
+        following = [0.0] * 11
+        rate = 0.0
+        for alarm, weight in enumerate(share):
+            raised = min(alarm + 1, 10)
+            p = raised / 10
+            rate += weight * p
+            following[0] += weight * p
+            following[raised] += weight * (1 - p)
+        share = following
+    return rate
+
+
+def test_simulate_line_meets_encounters_at_the_expected_rate(crawl):
+    c = crawl(SYSTEM)
+    rng = random.Random(2024)
+    n, hits, outcomes = 3000, 0, {}
+    for _ in range(n):
+        result = c.do(c.world.procedure.simulate, seed=rng.randrange(10**9))
+        hits += len(_met(result))
+        for outcome in result.outcomes:
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    p = _steady_state_rate()
+    assert 0.27 < p < 0.28      # one encounter in about 3.66 rounds of advancing
+    _within(hits, n, p)
+    assert outcomes == {"encounter": hits, "quiet": n - hits}
+
+
+def test_a_lit_torch_goes_out_one_round_in_six(crawl):
+    c = crawl(SYSTEM)
+    n, outs = 1800, 0
+    for seed in range(n):
+        c.state = start(c.world)
+        c.do("light torch")
+        result = c.do("stay", seed=seed)
+        outs += sum(1 for e in result.events if isinstance(e, LightChanged) and e.after == "out")
+    _within(outs, n, 1 / 6)
