@@ -1,0 +1,162 @@
+"""Playing and resuming journals through the real ``solo`` command and the Session."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from solo.errors import JournalError
+from solo.journal import SNAPSHOT_PREFIX, resume
+from solo.session import Session
+from tests.e2e import run_solo
+
+MOVES = ["light torch", "enter 3", "The air smells of wet rope.", "combat-normal", "enter 2",
+         "ask Is the door locked? likely", "enter 4", "undo", "enter 1", "find-secret",
+         "table d12-environment", "roll 2d6 reaction", "linger 2", "enter 5", "strike"]
+
+
+def new_crawl(tmp_path: Path, moves, seed: int = 11, system: str = "d12-tension"):
+    result = run_solo("new", "--system", system, "--title", "Test Crawl", "--seed", str(seed),
+                      cwd=tmp_path, stdin="".join(f"{move}\n" for move in moves))
+    return result, tmp_path / "journals" / "test-crawl.md"
+
+
+def test_new_creates_a_readable_journal_in_journals(tmp_path: Path):
+    result, journal = new_crawl(tmp_path, MOVES)
+    assert result.returncode == 0, result.stderr
+    text = journal.read_text()
+    assert text.startswith("---\ntitle: Test Crawl\nsystem: d12-tension\nseed: 11\n")
+    assert "created: '2023-11-14T22:13:20Z'" in text  # from SOURCE_DATE_EPOCH
+    assert "\n# Test Crawl\n" in text and "\n## Turn 1 · 0:10\n" in text
+    assert "\nThe air smells of wet rope.\n" in text
+    assert "@ combat-normal  \n=> [Track:Tension 2/10] +2: normal combat" in text
+    assert "tbl: Dungeon events (d12): d12 = [" in text
+    assert "? Is the door locked? (likely, mythic)" in text
+    assert "=> Took back: enter 4" in text
+    assert "@ find-secret" in result.stdout and "=> Took back: enter 4" in result.stdout
+
+
+def test_same_seed_and_commands_give_the_same_journal_even_split(tmp_path: Path):
+    whole_dir, split_dir = tmp_path / "whole", tmp_path / "split"
+    whole_dir.mkdir()
+    split_dir.mkdir()
+    _, whole = new_crawl(whole_dir, MOVES)
+    _, split = new_crawl(split_dir, MOVES[:4])
+    for start, stop in ((4, 7), (7, 8), (8, len(MOVES))):
+        result = run_solo("play", str(split), cwd=split_dir,
+                          stdin="".join(f"{move}\n" for move in MOVES[start:stop]) + "quit\n")
+        assert result.returncode == 0, result.stderr
+    assert whole.read_bytes() == split.read_bytes()
+
+
+def test_resume_reads_the_tail_and_matches_the_played_state(tmp_path: Path):
+    _, journal = new_crawl(tmp_path, MOVES)
+    session = Session(journal)
+    try:
+        tension = session.state.values["tension"]
+        turn = session.state.turn
+    finally:
+        session.close()
+    status = run_solo("play", str(journal), cwd=tmp_path, stdin="status\n").stdout
+    assert f"Tension: {tension}/10" in status and f"Turns played: {turn}" in status
+
+
+def test_a_torn_last_entry_is_kept_and_reported(tmp_path: Path):
+    _, journal = new_crawl(tmp_path, MOVES[:5])
+    before = resume(journal).state
+    with open(journal, "a") as handle:
+        handle.write('\n## Turn 3 · 0:30\n\n@ enter 2  \ntbl: Dungeon ev')
+    torn = journal.read_text()
+    result = run_solo("play", str(journal), cwd=tmp_path, stdin="status\nenter 2\n")
+    assert result.returncode == 0
+    assert "cut off" in result.stderr
+    after = journal.read_text()
+    assert after.startswith(torn)  # the partial text is kept, nothing rewritten
+    assert after[len(torn)] == "\n"  # the next entry starts on a line of its own
+    assert resume(journal).state.step == before.step + 1
+
+
+def test_hand_edited_journal_still_resumes(tmp_path: Path):
+    _, journal = new_crawl(tmp_path, MOVES[:5])
+    text = journal.read_text().replace("The air smells of wet rope.",
+                                       "The air reeks of lamp oil and old fear.")
+    journal.write_text(text + "\nA line I added by hand.\n\n- and a list item\n")
+    result = run_solo("play", str(journal), cwd=tmp_path, stdin="enter 2\n")
+    assert result.returncode == 0, result.stderr
+    assert "cut off" not in result.stderr
+
+
+def test_a_file_that_is_not_a_journal_is_refused_untouched(tmp_path: Path):
+    notes = tmp_path / "notes.md"
+    notes.write_text("# My notes\n\nNot a journal.\n")
+    result = run_solo("play", str(notes), cwd=tmp_path, stdin="enter 2\n")
+    assert result.returncode == 1
+    assert "not a solo journal" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert notes.read_text() == "# My notes\n\nNot a journal.\n"
+
+
+def test_a_second_session_on_the_same_journal_is_refused(tmp_path: Path):
+    _, journal = new_crawl(tmp_path, MOVES[:2])
+    first = Session(journal)
+    try:
+        before = journal.read_bytes()
+        result = run_solo("play", str(journal), cwd=tmp_path, stdin="enter 2\n")
+        assert result.returncode == 1 and "already open" in result.stderr
+        assert journal.read_bytes() == before
+    finally:
+        first.close()
+
+
+def test_batch_mode_reports_bad_lines_and_goes_on(tmp_path: Path):
+    result, journal = new_crawl(tmp_path, ["enter x", "strike nowhere 3", "enter 2"])
+    assert result.returncode == 0
+    assert result.stderr.count("solo: error:") == 2
+    assert "@ enter 2" in journal.read_text() and "@ enter x" not in journal.read_text()
+
+
+def test_a_full_disk_keeps_the_state_in_memory(tmp_path: Path):
+    _, journal = new_crawl(tmp_path, MOVES[:3])
+    session = Session(journal)
+    try:
+        state = session.state
+        os.close(session.journal.fd)
+        session.journal.fd = os.open("/dev/full", os.O_WRONLY)
+        with pytest.raises(JournalError, match="the disk is full"):
+            session.handle("enter 2")
+        assert session.state == state
+    finally:
+        session.close()
+
+
+def test_undo_never_deletes_and_restores_the_state(tmp_path: Path):
+    _, journal = new_crawl(tmp_path, ["combat-normal", "combat-escaped"])
+    session = Session(journal)
+    try:
+        assert session.state.values["tension"] == 6
+        size = journal.stat().st_size
+        session.handle("undo")
+        assert session.state.values["tension"] == 2
+        session.handle("undo")
+        assert session.state.values["tension"] == 0
+        assert journal.stat().st_size > size
+        assert journal.read_text().count(SNAPSHOT_PREFIX) == 5
+    finally:
+        session.close()
+
+
+def test_every_procedure_plays_a_short_crawl(tmp_path: Path):
+    crawls = {
+        "d12-tension": ["light torch", "enter 3", "combat-quiet", "linger 1", "enter 2"],
+        "delving": ["light torch", "explore", "move walk", "search", "rest", "explore"],
+        "exploration": ["light torch", "explore", "move fast rushing", "search", "rest"],
+        "trespasser": ["light torch", "advance", "stay", "hide success 1", "backtrack"],
+        "dungeon-turn": ["light torch", "explore", "search", "move", "rest",
+                         "leave 2 3 dangerous"],
+    }
+    for system, moves in crawls.items():
+        folder = tmp_path / system
+        folder.mkdir()
+        result, journal = new_crawl(folder, [*moves, "status"], seed=5, system=system)
+        assert result.returncode == 0, (system, result.stderr)
+        assert "solo: error" not in result.stderr, (system, result.stderr)
+        assert journal.read_text().count(SNAPSHOT_PREFIX) == len(moves) + 1, system
