@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 
@@ -14,6 +15,23 @@ from solo.events import Checked, Encountered, LightChanged, Said, TableRolled, T
 SYSTEM = "trespasser"
 NAVIGATION = ("advance", "stay", "hide success", "backtrack")
 CHARACTER = ("rest", "search", "listen", "batter-door", "pick-lock", "cast")
+
+_PLAYED: dict = {}
+
+
+@pytest.fixture
+def crawl(crawl):
+    """The shared crawl fixture, loading the procedure once per file (it is read-only)."""
+
+    def fresh(system: str):
+        if system not in _PLAYED:
+            _PLAYED[system] = crawl(system)
+        c = copy.copy(_PLAYED[system])
+        c.state, c.last = start(c.world), None
+        return c
+
+    return fresh
+
 
 
 def _met(result):

@@ -1,0 +1,87 @@
+"""The real prompt_toolkit session, driven through a pipe (prompt_toolkit's own recipe)."""
+
+from pathlib import Path
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from solo.journal import resume
+from solo.play import create_journal_file
+from solo.repl import SoloCompleter, run_interactive
+from solo.session import Session
+
+
+def open_session(tmp_path: Path, system: str = "trespasser") -> Session:
+    path = create_journal_file(str(tmp_path / "crawl.md"), system, "Pipe Crawl", 9, [])
+    return Session(path)
+
+
+def drive(session: Session, keys: str) -> int:
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        with create_app_session(input=pipe, output=DummyOutput()):
+            return run_interactive(session, input=pipe, output=DummyOutput())
+
+
+def test_commands_typed_at_the_prompt_reach_the_journal(tmp_path: Path):
+    session = open_session(tmp_path)
+    try:
+        code = drive(session, "light torch\radvance\rThe hall is cold.\rstay\r\x04")
+        assert code == 0
+        text = session.path.read_text()
+        assert "@ advance" in text and "\nThe hall is cold.\n" in text and "@ stay" in text
+        assert resume(session.path).state == session.state
+        assert session.state.turn == 2
+    finally:
+        session.close()
+
+
+def test_ctrl_c_clears_the_line_and_quit_leaves(tmp_path: Path):
+    session = open_session(tmp_path)
+    try:
+        code = drive(session, "advance\x03stay\rquit\r")
+        assert code == 0
+        text = session.path.read_text()
+        assert "@ stay" in text and "@ advance" not in text
+    finally:
+        session.close()
+
+
+def test_a_bad_command_at_the_prompt_does_not_end_the_session(tmp_path: Path):
+    session = open_session(tmp_path)
+    try:
+        assert drive(session, "hide sideways\rstay\r\x04") == 0
+        assert "@ stay" in session.path.read_text()
+    finally:
+        session.close()
+
+
+def complete(session: Session, text: str) -> list[str]:
+    completer = SoloCompleter(session)
+    return [c.text for c in completer.get_completions(Document(text), None)]
+
+
+def test_tab_completion_offers_the_procedures_choices(tmp_path: Path):
+    session = open_session(tmp_path)
+    try:
+        assert {"advance", "stay", "hide", "backtrack"} <= set(complete(session, ""))
+        assert {"backtrack", "batter-door"} <= set(complete(session, "ba"))
+        assert set(complete(session, "hide ")) == {"success", "failure"}
+        assert "torch" in complete(session, "light t")
+        assert "trespasser-encounters" in complete(session, "table tres")
+    finally:
+        session.close()
+
+
+def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
+    session = open_session(tmp_path)
+    try:
+        assert session.where().startswith("Round 1 · next: advance, stay, hide, backtrack")
+        session.handle("advance")
+        assert session.where().startswith("Round 2 (after 0:10)")
+        toolbar = session.toolbar()
+        assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 1" in toolbar
+    finally:
+        session.close()
