@@ -7,12 +7,11 @@ passed in, so the same seed and the same commands always give the same result.
 from __future__ import annotations
 
 import random
-import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from solo import dice, oracle
-from solo.errors import SoloError, UsageError
+from solo.errors import UsageError
 from solo.events import Acted, Answered, Event, LightChanged, Rolled, Said, Struck, TrackerChanged
 from solo.interpreter import Run, describe_light
 from solo.rules import Action, Arg, Procedure
@@ -313,5 +312,3 @@ def _oracle(world: World, run: Run, text: str) -> None:
 
 _BUILTINS = {"light": _light, "douse": _douse, "strike": _strike, "set": _set, "roll": _roll,
              "table": _table, "ask": _ask, "chaos": _chaos, "oracle": _oracle}
-
-_ = (shlex, SoloError)

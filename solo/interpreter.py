@@ -11,12 +11,34 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from solo import dice
-from solo.effects import (Adjust, Assign, Branch, Check, Do, Effect, Encounter, Let, LightChange,
-                          Outcome, RollDice, RollTable, Say)
+from solo.effects import (
+    Adjust,
+    Assign,
+    Branch,
+    Check,
+    Do,
+    Effect,
+    Encounter,
+    Let,
+    LightChange,
+    Outcome,
+    RollDice,
+    RollTable,
+    Say,
+)
 from solo.errors import SoloError, UsageError
+from solo.events import (
+    Checked,
+    Encountered,
+    Event,
+    LightChanged,
+    Rolled,
+    Said,
+    TableRolled,
+    TrackerChanged,
+    TurnPassed,
+)
 from solo.expr import compile_expr
-from solo.events import (Checked, Encountered, Event, LightChanged, Rolled, Said, TableRolled,
-                         TrackerChanged, TurnPassed)
 from solo.rules import Action, Procedure
 from solo.state import Light, State
 from solo.tables import Table, expand_inline_dice

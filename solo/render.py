@@ -8,8 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solo.events import (Acted, Answered, Checked, Encountered, Event, LightChanged, Rolled, Said,
-                         Struck, TableRolled, TrackerChanged, TurnPassed)
+from solo.events import (
+    Acted,
+    Answered,
+    Checked,
+    Encountered,
+    Event,
+    LightChanged,
+    Rolled,
+    Said,
+    Struck,
+    TableRolled,
+    TrackerChanged,
+    TurnPassed,
+)
 
 __all__ = ["render_event", "render_events", "clock_text", "turn_heading"]
 

@@ -139,7 +139,8 @@ def parse_procedure(doc: Document) -> Procedure:
         raise doc.error(("kind",), "expected 'kind: procedure' at the top of a procedure file")
     unknown = sorted(str(key) for key in data if key not in _TOP_KEYS)
     if unknown:
-        raise doc.error((unknown[0],), f"unknown key; expected one of {', '.join(sorted(_TOP_KEYS))}")
+        raise doc.error((unknown[0],),
+                        f"unknown key; expected one of {', '.join(sorted(_TOP_KEYS))}")
     ident = _text(doc, ("id",), data.get("id"))
     clock = data.get("clock", {}) or {}
     if not isinstance(clock, Mapping):

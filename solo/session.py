@@ -209,7 +209,9 @@ class Session:
             if tracker.shown:
                 of = f"/{tracker.maximum}" if tracker.maximum is not None else ""
                 lines.append(f"{tracker.label}: {state.values[name]}{of}")
-        lines.append(f"Light: {light_level(procedure, state.lights)} ({self._light_summary()})")
+        level = light_level(procedure, state.lights)
+        lines.append(f"Light: {level}" + (f" ({self._light_summary()})" if state.lights
+                                          else ", nothing lit"))
         lines.append(f"Encounters met: {state.encounters}")
         if state.foreshadowed:
             lines.append("A sign foretells the next encounter.")

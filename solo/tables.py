@@ -137,7 +137,7 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
     entries = [_parse_entry(doc, path + ("entries", key), key, value, parse_effects)
                for key, value in entries_raw.items()]
     entries.sort(key=lambda entry: entry.low)
-    for before, after in zip(entries, entries[1:]):
+    for before, after in zip(entries, entries[1:], strict=False):
         if after.low <= before.high:
             raise doc.error(path + ("entries", after.span),
                             f"overlaps {before.span}; each roll may appear only once")

@@ -59,8 +59,9 @@ def validate_procedure(doc: Document, procedure) -> None:
             raise doc.error(path, f"no tracker named {name!r}; adjust works on trackers")
         if kind == "light" and name not in procedure.lights:
             raise doc.error(path, f"no light source named {name!r}")
-    if procedure.encounters is None and any(
-            isinstance(effect, Encounter) and effect.table is None for effect in _walk(all_effects)):
+    needs_default = any(isinstance(effect, Encounter) and effect.table is None
+                        for effect in _walk(all_effects))
+    if procedure.encounters is None and needs_default:
         raise doc.error(("encounters",), "an encounter effect needs a table: name one here")
 
 

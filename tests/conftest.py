@@ -57,7 +57,8 @@ class Crawl:
         return self.state.values[name]
 
     def events(self, kind):
-        return [event for event in (self.last.events if self.last else ()) if isinstance(event, kind)]
+        events = self.last.events if self.last else ()
+        return [event for event in events if isinstance(event, kind)]
 
 
 @pytest.fixture

@@ -32,7 +32,6 @@ def crawl(crawl):
     return fresh
 
 
-
 def _tables(result, name):
     return [event for event in result.events if isinstance(event, TableRolled)
             and event.table == name]

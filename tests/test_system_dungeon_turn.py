@@ -44,7 +44,6 @@ def crawl(crawl):
     return fresh
 
 
-
 def _said(result) -> str:
     return "\n".join(event.text for event in result.events if isinstance(event, Said))
 

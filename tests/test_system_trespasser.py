@@ -33,7 +33,6 @@ def crawl(crawl):
     return fresh
 
 
-
 def _met(result):
     return [event for event in result.events
             if isinstance(event, Encountered) and event.status == "met"]
