@@ -132,6 +132,9 @@ def test_encounters_come_from_the_trespasser_table(crawl):
 
 def test_stay_raises_the_alarm_without_a_check(crawl):
     c = crawl(SYSTEM)
+    c.do("set alarm 3")
+    c.do("stay")
+    assert c.value("alarm") == 4
     c.do("set alarm 9")
     result = c.do("stay")
     assert c.value("alarm") == 10

@@ -1,0 +1,151 @@
+"""Helpers shared by the benchmark scripts: the machine, timing, the solo command, journals.
+
+Every figure is measured in the run that prints it; ratios compare two timings taken
+side by side (interleaved where it matters), never against a number from elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+BENCH_DIR = Path(__file__).resolve().parent
+REPO = BENCH_DIR.parent
+PYTHON = sys.executable
+
+
+def solo_script() -> str:
+    """The ``solo`` console script of this interpreter's environment (same bin/ folder)."""
+    beside = Path(PYTHON).parent / "solo"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("solo")
+    if found is None:
+        sys.exit("bench: no 'solo' console script; install with: pip install -e .")
+    return found
+
+
+def solo_env(home: Path | None = None) -> dict[str, str]:
+    """The environment for a measured ``solo``: fixed clock, XDG folders kept out of $HOME."""
+    env = dict(os.environ)
+    env["SOURCE_DATE_EPOCH"] = "1700000000"
+    if home is not None:
+        env["XDG_CONFIG_HOME"] = str(home / "config")
+        env["XDG_STATE_HOME"] = str(home / "state")
+    return env
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def machine_line() -> str:
+    return (f"machine: {platform.platform()} · {os.cpu_count()} CPUs ({_cpu_model()}) · "
+            f"Python {platform.python_version()} ({PYTHON})")
+
+
+def print_header(name: str) -> None:
+    print(f"== {name}")
+    print(machine_line(), flush=True)
+
+
+def median(samples: Sequence[float]) -> float:
+    return statistics.median(samples)
+
+
+def time_call(function: Callable[[], object]) -> float:
+    """Seconds taken by one call, by time.perf_counter."""
+    start = time.perf_counter()
+    function()
+    return time.perf_counter() - start
+
+
+def time_process(argv: Sequence[str], *, stdin=subprocess.DEVNULL, env=None, cwd=None,
+                 check: bool = True) -> float:
+    """Wall-clock seconds for one run of ``argv`` (output discarded)."""
+    start = time.perf_counter()
+    done = subprocess.run(argv, stdin=stdin, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, env=env, cwd=cwd, check=False)
+    elapsed = time.perf_counter() - start
+    if check and done.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(map(str, argv))} failed with exit "
+                         f"{done.returncode}: {done.stderr.decode(errors='replace').strip()}")
+    return elapsed
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def ratio_line(label: str, what: str, value: float, base_what: str, base: float,
+               goal: str, ok: bool) -> str:
+    """``label: what 41.2 ms vs base 19.8 ms = 2.08x (goal <= 2.5x) ok``."""
+    return (f"{label}: {what} {ms(value)} vs {base_what} {ms(base)} = {value / base:.2f}x "
+            f"(goal {goal}) {verdict(ok)}")
+
+
+def scratch_dir(prefix: str) -> Path:
+    return Path(tempfile.mkdtemp(prefix=f"solo-bench-{prefix}-"))
+
+
+def build_journal(path: Path, turns: int, *, system: str = "d12-tension", seed: int = 1,
+                  command: str | None = None, title: str = "Bench") -> int:
+    """Write a journal of ``turns`` turns quickly: entries are made exactly as
+    ``Session._perform`` makes them, but go through one buffered file with no fsync.
+    Returns the number of commands written."""
+    from solo import engine
+    from solo.catalog import load_world
+    from solo.journal import resume, snapshot_line
+    from solo.play import create_journal_file
+    from solo.render import render_events, turn_heading
+
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
+    create_journal_file(str(path), system, title, seed, [])
+    world = load_world(system)
+    procedure = world.procedure
+    line = command or procedure.simulate
+    state = resume(path).state
+    commands = 0
+    with open(path, "a", encoding="utf-8", buffering=1 << 20) as out:
+        while state.turn < turns:
+            rng = random.Random(f"{seed}:{state.step}")
+            result = engine.perform(world, state, line, rng)
+            lines = render_events(result.events)
+            heading = ""
+            if result.state.turn > state.turn:
+                heading = turn_heading(procedure.clock_unit, state.turn + 1, result.state.turn,
+                                       procedure.minutes) + "\n\n"
+            out.write("\n" + heading + "  \n".join(lines) + "\n\n"
+                      + snapshot_line(result.state, line) + "\n")
+            state = result.state
+            commands += 1
+    return commands
+
+
+def size_text(path: Path) -> str:
+    size = path.stat().st_size
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.1f} {unit}" if unit != "B" else f"{size} B"
+        size /= 1024
+    return f"{size} B"  # pragma: no cover
