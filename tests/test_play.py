@@ -160,3 +160,14 @@ def test_every_procedure_plays_a_short_crawl(tmp_path: Path):
         assert result.returncode == 0, (system, result.stderr)
         assert "solo: error" not in result.stderr, (system, result.stderr)
         assert journal.read_text().count(SNAPSHOT_PREFIX) == len(moves) + 1, system
+
+
+def test_bare_solo_starts_a_crawl_then_resumes_it(tmp_path: Path):
+    first = run_solo(cwd=tmp_path, stdin="enter 2\n")
+    assert first.returncode == 0, first.stderr
+    journals = list((tmp_path / "journals").glob("*.md"))
+    assert len(journals) == 1
+    second = run_solo(cwd=tmp_path, stdin="status\n")
+    assert second.returncode == 0
+    assert "Turns played: 1" in second.stdout
+    assert list((tmp_path / "journals").glob("*.md")) == journals
