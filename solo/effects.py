@@ -92,6 +92,7 @@ class Encounter:
     sign: bool = False
     then: tuple[Effect, ...] = ()
     when: Expr | None = None
+    otherwise: tuple[Effect, ...] = ()  # when the entry rolled was struck off
 
 
 @dataclass(frozen=True)
@@ -284,9 +285,9 @@ def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Enc
         value = {"table": value}
     if not isinstance(value, Mapping):
         raise doc.error(path, "expected true, a table name, or a mapping with table/sign/then")
-    unknown = [key for key in value if key not in ("table", "sign", "then")]
+    unknown = [key for key in value if key not in ("table", "sign", "then", "else")]
     if unknown:
-        raise doc.error(path + (unknown[0],), "unknown key; expected table, sign, then")
+        raise doc.error(path + (unknown[0],), "unknown key; expected table, sign, then, else")
     sign = value.get("sign", False)
     if not isinstance(sign, bool):
         raise doc.error(path + ("sign",), "expected true or false")
@@ -295,7 +296,8 @@ def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Enc
         raise doc.error(path + ("table",), "expected a table name")
     if table is not None:
         doc.references.append((path + ("table",), "table", table))
-    return Encounter(table, sign, parse_effects(doc, path + ("then",), value.get("then")), when)
+    return Encounter(table, sign, parse_effects(doc, path + ("then",), value.get("then")), when,
+                     parse_effects(doc, path + ("else",), value.get("else")))
 
 
 def _light(doc: Document, path: tuple, value: Any, reason: Template | None,

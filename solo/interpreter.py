@@ -257,6 +257,7 @@ class Run:
         table, index, event = self.roll_table(name)
         if index in self.struck.get(name, ()):
             self.events.append(Encountered(name, event.text, "struck"))
+            self.execute(effect.otherwise)
             return
         if effect.sign:
             self.foreshadowed = (name, index)

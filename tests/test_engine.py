@@ -34,7 +34,7 @@ tables:
   hazard:
     dice: d6
     entries:
-      1: {id: encounter, text: Encounter, effects: [{encounter: true}]}
+      1: {id: encounter, text: Encounter, effects: [{encounter: {else: [{outcome: nobody}]}}]}
       2: {id: sign, text: Sign, effects: [{encounter: {sign: true}}]}
       3: {id: tired, text: Tired, effects: [{set: {fatigue_due: 1}, when: "not resting"}]}
       4-6: {id: quiet, text: Quiet}
@@ -158,6 +158,7 @@ def test_struck_encounters_mean_no_encounter(world):
     assert state.struck == {"monsters": (1,)}
     result = play(world, state, "advance 0", faces=[1, 4])  # the ogre again
     assert [e.status for e in result.events if isinstance(e, Encountered)] == ["struck"]
+    assert result.outcomes == ("nobody",)  # the encounter's 'else' branch ran
     assert result.state.encounters == 1
 
 
