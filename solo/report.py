@@ -1,0 +1,280 @@
+"""``solo export`` and ``solo stats``: a journal's play report, as Markdown, HTML or figures.
+
+The journal is read (never written) by :mod:`solo.report_read`; the HTML page is
+built by :mod:`solo.report_html`. Markdown keeps the journal as written, minus
+the hidden snapshot lines and the front matter's machine keys, with a summary
+and a Mermaid chart of the danger tracker on top.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from solo.errors import JournalError, UsageError
+from solo.render import clock_text
+from solo.report_read import Crawl, gc_paused, read_journal
+
+__all__ = ["export", "stats", "figures", "render_markdown", "read_journal", "write_output",
+           "INTERNAL_KEYS"]
+
+INTERNAL_KEYS = ("solo", "tables")  # front matter only solo itself needs
+_MERMAID_CATEGORIES = 60  # up to this many turns, one labelled x-axis category per turn
+
+
+def export(path: Path, fmt: str, output: str | None) -> int:
+    """``solo export``: write the report as ``fmt`` (md or html) to ``output`` or stdout."""
+    if fmt not in ("md", "html"):
+        raise UsageError(f"unknown export format {fmt!r}; choose md or html")
+    target = Path(output) if output else None
+    if target is not None:
+        _check_target(path, target)
+    crawl = read_journal(path, inline=fmt == "html")
+    with gc_paused():
+        if fmt == "html":
+            from solo.report_html import render_html
+
+            text = render_html(crawl)
+        else:
+            text = render_markdown(crawl)
+    if target is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        write_output(target, text)
+    return 0
+
+
+def stats(path: Path, as_json: bool) -> int:
+    """``solo stats``: the summary's figures, as lines or as one JSON object."""
+    crawl = read_journal(path)
+    if as_json:
+        print(json.dumps(figures(crawl), ensure_ascii=False))
+    else:
+        print("\n".join(_stats_lines(crawl)))
+    return 0
+
+
+# -- figures ------------------------------------------------------------------------------------
+def figures(crawl: Crawl) -> dict[str, Any]:
+    """The report's figures as plain data (what ``solo stats --json`` prints)."""
+    danger = crawl.danger
+    return {
+        "title": crawl.title,
+        "system": crawl.system_id,
+        "system_name": crawl.system_name,
+        "unit": crawl.unit,
+        "turns": crawl.turns,
+        "minutes": crawl.minutes,
+        "time": clock_text(crawl.turns, crawl.minutes_per_turn) or None,
+        "encounters": len(crawl.encounters),
+        "defeated": sum(encounter.defeated for encounter in crawl.encounters),
+        "signs": crawl.signs,
+        "encounter_list": [{"turn": e.turn, "text": e.text, "foretold": e.foretold,
+                            "defeated": e.defeated, "note": e.note} for e in crawl.encounters],
+        "danger": None if danger is None else {
+            "label": danger.label, "start": danger.start, "peak": danger.peak,
+            "end": danger.end, "max": danger.maximum},
+        "lights": {"lit": dict(crawl.lights_lit), "burnt_out": crawl.burnt_out,
+                   "put_out": crawl.put_out},
+        "questions": len(crawl.questions),
+        "question_list": [{"turn": q.turn, "question": q.question, "odds": q.odds,
+                           "answer": q.answer} for q in crawl.questions],
+        "snapshots": crawl.snapshots,
+        "garbled_snapshots": crawl.garbled,
+    }
+
+
+def _turns_text(crawl: Crawl) -> str:
+    unit = crawl.unit
+    text = f"{crawl.turns} {unit}{'' if crawl.turns == 1 else 's'}"
+    if crawl.minutes_per_turn:
+        text += (f", {clock_text(crawl.turns, crawl.minutes_per_turn)} of game time "
+                 f"({crawl.minutes_per_turn} minutes a {unit})")
+    return text
+
+
+def _danger_text(crawl: Crawl) -> str:
+    danger = crawl.danger
+    if danger is None:
+        return "this procedure keeps no danger tracker"
+    of = f" (of {danger.maximum})" if danger.maximum is not None else ""
+    return f"start {danger.start}, peak {danger.peak}, end {danger.end}{of}"
+
+
+def _light_text(crawl: Crawl) -> str:
+    if not crawl.lights_lit and not crawl.burnt_out and not crawl.put_out:
+        return "none lit"
+    kinds = ", ".join(f"{label} ×{count}" for label, count in sorted(crawl.lights_lit.items()))
+    return (f"lit {kinds or 'nothing'}; {crawl.burnt_out} burnt out, "
+            f"{crawl.put_out} put out")
+
+
+def _encounters_text(crawl: Crawl) -> str:
+    count = len(crawl.encounters)
+    defeated = sum(encounter.defeated for encounter in crawl.encounters)
+    text = str(count) + (f" ({defeated} defeated)" if defeated else "")
+    if crawl.signs:
+        text += f"; {crawl.signs} sign{'s' if crawl.signs != 1 else ''} of one"
+    return text
+
+
+def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
+    """(label, text) pairs shared by the Markdown and HTML summaries."""
+    rows = [("System", f"{crawl.system_name} ({crawl.system_id})"),
+            (crawl.unit.capitalize() + "s", _turns_text(crawl)),
+            ("Encounters", _encounters_text(crawl))]
+    label = crawl.danger.label if crawl.danger is not None else "Danger"
+    rows += [(label, _danger_text(crawl)), ("Light sources", _light_text(crawl)),
+             ("Oracle questions", str(len(crawl.questions)))]
+    if crawl.garbled:
+        rows.append(("Note", f"{crawl.garbled} damaged snapshot line(s) were skipped; "
+                     "the figures around them come from the Lonelog lines"))
+    return rows
+
+
+def _stats_lines(crawl: Crawl) -> list[str]:
+    return [crawl.title] + [f"{label}: {text}" for label, text in summary_rows(crawl)]
+
+
+# -- Markdown -----------------------------------------------------------------------------------
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _summary_markdown(crawl: Crawl) -> list[str]:
+    out = ["## Summary", ""]
+    out += [f"- **{label}:** {text}" for label, text in summary_rows(crawl)]
+    if crawl.encounters:
+        out += ["", "### Encounters", ""]
+        for number, encounter in enumerate(crawl.encounters, 1):
+            how = f" — {encounter.outcome}" if encounter.outcome else ""
+            foretold = " (as the signs foretold)" if encounter.foretold else ""
+            out.append(f"{number}. {crawl.unit.capitalize()} {encounter.turn}: "
+                       f"{_one_line(encounter.text)}{foretold}{how}")
+    if crawl.questions:
+        out += ["", "### Oracle questions", ""]
+        for number, question in enumerate(crawl.questions, 1):
+            odds = f" ({question.odds})" if question.odds else ""
+            answer = f" → {question.answer}" if question.answer else ""
+            out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
+                       f"{_one_line(question.question)}{odds}{answer}")
+    chart = mermaid_chart(crawl)
+    if chart and crawl.danger is not None:
+        out += ["", f"### {crawl.danger.label} per {crawl.unit}", "", *chart]
+    return out
+
+
+def mermaid_chart(crawl: Crawl) -> list[str]:
+    """A Mermaid ``xychart-beta`` block: the danger at the end of each turn, one value a turn."""
+    danger = crawl.danger
+    if danger is None or not danger.per_turn:
+        return []
+    label = danger.label.replace('"', "'")
+    unit = crawl.unit.capitalize()
+    turns = len(danger.per_turn)
+    if turns <= _MERMAID_CATEGORIES:
+        x_axis = f'x-axis "{unit}" [{", ".join(str(turn) for turn in range(1, turns + 1))}]'
+    else:
+        x_axis = f'x-axis "{unit}" 1 --> {turns}'
+    top = max(danger.maximum or 0, danger.peak, 1)
+    return ["```mermaid", "xychart-beta",
+            f'    title "{label} at the end of each {crawl.unit}"',
+            f"    {x_axis}",
+            f'    y-axis "{label}" 0 --> {top}',
+            f"    line [{', '.join(map(str, danger.per_turn))}]",
+            "```"]
+
+
+def _front_matter(crawl: Crawl) -> list[str]:
+    import yaml
+
+    kept = {key: value for key, value in crawl.meta.items() if key not in INTERNAL_KEYS}
+    kept.setdefault("title", crawl.title)
+    body = yaml.safe_dump(kept, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    return ["---", *body.rstrip("\n").split("\n"), "---"]
+
+
+def render_markdown(crawl: Crawl) -> str:
+    """The journal without its machine state, with the summary and chart after the title."""
+    lines = crawl.lines
+    drop: set[int] = set()
+    body_start, title_end = 0, None
+    for token in crawl.tokens:
+        if token.type == "front_matter" and token.map:
+            body_start = token.map[1]
+        elif token.type == "solo_state" and token.map:
+            drop.add(token.map[0])
+        elif token.type == "lonelog" and "state_line" in token.meta:
+            drop.add(token.meta["state_line"])
+        elif token.type == "heading_open" and token.tag == "h1" and title_end is None \
+                and token.map:
+            title_end = token.map[1]
+        if token.type in ("lonelog", "turn_heading") and title_end is None:
+            title_end = -1  # the journal's entries begin before any title
+    for number in sorted(drop):  # a removed line takes one of the blank lines around it along
+        if number + 1 < len(lines) and not lines[number + 1].strip() \
+                and (number == 0 or not lines[number - 1].strip() or number - 1 in drop):
+            drop.add(number + 1)
+    out = _front_matter(crawl)
+    if title_end is None or title_end < 0:
+        out += ["", f"# {_one_line(crawl.title)}", "", *_summary_markdown(crawl), ""]
+        title_end = body_start
+    else:
+        out += [line for number, line in enumerate(lines[body_start:title_end], body_start)
+                if number not in drop]
+        out += ["", *_summary_markdown(crawl), "", "## Journal"]
+    out += [line for number, line in enumerate(lines[title_end:], title_end) if number not in drop]
+    while out and not out[-1].strip():
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+# -- writing ------------------------------------------------------------------------------------
+def _check_target(journal: Path, target: Path) -> None:
+    """Refuse to write the report over the journal itself, or over any other journal."""
+    from solo.journal import read_meta
+
+    try:
+        same = target.exists() and os.path.samefile(target, journal)
+    except OSError:
+        same = False
+    if same:
+        raise UsageError(f"{target} is the journal itself; choose another output file")
+    if target.is_file():
+        try:
+            read_meta(target)
+        except JournalError:
+            return
+        raise UsageError(f"{target} is a solo journal; it was left untouched "
+                         "(choose another output file)")
+
+
+def write_output(target: Path, text: str) -> None:
+    """Write ``text`` to ``target`` whole or not at all: a temp file beside it, then replace."""
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as err:
+        raise JournalError(f"cannot write {target}: {err.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except OSError as err:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise JournalError(f"cannot write {target}: {err.strerror}") from None
