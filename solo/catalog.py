@@ -57,13 +57,16 @@ def load_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:
     return dict(_tables_in(tuple(_yaml_files(oracle_dirs())) + tuple(extra)))
 
 
-def load_file(path: Path) -> tuple[str, object]:
-    """Load any solo YAML file by its ``kind``: ('procedure', Procedure), ('tables', {...}) …"""
+def load_file(path: Path, extra_tables: Iterable[Path] = ()) -> tuple[str, object]:
+    """Load any solo YAML file by its ``kind``: ('procedure', Procedure), ('tables', {...}) …
+
+    A procedure's tables must exist in it, in oracles/, or in ``extra_tables``.
+    """
     doc = load_document(path)
     kind = doc.data.get("kind") if isinstance(doc.data, dict) else None
     if kind == "procedure":
         procedure = parse_procedure(doc)
-        check_tables_exist(doc, procedure, load_tables())
+        check_tables_exist(doc, procedure, load_tables(extra_tables))
         return kind, procedure
     if kind == "tables":
         return kind, parse_tables_file(doc)
@@ -74,7 +77,7 @@ def load_file(path: Path) -> tuple[str, object]:
     raise doc.error(("kind",), "expected 'kind:' to be procedure, tables or oracle")
 
 
-def load_system(system: str | Path) -> Procedure:
+def load_system(system: str | Path, extra_tables: Iterable[Path] = ()) -> Procedure:
     """A procedure by system id, or by the path of a procedure file."""
     path = Path(system)
     if not (path.suffix in (".yaml", ".yml") and path.exists()):
@@ -83,7 +86,7 @@ def load_system(system: str | Path) -> Procedure:
             raise UsageError(f"unknown system {system!r}; choose one of: "
                              f"{', '.join(sorted(files))} (solo systems lists them)")
         path = files[str(system)]
-    kind, procedure = load_file(path)
+    kind, procedure = load_file(path, extra_tables)
     if kind != "procedure":
         raise RulesError("expected a procedure file (kind: procedure)", file=str(path))
     return procedure  # type: ignore[return-value]
@@ -94,4 +97,5 @@ def load_world(system: str | Path, extra_tables: Iterable[Path] = ()):
     from solo.engine import World
     from solo.oracle import load_styles
 
-    return World(load_system(system), load_tables(extra_tables), load_styles(oracle_dirs()))
+    extra = tuple(extra_tables)
+    return World(load_system(system, extra), load_tables(extra), load_styles(oracle_dirs()))

@@ -80,6 +80,8 @@ class _Scope(Mapping[str, Any]):
             return light_level(run.procedure, run.lights)
         if name == "lit":
             return len(run.lights)
+        if name.startswith("lit_") and name[4:] in run.procedure.lights:
+            return sum(1 for light in run.lights if light.kind == name[4:])
         if name == "resting":
             return run.action is not None and run.action.resting
         if name == "action":
@@ -119,6 +121,7 @@ class Run:
         self.outcomes: list[str] = []
         self.scope = _Scope(self)
         self.depth = 0
+        self.turn_outcomes_start = 0
 
     # -- results ---------------------------------------------------------------
     def finish(self) -> State:
@@ -132,6 +135,7 @@ class Run:
     def pass_turns(self, count: int) -> None:
         for _ in range(count):
             self.turn += 1
+            self.turn_outcomes_start = len(self.outcomes)
             self.events.append(TurnPassed(self.turn, self.procedure.minutes))
             self.execute(self.procedure.each_turn)
             self._burn_lights()
@@ -313,7 +317,8 @@ class Run:
         self.execute(self.procedure.routines[effect.routine])
 
     def _outcome(self, effect: Outcome) -> None:
-        if self.outcomes:
+        """Name this turn's outcome, replacing one a table recorded earlier in the same turn."""
+        if len(self.outcomes) > self.turn_outcomes_start:
             self.outcomes[-1] = effect.name
         else:
             self.outcomes.append(effect.name)

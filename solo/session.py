@@ -120,11 +120,10 @@ class Session:
         if danger:
             label, value, maximum = danger
             parts.append(f"{label} {value}" + (f"/{maximum}" if maximum is not None else ""))
-        parts.append(self._light_summary())
-        for name in ("fatigue", "exhaustion"):
-            tracker = procedure.trackers.get(name)
-            if tracker is not None:
+        for name, tracker in procedure.trackers.items():
+            if tracker.shown and name != procedure.danger:
                 parts.append(f"{tracker.label} {self.state.values[name]}")
+        parts.append(self._light_summary())
         return " │ ".join(parts)
 
     def _light_summary(self) -> str:

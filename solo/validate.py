@@ -33,6 +33,7 @@ def validate_procedure(doc: Document, procedure) -> None:
         for entry in table.entries:
             all_effects.extend(entry.effects)
     known = set(BUILTIN_NAMES) | set(procedure.trackers) | set(procedure.settings)
+    known.update(f"lit_{kind}" for kind in procedure.lights)
     for action in procedure.actions.values():
         for arg in action.args:
             known.add(arg.name)

@@ -55,6 +55,9 @@ actions:
       - adjust: {alarm: doors}
         reason: "{metres} m through {doors} doors"
   rest: {time: 1, resting: true}
+  camp:
+    time: 3
+    effects: [{say: "{lit_torch} torches and {lit_candle} candles burn"}]
   search:
     time: "2 if light == 'dim' else 1"
     allowed: "light != 'dark'"
@@ -187,3 +190,18 @@ def test_state_round_trips_through_json(world):
     from solo.state import State
 
     assert State.from_json(state.to_json()) == state
+
+
+def test_an_outcome_effect_names_only_its_own_turn(world):
+    result = play(world, engine.start(world), "camp", faces=[5, 6, 4])
+    assert result.outcomes == ("early", "quiet", "quiet")  # turn 1 is 'early', 2 and 3 not
+
+
+def test_lit_sources_are_counted_by_kind(world):
+    state = play(world, engine.start(world), "light torch").state
+    state = play(world, state, "light torch").state
+    result = play(world, state, "camp", faces=[6, 6, 6])
+    from solo.events import Said
+
+    assert [e.text for e in result.events if isinstance(e, Said)] == [
+        "2 torches and 0 candles burn"]

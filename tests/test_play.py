@@ -171,3 +171,21 @@ def test_bare_solo_starts_a_crawl_then_resumes_it(tmp_path: Path):
     assert second.returncode == 0
     assert "Turns played: 1" in second.stdout
     assert list((tmp_path / "journals").glob("*.md")) == journals
+
+
+def test_a_tables_file_can_supply_a_table_the_procedure_names(tmp_path: Path):
+    procedure = tmp_path / "my-halls.yaml"
+    procedure.write_text(
+        "kind: procedure\nid: my-halls\nname: My halls\nencounters: my-own-monsters\n"
+        "actions:\n  explore:\n    time: 1\n    effects: [{encounter: true}]\n")
+    tables = tmp_path / "monsters.yaml"
+    tables.write_text("kind: tables\ntables:\n  my-own-monsters:\n    dice: d4\n"
+                      "    entries:\n      1-4: A single dripping ghoul\n")
+    alone = run_solo("new", "--system", str(procedure), "--seed", "1", cwd=tmp_path)
+    assert alone.returncode == 1 and "no table named 'my-own-monsters'" in alone.stderr
+    result = run_solo("new", "--system", str(procedure), "--tables", str(tables), "--seed", "1",
+                      "--title", "Ghoul", cwd=tmp_path, stdin="explore\n")
+    assert result.returncode == 0, result.stderr
+    assert "=> Encounter: A single dripping ghoul" in result.stdout
+    again = run_solo("play", "journals/ghoul.md", cwd=tmp_path, stdin="explore\n")
+    assert again.returncode == 0 and "dripping ghoul" in again.stdout
