@@ -9,10 +9,29 @@ from collections import Counter
 
 import pytest
 
-from solo.engine import perform
+from solo.catalog import load_world
+from solo.engine import perform, start
 from solo.events import Encountered, LightChanged, Said, TableRolled, TrackerChanged, TurnPassed
 
 SYSTEM = "delving"
+
+_WORLDS: dict = {}  # each procedure is loaded once per module
+
+
+@pytest.fixture
+def crawl(crawl):
+    """conftest's crawl, with the world loaded once (it is immutable) to keep this file fast."""
+
+    def make(system: str = SYSTEM):
+        c = crawl.__new__(crawl)
+        if system not in _WORLDS:
+            _WORLDS[system] = load_world(system)
+        c.world, c.last = _WORLDS[system], None
+        c.state = start(c.world)
+        return c
+
+    return make
+
 
 
 def said(c) -> str:
@@ -336,3 +355,30 @@ def test_simulated_hazard_rates(crawl):
     assert sum(counts.values()) == n
     for outcome in ("encounter", "fatigue", "burn", "dungeon-shift", "sign", "free"):
         assert _within(counts[outcome], n, 1 / 6), (outcome, counts)
+
+
+# -- the texts a player reads ----------------------------------------------------------
+
+def test_texts_carry_the_numbers(crawl):
+    procedure = crawl(SYSTEM).world.procedure
+    assert procedure.actions["move"].args[0].help == "crawl 36 m, walk 720 m, run 1.5 km per turn"
+    readings = {name: " ".join(kind.reading.split()) for name, kind in procedure.lights.items()}
+    assert readings["torch"].startswith("General shapes within 12 m, details within 3 m.")
+    assert "hazard die shows a 3" in readings["torch"]
+    assert readings["candle"].startswith(
+        "General shapes within 6 m, details within 3 m. Lasts 8 hours (48 turns)")
+    assert "10 candles fill one slot" in readings["candle"]
+    assert "turn of 10 minutes" in procedure.steps[1]
+
+
+def test_sources_say_what_puts_a_torch_out(crawl):
+    c = crawl(SYSTEM)
+    c.do("sources")
+    assert "burns until the hazard die shows a 3" in said(c)
+
+
+def test_burnt_torches_are_blamed_on_the_hazard_die(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("explore", faces=[3])
+    assert c.events(LightChanged)[0].reason == "burnt out (hazard die 3)"

@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 
-from solo.engine import perform
+from solo.catalog import load_world
+from solo.engine import perform, start
 from solo.errors import UsageError
 from solo.events import (
     Checked,
@@ -22,6 +23,25 @@ from solo.events import (
 )
 
 SYSTEM = "exploration"
+
+_WORLDS: dict = {}  # each procedure is loaded once per module
+
+
+@pytest.fixture
+def crawl(crawl):
+    """conftest's crawl, with the world loaded once (it is immutable) to keep this file fast."""
+
+    def make(system: str = SYSTEM):
+        c = crawl.__new__(crawl)
+        if system not in _WORLDS:
+            _WORLDS[system] = load_world(system)
+        c.world, c.last = _WORLDS[system], None
+        c.state = start(c.world)
+        return c
+
+    return make
+
+
 QUIET = 5  # a hazard die face with no effect
 
 
@@ -280,8 +300,9 @@ def test_no_light_halves_movement_and_blinds_the_party(crawl):
     ("search dc=3", 3),
 ])
 def test_search_is_a_wis_check_against_the_dc(crawl, line, dc):
+    c = crawl(SYSTEM)
     for face, success in ((dc - 1, False), (dc, True)):
-        c = crawl(SYSTEM)
+        c.state = start(c.world)
         c.do("light candle")
         c.do(line, faces=[face, QUIET])
         [check] = c.events(Checked)
@@ -411,3 +432,71 @@ def test_simulated_traditional_rates(crawl, sides):
     counts = _simulate(c, n, 11)
     assert set(counts) <= {"encounter", "nothing"}
     assert _within(counts["encounter"], n, 1 / sides), counts
+
+
+# -- the texts a player reads ----------------------------------------------------------
+
+def test_hazard_table_covers_exactly_one_to_six(crawl):
+    table = crawl(SYSTEM).world.procedure.tables["hazard"]
+    assert (table.dice, table.low, table.high) == ("d6", 1, 6)
+    assert [(e.low, e.high) for e in table.entries] == [(1, 1), (2, 2), (3, 3), (4, 4), (5, 6)]
+    assert "CON save (DC 12)" in table.entries[3].text
+
+
+def test_only_one_lantern_runs_low(crawl):
+    c = crawl(SYSTEM)
+    c.do("light lantern")
+    c.do("light lantern")
+    c.do("explore", faces=[3])
+    assert lit(c) == [("lantern", 17), ("lantern", 35)]
+
+
+def test_fatigue_messages_name_the_dc(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[4])
+    c.do("explore", faces=[12, QUIET])
+    assert "No rest after the fatigue result: CON save (DC 12)." in said(c)
+    for _ in range(4):
+        c.do("explore", faces=[QUIET])
+    assert c.state.turn == 6
+    assert "CON save (DC 12) against 1 Fatigue" in said(c)
+    c.do("explore", faces=[12, QUIET])
+    assert "skips its hourly rest: CON save (DC 12)" in said(c)
+
+
+def test_blindness_mentions_darkvision(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[QUIET])
+    assert "Darkvision sees 30 ft of darkness as dim light" in said(c)
+
+
+def test_help_texts_carry_the_numbers(crawl):
+    actions = crawl(SYSTEM).world.procedure.actions
+    assert "3 times base speed in yards" in actions["move"].help
+    speed = actions["move"].args[0]
+    assert speed.help == "slow (15 ft a round), normal (30 ft), fast (45 ft)"
+    assert "DC 8" in actions["search"].args[0].help and "DC 16" in actions["search"].args[0].help
+    for name in ("search", "force-door", "pick-lock"):
+        assert "easy 8, normal 12, hard 16" in actions[name].help
+    assert "DC 12" in actions["listen"].help
+
+
+@pytest.mark.parametrize("action", ["force-door", "pick-lock", "listen"])
+def test_easy_door_checks_are_dc_8(crawl, action):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do(f"{action} easy", faces=[7, QUIET])
+    assert not c.events(Checked)[0].success
+    c.do(f"{action} easy", faces=[8, QUIET])
+    assert c.events(Checked)[0].success and c.events(Checked)[0].label.endswith("(DC 8)")
+
+
+def test_steps_and_readings_agree_with_the_rules(crawl):
+    procedure = crawl(SYSTEM).world.procedure
+    assert "torch 6 turns, lantern 36, candle 6" in procedure.steps[-1]
+    readings = {name: kind.reading for name, kind in procedure.lights.items()}
+    assert readings["torch"].startswith("6 turns (1 hour). 30 ft of bright light and 30 ft")
+    assert readings["lantern"].startswith("6 hours (36 turns) on 1 flask of oil. 30 ft bright, 30")
+    assert "lasts 1 watch; we read a watch as the same 6" in " ".join(readings["lantern"].split())
+    assert "36 turns either way" in readings["lantern"]
+    assert readings["candle"].startswith("1 hour (6 turns). Only 5 ft bright and 5 ft dim")
