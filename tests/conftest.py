@@ -39,11 +39,17 @@ class ScriptedRandom(random.Random):
         return super().randint(a, b)
 
 
+_WORLDS: dict[str, World] = {}
+
+
 class Crawl:
-    """A world and a state, played one command at a time."""
+    """A world and a state, played one command at a time. Worlds are immutable, so each
+    procedure is loaded once for the whole test run."""
 
     def __init__(self, system: str) -> None:
-        self.world: World = load_world(system)
+        if system not in _WORLDS:
+            _WORLDS[system] = load_world(system)
+        self.world: World = _WORLDS[system]
         self.state: State = start(self.world)
         self.last: Result | None = None
 

@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from dataclasses import replace
 
 import pytest
 
-from solo.engine import start
 from solo.events import Checked, Encountered, LightChanged, TableRolled, TrackerChanged
 from solo.rules import Procedure
 
 SYSTEM = "d12-tension"
 
-_PLAYED: dict = {}
 
-
-@pytest.fixture
-def crawl(crawl):
-    """The shared crawl fixture, loading the procedure once per file (it is read-only)."""
-
-    def fresh(system: str):
-        if system not in _PLAYED:
-            _PLAYED[system] = crawl(system)
-        c = copy.copy(_PLAYED[system])
-        c.state, c.last = start(c.world), None
-        return c
-
-    return fresh
 
 
 def _tables(result, name):

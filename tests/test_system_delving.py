@@ -9,28 +9,12 @@ from collections import Counter
 
 import pytest
 
-from solo.catalog import load_world
-from solo.engine import perform, start
+from solo.engine import perform
 from solo.events import Encountered, LightChanged, Said, TableRolled, TrackerChanged, TurnPassed
 
 SYSTEM = "delving"
 
-_WORLDS: dict = {}  # each procedure is loaded once per module
 
-
-@pytest.fixture
-def crawl(crawl):
-    """conftest's crawl, with the world loaded once (it is immutable) to keep this file fast."""
-
-    def make(system: str = SYSTEM):
-        c = crawl.__new__(crawl)
-        if system not in _WORLDS:
-            _WORLDS[system] = load_world(system)
-        c.world, c.last = _WORLDS[system], None
-        c.state = start(c.world)
-        return c
-
-    return make
 
 
 

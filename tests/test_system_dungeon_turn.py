@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections import Counter
@@ -27,21 +26,7 @@ HAZARD_IDS = {1: "encounter", 2: "fatigue", 3: "signs", 4: "local-effect", 5: "d
               6: "free"}
 QUIET = 6   # the hazard face that never does anything
 
-_PLAYED: dict = {}
 
-
-@pytest.fixture
-def crawl(crawl):
-    """The shared crawl fixture, loading the procedure once per file (it is read-only)."""
-
-    def fresh(system: str):
-        if system not in _PLAYED:
-            _PLAYED[system] = crawl(system)
-        c = copy.copy(_PLAYED[system])
-        c.state, c.last = start(c.world), None
-        return c
-
-    return fresh
 
 
 def _said(result) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 
@@ -16,21 +15,7 @@ SYSTEM = "trespasser"
 NAVIGATION = ("advance", "stay", "hide success", "backtrack")
 CHARACTER = ("rest", "search", "listen", "batter-door", "pick-lock", "cast")
 
-_PLAYED: dict = {}
 
-
-@pytest.fixture
-def crawl(crawl):
-    """The shared crawl fixture, loading the procedure once per file (it is read-only)."""
-
-    def fresh(system: str):
-        if system not in _PLAYED:
-            _PLAYED[system] = crawl(system)
-        c = copy.copy(_PLAYED[system])
-        c.state, c.last = start(c.world), None
-        return c
-
-    return fresh
 
 
 def _met(result):
