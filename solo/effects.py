@@ -25,16 +25,21 @@ _FIELD = re.compile(r"\{([^{}]+)\}")
 
 @dataclass(frozen=True)
 class Template:
-    """Text with ``{expression}`` fields filled in at run time."""
+    """Text with ``{expression}`` fields filled in at run time.
+
+    ``parts`` alternate literal text and expressions: text, expr, text, expr, …, text.
+    """
 
     text: str
     fields: tuple[Expr, ...] = ()
+    parts: tuple[Any, ...] = ()
 
     def render(self, scope: Mapping[str, Any]) -> str:
         if not self.fields:
             return self.text
-        values = iter(self.fields)
-        return _FIELD.sub(lambda match: str(next(values)(scope)), self.text)
+        parts = self.parts
+        return "".join(part if index % 2 == 0 else str(part.evaluate(scope))
+                       for index, part in enumerate(parts))
 
 
 @dataclass(frozen=True)
@@ -154,8 +159,10 @@ def compile_template(doc: Document, path: tuple, value: Any) -> Template:
     if not isinstance(value, (str, int)):
         raise doc.error(path, "expected text")
     text = str(value)
-    fields = tuple(compile_at(doc, path, match.group(1)) for match in _FIELD.finditer(text))
-    return Template(text, fields)
+    pieces = _FIELD.split(text)  # text, expression source, text, …
+    parts = tuple(piece if index % 2 == 0 else compile_at(doc, path, piece)
+                  for index, piece in enumerate(pieces))
+    return Template(text, parts[1::2], parts)
 
 
 def parse_effects(doc: Document, path: tuple, raw: Any) -> tuple[Effect, ...]:

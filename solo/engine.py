@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from solo import dice, oracle
 from solo.errors import UsageError
 from solo.events import Acted, Answered, Event, LightChanged, Rolled, Said, Struck, TrackerChanged
+from solo.expr import ExprError
 from solo.interpreter import Run, describe_light
 from solo.rules import Action, Arg, Procedure
 from solo.state import Light, State
@@ -84,7 +85,12 @@ def perform(world: World, state: State, line: str, rng: random.Random) -> Result
     name, rest = words[0].lower(), words[1:]
     action = world.procedure.action_named(name)
     if action is not None:
-        return _perform_action(world, state, action, rest, line, rng)
+        try:
+            return _perform_action(world, state, action, rest, line, rng)
+        except KeyError as missing:  # a name the procedure reads before giving it a value
+            raise ExprError(f"{world.procedure.id}: unknown name {missing.args[0]!r} in an "
+                            "expression; give it a value first (a tracker or a setting)"
+                            ) from None
     handler = _BUILTINS.get(name)
     if handler is None:
         raise UsageError(f"unknown command {name!r}; type 'help' for the list")
@@ -97,15 +103,7 @@ def perform(world: World, state: State, line: str, rng: random.Random) -> Result
 def _perform_action(world: World, state: State, action: Action, words: list[str], line: str,
                     rng: random.Random) -> Result:
     run = Run(world.procedure, world.tables, state, rng, action)
-    run.locals.update(parse_arguments(action, words))
-    if action.allowed is not None and not action.allowed(run.scope):
-        raise UsageError(action.refusal or f"{action.name} is not possible now")
-    time = int(run.evaluate(action.time))
-    run.events.append(Acted(line.strip()))
-    if time > 0:
-        run.execute(world.procedure.on_action)
-    run.execute(action.effects)
-    run.pass_turns(time)
+    run.act(action, parse_arguments(action, words), line.strip())
     return Result(run.finish(), tuple(run.events), tuple(run.outcomes))
 
 
@@ -118,6 +116,8 @@ def _describe_arg(arg: Arg) -> str:
 def parse_arguments(action: Action, words: list[str]) -> dict:
     """Match words to an action's arguments: ``name=value``, a choice word, or a number."""
     values: dict = {}
+    if not words and all(arg.default is not None for arg in action.args):
+        return _with_choice_values(action, {arg.name: arg.default for arg in action.args})
     usage = f"usage: {action.name} " + " ".join(f"[{_describe_arg(arg)}]" for arg in action.args)
     for word in words:
         key, eq, text = word.partition("=")
@@ -140,6 +140,11 @@ def parse_arguments(action: Action, words: list[str]) -> dict:
             if arg.default is None:
                 raise UsageError(f"{action.name} needs {_describe_arg(arg)}; {usage}")
             values[arg.name] = arg.default
+    return _with_choice_values(action, values)
+
+
+def _with_choice_values(action: Action, values: dict) -> dict:
+    """Add the values each chosen choice sets (``pace: run`` may set ``distance``)."""
     result = dict(values)
     for arg in action.args:
         if arg.kind == "choice":
@@ -247,7 +252,7 @@ def _set(world: World, run: Run, text: str) -> None:
             raise UsageError(f"{name} takes a whole number, not {value!r}") from None
     else:
         converted = value
-    run.values[name] = converted
+    run.store(name, converted)
     run.events.append(Said(f"{name} is now {converted}"))
 
 
@@ -289,7 +294,7 @@ def _chaos(world: World, run: Run, text: str) -> None:
     if word == "follow":
         if world.procedure.danger is None:
             raise UsageError("this procedure has no danger tracker for chaos to follow")
-        run.values["chaos"] = "follow"
+        run.store("chaos", "follow")
         run.events.append(Said(f"Chaos now follows {world.procedure.danger}"))
         return
     try:
@@ -299,14 +304,14 @@ def _chaos(world: World, run: Run, text: str) -> None:
     if not 1 <= chaos <= 9:
         raise UsageError("chaos must be from 1 to 9")
     before = run.values.get("chaos", 5)
-    run.values["chaos"] = chaos
+    run.store("chaos", chaos)
     run.events.append(TrackerChanged("chaos", "Chaos", before if isinstance(before, int) else 5,
                                      chaos, "set by the player", "Track", 9))
 
 
 def _oracle(world: World, run: Run, text: str) -> None:
     style = oracle.get_style(world.styles, text.strip().lower() or None)
-    run.values["oracle"] = style.name
+    run.store("oracle", style.name)
     run.events.append(Said(f"The oracle style is now {style.name}"))
 
 

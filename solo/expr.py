@@ -53,7 +53,10 @@ class Expr:
     names: frozenset[str] = frozenset()
 
     def __call__(self, scope: Scope) -> Any:
-        return self.evaluate(scope)
+        try:
+            return self.evaluate(scope)
+        except KeyError as missing:
+            raise ExprError(f"unknown name {missing.args[0]!r} in an expression") from None
 
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|('[^']*'|\"[^\"]*\")"
@@ -89,6 +92,9 @@ class _Parser:
         self.pos = 0
         self.depth = 0
         self.names: set[str] = set()
+        # What simple evaluators stand for, so comparisons can read names directly:
+        # evaluator -> ("name", name) or ("value", constant).
+        self.simple: dict[Evaluator, tuple[str, Any]] = {}
 
     def _tokenize(self, text: str) -> list[tuple[str, str, int]]:
         tokens = []
@@ -169,6 +175,10 @@ class _Parser:
     def negation(self) -> Evaluator:
         if self.accept("not"):
             inner = self.negation()
+            simple = self.simple.get(inner)
+            if simple and simple[0] == "name":
+                name = simple[1]
+                return lambda s: not s[name]
             return lambda s: not inner(s)
         return self.comparison()
 
@@ -178,9 +188,20 @@ class _Parser:
         if kind == "op" and text in _COMPARE:
             self.pos += 1
             compare, right = _COMPARE[text], self.sum()
-            first = left
-            return lambda s: compare(first(s), right(s))
+            return self._compare(compare, left, right)
         return left
+
+    def _compare(self, compare, left: Evaluator, right: Evaluator) -> Evaluator:
+        """A comparison; ``name OP constant`` and ``name OP name`` skip a call per side."""
+        first, second = self.simple.get(left), self.simple.get(right)
+        if first and second and first[0] == "name":
+            name = first[1]
+            if second[0] == "value":
+                value = second[1]
+                return lambda s: compare(s[name], value)
+            other = second[1]
+            return lambda s: compare(s[name], s[other])
+        return lambda s: compare(left(s), right(s))
 
     def sum(self) -> Evaluator:
         left = self.product()
@@ -218,9 +239,9 @@ class _Parser:
         self.pos += 1
         if kind == "int":
             number = int(text)
-            return lambda s: number
+            return self._remember(lambda s: number, "value", number)
         if kind == "str":
-            return lambda s: text
+            return self._remember(lambda s: text, "value", text)
         if kind == "kw" and text in ("true", "false"):
             flag = text == "true"
             return lambda s: flag
@@ -232,9 +253,13 @@ class _Parser:
             if self.accept("("):
                 return self.call(text, where)
             self.names.add(text)
-            return lambda s: _lookup(s, text)
+            return self._remember(lambda s: s[text], "name", text)
         self._fail(f"unexpected {text or 'end'!r}", where)
         raise AssertionError  # pragma: no cover
+
+    def _remember(self, evaluator: Evaluator, kind: str, value: Any) -> Evaluator:
+        self.simple[evaluator] = (kind, value)
+        return evaluator
 
     def call(self, name: str, where: int) -> Evaluator:
         function = _FUNCTIONS.get(name)
@@ -261,10 +286,3 @@ def _safe_division(symbol: str, first: Evaluator, second: Evaluator) -> Evaluato
         return apply(first(scope), divisor)
 
     return divide
-
-
-def _lookup(scope: Scope, name: str) -> Any:
-    try:
-        return scope[name]
-    except KeyError:
-        raise ExprError(f"unknown name {name!r} in an expression") from None

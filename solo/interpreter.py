@@ -28,6 +28,7 @@ from solo.effects import (
 )
 from solo.errors import SoloError, UsageError
 from solo.events import (
+    Acted,
     Checked,
     Encountered,
     Event,
@@ -62,18 +63,24 @@ def light_level(procedure: Procedure, lights: Iterable[Light]) -> str:
     return level
 
 
-class _Scope(Mapping[str, Any]):
-    """Names visible to expressions: locals, then the state's values, then computed ones."""
+class _Scope(dict):
+    """Names visible to expressions.
+
+    The dict itself holds the state's values overlaid with the command's locals, so the
+    common lookups run at C speed; names computed from the run (turn, light, …) come
+    from ``__missing__``. :class:`Run` keeps it in step through :meth:`Run.bind` and
+    :meth:`Run.store`.
+    """
+
+    __slots__ = ("run",)
 
     def __init__(self, run: Run) -> None:
+        super().__init__(run.values)
+        self.update(run.locals)
         self.run = run
 
-    def __getitem__(self, name: str) -> Any:
+    def __missing__(self, name: str) -> Any:
         run = self.run
-        if name in run.locals:
-            return run.locals[name]
-        if name in run.values:
-            return run.values[name]
         if name == "turn":
             return run.turn
         if name == "light":
@@ -91,12 +98,6 @@ class _Scope(Mapping[str, Any]):
         if name == "minutes":
             return run.turn * (run.procedure.minutes or 0)
         raise KeyError(name)
-
-    def __iter__(self):  # pragma: no cover - expressions only look names up
-        return iter(())
-
-    def __len__(self) -> int:  # pragma: no cover
-        return 0
 
 
 class Run:
@@ -131,6 +132,21 @@ class Run:
                      foreshadowed=self.foreshadowed, last_encounter=self.last_encounter,
                      encounters=self.encounters)
 
+    # -- a procedure action -----------------------------------------------------
+    def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
+        """Carry out ``action``: its guard, ``on_action``, its effects, then its turns."""
+        self.action = action
+        self.locals = dict(arguments)
+        self.scope = _Scope(self)
+        if action.allowed is not None and not action.allowed(self.scope):
+            raise UsageError(action.refusal or f"{action.name} is not possible now")
+        time = int(self.evaluate(action.time))
+        self.events.append(Acted(line))
+        if time > 0:
+            self.execute(self.procedure.on_action)
+        self.execute(action.effects)
+        self.pass_turns(time)
+
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:
         for _ in range(count):
@@ -157,14 +173,15 @@ class Run:
 
     # -- effects ---------------------------------------------------------------
     def execute(self, effects: Iterable[Effect]) -> None:
-        self.depth += 1
-        if self.depth > 50:
-            raise SoloError("the procedure's routines call each other too deeply")
+        """Run effects in order, skipping those whose ``when`` is false. This is the hot
+        path of ``solo simulate``: guards call the compiled evaluator directly, and an
+        unknown name (KeyError) becomes an ExprError in :func:`solo.engine.perform`."""
+        scope = self.scope
         for effect in effects:
-            if effect.when is not None and not effect.when(self.scope):
+            when = effect.when
+            if when is not None and not when.evaluate(scope):
                 continue
-            _HANDLERS[type(effect)](self, effect)
-        self.depth -= 1
+            _HANDLERS[effect.__class__](self, effect)
 
     def evaluate(self, expr) -> Any:
         return 0 if expr is None else expr(self.scope)
@@ -174,11 +191,22 @@ class Run:
         for name, expr in effect.changes:
             self.change_tracker(name, self.values[name] + int(expr(self.scope)), reason)
 
+    def bind(self, name: str, value: Any) -> None:
+        """Give a local name (an argument, a let, a roll) a value for this command."""
+        self.locals[name] = value
+        self.scope[name] = value
+
+    def store(self, name: str, value: Any) -> None:
+        """Change one of the state's values (a tracker, a setting, a flag)."""
+        self.values[name] = value
+        if name not in self.locals:
+            self.scope[name] = value
+
     def change_tracker(self, name: str, wanted: int, reason: str) -> None:
         tracker = self.procedure.trackers[name]
         before = self.values[name]
         after = tracker.clamp(wanted)
-        self.values[name] = after
+        self.store(name, after)
         if tracker.shown:
             self.events.append(TrackerChanged(name, tracker.label, before, after, reason,
                                               tracker.notation, tracker.maximum))
@@ -194,11 +222,11 @@ class Run:
                 if self.values[name] != value:
                     self.change_tracker(name, int(value), reason)
             else:
-                self.values[name] = value
+                self.store(name, value)
 
     def _let(self, effect: Let) -> None:
         for name, expr in effect.values:
-            self.locals[name] = expr(self.scope)
+            self.bind(name, expr(self.scope))
 
     def _roll(self, dice_text: str) -> dice.Roll:
         return dice.roll(dice_text, self.rng)
@@ -207,14 +235,14 @@ class Run:
         result = self._roll(effect.dice.render(self.scope))
         plus = int(self.evaluate(effect.plus))
         if effect.name:
-            self.locals[effect.name] = result.total + plus
+            self.bind(effect.name, result.total + plus)
         self.events.append(Rolled(effect.label.render(self.scope), result, plus))
 
     def _check(self, effect: Check) -> None:
         result = self._roll(effect.dice.render(self.scope))
         plus = int(self.evaluate(effect.plus))
-        self.locals["natural"] = result.total
-        self.locals["roll"] = result.total + plus
+        self.bind("natural", result.total)
+        self.bind("roll", result.total + plus)
         success = bool(effect.success(self.scope))
         self.events.append(Checked(effect.label.render(self.scope), result, plus, success))
         self.execute(effect.then if success else effect.otherwise)
@@ -227,7 +255,7 @@ class Run:
 
     def roll_table(self, name: str, plus_expr=None) -> tuple[Table, int, TableRolled]:
         table = self.table(name)
-        result = dice.roll(table.dice, self.rng)
+        result = dice.roll(table.expression, self.rng)
         if plus_expr is not None:
             plus = int(plus_expr(self.scope))
         elif table.plus is not None:
@@ -246,7 +274,7 @@ class Run:
         if effect.outcome:
             self.outcomes.append(event.entry_id)
         if effect.name:
-            self.locals[effect.name] = event.entry_id
+            self.bind(effect.name, event.entry_id)
         self.execute(table.entries[index].effects)
 
     def _encounter(self, effect: Encounter) -> None:
@@ -311,10 +339,16 @@ class Run:
         self.events.append(Said(effect.text.render(self.scope)))
 
     def _branch(self, effect: Branch) -> None:
-        self.execute(effect.then if effect.condition(self.scope) else effect.otherwise)
+        chosen = effect.then if effect.condition.evaluate(self.scope) else effect.otherwise
+        if chosen:
+            self.execute(chosen)
 
     def _do(self, effect: Do) -> None:
+        self.depth += 1
+        if self.depth > 50:
+            raise SoloError("the procedure's routines call each other too deeply")
         self.execute(self.procedure.routines[effect.routine])
+        self.depth -= 1
 
     def _outcome(self, effect: Outcome) -> None:
         """Name this turn's outcome, replacing one a table recorded earlier in the same turn."""

@@ -7,6 +7,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from solo import engine
+from solo.errors import UsageError
+from solo.expr import ExprError
+from solo.interpreter import Run
 
 __all__ = ["Simulation", "simulate"]
 
@@ -39,22 +42,34 @@ class Simulation:
 
 def simulate(world: engine.World, turns: int, seed: int, action: str | None = None
              ) -> Simulation:
-    """Repeat ``action`` until ``turns`` turns have passed (or as many commands, if it
-    takes no time), applying no other player events."""
-    line = action or world.procedure.simulate
-    rng = random.Random(seed)
-    state = engine.start(world)
-    outcomes: Counter[str] = Counter()
+    """Repeat one procedure action until ``turns`` turns have passed (or as many commands,
+    if it takes no time), applying no other player events.
+
+    The same interpreter as play, kept running: one working state carried from command
+    to command instead of a frozen snapshot per command, which play needs and this
+    does not.
+    """
+    line = (action or world.procedure.simulate).strip()
+    words = line.split()
+    chosen = world.procedure.action_named(words[0]) if words else None
+    if chosen is None:
+        raise UsageError(f"unknown command {words[0] if words else line!r} for simulate; "
+                         "it repeats one of the procedure's actions, such as "
+                         f"{', '.join(list(world.procedure.actions)[:4])}")
+    arguments = engine.parse_arguments(chosen, words[1:])
+    run = Run(world.procedure, world.tables, engine.start(world), random.Random(seed), chosen)
     commands = 0
-    perform = engine.perform
-    while state.turn < turns:
-        result = perform(world, state, line, rng)
-        commands += 1
-        outcomes.update(result.outcomes)
-        timeless = result.state.turn == state.turn
-        state = result.state
-        if timeless and commands >= turns:
-            break
-    played = state.turn if state.turn else commands
-    return Simulation(world.procedure.id, line, played, commands, state.encounters,
-                      dict(outcomes), seed)
+    try:
+        while run.turn < turns:
+            before = run.turn
+            run.events.clear()
+            run.act(chosen, arguments, line)
+            commands += 1
+            if run.turn == before and commands >= turns:
+                break
+    except KeyError as missing:
+        raise ExprError(f"{world.procedure.id}: unknown name {missing.args[0]!r} in an "
+                        "expression; give it a value first (a tracker or a setting)") from None
+    played = run.turn if run.turn else commands
+    return Simulation(world.procedure.id, line, played, commands, run.encounters,
+                      dict(Counter(run.outcomes)), seed)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from solo import dice
@@ -60,6 +61,11 @@ class Table:
     entries: tuple[Entry, ...]
     plus: str | None = None
     source: str = ""
+
+    @cached_property
+    def expression(self) -> dice.Expression:
+        """The table's dice, parsed once."""
+        return dice.parse(self.dice)
 
     @property
     def low(self) -> int:
@@ -99,6 +105,8 @@ def slug(text: str, limit: int = 40) -> str:
 
 def expand_inline_dice(text: str, rng) -> tuple[str, list[dice.Roll]]:
     """Roll every dice expression inside ``text``: ``1d4 goblins`` -> ``3 goblins``."""
+    if text in _NO_DICE:
+        return text, []
     rolls: list[dice.Roll] = []
 
     def replace(match: re.Match[str]) -> str:
@@ -106,7 +114,13 @@ def expand_inline_dice(text: str, rng) -> tuple[str, list[dice.Roll]]:
         rolls.append(result)
         return str(result.total)
 
-    return _INLINE_DICE.sub(replace, text), rolls
+    expanded = _INLINE_DICE.sub(replace, text)
+    if not rolls and len(_NO_DICE) < 10_000:
+        _NO_DICE.add(text)
+    return expanded, rolls
+
+
+_NO_DICE: set[str] = set()  # texts already seen to hold no dice
 
 
 EffectsParser = Callable[[Document, tuple, Any], tuple]
