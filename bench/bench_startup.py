@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import pty
 import select
 import signal
 import struct
@@ -26,7 +25,36 @@ PROMPT = b"solo>"  # the space after it is drawn as a cursor move, not a charact
 CPR_REQUEST = b"\x1b[6n"
 
 
-def measure_commands(runs: int, env: dict[str, str]) -> dict[str, float]:
+def clean_python(scratch: Path) -> str | None:
+    """A venv of this interpreter whose only .pth file puts solo and this environment's
+    site-packages on sys.path, without running the environment's own .pth files (which
+    can import modules into every start-up and so make any ratio look better)."""
+    import site
+    import venv
+
+    import solo
+
+    folder = scratch / "clean-venv"
+    try:
+        venv.EnvBuilder(with_pip=False, symlinks=True).create(folder)
+    except Exception as error:  # noqa: BLE001 - a benchmark goes on without this figure
+        print(f"startup: no clean venv ({error}); clean figures skipped")
+        return None
+    python = folder / "bin" / "python"
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; "
+                              "print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    paths = [str(Path(solo.__file__).resolve().parent.parent), *site.getsitepackages()]
+    (Path(purelib) / "solo_bench.pth").write_text("\n".join(paths) + "\n", encoding="utf-8")
+    # its own copy of the console script, as pip wrote it, but run by the venv's python
+    script = Path(common.solo_script()).read_text(encoding="utf-8").split("\n", 1)[1]
+    console = folder / "bin" / "solo"
+    console.write_text(f"#!{python}\n{script}", encoding="utf-8")
+    console.chmod(0o755)
+    return str(python)
+
+
+def measure_commands(runs: int, env: dict[str, str], clean: str | None) -> dict[str, float]:
     solo = common.solo_script()
     py = common.PYTHON
     commands = {
@@ -36,8 +64,16 @@ def measure_commands(runs: int, env: dict[str, str]) -> dict[str, float]:
         "python -m solo --version": [py, "-m", "solo", "--version"],
         "python -m solo roll 2d6": [py, "-m", "solo", "roll", "2d6"],
     }
+    if clean is not None:  # the same interpreter in a venv with no other .pth files
+        commands.update({
+            "clean python -c pass": [clean, "-c", "pass"],
+            "clean solo --version": [str(Path(clean).parent / "solo"), "--version"],
+            "clean solo roll 2d6": [str(Path(clean).parent / "solo"), "roll", "2d6"],
+            "clean python -m solo --version": [clean, "-m", "solo", "--version"],
+            "clean python -m solo roll 2d6": [clean, "-m", "solo", "roll", "2d6"],
+        })
     samples: dict[str, list[float]] = {name: [] for name in commands}
-    for name, argv in commands.items():  # warm the page cache and .pyc files
+    for argv in commands.values():  # warm the page cache and .pyc files
         common.time_process(argv, env=env)
     for _ in range(runs):  # interleaved, so drift in the machine hits every command alike
         for name, argv in commands.items():
@@ -100,9 +136,10 @@ def repl_ready_once(journal: Path, env: dict[str, str], timeout: float = 20.0) -
     return ready
 
 
-def import_profile(env: dict[str, str], argv: list[str], top: int = 12) -> list[str]:
+def import_profile(python: str, env: dict[str, str], argv: list[str], top: int = 12
+                   ) -> list[str]:
     """The slowest imports (cumulative) of one run, from ``python -X importtime``."""
-    done = subprocess.run([common.PYTHON, "-X", "importtime", *argv], env=env,
+    done = subprocess.run([python, "-X", "importtime", *argv], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                           check=False)
     rows = []
@@ -127,7 +164,8 @@ def main() -> int:
     common.print_header("start-up")
     scratch = common.scratch_dir("startup")
     env = common.solo_env(scratch)
-    times = measure_commands(options.runs, env)
+    clean = clean_python(scratch)
+    times = measure_commands(options.runs, env, clean)
     base = times["python -c pass"]
     for name in ("solo --version", "solo roll 2d6", "python -m solo --version",
                  "python -m solo roll 2d6"):
@@ -136,6 +174,16 @@ def main() -> int:
         note = f" (aim {AIM}x met)" if ratio <= AIM else f" (aim {AIM}x not met)"
         print(common.ratio_line("startup", name, value, "python -c pass", base,
                                 f"<= {GOAL}x", ratio <= GOAL) + note, flush=True)
+    if clean is not None:
+        bare = times["clean python -c pass"]
+        for name in ("clean solo --version", "clean solo roll 2d6",
+                     "clean python -m solo --version", "clean python -m solo roll 2d6"):
+            value = times[name]
+            ratio = value / bare
+            print(common.ratio_line("startup", name, value, "clean python -c pass", bare,
+                                    f"<= {GOAL}x", ratio <= GOAL)
+                  + f" (same interpreter, a venv without this environment's .pth files, "
+                  f"which add {common.ms(base - bare)} to every start-up here)", flush=True)
 
     journal = scratch / "repl.md"
     common.build_journal(journal, 10)
@@ -150,8 +198,9 @@ def main() -> int:
     if options.importtime:
         for argv in (["-c", "pass"], ["-m", "solo", "--version"],
                      ["-m", "solo", "roll", "2d6"], ["-m", "solo", "play", str(journal)]):
-            print(f"  slowest imports of python {' '.join(argv)}:")
-            print("\n".join(import_profile(env, argv)))
+            where = "clean venv " if clean else ""
+            print(f"  slowest imports of {where}python {' '.join(argv)}:")
+            print("\n".join(import_profile(clean or common.PYTHON, env, argv)))
     return 0
 
 

@@ -6,6 +6,7 @@ side by side (interleaved where it matters), never against a number from elsewhe
 
 from __future__ import annotations
 
+import atexit
 import os
 import platform
 import random
@@ -105,7 +106,11 @@ def ratio_line(label: str, what: str, value: float, base_what: str, base: float,
 
 
 def scratch_dir(prefix: str) -> Path:
-    return Path(tempfile.mkdtemp(prefix=f"solo-bench-{prefix}-"))
+    """A temporary folder, removed when the script ends (kept if SOLO_BENCH_KEEP is set)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"solo-bench-{prefix}-"))
+    if not os.environ.get("SOLO_BENCH_KEEP"):
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def build_journal(path: Path, turns: int, *, system: str = "d12-tension", seed: int = 1,

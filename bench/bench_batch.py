@@ -1,0 +1,84 @@
+"""Scripted batch play with fsync on: ``solo play J < moves.txt`` with thousands of
+``enter 2`` lines, in turns per second (start-up included, and without it).
+
+Usage: python bench/bench_batch.py [--moves 3000] [--runs 3] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+import common
+
+GOAL = 2000  # turns/s
+
+
+def fresh_journal(folder, name: str, env) -> object:
+    path = folder / f"{name}.md"
+    subprocess.run([common.solo_script(), "new", str(path), "--system", "d12-tension",
+                    "--title", name, "--seed", "1"], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+    return path
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=3000, help="'enter 2' lines per run")
+    parser.add_argument("--runs", type=int, default=3, help="runs (median)")
+    parser.add_argument("--profile", action="store_true",
+                        help="show where one batch run spends its time (in-process)")
+    options = parser.parse_args()
+    common.print_header("batch")
+    scratch = common.scratch_dir("batch")
+    env = common.solo_env(scratch)
+    fs = subprocess.run(["df", "-T", str(scratch)], capture_output=True, text=True,
+                        check=False).stdout.splitlines()[-1:]
+    print(f"batch: journals in {scratch} ({' '.join(fs[0].split()[:2]) if fs else '?'})")
+    moves = scratch / "moves.txt"
+    moves.write_text("enter 2\n" * options.moves, encoding="utf-8")
+
+    totals, idles = [], []
+    for run in range(options.runs):
+        path = fresh_journal(scratch, f"run{run}", env)
+        with open(moves, "rb") as script:
+            totals.append(common.time_process([common.solo_script(), "play", str(path)],
+                                              stdin=script, env=env))
+        from solo.journal import resume
+
+        turn = resume(path).state.turn
+        if turn != options.moves:
+            raise SystemExit(f"bench: expected {options.moves} turns, the journal has {turn}")
+        with open("/dev/null", "rb") as nothing:  # the same start-up, with nothing to do
+            idles.append(common.time_process([common.solo_script(), "play", str(path)],
+                                             stdin=nothing, env=env))
+    total, idle = common.median(totals), common.median(idles)
+    rate = options.moves / total
+    print(f"batch: solo play J < {options.moves} x 'enter 2' (fsync on) {total:.2f} s = "
+          f"{rate:,.0f} turns/s (goal >= {GOAL:,} turns/s) {common.verdict(rate >= GOAL)}")
+    play = max(total - idle, 1e-9)
+    print(f"batch: the same without start-up ({common.ms(idle)} for solo play J < /dev/null) "
+          f"{play:.2f} s = {options.moves / play:,.0f} turns/s, "
+          f"{play / options.moves * 1e6:.0f} us per turn (informational)", flush=True)
+
+    if options.profile:
+        import cProfile
+        import io
+        import pstats
+
+        from solo.repl import run_batch
+        from solo.session import Session
+
+        path = fresh_journal(scratch, "profile", env)
+        session = Session(path)
+        profile = cProfile.Profile()
+        profile.runcall(run_batch, session, ["enter 2\n"] * options.moves, io.StringIO(),
+                        io.StringIO())
+        session.close()
+        pstats.Stats(profile).sort_stats("tottime").print_stats(15)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""``solo simulate`` in turns per second for every procedure (every one rolls a hazard die
+each turn): in-process ``solo.simulate.simulate`` and through the CLI.
+
+Usage: python bench/bench_simulate.py [--turns 100000] [--runs 3] [--system ID] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import common
+
+GOAL = 100_000  # turns/s
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=100_000, help="turns per simulation")
+    parser.add_argument("--runs", type=int, default=3, help="in-process runs (median)")
+    parser.add_argument("--cli-runs", type=int, default=1, help="CLI runs (median)")
+    parser.add_argument("--system", action="append", help="only this procedure (repeatable)")
+    parser.add_argument("--profile", action="store_true",
+                        help="show where simulating the first procedure spends its time")
+    options = parser.parse_args()
+    common.print_header("simulate")
+    from solo.catalog import load_world, system_ids
+    from solo.errors import SoloError
+    from solo.simulate import simulate
+
+    env = common.solo_env(common.scratch_dir("simulate"))
+    loaded = []
+    for system in options.system or system_ids():
+        try:
+            loaded.append((system, load_world(system)))
+        except SoloError as error:
+            print(f"simulate: {system} skipped: it does not load ({error})", flush=True)
+    for system, world in loaded:
+        played = []
+
+        def run(world=world, played=played):
+            played.append(simulate(world, options.turns, 1).turns)
+
+        seconds = common.median([common.time_call(run) for _ in range(options.runs)])
+        rate = played[-1] / seconds
+        print(f"simulate: {system} in-process, {played[-1]:,} turns of "
+              f"'{world.procedure.simulate}' in {seconds:.2f} s = {rate:,.0f} turns/s "
+              f"(goal >= {GOAL:,} turns/s) {common.verdict(rate >= GOAL)}", flush=True)
+        argv = [common.solo_script(), "simulate", "--system", system, "--turns",
+                str(options.turns)]
+        seconds = common.median([common.time_process(argv, env=env)
+                                 for _ in range(options.cli_runs)])
+        rate = options.turns / seconds
+        print(f"simulate: {system} via 'solo simulate --turns {options.turns}' {seconds:.2f} s "
+              f"(start-up included) = {rate:,.0f} turns/s (goal >= {GOAL:,} turns/s) "
+              f"{common.verdict(rate >= GOAL)}", flush=True)
+
+    if options.profile and loaded:
+        import cProfile
+        import pstats
+
+        system, world = loaded[0]
+        print(f"simulate: profile of {system}, {options.turns:,} turns")
+        profile = cProfile.Profile()
+        profile.runcall(simulate, world, options.turns, 1)
+        stats = pstats.Stats(profile)
+        stats.sort_stats("tottime").print_stats(20)
+        stats.sort_stats("cumulative").print_stats(20)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
