@@ -43,8 +43,16 @@ class RulesError(SoloError):
                 where += f":{line}"
             where += ": "
         if key:
-            where += f"{key}: "
-        super().__init__(where + message)
+            where += f"{_printable(key)}: "
+        super().__init__(_printable(where + message))
+
+
+def _printable(text: str) -> str:
+    """Keep a message on one line: control characters are shown escaped."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode()
+                   for char in text)
 
 
 class JournalError(SoloError):

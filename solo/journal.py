@@ -142,7 +142,7 @@ def resume(path: Path) -> Resumed:
             if size:
                 handle.seek(size - 1)
                 last = handle.read(1)
-        torn = any(_MECHANICS.match(line) for line in tail.splitlines())
+        torn = any(_MECHANICS.match(line) for line in tail.split("\n"))
         return Resumed(state, command, torn, needs_newline=bool(size) and last != b"\n")
     raise JournalError(f"{path} has no complete state snapshot to resume from; "
                        "it was left untouched")
@@ -170,15 +170,27 @@ class Journal:
     def append(self, text: str) -> None:
         """Write ``text`` at the end with one write, then fsync. Raises JournalError."""
         data = text.encode("utf-8")
+        size = None
         try:
+            size = os.fstat(self.fd).st_size
             written = os.write(self.fd, data)
             while written < len(data):
                 written += os.write(self.fd, data[written:])
             os.fsync(self.fd)
         except OSError as err:
+            self._take_back(size)
             reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
             raise JournalError(f"could not save to {self.path}: {reason}; the last command "
                                "was not recorded, fix that and try again") from None
+
+    def _take_back(self, size: int | None) -> None:
+        """Remove what a failed append wrote (only this entry's bytes, never older text)."""
+        if size is None:
+            return
+        try:
+            os.ftruncate(self.fd, size)
+        except OSError:
+            pass  # resume() ignores a torn entry without a complete snapshot anyway
 
     def close(self) -> None:
         if self.fd >= 0:

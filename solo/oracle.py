@@ -286,7 +286,7 @@ def parse_style(doc: Document) -> OracleStyle:
     if not isinstance(data, Mapping) or data.get("kind") != "oracle":
         raise doc.error(("kind",), "expected 'kind: oracle' at the top of an oracle style file")
     method = data.get("method")
-    if method not in METHODS:
+    if not isinstance(method, str) or method not in METHODS:
         raise doc.error(("method",), f"expected one of: {', '.join(METHODS)}")
     _keys(doc, (), data, _COMMON | _EXTRA[method], "a mapping")
     name = _text(doc, ("name",), data.get("name"), "the style's name, such as mythic")

@@ -165,8 +165,11 @@ def parse_procedure(doc: Document) -> Procedure:
     if not actions:
         raise doc.error(("actions",), "a procedure needs at least one action")
     danger = data.get("danger")
-    if danger is not None and danger not in trackers:
+    if danger is not None and (not isinstance(danger, str) or danger not in trackers):
         raise doc.error(("danger",), "expected the name of one of the trackers")
+    encounters = data.get("encounters")
+    if encounters is not None and not isinstance(encounters, str):
+        raise doc.error(("encounters",), "expected the name of the encounter table")
     steps = data.get("steps", []) or []
     if not isinstance(steps, list) or not all(isinstance(step, str) for step in steps):
         raise doc.error(("steps",), "expected a list of sentences")
@@ -174,7 +177,7 @@ def parse_procedure(doc: Document) -> Procedure:
         id=ident, name=_text(doc, ("name",), data.get("name")), file=doc.file,
         clock_unit=str(clock.get("unit", "turn")), minutes=minutes, danger=danger,
         trackers=trackers, settings=settings, lights=lights, tables=tables,
-        encounters=data.get("encounters"), routines=routines, actions=actions,
+        encounters=encounters, routines=routines, actions=actions,
         on_action=parse_effects(doc, ("on_action",), data.get("on_action")),
         each_turn=parse_effects(doc, ("each_turn",), data.get("each_turn")),
         steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),

@@ -8,6 +8,7 @@ fsync'd, and only then is the state in memory moved on.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +21,8 @@ from solo.journal import Journal, iter_snapshots, read_meta, resume, snapshot_li
 from solo.render import clock_text, render_events, turn_heading
 from solo.state import State
 
-__all__ = ["Session", "Reply", "SESSION_COMMANDS", "BUILTIN_HELP", "NARRATION_MARKS"]
+__all__ = ["Session", "Reply", "escape_narration", "SESSION_COMMANDS", "BUILTIN_HELP",
+           "NARRATION_MARKS"]
 
 NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
 
@@ -36,6 +38,23 @@ BUILTIN_HELP = {
     "chaos": ("chaos N|follow", "Set the oracle's chaos (1-9), or let it follow the danger."),
     "oracle": ("oracle STYLE", "Choose the oracle style: mythic, ironsworn or opse."),
 }
+
+
+_LOOKS_LIKE_MECHANICS = re.compile(r"^(@|\?|->|=>|<!--|\[|(?:d|tbl):)")
+
+
+def escape_narration(text: str) -> str:
+    """Narration is prose: a line that would read as a Lonelog mechanic or a snapshot gets
+    a Markdown backslash (shown as typed in any viewer, never taken for solo's own lines).
+    Line separators other than newline become spaces, so a line stays one line."""
+    text = " ".join(text.splitlines())
+    match = _LOOKS_LIKE_MECHANICS.match(text)
+    if not match:
+        return text
+    if text[0].isalpha():  # d: and tbl: -> d\: and tbl\:
+        colon = text.index(":")
+        return text[:colon] + "\\" + text[colon:]
+    return "\\" + text
 
 
 @dataclass(frozen=True)
@@ -151,7 +170,7 @@ class Session:
         if first in SESSION_COMMANDS and not (first == "light" and len(text.split()) > 1):
             return SESSION_COMMANDS[first].run(self, text[len(first):].strip())
         if text.startswith(NARRATION_MARKS) or not self._is_engine_command(first):
-            self._write(f"\n{text}\n")
+            self._write(f"\n{escape_narration(text)}\n")
             return Reply()
         return self._perform(text)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+import yaml.reader
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -55,6 +56,10 @@ def load_yaml(text: str, file: str) -> Document:
         line = mark.line + 1 if mark else None
         problem = (err.problem or err.context or "malformed YAML").strip()
         raise RulesError(f"not valid YAML ({problem})", file=file, line=line) from None
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        raise RulesError(f"not valid YAML (character #x{err.character:04x} is not allowed)",
+                         file=file, line=line) from None
     except yaml.YAMLError as err:
         raise RulesError(f"not valid YAML ({err})", file=file) from None
     doc = Document(data=None, file=file)

@@ -189,12 +189,6 @@ def test_full_disk_gives_a_one_line_error_and_changes_nothing(tmp_path, monkeypa
         session.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: solo/journal.py Journal.append leaves the bytes of a short write in the file when "
-    "the next os.write fails (disk full), though the error says the command was not recorded; "
-    "when the short write stops right after the snapshot's ' -->', resume() takes the state "
-    "the session refused, and the next entry repeats its step. Fix: note os.fstat(fd).st_size "
-    "before writing and os.ftruncate(fd, size) back to it in the except OSError branch"))
 def test_a_short_write_then_full_disk_leaves_nothing_behind(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     path = create_journal_file(str(tmp_path / "short.md"), "d12-tension", "Short", 5, [])

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from solo import dice
 from solo.catalog import load_file, load_world, system_ids
 from solo.errors import DiceError, RulesError, SoloError
-from solo.journal import _MECHANICS, iter_snapshots, resume
+from solo.journal import iter_snapshots, resume
 from solo.play import create_journal_file
 from solo.session import SESSION_COMMANDS, Session
 
@@ -199,8 +199,7 @@ REPL_EXAMPLES = 15
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_repl_lines_never_crash_and_journal_resumes(system, data, seed):
     world = load_world(system)
-    lines = data.draw(st.lists(_lines_for(world).filter(
-        lambda line: not _known_narration_bug(line)), min_size=1, max_size=25), label="lines")
+    lines = data.draw(st.lists(_lines_for(world), min_size=1, max_size=25), label="lines")
     with tempfile.TemporaryDirectory() as folder:
         path = _new_journal(Path(folder), system, seed)
         session = _play(path, lines)
@@ -240,10 +239,6 @@ def test_every_action_with_every_choice(system, tmp_path):
         session.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: narration is written verbatim (solo/session.py, Session.handle, the "
-    "self._write(f'\\n{text}\\n') branch), so a line such as '=> we run' after the last "
-    "snapshot matches journal._MECHANICS and resume() reports the entry as cut off"))
 def test_narration_that_looks_like_mechanics_is_not_taken_for_a_cut_off_entry(tmp_path):
     """Narration is any line that is not a command, so a player may well type a line
     starting with '=> ' or '@ '. Resuming must not take it for a half-written entry."""
@@ -257,9 +252,6 @@ def test_narration_that_looks_like_mechanics_is_not_taken_for_a_cut_off_entry(tm
         session.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: narration is written verbatim (solo/session.py, Session.handle), so a narration "
-    "line that is a snapshot line is read back by journal.iter_snapshots as the latest state"))
 def test_narration_that_looks_like_a_snapshot_does_not_change_the_saved_state(tmp_path):
     """A player pasting a snapshot line (say, from another journal) as narration must not
     move the saved state: on resume the party must be where the session left it."""
@@ -275,10 +267,6 @@ def test_narration_that_looks_like_a_snapshot_does_not_change_the_saved_state(tm
         session.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: journal.resume (solo/journal.py:145) splits the tail with str.splitlines(), which "
-    "also breaks lines at \\x0b, \\x0c, \\x1c-\\x1e, \\x85, U+2028/2029; the file's lines "
-    "are split on '\\n' only everywhere else"))
 def test_narration_with_a_line_separator_inside_is_not_taken_for_a_cut_off_entry(tmp_path):
     path = _new_journal(tmp_path, "d12-tension", 1)
     session = _play(path, ["enter 2", "The door gives way\u2028=> and we are through"])
@@ -286,12 +274,6 @@ def test_narration_with_a_line_separator_inside_is_not_taken_for_a_cut_off_entry
         assert not resume(path).torn
     finally:
         session.close()
-
-
-def _known_narration_bug(line: str) -> bool:
-    """Lines that hit the two narration bugs above (xfail tests): kept out of the random
-    lines so the fuzzing goes on finding new problems. Remove once those are fixed."""
-    return any(_MECHANICS.match(part) for part in line.strip().splitlines())
 
 
 # ---------------------------------------------------------------- random bytes as a journal
@@ -378,35 +360,12 @@ def _data(path: Path):
         return None
 
 
-def _known_yaml_bug(path: Path, error: Exception) -> bool:
-    """Errors of bugs already pinned down by an xfail test below: let through so the
-    fuzzing goes on finding new problems. Remove each case once its bug is fixed."""
-    if isinstance(error, RulesError):
-        message = str(error)
-        if "not valid YAML (unacceptable character" in message:
-            return True  # test_yaml_reader_error_is_one_line_with_a_line_number
-        if error.key and "\n" in error.key:
-            return True  # test_key_with_a_line_break_gives_a_one_line_error
-        return False
-    if isinstance(error, TypeError):
-        data = _data(path)
-        if not isinstance(data, dict):
-            return False
-        unhashable = {"oracle": ("method",),  # test_oracle_method_that_is_a_list_...
-                      "procedure": ("encounters", "danger")}  # test_procedure_..._a_list_...
-        return any(isinstance(data.get(key), (list, dict))
-                   for key in unhashable.get(data.get("kind"), ()))
-    return False
-
-
 def _assert_loads_or_rules_error(path: Path, text: str | None = None) -> None:
     try:
         load_file(path)
     except RulesError as error:
         message = str(error)
         assert str(path) in message, message
-        if _known_yaml_bug(path, error):
-            return
         assert "\n" not in message, message
         if text is not None:
             try:
@@ -415,9 +374,6 @@ def _assert_loads_or_rules_error(path: Path, text: str | None = None) -> None:
                 assert re.search(re.escape(str(path)) + r":\d+", message), message
             except yaml.YAMLError:
                 pass
-    except TypeError as error:
-        if not _known_yaml_bug(path, error):
-            raise
 
 
 @fuzz(YAML_TEXT_EXAMPLES)
@@ -458,11 +414,6 @@ def test_random_bytes_as_yaml_give_a_rules_error(yaml_folder, raw):
     _assert_loads_or_rules_error(path)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: solo/yamlfile.py load_yaml, 'except yaml.YAMLError' branch: a yaml.reader."
-    "ReaderError (a control character such as NUL) is reported as str(err), which spans two "
-    "lines and gives no line number; use err.position to count the line and say which "
-    "character (f'#x{err.character:04x}')"))
 def test_yaml_reader_error_is_one_line_with_a_line_number(yaml_folder):
     path = yaml_folder / "control.yaml"
     path.write_text("kind: tables\ntables:\n  x: \x00\n", encoding="utf-8")
@@ -472,9 +423,6 @@ def test_yaml_reader_error_is_one_line_with_a_line_number(yaml_folder):
     assert f"{path}:3" in str(caught.value)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: solo/oracle.py parse_style, 'if method not in METHODS' raises TypeError "
-    "(unhashable) when method is a list or mapping; check isinstance(method, str) first"))
 def test_oracle_method_that_is_a_list_is_a_rules_error(yaml_folder):
     path = yaml_folder / "style.yaml"
     path.write_text("kind: oracle\nname: x\nmethod: []\n", encoding="utf-8")
@@ -482,10 +430,6 @@ def test_oracle_method_that_is_a_list_is_a_rules_error(yaml_folder):
         load_file(path)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: solo/errors.py RulesError.__init__ puts the key path in the message as it is, so a "
-    "key holding a line break (\"a\\nb\": 1) makes a message of two lines; escape it, "
-    "e.g. with repr() or .encode('unicode_escape'), when it is not printable"))
 def test_key_with_a_line_break_gives_a_one_line_error(yaml_folder):
     path = yaml_folder / "key.yaml"
     path.write_text('kind: tables\ntables:\n  "a\\nb": 1\n', encoding="utf-8")
@@ -498,11 +442,6 @@ _PROCEDURE_HEAD = ("kind: procedure\nid: p\nname: P\ntrackers:\n  tension: {star
                    "actions:\n  go: {time: 1}\n")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: solo/rules.py parse_procedure passes data.get('encounters') on unchecked "
-    "(line ~177), and solo/validate.py check_tables_exist ('procedure.encounters not in "
-    "names', line ~75) raises TypeError (unhashable) for a list; check it is a table name "
-    "(a string) in parse_procedure"))
 def test_procedure_encounters_that_is_a_list_is_a_rules_error(yaml_folder):
     path = yaml_folder / "encounters.yaml"
     path.write_text(_PROCEDURE_HEAD + "encounters: [a]\n", encoding="utf-8")
@@ -510,10 +449,6 @@ def test_procedure_encounters_that_is_a_list_is_a_rules_error(yaml_folder):
         load_file(path)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: solo/rules.py parse_procedure, 'if danger is not None and danger not in trackers' "
-    "(line ~167) raises TypeError (unhashable) when danger is a list or mapping; check "
-    "isinstance(danger, str) first"))
 def test_procedure_danger_that_is_a_list_is_a_rules_error(yaml_folder):
     path = yaml_folder / "danger.yaml"
     path.write_text(_PROCEDURE_HEAD + "danger: [tension]\n", encoding="utf-8")

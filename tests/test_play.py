@@ -189,3 +189,13 @@ def test_a_tables_file_can_supply_a_table_the_procedure_names(tmp_path: Path):
     assert "=> Encounter: A single dripping ghoul" in result.stdout
     again = run_solo("play", "journals/ghoul.md", cwd=tmp_path, stdin="explore\n")
     assert again.returncode == 0 and "dripping ghoul" in again.stdout
+
+
+def test_narration_that_looks_like_mechanics_is_kept_as_prose(tmp_path: Path):
+    result, journal = new_crawl(tmp_path, ["enter 2", "=> we run for the stairs",
+                                           "d: the door holds", "A plain line."])
+    assert result.returncode == 0
+    text = journal.read_text()
+    assert "\n\\=> we run for the stairs\n" in text and "\nd\\: the door holds\n" in text
+    again = run_solo("play", str(journal), cwd=tmp_path, stdin="status\n")
+    assert "cut off" not in again.stderr
