@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
-
 from solo import __version__
 
 __all__ = ["main"]
@@ -18,7 +16,7 @@ __all__ = ["main"]
 PROG = "solo"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run solo; returns the exit code (0 ok, 1 error, 2 usage, 130 Ctrl-C)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args in (["--version"], ["-V"]):
@@ -30,6 +28,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from solo.errors import SoloError
 
     try:
+        quick = _quick_roll(args)
+        if quick is not None:
+            return quick
         from solo.commands import dispatch
 
         return dispatch(args)
@@ -53,3 +54,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: error: internal error ({type(error).__name__}: {error}); "
               "rerun with --traceback and report it", file=sys.stderr)
         return 1
+
+
+def _quick_roll(args: list[str]) -> int | None:
+    """``solo roll EXPR [--seed N]`` without argparse, so a dice roll starts fast.
+
+    Returns None (let argparse handle it) for anything but that plain form.
+    """
+    if len(args) < 2 or args[0] != "roll":
+        return None
+    words, seed = [], None
+    rest = iter(args[1:])
+    for word in rest:
+        if word.startswith("--seed"):
+            value = word.partition("=")[2] if "=" in word else next(rest, "")
+            if not value.lstrip("-").isdigit() or seed is not None:
+                return None
+            seed = int(value)
+        elif word.startswith("-") and not word[1:2].isdigit():
+            return None  # --help and the like
+        else:
+            words.append(word)
+    if not words:
+        return None
+    import random
+
+    from solo import dice
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    print(dice.roll(" ".join(words), random.Random(seed)))
+    return 0

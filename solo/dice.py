@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass, field
 
 from solo.errors import DiceError
 
@@ -28,24 +27,69 @@ MAX_DICE = 1000
 MAX_SIDES = 1_000_000
 MAX_LENGTH = 200
 
+class _Record:
+    """A small frozen value class: fields in ``_fields``, compared and hashed by value.
+
+    Used instead of dataclasses so that ``solo roll`` does not pay for importing
+    ``dataclasses`` (and ``inspect``) at start-up.
+    """
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+    _defaults: dict = {}
+
+    def __init__(self, *args, **kwargs) -> None:
+        values = dict(self._defaults)
+        values.update(zip(self._fields, args, strict=False))
+        values.update(kwargs)
+        for name in self._fields:
+            object.__setattr__(self, name, values[name])
+        self._derive()
+
+    def _derive(self) -> None:
+        """Fill in fields computed from the others (none by default)."""
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()  # type: ignore
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({shown})"
+
+
 _DIGITS = "0123456789"
 _SPACES = " \t"
 _MODES = ("kh", "kl", "dh", "dl")
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
-    """``count`` dice with ``sides`` sides, optionally keeping/dropping (``mode``) ``n`` of them."""
+class Dice(_Record):
+    """``count`` dice with ``sides`` sides, optionally keeping/dropping (``mode``) ``n`` of them.
 
+    ``mode`` is "", "kh", "kl", "dh" or "dl"; ``keep`` (how many dice count) and
+    ``keep_high`` (keep the highest ones?) are derived.
+    """
+
+    __slots__ = ("count", "sides", "sign", "mode", "n", "keep", "keep_high")
+    _fields = ("count", "sides", "sign", "mode", "n")
+    _defaults = {"sign": 1, "mode": "", "n": 0}
     count: int
     sides: int
-    sign: int = 1
-    mode: str = ""  # "", "kh", "kl", "dh" or "dl"
-    n: int = 0
-    keep: int = field(init=False, repr=False, compare=False)  # how many dice count
-    keep_high: bool = field(init=False, repr=False, compare=False)  # keep the highest ones?
+    sign: int
+    mode: str
+    n: int
+    keep: int
+    keep_high: bool
 
-    def __post_init__(self) -> None:
+    def _derive(self) -> None:
         keep = self.count if not self.mode else (
             self.n if self.mode[0] == "k" else self.count - self.n)
         object.__setattr__(self, "keep", keep)
@@ -58,12 +102,14 @@ class Dice:
         return f"{count}d{self.sides}{self.mode}{self.n if self.mode else ''}"
 
 
-@dataclass(frozen=True, slots=True)
-class Constant:
+class Constant(_Record):
     """A plain integer term; ``value`` is non-negative and ``sign`` is +1 or -1."""
 
+    __slots__ = ("value", "sign")
+    _fields = ("value", "sign")
+    _defaults = {"sign": 1}
     value: int
-    sign: int = 1
+    sign: int
 
     @property
     def text(self) -> str:
@@ -82,10 +128,11 @@ def _join(parts: list[str], terms: tuple[Term, ...]) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Expression:
+class Expression(_Record):
     """A parsed dice expression: normalized ``text``, its ``terms`` and the possible range."""
 
+    __slots__ = ("text", "terms", "minimum", "maximum")
+    _fields = ("text", "terms", "minimum", "maximum")
     text: str
     terms: tuple[Term, ...]
     minimum: int
@@ -95,10 +142,19 @@ class Expression:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
-class TermRoll:
+class TermRoll(_Record):
     """One term's result: every die rolled in order, which were kept, and the signed value."""
 
+    __slots__ = ("term", "rolls", "kept", "value")
+    _fields = ("term", "rolls", "kept", "value")
+
+    def __init__(self, term: Term, rolls: tuple[int, ...], kept: tuple[bool, ...],
+                 value: int) -> None:  # written out: this runs for every roll
+        setter = object.__setattr__
+        setter(self, "term", term)
+        setter(self, "rolls", rolls)
+        setter(self, "kept", kept)
+        setter(self, "value", value)
     term: Term
     rolls: tuple[int, ...]
     kept: tuple[bool, ...]
@@ -111,10 +167,17 @@ class TermRoll:
         return "[" + ", ".join(map(str, self.rolls)) + "]"
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(_Record):
     """The result of rolling an :class:`Expression`."""
 
+    __slots__ = ("expression", "total", "terms")
+    _fields = ("expression", "total", "terms")
+
+    def __init__(self, expression: Expression, total: int, terms: tuple[TermRoll, ...]) -> None:
+        setter = object.__setattr__
+        setter(self, "expression", expression)
+        setter(self, "total", total)
+        setter(self, "terms", terms)
     expression: Expression
     total: int
     terms: tuple[TermRoll, ...]
