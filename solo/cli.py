@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+
 from solo import __version__
 
 __all__ = ["main"]
