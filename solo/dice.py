@@ -294,10 +294,19 @@ def parse(text: str) -> Expression:
     return Expression(_join([t.text for t in frozen], frozen), frozen, low, high)
 
 
+_ONE_KEPT = (True,)
+
+
 def roll(expr: str | Expression, rng: random.Random) -> Roll:
     """Roll ``expr`` (text or a parsed :class:`Expression`) using only ``rng``."""
     if expr.__class__ is not Expression:
         expr = parse(expr)
+    terms = expr.terms
+    if len(terms) == 1:  # one plain die (d6, d12, d100): the engine's commonest roll
+        term = terms[0]
+        if term.__class__ is Dice and term.count == 1 and not term.mode and term.sign > 0:
+            face = rng.randint(1, term.sides)
+            return Roll(expr, face, (TermRoll(term, (face,), _ONE_KEPT, face),))
     randint = rng.randint
     results = []
     total = 0

@@ -19,8 +19,8 @@ from solo.rules import Action, Arg, Procedure
 from solo.state import Light, State
 from solo.tables import Table
 
-__all__ = ["World", "Result", "start", "perform", "parse_arguments", "ENGINE_COMMANDS",
-           "danger_value", "effective_chaos"]
+__all__ = ["World", "Result", "start", "perform", "unknown_name_error", "parse_arguments",
+           "ENGINE_COMMANDS", "danger_value", "effective_chaos"]
 
 ENGINE_COMMANDS = ("light", "douse", "strike", "set", "roll", "table", "ask", "chaos", "oracle")
 
@@ -88,16 +88,22 @@ def perform(world: World, state: State, line: str, rng: random.Random) -> Result
         try:
             return _perform_action(world, state, action, rest, line, rng)
         except KeyError as missing:  # a name the procedure reads before giving it a value
-            raise ExprError(f"{world.procedure.id}: unknown name {missing.args[0]!r} in an "
-                            "expression; give it a value first (a tracker or a setting)"
-                            ) from None
+            raise unknown_name_error(world, missing) from None
     handler = _BUILTINS.get(name)
     if handler is None:
         raise UsageError(f"unknown command {name!r}; type 'help' for the list")
     run = Run(world.procedure, world.tables, state, rng)
     run.events.append(Acted(line.strip()))
-    handler(world, run, line.strip()[len(words[0]):].strip())
+    try:
+        handler(world, run, line.strip()[len(words[0]):].strip())
+    except KeyError as missing:
+        raise unknown_name_error(world, missing) from None
     return Result(run.finish(), tuple(run.events))
+
+
+def unknown_name_error(world: World, missing: KeyError) -> ExprError:
+    return ExprError(f"{world.procedure.id}: unknown name {missing.args[0]!r} in an "
+                     "expression; give it a value first (a tracker or a setting)")
 
 
 def _perform_action(world: World, state: State, action: Action, words: list[str], line: str,

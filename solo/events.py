@@ -1,8 +1,14 @@
-"""What the engine says happened. The journal and the screen only render these."""
+"""What the engine says happened. The journal and the screen only render these.
+
+Events are immutable named tuples rather than frozen dataclasses: a busy turn makes half
+a dozen of them, and a named tuple is built three times faster, which ``solo simulate``
+feels. Compare events of one type with each other (two tuples of different event types
+holding the same values would compare equal).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from solo.dice import Roll
 
@@ -10,21 +16,18 @@ __all__ = ["Acted", "TurnPassed", "Rolled", "Checked", "TableRolled", "TrackerCh
            "LightChanged", "Encountered", "Said", "Struck", "Answered", "Event"]
 
 
-@dataclass(frozen=True)
-class Acted:
+class Acted(NamedTuple):
     """The player's command, as typed (``@`` in Lonelog)."""
 
     command: str
 
 
-@dataclass(frozen=True)
-class TurnPassed:
+class TurnPassed(NamedTuple):
     turn: int
     minutes: int | None
 
 
-@dataclass(frozen=True)
-class Rolled:
+class Rolled(NamedTuple):
     label: str
     roll: Roll
     plus: int = 0
@@ -34,8 +37,7 @@ class Rolled:
         return self.roll.total + self.plus
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(NamedTuple):
     label: str
     roll: Roll
     plus: int
@@ -46,8 +48,7 @@ class Checked:
         return self.roll.total + self.plus
 
 
-@dataclass(frozen=True)
-class TableRolled:
+class TableRolled(NamedTuple):
     table: str
     title: str
     roll: Roll
@@ -61,8 +62,7 @@ class TableRolled:
         return self.roll.total + self.plus
 
 
-@dataclass(frozen=True)
-class TrackerChanged:
+class TrackerChanged(NamedTuple):
     tracker: str
     label: str
     before: int
@@ -72,8 +72,7 @@ class TrackerChanged:
     maximum: int | None = None
 
 
-@dataclass(frozen=True)
-class LightChanged:
+class LightChanged(NamedTuple):
     kind: str
     label: str
     before: str
@@ -81,8 +80,7 @@ class LightChanged:
     reason: str
 
 
-@dataclass(frozen=True)
-class Encountered:
+class Encountered(NamedTuple):
     """An encounter met (or a sign of one found, or a struck-off one rolled again)."""
 
     table: str
@@ -90,19 +88,16 @@ class Encountered:
     status: str  # "met", "sign", "foreshadowed", "struck"
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
-class Struck:
+class Struck(NamedTuple):
     table: str
     text: str
 
 
-@dataclass(frozen=True)
-class Answered:
+class Answered(NamedTuple):
     question: str
     style: str
     odds: str

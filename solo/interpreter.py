@@ -39,7 +39,6 @@ from solo.events import (
     TrackerChanged,
     TurnPassed,
 )
-from solo.expr import compile_expr
 from solo.rules import Action, Procedure
 from solo.state import Light, State
 from solo.tables import Table, expand_inline_dice
@@ -136,9 +135,8 @@ class Run:
     def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
         """Carry out ``action``: its guard, ``on_action``, its effects, then its turns."""
         self.action = action
-        self.locals = dict(arguments)
-        self.scope = _Scope(self)
-        if action.allowed is not None and not action.allowed(self.scope):
+        self._set_locals(arguments)
+        if action.allowed is not None and not action.allowed.evaluate(self.scope):
             raise UsageError(action.refusal or f"{action.name} is not possible now")
         time = int(self.evaluate(action.time))
         self.events.append(Acted(line))
@@ -176,28 +174,39 @@ class Run:
         """Run effects in order, skipping those whose ``when`` is false. This is the hot
         path of ``solo simulate``: guards call the compiled evaluator directly, and an
         unknown name (KeyError) becomes an ExprError in :func:`solo.engine.perform`."""
-        scope = self.scope
+        scope, handlers = self.scope, _HANDLERS
         for effect in effects:
             when = effect.when
             if when is not None and not when.evaluate(scope):
                 continue
             kind = effect.__class__
-            if kind is Branch:  # the commonest effects are run here, saving a call each
+            if kind is Say:  # the commonest effects are run here, saving a call each
+                self.events.append(Said(effect.text.render(scope)))
+            elif kind is Branch:
                 chosen = effect.then if effect.condition.evaluate(scope) else effect.otherwise
                 if chosen:
                     self.execute(chosen)
-            elif kind is Do:
-                self._do(effect)
             else:
-                _HANDLERS[kind](self, effect)
+                handlers[kind](self, effect)
 
     def evaluate(self, expr) -> Any:
-        return 0 if expr is None else expr(self.scope)
+        return 0 if expr is None else expr.evaluate(self.scope)
 
     def _adjust(self, effect: Adjust) -> None:
         reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
         for name, expr in effect.changes:
-            self.change_tracker(name, self.values[name] + int(expr(self.scope)), reason)
+            self.change_tracker(name, self.values[name] + int(expr.evaluate(self.scope)), reason)
+
+    def _set_locals(self, arguments: Mapping[str, Any]) -> None:
+        """Start a command's locals afresh: the last command's ones leave the scope."""
+        scope, values = self.scope, self.values
+        for name in self.locals:
+            if name in values:
+                scope[name] = values[name]
+            else:
+                del scope[name]
+        self.locals = dict(arguments)
+        scope.update(self.locals)
 
     def bind(self, name: str, value: Any) -> None:
         """Give a local name (an argument, a let, a roll) a value for this command."""
@@ -225,7 +234,7 @@ class Run:
     def _assign(self, effect: Assign) -> None:
         reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
         for name, expr in effect.values:
-            value = expr(self.scope)
+            value = expr.evaluate(self.scope)
             if name in self.procedure.trackers:
                 if self.values[name] != value:
                     self.change_tracker(name, int(value), reason)
@@ -234,7 +243,7 @@ class Run:
 
     def _let(self, effect: Let) -> None:
         for name, expr in effect.values:
-            self.bind(name, expr(self.scope))
+            self.bind(name, expr.evaluate(self.scope))
 
     def _roll(self, dice_text: str) -> dice.Roll:
         return dice.roll(dice_text, self.rng)
@@ -251,7 +260,7 @@ class Run:
         plus = int(self.evaluate(effect.plus))
         self.bind("natural", result.total)
         self.bind("roll", result.total + plus)
-        success = bool(effect.success(self.scope))
+        success = bool(effect.success.evaluate(self.scope))
         self.events.append(Checked(effect.label.render(self.scope), result, plus, success))
         self.execute(effect.then if success else effect.otherwise)
 
@@ -265,9 +274,9 @@ class Run:
         table = self.table(name)
         result = dice.roll(table.expression, self.rng)
         if plus_expr is not None:
-            plus = int(plus_expr(self.scope))
+            plus = int(plus_expr.evaluate(self.scope))
         elif table.plus is not None:
-            plus = int(compile_expr(table.plus)(self.scope))
+            plus = int(table.plus_expr.evaluate(self.scope))
         else:
             plus = 0
         index = table.index_for(result.total + plus)

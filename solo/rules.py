@@ -183,10 +183,11 @@ def parse_procedure(doc: Document) -> Procedure:
         steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),
         summary=str(data.get("summary", "")), source=str(data.get("source", "")),
     )
+    from solo.inline import inline_routines
     from solo.validate import validate_procedure
 
     validate_procedure(doc, procedure)
-    return procedure
+    return inline_routines(procedure)
 
 
 def _text(doc: Document, path: tuple, value: Any) -> str:

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from solo import engine
 from solo.errors import UsageError
-from solo.expr import ExprError
 from solo.interpreter import Run
 
 __all__ = ["Simulation", "simulate"]
@@ -68,8 +67,7 @@ def simulate(world: engine.World, turns: int, seed: int, action: str | None = No
             if run.turn == before and commands >= turns:
                 break
     except KeyError as missing:
-        raise ExprError(f"{world.procedure.id}: unknown name {missing.args[0]!r} in an "
-                        "expression; give it a value first (a tracker or a setting)") from None
+        raise engine.unknown_name_error(world, missing) from None
     played = run.turn if run.turn else commands
     return Simulation(world.procedure.id, line, played, commands, run.encounters,
                       dict(Counter(run.outcomes)), seed)

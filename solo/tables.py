@@ -67,6 +67,13 @@ class Table:
         """The table's dice, parsed once."""
         return dice.parse(self.dice)
 
+    @cached_property
+    def plus_expr(self):
+        """The table's modifier, compiled once (None when it has none)."""
+        from solo.expr import compile_expr
+
+        return None if self.plus is None else compile_expr(self.plus)
+
     @property
     def low(self) -> int:
         return self.entries[0].low
