@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from solo.events import Said
 from solo.expr import Expr, ExprError, compile_expr
 from solo.yamlfile import Document
 
@@ -113,6 +114,11 @@ class LightChange:
 class Say:
     text: Template
     when: Expr | None = None
+    said: Said | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.text.fields:  # fixed text: one event, made once and shared
+            object.__setattr__(self, "said", Said(self.text.text))
 
 
 @dataclass(frozen=True)

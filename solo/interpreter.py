@@ -181,7 +181,7 @@ class Run:
                 continue
             kind = effect.__class__
             if kind is Say:  # the commonest effects are run here, saving a call each
-                self.events.append(Said(effect.text.render(scope)))
+                self.events.append(effect.said or Said(effect.text.render(scope)))
             elif kind is Branch:
                 chosen = effect.then if effect.condition.evaluate(scope) else effect.otherwise
                 if chosen:
