@@ -35,6 +35,7 @@ from solo.errors import DiceError, RulesError, SoloError
 from solo.journal import iter_snapshots, resume
 from solo.play import create_journal_file
 from solo.session import SESSION_COMMANDS, Session
+from solo.yamlfile import YAML_LOADER
 
 REPO = Path(__file__).resolve().parent.parent
 _BASE = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -369,7 +370,7 @@ def _assert_loads_or_rules_error(path: Path, text: str | None = None) -> None:
         assert "\n" not in message, message
         if text is not None:
             try:
-                yaml.compose(text, Loader=yaml.SafeLoader)
+                yaml.compose(text, Loader=YAML_LOADER)  # the parser solo uses
             except yaml.MarkedYAMLError:  # a syntax error: the message points at a line
                 assert re.search(re.escape(str(path)) + r":\d+", message), message
             except yaml.YAMLError:
