@@ -85,3 +85,16 @@ def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
         assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 1" in toolbar
     finally:
         session.close()
+
+
+def test_history_is_kept_in_the_xdg_state_folder(tmp_path: Path):
+    import os
+
+    session = open_session(tmp_path)
+    try:
+        drive(session, "advance\rstay\r\x04")
+    finally:
+        session.close()
+    history = Path(os.environ["XDG_STATE_HOME"]) / "solo" / "history"
+    text = history.read_text()
+    assert "+advance" in text and "+stay" in text
