@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solo.effects import Effect, compile_at, parse_effects
+from solo.effects import Effect, Template, compile_at, compile_template, parse_effects
 from solo.errors import RulesError
 from solo.expr import Expr
 from solo.tables import Table, parse_table
@@ -23,7 +23,8 @@ __all__ = ["Tracker", "LightKind", "Arg", "Action", "Procedure", "parse_procedur
            "load_procedure", "load_document", "LIGHT_LEVELS"]
 
 LIGHT_LEVELS = ("bright", "dim")
-_TOP_KEYS = {"kind", "id", "name", "source", "summary", "clock", "danger", "trackers", "settings",
+_TOP_KEYS = {"kind", "id", "name", "source", "summary", "prompt", "clock", "danger", "trackers",
+             "settings",
              "lights", "tables", "encounters", "routines", "actions", "on_action", "each_turn",
              "steps", "simulate", "note", "reading"}
 
@@ -108,6 +109,7 @@ class Procedure:
     simulate: str = ""
     summary: str = ""
     source: str = ""
+    prompt: Template | None = None
 
     def action_named(self, word: str) -> Action | None:
         word = word.lower()
@@ -182,6 +184,7 @@ def parse_procedure(doc: Document) -> Procedure:
         each_turn=parse_effects(doc, ("each_turn",), data.get("each_turn")),
         steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),
         summary=str(data.get("summary", "")), source=str(data.get("source", "")),
+        prompt=compile_template(doc, ("prompt",), data["prompt"]) if "prompt" in data else None,
     )
     from solo.inline import inline_routines
     from solo.validate import validate_procedure

@@ -16,7 +16,7 @@ from pathlib import Path
 from solo import engine
 from solo.catalog import load_world
 from solo.errors import JournalError, SoloError, UsageError
-from solo.interpreter import light_level
+from solo.interpreter import Run, light_level
 from solo.journal import Journal, iter_snapshots, read_meta, resume, snapshot_line
 from solo.render import clock_text, render_events, turn_heading
 from solo.state import State
@@ -126,7 +126,14 @@ class Session:
         elapsed = clock_text(self.state.turn, procedure.minutes)
         place = f"{unit.capitalize()} {self.state.turn + 1}" + (
             f" (after {elapsed})" if elapsed and self.state.turn else "")
-        return f"{place} · next: {', '.join(moves)} · or narrate, ask, roll, help"
+        expected = f"next: {', '.join(moves)}"
+        if procedure.prompt is not None:
+            try:
+                expected = procedure.prompt.render(Run(procedure, self.world.tables,
+                                                       self.state, random.Random(0)).scope)
+            except (KeyError, SoloError):
+                pass  # a prompt naming something unknown: fall back to the plain list
+        return f"{place} · {expected} · or narrate, ask, roll, help"
 
     def toolbar(self) -> str:
         procedure = self.procedure

@@ -78,9 +78,13 @@ def test_tab_completion_offers_the_procedures_choices(tmp_path: Path):
 def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
     session = open_session(tmp_path)
     try:
-        assert session.where().startswith("Round 1 · next: advance, stay, hide, backtrack")
+        assert session.where().startswith(
+            "Round 1 · Alarm 0/10 · depletion checks (0 lit), then advance, stay, hide or "
+            "backtrack")
+        session.handle("light torch")
         session.handle("advance")
-        assert session.where().startswith("Round 2 (after 0:10)")
+        assert session.where().startswith("Round 2 (after 0:10) · Alarm 1/10 · depletion "
+                                          "checks (1 lit)")
         toolbar = session.toolbar()
         assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 1" in toolbar
     finally:
