@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--tables", nargs="+", default=[], metavar="FILE",
                      help="Extra tables files for this dungeon.")
     new.add_argument("--oracle", default="mythic", help="Oracle style: mythic, ironsworn, opse.")
+    new.add_argument("--party", nargs="+", default=[], metavar="NAME",
+                     help="The party's members, for the journal's front matter.")
 
     play = sub.add_parser("play", help="Resume a journal exactly where it stopped.")
     play.add_argument("journal", help="The journal file.")
@@ -178,7 +180,7 @@ def _new(options) -> int:
     from solo.play import create_and_play
 
     return create_and_play(options.journal, options.system or DEFAULT_SYSTEM, options.title,
-                           options.seed, options.tables, options.oracle)
+                           options.seed, options.tables, options.oracle, options.party)
 
 
 def _play(options) -> int:

@@ -38,7 +38,8 @@ def _free_path(title: str) -> Path:
 
 
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,
-                        tables: list[str], oracle_style: str = "mythic") -> Path:
+                        tables: list[str], oracle_style: str = "mythic",
+                        party: list[str] | None = None) -> Path:
     """Check everything, then write a new journal; returns its path."""
     from solo import engine, oracle
     from solo.catalog import load_world
@@ -53,7 +54,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     meta = {"title": title, "system": world.procedure.id if Path(system).suffix not in
             (".yaml", ".yml") else str(Path(system).resolve()),
             "seed": seed, "created": now_text(),
-            "tables": [str(Path(name).resolve()) for name in tables], "party": [],
+            "tables": [str(Path(name).resolve()) for name in tables], "party": list(party or []),
             "oracle": oracle_style, "solo": JOURNAL_FORMAT}
     heading = f"*{world.procedure.name}, played with solo. Seed {seed}.*"
     create_journal(path, meta, heading, engine.start(world, oracle_style))
@@ -61,8 +62,9 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
 
 
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,
-                    tables: list[str], oracle_style: str = "mythic") -> int:
-    path = create_journal_file(journal, system, title, seed, tables, oracle_style)
+                    tables: list[str], oracle_style: str = "mythic",
+                    party: list[str] | None = None) -> int:
+    path = create_journal_file(journal, system, title, seed, tables, oracle_style, party)
     print(f"New journal: {path}", file=sys.stderr)
     return play(path)
 

@@ -100,7 +100,9 @@ class Session:
         except SoloError:
             self.journal.close()
             raise
-        self.state: State = resumed.state
+        # A procedure may have gained trackers or settings since the journal began.
+        defaults = engine.start(self.world).values
+        self.state: State = replace(resumed.state, values={**defaults, **resumed.state.values})
         self.last_command = resumed.command
         self.seed = int(self.meta["seed"])
         self.notices: list[str] = []

@@ -199,3 +199,25 @@ def test_narration_that_looks_like_mechanics_is_kept_as_prose(tmp_path: Path):
     assert "\n\\=> we run for the stairs\n" in text and "\nd\\: the door holds\n" in text
     again = run_solo("play", str(journal), cwd=tmp_path, stdin="status\n")
     assert "cut off" not in again.stderr
+
+
+def test_party_goes_into_the_front_matter(tmp_path: Path):
+    result = run_solo("new", "--system", "trespasser", "--title", "Party", "--seed", "2",
+                      "--party", "Ayla", "Brother Ott", cwd=tmp_path, stdin="advance\n")
+    assert result.returncode == 0, result.stderr
+    assert "party: [Ayla, Brother Ott]\n" in (tmp_path / "journals" / "party.md").read_text()
+
+
+def test_a_journal_resumes_after_its_procedure_gains_a_tracker(tmp_path: Path):
+    procedure = tmp_path / "halls.yaml"
+    procedure.write_text("kind: procedure\nid: halls\nname: Halls\nactions:\n"
+                         "  explore: {time: 1}\n")
+    first = run_solo("new", "--system", str(procedure), "--title", "Halls", "--seed", "1",
+                     cwd=tmp_path, stdin="explore\n")
+    assert first.returncode == 0, first.stderr
+    procedure.write_text("kind: procedure\nid: halls\nname: Halls\n"
+                         "trackers:\n  noise: {label: Noise, min: 0, max: 5, start: 1}\n"
+                         "actions:\n  explore:\n    time: 1\n    effects: [{adjust: {noise: 1}}]\n")
+    again = run_solo("play", "journals/halls.md", cwd=tmp_path, stdin="explore\n")
+    assert again.returncode == 0, again.stderr
+    assert "[Track:Noise 2/5] +1" in again.stdout
