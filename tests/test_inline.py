@@ -1,0 +1,51 @@
+"""Routines are spliced in at load time without changing what a procedure does."""
+
+import random
+
+from solo import engine
+from solo.effects import Do
+from solo.rules import parse_procedure
+from solo.yamlfile import load_yaml
+
+PROCEDURE = """\
+kind: procedure
+id: nested
+name: Nested
+trackers:
+  depth: {min: 0, max: 99}
+routines:
+  outer: [{do: inner}, {say: "outer done"}]
+  inner: [{adjust: {depth: 1}}, {do: inner2, when: "depth < 3"}]
+  inner2: [{adjust: {depth: 10}}]
+  loop: [{adjust: {depth: 1}}, {do: loop, when: "depth < 5"}]
+actions:
+  go: {effects: [{do: outer}]}
+  spin: {effects: [{do: loop}]}
+"""
+
+
+def world():
+    return engine.World(parse_procedure(load_yaml(PROCEDURE, "nested.yaml")))
+
+
+def walk(effects):
+    for effect in effects:
+        yield effect
+        for child in ("then", "otherwise"):
+            yield from walk(getattr(effect, child, ()))
+
+
+def test_plain_routines_leave_no_do_behind():
+    procedure = world().procedure
+    assert not any(isinstance(effect, Do) for effect in walk(procedure.actions["go"].effects))
+
+
+def test_spliced_routines_run_in_the_same_order_with_their_guards():
+    result = engine.perform(world(), engine.start(world()), "go", random.Random(1))
+    assert result.state.values["depth"] == 11
+    assert result.events[-1].text == "outer done"
+
+
+def test_a_routine_that_calls_itself_still_runs():
+    result = engine.perform(world(), engine.start(world()), "spin", random.Random(1))
+    assert result.state.values["depth"] == 5
