@@ -14,7 +14,8 @@ from html import escape
 from typing import Any
 
 from solo import __version__
-from solo.report_read import Crawl, parser
+from solo.report_parse import parser
+from solo.report_read import Crawl
 
 __all__ = ["render_html", "svg_chart"]
 

@@ -1,7 +1,7 @@
 """Read a journal back, for ``solo export`` and ``solo stats``, without re-running the engine.
 
-The whole file is parsed once by markdown-it-py, with two small block rules of
-our own: ``lonelog`` (a run of Lonelog lines: ``@``, ``?``, ``d:``, ``tbl:``,
+The whole file is parsed once by markdown-it-py (see :mod:`solo.report_parse`), with
+block rules of our own: ``lonelog`` (a run of Lonelog lines: ``@``, ``?``, ``d:``, ``tbl:``,
 ``=>``, ``->``) and ``solo_state`` (a hidden snapshot line). The figures come
 from those tokens: snapshots where they are intact, the Lonelog lines where a
 snapshot is missing or garbled, and the ``## Turn`` headings for the clock. An
@@ -16,17 +16,15 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
 from solo.journal import SNAPSHOT_PREFIX, SNAPSHOT_SUFFIX, read_meta
+from solo.report_parse import parser
 
-__all__ = ["Crawl", "Danger", "Encounter", "Question", "read_journal", "parser", "gc_paused",
-           "MECHANIC_LINE"]
+__all__ = ["Crawl", "Danger", "Encounter", "Question", "read_journal", "gc_paused"]
 
-MECHANIC_LINE = re.compile(r"(?:@|\?|d:|tbl:|=>|->)(?: |$)")
 _TRACKER = re.compile(r"=> \[(?:Track|Clock):(?P<label>.+?) (?P<value>-?\d+)(?:/(?P<max>\d+))?\]"
                       r"(?: (?P<change>[+-]\d+|no change))?")
 _LIGHT = re.compile(r"=> \[Inv:(?P<label>.+?) (?P<after>lit\b[^\]]*|burnt out|out)\] ?(?P<why>.*)")
@@ -35,100 +33,7 @@ _SIGN = re.compile(r"=> A sign of something nearby: ")
 _STRUCK = re.compile(r"=> Struck off (?P<table>\S+): (?P<text>.*)")
 _QUESTION = re.compile(r"\? (?P<question>.*?)(?: \((?P<odds>[^(),]+), (?P<style>[^(),]+)\))?")
 _ANSWER = re.compile(r"d: .* -> (?P<answer>[^>]*)$")
-_HEADING = re.compile(r"(?P<unit>[A-Za-z]+?)s? (?P<first>\d+)(?:\s*[–-]\s*(?P<last>\d+))?"
-                      r"(?:\s*·\s*(?P<hours>\d+):(?P<minutes>\d\d))?")
 _DICE_OR_NUMBER = re.compile(r"\b\d*d\d+(?:k[hl]?\d+)?(?:\s*[+-]\s*\d+)?\b|\b\d+\b")
-
-
-# -- the markdown-it rules ------------------------------------------------------------------
-def _line(state, number: int) -> str:
-    return state.src[state.bMarks[number] + state.tShift[number]:state.eMarks[number]]
-
-
-def _is_snapshot(state, number: int) -> bool:
-    return state.sCount[number] - state.blkIndent < 4 \
-        and _line(state, number).startswith(SNAPSHOT_PREFIX.rstrip())
-
-
-def _lonelog_rule(state, start: int, end: int, silent: bool) -> bool:
-    """A run of Lonelog lines, with the snapshot line that closes the entry if there is one."""
-    if state.sCount[start] - state.blkIndent >= 4 or not MECHANIC_LINE.match(_line(state, start)):
-        return False
-    if silent:
-        return True
-    number, lines = start, []
-    while number < end and not state.isEmpty(number) \
-            and state.sCount[number] - state.blkIndent < 4:
-        text = _line(state, number)
-        if not MECHANIC_LINE.match(text):
-            break
-        lines.append(text.rstrip())
-        number += 1
-    token = state.push("lonelog", "div", 0)
-    token.content = "\n".join(lines)
-    token.meta = {}
-    after = state.skipEmptyLines(number)
-    if after < end and _is_snapshot(state, after):
-        token.meta = {"state": _line(state, after).rstrip(), "state_line": after}
-        number = after + 1
-    token.map = [start, number]
-    state.line = number
-    return True
-
-
-def _state_rule(state, start: int, end: int, silent: bool) -> bool:
-    """A snapshot line on its own (the one written when the crawl began, or a moved one)."""
-    if not _is_snapshot(state, start):
-        return False
-    if silent:
-        return True
-    token = state.push("solo_state", "", 0)
-    token.content = _line(state, start).rstrip()
-    token.map = [start, start + 1]
-    state.line = start + 1
-    return True
-
-
-def _turn_heading_rule(state, start: int, end: int, silent: bool) -> bool:
-    """``## Turn 3 · 0:30`` (or ``## Turns 3–5``, ``## Round 2``): one token, not three."""
-    if state.sCount[start] - state.blkIndent >= 4:
-        return False
-    text = _line(state, start)
-    if not text.startswith("## "):
-        return False
-    found = _HEADING.fullmatch(text[3:].strip())
-    if found is None:
-        return False
-    if silent:
-        return True
-    token = state.push("turn_heading", "h2", 0)
-    token.content = text[3:].strip()
-    first = int(found["first"])
-    token.meta = {"first": first, "last": int(found["last"] or first), "unit": found["unit"],
-                  "elapsed": int(found["hours"]) * 60 + int(found["minutes"])
-                  if found["hours"] else None}
-    token.map = [start, start + 1]
-    state.line = start + 1
-    return True
-
-
-def _solo_rules(md) -> None:
-    terminates = {"alt": ["paragraph"]}
-    md.block.ruler.before("code", "solo_state", _state_rule, terminates)
-    md.block.ruler.before("code", "lonelog", _lonelog_rule, terminates)
-    md.block.ruler.before("code", "turn_heading", _turn_heading_rule, terminates)
-
-
-@lru_cache(maxsize=2)
-def parser(inline: bool = True):
-    """CommonMark with raw HTML escaped (never passed through), front matter and Lonelog."""
-    from markdown_it import MarkdownIt
-    from mdit_py_plugins.front_matter import front_matter_plugin
-
-    md = MarkdownIt("commonmark", {"html": False}).use(front_matter_plugin).use(_solo_rules)
-    if not inline:  # reading needs the blocks only: much faster on a long journal
-        md.disable(["inline", "text_join"], ignoreInvalid=True)
-    return md
 
 
 # -- what a journal says ---------------------------------------------------------------------
