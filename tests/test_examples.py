@@ -1,0 +1,33 @@
+"""The example crawls in journals/examples/ are what solo writes today, byte for byte."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from solo.journal import read_meta
+from tests.e2e import run_solo
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"
+SCRIPTS = sorted(EXAMPLES.glob("*.moves"))
+
+
+def test_there_is_an_example_for_every_seed_procedure():
+    assert {path.stem for path in SCRIPTS} == {
+        "d12-tension", "delving", "exploration", "trespasser", "dungeon-turn"}
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.stem)
+def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, script):
+    journal = script.with_suffix(".md")
+    meta = read_meta(journal)
+    result = run_solo("new", "played.md", "--system", meta["system"], "--title", meta["title"],
+                      "--seed", str(meta["seed"]), cwd=tmp_path, stdin=script.read_text())
+    assert result.returncode == 0, result.stderr
+    assert "solo: error" not in result.stderr, result.stderr
+    replayed = (tmp_path / "played.md").read_text()
+    assert replayed == journal.read_text(), (
+        f"{journal.name} is out of date: run journals/examples/make-examples")
+    shutil.copy(journal, tmp_path / "committed.md")
+    report = run_solo("export", "committed.md", "--format", "md", cwd=tmp_path)
+    assert report.stdout == script.with_suffix(".report.md").read_text()
