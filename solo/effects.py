@@ -16,9 +16,9 @@ from solo.events import Said
 from solo.expr import Expr, ExprError, compile_expr
 from solo.yamlfile import Document
 
-__all__ = ["Template", "Adjust", "Assign", "Let", "RollDice", "Check", "RollTable", "Encounter",
-           "LightChange", "Say", "Branch", "Do", "Outcome", "Effect", "parse_effects",
-           "compile_template", "compile_at", "EFFECT_KEYS", "LIGHT_OPERATIONS"]
+__all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
+           "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Effect",
+           "parse_effects", "compile_template", "compile_at", "EFFECT_KEYS", "LIGHT_OPERATIONS"]
 
 LIGHT_OPERATIONS = ("out", "dim", "halve")
 _FIELD = re.compile(r"\{([^{}]+)\}")
@@ -102,12 +102,22 @@ class Encounter:
 
 
 @dataclass(frozen=True)
+class SourceCheck:
+    """A roll made for each lit source: the light effect applies where it succeeds."""
+
+    dice: Template
+    success: Expr
+    label: Template
+
+
+@dataclass(frozen=True)
 class LightChange:
     operation: str
     kinds: tuple[str, ...] | None = None
     count: int | None = None
     reason: Template | None = None
     when: Expr | None = None
+    check: SourceCheck | None = None
 
 
 @dataclass(frozen=True)
@@ -315,7 +325,7 @@ def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Enc
 
 def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
            when: Expr | None) -> LightChange:
-    spec = _spec(doc, path, value, {"do", "kinds", "count"}, "do")
+    spec = _spec(doc, path, value, {"do", "kinds", "count", "check"}, "do")
     if spec["do"] not in LIGHT_OPERATIONS:
         raise doc.error(path + ("do",), f"expected one of {', '.join(LIGHT_OPERATIONS)}")
     kinds = spec.get("kinds")
@@ -332,4 +342,14 @@ def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
         count = None
     elif not isinstance(count, int) or isinstance(count, bool) or count < 1:
         raise doc.error(path + ("count",), "expected a whole number of sources, or all")
-    return LightChange(spec["do"], kinds, count, reason, when)
+    check = None
+    if "check" in spec:
+        here = path + ("check",)
+        raw = _spec(doc, here, spec["check"], {"dice", "success", "label"}, "dice")
+        if "success" not in raw:
+            raise doc.error(here + ("success",), "a check needs 'success', such as 'roll == 1'")
+        check = SourceCheck(compile_template(doc, here + ("dice",), raw["dice"]),
+                            compile_at(doc, here + ("success",), raw["success"]),
+                            compile_template(doc, here + ("label",),
+                                             raw.get("label", "Check for the {source}")))
+    return LightChange(spec["do"], kinds, count, reason, when, check)

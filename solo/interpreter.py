@@ -330,15 +330,28 @@ class Run:
             if not chosen:
                 kept.append(light)
                 continue
+            kind = self.procedure.lights[light.kind]
+            if effect.check is not None and not self._check_source(effect.check, kind.label):
+                kept.append(light)
+                continue
             if remaining is not None:
                 remaining -= 1
-            kind = self.procedure.lights[light.kind]
             after = self._apply_light(effect.operation, light, kind.level)
             self.events.append(LightChanged(light.kind, kind.label, describe_light(light),
                                             describe_light(after) if after else "out", reason))
             if after is not None:
                 kept.append(after)
         self.lights = kept
+
+    def _check_source(self, check, label: str) -> bool:
+        """Roll ``check`` for one light source (``source`` names it); True if it succeeds."""
+        self.bind("source", label)
+        result = self._roll(check.dice.render(self.scope))
+        self.bind("natural", result.total)
+        self.bind("roll", result.total)
+        success = bool(check.success.evaluate(self.scope))
+        self.events.append(Checked(check.label.render(self.scope), result, 0, success))
+        return success
 
     @staticmethod
     def _apply_light(operation: str, light: Light, level: str) -> Light | None:

@@ -11,7 +11,7 @@ __all__ = ["BUILTIN_NAMES", "validate_procedure", "check_tables_exist"]
 
 BUILTIN_NAMES = frozenset({
     "turn", "roll", "natural", "resting", "light", "lit", "action", "encounters", "chaos",
-    "minutes", "true", "false",
+    "minutes", "source", "true", "false",
 })
 
 

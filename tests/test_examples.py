@@ -31,3 +31,15 @@ def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, s
     shutil.copy(journal, tmp_path / "committed.md")
     report = run_solo("export", "committed.md", "--format", "md", cwd=tmp_path)
     assert report.stdout == script.with_suffix(".report.md").read_text()
+
+
+def test_the_readme_transcript_is_what_solo_prints(tmp_path):
+    readme = (EXAMPLES.parent.parent / "README.md").read_text()
+    block = readme.split("```text\n", 1)[1].split("```", 1)[0]
+    command, expected = block.split("\n", 2)[:2], block.split("\n", 2)[2]
+    moves = command[0].split("printf '", 1)[1].split("'", 1)[0].encode().decode("unicode_escape")
+    assert command[1].strip().startswith("| solo new --system trespasser")
+    result = run_solo("new", "--system", "trespasser", "--title", "The Drowned Vault", "--seed",
+                      "4", cwd=tmp_path, stdin=moves)
+    assert result.returncode == 0
+    assert result.stderr + result.stdout == expected

@@ -184,14 +184,26 @@ def test_a_struck_off_encounter_means_none_and_the_alarm_stays(crawl):
 
 # -- light depletion at the start of each round ---------------------------------------
 
-def test_a_one_on_the_depletion_die_puts_out_one_light(crawl):
+def test_each_lit_source_gets_its_own_depletion_check(crawl):
     c = crawl(SYSTEM)
     c.do("light torch")
     c.do("light lantern")
-    result = c.do("advance", faces=[1, 10])
-    assert _checks(result, "depletion")[0].roll.expression.text == "d6"
+    result = c.do("advance", faces=[1, 2, 10])  # torch rolls 1, lantern 2, then encounter d10
+    checks = _checks(result, "depletion")
+    assert [check.roll.expression.text for check in checks] == ["d6", "d6"]
+    assert ["Torch" in checks[0].label, "Lantern" in checks[1].label] == [True, True]
+    assert [check.success for check in checks] == [True, False]
     outs = [e for e in result.events if isinstance(e, LightChanged) and e.after == "out"]
-    assert len(outs) == 1 and len(c.state.lights) == 1
+    assert [e.kind for e in outs] == ["torch"]
+    assert [light.kind for light in c.state.lights] == ["lantern"]
+
+
+def test_every_source_can_go_out_in_the_same_round(crawl):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    c.do("light candle")
+    c.do("advance", faces=[1, 1, 10])
+    assert c.state.lights == ()
 
 
 def test_a_two_on_the_depletion_die_keeps_the_lights(crawl):
