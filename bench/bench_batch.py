@@ -67,7 +67,7 @@ def main() -> int:
         import io
         import pstats
 
-        from solo.repl import run_batch
+        from solo.batch import run_batch
         from solo.session import Session
 
         path = fresh_journal(scratch, "profile", env)

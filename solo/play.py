@@ -70,13 +70,16 @@ def create_and_play(journal: str | None, system: str, title: str | None, seed: i
 
 
 def play(path: Path) -> int:
-    from solo.repl import run_batch, run_interactive
     from solo.session import Session
 
     session = Session(path)
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
+            from solo.repl import run_interactive
+
             return run_interactive(session)
+        from solo.batch import run_batch
+
         return run_batch(session, sys.stdin)
     finally:
         session.close()

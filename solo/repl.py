@@ -1,96 +1,64 @@
-"""The interactive prompt (prompt_toolkit) and the plain line-by-line batch mode."""
+"""The interactive prompt: a real prompt_toolkit session with completion and a status bar.
+
+Only ``solo play`` at a terminal imports this module (and so prompt_toolkit); batch
+mode lives in :mod:`solo.batch`.
+"""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterable
-from typing import TextIO
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 from solo.errors import SoloError
 from solo.paths import user_state_dir
 from solo.session import Session
 
-__all__ = ["run_batch", "run_interactive", "SoloCompleter"]
+__all__ = ["run_interactive", "SoloCompleter"]
 
 
-def _print_reply(lines: Iterable[str], out: TextIO) -> None:
-    for line in lines:
-        print(line, file=out)
-    out.flush()
+class SoloCompleter(Completer):
+    """Completes commands, then the words each command takes."""
 
+    def __init__(self, session: Session) -> None:
+        self.session = session
 
-def run_batch(session: Session, lines: Iterable[str], out: TextIO = sys.stdout,
-              err: TextIO = sys.stderr) -> int:
-    """Read commands line by line; a bad line is reported and play goes on."""
-    _print_reply(session.notices, err)
-    for line in lines:
-        try:
-            reply = session.handle(line.rstrip("\n"))
-        except SoloError as error:
-            print(f"solo: error: {error}", file=err)
-            err.flush()
-            continue
-        _print_reply(reply.lines, out)
-        if reply.quit:
-            break
-    return 0
-
-
-def _completer_class():
-    from prompt_toolkit.completion import Completer, Completion
-
-    class SoloCompleter(Completer):
-        """Completes commands, then the words each command takes."""
-
-        def __init__(self, session: Session) -> None:
-            self.session = session
-
-        def get_completions(self, document, complete_event):
-            text = document.text_before_cursor
-            words = text.split()
-            if not words or (len(words) == 1 and not text.endswith(" ")):
-                prefix = words[0].lower() if words else ""
-                for word in self.session.completion_words():
-                    if word.startswith(prefix):
-                        yield Completion(word, start_position=-len(prefix))
-                return
+    def get_completions(self, document, complete_event):
+        text = document.text_before_cursor
+        words = text.split()
+        if not words or (len(words) == 1 and not text.endswith(" ")):
+            prefix = words[0].lower() if words else ""
+            candidates = self.session.completion_words()
+        else:
             prefix = "" if text.endswith(" ") else words[-1].lower()
-            for word in self._arguments(words[0].lower()):
-                if word.startswith(prefix):
-                    yield Completion(word, start_position=-len(prefix))
+            candidates = self._arguments(words[0].lower())
+        for word in candidates:
+            if word.startswith(prefix):
+                yield Completion(word, start_position=-len(prefix))
 
-        def _arguments(self, command: str) -> list[str]:
-            session = self.session
-            procedure = session.procedure
-            if command in ("table", "strike"):
-                return session.world.table_names()
-            if command in ("light", "douse"):
-                return list(procedure.lights)
-            if command == "oracle":
-                return sorted(session.world.styles)
-            if command == "set":
-                return [*procedure.trackers, *procedure.settings]
-            if command == "help":
-                return session.completion_words()
-            if command == "chaos":
-                return ["follow", *map(str, range(1, 10))]
-            action = procedure.action_named(command)
-            if action is None:
-                return []
-            return [choice for arg in action.args for choice in arg.choice_names]
-
-    return SoloCompleter
-
-
-def SoloCompleter(session: Session):  # noqa: N802 - a factory that reads like the class
-    return _completer_class()(session)
+    def _arguments(self, command: str) -> list[str]:
+        session = self.session
+        procedure = session.procedure
+        if command in ("table", "strike"):
+            return session.world.table_names()
+        if command in ("light", "douse"):
+            return list(procedure.lights)
+        if command == "oracle":
+            return sorted(session.world.styles)
+        if command == "set":
+            return [*procedure.trackers, *procedure.settings]
+        if command == "help":
+            return session.completion_words()
+        if command == "chaos":
+            return ["follow", *map(str, range(1, 10))]
+        action = procedure.action_named(command)
+        if action is None:
+            return []
+        return [choice for arg in action.args for choice in arg.choice_names]
 
 
 def run_interactive(session: Session, input=None, output=None) -> int:
     """The prompt_toolkit REPL. ``input``/``output`` let tests drive a real session."""
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
-
     history = InMemoryHistory()
     try:
         state_dir = user_state_dir()
@@ -130,8 +98,6 @@ def _printer(output):
             for line in lines:
                 print(line, flush=True)
         return say
-    from prompt_toolkit import print_formatted_text
-
     def say_to(*lines: str) -> None:
         for line in lines:
             print_formatted_text(line, output=output)
