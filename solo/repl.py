@@ -6,15 +6,19 @@ mode lives in :mod:`solo.batch`.
 
 from __future__ import annotations
 
+import os
+
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.styles import Style
 
 from solo.errors import SoloError
 from solo.paths import user_state_dir
 from solo.session import Session
 
-__all__ = ["run_interactive", "SoloCompleter"]
+__all__ = ["run_interactive", "SoloCompleter", "styled"]
 
 
 class SoloCompleter(Completer):
@@ -92,13 +96,27 @@ def run_interactive(session: Session, input=None, output=None) -> int:
             return 0
 
 
+_STYLE = Style.from_dict({
+    "action": "bold", "roll": "ansicyan", "table": "ansicyan", "result": "ansiyellow",
+    "question": "ansimagenta", "heading": "bold underline", "error": "ansired",
+    "place": "ansibrightblack",
+})
+_CLASSES = (("@ ", "action"), ("d: ", "roll"), ("tbl: ", "table"), ("=> ", "result"),
+            ("? ", "question"), ("## ", "heading"), ("solo: error:", "error"))
+
+
+def styled(line: str) -> FormattedText:
+    """A result line with a colour by its Lonelog mark (plain text when NO_COLOR is set)."""
+    if os.environ.get("NO_COLOR"):
+        return FormattedText([("", line)])
+    for prefix, name in _CLASSES:
+        if line.startswith(prefix):
+            return FormattedText([(f"class:{name}", line)])
+    return FormattedText([("", line)])
+
+
 def _printer(output):
-    if output is None:
-        def say(*lines: str) -> None:
-            for line in lines:
-                print(line, flush=True)
-        return say
-    def say_to(*lines: str) -> None:
+    def say(*lines: str) -> None:
         for line in lines:
-            print_formatted_text(line, output=output)
-    return say_to
+            print_formatted_text(styled(line), style=_STYLE, output=output)
+    return say

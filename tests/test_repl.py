@@ -102,3 +102,13 @@ def test_history_is_kept_in_the_xdg_state_folder(tmp_path: Path):
     history = Path(os.environ["XDG_STATE_HOME"]) / "solo" / "history"
     text = history.read_text()
     assert "+advance" in text and "+stay" in text
+
+
+def test_result_lines_are_coloured_by_their_mark_unless_no_color(monkeypatch):
+    from solo.repl import styled
+
+    assert styled("=> Encounter: 3 goblins")[0][0] == "class:result"
+    assert styled("d: d12 = [3] → 3")[0][0] == "class:roll"
+    assert styled("The hall is cold.")[0][0] == ""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert styled("=> Encounter: 3 goblins")[0][0] == ""
