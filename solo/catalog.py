@@ -12,7 +12,7 @@ from solo.rules import Procedure, load_document, parse_procedure
 from solo.tables import Table, parse_tables_file
 from solo.validate import check_tables_exist
 
-__all__ = ["system_files", "system_ids", "load_system", "load_tables", "load_world",
+__all__ = ["system_files", "system_ids", "load_system", "load_tables", "load_styles", "load_world",
            "oracle_dirs", "load_file"]
 
 
@@ -42,14 +42,34 @@ def _yaml_files(directories: Iterable[Path]) -> list[Path]:
     return files
 
 
+@lru_cache(maxsize=64)
+def _document(path: Path):
+    """Each oracles/ file is read once per run, whoever asks (tables or oracle styles)."""
+    return load_document(path)
+
+
+def _documents_of_kind(paths: Iterable[Path], kind: str) -> list:
+    docs = (_document(path) for path in paths)
+    return [doc for doc in docs if isinstance(doc.data, dict) and doc.data.get("kind") == kind]
+
+
 @lru_cache(maxsize=8)
 def _tables_in(paths: tuple[Path, ...]) -> dict[str, Table]:
     tables: dict[str, Table] = {}
-    for path in paths:
-        doc = load_document(path)
-        if isinstance(doc.data, dict) and doc.data.get("kind") == "tables":
-            tables.update(parse_tables_file(doc))
+    for doc in _documents_of_kind(paths, "tables"):
+        tables.update(parse_tables_file(doc))
     return tables
+
+
+def load_styles() -> dict:
+    """The oracle styles in oracles/ (shipped, then the player's); later ones win by name."""
+    from solo.oracle import parse_style
+
+    styles = {}
+    for doc in _documents_of_kind(_yaml_files(oracle_dirs()), "oracle"):
+        style = parse_style(doc)
+        styles[style.name] = style
+    return styles
 
 
 def load_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:
@@ -95,7 +115,6 @@ def load_system(system: str | Path, extra_tables: Iterable[Path] = ()) -> Proced
 def load_world(system: str | Path, extra_tables: Iterable[Path] = ()):
     """Everything the engine needs for one journal."""
     from solo.engine import World
-    from solo.oracle import load_styles
 
     extra = tuple(extra_tables)
-    return World(load_system(system, extra), load_tables(extra), load_styles(oracle_dirs()))
+    return World(load_system(system, extra), load_tables(extra), load_styles())

@@ -128,9 +128,9 @@ def _ask(options) -> int:
     import random
 
     from solo import oracle
-    from solo.catalog import load_tables, oracle_dirs
+    from solo.catalog import load_styles, load_tables
 
-    styles = oracle.load_styles(oracle_dirs())
+    styles = load_styles()
     style = oracle.get_style(styles, options.style)
     question, odds = oracle.split_question(options.question)
     seed = options.seed if options.seed is not None else _random_seed()
