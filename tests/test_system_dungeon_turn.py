@@ -56,7 +56,7 @@ def test_turns_of_10_minutes_and_the_trackers(crawl):
     fatigue = procedure.trackers["fatigue"]
     assert (fatigue.minimum, fatigue.start, fatigue.maximum, fatigue.shown) == (0, 0, 2, True)
     assert not procedure.trackers["fatigue_pending"].shown
-    assert procedure.settings == {"str_bonus": 0, "int_bonus": 0}
+    assert procedure.settings == {"str_bonus": 0, "int_bonus": 0, "quiet_turns": 6}
     assert procedure.simulate == "explore"
     assert procedure.encounters == "dungeon-turn-encounters"
     lights = procedure.lights
