@@ -78,7 +78,7 @@ def run_interactive(session: Session, input=None, output=None) -> int:
     say(f"{session.procedure.name} — 'help' lists commands, 'steps' shows the turn, "
         "Ctrl-D saves and quits.")
     while True:
-        say(session.where())
+        say(Place(session.where()))
         try:
             line = prompt.prompt("solo> ")
         except KeyboardInterrupt:
@@ -105,10 +105,16 @@ _CLASSES = (("@ ", "action"), ("d: ", "roll"), ("tbl: ", "table"), ("=> ", "resu
             ("? ", "question"), ("## ", "heading"), ("solo: error:", "error"))
 
 
+class Place(str):
+    """The line that says where the party stands: shown quieter than results."""
+
+
 def styled(line: str) -> FormattedText:
     """A result line with a colour by its Lonelog mark (plain text when NO_COLOR is set)."""
     if os.environ.get("NO_COLOR"):
         return FormattedText([("", line)])
+    if isinstance(line, Place):
+        return FormattedText([("class:place", line)])
     for prefix, name in _CLASSES:
         if line.startswith(prefix):
             return FormattedText([(f"class:{name}", line)])
