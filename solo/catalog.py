@@ -63,13 +63,9 @@ def _tables_in(paths: tuple[Path, ...]) -> dict[str, Table]:
 
 def load_styles() -> dict:
     """The oracle styles in oracles/ (shipped, then the player's); later ones win by name."""
-    from solo.oracle import parse_style
+    from solo.oracle import styles_from_documents
 
-    styles = {}
-    for doc in _documents_of_kind(_yaml_files(oracle_dirs()), "oracle"):
-        style = parse_style(doc)
-        styles[style.name] = style
-    return styles
+    return styles_from_documents(_document(path) for path in _yaml_files(oracle_dirs()))
 
 
 def load_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:

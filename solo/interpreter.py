@@ -365,14 +365,6 @@ class Run:
             return light
         return Light(light.kind, max(1, light.remaining // 2), light.dimmed)
 
-    def _say(self, effect: Say) -> None:
-        self.events.append(Said(effect.text.render(self.scope)))
-
-    def _branch(self, effect: Branch) -> None:
-        chosen = effect.then if effect.condition.evaluate(self.scope) else effect.otherwise
-        if chosen:
-            self.execute(chosen)
-
     def _do(self, effect: Do) -> None:
         self.depth += 1
         if self.depth > 50:
@@ -391,6 +383,6 @@ class Run:
 _HANDLERS = {
     Adjust: Run._adjust, Assign: Run._assign, Let: Run._let, RollDice: Run._roll_dice,
     Check: Run._check, RollTable: Run._roll_table, Encounter: Run._encounter,
-    LightChange: Run._light, Say: Run._say, Branch: Run._branch, Do: Run._do,
+    LightChange: Run._light, Do: Run._do,  # Say and Branch run inside Run.execute
     Outcome: Run._outcome,
 }

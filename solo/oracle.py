@@ -28,6 +28,7 @@ from solo.yamlfile import Document, load_yaml
 
 __all__ = ["DEFAULT_STYLE", "METHODS", "Odds", "OracleStyle", "Answer", "round_half_up",
            "chaos_from_danger", "split_question", "parse_style", "load_styles",
+           "styles_from_documents",
            "styles_from_shipped", "get_style", "resolve_odds", "judge", "ask"]
 
 DEFAULT_STYLE = "mythic"
@@ -337,16 +338,22 @@ def parse_style(doc: Document) -> OracleStyle:
     return replace(style, **extra)
 
 
+def styles_from_documents(docs: Iterable[Document]) -> dict[str, OracleStyle]:
+    """The ``kind: oracle`` styles among ``docs``; a later style replaces one of its name."""
+    styles: dict[str, OracleStyle] = {}
+    for doc in docs:
+        if isinstance(doc.data, Mapping) and doc.data.get("kind") == "oracle":
+            style = parse_style(doc)
+            styles[style.name] = style
+    return styles
+
+
 def load_styles(directories: Iterable[Path]) -> dict[str, OracleStyle]:
     """Every ``kind: oracle`` style in ``directories``; later directories override earlier."""
-    styles: dict[str, OracleStyle] = {}
-    for directory in map(Path, directories):
-        for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else []:
-            doc = load_yaml(path.read_text(encoding="utf-8"), str(path))
-            if isinstance(doc.data, Mapping) and doc.data.get("kind") == "oracle":
-                style = parse_style(doc)
-                styles[style.name] = style
-    return styles
+    return styles_from_documents(
+        load_yaml(path.read_text(encoding="utf-8"), str(path))
+        for directory in map(Path, directories) if directory.is_dir()
+        for path in sorted(directory.glob("*.yaml")))
 
 
 def styles_from_shipped() -> dict[str, OracleStyle]:

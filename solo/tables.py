@@ -28,6 +28,7 @@ from typing import Any
 
 from solo import dice
 from solo.errors import DiceError
+from solo.expr import Expr, ExprError, compile_expr
 from solo.yamlfile import Document
 
 __all__ = ["Entry", "Table", "parse_table", "parse_tables_file", "expand_inline_dice", "slug"]
@@ -68,10 +69,8 @@ class Table:
         return dice.parse(self.dice)
 
     @cached_property
-    def plus_expr(self):
+    def plus_expr(self) -> Expr | None:
         """The table's modifier, compiled once (None when it has none)."""
-        from solo.expr import compile_expr
-
         return None if self.plus is None else compile_expr(self.plus)
 
     @property
@@ -150,8 +149,13 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
     except DiceError as err:
         raise doc.error(path + ("dice",), str(err)) from None
     plus = raw.get("plus")
-    if plus is not None and not isinstance(plus, (str, int)):
-        raise doc.error(path + ("plus",), "expected an expression such as tension")
+    if plus is not None:
+        if not isinstance(plus, (str, int)) or isinstance(plus, bool):
+            raise doc.error(path + ("plus",), "expected an expression such as tension")
+        try:
+            compile_expr(plus)
+        except ExprError as err:
+            raise doc.error(path + ("plus",), str(err)) from None
     entries_raw = raw.get("entries")
     if not isinstance(entries_raw, Mapping) or not entries_raw:
         raise doc.error(path + ("entries",), "expected a mapping of rolls (4 or 1-4) to entries")

@@ -74,3 +74,10 @@ def test_find_entry_by_id_text_or_number():
     assert table.find("a lost adventurer") == 0
     assert table.find("14") == 3
     assert table.find("dragons") is None
+
+
+def test_a_bad_modifier_is_a_load_error_on_its_line():
+    with pytest.raises(RulesError) as caught:
+        _tables("kind: tables\ntables:\n  t:\n    dice: d6\n    plus: tension +\n"
+                "    entries:\n      1-6: a\n")
+    assert str(caught.value).startswith("t.yaml:5: tables.t.plus: cannot read expression")
