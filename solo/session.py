@@ -179,14 +179,20 @@ class Session:
         if first in SESSION_COMMANDS and not (first == "light" and len(text.split()) > 1):
             return SESSION_COMMANDS[first].run(self, text[len(first):].strip())
         if text.startswith(NARRATION_MARKS) or not self._is_engine_command(first):
-            self._write(f"\n{escape_narration(text)}\n")
-            return Reply()
-        return self._perform(text)
+            return self.narrate(text)
+        return self.perform(text)
 
     def _is_engine_command(self, word: str) -> bool:
         return word in engine.ENGINE_COMMANDS or self.procedure.action_named(word) is not None
 
-    def _perform(self, text: str) -> Reply:
+    # -- writing to the journal (the only methods that append) -------------------------------
+    def narrate(self, text: str) -> Reply:
+        """Write the player's own words into the journal as prose."""
+        self._write(f"\n{escape_narration(text)}\n")
+        return Reply()
+
+    def perform(self, text: str) -> Reply:
+        """Run an engine command (a procedure action or a tool), journal it, then move on."""
         rng = random.Random(f"{self.seed}:{self.state.step}")
         result = engine.perform(self.world, self.state, text, rng)
         lines = render_events(result.events)
