@@ -145,14 +145,19 @@ class Session:
         if elapsed:
             parts[-1] += f" ({elapsed})"
         danger = engine.danger_value(self.world, self.state)
-        if danger:
+        if danger and self._showing(procedure.danger):
             label, value, maximum = danger
             parts.append(f"{label} {value}" + (f"/{maximum}" if maximum is not None else ""))
         for name, tracker in procedure.trackers.items():
-            if tracker.shown and name != procedure.danger:
+            if tracker.shown and name != procedure.danger and self._showing(name):
                 parts.append(f"{tracker.label} {self.state.values[name]}")
         parts.append(self._light_summary())
         return " │ ".join(parts)
+
+    def _showing(self, tracker: str | None) -> bool:
+        """A setting ``show_<tracker>: false`` keeps that tracker out of the status bar
+        (it is still tracked and journaled)."""
+        return self.state.values.get(f"show_{tracker}") is not False
 
     def _light_summary(self) -> str:
         if not self.state.lights:
