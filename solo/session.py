@@ -128,6 +128,11 @@ class Session:
         elapsed = clock_text(self.state.turn, procedure.minutes)
         place = f"{unit.capitalize()} {self.state.turn + 1}" + (
             f" (after {elapsed})" if elapsed and self.state.turn else "")
+        if self.state.turn and any(action.group == "character"
+                                   for action in procedure.actions.values()):
+            # Characters act inside the round their navigation began: name that round.
+            place = f"{unit.capitalize()} {self.state.turn} under way" + (
+                f" ({elapsed})" if elapsed else "")
         expected = f"next: {', '.join(moves)}"
         if procedure.prompt is not None:
             try:
