@@ -117,7 +117,8 @@ def test_exploration_con_save_rolls_one_d20():
 
 
 @pytest.mark.parametrize("line", ["search dc=1", "force-door dc=1", "pick-lock dc=1",
-                                  "listen dc=1", "search 0", "listen dc=0"])
+                                  "listen dc=1", "search 0", "listen dc=0", "force-door dc=0",
+                                  "pick-lock dc=0"])
 def test_exploration_an_exact_dc_of_1_is_kept_and_0_means_the_difficulty(line):
     c = Crawl("exploration")
     c.do("light torch")
@@ -141,9 +142,10 @@ def test_exploration_a_single_torch_sputters_out_on_a_3():
 def test_dungeon_turn_leaving_is_a_d20_at_disadvantage_only_when_exhausted(fatigue, dice):
     c = Crawl("dungeon-turn")
     c.do(f"set fatigue {fatigue}")
-    result, sizes = play(c, "leave 0 0 arduous", [10, 10])
+    result, sizes = play(c, "leave 0 0 arduous", [10, 15])
     assert sizes == dice
     [check] = [e for e in result.events if isinstance(e, Checked)]
+    assert check.total == 10, "at disadvantage the lower of two d20s counts"
     assert check.success and ("disadvantage" in check.label) is (fatigue == 2)
 
 
@@ -157,7 +159,9 @@ def test_dungeon_turn_only_an_hours_rest_heals():
 def test_dungeon_turn_steps_name_the_hazard_faces():
     procedure = Crawl("dungeon-turn").world.procedure
     hazard = procedure.tables["hazard"]
+    assert procedure.steps[0].startswith("Choose the party's action for this 10-minute turn")
     step = next(s for s in procedure.steps if "hazard die:" in s)
+    assert step.startswith("solo rolls the d6 hazard die: ")
     named = dict(re.findall(r"(\d) ([a-z]+)", step.split(":", 1)[1]))
     assert {int(face): word for face, word in named.items()} == {
         entry.low: entry.id.split("-")[0] for entry in hazard.entries}
@@ -303,6 +307,14 @@ def test_trespasser_proper_lockpicks_take_no_penalty():
     assert said[-1] == "Improvised picks: apply -4 to the roll."
 
 
+def test_trespasser_depletion_check_label():
+    c = Crawl("trespasser")
+    c.do("light torch")
+    result = c.do("stay", faces=[2])
+    [check] = [e for e in result.events if isinstance(e, Checked)]
+    assert check.label == "Light depletion check, Torch (d6, out on a 1)"
+
+
 def test_trespasser_encounter_check_label():
     c = Crawl("trespasser")
     c.do("set alarm 3")
@@ -357,5 +369,13 @@ def test_exploration_search_help_and_steps_carry_the_numbers():
     difficulty = procedure.actions["search"].args[0].help
     assert difficulty == ("easy (DC 8, a loose flagstone), normal (DC 12), hard (DC 16, a "
                           "master-crafted secret door)")
-    assert "(0: use the difficulty)" in procedure.actions["search"].args[1].help
+    for name in ("search", "force-door", "pick-lock", "listen"):
+        assert "(0: use the difficulty)" in procedure.actions[name].args[1].help, name
     assert "the 1-in-N encounter die" in " ".join(procedure.steps)
+
+
+def test_exploration_fatigue_result_says_1_fatigue_on_a_failed_save():
+    c = Crawl("exploration")
+    c.do("explore", faces=[4])
+    said = " ".join(e.text for e in c.last.events if isinstance(e, Said))
+    assert "CON save (DC 12) and gains 1 Fatigue on a failure" in said
