@@ -275,7 +275,14 @@ class Journal:
     def check(self, written: bool = False) -> None:
         """Raise JournalChanged (after re-opening the path) if an editor changed the file."""
         if self._replaced():
-            self._open()
+            try:
+                same = (os.stat(self.path).st_dev, os.stat(self.path).st_ino) == self.identity
+            except OSError:
+                same = False
+            if same:  # rewritten in place: the file solo holds (and has locked) is the one
+                self.size = os.fstat(self.fd).st_size
+            else:
+                self._open()
             raise JournalChanged(str(self.path), written)
 
     def append(self, text: str) -> None:

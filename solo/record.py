@@ -95,7 +95,7 @@ def parse_record(text: str) -> dict[str, Any] | None:
     return data
 
 
-_START = re.compile(r"^[ \t]*<!-- solo(?::state)? ", re.M)
+_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
 
 
 def find_records(text: str, start: int = 0) -> list[tuple[int, int, dict[str, Any]]]:

@@ -166,7 +166,7 @@ def _journal_text(path: Path) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
-_RECORD_START = re.compile(r"^[ \t]*<!-- solo(?::state)? ", re.M)
+_RECORD_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
 
 
 def read_journal(path: Path) -> Crawl:
