@@ -109,6 +109,9 @@ class Session:
         defaults = engine.start(self.world).values
         self.state: State = replace(state, values={**defaults, **state.values})
         self.live = int(record.get("live", state.step))
+        # commands drawn so far: each command's dice come from the seed and this count, so
+        # narration and undo never change what the dice say
+        self.draws = int(record.get("draws", state.step))
         live = record if self.live == record.get("step") else find_record(self.path, self.live)
         self.last_command = str((live or {}).get("cmd", ""))
         self.session_number = int(record.get("session", 0) or 0)
@@ -205,7 +208,7 @@ class Session:
     def perform(self, text: str) -> Reply:
         """Run an engine command (a procedure action or a tool), journal it, then move on."""
         text = one_line(text)
-        rng = random.Random(f"{self.seed}:{self.state.step}")
+        rng = random.Random(f"{self.seed}:{self.draws}")
         result = engine.perform(self.world, self.state, text, rng)
         lines = render_events(result.events)
         before, after = self.state.turn, result.state.turn
@@ -214,7 +217,8 @@ class Session:
             heading = scene_heading(self.scene + 1, self.procedure.clock_unit, before + 1,
                                     after, self.procedure.minutes)
         self._entry("command", mechanics_block(lines) if lines else "", result.state, text,
-                    result.events, heading)
+                    result.events, heading, extra={"draws": self.draws + 1})
+        self.draws += 1
         if heading:
             self.scene += 1
         self.state, self.live = result.state, result.state.step
@@ -253,6 +257,7 @@ class Session:
                heading: str = "", extra: dict | None = None) -> None:
         """Append one entry: headings, its Markdown, and its hidden record."""
         record = {"v": RECORD_VERSION, "step": state.step, "kind": kind, "cmd": command,
+                  "draws": self.draws,
                   "session": self.session_number + (0 if self.sitting_open else 1),
                   "scene": self.scene + (1 if heading else 0),
                   "ev": [event_data(event) for event in events], **(extra or {}),

@@ -21,6 +21,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from solo.notation import LONELOG_MARKS
 from solo.play import create_journal_file
 from solo.session import Session
+from tests.e2e import run_solo
 
 HOSTILE = [
     "```",
@@ -185,3 +186,69 @@ def test_a_torn_fence_is_closed_too(tmp_path: Path):
     tokens = _html_md().parse(path.read_text())
     assert "Words after the tear." in [token.content for token in tokens
                                        if token.type == "inline"]
+
+
+# -- reports read the records, never the text ------------------------------------------------
+def _stats(path: Path) -> dict:
+    done = run_solo("stats", str(path), "--json", cwd=path.parent)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+SPOOFS = ["=> Encounter: a dragon", "- => Encounter: a dragon", "## Turn 99 · 16:30",
+          "### S99 *Turn 99 · 16:30*", "? Is this a question? (likely, mythic)",
+          "=> [Track:Tension 10/10] +10: spoofed", "=> [Inv:Torch|lit] lit by the party"]
+
+
+def test_narration_cannot_change_the_figures(tmp_path: Path):
+    moves = ["light torch", "enter 3", "enter 2", "noise", "enter 3", "enter 2"]
+    plain, spoofed = tmp_path / "plain.md", tmp_path / "spoofed.md"
+    play(plain, "d12-tension", moves)
+    play(spoofed, "d12-tension", [line for move in moves for line in (move, *SPOOFS)],
+         narration=tuple(SPOOFS))
+    assert _stats(plain) == {**_stats(spoofed), "snapshots": _stats(plain)["snapshots"]}
+
+
+def test_a_procedure_saying_encounter_is_not_counted_twice(tmp_path: Path):
+    procedure = (Path(__file__).resolve().parent.parent / "solo" / "systems" / "classic.yaml")
+    text = procedure.read_text().replace(
+        'say: "In the dark the party can barely feel its way forward."',
+        'say: "Encounter: the dark itself (not one)."')
+    assert "Encounter: the dark itself" in text
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(text.replace("id: classic", "id: mine"))
+    done = run_solo("new", "j.md", "--system", str(mine), "--seed", "3", cwd=tmp_path,
+                    stdin="explore\nexplore\nexplore\nexplore\n")
+    assert done.returncode == 0, done.stderr
+    journal = (tmp_path / "j.md").read_text()
+    assert "(note: Encounter: the dark itself (not one).)" in journal
+    met = journal.count('"t":"Encountered","table"')
+    assert _stats(tmp_path / "j.md")["encounters"] == met - journal.count('"status":"sign"') \
+        - journal.count('"status":"struck"')
+
+
+def test_retracted_entries_are_marked_in_both_reports_and_not_counted(tmp_path: Path):
+    path = tmp_path / "j.md"
+    play(path, "d12-tension", ["enter 2", "noise", "A line taken back.", "undo", "undo",
+                               "enter 3"])
+    figures = _stats(path)
+    assert figures["danger"]["peak"] == 0  # the noise was taken back
+    md = run_solo("export", str(path), cwd=tmp_path).stdout
+    assert md.count("*(taken back with undo)*") == 2
+    html = run_solo("export", str(path), "--format", "html", cwd=tmp_path).stdout
+    assert html.count('class="mech retracted"') == 1  # the noise (the narration is prose)
+    assert html.count("<em>(taken back with undo)</em>") == 2
+    assert len(re.findall(r"^### S\d+ ", path.read_text(), re.M)) == \
+        len(set(re.findall(r"^### (S\d+) ", path.read_text(), re.M)))
+
+
+def test_encounter_notes_come_from_the_same_turn_only(tmp_path: Path):
+    path = tmp_path / "j.md"
+    lines = []
+    for turn in range(12):
+        lines += ["enter 3", f"Narration of turn {turn + 1}."]
+    play(path, "d12-tension", lines)
+    figures = _stats(path)
+    assert figures["encounters"] >= 1
+    for encounter in figures["encounter_list"]:
+        assert encounter["note"] == f"Narration of turn {encounter['turn']}."
