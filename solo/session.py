@@ -8,6 +8,7 @@ fsync'd, and only then is the state in memory moved on.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -31,6 +32,8 @@ from solo.notation import (
 from solo.physical import DICE_MODES, AskDie, TypedDice
 from solo.record import make_record, record_comment
 from solo.state import State
+
+_HELD_BYTES = 4 * 1024 * 1024  # how much of a sitting solo keeps to put back after an editor
 
 __all__ = ["Session", "Reply", "SESSION_COMMANDS", "BUILTIN_HELP",
            "NARRATION_MARKS"]
@@ -96,7 +99,9 @@ class Session:
             self.journal.close()
             raise
         self.seed = int(self.meta["seed"])
-        self.written: list[tuple[int, str]] = []  # this sitting's entries, to put back if lost
+        # this sitting's latest entries, to put back if an editor's stale copy drops them
+        self.written: deque[tuple[int, str]] = deque()
+        self.written_bytes = 0
         self.ask_die: AskDie | None = None  # how to ask the player for a die (physical dice)
         self.sitting_open = False  # whether this sitting's session heading is written
 
@@ -313,16 +318,22 @@ class Session:
                 self.journal.append(text)
             except JournalChanged as changed:
                 if changed.written:
-                    self.written.append((step, text))
+                    self._remember(step, text)
                     text = ""
                 self._put_back()
                 if not text:
                     return
                 continue
-            self.written.append((step, text))
+            self._remember(step, text)
             return
         raise JournalError(f"{self.path} keeps changing under solo; close the program that "
                            "is writing it and try again")
+
+    def _remember(self, step: int, text: str) -> None:
+        self.written.append((step, text))
+        self.written_bytes += len(text)
+        while self.written_bytes > _HELD_BYTES and len(self.written) > 1:
+            self.written_bytes -= len(self.written.popleft()[1])
 
     def _put_back(self) -> None:
         tail = read_tail(self.path)
@@ -330,6 +341,10 @@ class Session:
         if not isinstance(last, int) or last > self.state.step + 1:
             raise JournalError(f"{self.path} was replaced by a journal solo did not write "
                                "(another session?); stopping here")
+        if self.written and last < self.written[0][0] - 1:
+            raise JournalError(f"{self.path} was replaced by a copy older than this session's "
+                               "last entries solo can put back; nothing more was written, "
+                               "restore the journal from your editor's history")
         missing = "".join(text for step, text in self.written if step > last)
         self.notices.append("The journal was changed on disk by another program; solo read it "
                             "again and kept your edits"
