@@ -7,37 +7,29 @@ fsync'd, and only then is the state in memory moved on.
 
 from __future__ import annotations
 
+import difflib
 import random
 import re
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from solo import engine
+from solo import engine, oracle
 from solo.catalog import load_world
+from solo.commands_table import SESSION, TOOLS, command_table
 from solo.errors import JournalError, SoloError, UsageError
 from solo.interpreter import Run, light_level
 from solo.journal import Journal, iter_snapshots, read_meta, resume, snapshot_line
+from solo.line import LINE_RULE, NARRATION_MARKS, odds_names, parse_line
 from solo.render import clock_text, render_events, turn_heading
 from solo.state import State
 
 __all__ = ["Session", "Reply", "escape_narration", "SESSION_COMMANDS", "BUILTIN_HELP",
            "NARRATION_MARKS"]
 
-NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
-
-BUILTIN_HELP = {
-    "light": ("light KIND", "Light a source (torch, lantern, candle…); 'lights' shows them."),
-    "douse": ("douse KIND", "Put out a burning source."),
-    "strike": ("strike [TABLE ENTRY]", "Strike a defeated encounter off its table "
-               "(the last one met, by default)."),
-    "set": ("set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it)."),
-    "roll": ("roll EXPR [why]", "Roll dice, such as 2d6, 4d6kh3 or d20+3."),
-    "table": ("table NAME", "Roll on a table; 'tables' lists them."),
-    "ask": ("ask QUESTION? [ODDS]", "Ask the oracle a yes/no question; odds default to 50/50."),
-    "chaos": ("chaos N|follow", "Set the oracle's chaos (1-9), or let it follow the danger."),
-    "oracle": ("oracle STYLE", "Choose the oracle style: mythic, ironsworn or opse."),
-}
+# The table of commands lives in solo.commands_table; these names stay for old imports.
+BUILTIN_HELP = {name: (command.usage, command.help) for name, command in TOOLS.items()}
 
 
 _LOOKS_LIKE_MECHANICS = re.compile(r"^(@|\?|->|=>|<!--|\[|(?:d|tbl):)")
@@ -74,11 +66,12 @@ class SessionCommand:
 SESSION_COMMANDS: dict[str, SessionCommand] = {}
 
 
-def session_command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()):
-    """Register a session command; help and completion are built from this registry."""
+def session_command(name: str):
+    """Give a session command of the table (solo.commands_table.SESSION) its code."""
     def register(function: Callable[[Session, str], Reply]):
-        entry = SessionCommand(name, usage, help, function)
-        for word in (name, *aliases):
+        command = SESSION[name]
+        entry = SessionCommand(name, command.usage, command.help, function)
+        for word in (name, *command.aliases):
             SESSION_COMMANDS[word] = entry
         return function
     return register
@@ -164,26 +157,42 @@ class Session:
         return "light: " + ", ".join(shown)
 
     def completion_words(self) -> list[str]:
-        words = set(SESSION_COMMANDS) | set(BUILTIN_HELP)
-        for name, action in self.procedure.actions.items():
-            words.add(name)
-            words.update(action.aliases)
-        return sorted(words)
+        return sorted(set(command_table(self.procedure)) | {"light"})
 
     # -- handling a line --------------------------------------------------------------------
     def handle(self, line: str) -> Reply:
-        text = line.strip()
-        if not text:
+        """Play one line by the line rule (solo.line): a command that parses whole, or
+        narration. Several lines (a paste) are played one by one."""
+        pieces = line.splitlines() or [""]
+        if len(pieces) > 1:
+            shown: list[str] = []
+            for piece in pieces:
+                reply = self.handle(piece)
+                shown.extend(reply.lines)
+                if reply.quit:
+                    return Reply(tuple(shown), quit=True)
+            return Reply(tuple(shown))
+        parsed = parse_line(self.world, self.state, line)
+        if parsed.kind == "empty":
             return Reply()
-        first = text.split()[0].lower()
-        if first in SESSION_COMMANDS and not (first == "light" and len(text.split()) > 1):
-            return SESSION_COMMANDS[first].run(self, text[len(first):].strip())
-        if text.startswith(NARRATION_MARKS) or not self._is_engine_command(first):
-            return self.narrate(text)
-        return self.perform(text)
+        if parsed.kind == "narration":
+            return self.narrate(parsed.text)
+        if parsed.kind == "session":
+            return SESSION_COMMANDS[parsed.name].run(self, parsed.rest)
+        if parsed.kind == "show":
+            return Reply((self._show(parsed.name),))
+        return self.perform(parsed.text)
 
-    def _is_engine_command(self, word: str) -> bool:
-        return word in engine.ENGINE_COMMANDS or self.procedure.action_named(word) is not None
+    def _show(self, name: str) -> str:
+        values = self.state.values
+        if name == "chaos":
+            chaos = values.get("chaos", 5)
+            if chaos == "follow":
+                return (f"Chaos follows {self.procedure.danger}: now "
+                        f"{engine.effective_chaos(self.world, self.state)}")
+            return f"Chaos: {chaos} (chaos N sets it, 1-9)"
+        return (f"Oracle style: {values.get('oracle', 'mythic')} (choose one of "
+                f"{', '.join(sorted(self.world.styles))})")
 
     # -- writing to the journal (the only methods that append) -------------------------------
     def narrate(self, text: str) -> Reply:
@@ -260,23 +269,28 @@ class Session:
     def help_lines(self, topic: str) -> list[str]:
         procedure = self.procedure
         topic = topic.strip().lower()
+        table = command_table(procedure)
         if topic:
-            action = procedure.action_named(topic)
-            if action is not None:
-                args = " ".join(f"[{arg.name}]" for arg in action.args)
-                lines = [f"{action.name} {args}".strip() + f" — {action.help}"]
+            command = table.get(topic) or (TOOLS["light"] if topic == "light" else None)
+            if command is None:
+                close = difflib.get_close_matches(topic, sorted(table), n=1, cutoff=0.6)
+                hint = f"did you mean {close[0]}? " if close else ""
+                raise UsageError(f"no command {topic!r}; {hint}type 'help' for the list")
+            lines = [f"{command.usage} — {command.help}"]
+            if command.kind == "action":
+                action = procedure.action_named(command.name)
+                assert action is not None
                 for arg in action.args:
                     choices = f" ({'/'.join(arg.choice_names)})" if arg.choices else ""
                     default = f", default {arg.default}" if arg.default is not None else ""
                     lines.append(f"  {arg.name}{choices}: {arg.help}{default}")
-                return lines
-            if topic in BUILTIN_HELP:
-                usage, text = BUILTIN_HELP[topic]
-                return [f"{usage} — {text}"]
-            if topic in SESSION_COMMANDS:
-                entry = SESSION_COMMANDS[topic]
-                return [f"{entry.usage} — {entry.help}"]
-            raise UsageError(f"no command {topic!r}; type 'help' for the list")
+                if action.aliases:
+                    lines.append(f"  also: {', '.join(action.aliases)}")
+            elif command.name == "ask":
+                lines.extend(self._odds_help())
+            elif command.aliases:
+                lines.append(f"  also: {', '.join(command.aliases)}")
+            return lines
         groups: dict[str, list[str]] = {}
         for name, action in procedure.actions.items():
             groups.setdefault(action.group, []).append(name)
@@ -285,24 +299,37 @@ class Session:
         lines = [f"{procedure.name}:"]
         for group, names in groups.items():
             lines.append(f"  {titles.get(group, group.capitalize())}: {', '.join(names)}")
-        lines.append(f"  Tools: {', '.join(BUILTIN_HELP)}")
-        lines.append(f"  Session: {', '.join(sorted({c.name for c in SESSION_COMMANDS.values()}))}")
-        lines.append("Any other line is narration and goes into the journal as prose.")
+        lines.append(f"  Tools: {', '.join(TOOLS)}")
+        lines.append(f"  Look-ups and session: {', '.join(SESSION)}")
+        lines.extend(textwrap.wrap(LINE_RULE, 78))
         lines.append("help COMMAND tells more.")
         return lines
 
+    def _odds_help(self) -> list[str]:
+        try:
+            style = oracle.get_style(self.world.styles,
+                                     str(self.state.values.get("oracle", "mythic")))
+        except SoloError:
+            return []
+        names = [level.name for level in style.odds]
+        lines = [f"  Odds ({style.name}, default {style.default_odds}): " + ", ".join(names)]
+        aliases = [name for name in odds_names(style) if name not in names]
+        if aliases:
+            lines.append("  also understood: " + ", ".join(aliases))
+        return [*textwrap.wrap(lines[0], 78, subsequent_indent="    "), *lines[1:]]
 
-@session_command("help", "help [COMMAND]", "List the commands, or explain one.", ("?",))
+
+@session_command("help")
 def _help(session: Session, text: str) -> Reply:
     return Reply(tuple(session.help_lines(text)))
 
 
-@session_command("status", "status", "Show the party's state: time, trackers, light.")
+@session_command("status")
 def _status(session: Session, text: str) -> Reply:
     return Reply(tuple(session.status_lines()))
 
 
-@session_command("lights", "lights", "Show what is burning and for how long.", ("light",))
+@session_command("lights")
 def _lights(session: Session, text: str) -> Reply:
     if not session.state.lights:
         return Reply(("Nothing is lit: the party is in the dark.",))
@@ -314,23 +341,23 @@ def _lights(session: Session, text: str) -> Reply:
     return Reply(tuple(lines))
 
 
-@session_command("tables", "tables", "List the tables 'table NAME' can roll.")
+@session_command("tables")
 def _tables(session: Session, text: str) -> Reply:
     return Reply(tuple(f"{name}: {session.world.table(name).title}"
                        for name in session.world.table_names()))
 
 
-@session_command("steps", "steps", "Show the turn procedure, step by step.")
+@session_command("steps")
 def _steps(session: Session, text: str) -> Reply:
     steps = session.procedure.steps
     return Reply(tuple(f"{index}. {step}" for index, step in enumerate(steps, 1)))
 
 
-@session_command("undo", "undo", "Take back the last command (the journal keeps a note).")
+@session_command("undo")
 def _undo(session: Session, text: str) -> Reply:
     return session.undo()
 
 
-@session_command("quit", "quit", "Save and leave (Ctrl-D does the same).", ("exit",))
+@session_command("quit")
 def _quit(session: Session, text: str) -> Reply:
     return Reply(("Saved. Resume with: solo play " + str(session.path),), quit=True)
