@@ -26,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     traceback = "--traceback" in args
     if traceback:
         args.remove("--traceback")
+        from solo.internal import SHOW_TRACEBACK
+
+        SHOW_TRACEBACK["on"] = True
     from solo.errors import SoloError
 
     try:

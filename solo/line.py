@@ -128,7 +128,11 @@ def _check_tool(world: engine.World, state: State, command: Command, rest: str) 
     elif name == "strike":
         if words:
             table = world.table(words[0])
-            if table is None or len(words) < 2 or table.find(" ".join(words[1:])) is None:
+            try:
+                found = table.find(" ".join(words[1:])) if table and len(words) > 1 else None
+            except ValueError:  # a number too long to read
+                found = None
+            if found is None:
                 raise _misfit(name, f"{command.usage}: name a table and one of its entries")
     elif name == "set":
         known = [*procedure.trackers, *procedure.settings]

@@ -80,7 +80,7 @@ def play(path: Path) -> int:
             return run_interactive(session)
         from solo.batch import run_batch
 
-        return run_batch(session, sys.stdin)
+        return run_batch(session, sys.stdin.buffer)
     finally:
         session.close()
 

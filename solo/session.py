@@ -21,9 +21,10 @@ from solo.commands_table import SESSION, TOOLS, command_table
 from solo.errors import JournalError, SoloError, UsageError
 from solo.interpreter import Run, light_level
 from solo.journal import Journal, iter_snapshots, read_meta, resume, snapshot_line
-from solo.line import LINE_RULE, NARRATION_MARKS, odds_names, parse_line
+from solo.line import LINE_RULE, NARRATION_MARKS, clean, odds_names, parse_line
 from solo.render import clock_text, render_events, turn_heading
 from solo.state import State
+from solo.terminal import printable
 
 __all__ = ["Session", "Reply", "escape_narration", "SESSION_COMMANDS", "BUILTIN_HELP",
            "NARRATION_MARKS"]
@@ -112,8 +113,9 @@ class Session:
         self.journal.close()
 
     # -- what the player sees ------------------------------------------------------------
-    def where(self) -> str:
-        """Where the party stands in the procedure and what it expects next."""
+    def where(self, width: int | None = None) -> str:
+        """Where the party stands in the procedure and what it expects next; with
+        ``width``, shortened to fit that many columns."""
         procedure = self.procedure
         unit = procedure.clock_unit
         moves = [name for name, action in procedure.actions.items()
@@ -126,17 +128,33 @@ class Session:
             try:
                 expected = procedure.prompt.render(Run(procedure, self.world.tables,
                                                        self.state, random.Random(0)).scope)
-            except (KeyError, SoloError):
-                pass  # a prompt naming something unknown: fall back to the plain list
-        return f"{place} · {expected} · or narrate, ask, roll, help"
+            except Exception:  # a prompt naming something unknown: the plain list
+                pass
+        expected = " ".join(clean(expected).split())
+        full = f"{place} · {expected} · or narrate, ask, roll, help"
+        if width is None or len(full) <= width:
+            return full
+        short = f"{place} · {expected}"
+        if len(short) <= width:
+            return short
+        return short[:width - 1].rsplit(" ", 1)[0].rstrip(",·; ") + "…"
 
     def toolbar(self) -> str:
+        """The status bar: title, the same turn number as the prompt's, danger, trackers,
+        light. A state the procedure no longer matches shows, never raises."""
+        try:
+            return self._toolbar()
+        except Exception as error:  # noqa: BLE001 - redrawn on every key: never raise here
+            return f"{self.meta.get('title', self.path.stem)} │ (cannot show the state: " \
+                f"{type(error).__name__})"
+
+    def _toolbar(self) -> str:
         procedure = self.procedure
         parts = [str(self.meta.get("title", self.path.stem)),
-                 f"{procedure.clock_unit} {self.state.turn}"]
+                 f"{procedure.clock_unit} {self.state.turn + 1}"]
         elapsed = clock_text(self.state.turn, procedure.minutes)
-        if elapsed:
-            parts[-1] += f" ({elapsed})"
+        if elapsed and self.state.turn:
+            parts[-1] += f" (after {elapsed})"
         danger = engine.danger_value(self.world, self.state)
         if danger:
             label, value, maximum = danger
@@ -145,7 +163,7 @@ class Session:
             if tracker.shown and name != procedure.danger:
                 parts.append(f"{tracker.label} {self.state.values[name]}")
         parts.append(self._light_summary())
-        return " │ ".join(parts)
+        return printable(" │ ".join(parts))
 
     def _light_summary(self) -> str:
         if not self.state.lights:
@@ -316,7 +334,8 @@ class Session:
         aliases = [name for name in odds_names(style) if name not in names]
         if aliases:
             lines.append("  also understood: " + ", ".join(aliases))
-        return [*textwrap.wrap(lines[0], 78, subsequent_indent="    "), *lines[1:]]
+        return [wrapped for line in lines
+                for wrapped in textwrap.wrap(line, 78, subsequent_indent="    ")]
 
 
 @session_command("help")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -245,11 +246,11 @@ def test_a_really_full_filesystem_mid_play(tmp_path):
     done = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
                            command], capture_output=True, text=True, cwd=tmp_path,
                           env=_env(), timeout=120)
-    assert done.returncode == 0, done.stderr  # batch mode reports each failure and goes on
+    assert done.returncode == 1, done.stderr  # each failure reported, play goes on, exit 1
     errors = done.stderr.splitlines()
     assert errors, "the filesystem never filled up"
-    assert all(line.startswith("solo: error: could not save to") and "disk is full" in line
-               for line in errors), errors[:3]
+    assert all(re.match(r"solo: error: line \d+: could not save to", line)
+               and "disk is full" in line for line in errors), errors[:3]
     after = tmp_path / "after.md"
     assert unparsed_snapshot_lines(after) in ([], [len(after.read_bytes().split(b"\n")) - 1])
     steps = snapshot_steps(after)

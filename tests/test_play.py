@@ -12,7 +12,7 @@ from tests.e2e import run_solo
 
 MOVES = ["light torch", "enter 3", "The air smells of wet rope.", "combat-normal", "enter 2",
          "ask Is the door locked? likely", "enter 4", "undo", "enter 1", "find-secret",
-         "table d12-environment", "roll 2d6 reaction", "linger 2", "enter 5", "strike"]
+         "table d12-environment", "roll 2d6 reaction", "linger 2", "enter 5"]
 
 
 def new_crawl(tmp_path: Path, moves, seed: int = 11, system: str = "d12-tension"):
@@ -109,8 +109,9 @@ def test_a_second_session_on_the_same_journal_is_refused(tmp_path: Path):
 
 def test_batch_mode_reports_bad_lines_and_goes_on(tmp_path: Path):
     result, journal = new_crawl(tmp_path, ["enter x", "strike nowhere 3", "enter 2"])
-    assert result.returncode == 0
+    assert result.returncode == 1  # a line failed: the run says so
     assert result.stderr.count("solo: error:") == 2
+    assert "solo: error: line 1: " in result.stderr and "solo: error: line 2: " in result.stderr
     assert "@ enter 2" in journal.read_text() and "@ enter x" not in journal.read_text()
 
 
