@@ -23,7 +23,7 @@ from solo.commands_table import Command, command_table, command_words
 from solo.errors import SoloError, UsageError
 from solo.state import State
 
-__all__ = ["Line", "parse_line", "clean", "split_pasted", "NARRATION_MARKS", "KEEP_AS_PROSE",
+__all__ = ["Parsed", "parse_line", "clean", "split_pasted", "NARRATION_MARKS", "KEEP_AS_PROSE",
            "LINE_RULE"]
 
 NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
@@ -39,7 +39,7 @@ _SHORT = 3  # words: a line this short starting near a command word is taken for
 
 
 @dataclass(frozen=True)
-class Line:
+class Parsed:
     """One parsed line. ``kind``: empty, narration, session, show or engine."""
 
     kind: str
@@ -70,41 +70,41 @@ def _misfit(name: str, why: str) -> UsageError:
     return UsageError(f"{why} — not run as '{name}'; {KEEP_AS_PROSE}")
 
 
-def parse_line(world: engine.World, state: State, line: str) -> Line:
+def parse_line(world: engine.World, state: State, line: str) -> Parsed:
     """Decide what ``line`` is; raises UsageError (nothing to journal) if it is a command
     word whose arguments do not fit, or a likely typo of one."""
     text = clean(line).strip()
     if not text:
-        return Line("empty", "")
+        return Parsed("empty", "")
     if text.startswith(NARRATION_MARKS):
-        return Line("narration", text)
+        return Parsed("narration", text)
     words = text.split()
     first, rest = words[0].lower(), text[len(words[0]):].strip()
     table = command_table(world.procedure)
     if first == "light" and not rest:
-        return Line("session", text, "lights")
+        return Parsed("session", text, "lights")
     command = table.get(first)
     if command is None:
         _check_typo(world, first, len(words))
-        return Line("narration", text)
+        return Parsed("narration", text)
     if command.kind == "session":
         if len(rest.split()) > command.max_words:
             raise _misfit(command.name, f"'{command.name}' takes "
                           + ("no words after it" if command.max_words == 0
                              else f"at most {command.max_words} word after it"))
-        return Line("session", text, command.name, rest)
+        return Parsed("session", text, command.name, rest)
     if command.kind == "tool":
         if command.name in ("chaos", "oracle") and not rest:
-            return Line("show", text, command.name)
+            return Parsed("show", text, command.name)
         _check_tool(world, state, command, rest)
-        return Line("engine", text, command.name, rest)
+        return Parsed("engine", text, command.name, rest)
     action = world.procedure.action_named(first)
     assert action is not None
     try:
         engine.parse_arguments(action, rest.split())
     except UsageError as error:
         raise _misfit(action.name, str(error)) from None
-    return Line("engine", text, action.name, rest)
+    return Parsed("engine", text, action.name, rest)
 
 
 def _check_typo(world: engine.World, first: str, count: int) -> None:

@@ -22,6 +22,7 @@ from prompt_toolkit.styles import Style
 
 from solo.errors import SoloError
 from solo.internal import internal_error_lines
+from solo.notation import Line
 from solo.paths import user_state_dir
 from solo.session import Session
 from solo.terminal import printable
@@ -178,6 +179,9 @@ _CLASSES = (("@ ", "action"), ("d: ", "roll"), ("tbl: ", "table"), ("=> ", "resu
             ("? ", "question"), ("## ", "heading"), ("solo: error:", "error"))
 
 
+_KIND_CLASSES = ("action", "roll", "table", "result", "question", "heading")
+
+
 class Place(str):
     """The line that says where the party stands: shown quieter than results."""
 
@@ -188,6 +192,8 @@ def styled(line: str) -> FormattedText:
         return FormattedText([("", line)])
     if isinstance(line, Place):
         return FormattedText([("class:place", line)])
+    if isinstance(line, Line) and line.kind in _KIND_CLASSES:
+        return FormattedText([(f"class:{line.kind}", line)])
     for prefix, name in _CLASSES:
         if line.startswith(prefix):
             return FormattedText([(f"class:{name}", line)])
@@ -197,6 +203,10 @@ def styled(line: str) -> FormattedText:
 def _printer(output):
     def say(*lines: str) -> None:
         for line in lines:
-            shown = Place(printable(line)) if isinstance(line, Place) else printable(line)
+            shown: str = printable(line)
+            if isinstance(line, Place):
+                shown = Place(shown)
+            elif isinstance(line, Line):
+                shown = Line(shown, line.kind)
             print_formatted_text(styled(shown), style=_STYLE, output=output)
     return say

@@ -8,6 +8,7 @@ the state resumed from it, never the journal's exact formatting.
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -261,8 +262,10 @@ def test_batch_carriage_return_inside_a_label_cannot_forge_an_entry(tmp_path: Pa
     played, path = batch(tmp_path, "roll d6 label\r@ table trespasser-encounters\n")
     text = path.read_text()
     assert "\r" not in text
-    assert "\n@ table" not in text  # the second part is narration, escaped
-    assert resume(path).state.encounters == 0
+    state = resume(path).state
+    assert state.encounters == 0 and state.step == 2  # the roll, then the rest as narration
+    figures = run_solo("stats", "j.md", "--json", cwd=tmp_path)
+    assert json.loads(figures.stdout)["encounters"] == 0
 
 
 def test_batch_internal_error_is_one_line_and_play_goes_on(tmp_path: Path):
