@@ -355,7 +355,8 @@ def test_read_only_filesystem(tmp_path):
     assert str(journal) in line and "Read-only file system" in line, line
     assert play.stdout == ""
     assert journal.read_bytes() == saved
-    new = subprocess.run([*wrap, *SOLO, "new", str(folder / "other.md"), "--seed", "1"],
+    new = subprocess.run([*wrap, *SOLO, "new", str(folder / "other.md"), "--system",
+                              "d12-tension", "--seed", "1"],
                          input="", capture_output=True, text=True, cwd=tmp_path, env=_env(),
                          timeout=60)
     assert new.returncode == 1, new.stderr
@@ -431,7 +432,7 @@ def test_hostile_yaml_is_refused_and_runs_nothing(tmp_path, tag):
     cases = [("new", "a.md", "--system", str(procedure), "--seed", "1"),
              ("simulate", "--system", str(procedure), "--turns", "10"),
              ("check", str(procedure)),
-             ("new", "b.md", "--tables", str(tables), "--seed", "1"),
+             ("new", "b.md", "--system", "d12-tension", "--tables", str(tables), "--seed", "1"),
              ("check", str(tables))]
     for args in cases:
         done = solo(*args, cwd=tmp_path)

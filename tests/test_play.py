@@ -216,9 +216,21 @@ def test_narration_that_looks_like_mechanics_is_kept_as_prose(tmp_path: Path):
 
 def test_party_goes_into_the_front_matter(tmp_path: Path):
     result = run_solo("new", "--system", "trespasser", "--title", "Party", "--seed", "2",
-                      "--party", "Ayla", "Brother Ott", cwd=tmp_path, stdin="advance\n")
+                      "--party", "Ayla", "--party", "Brother Ott", cwd=tmp_path,
+                      stdin="advance\n")
     assert result.returncode == 0, result.stderr
     assert "party: [Ayla, Brother Ott]\n" in (tmp_path / "journals" / "party.md").read_text()
+
+
+def test_party_and_tables_never_swallow_the_journal_path(tmp_path: Path):
+    tables = tmp_path / "extra.yaml"
+    tables.write_text("kind: tables\ntables:\n  cellar:\n    title: Cellar\n    dice: d2\n"
+                      "    entries:\n      1: Rats\n      2: Wine\n")
+    result = run_solo("new", "--system", "trespasser", "--party", "Ayla", "--tables",
+                      str(tables), "mine.md", "--seed", "2", cwd=tmp_path, stdin="table cellar\n")
+    assert result.returncode == 0, result.stderr
+    text = (tmp_path / "mine.md").read_text()
+    assert "party: [Ayla]" in text and "Cellar" in text
 
 
 def test_a_journal_resumes_after_its_procedure_gains_a_tracker(tmp_path: Path):
