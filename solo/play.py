@@ -149,12 +149,12 @@ def home() -> int:
             return play(latest)
         from solo.journal import read_meta
 
-        title = printable(str(read_meta(latest).get("title", latest.stem)))
-        choice = _ask(f"Resume '{title}' ({printable(str(latest))})? y = resume, n = start a "
+        shown = printable(str(read_meta(latest).get("title", latest.stem)))
+        choice = _ask(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
                       "new crawl", "y")
         if choice.lower().startswith("y"):
             return play(latest)
-    system, title = "d12-tension", None
+    system, title = "d12-tension", None  # type: str, str | None
     if interactive:
         system = ask_procedure(system)
         title = _ask("Title of the crawl?", "The Nameless Dungeon")
