@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import random
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -24,7 +25,7 @@ from solo.errors import SoloError, UsageError
 from solo.state import State
 
 __all__ = ["Parsed", "parse_line", "clean", "split_pasted", "NARRATION_MARKS", "KEEP_AS_PROSE",
-           "LINE_RULE"]
+           "LINE_RULE", "MAX_DIGITS"]
 
 NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
 
@@ -35,6 +36,8 @@ LINE_RULE = (
     "journaled and the line stays for you to fix. A line starting with \" > or ( is always "
     "narration, and so is any line whose first word is no command.")
 
+MAX_DIGITS = 18  # in any number typed into a command: far past any die, tracker or roll
+_DIGITS = re.compile(r"\d+")  # any script's digits: int() reads them all
 _SHORT = 3  # words: a line this short starting near a command word is taken for a typo
 
 
@@ -96,15 +99,25 @@ def parse_line(world: engine.World, state: State, line: str) -> Parsed:
     if command.kind == "tool":
         if command.name in ("chaos", "oracle") and not rest:
             return Parsed("show", text, command.name)
+        _check_numbers(command.name, rest.split()[:1] if command.name == "roll"
+                       else [] if command.name == "ask" else rest.split())
         _check_tool(world, state, command, rest)
         return Parsed("engine", text, command.name, rest)
     action = world.procedure.action_named(first)
     assert action is not None
+    _check_numbers(action.name, rest.split())
     try:
         engine.parse_arguments(action, rest.split())
     except UsageError as error:
         raise _misfit(action.name, str(error)) from None
     return Parsed("engine", text, action.name, rest)
+
+
+def _check_numbers(name: str, words: list[str]) -> None:
+    """No number typed into a command may be longer than MAX_DIGITS digits."""
+    for word in words:
+        if any(len(run) > MAX_DIGITS for run in _DIGITS.findall(word)):
+            raise _misfit(name, f"a number of more than {MAX_DIGITS} digits")
 
 
 def _check_typo(world: engine.World, first: str, count: int) -> None:
@@ -155,7 +168,7 @@ def _check_tool(world: engine.World, state: State, command: Command, rest: str) 
         _check_ask(world, state, command, rest)
     elif name == "chaos":
         word = rest.lower()
-        if word != "follow" and not (word.isdigit() and 1 <= int(word) <= 9):
+        if word not in ("follow", *map(str, range(1, 10))):
             raise _misfit(name, f"{command.usage}: N is from 1 to 9")
     elif name == "oracle":
         if rest.lower() not in world.styles:
