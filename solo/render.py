@@ -76,6 +76,7 @@ def render_event(event: Event) -> str | None:
             "foreshadowed": f"=> Encounter, as the signs foretold: {event.text}",
             "sign": f"=> A sign of something nearby: {event.text}",
             "struck": f"=> No encounter: {event.text} was struck off",
+            "struck-sign": f"=> No sign: {event.text} was struck off, so nothing is foretold",
         }[event.status]
     if isinstance(event, Said):
         return f"=> {event.text}"

@@ -153,7 +153,8 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
         if not isinstance(plus, (str, int)) or isinstance(plus, bool):
             raise doc.error(path + ("plus",), "expected an expression such as tension")
         try:
-            compile_expr(plus)
+            doc.numeric.append((path + ("plus",), compile_expr(plus), "a table's plus needs "
+                                "a number"))
         except ExprError as err:
             raise doc.error(path + ("plus",), str(err)) from None
     entries_raw = raw.get("entries")
