@@ -280,7 +280,8 @@ def _set(world: World, run: Run, text: str) -> None:
     if name in procedure.trackers:
         number = whole_number(name, value)
         current = run.values[name]
-        wanted = current + number if value[0] in "+-" else number
+        wanted = procedure.trackers[name].clamp(current + number if value[0] in "+-"
+                                                else number)
         if abs(wanted) > MAX_VALUE:
             raise UsageError(f"{name} cannot go past {MAX_VALUE:,}")
         run.change_tracker(name, wanted, "set by the player")

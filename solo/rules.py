@@ -181,6 +181,7 @@ def parse_procedure(doc: Document) -> Procedure:
     clock = data.get("clock", {}) or {}
     if not isinstance(clock, Mapping):
         raise doc.error(("clock",), "expected a mapping with unit and minutes")
+    _known_keys(doc, ("clock",), clock, {"unit", "minutes", "note", "reading"})
     minutes = clock.get("minutes", 10)
     if minutes is not None and (not isinstance(minutes, int) or minutes < 0):
         raise doc.error(("clock", "minutes"), "expected whole minutes per turn, or null")
@@ -354,8 +355,17 @@ def _light(doc: Document, path: tuple, name: str, raw: Any,
                      str(raw.get("reading", "")), die, raw.get("uses"), raw.get("refill"))
 
 
+def _known_keys(doc: Document, path: tuple, raw: Mapping, allowed: set[str]) -> None:
+    for key in raw:
+        if key not in allowed:
+            shown = sorted(allowed - {"note", "reading"})
+            raise doc.error(path + (key,), f"unknown key; expected {', '.join(shown)}")
+
+
 def _arg(doc: Document, path: tuple, raw: Any) -> Arg:
     raw = _mapping(doc, path, raw)
+    _known_keys(doc, path, raw, {"name", "help", "default", "min", "max", "choices", "note",
+                                 "reading"})
     name = raw.get("name")
     if not isinstance(name, str) or not name.isidentifier():
         raise doc.error(path + ("name",), "expected an argument name")

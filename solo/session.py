@@ -100,12 +100,12 @@ class Session:
         except SoloError:
             self.journal.close()
             raise
-        # A procedure may have gained trackers or settings since the journal began.
-        defaults = engine.start(self.world).values
-        self.state: State = replace(resumed.state, values={**defaults, **resumed.state.values})
+        # The procedure may have been edited since the journal began: fit the state to it.
+        self.state: State
+        self.state, reconciled = engine.reconcile(self.world, resumed.state)
         self.last_command = resumed.command
         self.seed = int(self.meta["seed"])
-        self.notices: list[str] = []
+        self.notices: list[str] = list(reconciled)
         self.pending_newline = resumed.needs_newline
         if resumed.torn:
             self.notices.append("The last entry was cut off (a crash while writing?). Its text "

@@ -153,8 +153,9 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
         if not isinstance(plus, (str, int)) or isinstance(plus, bool):
             raise doc.error(path + ("plus",), "expected an expression such as tension")
         try:
-            doc.numeric.append((path + ("plus",), compile_expr(plus), "a table's plus needs "
-                                "a number"))
+            compiled = compile_expr(plus)
+            doc.expressions.append((path + ("plus",), compiled))
+            doc.numeric.append((path + ("plus",), compiled, "a table's plus needs a number"))
         except ExprError as err:
             raise doc.error(path + ("plus",), str(err)) from None
     entries_raw = raw.get("entries")
