@@ -211,7 +211,7 @@ def compile_template(doc: Document, path: tuple, value: Any) -> Template:
     pieces = _FIELD.split(text)  # text, expression source, text, …
     parts = tuple(piece if index % 2 == 0 else compile_at(doc, path, piece)
                   for index, piece in enumerate(pieces))
-    return Template(text, parts[1::2], parts)
+    return Template(text, tuple(part for part in parts[1::2] if isinstance(part, Expr)), parts)
 
 
 def parse_effects(doc: Document, path: tuple, raw: Any) -> tuple[Effect, ...]:

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NoReturn
 
 from solo.errors import SoloError
 
@@ -202,7 +202,7 @@ class _Parser:
         tokens.append(("end", "", len(text)))
         return tokens
 
-    def _fail(self, message: str, position: int) -> None:
+    def _fail(self, message: str, position: int) -> NoReturn:
         raise ExprError(f"cannot read expression {self.text!r}: {message} at position {position}")
 
     def _typed(self, evaluator: Evaluator, typer: Typer) -> Evaluator:
@@ -242,9 +242,7 @@ class _Parser:
             other = self.expression()
             chosen = value
             kinds = (self.types[chosen], self.types[condition], self.types[other])
-            value = self._typed(
-                lambda s: chosen(s) if condition(s) else other(s),
-                lambda t, k=kinds: (k[1](t), _unite(k[0](t), k[2](t)))[1])
+            value = self._typed(_choose(condition, chosen, other), _choose_type(kinds))
         self.depth -= 1
         return value
 
@@ -256,14 +254,14 @@ class _Parser:
         left = self.conjunction()
         while self.accept("or"):
             first, second = left, self.conjunction()
-            left = self._logic(first, second, lambda s, a=first, b=second: a(s) or b(s))
+            left = self._logic(first, second, _either(first, second))
         return left
 
     def conjunction(self) -> Evaluator:
         left = self.negation()
         while self.accept("and"):
             first, second = left, self.negation()
-            left = self._logic(first, second, lambda s, a=first, b=second: a(s) and b(s))
+            left = self._logic(first, second, _both(first, second))
         return left
 
     def negation(self) -> Evaluator:
@@ -333,7 +331,7 @@ class _Parser:
             apply = _ARITH[symbol]
             self.pos += 1
             first, second = left, self.product()
-            left = self._typed(lambda s, a=first, b=second, f=apply: f(a(s), b(s)),
+            left = self._typed(_apply(apply, first, second),
                                self._arith_type(symbol, first, second))
         return left
 
@@ -430,6 +428,31 @@ class _Parser:
 
         return self._typed(lambda s: function(*(argument(s) for argument in arguments)),
                            typer)
+
+
+def _choose(condition: Evaluator, chosen: Evaluator, other: Evaluator) -> Evaluator:
+    return lambda s: chosen(s) if condition(s) else other(s)
+
+
+def _choose_type(kinds: tuple[Typer, Typer, Typer]) -> Typer:
+    def typer(types: Types) -> str:
+        kinds[1](types)
+        return _unite(kinds[0](types), kinds[2](types))
+
+    return typer
+
+
+def _either(first: Evaluator, second: Evaluator) -> Evaluator:
+    return lambda s: first(s) or second(s)
+
+
+def _both(first: Evaluator, second: Evaluator) -> Evaluator:
+    return lambda s: first(s) and second(s)
+
+
+def _apply(function: Callable[[Any, Any], Any], first: Evaluator, second: Evaluator
+           ) -> Evaluator:
+    return lambda s: function(first(s), second(s))
 
 
 def _multiply(first: Evaluator, second: Evaluator) -> Evaluator:

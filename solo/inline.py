@@ -13,11 +13,12 @@ from dataclasses import replace
 
 from solo.effects import Ask, Branch, Check, Do, Effect, Encounter, Let
 from solo.expr import constant
+from solo.rules import Procedure
 
 __all__ = ["inline_routines"]
 
 
-def inline_routines(procedure):
+def inline_routines(procedure: Procedure) -> Procedure:
     """The same procedure, with every non-recursive ``do`` replaced by its effects."""
     routines: Mapping[str, tuple[Effect, ...]] = procedure.routines
     cache: dict[str, tuple[Effect, ...]] = {}

@@ -7,7 +7,7 @@ and hands back a new frozen :class:`~solo.state.State`. It never does I/O.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from solo import dice, oracle
@@ -223,6 +223,7 @@ class Run:
         path of ``solo simulate``: guards call the compiled evaluator directly, and an
         unknown name (KeyError) becomes an ExprError in :func:`solo.engine.perform`."""
         scope, handlers = self.scope, _HANDLERS
+        effect: Any  # one of the Effect classes; their kind is told apart by class below
         for effect in effects:
             when = effect.when
             if when is not None and not when.evaluate(scope):
@@ -570,7 +571,7 @@ class Run:
             self.outcomes.append(effect.name)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     Adjust: Run._adjust, Assign: Run._assign, Let: Run._let, RollDice: Run._roll_dice,
     Check: Run._check, RollTable: Run._roll_table, Encounter: Run._encounter,
     LightChange: Run._light, Do: Run._do,  # Say and Branch run inside Run.execute

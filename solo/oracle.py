@@ -213,7 +213,8 @@ def ask(style: OracleStyle, rng: random.Random, odds: str | None = None, chaos: 
         modifier_value = rolls[-1].total
     answer = judge(style, odds, chaos, rolls[0].total, modifier_value)
     event = None
-    if answer.random_event and tables and style.event_table in tables:
+    if answer.random_event and tables and style.event_table is not None \
+            and style.event_table in tables:
         table = tables[style.event_table]
         rolls.append(dice.roll(table.dice, rng))
         event, inline = expand_inline_dice(table.entries[table.index_for(rolls[-1].total)].text,

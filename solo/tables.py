@@ -27,6 +27,7 @@ from functools import cached_property
 from typing import Any
 
 from solo import dice
+from solo.dice import Expression
 from solo.errors import DiceError
 from solo.expr import Expr, ExprError, compile_expr
 from solo.yamlfile import Document
@@ -64,7 +65,7 @@ class Table:
     source: str = ""
 
     @cached_property
-    def expression(self) -> dice.Expression:
+    def expression(self) -> Expression:
         """The table's dice, parsed once."""
         return dice.parse(self.dice)
 
@@ -98,7 +99,7 @@ class Table:
         for index, entry in enumerate(self.entries):
             if ref.lower() in (entry.id.lower(), entry.text.lower()):
                 return index
-        if _RANGE.match(ref) and "-" not in ref.strip()[1:]:
+        if _RANGE.match(ref) and "-" not in ref.strip()[1:] and len(ref) <= 16:
             return self.index_for(int(ref))
         return None
 
@@ -182,6 +183,8 @@ def _parse_entry(doc: Document, path: tuple, key: Any, value: Any,
     match = _RANGE.match(str(key)) if isinstance(key, (int, str)) else None
     if match is None or isinstance(key, bool):
         raise doc.error(path, "expected a roll such as 4 or a range such as 1-4")
+    if max(len(match.group(1)), len(match.group(2) or "")) > 16:
+        raise doc.error(path, "a roll of at most 15 digits")
     low = int(match.group(1))
     high = int(match.group(2)) if match.group(2) is not None else low
     if high < low:
@@ -194,10 +197,11 @@ def _parse_entry(doc: Document, path: tuple, key: Any, value: Any,
         if unknown:
             raise doc.error(path + (sorted(map(str, unknown))[0],),
                             "unknown entry key; expected text, id, effects")
-        text = value.get("text")
-        if not isinstance(text, str):
+        raw_text = value.get("text")
+        if not isinstance(raw_text, str):
             raise doc.error(path + ("text",), "expected the entry's text")
-        entry_id = value.get("id", slug(text))
+        text = raw_text
+        entry_id = str(value.get("id", slug(text)))
         if not isinstance(entry_id, str):
             raise doc.error(path + ("id",), "expected a short name")
         if "effects" in value:
