@@ -15,14 +15,14 @@ from solo.effects import Template
 from solo.errors import UsageError
 from solo.events import Acted, Event, Rolled, Said, Struck, TrackerChanged
 from solo.expr import ExprError
-from solo.interpreter import MAX_LIT, Run
+from solo.interpreter import MAX_LIT, Run, light_level
 from solo.rules import USAGE_DICE, Action, Arg, Procedure
 from solo.state import MAX_VALUE, Light, State
 from solo.tables import Table
 
 __all__ = ["World", "Result", "start", "perform", "unknown_name_error", "parse_arguments",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
-           "whole_number", "MAX_DIGITS", "procedure_error", "reconcile", "Game"]
+           "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game"]
 
 ENGINE_COMMANDS = ("light", "douse", "strike", "set", "roll", "table", "ask", "chaos", "oracle")
 MAX_DIGITS = 16
@@ -83,6 +83,11 @@ def level_of(world: World, state: State, tracker: str) -> str | None:
     if found is None or not found.levels or not isinstance(value, int):
         return None
     return found.level(value)
+
+
+def light_of(world: World, state: State) -> str:
+    """The light the party has: 'bright', 'dim' or 'dark'."""
+    return light_level(world.procedure, state.lights)
 
 
 def render(world: World, state: State, template: Template) -> str:

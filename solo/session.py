@@ -16,7 +16,6 @@ from pathlib import Path
 from solo import engine
 from solo.catalog import load_world
 from solo.errors import JournalError, SoloError, UsageError
-from solo.interpreter import Run, light_level
 from solo.journal import Journal, iter_snapshots, read_meta, resume, snapshot_line
 from solo.render import clock_text, render_events, turn_heading
 from solo.state import State
@@ -131,8 +130,7 @@ class Session:
         expected = f"next: {', '.join(moves)}"
         if procedure.prompt is not None:
             try:
-                expected = procedure.prompt.render(Run(procedure, self.world.tables,
-                                                       self.state, random.Random(0)).scope)
+                expected = engine.render(self.world, self.state, procedure.prompt)
             except (KeyError, SoloError):
                 pass  # a prompt naming something unknown: fall back to the plain list
         return f"{place} · {expected} · or narrate, ask, roll, help"
@@ -241,8 +239,12 @@ class Session:
         for name, tracker in procedure.trackers.items():
             if tracker.shown:
                 of = f"/{tracker.maximum}" if tracker.maximum is not None else ""
-                lines.append(f"{tracker.label}: {state.values[name]}{of}")
-        level = light_level(procedure, state.lights)
+                band = engine.level_of(self.world, state, name)
+                lines.append(f"{tracker.label}: {state.values[name]}{of}"
+                             + (f" ({band})" if band else ""))
+        for name, supply in procedure.supplies.items():
+            lines.append(f"{supply.label}: {state.supplies.get(name, 0)}")
+        level = engine.light_of(self.world, state)
         lines.append(f"Light: {level}" + (f" ({self._light_summary()})" if state.lights
                                           else ", nothing lit"))
         lines.append(f"Encounters met: {state.encounters}")

@@ -337,3 +337,17 @@ def test_a_second_sign_replaces_the_first_and_says_so():
     assert said[0] == ("The earlier sign (An ogre) is superseded: the newer sign is what "
                        "comes next.")
     assert state.foretold == "6 zombies"
+
+
+def test_status_shows_a_trackers_level_and_the_supplies(tmp_path):
+    def play(name: str, stdin: str) -> str:
+        run = subprocess.run([sys.executable, "-m", "solo", "new", str(tmp_path / f"{name}.md"),
+                              "--system", str(EXAMPLES / f"{name}.yaml"), "--seed", "1"],
+                             input=stdin, capture_output=True, text=True, timeout=60,
+                             cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    assert "Alarm: 5/10 (Wary)" in play("alarm-levels", "set alarm 5\nstatus\n")
+    shown = play("usage-dice", "light torch\nstatus\n")
+    assert "Spare torches: 2" in shown and "Oil flasks: 1" in shown
