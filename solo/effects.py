@@ -14,6 +14,7 @@ from typing import Any
 
 from solo.events import Said
 from solo.expr import Expr, ExprError, compile_expr
+from solo.schema import check_keys, keys_of
 from solo.yamlfile import Document
 
 __all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
@@ -184,7 +185,7 @@ EFFECT_KEYS = ("adjust", "set", "let", "roll", "check", "table", "encounter", "l
                "if", "do", "outcome", "ask", "supply")
 COMMON_ODDS = ("likely", "50/50", "even", "unlikely")
 """Odds that every shipped oracle style (mythic, ironsworn, opse) knows."""
-_SIDE_KEYS = {"when", "reason", "note", "reading", "then", "else"}
+_SIDE_KEYS = keys_of("effect")
 _TAKES_REASON = {"adjust", "set", "light", "supply"}
 """The effects whose journal line carries a ``reason:``; on others it would be ignored."""
 _TAKES_BRANCHES = {"if"}
@@ -288,14 +289,12 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
     if key == "light":
         return _light(doc, here, value, reason, when)
     if key == "roll":
-        spec = _spec(doc, here, value, {"dice", "label", "plus", "as"}, "dice")
+        spec = _spec(doc, here, value, "roll", "dice")
         return RollDice(compile_template(doc, here + ("dice",), spec["dice"]),
                         compile_template(doc, here + ("label",), spec.get("label", "Roll")),
                         _optional(doc, here + ("plus",), spec.get("plus")),
                         _name(doc, here + ("as",), spec.get("as")), when)
-    spec = _spec(doc, here, value, {"dice", "label", "plus", "success", "then", "else"}, "dice")
-    if "success" not in spec:
-        raise doc.error(here + ("success",), "a check needs 'success', such as 'roll <= alarm'")
+    spec = _spec(doc, here, value, "check", "dice")
     return Check(compile_template(doc, here + ("dice",), spec["dice"]),
                  compile_at(doc, here + ("success",), spec["success"]),
                  compile_template(doc, here + ("label",), spec.get("label", "Check")),
@@ -307,7 +306,7 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
 def _do(doc: Document, path: tuple, value: Any, when: Expr | None) -> Do:
     if isinstance(value, str):
         value = {"routine": value}
-    spec = _spec(doc, path, value, {"routine", "with"}, "routine")
+    spec = _spec(doc, path, value, "do", "routine")
     if not isinstance(spec["routine"], str):
         raise doc.error(path + ("routine",), "expected the name of a routine")
     args = _assignments(doc, path + ("with",), spec["with"]) if "with" in spec else ()
@@ -317,7 +316,7 @@ def _do(doc: Document, path: tuple, value: Any, when: Expr | None) -> Do:
 
 
 def _ask(doc: Document, path: tuple, value: Any, when: Expr | None) -> Ask:
-    spec = _spec(doc, path, value, {"question", "odds", "then", "else"}, "question")
+    spec = _spec(doc, path, value, "ask", "question")
     odds = spec.get("odds")
     if odds is not None:
         if not isinstance(odds, str):
@@ -332,16 +331,14 @@ def _ask(doc: Document, path: tuple, value: Any, when: Expr | None) -> Ask:
                parse_effects(doc, path + ("else",), spec.get("else")), when)
 
 
-def _spec(doc: Document, path: tuple, value: Any, allowed: set[str], required: str) -> Mapping:
+def _spec(doc: Document, path: tuple, value: Any, block: str, required: str) -> Mapping:
+    """An effect's spec (``required``'s value alone stands for ``{required: value}``),
+    its keys checked against the schema's ``block``."""
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         value = {required: value}
     if not isinstance(value, Mapping):
-        raise doc.error(path, f"expected a mapping with {', '.join(sorted(allowed))}")
-    unknown = [key for key in value if key not in allowed]
-    if unknown:
-        raise doc.error(path + (unknown[0],), f"unknown key; expected {', '.join(sorted(allowed))}")
-    if required not in value:
-        raise doc.error(path + (required,), f"missing '{required}'")
+        raise doc.error(path, f"expected a mapping with {', '.join(sorted(keys_of(block)))}")
+    check_keys(doc, path, value, block)
     return value
 
 
@@ -365,7 +362,7 @@ def _assignments(doc: Document, path: tuple, value: Any) -> tuple[tuple[str, Exp
 
 
 def _table(doc: Document, path: tuple, value: Any, when: Expr | None) -> RollTable:
-    spec = _spec(doc, path, value, {"name", "plus", "as", "outcome"}, "name")
+    spec = _spec(doc, path, value, "table-effect", "name")
     if not isinstance(spec["name"], str):
         raise doc.error(path + ("name",), "expected a table name")
     doc.references.append((path, "table", spec["name"]))
@@ -383,9 +380,7 @@ def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Enc
         value = {"table": value}
     if not isinstance(value, Mapping):
         raise doc.error(path, "expected true, a table name, or a mapping with table/sign/then")
-    unknown = [key for key in value if key not in ("table", "sign", "then", "else")]
-    if unknown:
-        raise doc.error(path + (unknown[0],), "unknown key; expected table, sign, then, else")
+    check_keys(doc, path, value, "encounter")
     sign = value.get("sign", False)
     if not isinstance(sign, bool):
         raise doc.error(path + ("sign",), "expected true or false")
@@ -400,7 +395,7 @@ def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Enc
 
 def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
            when: Expr | None) -> LightChange:
-    spec = _spec(doc, path, value, {"do", "kinds", "count", "check"}, "do")
+    spec = _spec(doc, path, value, "light-effect", "do")
     if spec["do"] not in LIGHT_OPERATIONS:
         raise doc.error(path + ("do",), f"expected one of {', '.join(LIGHT_OPERATIONS)}")
     if spec["do"] == "light":
@@ -429,9 +424,7 @@ def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
     check = None
     if "check" in spec:
         here = path + ("check",)
-        raw = _spec(doc, here, spec["check"], {"dice", "success", "label"}, "dice")
-        if "success" not in raw:
-            raise doc.error(here + ("success",), "a check needs 'success', such as 'roll == 1'")
+        raw = _spec(doc, here, spec["check"], "light-check", "dice")
         check = SourceCheck(compile_template(doc, here + ("dice",), raw["dice"]),
                             compile_at(doc, here + ("success",), raw["success"]),
                             compile_template(doc, here + ("label",),

@@ -16,6 +16,7 @@ from typing import Any
 from solo.effects import Effect, Template, compile_at, compile_template, parse_effects
 from solo.errors import RulesError
 from solo.expr import Expr
+from solo.schema import check_keys, keys_of
 from solo.state import MAX_VALUE
 from solo.tables import Table, parse_table
 from solo.yamlfile import Document, load_yaml
@@ -27,10 +28,7 @@ __all__ = ["Tracker", "LightKind", "SupplyKind", "USAGE_DICE", "Arg", "Action", 
 LIGHT_LEVELS = ("bright", "dim")
 USAGE_DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
 """A usage die steps down this ladder, one size at a time, and is spent below d4."""
-_TOP_KEYS = {"kind", "id", "name", "source", "summary", "prompt", "clock", "danger", "trackers",
-             "settings", "supplies",
-             "lights", "tables", "encounters", "routines", "actions", "on_action", "each_turn",
-             "steps", "simulate", "note", "reading"}
+_TOP_KEYS = keys_of("procedure")
 
 
 @dataclass(frozen=True)
@@ -173,15 +171,12 @@ def parse_procedure(doc: Document) -> Procedure:
     data = doc.data
     if not isinstance(data, Mapping) or data.get("kind") != "procedure":
         raise doc.error(("kind",), "expected 'kind: procedure' at the top of a procedure file")
-    unknown = sorted(str(key) for key in data if key not in _TOP_KEYS)
-    if unknown:
-        raise doc.error((unknown[0],),
-                        f"unknown key; expected one of {', '.join(sorted(_TOP_KEYS))}")
+    check_keys(doc, (), data, "procedure")
     ident = _text(doc, ("id",), data.get("id"))
     clock = data.get("clock", {}) or {}
     if not isinstance(clock, Mapping):
         raise doc.error(("clock",), "expected a mapping with unit and minutes")
-    _known_keys(doc, ("clock",), clock, {"unit", "minutes", "note", "reading"})
+    check_keys(doc, ("clock",), clock, "clock")
     minutes = clock.get("minutes", 10)
     if minutes is not None and (not isinstance(minutes, int) or minutes < 0):
         raise doc.error(("clock", "minutes"), "expected whole minutes per turn, or null")
@@ -262,9 +257,7 @@ def _routine(doc: Document, path: tuple, raw: Any
     """A routine: a list of effects, or ``{params: {name: default}, effects: [...]}``."""
     if not isinstance(raw, Mapping) or "params" not in raw:
         return parse_effects(doc, path, raw), ()
-    for key in raw:
-        if key not in ("params", "effects", "note", "reading"):
-            raise doc.error(path + (key,), "unknown key; expected params, effects")
+    check_keys(doc, path, raw, "routine")
     params = []
     for name, default in _mapping(doc, path + ("params",), raw["params"]).items():
         if not isinstance(name, str) or not name.isidentifier():
@@ -282,9 +275,7 @@ def _supply(doc: Document, path: tuple, name: str, raw: Any) -> SupplyKind:
     if isinstance(raw, int) and not isinstance(raw, bool):
         raw = {"start": raw}
     raw = _mapping(doc, path, raw)
-    for key in raw:
-        if key not in ("label", "start", "note", "reading"):
-            raise doc.error(path + (key,), "unknown key; expected label, start")
+    check_keys(doc, path, raw, "supply")
     start = _int(doc, path + ("start",), raw.get("start", 0), allow_none=False) or 0
     if not 0 <= start <= 1_000_000:
         raise doc.error(path + ("start",), "expected a count from 0 to 1000000")
@@ -294,10 +285,7 @@ def _supply(doc: Document, path: tuple, name: str, raw: Any) -> SupplyKind:
 
 def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
     raw = _mapping(doc, path, raw)
-    allowed = {"label", "start", "min", "max", "notation", "shown", "note", "reading", "levels"}
-    for key in raw:
-        if key not in allowed:
-            raise doc.error(path + (key,), f"unknown key; expected {', '.join(sorted(allowed))}")
+    check_keys(doc, path, raw, "tracker")
     minimum = _int(doc, path + ("min",), raw.get("min"))
     maximum = _int(doc, path + ("max",), raw.get("max"))
     start = _int(doc, path + ("start",), raw.get("start", minimum or 0), allow_none=False)
@@ -326,16 +314,10 @@ def _levels(doc: Document, path: tuple, raw: Any) -> tuple[tuple[str, int], ...]
     return tuple(ordered)
 
 
-_LIGHT_KEYS = {"label", "turns", "level", "reading", "note", "die", "uses", "refill"}
-
-
 def _light(doc: Document, path: tuple, name: str, raw: Any,
            supplies: Mapping[str, SupplyKind]) -> LightKind:
     raw = _mapping(doc, path, raw)
-    for key in raw:
-        if key not in _LIGHT_KEYS:
-            raise doc.error(path + (key,),
-                            f"unknown key; expected {', '.join(sorted(_LIGHT_KEYS))}")
+    check_keys(doc, path, raw, "light")
     for key in ("uses", "refill"):
         if key in raw and raw[key] not in supplies:
             raise doc.error(path + (key,), f"no supply named {raw[key]!r}; list it under "
@@ -355,17 +337,9 @@ def _light(doc: Document, path: tuple, name: str, raw: Any,
                      str(raw.get("reading", "")), die, raw.get("uses"), raw.get("refill"))
 
 
-def _known_keys(doc: Document, path: tuple, raw: Mapping, allowed: set[str]) -> None:
-    for key in raw:
-        if key not in allowed:
-            shown = sorted(allowed - {"note", "reading"})
-            raise doc.error(path + (key,), f"unknown key; expected {', '.join(shown)}")
-
-
 def _arg(doc: Document, path: tuple, raw: Any) -> Arg:
     raw = _mapping(doc, path, raw)
-    _known_keys(doc, path, raw, {"name", "help", "default", "min", "max", "choices", "note",
-                                 "reading"})
+    check_keys(doc, path, raw, "arg")
     name = raw.get("name")
     if not isinstance(name, str) or not name.isidentifier():
         raise doc.error(path + ("name",), "expected an argument name")
@@ -389,11 +363,7 @@ def _arg(doc: Document, path: tuple, raw: Any) -> Arg:
 
 def _action(doc: Document, path: tuple, name: str, raw: Any) -> Action:
     raw = _mapping(doc, path, raw)
-    allowed = {"help", "group", "time", "args", "effects", "resting", "allowed", "refusal",
-               "aliases", "note", "reading"}
-    for key in raw:
-        if key not in allowed:
-            raise doc.error(path + (key,), f"unknown key; expected {', '.join(sorted(allowed))}")
+    check_keys(doc, path, raw, "action")
     args_raw = raw.get("args", []) or []
     if not isinstance(args_raw, list):
         raise doc.error(path + ("args",), "expected a list of arguments")

@@ -30,6 +30,7 @@ from solo import dice
 from solo.dice import Expression
 from solo.errors import DiceError
 from solo.expr import Expr, ExprError, compile_expr
+from solo.schema import check_keys
 from solo.yamlfile import Document
 
 __all__ = ["Entry", "Table", "parse_table", "parse_tables_file", "expand_inline_dice", "slug"]
@@ -138,10 +139,7 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
     """Validate one table definition found at ``path`` in ``doc``."""
     if not isinstance(raw, Mapping):
         raise doc.error(path, "expected a table: a mapping with 'dice' and 'entries'")
-    unknown = set(raw) - {"title", "dice", "plus", "entries", "note", "reading"}
-    if unknown:
-        raise doc.error(path + (sorted(map(str, unknown))[0],),
-                        "unknown table key; expected title, dice, plus, entries, note")
+    check_keys(doc, path, raw, "table")
     dice_text = raw.get("dice")
     if not isinstance(dice_text, str):
         raise doc.error(path + ("dice",), "expected a dice expression such as d12 or 2d6")
@@ -193,10 +191,7 @@ def _parse_entry(doc: Document, path: tuple, key: Any, value: Any,
     if isinstance(value, str):
         text, entry_id = value, slug(value)
     elif isinstance(value, Mapping):
-        unknown = set(value) - {"text", "id", "effects", "note", "reading"}
-        if unknown:
-            raise doc.error(path + (sorted(map(str, unknown))[0],),
-                            "unknown entry key; expected text, id, effects")
+        check_keys(doc, path, value, "entry")
         raw_text = value.get("text")
         if not isinstance(raw_text, str):
             raise doc.error(path + ("text",), "expected the entry's text")
