@@ -9,7 +9,6 @@ from __future__ import annotations
 import atexit
 import os
 import platform
-import random
 import shutil
 import statistics
 import subprocess
@@ -115,35 +114,22 @@ def scratch_dir(prefix: str) -> Path:
 
 def build_journal(path: Path, turns: int, *, system: str = "d12-tension", seed: int = 1,
                   command: str | None = None, title: str = "Bench") -> int:
-    """Write a journal of ``turns`` turns quickly: entries are made exactly as
-    ``Session._perform`` makes them, but go through one buffered file with no fsync.
-    Returns the number of commands written."""
-    from solo import engine
-    from solo.catalog import load_world
-    from solo.journal import resume, snapshot_line
+    """Write a journal of ``turns`` turns quickly: a real play session writes every entry,
+    with the fsync left out. Returns the number of commands written."""
     from solo.play import create_journal_file
-    from solo.render import render_events, turn_heading
+    from solo.session import Session
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
     create_journal_file(str(path), system, title, seed, [])
-    world = load_world(system)
-    procedure = world.procedure
-    line = command or procedure.simulate
-    state = resume(path).state
+    session = Session(path, durable=False)
+    line = command or session.procedure.simulate
     commands = 0
-    with open(path, "a", encoding="utf-8", buffering=1 << 20) as out:
-        while state.turn < turns:
-            rng = random.Random(f"{seed}:{state.step}")
-            result = engine.perform(world, state, line, rng)
-            lines = render_events(result.events)
-            heading = ""
-            if result.state.turn > state.turn:
-                heading = turn_heading(procedure.clock_unit, state.turn + 1, result.state.turn,
-                                       procedure.minutes) + "\n\n"
-            out.write("\n" + heading + "  \n".join(lines) + "\n\n"
-                      + snapshot_line(result.state, line) + "\n")
-            state = result.state
+    try:
+        while session.state.turn < turns:
+            session.perform(line)
             commands += 1
+    finally:
+        session.close()
     return commands
 
 

@@ -1,39 +1,46 @@
-"""The journal: an append-only Markdown file that is also the save file.
+"""The journal file: an append-only Markdown file that is also the save file.
 
-Layout: YAML front matter (title, system, seed, created, tables, party), a title,
-then one entry per command. Every mechanical entry ends with a snapshot line::
+Layout (Lonelog 1.6 for digital Markdown): YAML front matter, the title, then for each
+sitting a ``## Session N`` heading, a ``### S1 *Round 1 · 0:10*`` scene per turn, the
+mechanics in fenced code blocks and the player's narration as prose between them. Every
+entry ends with a hidden record (:mod:`solo.record`) holding its events and the state
+after it; resuming reads the last record from the tail, so it costs the same for ten
+turns or a hundred thousand.
 
-    <!-- solo:state {"v": 1, "step": 3, ...} -->
-
-which Markdown viewers hide. Resuming reads the last complete snapshot from the
-tail of the file, so it costs the same for ten turns or a hundred thousand.
-Each entry is written with a single ``write`` and ``fsync``'d before the player
-sees its result; nothing already written is ever rewritten.
+The file belongs to the player too: it is read whatever an editor did to it (CRLF line
+ends, a BOM, stripped spaces, a re-indented record), and before every append solo checks
+that the file at the path is still the one it holds open, at the size it left it. If an
+editor replaced or rewrote it, solo re-opens the file at the path (the lock follows it)
+and the session puts back any of its own entries the new file lacks.
 """
 
 from __future__ import annotations
 
 import errno
 import fcntl
-import json
 import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solo.errors import JournalError
+from solo.errors import JournalError, UsageError
+from solo.record import PREFIX, find_records, record_comment
 from solo.state import State
 
-__all__ = ["Journal", "Resumed", "create_journal", "read_meta", "resume", "snapshot_line",
-           "iter_snapshots", "slugify", "SNAPSHOT_PREFIX", "JOURNAL_FORMAT"]
+__all__ = ["Journal", "JournalChanged", "Tail", "create_journal", "read_meta", "read_tail",
+           "find_record", "slugify", "front_matter", "JOURNAL_FORMAT", "READABLE_FORMATS",
+           "TITLE_LIMIT", "Resumed", "resume", "read_records", "iter_snapshots",
+           "SNAPSHOT_PREFIX"]
 
-SNAPSHOT_PREFIX = "<!-- solo:state "
-SNAPSHOT_SUFFIX = " -->"
-JOURNAL_FORMAT = 1
-_HEAD_LIMIT = 64 * 1024
-_MECHANICS = re.compile(r"^(@ |\? |d: |tbl: |=> |-> |<!-- solo:)")
+JOURNAL_FORMAT = 2
+READABLE_FORMATS = (1, 2)
+TITLE_LIMIT = 4000
+SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
+_HEAD_LIMIT = 1024 * 1024
+_TAIL_CHUNK = 64 * 1024
 
 
 def slugify(title: str) -> str:
@@ -41,46 +48,51 @@ def slugify(title: str) -> str:
     return slug[:60].rstrip("-") or "crawl"
 
 
-def snapshot_line(state: State, command: str) -> str:
-    data = state.to_json()
-    data["cmd"] = command
-    return SNAPSHOT_PREFIX + json.dumps(data, separators=(",", ":"), sort_keys=True) \
-        + SNAPSHOT_SUFFIX
-
-
-def _parse_snapshot(line: str) -> tuple[State, str] | None:
-    if not (line.startswith(SNAPSHOT_PREFIX) and line.endswith(SNAPSHOT_SUFFIX)):
-        return None
-    try:
-        data = json.loads(line[len(SNAPSHOT_PREFIX):-len(SNAPSHOT_SUFFIX)])
-        return State.from_json(data), str(data.get("cmd", ""))
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-        return None
-
-
 def front_matter(meta: dict[str, Any]) -> str:
     import yaml
 
-    body = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    body = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                          width=1 << 20)
     return f"---\n{body}---\n"
+
+
+def _regular_file(path: Path) -> os.stat_result:
+    """The file's status, refusing what is not a regular file (a FIFO would hang a read)."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        raise JournalError(f"no journal at {path}; start one with: solo new {path} "
+                           "--system ID") from None
+    except OSError as err:
+        raise JournalError(f"cannot read {path}: {err.strerror}") from None
+    if stat.S_ISDIR(status.st_mode):
+        raise JournalError(f"{path} is a folder, not a journal file")
+    if not stat.S_ISREG(status.st_mode):
+        raise JournalError(f"{path} is not a regular file (a pipe or a device?); "
+                           "a journal is a Markdown file")
+    return status
+
+
+def _text(data: bytes) -> str:
+    """Bytes as text the way an editor may have saved them: a BOM dropped, CRLF or CR line
+    ends read as LF, undecodable bytes replaced."""
+    text = data.decode("utf-8", errors="replace")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
 def read_meta(path: Path) -> dict[str, Any]:
     """The front matter of a solo journal; refuses anything else without touching it."""
+    _regular_file(path)
     try:
         with open(path, "rb") as handle:
             head = handle.read(_HEAD_LIMIT)
-    except FileNotFoundError:
-        raise JournalError(f"no journal at {path}; start one with: solo new {path} "
-                           "--system ID") from None
-    except IsADirectoryError:
-        raise JournalError(f"{path} is a folder, not a journal file") from None
     except OSError as err:
         raise JournalError(f"cannot read {path}: {err.strerror}") from None
-    try:
-        text = head.decode("utf-8")
-    except UnicodeDecodeError:
-        text = head.decode("utf-8", errors="ignore") if head.startswith(b"---\n") else ""
+    text = _text(head)
     not_journal = JournalError(f"{path} is not a solo journal (no solo front matter); "
                                "it was left untouched")
     if not text.startswith("---\n"):
@@ -94,103 +106,211 @@ def read_meta(path: Path) -> dict[str, Any]:
         meta = yaml.safe_load(text[4:end + 1])
     except yaml.YAMLError:
         raise not_journal from None
-    if not isinstance(meta, dict) or meta.get("solo") != JOURNAL_FORMAT \
-            or not isinstance(meta.get("system"), str) or not isinstance(meta.get("seed"), int):
+    if not isinstance(meta, dict) or meta.get("solo") not in READABLE_FORMATS \
+            or not isinstance(meta.get("system"), str) or not isinstance(meta.get("seed"), int) \
+            or isinstance(meta.get("seed"), bool):
         raise not_journal
     return meta
 
 
-def iter_snapshots(path: Path, chunk: int = 64 * 1024) -> Iterator[tuple[State, str, int]]:
-    """Complete snapshots from the end of the file backwards: (state, command, end offset)."""
-    with open(path, "rb") as handle:
-        handle.seek(0, os.SEEK_END)
-        position = handle.tell()
-        carry = b""
-        while position > 0:
-            size = min(chunk, position)
-            position -= size
-            handle.seek(position)
-            block = handle.read(size) + carry
-            lines = block.split(b"\n")
-            carry = lines[0] if position > 0 else b""
-            offset = position + len(block)
-            for raw in reversed(lines[1:] if position > 0 else lines):
-                offset -= len(raw) + 1
-                if raw.startswith(SNAPSHOT_PREFIX.encode()):
-                    parsed = _parse_snapshot(raw.decode("utf-8", errors="replace").rstrip("\r"))
-                    if parsed:
-                        yield parsed[0], parsed[1], offset + len(raw) + 1
-
-
+# -- reading the tail -----------------------------------------------------------------------
 @dataclass(frozen=True)
-class Resumed:
-    state: State
-    command: str
-    torn: bool
-    needs_newline: bool
+class Tail:
+    """The last readable record, and what follows it in the file."""
+
+    record: dict[str, Any]
+    torn: bool            # something solo wrote after it was cut off or cannot be read
+    closers: str          # what to write first so that nothing left open swallows the rest
+    needs_newline: bool   # the file does not end with a line break
 
 
-def resume(path: Path) -> Resumed:
-    """The last complete snapshot, and whether an entry after it was cut off."""
-    for state, command, end in iter_snapshots(path):
-        with open(path, "rb") as handle:
-            handle.seek(end)
-            tail = handle.read().decode("utf-8", errors="replace")
-            handle.seek(0, os.SEEK_END)
-            size = handle.tell()
-            last = b""
-            if size:
-                handle.seek(size - 1)
-                last = handle.read(1)
-        torn = any(_MECHANICS.match(line) for line in tail.split("\n"))
-        return Resumed(state, command, torn, needs_newline=bool(size) and last != b"\n")
-    raise JournalError(f"{path} has no complete state snapshot to resume from; "
-                       "it was left untouched")
+def _open_constructs(text: str) -> tuple[bool, bool, bool]:
+    """Whether ``text`` (what follows the last record) leaves a fence or a comment open,
+    and whether it holds anything solo writes (a fence or a record's start)."""
+    in_fence = in_comment = solo_text = False
+    for line in text.split("\n"):
+        bare = line.strip()
+        if in_comment:
+            if "-->" in bare:
+                in_comment = False
+            continue
+        if in_fence:
+            if bare.startswith("```"):
+                in_fence = False
+            continue
+        if bare.startswith("```"):
+            in_fence = solo_text = True
+        elif bare.startswith("<!--"):
+            solo_text = solo_text or bare.startswith("<!-- solo")
+            in_comment = "-->" not in bare[4:]
+    return in_fence, in_comment, solo_text
+
+
+def read_tail(path: Path) -> Tail:
+    """The last complete record, reading back from the end only as far as it must."""
+    status = _regular_file(path)
+    size = status.st_size
+    chunk = _TAIL_CHUNK
+    with open(path, "rb") as handle:
+        while True:
+            start = max(0, size - chunk)
+            handle.seek(start)
+            data = handle.read(size - start)
+            text = _text(data)
+            if start > 0:  # begin at a line start, so a record's first line is whole
+                text = text[text.find("\n") + 1:]
+            records = find_records(text)
+            if records:
+                _, end, record = records[-1]
+                after = text[end:]
+                in_fence, in_comment, solo_text = _open_constructs(after)
+                closers = ("-->\n" if in_comment else "") + ("```\n" if in_fence else "")
+                return Tail(record, torn=solo_text, closers=closers,
+                            needs_newline=bool(data) and not data.endswith(b"\n"))
+            if start == 0:
+                raise JournalError(f"{path} has no readable state record to resume from; "
+                                   "it was left untouched")
+            chunk *= 4
+
+
+def find_record(path: Path, step: int) -> dict[str, Any] | None:
+    """The record of ``step`` (searching back from the end), or None."""
+    status = _regular_file(path)
+    size = status.st_size
+    chunk = _TAIL_CHUNK
+    with open(path, "rb") as handle:
+        while True:
+            start = max(0, size - chunk)
+            handle.seek(start)
+            text = _text(handle.read(size - start))
+            for _, _, record in reversed(find_records(text)):
+                if record.get("step") == step:
+                    return record
+            if start == 0:
+                return None
+            chunk *= 4
+
+
+# -- writing ----------------------------------------------------------------------------------
+class JournalChanged(Exception):
+    """The file at the path is not the one solo wrote to last (an editor replaced or
+    rewrote it). The journal has re-opened the path; the caller re-reads and retries.
+    ``written`` says whether the entry being appended went into the old file."""
+
+    def __init__(self, path: str, written: bool = False) -> None:
+        super().__init__(path)
+        self.written = written
 
 
 class Journal:
-    """An open, locked journal file that only ever grows."""
+    """An open, locked journal file that only ever grows, and that checks before every
+    write that it is still the file at its path."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, durable: bool = True) -> None:
         self.path = path
+        self.durable = durable  # False only for benchmarks that build long journals fast
+        self.fd = -1
+        self._open()
+
+    def _open(self) -> None:
         try:
-            self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
         except PermissionError:
-            raise JournalError(f"cannot write to {path}: permission denied; "
+            raise JournalError(f"cannot write to {self.path}: permission denied; "
                                "make it writable (chmod u+w) and try again") from None
         except OSError as err:
-            raise JournalError(f"cannot open {path}: {err.strerror}") from None
+            raise JournalError(f"cannot open {self.path}: {err.strerror}") from None
         try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            status = os.fstat(fd)
+            if not stat.S_ISREG(status.st_mode):
+                raise JournalError(f"{self.path} is not a regular file")
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            os.close(self.fd)
-            raise JournalError(f"{path} is already open in another solo session; "
+            os.close(fd)
+            raise JournalError(f"{self.path} is already open in another solo session; "
                                "close that one first") from None
+        except JournalError:
+            os.close(fd)
+            raise
+        if self.fd >= 0:
+            os.close(self.fd)
+        self.fd = fd
+        self.identity = (status.st_dev, status.st_ino)
+        self.size = status.st_size
+        head = os.pread(fd, 4096, 0)
+        first = head.split(b"\n", 1)[0]
+        self.newline = "\r\n" if first.endswith(b"\r") else "\n"
+
+    def _replaced(self) -> bool:
+        """Whether the file at the path is another file, or this one at another size."""
+        try:
+            status = os.stat(self.path)
+        except FileNotFoundError:
+            self._restore_from_open_file()
+            return True
+        except OSError:
+            return False
+        return (status.st_dev, status.st_ino) != self.identity or status.st_size != self.size
+
+    def _restore_from_open_file(self) -> None:
+        """The path is gone (moved or deleted by hand): put the journal solo holds back."""
+        size = os.fstat(self.fd).st_size
+        data = b""
+        while len(data) < size:
+            part = os.pread(self.fd, size - len(data), len(data))
+            if not part:
+                break
+            data += part
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except OSError as err:
+            raise JournalError(f"{self.path} was removed while playing and cannot be "
+                               f"written again: {err.strerror}") from None
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def check(self, written: bool = False) -> None:
+        """Raise JournalChanged (after re-opening the path) if an editor changed the file."""
+        if self._replaced():
+            try:
+                same = (os.stat(self.path).st_dev, os.stat(self.path).st_ino) == self.identity
+            except OSError:
+                same = False
+            if same:  # rewritten in place: the file solo holds (and has locked) is the one
+                self.size = os.fstat(self.fd).st_size
+            else:
+                self._open()
+            raise JournalChanged(str(self.path), written)
 
     def append(self, text: str) -> None:
-        """Write ``text`` at the end with one write, then fsync. Raises JournalError."""
-        data = text.encode("utf-8")
-        size = None
+        """Write ``text`` at the end with one write, then fsync; then make sure it went to
+        the file at the path. Raises JournalChanged or JournalError."""
+        self.check()
+        if self.newline != "\n":
+            text = text.replace("\n", self.newline)
+        data = text.encode("utf-8", errors="replace")
+        size = self.size
         try:
-            size = os.fstat(self.fd).st_size
-            written = os.write(self.fd, data)
-            while written < len(data):
-                written += os.write(self.fd, data[written:])
-            os.fsync(self.fd)
+            _write_all(self.fd, data)
+            if self.durable:
+                os.fsync(self.fd)
         except OSError as err:
             self._take_back(size)
             reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
             raise JournalError(f"could not save to {self.path}: {reason}; the last command "
                                "was not recorded, fix that and try again") from None
+        self.size = os.fstat(self.fd).st_size
+        self.check(written=True)  # replaced while writing: the entry is in the old file
 
-    def _take_back(self, size: int | None) -> None:
+    def _take_back(self, size: int) -> None:
         """Remove what a failed append wrote (only this entry's bytes, never older text)."""
-        if size is None:
-            return
         try:
             os.ftruncate(self.fd, size)
         except OSError:
-            pass  # resume() ignores a torn entry without a complete snapshot anyway
+            pass  # resuming ignores a torn entry without a complete record anyway
 
     def close(self) -> None:
         if self.fd >= 0:
@@ -204,10 +324,22 @@ class Journal:
         self.close()
 
 
-def create_journal(path: Path, meta: dict[str, Any], heading: str, state: State) -> None:
-    """Write a new journal (refusing to overwrite) with its first snapshot."""
-    text = (front_matter(meta) + f"\n# {meta['title']}\n\n{heading}\n\n"
-            + snapshot_line(state, "start") + "\n")
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, "short write")
+        view = view[written:]
+
+
+def create_journal(path: Path, meta: dict[str, Any], title: str, record: dict[str, Any]) -> None:
+    """Write a new journal (refusing to overwrite) with its first record. On any failure
+    nothing is left behind."""
+    if len(str(meta.get("title", ""))) > TITLE_LIMIT:
+        raise UsageError(f"the title is too long ({len(str(meta['title'])):,} characters); "
+                         f"keep it under {TITLE_LIMIT:,}")
+    text = front_matter(meta) + f"\n{title}\n\n{record_comment(record)}\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
@@ -216,9 +348,48 @@ def create_journal(path: Path, meta: dict[str, Any], heading: str, state: State)
     except OSError as err:
         raise JournalError(f"cannot create {path}: {err.strerror}") from None
     try:
-        os.write(fd, text.encode("utf-8"))
+        _write_all(fd, text.encode("utf-8"))
         os.fsync(fd)
     except OSError as err:
-        raise JournalError(f"cannot write {path}: {err.strerror}") from None
-    finally:
         os.close(fd)
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
+        raise JournalError(f"cannot write {path}: {reason}; no journal was created") from None
+    os.close(fd)
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """Where a journal stands: the state after its last readable entry."""
+
+    state: State
+    torn: bool
+    command: str = ""
+
+
+def resume(path: Path) -> Resumed:
+    """The state a session would resume from (for tools and tests)."""
+    tail = read_tail(path)
+    return Resumed(State.from_json(tail.record["state"]), tail.torn,
+                   str(tail.record.get("cmd", "")))
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """Every readable record in the file, in order."""
+    _regular_file(path)
+    return [record for _, _, record in find_records(_text(path.read_bytes()))]
+
+
+def iter_snapshots(path: Path) -> Iterator[tuple[State, str, int]]:
+    """Every readable record's state, command and step, newest first."""
+    found = []
+    for record in reversed(read_records(path)):
+        try:
+            state = State.from_json(record["state"])
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            continue
+        found.append((state, str(record.get("cmd", "")), state.step))
+    return iter(found)

@@ -132,8 +132,10 @@ class Answer:
         return f"{word}, {self.modifier}…" if self.modifier else word
 
     def summary(self) -> str:
-        """A compact journal line: ``d100 = [23] → 23 vs 50 -> Yes``."""
-        shown = [str(roll) for roll in self.rolls] or [str(self.value)]
+        """A compact journal line in Lonelog's dice notation: ``d100=23 vs 50 -> Yes``."""
+        from solo.notation import roll_text
+
+        shown = [roll_text(roll) for roll in self.rolls] or [str(self.value)]
         if self.target is not None:
             shown[0] += f" vs {self.target}" + ("+" if self.method == "d6-answer" else "")
         count = 2 if self.method == "d6-answer" and len(self.rolls) > 1 else 1

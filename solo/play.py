@@ -44,6 +44,8 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     from solo import engine, oracle
     from solo.catalog import load_world
     from solo.journal import JOURNAL_FORMAT, create_journal
+    from solo.notation import title_block
+    from solo.record import start_record
 
     world = load_world(system, [Path(name) for name in tables])
     oracle.get_style(world.styles, oracle_style)
@@ -56,8 +58,8 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
             "seed": seed, "created": now_text(),
             "tables": [str(Path(name).resolve()) for name in tables], "party": list(party or []),
             "oracle": oracle_style, "solo": JOURNAL_FORMAT}
-    heading = f"*{world.procedure.name}, played with solo. Seed {seed}.*"
-    create_journal(path, meta, heading, engine.start(world, oracle_style))
+    create_journal(path, meta, title_block(title, world.procedure.name, seed),
+                   start_record(engine.start(world, oracle_style).to_json()))
     return path
 
 

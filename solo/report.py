@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, UsageError
-from solo.render import clock_text
+from solo.notation import clock_text
 from solo.report_read import Crawl, gc_paused, read_journal
 
 __all__ = ["export", "stats", "figures", "render_markdown", "read_journal", "write_output",
@@ -33,7 +33,7 @@ def export(path: Path, fmt: str, output: str | None) -> int:
     target = Path(output) if output else None
     if target is not None:
         _check_target(path, target)
-    crawl = read_journal(path, inline=fmt == "html")
+    crawl = read_journal(path)
     with gc_paused():
         if fmt == "html":
             from solo.report_html import render_html
@@ -195,43 +195,67 @@ def _front_matter(crawl: Crawl) -> list[str]:
 
     kept = {key: value for key, value in crawl.meta.items() if key not in INTERNAL_KEYS}
     kept.setdefault("title", crawl.title)
+    if isinstance(kept.get("system"), str) and kept["system"].endswith((".yaml", ".yml")):
+        kept["system"] = Path(kept["system"]).name  # never show where the file lives
     body = yaml.safe_dump(kept, sort_keys=False, allow_unicode=True, default_flow_style=None)
     return ["---", *body.rstrip("\n").split("\n"), "---"]
 
 
+RETRACTED_MARK = "*(taken back with undo)*"
+
+
+def journal_lines(crawl: Crawl, retracted_mark: str = RETRACTED_MARK) -> list[str]:
+    """The journal's lines with its hidden records blanked (line numbers kept), the front
+    matter blanked, and a mark where a retracted entry's record stood."""
+    lines = list(crawl.lines)
+    if lines and lines[0].strip() == "---":
+        end = next((index for index in range(1, len(lines)) if lines[index].strip() == "---"),
+                   0)
+        for index in range(end + 1):
+            lines[index] = ""
+    for index in crawl.hidden:
+        lines[index] = ""
+    for entry in crawl.entries:
+        for index in range(entry.record_line, entry.record_line + entry.record_lines):
+            lines[index] = ""
+        if entry.retracted:
+            lines[entry.record_line] = retracted_mark
+    return lines
+
+
 def render_markdown(crawl: Crawl) -> str:
-    """The journal without its machine state, with the summary and chart after the title."""
-    lines = crawl.lines
-    drop: set[int] = set()
-    body_start, title_end = 0, None
-    for token in crawl.tokens:
-        if token.type == "front_matter" and token.map:
-            body_start = token.map[1]
-        elif token.type == "solo_state" and token.map:
-            drop.add(token.map[0])
-        elif token.type == "lonelog" and "state_line" in token.meta:
-            drop.add(token.meta["state_line"])
-        elif token.type == "heading_open" and token.tag == "h1" and title_end is None \
-                and token.map:
-            title_end = token.map[1]
-        if token.type in ("lonelog", "turn_heading") and title_end is None:
-            title_end = -1  # the journal's entries begin before any title
-    for number in sorted(drop):  # a removed line takes one of the blank lines around it along
-        if number + 1 < len(lines) and not lines[number + 1].strip() \
-                and (number == 0 or not lines[number - 1].strip() or number - 1 in drop):
-            drop.add(number + 1)
+    """The journal without its machine records, with the summary and chart after the title."""
+    lines = journal_lines(crawl)
+    title_end = next((index + 1 for index, line in enumerate(lines) if line.startswith("# ")),
+                     None)
     out = _front_matter(crawl)
-    if title_end is None or title_end < 0:
+    if title_end is None:
         out += ["", f"# {_one_line(crawl.title)}", "", *_summary_markdown(crawl), ""]
-        title_end = body_start
+        title_end = 0
     else:
-        out += [line for number, line in enumerate(lines[body_start:title_end], body_start)
-                if number not in drop]
-        out += ["", *_summary_markdown(crawl), "", "## Journal"]
-    out += [line for number, line in enumerate(lines[title_end:], title_end) if number not in drop]
+        out += ["", *lines[:title_end], "", *_summary_markdown(crawl), "", "## Journal"]
+    blank = False
+    for line in lines[title_end:]:
+        if not line.strip():
+            blank = True
+            continue
+        if blank:
+            out.append("")
+            blank = False
+        out.append(line)
     while out and not out[-1].strip():
         out.pop()
-    return "\n".join(out) + "\n"
+    return "\n".join(_squeeze(out)) + "\n"
+
+
+def _squeeze(lines: list[str]) -> list[str]:
+    """No two blank lines in a row."""
+    out: list[str] = []
+    for line in lines:
+        if not line.strip() and out and not out[-1].strip():
+            continue
+        out.append(line)
+    return out
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from html import escape
 from typing import Any
 
 from solo import __version__
-from solo.report_parse import parser
 from solo.report_read import Crawl
 
 __all__ = ["render_html", "svg_chart"]
@@ -64,10 +63,10 @@ svg .band { stroke: var(--band); }
 svg .peak { stroke: var(--line); stroke-width: 1; stroke-dasharray: 2 2; }
 svg .enc { fill: var(--accent); stroke: var(--paper); stroke-width: 1.5; }
 .key-enc { color: var(--accent); }
-.journal h2.turn { display: flex; align-items: center; gap: .8em; margin: 2.4em 0 .7em;
+.journal h3.turn { display: flex; align-items: center; gap: .8em; margin: 2.4em 0 .7em;
   padding: 0; border: 0; font-size: .72em; letter-spacing: .14em; text-transform: uppercase;
   color: var(--muted); }
-.journal h2.turn::after { content: ""; flex: 1; border-top: 1px solid var(--rule); }
+.journal h3.turn::after { content: ""; flex: 1; border-top: 1px solid var(--rule); }
 .mech { margin: .9em 0; padding: .55em .9em; background: var(--mech-bg);
   color: var(--mech-ink); border-left: 3px solid var(--mech-edge); border-radius: 0 4px 4px 0;
   font-family: ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace;
@@ -75,74 +74,85 @@ svg .enc { fill: var(--accent); stroke: var(--paper); stroke-width: 1.5; }
 .mech .l { padding-left: 2em; text-indent: -2em; }
 .mech .act { font-weight: bold; }
 .mech .ask { font-style: italic; }
-.mech .enc { color: var(--accent); font-weight: bold; }
+.mech.met { border-left-color: var(--accent); }
+.mech.retracted { opacity: .55; text-decoration: line-through; }
+.mech .note { color: var(--muted); }
 .mech .trk { color: var(--line); font-weight: bold; }
 .journal blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid var(--rule);
   color: var(--muted); }
 .img-alt { color: var(--muted); font-style: italic; }
 """
 
-_KINDS = (("@", "act"), ("?", "ask"), ("d:", "roll"), ("tbl:", "tbl"), ("->", "res"))
+@lru_cache(maxsize=1)
+def markdown():
+    """CommonMark with raw HTML escaped (never passed through) and links checked."""
+    from markdown_it import MarkdownIt
 
-
-def _line_class(line: str) -> str:
-    if line.startswith("=> "):
-        if line.startswith(("=> [Track:", "=> [Clock:")):
-            return "out trk"
-        if line.startswith(("=> Encounter", "=> A sign of")):
-            return "out enc"
-        return "out"
-    for mark, kind in _KINDS:
-        if line.startswith(mark):
-            return kind
-    return "out"
+    return MarkdownIt("commonmark", {"html": False})
 
 
 @lru_cache(maxsize=1)
 def _renderer():
     from markdown_it.renderer import RendererHTML
 
+    from solo.notation import line_kind
+
     renderer = RendererHTML()
 
-    def lonelog(tokens, idx, options, env) -> str:
-        lines = "".join(f'<div class="l {_line_class(line)}">{escape(line)}</div>'
-                        for line in tokens[idx].content.split("\n"))
-        return f'<div class="mech">{lines}</div>\n'
-
-    def turn_heading(tokens, idx, options, env) -> str:
+    def fence(tokens, idx, options, env) -> str:
         token = tokens[idx]
-        anchor = f"turn-{token.meta['last']}"
-        ident = "" if anchor in env.setdefault("anchors", set()) else f' id="{anchor}"'
-        env["anchors"].add(anchor)
-        return f'<h2 class="turn"{ident}>{escape(token.content)}</h2>\n'
+        crawl: Crawl = env["crawl"]
+        entry = crawl.entry_at(token.map[1]) if token.map else None
+        classes = ["mech"]
+        if entry is not None and entry.first_line <= token.map[0]:
+            if entry.retracted:
+                classes.append("retracted")
+            if any(event.get("t") == "Encountered" and event.get("status") != "struck"
+                   for event in entry.events):
+                classes.append("met")
+        lines = "".join(f'<div class="l {line_kind(line)}">{escape(line)}</div>'
+                        for line in token.content.rstrip("\n").split("\n"))
+        return f'<div class="{" ".join(classes)}">{lines}</div>\n'
+
+    def heading_open(tokens, idx, options, env) -> str:
+        token = tokens[idx]
+        crawl: Crawl = env["crawl"]
+        entry = crawl.entry_at(token.map[1]) if token.map else None
+        if token.tag == "h3" and entry is not None and entry.kind == "command" \
+                and entry.first_line <= token.map[0]:
+            anchor = f"turn-{entry.turn}"
+            if anchor not in env.setdefault("anchors", set()):
+                env["anchors"].add(anchor)
+                return f'<h3 class="turn" id="{anchor}">'
+        return f"<{token.tag}>"
 
     def image(tokens, idx, options, env) -> str:  # never fetch: show the alt text instead
         token = tokens[idx]
         alt = renderer.renderInlineAsText(token.children or [], options, env)
         return f'<span class="img-alt">[{escape(alt or "image")}]</span>'
 
-    def nothing(tokens, idx, options, env) -> str:
-        return ""
-
-    renderer.rules.update({"lonelog": lonelog, "turn_heading": turn_heading, "image": image,
-                           "solo_state": nothing, "front_matter": nothing})
+    renderer.rules.update({"fence": fence, "heading_open": heading_open, "image": image})
     return renderer
 
 
 def _inline(text: str) -> str:
     """Journal text (Markdown) for the summary, rendered as safely as the journal itself."""
-    md = parser(True)
-    return _renderer().render(md.parseInline(" ".join(text.split())), md.options, {}).strip()
+    md = markdown()
+    return _renderer().render(md.parseInline(" ".join(text.split())), md.options,
+                              {"crawl": None}).strip()
 
 
 def _body(crawl: Crawl, env: dict[str, Any]) -> str:
-    tokens = list(crawl.tokens)
-    for index, token in enumerate(tokens[:12]):  # the title is already in the header
-        if token.type == "heading_open" and token.tag == "h1":
-            del tokens[index:index + 3]
-            break
-    md = parser(True)
-    return _renderer().render(tokens, md.options, env)
+    from solo.report import journal_lines
+
+    lines = journal_lines(crawl)
+    title = next((index for index, line in enumerate(lines) if line.startswith("# ")), None)
+    if title is not None:  # the title is already in the header
+        lines[title] = ""
+    md = markdown()
+    env["crawl"] = crawl
+    text = "\n".join(lines)
+    return _renderer().render(md.parse(text, env), md.options, env)
 
 
 def _facts(crawl: Crawl) -> str:

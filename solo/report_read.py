@@ -1,17 +1,15 @@
-"""Read a journal back, for ``solo export`` and ``solo stats``, without re-running the engine.
+"""Read a journal back for ``solo export`` and ``solo stats``, from its hidden records.
 
-The whole file is parsed once by markdown-it-py (see :mod:`solo.report_parse`), with
-block rules of our own: ``lonelog`` (a run of Lonelog lines: ``@``, ``?``, ``d:``, ``tbl:``,
-``=>``, ``->``) and ``solo_state`` (a hidden snapshot line). The figures come
-from those tokens: snapshots where they are intact, the Lonelog lines where a
-snapshot is missing or garbled, and the ``## Turn`` headings for the clock. An
-``undo`` entry takes the entry before it out of the count, as it did in play.
+Every figure comes from the records (:mod:`solo.record`): the events each entry made and
+the state after it. Nothing here reads the rendered Lonelog or the player's prose for
+figures; prose is only quoted, under an encounter met in the same turn. Entries taken
+back with ``undo`` are marked as retracted and left out of every count.
 """
 
 from __future__ import annotations
 
+import bisect
 import gc
-import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,23 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
-from solo.journal import SNAPSHOT_PREFIX, SNAPSHOT_SUFFIX, read_meta
-from solo.report_parse import parser
+from solo.journal import read_meta
+from solo.record import find_records
 
-__all__ = ["Crawl", "Danger", "Encounter", "Question", "read_journal", "gc_paused"]
-
-_TRACKER = re.compile(r"=> \[(?:Track|Clock):(?P<label>.+?) (?P<value>-?\d+)(?:/(?P<max>\d+))?\]"
-                      r"(?: (?P<change>[+-]\d+|no change))?")
-_LIGHT = re.compile(r"=> \[Inv:(?P<label>.+?) (?P<after>lit\b[^\]]*|burnt out|out)\] ?(?P<why>.*)")
-_MET = re.compile(r"=> Encounter(?P<foretold>, as the signs foretold)?: (?P<text>.*)")
-_SIGN = re.compile(r"=> A sign of something nearby: ")
-_STRUCK = re.compile(r"=> Struck off (?P<table>\S+): (?P<text>.*)")
-_QUESTION = re.compile(r"\? (?P<question>.*?)(?: \((?P<odds>[^(),]+), (?P<style>[^(),]+)\))?")
-_ANSWER = re.compile(r"d: .* -> (?P<answer>[^>]*)$")
-_DICE_OR_NUMBER = re.compile(r"\b\d*d\d+(?:k[hl]?\d+)?(?:\s*[+-]\s*\d+)?\b|\b\d+\b")
+__all__ = ["Crawl", "Danger", "Encounter", "Entry", "Question", "read_journal", "gc_paused"]
 
 
-# -- what a journal says ---------------------------------------------------------------------
 @dataclass
 class Encounter:
     turn: int
@@ -44,6 +31,7 @@ class Encounter:
     foretold: bool = False
     defeated: bool = False
     note: str = ""
+    where: tuple[str, int] | None = None  # (table, entry index) when the state says
 
     @property
     def outcome(self) -> str:
@@ -72,19 +60,38 @@ class Danger:
 
 
 @dataclass
-class _Entry:
-    command: str | None = None
-    lines: list[str] = field(default_factory=list)
-    heading: tuple[int, int] | None = None
-    snapshot: dict[str, Any] | None = None
-    undone: bool = False
-    turn: int = 0
-    encounters: list[Encounter] = field(default_factory=list)
+class Entry:
+    """One journal entry: its record, where it sits in the file, and whether it stands."""
+
+    record: dict[str, Any]
+    first_line: int           # the first line after the previous record
+    record_line: int          # the line its record starts on
+    record_lines: int         # how many lines the record takes (an editor may wrap it)
+    retracted: bool = False
+
+    @property
+    def kind(self) -> str:
+        return str(self.record.get("kind", ""))
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.record["state"]
+
+    @property
+    def turn(self) -> int:
+        turn = self.state.get("turn", 0)
+        return turn if isinstance(turn, int) else 0
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        events = self.record.get("ev")
+        return [event for event in events if isinstance(event, dict)] \
+            if isinstance(events, list) else []
 
 
 @dataclass
 class Crawl:
-    """Everything the report shows, with the parsed tokens for the exporters."""
+    """Everything the report shows, with the journal's lines and entries for the exporters."""
 
     path: Path
     meta: dict[str, Any]
@@ -103,8 +110,10 @@ class Crawl:
     questions: list[Question]
     snapshots: int
     garbled: int
-    tokens: list = field(repr=False, default_factory=list)
+    retracted: int = 0
+    hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines
     lines: list[str] = field(repr=False, default_factory=list)
+    entries: list[Entry] = field(repr=False, default_factory=list)
 
     @property
     def minutes(self) -> int | None:
@@ -117,6 +126,25 @@ class Crawl:
             turns.setdefault(encounter.turn, []).append(encounter)
         return turns
 
+    def entry_at(self, line: int) -> Entry | None:
+        """The entry whose text holds ``line`` (None before the first record)."""
+        starts = [entry.record_line for entry in self.entries]
+        index = bisect.bisect_left(starts, line)
+        return self.entries[index] if index < len(self.entries) else None
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold the cyclic garbage collector while building many small objects that hold no
+    cycles: on a long journal its passes would cost more than the reading."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
 
 def _load_procedure(system: str):
     from solo.catalog import load_system
@@ -127,317 +155,261 @@ def _load_procedure(system: str):
         return None
 
 
-_SNAP_TAIL = re.compile(r'"turn":(\d+),"v":1,"values":(\{[^{}]*\})\}')
-_SNAP_CMD = re.compile(r'\{"cmd":("(?:[^"\\]|\\.)*")')
-
-
-def _snapshot(text: str) -> dict[str, Any] | None:
-    """The turn, values and command of a snapshot line; None if it is garbled."""
-    if not text.endswith(SNAPSHOT_SUFFIX):
-        return None
-    body = text[len(SNAPSHOT_PREFIX):-len(SNAPSHOT_SUFFIX)]
-    tail = _SNAP_TAIL.match(body, max(body.rfind('"turn":'), 0))
-    try:
-        if tail is not None and tail.end() == len(body) and body.startswith("{"):
-            # the shape solo writes (sorted keys): read only what the report needs
-            values = json.loads(tail[2])
-            command = _SNAP_CMD.match(body)
-            data = {"turn": int(tail[1]), "values": values,
-                    "cmd": json.loads(command[1]) if command else ""}
-        else:
-            data = json.loads(body)
-            data["turn"] = int(data["turn"])
-    except (ValueError, TypeError, KeyError, IndexError):
-        return None
-    return data if isinstance(data, dict) and isinstance(data.get("values"), dict) else None
-
-
-def _collect(tokens: list) -> tuple[list[object], dict[str, Any], dict[str, Any], int, int]:
-    """Entries and prose in order; the front matter; clock hints; snapshots read and garbled."""
-    items: list[object] = []
-    meta: dict[str, Any] = {}
-    hints: dict[str, Any] = {}
-    current: _Entry | None = None
-    pending: tuple[int, int] | None = None
-    snapshots = garbled = 0
-    heading_level = 0
-
-    def new_entry(command: str | None) -> _Entry:
-        nonlocal current, pending
-        entry = _Entry(command, heading=pending)
-        pending = None
-        items.append(entry)
-        current = entry
-        return entry
-
-    def add_snapshot(text: str) -> None:
-        nonlocal snapshots, garbled
-        data = _snapshot(text)
-        if data is None:
-            garbled += 1
-            return
-        snapshots += 1
-        entry = current
-        if pending is not None or entry is None or entry.snapshot is not None:
-            entry = new_entry(None)
-        entry.snapshot = data
-        if entry.command is None:
-            entry.command = str(data.get("cmd", ""))
-
-    for token in tokens:
-        kind = token.type
-        if kind == "lonelog":
-            for line in token.content.split("\n"):
-                if line.startswith("@ ") or line == "@":
-                    entry = new_entry(line[2:].strip())
-                elif current is None or current.snapshot is not None or pending is not None:
-                    entry = new_entry("")
-                else:
-                    entry = current
-                entry.lines.append(line)
-            if "state" in token.meta:
-                add_snapshot(token.meta["state"])
-        elif kind == "solo_state":
-            add_snapshot(token.content)
-        elif kind == "turn_heading":
-            if pending is not None:
-                new_entry(None)
-            info = token.meta
-            pending = (info["first"], info["last"])
-            hints["unit"] = info["unit"].lower()
-            if info["elapsed"] is not None and info["last"]:
-                hints["clock"] = (info["last"], info["elapsed"])
-        elif kind == "heading_open":
-            heading_level = int(token.tag[1:])
-        elif kind == "heading_close":
-            heading_level = 0
-        elif kind == "inline" and not heading_level:
-            items.append(token.content)
-        elif kind == "front_matter":
-            import yaml
-
-            try:
-                loaded = yaml.safe_load(token.content)
-            except yaml.YAMLError:
-                loaded = None
-            meta = loaded if isinstance(loaded, dict) else {}
-    if pending is not None:
-        new_entry(None)
-    return items, meta, hints, snapshots, garbled
-
-
-def _mark_undone(items: list[object]) -> None:
-    stack: list[_Entry] = []
-    for item in items:
-        if not isinstance(item, _Entry):
-            continue
-        if (item.command or "").lower() == "undo":
-            item.undone = True
-            if stack:
-                stack.pop().undone = True
-        elif item.command not in (None, "", "start"):
-            stack.append(item)
-
-
-def _shape(text: str) -> str:
-    return _DICE_OR_NUMBER.sub("#", text).strip().lower()
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Hold the cyclic garbage collector while building many small objects that hold no
-    cycles (the tokens): on a long journal its passes would cost more than the parse."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def read_journal(path: Path, inline: bool = False) -> Crawl:
-    """Read ``path`` (refusing anything but a solo journal). ``inline`` parses prose too."""
-    read_meta(path)
+def _journal_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except OSError as err:
         raise JournalError(f"cannot read {path}: {err.strerror}") from None
-    text = raw.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+    text = raw.decode("utf-8", errors="replace")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+_RECORD_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
+
+
+def read_journal(path: Path) -> Crawl:
+    """Read ``path`` (refusing anything but a solo journal) into a Crawl."""
+    meta = read_meta(path)
+    text = _journal_text(path)
     with gc_paused():
-        tokens = parser(inline).parse(text)
-        items, meta, hints, snapshots, garbled = _collect(tokens)
-    _mark_undone(items)
-    crawl = _figures(path, meta, items, hints)
-    crawl.snapshots, crawl.garbled = snapshots, garbled
-    crawl.tokens, crawl.lines = tokens, text.split("\n")
+        found = [item for item in find_records(text) if _usable(item[2])]
+        line_starts = _line_offsets(text)
+        entries: list[Entry] = []
+        previous_end_line = 0
+        for start, end, record in found:
+            first = bisect.bisect_right(line_starts, start) - 1
+            last = bisect.bisect_right(line_starts, end - 1) - 1
+            entries.append(Entry(record, previous_end_line, first, last - first + 1))
+            previous_end_line = last + 1
+        starts = [match.start() for match in _RECORD_START.finditer(text)]
+        garbled = len(starts) - len(found)
+        hidden = _garbled_lines(text, starts, {start for start, _, _ in found}, line_starts)
+    _mark_retracted(entries)
+    crawl = _figures(path, meta, entries, text.split("\n"))
+    crawl.hidden = hidden
+    crawl.snapshots, crawl.garbled = len(found), max(garbled, 0)
     return crawl
 
 
-def _figures(path: Path, meta: dict[str, Any], items: list[object],
-             hints: dict[str, Any]) -> Crawl:
+def _garbled_lines(text: str, starts: list[int], good: set[int],
+                   line_starts: list[int]) -> list[int]:
+    """The lines of record comments that cannot be read, to leave out of a report: the
+    comment through its ``-->`` when that comes before the next record, else its line."""
+    lines: list[int] = []
+    for number, start in enumerate(starts):
+        if start in good:
+            continue
+        first = bisect.bisect_right(line_starts, start) - 1
+        end = text.find("-->", start)
+        following = starts[number + 1] if number + 1 < len(starts) else len(text)
+        last = bisect.bisect_right(line_starts, end) - 1 if 0 <= end < following else first
+        lines.extend(range(first, last + 1))
+    return lines
+
+
+def _usable(record: dict[str, Any]) -> bool:
+    """A record whose state gives at least the step and the turn (else it counts as garbled)."""
+    state = record.get("state")
+    return isinstance(state, dict) and isinstance(state.get("turn"), int) \
+        and isinstance(record.get("step"), int)
+
+
+def _line_offsets(text: str) -> list[int]:
+    offsets = [0]
+    position = text.find("\n")
+    while position >= 0:
+        offsets.append(position + 1)
+        position = text.find("\n", position + 1)
+    return offsets
+
+
+def _mark_retracted(entries: list[Entry]) -> None:
+    by_step = {entry.record.get("step"): entry for entry in entries}
+    for entry in entries:
+        if entry.kind == "undo":
+            taken = by_step.get(entry.record.get("undid"))
+            if taken is not None and taken.kind != "undo":
+                taken.retracted = True
+        elif entry.kind == "legacy" and str(entry.record.get("cmd", "")).lower() == "undo":
+            _legacy_undo(entries, entry)
+
+
+def _legacy_undo(entries: list[Entry], undo: Entry) -> None:
+    """Format 1 undo: it took back the latest entry still standing before it."""
+    for entry in reversed(entries[:entries.index(undo)]):
+        if not entry.retracted and entry.kind == "legacy" \
+                and str(entry.record.get("cmd", "")).lower() not in ("undo", "start"):
+            entry.retracted = True
+            return
+
+
+def _prose(lines: list[str], entry: Entry) -> str:
+    """The player's words in a narration entry (prose, or their own Lonelog line)."""
+    words = [line.strip() for line in lines[entry.first_line:entry.record_line]
+             if line.strip() and not line.lstrip().startswith(("#", "```"))]
+    return " ".join(words).lstrip("\\")
+
+
+def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], lines: list[str]) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
-    entries = [item for item in items if isinstance(item, _Entry)]
-    live = [entry for entry in entries if not entry.undone]
+    live = [entry for entry in entries if not entry.retracted and entry.kind != "undo"]
+    unit = procedure.clock_unit if procedure is not None else "turn"
+    minutes = procedure.minutes if procedure is not None else next(
+        (event.get("minutes") for entry in live for event in entry.events
+         if event.get("t") == "TurnPassed" and isinstance(event.get("minutes"), int)), None)
+    turns = entries[-1].turn if entries else 0
 
-    unit, minutes = "turn", None
-    if procedure is not None:
-        unit, minutes = procedure.clock_unit, procedure.minutes
-    else:  # an unknown procedure: the headings tell the unit and the minutes
-        unit = hints.get("unit", unit)
-        if "clock" in hints and hints["clock"][1] % hints["clock"][0] == 0:
-            minutes = hints["clock"][1] // hints["clock"][0] or None
-
-    # the clock: snapshots where intact, else the headings
-    turn = 0
-    for entry in live:
-        if entry.snapshot is not None:
-            turn = int(entry.snapshot["turn"])
-        elif entry.heading is not None:
-            turn = entry.heading[1]
-        entry.turn = turn
-    turns = turn
-
-    danger = _danger(procedure, live, turns)
-
-    # encounters, their outcomes, light, questions
     encounters: list[Encounter] = []
-    awaiting: list[Encounter] = []
     questions: list[Question] = []
     lit: dict[str, int] = {}
     signs = burnt = put_out = 0
-    live_ids = {id(entry) for entry in live}
-    for item in items:
-        if isinstance(item, str):
-            note = " ".join(item.split())
-            if awaiting and note:
+    awaiting: list[Encounter] = []
+    struck_before: dict[str, set[int]] = {}
+    met_before = 0
+    for entry in live:
+        state = entry.state
+        if entry.kind == "narration":
+            note = " ".join(_prose(lines, entry).split())
+            if note:
                 for encounter in awaiting:
-                    encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
-                awaiting = []
+                    if encounter.turn == entry.turn:
+                        encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
+            awaiting = []
             continue
-        if id(item) not in live_ids:
-            continue
-        entry = item
         met_here: list[Encounter] = []
-        for number, line in enumerate(entry.lines):
-            if line.startswith("=> Encounter"):
-                found = _MET.match(line)
-                if found:
-                    met_here.append(Encounter(entry.turn, found["text"], bool(found["foretold"])))
-            elif _SIGN.match(line):
-                signs += 1
-            elif line.startswith("=> Struck off "):
-                found = _STRUCK.match(line)
-                if found:
-                    _strike(encounters, found["text"], bare=(entry.command or "") == "strike")
-            elif line.startswith("=> [Inv:"):
-                found = _LIGHT.match(line)
-                if found:
-                    after = found["after"]
-                    if after.startswith("lit") and found["why"] == "lit by the party":
-                        lit[found["label"]] = lit.get(found["label"], 0) + 1
-                    elif after == "burnt out":
-                        burnt += 1
-                    elif after == "out":
+        command = str(entry.record.get("cmd", "")).lower()
+        for event in entry.events:
+            kind = event.get("t")
+            if kind == "Encountered":
+                status = event.get("status")
+                if status in ("met", "foreshadowed"):
+                    met_here.append(Encounter(entry.turn, str(event.get("text", "")),
+                                              status == "foreshadowed"))
+                elif status == "sign":
+                    signs += 1
+            elif kind == "LightChanged":
+                if event.get("before") == "unlit":
+                    label = str(event.get("label", ""))
+                    lit[label] = lit.get(label, 0) + 1
+                elif event.get("after") == "out":
+                    if command.startswith("douse"):
                         put_out += 1
-            elif line.startswith("? "):
-                found = _QUESTION.fullmatch(line)
-                answer = ""
-                if number + 1 < len(entry.lines):
-                    reply = _ANSWER.search(entry.lines[number + 1])
-                    answer = reply["answer"].strip() if reply else ""
-                questions.append(Question(entry.turn, found["question"] if found else line[2:],
-                                          (found["odds"] or "") if found else "", answer))
+                    else:
+                        burnt += 1
+            elif kind == "Answered":
+                questions.append(Question(entry.turn, str(event.get("question", "")),
+                                          str(event.get("odds", "")),
+                                          str(event.get("text", ""))))
+        if entry.kind == "legacy":
+            met_here = _legacy_encounters(procedure, entry, met_before)
+        last = state.get("last_encounter")
+        if met_here and isinstance(last, list) and len(last) == 2:
+            met_here[-1].where = (str(last[0]), last[1]) if isinstance(last[1], int) else None
+        met_before = state.get("encounters", met_before) \
+            if isinstance(state.get("encounters"), int) else met_before
+        encounters.extend(met_here)
         if met_here:
-            encounters.extend(met_here)
             awaiting = met_here
+        struck_before = _strike(encounters, state.get("struck"), struck_before)
 
     system_name = procedure.name if procedure is not None else (system or "unknown")
+    system_id = procedure.id if procedure is not None else Path(system).name
     return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
-                 system_id=procedure.id if procedure is not None else system,
-                 system_name=system_name, unit=unit, minutes_per_turn=minutes, turns=turns,
-                 danger=danger, encounters=encounters, signs=signs, lights_lit=lit,
-                 burnt_out=burnt, put_out=put_out, questions=questions, snapshots=0, garbled=0)
+                 system_id=system_id, system_name=system_name, unit=unit,
+                 minutes_per_turn=minutes, turns=turns,
+                 danger=_danger(procedure, entries, live, turns), encounters=encounters,
+                 signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
+                 questions=questions, snapshots=0, garbled=0,
+                 retracted=sum(entry.retracted for entry in entries), lines=lines,
+                 entries=entries)
 
 
-def _strike(encounters: list[Encounter], template: str, bare: bool) -> None:
-    shape = _shape(template)
-    for encounter in reversed(encounters):
-        if not encounter.defeated and _shape(encounter.text) == shape:
-            encounter.defeated = True
-            return
-    if bare and encounters:
-        encounters[-1].defeated = True
+def _legacy_encounters(procedure, entry: Entry, before: int) -> list[Encounter]:
+    """A format-1 entry has no events: an encounter shows as the state's count going up."""
+    state = entry.state
+    count = state.get("encounters")
+    last = state.get("last_encounter")
+    if not isinstance(count, int) or count <= before or not isinstance(last, list):
+        return []
+    text = f"{last[0]} #{last[1]}"
+    if procedure is not None and last[0] in procedure.tables:
+        rows = procedure.tables[last[0]].entries
+        if isinstance(last[1], int) and 0 <= last[1] < len(rows):
+            text = rows[last[1]].text
+    return [Encounter(entry.turn, text)]
 
 
-def _danger(procedure, live: list[_Entry], turns: int) -> Danger | None:
-    name = label = None
-    maximum = None
-    start: int | None = None
+def _strike(encounters: list[Encounter], struck: Any,
+            before: dict[str, set[int]]) -> dict[str, set[int]]:
+    """Mark the encounter whose table entry was newly struck off as defeated."""
+    now: dict[str, set[int]] = {}
+    if isinstance(struck, dict):
+        for table, indices in struck.items():
+            if isinstance(indices, list):
+                now[str(table)] = {index for index in indices if isinstance(index, int)}
+    for table, indices in now.items():
+        for index in indices - before.get(table, set()):
+            for encounter in reversed(encounters):
+                if encounter.where == (table, index) and not encounter.defeated:
+                    encounter.defeated = True
+                    break
+    return now
+
+
+def _value(entry: Entry, name: str) -> int | None:
+    values = entry.state.get("values")
+    value = values.get(name) if isinstance(values, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int) -> Danger | None:
     if procedure is not None:
         name = procedure.danger
         if name is None:
             return None
         tracker = procedure.trackers[name]
         label, maximum, start = tracker.label, tracker.maximum, tracker.start
-    else:
-        for entry in live:
-            for line in entry.lines:
-                found = _TRACKER.match(line)
-                if found:
-                    label = found["label"]
-                    maximum = int(found["max"]) if found["max"] else None
-                    break
-            if label:
-                break
-        if label is None:
+    else:  # an unknown procedure: the first clock the events moved is the danger
+        changes = [event for entry in live for event in entry.events
+                   if event.get("t") == "TrackerChanged"]
+        clock = next((event for event in changes if event.get("notation") == "Clock"),
+                     next(iter(changes), None))
+        if clock is None:
             return None
-        name = label.lower()
+        name, label = str(clock.get("tracker")), str(clock.get("label"))
+        maximum = clock.get("maximum") if isinstance(clock.get("maximum"), int) else None
+        start = clock.get("before") if isinstance(clock.get("before"), int) else 0
+    if entries and entries[0].kind in ("start", "legacy") and _value(entries[0], name) is not None:
+        start = _value(entries[0], name)
 
-    def from_snapshot(entry: _Entry) -> int | None:
-        value = entry.snapshot["values"].get(name) if entry.snapshot is not None else None
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-    if live and not live[0].lines and from_snapshot(live[0]) is not None:
-        start = from_snapshot(live[0])  # the snapshot written when the crawl began
-    elif start is None:  # no procedure to ask: work back from the first change
-        start = 0
-        for found in (_TRACKER.match(line) for entry in live for line in entry.lines):
-            if found and found["label"] == label:
-                change = found["change"] or "no change"
-                start = int(found["value"]) - (0 if change == "no change" else int(change))
-                break
-
-    values = [start]
-    peaks: list[int | None] = [start]  # the highest value written during each turn, if any
+    values: list[int] = [start]
+    peaks: list[int | None] = [start]
     current = peak = start
     for entry in live:
-        written = []  # what the entry's tracker lines say, in order
-        for line in entry.lines:
-            if line.startswith("=> ["):
-                found = _TRACKER.match(line)
-                if found and found["label"] == label:
-                    written.append(int(found["value"]))
-        snap = from_snapshot(entry)
-        after = snap if snap is not None else (written[-1] if written else current)
-        if after != (written[-1] if written else current):
-            written.append(after)  # a change the lines do not show (hand-edited away)
+        written = [event["after"] for event in entry.events
+                   if event.get("t") == "TrackerChanged" and event.get("tracker") == name
+                   and isinstance(event.get("after"), int)]
+        after = _value(entry, name)
+        if after is None:
+            after = written[-1] if written else current
         turn = entry.turn
-        if turn < len(values) - 1:  # the clock went back (a hand edit): follow it
+        if turn < len(values) - 1:  # the clock went back (an undo or a hand edit): follow it
             del values[turn + 1:], peaks[turn + 1:]
         while len(values) <= turn:
             values.append(current)
             peaks.append(None)
-        if written:
-            high = peaks[turn]
-            peaks[turn] = max(written) if high is None else max(high, *written)
-            peak = max(peak, *written)
+        seen = [*written, after]
+        high = peaks[turn]
+        peaks[turn] = max(seen) if high is None else max(high, *seen)
+        peak = max(peak, *seen)
         current = values[turn] = after
     while len(values) <= turns:
         values.append(current)
         peaks.append(None)
-    peaks = [value if high is None else max(high, value)
-             for value, high in zip(values, peaks, strict=True)]
+    done = [value if high is None else max(high, value)
+            for value, high in zip(values, peaks, strict=True)]
     return Danger(label=label, maximum=maximum, start=start, peak=peak, end=current,
-                  per_turn=values[1:turns + 1], turn_peaks=peaks[1:turns + 1])
+                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1])

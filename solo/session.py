@@ -8,7 +8,6 @@ fsync'd, and only then is the state in memory moved on.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -16,11 +15,22 @@ from pathlib import Path
 from solo import engine
 from solo.catalog import load_world
 from solo.errors import JournalError, SoloError, UsageError
-from solo.journal import Journal, iter_snapshots, read_meta, resume, snapshot_line
-from solo.render import clock_text, render_events, turn_heading
+from solo.journal import Journal, JournalChanged, Tail, find_record, read_meta, read_tail
+from solo.notation import (
+    Line,
+    clock_text,
+    mechanics_block,
+    narration_block,
+    note,
+    one_line,
+    render_events,
+    scene_heading,
+    session_heading,
+)
+from solo.record import RECORD_VERSION, event_data, record_comment
 from solo.state import State
 
-__all__ = ["Session", "Reply", "escape_narration", "SESSION_COMMANDS", "BUILTIN_HELP",
+__all__ = ["Session", "Reply", "SESSION_COMMANDS", "BUILTIN_HELP",
            "NARRATION_MARKS"]
 
 NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
@@ -37,23 +47,6 @@ BUILTIN_HELP = {
     "chaos": ("chaos N|follow", "Set the oracle's chaos (1-9), or let it follow the danger."),
     "oracle": ("oracle STYLE", "Choose the oracle style: mythic, ironsworn or opse."),
 }
-
-
-_LOOKS_LIKE_MECHANICS = re.compile(r"^(@|\?|->|=>|<!--|\[|(?:d|tbl):)")
-
-
-def escape_narration(text: str) -> str:
-    """Narration is prose: a line that would read as a Lonelog mechanic or a snapshot gets
-    a Markdown backslash (shown as typed in any viewer, never taken for solo's own lines).
-    Line separators other than newline become spaces, so a line stays one line."""
-    text = " ".join(text.splitlines())
-    match = _LOOKS_LIKE_MECHANICS.match(text)
-    if not match:
-        return text
-    if text[0].isalpha():  # d: and tbl: -> d\: and tbl\:
-        colon = text.index(":")
-        return text[:colon] + "\\" + text[colon:]
-    return "\\" + text
 
 
 @dataclass(frozen=True)
@@ -86,29 +79,48 @@ def session_command(name: str, usage: str, help: str, aliases: tuple[str, ...] =
 class Session:
     """An open journal being played."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, durable: bool = True) -> None:
         self.path = path
         self.meta = read_meta(path)
         tables = [Path(name) for name in self.meta.get("tables") or []]
         base = path.parent
         self.world = load_world(self.meta["system"],
                                 [name if name.is_absolute() else base / name for name in tables])
-        self.journal = Journal(path)
+        self.journal = Journal(path, durable)
+        self.notices: list[str] = []
         try:
-            resumed = resume(path)
+            self._resume(read_tail(path))
         except SoloError:
             self.journal.close()
             raise
+        self.seed = int(self.meta["seed"])
+        self.written: list[tuple[int, str]] = []  # this sitting's entries, to put back if lost
+        self.sitting_open = False  # whether this sitting's session heading is written
+
+    def _resume(self, tail: Tail) -> None:
+        record = tail.record
+        try:
+            state = State.from_json(record["state"])
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            raise JournalError(f"{self.path}: the last state record cannot be read ({err}); "
+                               "the journal was left untouched") from None
         # The procedure may have been edited since the journal began: fit the state to it.
         self.state: State
-        self.state, reconciled = engine.reconcile(self.world, resumed.state)
-        self.last_command = resumed.command
-        self.seed = int(self.meta["seed"])
-        self.notices: list[str] = list(reconciled)
-        self.pending_newline = resumed.needs_newline
-        if resumed.torn:
-            self.notices.append("The last entry was cut off (a crash while writing?). Its text "
-                                "is kept; play resumes from the last complete entry.")
+        self.state, reconciled = engine.reconcile(self.world, state)
+        self.notices.extend(reconciled)
+        self.live = int(record.get("live", state.step))
+        # commands drawn so far: each command's dice come from the seed and this count, so
+        # narration and undo never change what the dice say
+        self.draws = int(record.get("draws", state.step))
+        live = record if self.live == record.get("step") else find_record(self.path, self.live)
+        self.last_command = str((live or {}).get("cmd", ""))
+        self.session_number = int(record.get("session", 0) or 0)
+        self.scene = int(record.get("scene", state.turn) or 0)
+        self.lead = ("\n" if tail.needs_newline else "") + tail.closers
+        if tail.torn:
+            self.notices.append("The journal's last entry has no readable record (cut off by "
+                                "a crash, or edited by hand). Its text is kept; play resumes "
+                                "from the entry before it.")
 
     @property
     def procedure(self):
@@ -185,50 +197,127 @@ class Session:
 
     # -- writing to the journal (the only methods that append) -------------------------------
     def narrate(self, text: str) -> Reply:
-        """Write the player's own words into the journal as prose."""
-        self._write(f"\n{escape_narration(text)}\n")
-        return Reply()
+        """Write the player's own words into the journal: prose, or notation kept as typed."""
+        state = replace(self.state, step=self.state.step + 1, prev=self.state.step)
+        self._entry("narration", narration_block(text), state, "", ())
+        self.state, self.live = state, state.step
+        self.last_command = ""
+        return Reply(self._take_notices())
 
     def perform(self, text: str) -> Reply:
         """Run an engine command (a procedure action or a tool), journal it, then move on."""
-        rng = random.Random(f"{self.seed}:{self.state.step}")
+        text = one_line(text)
+        rng = random.Random(f"{self.seed}:{self.draws}")
         result = engine.perform(self.world, self.state, text, rng)
         lines = render_events(result.events)
         before, after = self.state.turn, result.state.turn
         heading = ""
         if after > before:
-            heading = turn_heading(self.procedure.clock_unit, before + 1, after,
-                                   self.procedure.minutes) + "\n\n"
-        entry = "\n" + heading + "  \n".join(lines) + "\n\n" \
-            + snapshot_line(result.state, text) + "\n"
-        self._write(entry)
-        self.state = result.state
+            heading = scene_heading(self.scene + 1, self.procedure.clock_unit, before + 1,
+                                    after, self.procedure.minutes)
+        self._entry("command", mechanics_block(lines) if lines else "", result.state, text,
+                    result.events, heading, extra={"draws": self.draws + 1})
+        self.draws += 1
+        if heading:
+            self.scene += 1
+        self.state, self.live = result.state, result.state.step
         self.last_command = text
-        shown = ([heading.strip()] if heading else []) + lines
-        return Reply(tuple(shown))
-
-    def _write(self, text: str) -> None:
-        if self.pending_newline:
-            text = "\n" + text
-        self.journal.append(text)
-        self.pending_newline = False
+        shown = ([Line(heading, "heading")] if heading else []) + lines
+        return Reply((*self._take_notices(), *shown))
 
     def undo(self) -> Reply:
+        """Take back the last entry still standing, whatever it was (the journal keeps it,
+        marked as taken back by this entry's record)."""
         target = self.state.prev
         if target < 0:
             raise UsageError("nothing to undo")
-        for state, command, _ in iter_snapshots(self.path):
-            if state.step == target:
-                restored = replace(state, step=self.state.step + 1, prev=state.prev)
-                entry = (f"\n@ undo  \n=> Took back: {self.last_command} "
-                         "(it stays in the journal above)\n\n"
-                         + snapshot_line(restored, command) + "\n")
-                self._write(entry)
-                taken = self.last_command
-                self.state = restored
-                self.last_command = command
-                return Reply((f"=> Took back: {taken}",))
-        raise JournalError("cannot find the state before the last command in the journal")
+        record = find_record(self.path, target)
+        if record is None:
+            raise JournalError("cannot find the state before the last entry in the journal")
+        try:
+            earlier = State.from_json(record["state"])
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            raise JournalError(f"the state record of entry {target} cannot be read; "
+                               "nothing was taken back") from None
+        undone = self.live
+        taken = self.last_command or "the narration"
+        if self.live == 0 or target < 0:
+            raise UsageError("nothing to undo")
+        restored = replace(earlier, values={**self.state.values, **earlier.values},
+                           step=self.state.step + 1, prev=earlier.prev)
+        line = Line(note(f"undo: took back {taken}"), "note")
+        self._entry("undo", mechanics_block([line]), restored, "undo", (),
+                    extra={"undid": undone, "live": target})
+        self.state, self.live = restored, target
+        self.last_command = str(record.get("cmd", ""))
+        return Reply((*self._take_notices(), line))
+
+    def _entry(self, kind: str, body: str, state: State, command: str, events,
+               heading: str = "", extra: dict | None = None) -> None:
+        """Append one entry: headings, its Markdown, and its hidden record."""
+        record = {"v": RECORD_VERSION, "step": state.step, "kind": kind, "cmd": command,
+                  "draws": self.draws,
+                  "session": self.session_number + (0 if self.sitting_open else 1),
+                  "scene": self.scene + (1 if heading else 0),
+                  "ev": [event_data(event) for event in events], **(extra or {}),
+                  "state": state.to_json()}
+        if kind != "command":
+            record["live"] = record.get("live", state.step)
+        parts = []
+        if not self.sitting_open:
+            from solo.play import now_text
+
+            parts.append(session_heading(self.session_number + 1, now_text()[:10]))
+        parts += [part for part in (heading, body) if part]
+        text = self.lead + "\n" + "\n\n".join([*parts, record_comment(record)]) + "\n"
+        self._append(state.step, text)
+        self.lead = ""
+        if not self.sitting_open:
+            self.sitting_open = True
+            self.session_number += 1
+
+    def _append(self, step: int, text: str) -> None:
+        """Append, making sure the entry lands in the file at the path: if an editor replaced
+        or rewrote the file, re-read it and put back whatever of this sitting it lacks."""
+        for _ in range(5):
+            try:
+                self.journal.append(text)
+            except JournalChanged as changed:
+                if changed.written:
+                    self.written.append((step, text))
+                    text = ""
+                self._put_back()
+                if not text:
+                    return
+                continue
+            self.written.append((step, text))
+            return
+        raise JournalError(f"{self.path} keeps changing under solo; close the program that "
+                           "is writing it and try again")
+
+    def _put_back(self) -> None:
+        tail = read_tail(self.path)
+        last = tail.record.get("step")
+        if not isinstance(last, int) or last > self.state.step + 1:
+            raise JournalError(f"{self.path} was replaced by a journal solo did not write "
+                               "(another session?); stopping here")
+        missing = "".join(text for step, text in self.written if step > last)
+        self.notices.append("The journal was changed on disk by another program; solo read it "
+                            "again and kept your edits"
+                            + (" and put its own missing entries back." if missing else "."))
+        if missing or tail.closers or tail.needs_newline:
+            self._append_raw(("\n" if tail.needs_newline else "") + tail.closers + missing)
+
+    def _append_raw(self, text: str) -> None:
+        try:
+            self.journal.append(text)
+        except JournalChanged:
+            raise JournalError(f"{self.path} keeps changing under solo; close the program "
+                               "that is writing it and try again") from None
+
+    def _take_notices(self) -> tuple[str, ...]:
+        notices, self.notices = tuple(self.notices), []
+        return notices
 
     def status_lines(self) -> list[str]:
         state, procedure = self.state, self.procedure

@@ -117,7 +117,7 @@ def test_ask_one_shot_answers_yes_or_no(tmp_path: Path):
     result = run_solo("ask", "Is the door locked?", "--odds", "likely", "--seed", "1",
                       cwd=tmp_path)
     assert result.returncode == 0
-    assert result.stdout.startswith("? Is the door locked?\nd: d100 = [")
+    assert result.stdout.startswith("? Is the door locked?\nd: d100=")
     assert " Yes" in result.stdout or " No" in result.stdout
     bad = run_solo("ask", "Is it?", "--odds", "sorta", cwd=tmp_path)
     assert bad.returncode == 1 and "choose one of" in one_line_error(bad)

@@ -178,7 +178,6 @@ def _play(path: Path, lines: list[str]) -> Session:
 def _check_resumes(path: Path, session: Session) -> None:
     resumed = resume(path)
     assert resumed.state == session.state
-    assert resumed.command == session.last_command
     assert not resumed.torn, "a journal written without a crash is reported as cut off"
     steps = [state.step for state, _, _ in iter_snapshots(path)]
     assert steps == list(range(session.state.step, -1, -1)), "snapshot steps not consecutive"

@@ -319,9 +319,9 @@ def test_a_sign_of_a_struck_off_entry_foretells_nothing():
     state, events = _play(world, ["look"], state, ScriptedRandom([5]))
     encountered = [e for e in events if isinstance(e, Encountered)]
     assert [e.status for e in encountered] == ["struck-sign"]
-    from solo.render import render_event
-    assert render_event(encountered[0]) == ("=> No sign: An ogre was struck off, so nothing "
-                                            "is foretold")
+    from solo.notation import event_lines
+    assert [str(line) for line in event_lines(encountered[0])] == [
+        "=> No sign: An ogre was struck off, so nothing is foretold"]
     from solo.events import Said
     said = [e.text for e in events if isinstance(e, Said)]
     assert said == ["Nothing is foretold."]

@@ -232,12 +232,12 @@ def test_opse_answers_and_modifiers() -> None:
     assert judge(OPSE, "even", 5, 3, 3).text == "No"
     answer = ask(OPSE, Faces(5, 1), odds="unlikely")
     assert answer.yes and answer.modifier == "but" and answer.text == "Yes, but…"
-    assert answer.summary().endswith("vs 5+, d6 = [1] → 1 -> Yes, but…")
+    assert answer.summary().endswith("vs 5+, d6=1 -> Yes, but…")
 
 
 def test_summary_format() -> None:
     answer = ask(MYTHIC, Faces(23), odds="50/50")
-    assert answer.summary() == "d100 = [23] → 23 vs 50 -> Yes"
+    assert answer.summary() == "d100=23 vs 50 -> Yes"
     assert judge(MYTHIC, None, 5, 95).summary() == "95 vs 50 -> No, and…"
 
 

@@ -19,17 +19,17 @@ def session(tmp_path: Path):
 
 def test_ask_writes_question_roll_and_answer(session):
     reply = session.handle("ask Is the door locked? very likely")
-    assert reply.lines[0] == "@ ask Is the door locked? very likely"
-    assert reply.lines[1] == "? Is the door locked? (very likely, mythic)"
-    assert reply.lines[2].startswith("d: d100 = [") and " vs 75 -> " in reply.lines[2]
-    assert reply.lines[2].endswith(("Yes", "No", "Yes, and…", "No, and…")) or \
-        "random event" in reply.lines[2]
+    assert reply.lines[0] == "? Is the door locked? (very likely, mythic)"  # no "@ ask" beside it
+    assert reply.lines[1].startswith("d: d100=") and " vs 75 -> " in reply.lines[1]
+    assert reply.lines[1].endswith(("Yes", "No", "Yes, and…", "No, and…")) or \
+        "random event" in reply.lines[1]
     text = session.path.read_text()
-    assert "? Is the door locked? (very likely, mythic)  \nd: d100 = [" in text
+    assert "```\n? Is the door locked? (very likely, mythic)\nd: d100=" in text
+    assert "@ ask" not in text
 
 
 def test_odds_default_to_fifty_fifty(session):
-    assert "(50/50, mythic)" in session.handle("ask Does it rain?").lines[1]
+    assert "(50/50, mythic)" in session.handle("ask Does it rain?").lines[0]
 
 
 def test_unknown_odds_list_the_valid_ones_and_write_nothing(session):
@@ -42,29 +42,29 @@ def test_unknown_odds_list_the_valid_ones_and_write_nothing(session):
 
 
 def test_style_per_question_and_per_journal(session):
-    assert "(likely, opse)" in session.handle("ask opse: Is it dark? likely").lines[1]
+    assert "(likely, opse)" in session.handle("ask opse: Is it dark? likely").lines[0]
     session.handle("oracle ironsworn")
     assert session.state.values["oracle"] == "ironsworn"
-    assert "(likely, ironsworn)" in session.handle("ask Is it cold? likely").lines[1]
+    assert "(likely, ironsworn)" in session.handle("ask Is it cold? likely").lines[0]
     with pytest.raises(SoloError, match="choose one of: ironsworn, mythic, opse"):
         session.handle("oracle tarot")
 
 
 def test_chaos_moves_the_target_and_can_follow_tension(session):
     session.handle("chaos 9")
-    line = session.handle("ask Is it? 50/50").lines[2]
+    line = session.handle("ask Is it? 50/50").lines[1]
     assert " vs 90 -> " in line  # L[rank 4 + chaos 9 - 1] = L[12] = 90
     session.handle("chaos follow")
     session.handle("set tension 10")  # Tension 10 of 10 -> chaos 9
-    assert " vs 90 -> " in session.handle("ask Is it? 50/50").lines[2]
+    assert " vs 90 -> " in session.handle("ask Is it? 50/50").lines[1]
     session.handle("set tension 0")  # a calm dungeon -> chaos 3 -> L[6] = 25
-    assert " vs 25 -> " in session.handle("ask Is it? 50/50").lines[2]
+    assert " vs 25 -> " in session.handle("ask Is it? 50/50").lines[1]
 
 
 def test_tables_lists_oracles_tables_and_table_rolls_them(session):
     names = [line.split(":")[0] for line in session.handle("tables").lines]
     assert {"d12-encounters", "d12-environment", "event-focus", "dungeon-events"} <= set(names)
     reply = session.handle("table event-focus")
-    assert reply.lines[1].startswith("tbl: ")
+    assert reply.lines[0].startswith("tbl: ")
     with pytest.raises(SoloError, match="no table named 'nope'"):
         session.handle("table nope")

@@ -1,0 +1,120 @@
+"""The hidden record after each journal entry: what happened, as data, and the state after it.
+
+Each entry ends with one HTML comment, which Markdown viewers hide::
+
+    <!-- solo {"v":2,"step":3,"kind":"command","cmd":"advance",...,"ev":[...],"state":{...}} -->
+
+``ev`` holds the engine's events (type name and fields), ``state`` the full state after
+the entry. Resuming reads the last record; reports read every record. The JSON never
+holds ``<`` or ``>`` (they are written as ``\\u003c``/``\\u003e``), so a record can never
+end its comment early nor open another, whatever the player typed.
+
+Journals of format 1 ended entries with ``<!-- solo:state {...} -->``: still read, as
+records with a state and no events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from solo.dice import Roll
+from solo.events import Event
+
+__all__ = ["PREFIX", "SUFFIX", "LEGACY_PREFIX", "RECORD_VERSION", "record_comment",
+           "parse_record", "event_data", "find_records", "start_record"]
+
+PREFIX = "<!-- solo "
+SUFFIX = " -->"
+LEGACY_PREFIX = "<!-- solo:state "
+RECORD_VERSION = 2
+_ANGLES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})
+
+
+def _plain(value: Any) -> Any:
+    """An event field as JSON data: rolls become their expression, dice and total."""
+    if isinstance(value, Roll):
+        data: dict[str, Any] = {"x": value.expression.text, "n": value.total,
+                                "d": list(value.dice)}
+        dropped = [index for index, kept in
+                   enumerate(k for term in value.terms for k in term.kept) if not kept]
+        if dropped:
+            data["drop"] = dropped
+        return data
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """``{"t": "Rolled", "label": …, "roll": {…}, "plus": 0}``: type name and every field."""
+    if dataclasses.is_dataclass(event):
+        names = [field.name for field in dataclasses.fields(event)]
+    else:
+        names = list(event._fields)
+    data: dict[str, Any] = {"t": type(event).__name__}
+    for name in names:
+        data[name] = _plain(getattr(event, name))
+    return data
+
+
+def record_comment(data: Mapping[str, Any]) -> str:
+    """The record as one hidden line (no ``<``, ``>``, line break or ``--`` run can end it)."""
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_ANGLES)
+    return PREFIX + body + SUFFIX
+
+
+def parse_record(text: str) -> dict[str, Any] | None:
+    """A record from its comment text (which an editor may have re-indented or wrapped);
+    None when it is not a complete, readable record."""
+    text = text.strip()
+    if text.startswith(LEGACY_PREFIX):
+        body = text[len(LEGACY_PREFIX):]
+        legacy = True
+    elif text.startswith(PREFIX.rstrip()):
+        body = text[len(PREFIX.rstrip()):]
+        legacy = False
+    else:
+        return None
+    if not body.endswith("-->"):
+        return None
+    try:
+        data = json.loads(body[:-3])
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    if legacy:  # format 1: the snapshot itself, with the command in "cmd"
+        return {"v": 1, "step": data.get("step"), "kind": "legacy", "cmd": data.get("cmd", ""),
+                "ev": [], "state": data}
+    if not isinstance(data.get("state"), dict):
+        return None
+    return data
+
+
+_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
+
+
+def find_records(text: str, start: int = 0) -> list[tuple[int, int, dict[str, Any]]]:
+    """Every readable record in ``text`` from ``start``: (offset, end offset, record).
+
+    A record's comment begins a line (maybe indented) and runs to the next ``-->``, so a
+    snapshot that an editor re-indented or spread over several lines still reads."""
+    found: list[tuple[int, int, dict[str, Any]]] = []
+    for match in _START.finditer(text, start):
+        end = text.find("-->", match.end())
+        if end < 0:
+            break
+        record = parse_record(text[match.start():end + 3])
+        if record is not None:
+            found.append((match.start(), end + 3, record))
+    return found
+
+
+def start_record(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The record a new journal begins with: the state before the first command."""
+    return {"v": RECORD_VERSION, "step": 0, "kind": "start", "cmd": "start", "session": 0,
+            "scene": 0, "ev": [], "state": dict(state)}
