@@ -45,8 +45,10 @@ class Template:
         if not self.fields:
             return self.text
         parts = self.parts
-        return "".join(part if index % 2 == 0 else str(part.evaluate(scope))
-                       for index, part in enumerate(parts))
+        if len(parts) == 3:  # one field, the commonest case: "Alarm {alarm}"
+            return f"{parts[0]}{parts[1].evaluate(scope)}{parts[2]}"
+        return "".join([part if index % 2 == 0 else str(part.evaluate(scope))
+                        for index, part in enumerate(parts)])
 
 
 @dataclass(frozen=True)

@@ -495,9 +495,11 @@ class Game:
     command, so stop using it then.
     """
 
-    def __init__(self, world: World, state: State, rng: random.Random) -> None:
+    def __init__(self, world: World, state: State, rng: random.Random,
+                 record: bool = True) -> None:
         self.world = world
         self._run = _run(world, state, rng=rng)
+        self._run.record = record  # False: skip the labels and turn events no one reads
         self._commands: dict[str, tuple[Action | None, dict, str]] = {}
 
     @property
@@ -515,7 +517,7 @@ class Game:
 
     @property
     def events(self) -> list[Event]:
-        """The events of the last command."""
+        """The events of the last command (only part of them when not recording)."""
         return self._run.events
 
     def state(self) -> State:

@@ -128,8 +128,12 @@ class _Scope(dict):
             return run.turn * (run.procedure.minutes or 0)
         if name in run.supplies:
             return run.supplies[name]
-        if name == "dice":
-            return ()
+        if name == "dice":  # the dice the last roll kept, one by one: count(dice, 1)
+            last = run.last_roll
+            if last is None:
+                return ()
+            return tuple(die for term in last.terms
+                         for die, kept in zip(term.rolls, term.kept, strict=True) if kept)
         if name.endswith("_level"):
             tracker = run.procedure.trackers.get(name[:-6])
             if tracker is not None and tracker.levels:
@@ -165,6 +169,8 @@ class Run:
         self.scope = _Scope(self)
         self.depth = 0
         self.turn_outcomes_start = 0
+        self.last_roll: dice.Roll | None = None
+        self.record = True  # False: skip the events no one reads (solo simulate)
 
     # -- results ---------------------------------------------------------------
     def finish(self) -> State:
@@ -198,7 +204,8 @@ class Run:
         for _ in range(count):
             self.turn += 1
             self.turn_outcomes_start = len(self.outcomes)
-            self.events.append(TurnPassed(self.turn, self.procedure.minutes))
+            if self.record:
+                self.events.append(TurnPassed(self.turn, self.procedure.minutes))
             self.execute(self.procedure.each_turn)
             self._burn_lights()
 
@@ -244,7 +251,9 @@ class Run:
     def _adjust(self, effect: Adjust) -> None:
         reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
         for name, expr in effect.changes:
-            by = _whole(f"adjusting {name}", expr.evaluate(self.scope))
+            by = expr.evaluate(self.scope)
+            if type(by) is not int:
+                by = _whole(f"adjusting {name}", by)
             self.change_tracker(name, self.values[name] + by, reason)
 
     def _set_locals(self, arguments: Mapping[str, Any]) -> None:
@@ -260,14 +269,16 @@ class Run:
 
     def bind(self, name: str, value: Any) -> None:
         """Give a local name (an argument, a let, a roll) a value for this command."""
-        if type(value) is not bool:
+        kind = type(value)
+        if (kind is int and not -MAX_VALUE <= value <= MAX_VALUE) or kind is str:
             _bounded(name, value)
         self.locals[name] = value
         self.scope[name] = value
 
     def store(self, name: str, value: Any) -> None:
         """Change one of the state's values (a tracker, a setting, a flag)."""
-        if type(value) is not bool:
+        kind = type(value)
+        if (kind is int and not -MAX_VALUE <= value <= MAX_VALUE) or kind is str:
             _bounded(name, value)
         self.values[name] = value
         if name not in self.locals:
@@ -276,8 +287,16 @@ class Run:
     def change_tracker(self, name: str, wanted: int, reason: str) -> None:
         tracker = self.procedure.trackers[name]
         before = self.values[name]
-        after = tracker.clamp(_whole(f"tracker {name}", wanted))
-        self.store(name, after)
+        if type(wanted) is not int:
+            wanted = _whole(f"tracker {name}", wanted)
+        low, high = tracker.minimum, tracker.maximum
+        after = (low if low is not None and wanted < low
+                 else high if high is not None and wanted > high else wanted)
+        if low is None or high is None:
+            _bounded(f"tracker {name}", after)
+        self.values[name] = after
+        if name not in self.locals:
+            self.scope[name] = after
         if tracker.shown:
             self.events.append(TrackerChanged(name, tracker.label, before, after, reason,
                                               tracker.notation, tracker.maximum))
@@ -302,27 +321,28 @@ class Run:
     def _roll(self, dice_text: str) -> dice.Roll:
         return dice.roll(dice_text, self.rng)
 
-    def _bind_dice(self, result: dice.Roll) -> None:
-        """``dice``: the dice a roll kept, one by one, for count(dice, 1) and the like."""
-        self.bind("dice", tuple(die for term in result.terms
-                                for die, kept in zip(term.rolls, term.kept, strict=True) if kept))
-
     def _roll_dice(self, effect: RollDice) -> None:
         result = self._roll(effect.dice.render(self.scope))
-        plus = _whole("a roll's plus", self.evaluate(effect.plus))
-        self._bind_dice(result)
+        plus = 0 if effect.plus is None else effect.plus.evaluate(self.scope)
+        if type(plus) is not int:
+            plus = _whole("a roll's plus", plus)
+        self.last_roll = result
         if effect.name:
             self.bind(effect.name, result.total + plus)
-        self.events.append(Rolled(effect.label.render(self.scope), result, plus))
+        if self.record:
+            self.events.append(Rolled(effect.label.render(self.scope), result, plus))
 
     def _check(self, effect: Check) -> None:
         result = self._roll(effect.dice.render(self.scope))
-        plus = _whole("a check's plus", self.evaluate(effect.plus))
-        self._bind_dice(result)
+        plus = 0 if effect.plus is None else effect.plus.evaluate(self.scope)
+        if type(plus) is not int:
+            plus = _whole("a check's plus", plus)
+        self.last_roll = result
         self.bind("natural", result.total)
         self.bind("roll", result.total + plus)
         success = bool(effect.success.evaluate(self.scope))
-        self.events.append(Checked(effect.label.render(self.scope), result, plus, success))
+        if self.record:
+            self.events.append(Checked(effect.label.render(self.scope), result, plus, success))
         self.execute(effect.then if success else effect.otherwise)
 
     def table(self, name: str) -> Table:
@@ -337,7 +357,9 @@ class Run:
         if plus_expr is not None:
             plus = _whole(f"table {name}'s plus", plus_expr.evaluate(self.scope))
         elif table.plus_expr is not None:
-            plus = _whole(f"table {name}'s plus", table.plus_expr.evaluate(self.scope))
+            plus = table.plus_expr.evaluate(self.scope)
+            if type(plus) is not int:
+                plus = _whole(f"table {name}'s plus", plus)
         else:
             plus = 0
         index = table.index_for(result.total + plus)
@@ -489,11 +511,12 @@ class Run:
         self.bind("source", label)
         self.bind("die", light.die or "")
         result = self._roll(check.dice.render(self.scope))
-        self._bind_dice(result)
+        self.last_roll = result
         self.bind("natural", result.total)
         self.bind("roll", result.total)
         success = bool(check.success.evaluate(self.scope))
-        self.events.append(Checked(check.label.render(self.scope), result, 0, success))
+        if self.record:
+            self.events.append(Checked(check.label.render(self.scope), result, 0, success))
         return success
 
     def _apply_light(self, operation: str, light: Light, kind) -> Light | None:

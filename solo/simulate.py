@@ -63,7 +63,7 @@ def simulate(world: engine.World, turns: int, seed: int, action: str | None = No
     commands, if the script takes no time)."""
     cycle = [line.strip() for line in script if line.strip()] or [
         (action or world.procedure.simulate).strip()]
-    game = engine.Game(world, engine.start(world), random.Random(seed))
+    game = engine.Game(world, engine.start(world), random.Random(seed), record=False)
     for line in cycle:  # refuse a command the procedure does not know before playing
         words = line.split()
         if not words or (world.procedure.action_named(words[0]) is None
