@@ -338,3 +338,13 @@ def test_the_simulate_command_line_takes_setup_and_several_actions(tmp_path):
 def test_the_engine_state_stays_consistent_after_replace():
     state = engine.start(_world())
     assert replace(state, turn=3).turn == 3
+
+
+def test_events_of_different_types_never_compare_equal():
+    from solo.events import Acted, Said, Struck
+
+    assert Said("x") == Said("x") and hash(Said("x")) == hash(Said("x"))
+    assert Said("x") != Acted("x") and Said("x") != ("x",)
+    assert Struck("t", "x") != ("t", "x")
+    assert len({Said("x"), Acted("x")}) == 2
+    assert Said("x")._fields == ("text",)  # the journal records events by field names
