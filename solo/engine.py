@@ -110,7 +110,7 @@ def whole_number(name: str, text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise UsageError(f"{name} takes a whole number, not {text!r}") from None
+        raise UsageError(f"{name} takes a whole number, not {_quote(text)}") from None
 
 
 def perform(world: World, state: State, line: str, rng: random.Random) -> Result:
@@ -125,7 +125,7 @@ def perform(world: World, state: State, line: str, rng: random.Random) -> Result
             return _perform_action(world, state, action, rest, line, rng)
         handler = _BUILTINS.get(name)
         if handler is None:
-            raise UsageError(f"unknown command {name!r}; type 'help' for the list")
+            raise UsageError(f"unknown command {_quote(name)}; type 'help' for the list")
         run = _run(world, state, rng=rng)
         run.events.append(Acted(line.strip()))
         handler(world, run, line.strip()[len(words[0]):].strip())
@@ -152,6 +152,11 @@ def _reason(error: Exception) -> str:
     if "'str' and 'int'" in text or "'int' and 'str'" in text:
         return "it mixes a number and a word"
     return text[:80]
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted for a one-line message, cut short if it is long."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def unknown_name_error(world: World, missing: KeyError) -> ExprError:
@@ -183,7 +188,7 @@ def parse_arguments(action: Action, words: list[str]) -> dict:
         if eq:
             arg = next((arg for arg in action.args if arg.name == key.lower()), None)
             if arg is None:
-                raise UsageError(f"{action.name} has no argument {key!r}; {usage}")
+                raise UsageError(f"{action.name} has no argument {_quote(key)}; {usage}")
         else:
             text = word
             arg = next((a for a in action.args if a.kind == "choice" and a.name not in values
@@ -192,7 +197,7 @@ def parse_arguments(action: Action, words: list[str]) -> dict:
                 arg = next((a for a in action.args if a.kind == "int" and a.name not in values),
                            None)
             if arg is None:
-                raise UsageError(f"{action.name} does not understand {word!r}; {usage}")
+                raise UsageError(f"{action.name} does not understand {_quote(word)}; {usage}")
         values[arg.name] = _convert(action, arg, text, usage)
     for arg in action.args:
         if arg.name not in values:
@@ -221,7 +226,8 @@ def _convert(action: Action, arg: Arg, text: str, usage: str):
     try:
         number = int(text)
     except ValueError:
-        raise UsageError(f"{arg.name} must be a whole number, not {text!r}; {usage}") from None
+        raise UsageError(f"{arg.name} must be a whole number, not {_quote(text)}; "
+                         f"{usage}") from None
     if arg.minimum is not None and number < arg.minimum:
         raise UsageError(f"{arg.name} must be at least {arg.minimum}; {usage}")
     if arg.maximum is not None and number > arg.maximum:
@@ -260,14 +266,14 @@ def _strike(world: World, run: Run, text: str) -> None:
         name = words[0]
         table = world.table(name)
         if table is None:
-            raise UsageError(f"no table named {name!r}; 'tables' lists them")
+            raise UsageError(f"no table named {_quote(name)}; 'tables' lists them")
         if len(words) < 2:
             raise UsageError("usage: strike [TABLE ENTRY], where ENTRY is its id or a roll")
         if any(len(word) > MAX_DIGITS for word in words[1:]):
             raise UsageError(f"no entry that long in {name}")
         found = table.find(" ".join(words[1:]))
         if found is None:
-            raise UsageError(f"no entry {' '.join(words[1:])!r} in {name}")
+            raise UsageError(f"no entry {_quote(' '.join(words[1:]))} in {name}")
         index = found
     table = run.table(name)
     already = run.struck.get(name, ())
@@ -302,7 +308,7 @@ def _set(world: World, run: Run, text: str) -> None:
     if name not in procedure.settings:
         known = ", ".join([*procedure.trackers, *procedure.supplies, *procedure.settings]
                           ) or "none"
-        raise UsageError(f"nothing named {name!r} to set; choose one of: {known}")
+        raise UsageError(f"nothing named {_quote(name)} to set; choose one of: {known}")
     default = procedure.settings[name]
     if isinstance(default, bool):
         if value.lower() not in ("true", "false", "yes", "no", "on", "off"):
@@ -331,7 +337,7 @@ def _table(world: World, run: Run, text: str) -> None:
     if not name:
         raise UsageError("usage: table NAME; 'tables' lists them")
     if world.table(name) is None:
-        raise UsageError(f"no table named {name!r}; choose one of: "
+        raise UsageError(f"no table named {_quote(name)}; choose one of: "
                          f"{', '.join(world.table_names())}")
     run.roll_table(name)
 
@@ -551,7 +557,7 @@ class Game:
         if action is not None:
             return action, parse_arguments(action, words[1:]), ""
         if words[0].lower() not in _BUILTINS:
-            raise UsageError(f"unknown command {words[0]!r}; use one of the procedure's "
+            raise UsageError(f"unknown command {_quote(words[0])}; use one of the procedure's "
                              f"actions ({', '.join(list(self.world.procedure.actions)[:4])}…)"
                              f" or {', '.join(ENGINE_COMMANDS)}")
         return None, {}, line.strip()[len(words[0]):].strip()

@@ -348,3 +348,23 @@ def test_events_of_different_types_never_compare_equal():
     assert Struck("t", "x") != ("t", "x")
     assert len({Said("x"), Acted("x")}) == 2
     assert Said("x")._fields == ("text",)  # the journal records events by field names
+
+
+@pytest.mark.parametrize("system", ["d12-tension", "delving", "exploration", "trespasser",
+                                    "dungeon-turn"])
+def test_no_typed_line_of_huge_numbers_or_words_crashes_or_floods_the_screen(system):
+    world = load_world(system)
+    state = engine.start(world)
+    big, word = "9" * 5000, "x" * 5000
+    lines = [f"roll {big}d6", f"roll d{big}", f"roll 2d6+{big}", f"chaos {big}",
+             f"table {big}", f"strike {big} {big}", f"light {big}", f"ask Is it? {big}",
+             f"oracle {big}", f"set chaos {big}", f"set {big} 1", big, word]
+    for action in world.procedure.actions:
+        lines += [f"{action} {big}", f"{action} x={big}", f"{action} -{big}", f"{action} {word}"]
+    lines += [f"set {name} {big}" for name in world.procedure.settings]
+    lines += [f"set {name} -{big}" for name in world.procedure.trackers]
+    for line in lines:
+        try:
+            engine.perform(world, state, line, random.Random(1))
+        except SoloError as error:
+            assert len(str(error)) < 400 and "\n" not in str(error), line[:30]
