@@ -24,7 +24,6 @@ __all__ = ["World", "Result", "start", "perform", "unknown_name_error", "parse_a
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
            "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game"]
 
-ENGINE_COMMANDS = ("light", "douse", "strike", "set", "roll", "table", "ask", "chaos", "oracle")
 MAX_DIGITS = 16
 """The most digits a number typed at the prompt may have (past that: a one-line refusal)."""
 
@@ -381,6 +380,8 @@ def _oracle(world: World, run: Run, text: str) -> None:
 
 _BUILTINS = {"light": _light, "douse": _douse, "strike": _strike, "set": _set, "roll": _roll,
              "table": _table, "ask": _ask, "chaos": _chaos, "oracle": _oracle}
+ENGINE_COMMANDS = tuple(_BUILTINS)
+"""The engine's own commands beside a procedure's actions (defined once, by _BUILTINS)."""
 
 
 # -- a state from an older version of the procedure ------------------------------------

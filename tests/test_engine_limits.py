@@ -368,3 +368,16 @@ def test_no_typed_line_of_huge_numbers_or_words_crashes_or_floods_the_screen(sys
             engine.perform(world, state, line, random.Random(1))
         except SoloError as error:
             assert len(str(error)) < 400 and "\n" not in str(error), line[:30]
+
+
+def test_every_builtin_name_solo_check_knows_is_one_play_can_read():
+    from solo.interpreter import Run
+    from solo.validate import BUILTIN_TYPES
+
+    world = _world()
+    run = Run(world.procedure, {}, engine.start(world), random.Random(1))
+    contextual = {"roll", "natural", "source", "die", "answer"}  # bound by a check or ask
+    for name in set(BUILTIN_TYPES) - contextual:
+        run.scope[name]  # noqa: B018 - raises KeyError if play cannot read it
+    assert set(engine.ENGINE_COMMANDS) == {"light", "douse", "strike", "set", "roll", "table",
+                                           "ask", "chaos", "oracle"}
