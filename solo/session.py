@@ -27,7 +27,7 @@ from solo.notation import (
     scene_heading,
     session_heading,
 )
-from solo.record import RECORD_VERSION, event_data, record_comment
+from solo.record import make_record, record_comment
 from solo.state import State
 
 __all__ = ["Session", "Reply", "SESSION_COMMANDS", "BUILTIN_HELP",
@@ -255,14 +255,12 @@ class Session:
     def _entry(self, kind: str, body: str, state: State, command: str, events,
                heading: str = "", extra: dict | None = None) -> None:
         """Append one entry: headings, its Markdown, and its hidden record."""
-        record = {"v": RECORD_VERSION, "step": state.step, "kind": kind, "cmd": command,
-                  "draws": self.draws,
-                  "session": self.session_number + (0 if self.sitting_open else 1),
-                  "scene": self.scene + (1 if heading else 0),
-                  "ev": [event_data(event) for event in events], **(extra or {}),
-                  "state": state.to_json()}
-        if kind != "command":
-            record["live"] = record.get("live", state.step)
+        record = make_record(step=state.step, kind=kind, command=command, draws=self.draws,
+                             session=self.session_number + (0 if self.sitting_open else 1),
+                             scene=self.scene + (1 if heading else 0), turn=state.turn,
+                             events=events, state=state.to_json(),
+                             extra={"live": state.step, **(extra or {})}
+                             if kind != "command" else extra)
         parts = []
         if not self.sitting_open:
             from solo.play import now_text
