@@ -398,6 +398,9 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
     for name, default in defaults.items():
         if name not in values:
             values[name] = default
+            if name in procedure.trackers:
+                notices.append(f"the procedure has a new tracker, "
+                               f"{procedure.trackers[name].label}: it starts at {default}")
             continue
         value = values[name]
         if name in procedure.trackers:

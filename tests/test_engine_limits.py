@@ -265,7 +265,10 @@ def test_reconcile_resets_a_setting_whose_type_changed_and_adds_new_ones():
     del values[next(iter(world.procedure.trackers))]
     state, notices = engine.reconcile(world, State(values=values))
     assert state.values == engine.start(world).values
-    assert len(notices) == 1 and f"setting {name}" in notices[0]
+    tracker = world.procedure.trackers[next(iter(world.procedure.trackers))]
+    assert notices == (f"the procedure has a new tracker, {tracker.label}: it starts at "
+                       f"{tracker.start}", notices[1])
+    assert f"setting {name} was" in notices[1]
 
 
 def test_resume_after_the_procedure_was_edited_tells_what_changed(tmp_path):
