@@ -188,7 +188,9 @@ class Run:
         self._set_locals(arguments)
         if action.allowed is not None and not action.allowed.evaluate(self.scope):
             raise UsageError(action.refusal or f"{action.name} is not possible now")
-        time = _whole(f"the time of '{action.name}'", self.evaluate(action.time))
+        time = 0 if action.time is None else action.time.evaluate(self.scope)
+        if type(time) is not int:
+            time = _whole(f"the time of '{action.name}'", time)
         if not 0 <= time <= MAX_TURNS_PER_ACTION:
             raise ExprError(f"'{action.name}' would take {time} turns; one command may take "
                             f"0 to {MAX_TURNS_PER_ACTION}")
