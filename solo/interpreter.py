@@ -170,6 +170,8 @@ class Run:
         self.depth = 0
         self.turn_outcomes_start = 0
         self.last_roll: dice.Roll | None = None
+        if "turn" not in self.values:
+            self.scope["turn"] = self.turn
         self.record = True  # False: skip the events no one reads (solo simulate)
 
     # -- results ---------------------------------------------------------------
@@ -203,8 +205,14 @@ class Run:
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:
+        scope = self.scope
+        # ``turn`` is kept in the scope's dict (read every turn), unless a value or a local
+        # of that name hides it
+        keep_turn = "turn" not in self.values and "turn" not in self.locals
         for _ in range(count):
             self.turn += 1
+            if keep_turn:
+                scope["turn"] = self.turn
             self.turn_outcomes_start = len(self.outcomes)
             if self.record:
                 self.events.append(TurnPassed(self.turn, self.procedure.minutes))
