@@ -132,6 +132,6 @@ def start_record(state: Mapping[str, Any]) -> dict[str, Any]:
 
 
 HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),"kind":"(\w+)","cmd":("(?:[^"\\]|\\.)*"),'
-                    r'"draws":\d+,"session":\d+,"scene":\d+,"turn":(\d+),')
-"""The start of a record as solo writes it, up to its turn: read without parsing the JSON.
+                    r'"draws":\d+,"session":\d+,"scene":\d+,"turn":(\d+),((?:"\w+":-?\d+,)*)"ev":')
+"""The start of a record as solo writes it, up to its events: read without parsing the JSON.
 A record an editor reformatted does not match and is parsed whole instead."""

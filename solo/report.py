@@ -228,29 +228,25 @@ def journal_lines(crawl: Crawl, retracted_mark: str = RETRACTED_MARK) -> list[st
     return lines
 
 
-_ONE_LINE_RECORD = re.compile(r"^<!-- solo[ :][^\n]*-->$", re.M)
 _BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
 
 
 def _body_text(crawl: Crawl) -> str | None:
     """The journal after its front matter with every record taken out (a retracted entry's
-    record becomes the mark), by one pass over the text; None if some record is not on a
-    line of its own as solo writes it (then the line-based way is used)."""
+    record becomes the mark), cut from the text at the records' known places; None when
+    some record could not be read (then the line-based way hides those too)."""
     text = crawl.text
-    starts = {entry.start: entry for entry in crawl.entries}
-    count = 0
-
-    def replace(match: re.Match) -> str:
-        nonlocal count
-        entry = starts.get(match.start())
-        if entry is None:
-            return match[0]
-        count += 1
-        return RETRACTED_MARK if entry.retracted else ""
-
-    body = _ONE_LINE_RECORD.sub(replace, text)
-    if count != len(crawl.entries) or crawl.garbled:
+    if crawl.garbled:
         return None
+    pieces = []
+    previous = 0
+    for entry in crawl.entries:
+        pieces.append(text[previous:entry.start])
+        if entry.retracted:
+            pieces.append(RETRACTED_MARK)
+        previous = entry.end
+    pieces.append(text[previous:])
+    body = "".join(pieces)
     if body.startswith("---\n"):
         end = body.find("\n---\n", 3)
         body = body[end + 5:] if end >= 0 else body

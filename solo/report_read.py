@@ -66,19 +66,27 @@ class Entry:
     events and state, parsed only when asked for."""
 
     __slots__ = ("start", "end", "after", "step", "kind", "turn", "_cmd", "extra", "retracted",
-                 "_events", "_state", "_ev_text", "_state_text", "first_line", "record_line",
+                 "_events", "_state", "_src", "_ev", "_st", "first_line", "record_line",
                  "record_lines")
 
     def __init__(self, start: int, end: int, after: int, step: int, kind: str, turn: int,
-                 cmd: str, extra: dict[str, Any], ev_text: str | None = None,
-                 state_text: str | None = None, events: list | None = None,
-                 state: dict[str, Any] | None = None) -> None:
+                 cmd: str, extra: dict[str, Any], source: str | None = None,
+                 events_at: tuple[int, int] = (0, 0), state_at: tuple[int, int] = (0, 0),
+                 events: list | None = None, state: dict[str, Any] | None = None) -> None:
         self.start, self.end, self.after = start, end, after  # after: the previous record's end
         self.step, self.kind, self.turn, self._cmd, self.extra = step, kind, turn, cmd, extra
         self.retracted = False
-        self._ev_text, self._state_text = ev_text, state_text
+        self._src, self._ev, self._st = source, events_at, state_at  # where the JSON sits
         self._events, self._state = events, state
         self.first_line = self.record_line = self.record_lines = 0
+
+    @property
+    def _ev_text(self) -> str | None:
+        return None if self._src is None else self._src[self._ev[0]:self._ev[1]]
+
+    @property
+    def _state_text(self) -> str | None:
+        return None if self._src is None else self._src[self._st[0]:self._st[1]]
 
     @property
     def cmd(self) -> str:
@@ -100,14 +108,6 @@ class Entry:
             self._events = [event for event in loaded if isinstance(event, dict)] \
                 if isinstance(loaded, list) else []
         return self._events
-
-    def mentions(self, what: str | re.Pattern) -> bool:
-        """Whether the events' text holds ``what`` (a cheap test before parsing them)."""
-        if self._events is not None or self._ev_text is None:
-            return True
-        if isinstance(what, str):
-            return what in self._ev_text
-        return what.search(self._ev_text) is not None
 
     @property
     def state(self) -> dict[str, Any]:
@@ -237,16 +237,14 @@ def _scan(text: str) -> tuple[list[Entry], list[int]]:
         if line_end < 0:
             line_end = len(text)
         head = header(text, position)
-        events = find('"ev":', head.end(), line_end) if head else -1
-        state = find(',"state":{', events, line_end) if events >= 0 else -1
-        if state < 0 or not text.endswith("}} -->", position, line_end):
+        state = find(',"state":{', head.end(), line_end) if head else -1
+        if state < 0 or text[line_end - 6:line_end] != "}} -->":
             break  # not solo's own layout: read every record on its own
-        extras = text[head.end():events]
         entries.append(Entry(position, line_end, after, int(head[1]), head[2], int(head[4]),
-                             head[3], {name: int(value) for name, value in _EXTRA.findall(extras)}
-                             if extras else {},
-                             ev_text=text[events + 5:state],
-                             state_text=text[state + 9:line_end - 5]))
+                             head[3], {name: int(value) for name, value in
+                                       _EXTRA.findall(head[5])} if head[5] else {},
+                             source=text, events_at=(head.end(), state),
+                             state_at=(state + 9, line_end - 5)))
         after = line_end
         following = find("\n<!-- solo ", line_end - 1)
         position = following + 1 if following >= 0 else -1
@@ -268,13 +266,13 @@ def _scan(text: str) -> tuple[list[Entry], list[int]]:
 
 
 _EXTRA = re.compile(r'"(\w+)":(-?\d+),')
-_INTERESTING = re.compile(r'"t":"(?:Encountered|LightChanged|Answered|Struck)"')
 _S = r'"((?:[^"\\]|\\.)*)"'  # a JSON string's text
 _EVENT = re.compile(
     rf'"t":"Encountered","table":{_S},"text":{_S},"status":{_S}'
     rf'|"t":"LightChanged","kind":{_S},"label":{_S},"before":{_S},"after":{_S}'
     rf'|"t":"Answered","question":{_S},"style":{_S},"odds":{_S},"summary":{_S},"text":{_S}'
-    r'|"t":"(Struck)"')
+    r'|"t":"(Struck)"'
+    r'|"t":"(Encountered|LightChanged|Answered)"')  # a layout the patterns do not know
 _LAST_ENCOUNTER = re.compile(rf'"last_encounter":\[{_S},(\d+)\]')
 
 
@@ -282,31 +280,35 @@ def _unquote(text: str) -> str:
     return json.loads(f'"{text}"') if "\\" in text else text
 
 
-def _brief_events(entry: Entry) -> list[dict[str, Any]]:
-    """The events the figures count, read from the record's text by pattern (solo writes
-    their fields in a fixed order); the whole JSON only when the pattern does not fit."""
-    if entry._events is not None or entry._ev_text is None:
-        return entry.events
-    found: list[dict[str, Any]] = []
-    for match in _EVENT.finditer(entry._ev_text):
+def _brief_events(entries: list[Entry], text: str) -> dict[int, list[dict[str, Any]]]:
+    """The events the figures count, by entry (``id``), found in one pass over the whole
+    text and read by pattern (solo writes their fields in a fixed order). An entry whose
+    events the patterns do not fit is parsed whole instead."""
+    found: dict[int, list[dict[str, Any]]] = {}
+    unknown: set[int] = set()
+    for entry, match in _events_in(entries, text, _EVENT):
+        events = found.setdefault(id(entry), [])
         if match[3] is not None:
-            found.append({"t": "Encountered", "text": _unquote(match[2]), "status": match[3]})
+            events.append({"t": "Encountered", "text": _unquote(match[2]), "status": match[3]})
         elif match[7] is not None:
-            found.append({"t": "LightChanged", "label": _unquote(match[5]),
-                          "before": _unquote(match[6]), "after": _unquote(match[7])})
+            events.append({"t": "LightChanged", "label": _unquote(match[5]),
+                           "before": _unquote(match[6]), "after": _unquote(match[7])})
         elif match[12] is not None:
-            found.append({"t": "Answered", "question": _unquote(match[8]),
-                          "odds": _unquote(match[10]), "text": _unquote(match[12])})
+            events.append({"t": "Answered", "question": _unquote(match[8]),
+                           "odds": _unquote(match[10]), "text": _unquote(match[12])})
         elif match[13] is not None:
-            found.append({"t": "Struck"})
-    if len(found) != len(_INTERESTING.findall(entry._ev_text)):
-        return entry.events  # a layout the pattern does not know: parse it whole
+            events.append({"t": "Struck"})
+        else:
+            unknown.add(id(entry))
+    for entry in entries:
+        if id(entry) in unknown or entry._src is None:
+            found[id(entry)] = entry.events
     return found
 
 
 def _last_encounter(entry: Entry) -> tuple[str, int] | None:
-    if entry._state is None and entry._state_text is not None:
-        found = _LAST_ENCOUNTER.search(entry._state_text)
+    if entry._state is None and entry._src is not None:
+        found = _LAST_ENCOUNTER.search(entry._src, *entry._st)
         return (_unquote(found[1]), int(found[2])) if found else None
     last = entry.state.get("last_encounter")
     if isinstance(last, list) and len(last) == 2 and isinstance(last[1], int):
@@ -321,15 +323,13 @@ def _read_header(text: str, position: int, after: int) -> Entry | None:
     line_end = text.find("\n", header.end())
     line_end = len(text) if line_end < 0 else line_end
     close = text.rfind("}} -->", header.end(), line_end)
-    events = text.find('"ev":', header.end(), line_end)
-    state = text.find(',"state":{', events, line_end)
-    if close < 0 or events < 0 or state < 0 or text[close + 6:line_end].strip():
+    state = text.find(',"state":{', header.end(), line_end)
+    if close < 0 or state < 0 or text[close + 6:line_end].strip():
         return None
-    extra = {name: int(value) for name, value in
-             _EXTRA.findall(text, header.end(), events)}
+    extra = {name: int(value) for name, value in _EXTRA.findall(header[5])}
     return Entry(position, line_end, after, int(header[1]), header[2], int(header[4]),
-                 header[3], extra, ev_text=text[events + 5:state],
-                 state_text=text[state + 9:close + 1])
+                 header[3], extra, source=text, events_at=(header.end(), state),
+                 state_at=(state + 9, close + 1))
 
 
 def _read_whole(text: str, position: int, after: int) -> Entry | None:
@@ -440,8 +440,11 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], text: str) 
     awaiting: list[Encounter] = []
     struck_before: dict[str, set[int]] = {}
     met_before = 0
+    counted = _brief_events(entries, text)
     for entry in live:
         if entry.kind == "narration":
+            if not awaiting:
+                continue
             note = " ".join(_prose(text, entry).split())
             if note:
                 for encounter in awaiting:
@@ -453,11 +456,11 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], text: str) 
             met_here = _legacy_encounters(procedure, entry, met_before)
             count = entry.state.get("encounters")
             met_before = count if isinstance(count, int) else met_before
-        elif not entry.mentions(_INTERESTING):
+        elif id(entry) not in counted:
             continue
         else:
             met_here = []
-        for event in _brief_events(entry):
+        for event in counted.get(id(entry), ()):
             kind = event.get("t")
             if kind == "Encountered":
                 status = event.get("status")
@@ -483,7 +486,8 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], text: str) 
             met_here[-1].where = _last_encounter(entry)
             encounters.extend(met_here)
             awaiting = met_here
-        if entry.kind == "legacy" or entry.mentions('"Struck"'):
+        if entry.kind == "legacy" or any(event.get("t") == "Struck"
+                                         for event in counted.get(id(entry), ())):
             struck_before = _strike(encounters, entry.state.get("struck"), struck_before)
 
     system_name = procedure.name if procedure is not None else (system or "unknown")
@@ -491,10 +495,23 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], text: str) 
     return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
-                 danger=_danger(procedure, entries, live, turns), encounters=encounters,
+                 danger=_danger(procedure, entries, live, turns, text), encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
                  questions=questions, snapshots=0, garbled=0,
                  retracted=sum(entry.retracted for entry in entries), entries=entries)
+
+
+def _events_in(entries: list[Entry], text: str,
+               pattern: re.Pattern) -> Iterator[tuple[Entry, re.Match]]:
+    """Matches of ``pattern`` in the whole text that fall inside an entry's events (never in
+    the prose between records), with their entry: one pass over the text, not one a record."""
+    starts = [entry.start for entry in entries]
+    for match in pattern.finditer(text):
+        index = bisect.bisect_right(starts, match.start()) - 1
+        if index >= 0:
+            entry = entries[index]
+            if entry._src is not None and entry._ev[0] <= match.start() < entry._ev[1]:
+                yield entry, match
 
 
 def _legacy_encounters(procedure, entry: Entry, before: int) -> list[Encounter]:
@@ -535,16 +552,15 @@ def _value(entry: Entry, name: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _changes(entry: Entry, name: str, pattern: re.Pattern) -> list[int]:
-    """The values the entry's events moved tracker ``name`` to, in order."""
-    if entry._ev_text is not None and entry._events is None:
-        return [int(value) for value in pattern.findall(entry._ev_text)]
+def _changes(entry: Entry, name: str) -> list[int]:
+    """The values the entry's (parsed) events moved tracker ``name`` to, in order."""
     return [event["after"] for event in entry.events
             if event.get("t") == "TrackerChanged" and event.get("tracker") == name
             and isinstance(event.get("after"), int)]
 
 
-def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int) -> Danger | None:
+def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
+            text: str) -> Danger | None:
     if procedure is not None:
         name = procedure.danger
         if name is None:
@@ -567,11 +583,14 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int) -> D
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
-    mention = f'"tracker":{json.dumps(name)}'
     changes = re.compile(r'"t":"TrackerChanged","tracker":' + re.escape(json.dumps(name))
                          + r',"label":"(?:[^"\\]|\\.)*","before":-?\d+,"after":(-?\d+)')
+    moved: dict[int, list[int]] = {}
+    for entry, match in _events_in(entries, text, changes):
+        moved.setdefault(id(entry), []).append(int(match[1]))
     for entry in live:
-        written = _changes(entry, name, changes) if entry.mentions(mention) else []
+        written = moved.get(id(entry), []) if entry._src is not None \
+            else _changes(entry, name)
         after = _value(entry, name) if entry.kind == "legacy" else None
         if after is None:
             after = written[-1] if written else current
@@ -581,10 +600,11 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int) -> D
         while len(values) <= turn:
             values.append(current)
             peaks.append(None)
-        seen = [*written, after]
-        high = peaks[turn]
-        peaks[turn] = max(seen) if high is None else max(high, *seen)
-        peak = max(peak, *seen)
+        if written or after != current:
+            seen = [*written, after]
+            high = peaks[turn]
+            peaks[turn] = max(seen) if high is None else max(high, *seen)
+            peak = max(peak, *seen)
         current = values[turn] = after
     while len(values) <= turns:
         values.append(current)

@@ -8,6 +8,7 @@ fsync'd, and only then is the state in memory moved on.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -27,8 +28,11 @@ from solo.notation import (
     scene_heading,
     session_heading,
 )
+from solo.physical import DICE_MODES, AskDie, TypedDice
 from solo.record import make_record, record_comment
 from solo.state import State
+
+_HELD_BYTES = 4 * 1024 * 1024  # how much of a sitting solo keeps to put back after an editor
 
 __all__ = ["Session", "Reply", "SESSION_COMMANDS", "BUILTIN_HELP",
            "NARRATION_MARKS"]
@@ -94,7 +98,10 @@ class Session:
             self.journal.close()
             raise
         self.seed = int(self.meta["seed"])
-        self.written: list[tuple[int, str]] = []  # this sitting's entries, to put back if lost
+        # this sitting's latest entries, to put back if an editor's stale copy drops them
+        self.written: deque[tuple[int, str]] = deque()
+        self.written_bytes = 0
+        self.ask_die: AskDie | None = None  # how to ask the player for a die (physical dice)
         self.sitting_open = False  # whether this sitting's session heading is written
 
     def _resume(self, tail: Tail) -> None:
@@ -112,6 +119,8 @@ class Session:
         # commands drawn so far: each command's dice come from the seed and this count, so
         # narration and undo never change what the dice say
         self.draws = int(record.get("draws", state.step))
+        dice = record.get("dice", self.meta.get("dice", "solo"))
+        self.dice = dice if dice in DICE_MODES else "solo"
         live = record if self.live == record.get("step") else find_record(self.path, self.live)
         self.last_command = str((live or {}).get("cmd", ""))
         self.session_number = int(record.get("session", 0) or 0)
@@ -207,16 +216,25 @@ class Session:
     def perform(self, text: str) -> Reply:
         """Run an engine command (a procedure action or a tool), journal it, then move on."""
         text = one_line(text)
-        rng = random.Random(f"{self.seed}:{self.draws}")
+        seed = f"{self.seed}:{self.draws}"
+        rng = TypedDice(seed, self.ask_die) if self.dice == "physical" and self.ask_die \
+            else random.Random(seed)
         result = engine.perform(self.world, self.state, text, rng)
         lines = render_events(result.events)
+        typed = getattr(rng, "typed", [])
+        if typed:  # the player's own dice, marked as such
+            lines.append(Line(note("rolled at the table: " + ", ".join(
+                f"d{sides}={face}" for sides, face in typed)), "note"))
         before, after = self.state.turn, result.state.turn
         heading = ""
         if after > before:
             heading = scene_heading(self.scene + 1, self.procedure.clock_unit, before + 1,
                                     after, self.procedure.minutes)
+        extra: dict = {"draws": self.draws + 1}
+        if typed:
+            extra["typed"] = [list(die) for die in typed]
         self._entry("command", mechanics_block(lines) if lines else "", result.state, text,
-                    result.events, heading, extra={"draws": self.draws + 1})
+                    result.events, heading, extra=extra)
         self.draws += 1
         if heading:
             self.scene += 1
@@ -224,6 +242,19 @@ class Session:
         self.last_command = text
         shown = ([Line(heading, "heading")] if heading else []) + lines
         return Reply((*self._take_notices(), *shown))
+
+    def set_dice(self, mode: str) -> Reply:
+        """``physical``: solo asks for every die it would roll; ``solo``: it rolls them."""
+        mode = mode.strip().lower()
+        if mode not in DICE_MODES:
+            raise UsageError(f"dice are {' or '.join(DICE_MODES)}, not {mode[:20]!r}")
+        state = replace(self.state, step=self.state.step + 1, prev=self.state.step)
+        line = Line(note(f"set dice {mode}"), "note")
+        self._entry("setting", mechanics_block([line]), state, f"set dice {mode}", (),
+                    extra={"dice": mode})
+        self.state, self.live, self.dice = state, state.step, mode
+        self.last_command = f"set dice {mode}"
+        return Reply((*self._take_notices(), line))
 
     def undo(self) -> Reply:
         """Take back the last entry still standing, whatever it was (the journal keeps it,
@@ -250,11 +281,15 @@ class Session:
                     extra={"undid": undone, "live": target})
         self.state, self.live = restored, target
         self.last_command = str(record.get("cmd", ""))
+        dice = record.get("dice", self.meta.get("dice", "solo"))
+        self.dice = dice if dice in DICE_MODES else "solo"
         return Reply((*self._take_notices(), line))
 
     def _entry(self, kind: str, body: str, state: State, command: str, events,
                heading: str = "", extra: dict | None = None) -> None:
         """Append one entry: headings, its Markdown, and its hidden record."""
+        if self.dice != self.meta.get("dice", "solo") and "dice" not in (extra or {}):
+            extra = {**(extra or {}), "dice": self.dice}  # a mode set in play lasts
         record = make_record(step=state.step, kind=kind, command=command, draws=self.draws,
                              session=self.session_number + (0 if self.sitting_open else 1),
                              scene=self.scene + (1 if heading else 0), turn=state.turn,
@@ -282,16 +317,22 @@ class Session:
                 self.journal.append(text)
             except JournalChanged as changed:
                 if changed.written:
-                    self.written.append((step, text))
+                    self._remember(step, text)
                     text = ""
                 self._put_back()
                 if not text:
                     return
                 continue
-            self.written.append((step, text))
+            self._remember(step, text)
             return
         raise JournalError(f"{self.path} keeps changing under solo; close the program that "
                            "is writing it and try again")
+
+    def _remember(self, step: int, text: str) -> None:
+        self.written.append((step, text))
+        self.written_bytes += len(text)
+        while self.written_bytes > _HELD_BYTES and len(self.written) > 1:
+            self.written_bytes -= len(self.written.popleft()[1])
 
     def _put_back(self) -> None:
         tail = read_tail(self.path)
@@ -299,6 +340,10 @@ class Session:
         if not isinstance(last, int) or last > self.state.step + 1:
             raise JournalError(f"{self.path} was replaced by a journal solo did not write "
                                "(another session?); stopping here")
+        if self.written and last < self.written[0][0] - 1:
+            raise JournalError(f"{self.path} was replaced by a copy older than this session's "
+                               "last entries solo can put back; nothing more was written, "
+                               "restore the journal from your editor's history")
         missing = "".join(text for step, text in self.written if step > last)
         self.notices.append("The journal was changed on disk by another program; solo read it "
                             "again and kept your edits"
