@@ -13,7 +13,7 @@ import time
 
 import common
 
-GOAL = 1.5
+GOAL = 1.2
 
 
 def main() -> int:

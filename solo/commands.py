@@ -106,8 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--system", required=True, help="Procedure id or file.")
     simulate.add_argument("--turns", type=_positive, default=1000, help="Turns (default 1000).")
     simulate.add_argument("--seed", type=_seed, default=1, help="Seed (default 1).")
-    simulate.add_argument("--action", default=None, help="Action to repeat (default: the "
+    simulate.add_argument("--action", action="append", default=[], help="A command to play; "
+                          "repeat it for a script played in a cycle (default: the "
                           "procedure's ordinary exploring action).")
+    simulate.add_argument("--setup", action="append", default=[], help="A command played "
+                          "once before the script, such as 'light torch' (repeatable).")
     simulate.add_argument("--json", action="store_true", help="Print one JSON object.")
 
     export = sub.add_parser("export", help="Export a journal as a play report.")
@@ -218,7 +221,8 @@ def _simulate(options) -> int:
     from solo.catalog import load_world
     from solo.simulate import simulate
 
-    result = simulate(load_world(options.system), options.turns, options.seed, options.action)
+    result = simulate(load_world(options.system), options.turns, options.seed,
+                      setup=options.setup, script=options.action)
     if options.json:
         print(json.dumps(result.to_json()))
     else:

@@ -59,7 +59,8 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
     _tool("douse", "douse KIND", "Put out a burning source."),
     _tool("strike", "strike [TABLE ENTRY]", "Strike a defeated encounter off its table "
           "(the last one met, by default)."),
-    _tool("set", "set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it)."),
+    _tool("set", "set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it); "
+          "'set dice physical' has solo ask for every die, 'set dice solo' rolls them."),
     _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3."),
     _tool("table", "table NAME", "Roll on a table; 'tables' lists them."),
     _tool("ask", "ask QUESTION? [ODDS]", "Ask the oracle a yes/no question; odds default "

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, UsageError
-from solo.record import PREFIX, find_records, record_comment
+from solo.record import PREFIX, find_records, parse_record, record_comment
 from solo.state import State
 
 __all__ = ["Journal", "JournalChanged", "Tail", "create_journal", "read_meta", "read_tail",
@@ -88,8 +88,13 @@ def read_meta(path: Path) -> dict[str, Any]:
     """The front matter of a solo journal; refuses anything else without touching it."""
     _regular_file(path)
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(_HEAD_LIMIT)
+        with open(path, "rb") as handle:  # the front matter only, however long the journal
+            head = handle.read(16 * 1024)
+            while b"\n---" not in head[3:] and len(head) < _HEAD_LIMIT:
+                more = handle.read(len(head))
+                if not more:
+                    break
+                head += more
     except OSError as err:
         raise JournalError(f"cannot read {path}: {err.strerror}") from None
     text = _text(head)
@@ -146,10 +151,21 @@ def _open_constructs(text: str) -> tuple[bool, bool, bool]:
     return in_fence, in_comment, solo_text
 
 
-def read_tail(path: Path) -> Tail:
-    """The last complete record, reading back from the end only as far as it must."""
-    status = _regular_file(path)
-    size = status.st_size
+def _last_record(text: str) -> list[tuple[int, int, dict[str, Any]]]:
+    """The last record when it is whole and on a line of its own, as solo writes it (the
+    usual case, which needs no other record read); [] otherwise."""
+    start = text.rfind("\n<!-- solo ") + 1
+    end = text.find("-->", start) if start > 0 else -1
+    if end < 0 or "<!-- solo" in text[end:]:  # another (re-indented, torn) record follows
+        return []
+    record = parse_record(text[start:end + 3])
+    return [(start, end + 3, record)] if record is not None else []
+
+
+def _tails(path: Path) -> Iterator[tuple[bytes, str, bool]]:
+    """Ever longer tails of the file (raw bytes, text from a line start, whether it is the
+    whole file), for readers that want only its end."""
+    size = _regular_file(path).st_size
     chunk = _TAIL_CHUNK
     with open(path, "rb") as handle:
         while True:
@@ -159,36 +175,33 @@ def read_tail(path: Path) -> Tail:
             text = _text(data)
             if start > 0:  # begin at a line start, so a record's first line is whole
                 text = text[text.find("\n") + 1:]
-            records = find_records(text)
-            if records:
-                _, end, record = records[-1]
-                after = text[end:]
-                in_fence, in_comment, solo_text = _open_constructs(after)
-                closers = ("-->\n" if in_comment else "") + ("```\n" if in_fence else "")
-                return Tail(record, torn=solo_text, closers=closers,
-                            needs_newline=bool(data) and not data.endswith(b"\n"))
+            yield data, text, start == 0
             if start == 0:
-                raise JournalError(f"{path} has no readable state record to resume from; "
-                                   "it was left untouched")
+                return
             chunk *= 4
+
+
+def read_tail(path: Path) -> Tail:
+    """The last complete record, reading back from the end only as far as it must."""
+    for data, text, _ in _tails(path):
+        records = _last_record(text) or find_records(text)
+        if records:
+            _, end, record = records[-1]
+            in_fence, in_comment, solo_text = _open_constructs(text[end:])
+            closers = ("-->\n" if in_comment else "") + ("```\n" if in_fence else "")
+            return Tail(record, torn=solo_text, closers=closers,
+                        needs_newline=bool(data) and not data.endswith(b"\n"))
+    raise JournalError(f"{path} has no readable state record to resume from; "
+                       "it was left untouched")
 
 
 def find_record(path: Path, step: int) -> dict[str, Any] | None:
     """The record of ``step`` (searching back from the end), or None."""
-    status = _regular_file(path)
-    size = status.st_size
-    chunk = _TAIL_CHUNK
-    with open(path, "rb") as handle:
-        while True:
-            start = max(0, size - chunk)
-            handle.seek(start)
-            text = _text(handle.read(size - start))
-            for _, _, record in reversed(find_records(text)):
-                if record.get("step") == step:
-                    return record
-            if start == 0:
-                return None
-            chunk *= 4
+    for _, text, _ in _tails(path):
+        for _, _, record in reversed(find_records(text)):
+            if record.get("step") == step:
+                return record
+    return None
 
 
 # -- writing ----------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ _SHORT = 3  # words: a line this short starting near a command word is taken for
 
 @dataclass(frozen=True)
 class Parsed:
-    """One parsed line. ``kind``: empty, narration, session, show or engine."""
+    """One parsed line. ``kind``: empty, narration, session, show, dice or engine."""
 
     kind: str
     text: str
@@ -99,6 +99,11 @@ def parse_line(world: engine.World, state: State, line: str) -> Parsed:
     if command.kind == "tool":
         if command.name in ("chaos", "oracle") and not rest:
             return Parsed("show", text, command.name)
+        if command.name == "set" and rest.lower().split()[:1] == ["dice"] \
+                and "dice" not in world.procedure.settings:
+            if len(rest.split()) != 2:
+                raise _misfit("set", "set dice MODE: MODE is physical or solo")
+            return Parsed("dice", text, "set", rest.split()[1])
         _check_numbers(command.name, rest.split()[:1] if command.name == "roll"
                        else [] if command.name == "ask" else rest.split())
         _check_tool(world, state, command, rest)

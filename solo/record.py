@@ -18,14 +18,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from solo.dice import Roll
 from solo.events import Event
 
 __all__ = ["PREFIX", "SUFFIX", "LEGACY_PREFIX", "RECORD_VERSION", "record_comment",
-           "parse_record", "event_data", "find_records", "start_record"]
+           "parse_record", "event_data", "find_records", "start_record", "make_record",
+           "HEADER"]
 
 PREFIX = "<!-- solo "
 SUFFIX = " -->"
@@ -114,7 +115,23 @@ def find_records(text: str, start: int = 0) -> list[tuple[int, int, dict[str, An
     return found
 
 
+def make_record(*, step: int, kind: str, command: str, draws: int, session: int, scene: int,
+                turn: int, events: Iterable[Event], state: Mapping[str, Any],
+                extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A record in the order solo writes it: the header :data:`HEADER` reads, then ``extra``
+    (``undid``, ``live``…), then the events, and the state last."""
+    return {"v": RECORD_VERSION, "step": step, "kind": kind, "cmd": command, "draws": draws,
+            "session": session, "scene": scene, "turn": turn, **(extra or {}),
+            "ev": [event_data(event) for event in events], "state": dict(state)}
+
+
 def start_record(state: Mapping[str, Any]) -> dict[str, Any]:
     """The record a new journal begins with: the state before the first command."""
-    return {"v": RECORD_VERSION, "step": 0, "kind": "start", "cmd": "start", "session": 0,
-            "scene": 0, "ev": [], "state": dict(state)}
+    return make_record(step=0, kind="start", command="start", draws=0, session=0, scene=0,
+                       turn=0, events=(), state=state)
+
+
+HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),"kind":"(\w+)","cmd":("(?:[^"\\]|\\.)*"),'
+                    r'"draws":\d+,"session":\d+,"scene":\d+,"turn":(\d+),((?:"\w+":-?\d+,)*)"ev":')
+"""The start of a record as solo writes it, up to its events: read without parsing the JSON.
+A record an editor reformatted does not match and is parsed whole instead."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -33,7 +34,7 @@ def export(path: Path, fmt: str, output: str | None) -> int:
     target = Path(output) if output else None
     if target is not None:
         _check_target(path, target)
-    crawl = read_journal(path)
+    crawl = read_journal(path, with_lines=fmt == "html")
     with gc_paused():
         if fmt == "html":
             from solo.report_html import render_html
@@ -207,6 +208,10 @@ RETRACTED_MARK = "*(taken back with undo)*"
 def journal_lines(crawl: Crawl, retracted_mark: str = RETRACTED_MARK) -> list[str]:
     """The journal's lines with its hidden records blanked (line numbers kept), the front
     matter blanked, and a mark where a retracted entry's record stood."""
+    if not crawl.lines:
+        from solo.report_read import locate
+
+        locate(crawl)
     lines = list(crawl.lines)
     if lines and lines[0].strip() == "---":
         end = next((index for index in range(1, len(lines)) if lines[index].strip() == "---"),
@@ -223,29 +228,45 @@ def journal_lines(crawl: Crawl, retracted_mark: str = RETRACTED_MARK) -> list[st
     return lines
 
 
+_BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
+
+
+def _body_text(crawl: Crawl) -> str | None:
+    """The journal after its front matter with every record taken out (a retracted entry's
+    record becomes the mark), cut from the text at the records' known places; None when
+    some record could not be read (then the line-based way hides those too)."""
+    text = crawl.text
+    if crawl.garbled:
+        return None
+    pieces = []
+    previous = 0
+    for entry in crawl.entries:
+        pieces.append(text[previous:entry.start])
+        if entry.retracted:
+            pieces.append(RETRACTED_MARK)
+        previous = entry.end
+    pieces.append(text[previous:])
+    body = "".join(pieces)
+    if body.startswith("---\n"):
+        end = body.find("\n---\n", 3)
+        body = body[end + 5:] if end >= 0 else body
+    return _BLANK_RUNS.sub("\n\n", body).strip("\n")
+
+
 def render_markdown(crawl: Crawl) -> str:
     """The journal without its machine records, with the summary and chart after the title."""
-    lines = journal_lines(crawl)
-    title_end = next((index + 1 for index, line in enumerate(lines) if line.startswith("# ")),
-                     None)
-    out = _front_matter(crawl)
-    if title_end is None:
-        out += ["", f"# {_one_line(crawl.title)}", "", *_summary_markdown(crawl), ""]
-        title_end = 0
+    body = _body_text(crawl)
+    if body is None:
+        body = "\n".join(_squeeze(journal_lines(crawl))).strip("\n")
+    out = "\n".join(_front_matter(crawl)) + "\n"
+    title = re.search(r"^# .*$", body, re.M)
+    summary = "\n".join(_summary_markdown(crawl))
+    if title is None:
+        out += f"\n# {_one_line(crawl.title)}\n\n{summary}\n\n{body}"
     else:
-        out += ["", *lines[:title_end], "", *_summary_markdown(crawl), "", "## Journal"]
-    blank = False
-    for line in lines[title_end:]:
-        if not line.strip():
-            blank = True
-            continue
-        if blank:
-            out.append("")
-            blank = False
-        out.append(line)
-    while out and not out[-1].strip():
-        out.pop()
-    return "\n".join(_squeeze(out)) + "\n"
+        out += (f"\n{body[:title.end()].strip()}\n\n{summary}\n\n## Journal\n\n"
+                f"{body[title.end():].strip()}")
+    return out.rstrip("\n") + "\n"
 
 
 def _squeeze(lines: list[str]) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import gc
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,9 +20,10 @@ from typing import Any
 
 from solo.errors import JournalError, SoloError
 from solo.journal import read_meta
-from solo.record import find_records
+from solo.record import HEADER, find_records
 
-__all__ = ["Crawl", "Danger", "Encounter", "Entry", "Question", "read_journal", "gc_paused"]
+__all__ = ["Crawl", "Danger", "Encounter", "Entry", "Question", "read_journal", "gc_paused",
+           "locate"]
 
 
 @dataclass
@@ -59,34 +61,63 @@ class Danger:
     turn_peaks: list[int]     # the highest value seen during turns 1..N
 
 
-@dataclass
 class Entry:
-    """One journal entry: its record, where it sits in the file, and whether it stands."""
+    """One journal entry: where its record sits in the text, what its header says, and its
+    events and state, parsed only when asked for."""
 
-    record: dict[str, Any]
-    first_line: int           # the first line after the previous record
-    record_line: int          # the line its record starts on
-    record_lines: int         # how many lines the record takes (an editor may wrap it)
-    retracted: bool = False
+    __slots__ = ("start", "end", "after", "step", "kind", "turn", "_cmd", "extra", "retracted",
+                 "_events", "_state", "_src", "_ev", "_st", "first_line", "record_line",
+                 "record_lines")
+
+    def __init__(self, start: int, end: int, after: int, step: int, kind: str, turn: int,
+                 cmd: str, extra: dict[str, Any], source: str | None = None,
+                 events_at: tuple[int, int] = (0, 0), state_at: tuple[int, int] = (0, 0),
+                 events: list | None = None, state: dict[str, Any] | None = None) -> None:
+        self.start, self.end, self.after = start, end, after  # after: the previous record's end
+        self.step, self.kind, self.turn, self._cmd, self.extra = step, kind, turn, cmd, extra
+        self.retracted = False
+        self._src, self._ev, self._st = source, events_at, state_at  # where the JSON sits
+        self._events, self._state = events, state
+        self.first_line = self.record_line = self.record_lines = 0
 
     @property
-    def kind(self) -> str:
-        return str(self.record.get("kind", ""))
+    def _ev_text(self) -> str | None:
+        return None if self._src is None else self._src[self._ev[0]:self._ev[1]]
 
     @property
-    def state(self) -> dict[str, Any]:
-        return self.record["state"]
+    def _state_text(self) -> str | None:
+        return None if self._src is None else self._src[self._st[0]:self._st[1]]
 
     @property
-    def turn(self) -> int:
-        turn = self.state.get("turn", 0)
-        return turn if isinstance(turn, int) else 0
+    def cmd(self) -> str:
+        """The command the entry ran (kept as JSON text until asked for)."""
+        if self._cmd.startswith('"'):
+            try:
+                self._cmd = str(json.loads(self._cmd))
+            except ValueError:
+                self._cmd = ""
+        return self._cmd
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        events = self.record.get("ev")
-        return [event for event in events if isinstance(event, dict)] \
-            if isinstance(events, list) else []
+        if self._events is None:
+            try:
+                loaded = json.loads(self._ev_text or "[]")
+            except ValueError:
+                loaded = []
+            self._events = [event for event in loaded if isinstance(event, dict)] \
+                if isinstance(loaded, list) else []
+        return self._events
+
+    @property
+    def state(self) -> dict[str, Any]:
+        if self._state is None:
+            try:
+                loaded = json.loads(self._state_text or "{}")
+            except ValueError:
+                loaded = {}
+            self._state = loaded if isinstance(loaded, dict) else {}
+        return self._state
 
 
 @dataclass
@@ -112,6 +143,9 @@ class Crawl:
     garbled: int
     retracted: int = 0
     hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines
+    text: str = field(repr=False, default="")
+    garbled_starts: list[int] = field(repr=False, default_factory=list)
+    record_lines: list[int] = field(repr=False, default_factory=list)
     lines: list[str] = field(repr=False, default_factory=list)
     entries: list[Entry] = field(repr=False, default_factory=list)
 
@@ -127,9 +161,10 @@ class Crawl:
         return turns
 
     def entry_at(self, line: int) -> Entry | None:
-        """The entry whose text holds ``line`` (None before the first record)."""
-        starts = [entry.record_line for entry in self.entries]
-        index = bisect.bisect_left(starts, line)
+        """The entry whose text holds ``line`` (None after the last record)."""
+        if len(self.record_lines) != len(self.entries):
+            self.record_lines = [entry.record_line for entry in self.entries]
+        index = bisect.bisect_left(self.record_lines, line)
         return self.entries[index] if index < len(self.entries) else None
 
 
@@ -169,28 +204,164 @@ def _journal_text(path: Path) -> str:
 _RECORD_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
 
 
-def read_journal(path: Path) -> Crawl:
-    """Read ``path`` (refusing anything but a solo journal) into a Crawl."""
+def read_journal(path: Path, with_lines: bool = False) -> Crawl:
+    """Read ``path`` (refusing anything but a solo journal) into a Crawl. ``with_lines``
+    also finds the line of every record (what the HTML export needs)."""
     meta = read_meta(path)
     text = _journal_text(path)
     with gc_paused():
-        found = [item for item in find_records(text) if _usable(item[2])]
-        line_starts = _line_offsets(text)
-        entries: list[Entry] = []
-        previous_end_line = 0
-        for start, end, record in found:
-            first = bisect.bisect_right(line_starts, start) - 1
-            last = bisect.bisect_right(line_starts, end - 1) - 1
-            entries.append(Entry(record, previous_end_line, first, last - first + 1))
-            previous_end_line = last + 1
-        starts = [match.start() for match in _RECORD_START.finditer(text)]
-        garbled = len(starts) - len(found)
-        hidden = _garbled_lines(text, starts, {start for start, _, _ in found}, line_starts)
-    _mark_retracted(entries)
-    crawl = _figures(path, meta, entries, text.split("\n"))
-    crawl.hidden = hidden
-    crawl.snapshots, crawl.garbled = len(found), max(garbled, 0)
+        entries, garbled = _scan(text)
+        _mark_retracted(entries)
+        crawl = _figures(path, meta, entries, text)
+    crawl.text = text
+    crawl.snapshots, crawl.garbled = len(entries), len(garbled)
+    crawl.garbled_starts = garbled
+    if with_lines:
+        locate(crawl)
     return crawl
+
+
+def _scan(text: str) -> tuple[list[Entry], list[int]]:
+    """Every record in the text, and where the unreadable ones start.
+
+    Records in solo's own one-line layout are found with plain string searches and read
+    from their header, without parsing their JSON; only if some record is not (an editor
+    wrapped or re-indented it, or it is damaged) is each one read on its own."""
+    entries: list[Entry] = []
+    find, header = text.find, HEADER.match
+    after = 0
+    following = find("\n<!-- solo ")
+    position = 0 if text.startswith("<!-- solo ") else following + 1 if following >= 0 else -1
+    while position >= 0:
+        line_end = find("\n", position)
+        if line_end < 0:
+            line_end = len(text)
+        head = header(text, position)
+        state = find(',"state":{', head.end(), line_end) if head else -1
+        if state < 0 or text[line_end - 6:line_end] != "}} -->":
+            break  # not solo's own layout: read every record on its own
+        entries.append(Entry(position, line_end, after, int(head[1]), head[2], int(head[4]),
+                             head[3], {name: int(value) for name, value in
+                                       _EXTRA.findall(head[5])} if head[5] else {},
+                             source=text, events_at=(head.end(), state),
+                             state_at=(state + 9, line_end - 5)))
+        after = line_end
+        following = find("\n<!-- solo ", line_end - 1)
+        position = following + 1 if following >= 0 else -1
+    else:
+        if len(entries) == text.count("<!-- solo"):
+            return entries, []
+    starts = [match.start() for match in _RECORD_START.finditer(text)]
+    entries, garbled = [], []
+    after = 0
+    for start in starts:
+        where = text.find("<!--", start)
+        entry = _read_header(text, where, after) or _read_whole(text, where, after)
+        if entry is None:
+            garbled.append(start)
+            continue
+        entries.append(entry)
+        after = entry.end
+    return entries, garbled
+
+
+_EXTRA = re.compile(r'"(\w+)":(-?\d+),')
+_S = r'"((?:[^"\\]|\\.)*)"'  # a JSON string's text
+_EVENT = re.compile(
+    rf'"t":"Encountered","table":{_S},"text":{_S},"status":{_S}'
+    rf'|"t":"LightChanged","kind":{_S},"label":{_S},"before":{_S},"after":{_S}'
+    rf'|"t":"Answered","question":{_S},"style":{_S},"odds":{_S},"summary":{_S},"text":{_S}'
+    r'|"t":"(Struck)"'
+    r'|"t":"(Encountered|LightChanged|Answered)"')  # a layout the patterns do not know
+_LAST_ENCOUNTER = re.compile(rf'"last_encounter":\[{_S},(\d+)\]')
+
+
+def _unquote(text: str) -> str:
+    return json.loads(f'"{text}"') if "\\" in text else text
+
+
+def _brief_events(entries: list[Entry], text: str) -> dict[int, list[dict[str, Any]]]:
+    """The events the figures count, by entry (``id``), found in one pass over the whole
+    text and read by pattern (solo writes their fields in a fixed order). An entry whose
+    events the patterns do not fit is parsed whole instead."""
+    found: dict[int, list[dict[str, Any]]] = {}
+    unknown: set[int] = set()
+    for entry, match in _events_in(entries, text, _EVENT):
+        events = found.setdefault(id(entry), [])
+        if match[3] is not None:
+            events.append({"t": "Encountered", "text": _unquote(match[2]), "status": match[3]})
+        elif match[7] is not None:
+            events.append({"t": "LightChanged", "label": _unquote(match[5]),
+                           "before": _unquote(match[6]), "after": _unquote(match[7])})
+        elif match[12] is not None:
+            events.append({"t": "Answered", "question": _unquote(match[8]),
+                           "odds": _unquote(match[10]), "text": _unquote(match[12])})
+        elif match[13] is not None:
+            events.append({"t": "Struck"})
+        else:
+            unknown.add(id(entry))
+    for entry in entries:
+        if id(entry) in unknown or entry._src is None:
+            found[id(entry)] = entry.events
+    return found
+
+
+def _last_encounter(entry: Entry) -> tuple[str, int] | None:
+    if entry._state is None and entry._src is not None:
+        found = _LAST_ENCOUNTER.search(entry._src, *entry._st)
+        return (_unquote(found[1]), int(found[2])) if found else None
+    last = entry.state.get("last_encounter")
+    if isinstance(last, list) and len(last) == 2 and isinstance(last[1], int):
+        return str(last[0]), last[1]
+    return None
+
+
+def _read_header(text: str, position: int, after: int) -> Entry | None:
+    header = HEADER.match(text, position)
+    if header is None:
+        return None
+    line_end = text.find("\n", header.end())
+    line_end = len(text) if line_end < 0 else line_end
+    close = text.rfind("}} -->", header.end(), line_end)
+    state = text.find(',"state":{', header.end(), line_end)
+    if close < 0 or state < 0 or text[close + 6:line_end].strip():
+        return None
+    extra = {name: int(value) for name, value in _EXTRA.findall(header[5])}
+    return Entry(position, line_end, after, int(header[1]), header[2], int(header[4]),
+                 header[3], extra, source=text, events_at=(header.end(), state),
+                 state_at=(state + 9, close + 1))
+
+
+def _read_whole(text: str, position: int, after: int) -> Entry | None:
+    found = find_records(text[position:text.find("-->", position) + 3]) \
+        if text.find("-->", position) >= 0 else []
+    if not found or found[0][0] != 0 or not _usable(found[0][2]):
+        return None  # (a record further on is read at its own start)
+    _, end, record = found[0]
+    state = record["state"]
+    events = record.get("ev") if isinstance(record.get("ev"), list) else []
+    extra = {key: value for key, value in record.items()
+             if key in ("undid", "live") and isinstance(value, int)}
+    return Entry(position, position + end, after, int(record["step"]), str(record.get("kind")),
+                 int(state["turn"]), json.dumps(str(record.get("cmd", ""))), extra,
+                 events=[event for event in events if isinstance(event, dict)], state=state)
+
+
+def locate(crawl: Crawl) -> None:
+    """Line numbers of every record (and of the unreadable ones), for line-based exporters."""
+    text, garbled = crawl.text, crawl.garbled_starts
+    line_starts = _line_offsets(text)
+    previous = 0
+    for entry in crawl.entries:
+        entry.record_line = bisect.bisect_right(line_starts, entry.start) - 1
+        last = bisect.bisect_right(line_starts, max(entry.end - 1, entry.start)) - 1
+        entry.record_lines = last - entry.record_line + 1
+        entry.first_line = previous
+        previous = last + 1
+    starts = sorted([*garbled, *(entry.start for entry in crawl.entries)])
+    good = {entry.start for entry in crawl.entries}
+    crawl.hidden = _garbled_lines(text, starts, good, line_starts)
+    crawl.lines = text.split("\n")
 
 
 def _garbled_lines(text: str, starts: list[int], good: set[int],
@@ -226,13 +397,13 @@ def _line_offsets(text: str) -> list[int]:
 
 
 def _mark_retracted(entries: list[Entry]) -> None:
-    by_step = {entry.record.get("step"): entry for entry in entries}
+    by_step = {entry.step: entry for entry in entries}
     for entry in entries:
         if entry.kind == "undo":
-            taken = by_step.get(entry.record.get("undid"))
+            taken = by_step.get(entry.extra.get("undid"))
             if taken is not None and taken.kind != "undo":
                 taken.retracted = True
-        elif entry.kind == "legacy" and str(entry.record.get("cmd", "")).lower() == "undo":
+        elif entry.kind == "legacy" and entry.cmd.lower() == "undo":
             _legacy_undo(entries, entry)
 
 
@@ -240,19 +411,19 @@ def _legacy_undo(entries: list[Entry], undo: Entry) -> None:
     """Format 1 undo: it took back the latest entry still standing before it."""
     for entry in reversed(entries[:entries.index(undo)]):
         if not entry.retracted and entry.kind == "legacy" \
-                and str(entry.record.get("cmd", "")).lower() not in ("undo", "start"):
+                and entry.cmd.lower() not in ("undo", "start"):
             entry.retracted = True
             return
 
 
-def _prose(lines: list[str], entry: Entry) -> str:
+def _prose(text: str, entry: Entry) -> str:
     """The player's words in a narration entry (prose, or their own Lonelog line)."""
-    words = [line.strip() for line in lines[entry.first_line:entry.record_line]
+    words = [line.strip() for line in text[entry.after:entry.start].split("\n")
              if line.strip() and not line.lstrip().startswith(("#", "```"))]
     return " ".join(words).lstrip("\\")
 
 
-def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], lines: list[str]) -> Crawl:
+def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], text: str) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
     live = [entry for entry in entries if not entry.retracted and entry.kind != "undo"]
@@ -269,19 +440,27 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], lines: list
     awaiting: list[Encounter] = []
     struck_before: dict[str, set[int]] = {}
     met_before = 0
+    counted = _brief_events(entries, text)
     for entry in live:
-        state = entry.state
         if entry.kind == "narration":
-            note = " ".join(_prose(lines, entry).split())
+            if not awaiting:
+                continue
+            note = " ".join(_prose(text, entry).split())
             if note:
                 for encounter in awaiting:
                     if encounter.turn == entry.turn:
                         encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
             awaiting = []
             continue
-        met_here: list[Encounter] = []
-        command = str(entry.record.get("cmd", "")).lower()
-        for event in entry.events:
+        if entry.kind == "legacy":
+            met_here = _legacy_encounters(procedure, entry, met_before)
+            count = entry.state.get("encounters")
+            met_before = count if isinstance(count, int) else met_before
+        elif id(entry) not in counted:
+            continue
+        else:
+            met_here = []
+        for event in counted.get(id(entry), ()):
             kind = event.get("t")
             if kind == "Encountered":
                 status = event.get("status")
@@ -295,7 +474,7 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], lines: list
                     label = str(event.get("label", ""))
                     lit[label] = lit.get(label, 0) + 1
                 elif event.get("after") == "out":
-                    if command.startswith("douse"):
+                    if entry.cmd.lower().startswith("douse"):
                         put_out += 1
                     else:
                         burnt += 1
@@ -303,28 +482,36 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], lines: list
                 questions.append(Question(entry.turn, str(event.get("question", "")),
                                           str(event.get("odds", "")),
                                           str(event.get("text", ""))))
-        if entry.kind == "legacy":
-            met_here = _legacy_encounters(procedure, entry, met_before)
-        last = state.get("last_encounter")
-        if met_here and isinstance(last, list) and len(last) == 2:
-            met_here[-1].where = (str(last[0]), last[1]) if isinstance(last[1], int) else None
-        met_before = state.get("encounters", met_before) \
-            if isinstance(state.get("encounters"), int) else met_before
-        encounters.extend(met_here)
         if met_here:
+            met_here[-1].where = _last_encounter(entry)
+            encounters.extend(met_here)
             awaiting = met_here
-        struck_before = _strike(encounters, state.get("struck"), struck_before)
+        if entry.kind == "legacy" or any(event.get("t") == "Struck"
+                                         for event in counted.get(id(entry), ())):
+            struck_before = _strike(encounters, entry.state.get("struck"), struck_before)
 
     system_name = procedure.name if procedure is not None else (system or "unknown")
     system_id = procedure.id if procedure is not None else Path(system).name
     return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
-                 danger=_danger(procedure, entries, live, turns), encounters=encounters,
+                 danger=_danger(procedure, entries, live, turns, text), encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
                  questions=questions, snapshots=0, garbled=0,
-                 retracted=sum(entry.retracted for entry in entries), lines=lines,
-                 entries=entries)
+                 retracted=sum(entry.retracted for entry in entries), entries=entries)
+
+
+def _events_in(entries: list[Entry], text: str,
+               pattern: re.Pattern) -> Iterator[tuple[Entry, re.Match]]:
+    """Matches of ``pattern`` in the whole text that fall inside an entry's events (never in
+    the prose between records), with their entry: one pass over the text, not one a record."""
+    starts = [entry.start for entry in entries]
+    for match in pattern.finditer(text):
+        index = bisect.bisect_right(starts, match.start()) - 1
+        if index >= 0:
+            entry = entries[index]
+            if entry._src is not None and entry._ev[0] <= match.start() < entry._ev[1]:
+                yield entry, match
 
 
 def _legacy_encounters(procedure, entry: Entry, before: int) -> list[Encounter]:
@@ -365,7 +552,15 @@ def _value(entry: Entry, name: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int) -> Danger | None:
+def _changes(entry: Entry, name: str) -> list[int]:
+    """The values the entry's (parsed) events moved tracker ``name`` to, in order."""
+    return [event["after"] for event in entry.events
+            if event.get("t") == "TrackerChanged" and event.get("tracker") == name
+            and isinstance(event.get("after"), int)]
+
+
+def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
+            text: str) -> Danger | None:
     if procedure is not None:
         name = procedure.danger
         if name is None:
@@ -388,11 +583,15 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int) -> D
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
+    changes = re.compile(r'"t":"TrackerChanged","tracker":' + re.escape(json.dumps(name))
+                         + r',"label":"(?:[^"\\]|\\.)*","before":-?\d+,"after":(-?\d+)')
+    moved: dict[int, list[int]] = {}
+    for entry, match in _events_in(entries, text, changes):
+        moved.setdefault(id(entry), []).append(int(match[1]))
     for entry in live:
-        written = [event["after"] for event in entry.events
-                   if event.get("t") == "TrackerChanged" and event.get("tracker") == name
-                   and isinstance(event.get("after"), int)]
-        after = _value(entry, name)
+        written = moved.get(id(entry), []) if entry._src is not None \
+            else _changes(entry, name)
+        after = _value(entry, name) if entry.kind == "legacy" else None
         if after is None:
             after = written[-1] if written else current
         turn = entry.turn
@@ -401,10 +600,11 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int) -> D
         while len(values) <= turn:
             values.append(current)
             peaks.append(None)
-        seen = [*written, after]
-        high = peaks[turn]
-        peaks[turn] = max(seen) if high is None else max(high, *seen)
-        peak = max(peak, *seen)
+        if written or after != current:
+            seen = [*written, after]
+            high = peaks[turn]
+            peaks[turn] = max(seen) if high is None else max(high, *seen)
+            peak = max(peak, *seen)
         current = values[turn] = after
     while len(values) <= turns:
         values.append(current)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import random
 import textwrap
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,7 +19,6 @@ from solo import engine, oracle
 from solo.catalog import load_world
 from solo.commands_table import SESSION, TOOLS, command_table
 from solo.errors import JournalError, SoloError, UsageError
-from solo.interpreter import Run, light_level
 from solo.journal import Journal, JournalChanged, Tail, find_record, read_meta, read_tail
 from solo.line import LINE_RULE, NARRATION_MARKS, clean, odds_names, parse_line
 from solo.notation import (
@@ -32,9 +32,12 @@ from solo.notation import (
     scene_heading,
     session_heading,
 )
-from solo.record import RECORD_VERSION, event_data, record_comment
+from solo.physical import DICE_MODES, AskDie, TypedDice
+from solo.record import make_record, record_comment
 from solo.state import State
 from solo.terminal import printable
+
+_HELD_BYTES = 4 * 1024 * 1024  # how much of a sitting solo keeps to put back after an editor
 
 __all__ = ["Session", "Reply", "SESSION_COMMANDS", "BUILTIN_HELP",
            "NARRATION_MARKS"]
@@ -89,7 +92,10 @@ class Session:
             self.journal.close()
             raise
         self.seed = int(self.meta["seed"])
-        self.written: list[tuple[int, str]] = []  # this sitting's entries, to put back if lost
+        # this sitting's latest entries, to put back if an editor's stale copy drops them
+        self.written: deque[tuple[int, str]] = deque()
+        self.written_bytes = 0
+        self.ask_die: AskDie | None = None  # how to ask the player for a die (physical dice)
         self.sitting_open = False  # whether this sitting's session heading is written
 
     def _resume(self, tail: Tail) -> None:
@@ -99,13 +105,16 @@ class Session:
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
             raise JournalError(f"{self.path}: the last state record cannot be read ({err}); "
                                "the journal was left untouched") from None
-        # A procedure may have gained trackers or settings since the journal began.
-        defaults = engine.start(self.world).values
-        self.state: State = replace(state, values={**defaults, **state.values})
+        # The procedure may have been edited since the journal began: fit the state to it.
+        self.state: State
+        self.state, reconciled = engine.reconcile(self.world, state)
+        self.notices.extend(reconciled)
         self.live = int(record.get("live", state.step))
         # commands drawn so far: each command's dice come from the seed and this count, so
         # narration and undo never change what the dice say
         self.draws = int(record.get("draws", state.step))
+        dice = record.get("dice", self.meta.get("dice", "solo"))
+        self.dice = dice if dice in DICE_MODES else "solo"
         live = record if self.live == record.get("step") else find_record(self.path, self.live)
         self.last_command = str((live or {}).get("cmd", ""))
         self.session_number = int(record.get("session", 0) or 0)
@@ -137,8 +146,7 @@ class Session:
         expected = f"next: {', '.join(moves)}"
         if procedure.prompt is not None:
             try:
-                expected = procedure.prompt.render(Run(procedure, self.world.tables,
-                                                       self.state, random.Random(0)).scope)
+                expected = engine.render(self.world, self.state, procedure.prompt)
             except Exception:  # a prompt naming something unknown: the plain list
                 pass
         expected = " ".join(clean(expected).split())
@@ -210,6 +218,8 @@ class Session:
             return SESSION_COMMANDS[parsed.name].run(self, parsed.rest)
         if parsed.kind == "show":
             return Reply((self._show(parsed.name),))
+        if parsed.kind == "dice":
+            return self.set_dice(parsed.rest)
         return self.perform(parsed.text)
 
     def _show(self, name: str) -> str:
@@ -235,16 +245,25 @@ class Session:
     def perform(self, text: str) -> Reply:
         """Run an engine command (a procedure action or a tool), journal it, then move on."""
         text = one_line(text)
-        rng = random.Random(f"{self.seed}:{self.draws}")
+        seed = f"{self.seed}:{self.draws}"
+        rng = TypedDice(seed, self.ask_die) if self.dice == "physical" and self.ask_die \
+            else random.Random(seed)
         result = engine.perform(self.world, self.state, text, rng)
         lines = render_events(result.events)
+        typed = getattr(rng, "typed", [])
+        if typed:  # the player's own dice, marked as such
+            lines.append(Line(note("rolled at the table: " + ", ".join(
+                f"d{sides}={face}" for sides, face in typed)), "note"))
         before, after = self.state.turn, result.state.turn
         heading = ""
         if after > before:
             heading = scene_heading(self.scene + 1, self.procedure.clock_unit, before + 1,
                                     after, self.procedure.minutes)
+        extra: dict = {"draws": self.draws + 1}
+        if typed:
+            extra["typed"] = [list(die) for die in typed]
         self._entry("command", mechanics_block(lines) if lines else "", result.state, text,
-                    result.events, heading, extra={"draws": self.draws + 1})
+                    result.events, heading, extra=extra)
         self.draws += 1
         if heading:
             self.scene += 1
@@ -252,6 +271,19 @@ class Session:
         self.last_command = text
         shown = ([Line(heading, "heading")] if heading else []) + lines
         return Reply((*self._take_notices(), *shown))
+
+    def set_dice(self, mode: str) -> Reply:
+        """``physical``: solo asks for every die it would roll; ``solo``: it rolls them."""
+        mode = mode.strip().lower()
+        if mode not in DICE_MODES:
+            raise UsageError(f"dice are {' or '.join(DICE_MODES)}, not {mode[:20]!r}")
+        state = replace(self.state, step=self.state.step + 1, prev=self.state.step)
+        line = Line(note(f"set dice {mode}"), "note")
+        self._entry("setting", mechanics_block([line]), state, f"set dice {mode}", (),
+                    extra={"dice": mode})
+        self.state, self.live, self.dice = state, state.step, mode
+        self.last_command = f"set dice {mode}"
+        return Reply((*self._take_notices(), line))
 
     def undo(self) -> Reply:
         """Take back the last entry still standing, whatever it was (the journal keeps it,
@@ -278,19 +310,21 @@ class Session:
                     extra={"undid": undone, "live": target})
         self.state, self.live = restored, target
         self.last_command = str(record.get("cmd", ""))
+        dice = record.get("dice", self.meta.get("dice", "solo"))
+        self.dice = dice if dice in DICE_MODES else "solo"
         return Reply((*self._take_notices(), line))
 
     def _entry(self, kind: str, body: str, state: State, command: str, events,
                heading: str = "", extra: dict | None = None) -> None:
         """Append one entry: headings, its Markdown, and its hidden record."""
-        record = {"v": RECORD_VERSION, "step": state.step, "kind": kind, "cmd": command,
-                  "draws": self.draws,
-                  "session": self.session_number + (0 if self.sitting_open else 1),
-                  "scene": self.scene + (1 if heading else 0),
-                  "ev": [event_data(event) for event in events], **(extra or {}),
-                  "state": state.to_json()}
-        if kind != "command":
-            record["live"] = record.get("live", state.step)
+        if self.dice != self.meta.get("dice", "solo") and "dice" not in (extra or {}):
+            extra = {**(extra or {}), "dice": self.dice}  # a mode set in play lasts
+        record = make_record(step=state.step, kind=kind, command=command, draws=self.draws,
+                             session=self.session_number + (0 if self.sitting_open else 1),
+                             scene=self.scene + (1 if heading else 0), turn=state.turn,
+                             events=events, state=state.to_json(),
+                             extra={"live": state.step, **(extra or {})}
+                             if kind != "command" else extra)
         parts = []
         if not self.sitting_open:
             from solo.play import now_text
@@ -312,16 +346,22 @@ class Session:
                 self.journal.append(text)
             except JournalChanged as changed:
                 if changed.written:
-                    self.written.append((step, text))
+                    self._remember(step, text)
                     text = ""
                 self._put_back()
                 if not text:
                     return
                 continue
-            self.written.append((step, text))
+            self._remember(step, text)
             return
         raise JournalError(f"{self.path} keeps changing under solo; close the program that "
                            "is writing it and try again")
+
+    def _remember(self, step: int, text: str) -> None:
+        self.written.append((step, text))
+        self.written_bytes += len(text)
+        while self.written_bytes > _HELD_BYTES and len(self.written) > 1:
+            self.written_bytes -= len(self.written.popleft()[1])
 
     def _put_back(self) -> None:
         tail = read_tail(self.path)
@@ -329,6 +369,10 @@ class Session:
         if not isinstance(last, int) or last > self.state.step + 1:
             raise JournalError(f"{self.path} was replaced by a journal solo did not write "
                                "(another session?); stopping here")
+        if self.written and last < self.written[0][0] - 1:
+            raise JournalError(f"{self.path} was replaced by a copy older than this session's "
+                               "last entries solo can put back; nothing more was written, "
+                               "restore the journal from your editor's history")
         missing = "".join(text for step, text in self.written if step > last)
         self.notices.append("The journal was changed on disk by another program; solo read it "
                             "again and kept your edits"
@@ -356,8 +400,12 @@ class Session:
         for name, tracker in procedure.trackers.items():
             if tracker.shown:
                 of = f"/{tracker.maximum}" if tracker.maximum is not None else ""
-                lines.append(f"{tracker.label}: {state.values[name]}{of}")
-        level = light_level(procedure, state.lights)
+                band = engine.level_of(self.world, state, name)
+                lines.append(f"{tracker.label}: {state.values[name]}{of}"
+                             + (f" ({band})" if band else ""))
+        for name, supply in procedure.supplies.items():
+            lines.append(f"{supply.label}: {state.supplies.get(name, 0)}")
+        level = engine.light_of(self.world, state)
         lines.append(f"Light: {level}" + (f" ({self._light_summary()})" if state.lights
                                           else ", nothing lit"))
         lines.append(f"Encounters met: {state.encounters}")

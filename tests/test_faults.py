@@ -4,6 +4,7 @@ one journal, and hostile YAML. The real ``solo`` runs in a subprocess wherever i
 from __future__ import annotations
 
 import errno
+import json
 import os
 import random
 import re
@@ -481,3 +482,53 @@ def test_hostile_yaml_in_the_players_config_folder(tmp_path):
     done = solo("new", "x.md", "--system", "evil", "--seed", "1", cwd=tmp_path)
     assert done.returncode == 1 and not marker.exists()
     assert "not allowed" in one_error_line(done)
+
+
+# ---------------------------------------------------------------- creating a journal
+
+
+def test_new_on_a_full_disk_leaves_nothing_behind(tmp_path):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    command = (f'mount -t tmpfs -o size=16k tmpfs "{disk}" && '
+               f'head -c 20000 /dev/zero > "{disk}/filler" 2>/dev/null; '
+               f'"{sys.executable}" -m solo new "{disk}/j.md" --system d12-tension --seed 1 '
+               f'< /dev/null; rc=$?; ls -A "{disk}"; exit $rc')
+    done = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
+                           command], capture_output=True, text=True, cwd=tmp_path,
+                          env=_env(), timeout=120)
+    if "unshare" in done.stderr and "Operation not permitted" in done.stderr:
+        pytest.skip("no mount namespaces here")
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    error = done.stderr.strip().splitlines()
+    assert len(error) == 1 and error[0].startswith("solo: error: cannot write"), error
+    assert "disk is full" in error[0] and "no journal was created" in error[0]
+    assert done.stdout.split() == ["filler"]  # no empty or partial j.md left behind
+
+
+def test_a_long_title_is_refused_clearly_and_a_fair_one_reads_back(tmp_path):
+    done = solo("new", "j.md", "--system", "d12-tension", "--title", "T" * 65536,
+                cwd=tmp_path)
+    assert done.returncode == 2 and "title is too long" in one_error_line(done)
+    assert not (tmp_path / "j.md").exists()
+    title = "A " + "very " * 700 + "long crawl"
+    done = solo("new", "k.md", "--system", "d12-tension", "--title", title, cwd=tmp_path,
+                stdin="enter 2\n")
+    assert done.returncode == 0, done.stderr
+    stats = solo("stats", "k.md", "--json", cwd=tmp_path)
+    assert stats.returncode == 0 and json.loads(stats.stdout)["title"] == title
+
+
+def test_an_export_never_shows_where_a_custom_procedure_lives(tmp_path):
+    procedure = tmp_path / "secret-folder" / "mine.yaml"
+    procedure.parent.mkdir()
+    procedure.write_text((Path(__file__).resolve().parent.parent / "solo" / "systems"
+                          / "classic.yaml").read_text().replace("id: classic", "id: mine"))
+    done = solo("new", "j.md", "--system", str(procedure), "--seed", "2", cwd=tmp_path,
+                stdin="explore\n")
+    assert done.returncode == 0, done.stderr
+    for fmt in ("md", "html"):
+        out = solo("export", "j.md", "--format", fmt, cwd=tmp_path).stdout
+        assert "secret-folder" not in out and "mine.yaml" in out or "mine" in out
+        assert str(tmp_path) not in out
+    assert str(tmp_path) not in solo("stats", "j.md", cwd=tmp_path).stdout

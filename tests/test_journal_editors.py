@@ -149,3 +149,30 @@ def test_a_journal_deleted_during_a_session_is_put_back(tmp_path: Path):
     finally:
         session.close()
     assert resume(path).state == state
+
+
+# -- journals written by the first version ---------------------------------------------------
+FORMAT_1 = Path(__file__).resolve().parent / "data" / "format1-trespasser.md"
+
+
+def test_a_format_1_journal_resumes_counts_and_exports(tmp_path: Path):
+    path = tmp_path / "old.md"
+    path.write_bytes(FORMAT_1.read_bytes())
+    before = json.loads(run_solo("stats", str(path), "--json", cwd=tmp_path).stdout)
+    # the figures the first version's report gave for this crawl
+    assert (before["turns"], before["encounters"]) == (8, 2)
+    assert (before["danger"]["start"], before["danger"]["peak"], before["danger"]["end"]) \
+        == (0, 3, 1)
+    last = resume(path).state
+    played = run_solo("play", str(path), cwd=tmp_path, stdin="advance\nWe go on.\nstatus\n")
+    assert played.returncode == 0, played.stderr
+    assert "Rounds played: 9" in played.stdout
+    text = path.read_text()
+    assert text.startswith(FORMAT_1.read_text())  # nothing of the old entries rewritten
+    assert "\n## Session 1\n" in text and "\n### S9 *Round 9" in text
+    assert resume(path).state.turn == last.turn + 1
+    after = json.loads(run_solo("stats", str(path), "--json", cwd=tmp_path).stdout)
+    assert after["turns"] == 9 and after["encounters"] >= 2
+    exported = run_solo("export", str(path), cwd=tmp_path)
+    assert exported.returncode == 0 and "<!--" not in exported.stdout
+    assert "We go on." in exported.stdout

@@ -252,3 +252,41 @@ def test_encounter_notes_come_from_the_same_turn_only(tmp_path: Path):
     assert figures["encounters"] >= 1
     for encounter in figures["encounter_list"]:
         assert encounter["note"] == f"Narration of turn {encounter['turn']}."
+
+
+# -- what a Lonelog tool reads -----------------------------------------------------------------
+TAG = re.compile(r"\[(?P<kind>[A-Za-z#]+):(?P<name>[^\]|]+?)(?:\|(?P<fields>[^\]]*))?\]")
+
+
+def lonelog_reading(text: str) -> dict:
+    """A reading of the journal as the spec describes it for digital Markdown: sessions are
+    ``##`` headings, scenes ``### S<n>``, and tags are read from the fenced notation."""
+    tokens = _html_md().parse(text)
+    headings = [(token.tag, tokens[index + 1].content) for index, token in enumerate(tokens)
+                if token.type == "heading_open"]
+    tags: dict[str, set[str]] = {}
+    for token in tokens:
+        if token.type == "fence":
+            for found in TAG.finditer(token.content):
+                name = re.sub(r" -?\d+(?:/\d+)?$", "", found["name"].strip())  # [Clock:X 3/10]
+                tags.setdefault(found["kind"], set()).add(name)
+    return {"sessions": [text for tag, text in headings if tag == "h2"],
+            "scenes": [text.split(" ", 1)[0] for tag, text in headings if tag == "h3"],
+            "tags": tags}
+
+
+def test_a_lonelog_reading_finds_the_scenes_and_one_torch(tmp_path: Path):
+    path = tmp_path / "j.md"
+    moves = ["light torch", "enter 2", "noise", "enter 3", "enter 2", "enter 3", "enter 2",
+             "enter 3", "light torch", "enter 2"]
+    play(path, "d12-tension", moves)
+    session = Session(path)
+    try:
+        session.perform("enter 2")  # a second sitting
+    finally:
+        session.close()
+    reading = lonelog_reading(path.read_text())
+    assert reading["sessions"] == ["Session 1", "Session 2"]
+    assert reading["scenes"] == [f"S{n}" for n in range(1, 9)]
+    assert reading["tags"]["Inv"] == {"Torch"}  # lit, out, lit again: one item
+    assert reading["tags"]["Track"] == {"Tension"}

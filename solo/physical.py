@@ -1,0 +1,50 @@
+"""Your own dice: every die solo would roll is asked of the player instead.
+
+The engine rolls every die through ``rng.randint(1, sides)``; :class:`TypedDice` is a
+``random.Random`` whose ``randint`` asks for the face the player rolled at the table. An
+empty answer lets solo roll that die itself (from the same seeded generator as ever, so
+replay stays deterministic for the dice solo rolls). An impossible face is refused and
+asked for again. What was typed is kept, so the journal can mark it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from solo.errors import UsageError
+
+__all__ = ["TypedDice", "AskDie", "DICE_MODES"]
+
+DICE_MODES = ("solo", "physical")
+
+AskDie = Callable[[int, str | None], str]
+"""``ask(sides, problem)``: the player's answer for a die of ``sides`` faces, as typed
+(``problem`` says why the last answer was refused). Raises EOFError when input has ended."""
+
+
+class TypedDice(random.Random):
+    """A seeded generator whose dice the player may roll by hand."""
+
+    def __init__(self, seed: str, ask: AskDie) -> None:
+        super().__init__(seed)
+        self.ask = ask
+        self.typed: list[tuple[int, int]] = []  # (sides, face) the player gave
+
+    def randint(self, a: int, b: int) -> int:
+        if a != 1:  # not a die: solo's own business
+            return super().randint(a, b)
+        problem = None
+        while True:
+            try:
+                answer = self.ask(b, problem).strip()
+            except EOFError:
+                raise UsageError(f"the input ended while solo waited for a d{b}; "
+                                 "nothing was recorded") from None
+            if not answer:
+                return super().randint(1, b)
+            if answer.isdigit() and len(answer) <= 7 and 1 <= int(answer) <= b:
+                face = int(answer)
+                self.typed.append((b, face))
+                return face
+            problem = f"a d{b} shows 1 to {b}; {answer[:20]!r} is not a face"
