@@ -46,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     except SoloError as error:
         if traceback:
             raise
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        from solo.terminal import printable
+
+        print(printable(f"{PROG}: error: {error}"), file=sys.stderr)
         return error.exit_code
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
