@@ -1,5 +1,7 @@
 """``solo simulate`` in turns per second for every procedure (every one rolls a hazard die
-each turn): in-process ``solo.simulate.simulate`` and through the CLI.
+each turn): in-process ``solo.simulate.simulate`` and through the CLI, and in-process as a
+fraction of a bare ``randrange`` loop run in the same interpreter, interleaved with it
+(goal: at least 1/30).
 
 Usage: python bench/bench_simulate.py [--turns 100000] [--runs 3] [--system ID] [--profile]
 """
@@ -7,18 +9,35 @@ Usage: python bench/bench_simulate.py [--turns 100000] [--runs 3] [--system ID] 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
+import time
 
 import common
 
 GOAL = 100_000  # turns/s
+RATIO_GOAL = 30  # simulate at >= 1/30 of a bare randrange loop
+
+
+def cpu_time(function) -> float:
+    """CPU seconds ``function`` takes: steadier than wall time on a shared machine."""
+    start = time.process_time()
+    function()
+    return time.process_time() - start
+
+
+def bare_loop(count: int) -> None:
+    """The yardstick: one ``randrange(6)`` per turn and nothing else."""
+    rng = random.Random(1)
+    for _ in range(count):
+        rng.randrange(6)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=100_000, help="turns per simulation")
     parser.add_argument("--runs", type=int, default=3, help="in-process runs (median)")
-    parser.add_argument("--cli-runs", type=int, default=1, help="CLI runs (median)")
+    parser.add_argument("--cli-runs", type=int, default=1, help="CLI runs (median; 0: none)")
     parser.add_argument("--system", action="append", help="only this procedure (repeatable)")
     parser.add_argument("--profile", action="store_true",
                         help="show where simulating the first procedure spends its time")
@@ -41,11 +60,21 @@ def main() -> int:
         def run(world=world, played=played):
             played.append(simulate(world, options.turns, 1).turns)
 
-        seconds = common.median([common.time_call(run) for _ in range(options.runs)])
+        samples, bare_samples = [], []
+        for _ in range(options.runs):  # interleaved, so both see the same machine load
+            bare_samples.append(cpu_time(lambda: bare_loop(options.turns)))
+            samples.append(cpu_time(run))
+        seconds = common.median(samples)
         rate = played[-1] / seconds
-        print(f"simulate: {system} in-process, {played[-1]:,} turns of "
+        bare_rate = options.turns / common.median(bare_samples)
+        print(f"simulate: {system} in-process (CPU time), {played[-1]:,} turns of "
               f"'{world.procedure.simulate}' in {seconds:.2f} s = {rate:,.0f} turns/s "
               f"(goal >= {GOAL:,} turns/s) {common.verdict(rate >= GOAL)}", flush=True)
+        print(f"simulate: {system} at 1/{bare_rate / rate:.1f} of a bare randrange loop "
+              f"({bare_rate:,.0f}/s in this interpreter; goal >= 1/{RATIO_GOAL}) "
+              f"{common.verdict(bare_rate / rate <= RATIO_GOAL)}", flush=True)
+        if not options.cli_runs:
+            continue
         argv = [common.solo_script(), "simulate", "--system", system, "--turns",
                 str(options.turns)]
         seconds = common.median([common.time_process(argv, env=env)

@@ -26,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     traceback = "--traceback" in args
     if traceback:
         args.remove("--traceback")
+        from solo.internal import SHOW_TRACEBACK
+
+        SHOW_TRACEBACK["on"] = True
     from solo.errors import SoloError
 
     try:
@@ -43,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     except SoloError as error:
         if traceback:
             raise
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        from solo.terminal import printable
+
+        print(printable(f"{PROG}: error: {error}"), file=sys.stderr)
         return error.exit_code
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)

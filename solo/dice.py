@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Any
 
 from solo.errors import DiceError
 
@@ -56,7 +57,7 @@ class _Record:
         raise AttributeError(f"{type(self).__name__} is frozen")
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._key() == other._key()  # type: ignore
+        return type(other) is type(self) and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._key()))
@@ -297,20 +298,29 @@ def parse(text: str) -> Expression:
 _ONE_KEPT = (True,)
 
 
+_STOCK_RANDINT = random.Random.randint
+
+
 def roll(expr: str | Expression, rng: random.Random) -> Roll:
     """Roll ``expr`` (text or a parsed :class:`Expression`) using only ``rng``."""
     if expr.__class__ is not Expression:
         expr = parse(expr)
-    terms = expr.terms
+    terms: tuple[Any, ...] = expr.terms  # Dice or Constant, told apart by class (fast)
     if len(terms) == 1:  # one plain die (d6, d12, d100): the engine's commonest roll
         term = terms[0]
         if term.__class__ is Dice and term.count == 1 and not term.mode and term.sign > 0:
-            face = rng.randint(1, term.sides)
+            # randint(1, n) is 1 + _randbelow(n) in a stock Random: the same faces, two
+            # calls fewer (a Random that answers randint itself is asked instead)
+            face = (rng._randbelow(term.sides) + 1  # type: ignore[attr-defined]
+                    if type(rng).randint is _STOCK_RANDINT
+                    else rng.randint(1, term.sides))
             return Roll(expr, face, (TermRoll(term, (face,), _ONE_KEPT, face),))
     randint = rng.randint
+    stock = type(rng).randint is _STOCK_RANDINT
+    below: Any = rng._randbelow if stock else None  # type: ignore[attr-defined]
     results = []
     total = 0
-    for term in expr.terms:
+    for term in terms:
         if term.__class__ is Constant:
             value = term.value if term.sign > 0 else -term.value
             results.append(TermRoll(term, (), (), value))
@@ -319,6 +329,8 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
         sides, count = term.sides, term.count
         if count == 1:
             rolls: tuple[int, ...] = (randint(1, sides),)
+        elif stock:
+            rolls = tuple([below(sides) + 1 for _ in range(count)])
         else:
             rolls = tuple([randint(1, sides) for _ in range(count)])
         if term.mode:

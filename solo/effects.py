@@ -14,13 +14,19 @@ from typing import Any
 
 from solo.events import Said
 from solo.expr import Expr, ExprError, compile_expr
+from solo.schema import check_keys, keys_of
 from solo.yamlfile import Document
 
 __all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
-           "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Effect",
-           "parse_effects", "compile_template", "compile_at", "EFFECT_KEYS", "LIGHT_OPERATIONS"]
+           "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Ask",
+           "Supply", "Effect", "parse_effects", "compile_template", "compile_at", "EFFECT_KEYS",
+           "LIGHT_OPERATIONS"]
 
-LIGHT_OPERATIONS = ("out", "dim", "halve")
+LIGHT_OPERATIONS = ("out", "dim", "halve", "douse", "refill", "step", "light")
+"""What a ``light`` effect does to each chosen source: ``out`` (spent), ``dim``, ``halve``
+its time left, ``douse`` (put aside with what it has left), ``refill`` (full again, using
+one of the kind's refill supply), ``step`` (its usage die one size down, out below d4);
+``light`` lights a new source of the (single) kind named."""
 _FIELD = re.compile(r"\{([^{}]+)\}")
 
 
@@ -39,8 +45,10 @@ class Template:
         if not self.fields:
             return self.text
         parts = self.parts
-        return "".join(part if index % 2 == 0 else str(part.evaluate(scope))
-                       for index, part in enumerate(parts))
+        if len(parts) == 3:  # one field, the commonest case: "Alarm {alarm}"
+            return f"{parts[0]}{parts[1].evaluate(scope)}{parts[2]}"
+        return "".join([part if index % 2 == 0 else str(part.evaluate(scope))
+                        for index, part in enumerate(parts)])
 
 
 @dataclass(frozen=True)
@@ -143,6 +151,27 @@ class Branch:
 class Do:
     routine: str
     when: Expr | None = None
+    args: tuple[tuple[str, Expr], ...] = ()  # the routine's parameters, given with 'with:'
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Ask the oracle a yes/no question, in the journal's style and chaos."""
+
+    question: Template
+    odds: Template | None = None
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Supply:
+    """Add to (or take from) supply counts such as spare torches; never below 0."""
+
+    changes: tuple[tuple[str, Expr], ...]
+    reason: Template | None = None
+    when: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -152,11 +181,18 @@ class Outcome:
 
 
 Effect = (Adjust | Assign | Let | RollDice | Check | RollTable | Encounter | LightChange | Say
-          | Branch | Do | Outcome)
+          | Branch | Do | Outcome | Ask | Supply)
 
 EFFECT_KEYS = ("adjust", "set", "let", "roll", "check", "table", "encounter", "light", "say",
-               "if", "do", "outcome")
-_SIDE_KEYS = {"when", "reason", "note", "reading", "then", "else"}
+               "if", "do", "outcome", "ask", "supply")
+COMMON_ODDS = ("likely", "50/50", "even", "unlikely")
+"""Odds that every shipped oracle style (mythic, ironsworn, opse) knows."""
+_SIDE_KEYS = keys_of("effect")
+_TAKES_REASON = {"adjust", "set", "light", "supply"}
+"""The effects whose journal line carries a ``reason:``; on others it would be ignored."""
+_TAKES_BRANCHES = {"if"}
+"""The effects that take ``then:``/``else:`` beside their main key (check, ask and
+encounter take them inside it)."""
 
 
 def compile_at(doc: Document, path: tuple, value: Any) -> Expr:
@@ -178,7 +214,7 @@ def compile_template(doc: Document, path: tuple, value: Any) -> Template:
     pieces = _FIELD.split(text)  # text, expression source, text, …
     parts = tuple(piece if index % 2 == 0 else compile_at(doc, path, piece)
                   for index, piece in enumerate(pieces))
-    return Template(text, parts[1::2], parts)
+    return Template(text, tuple(part for part in parts[1::2] if isinstance(part, Expr)), parts)
 
 
 def parse_effects(doc: Document, path: tuple, raw: Any) -> tuple[Effect, ...]:
@@ -205,16 +241,28 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
     if len(main) != 1:
         raise doc.error(path, f"expected exactly one of {', '.join(EFFECT_KEYS)} in an effect")
     key = main[0]
+    for side in ("then", "else"):
+        if side in raw and key not in _TAKES_BRANCHES:
+            hint = (f"it belongs inside '{key}:'" if key in ("check", "encounter", "ask")
+                    else "only 'if' takes it")
+            raise doc.error(path + (side,), f"'{side}:' does nothing beside '{key}:'; {hint}")
+    if "reason" in raw and key not in _TAKES_REASON:
+        raise doc.error(path + ("reason",), f"'reason:' does nothing beside '{key}:'; only "
+                        f"{', '.join(sorted(_TAKES_REASON))} write a reason")
     when = compile_at(doc, path + ("when",), raw["when"]) if "when" in raw else None
     reason = (compile_template(doc, path + ("reason",), raw["reason"])
               if "reason" in raw else None)
     value = raw[key]
     here = path + (key,)
-    if key in ("adjust", "set", "let"):
+    if key in ("adjust", "set", "let", "supply"):
         values = _assignments(doc, here, value)
-        if key == "adjust":
-            for name, _ in values:
-                doc.references.append((here + (name,), "tracker", name))
+        if key in ("adjust", "supply"):
+            for name, expr in values:
+                doc.references.append((here + (name,), "tracker" if key == "adjust"
+                                       else "supply", name))
+                doc.numeric.append((here + (name,), expr, f"{key} needs a number"))
+            if key == "supply":
+                return Supply(values, reason, when)
             return Adjust(values, reason, when)
         if key == "set":
             return Assign(values, reason, when)
@@ -222,13 +270,15 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
     if key == "say":
         return Say(compile_template(doc, here, value), when)
     if key == "do":
-        if not isinstance(value, str):
-            raise doc.error(here, "expected the name of a routine")
-        doc.references.append((here, "routine", value))
-        return Do(value, when)
+        return _do(doc, here, value, when)
+    if key == "ask":
+        return _ask(doc, here, value, when)
     if key == "outcome":
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not value.strip():
             raise doc.error(here, "expected an outcome name")
+        if "{" in value or "}" in value:
+            raise doc.error(here, "an outcome is a fixed name, not a template; to name it "
+                            "from a value, choose between names with if/else")
         return Outcome(value, when)
     if key == "if":
         return Branch(compile_at(doc, here, value), parse_effects(doc, path + ("then",),
@@ -241,14 +291,12 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
     if key == "light":
         return _light(doc, here, value, reason, when)
     if key == "roll":
-        spec = _spec(doc, here, value, {"dice", "label", "plus", "as"}, "dice")
+        spec = _spec(doc, here, value, "roll", "dice")
         return RollDice(compile_template(doc, here + ("dice",), spec["dice"]),
                         compile_template(doc, here + ("label",), spec.get("label", "Roll")),
                         _optional(doc, here + ("plus",), spec.get("plus")),
                         _name(doc, here + ("as",), spec.get("as")), when)
-    spec = _spec(doc, here, value, {"dice", "label", "plus", "success", "then", "else"}, "dice")
-    if "success" not in spec:
-        raise doc.error(here + ("success",), "a check needs 'success', such as 'roll <= alarm'")
+    spec = _spec(doc, here, value, "check", "dice")
     return Check(compile_template(doc, here + ("dice",), spec["dice"]),
                  compile_at(doc, here + ("success",), spec["success"]),
                  compile_template(doc, here + ("label",), spec.get("label", "Check")),
@@ -257,16 +305,42 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
                  parse_effects(doc, here + ("else",), spec.get("else")), when)
 
 
-def _spec(doc: Document, path: tuple, value: Any, allowed: set[str], required: str) -> Mapping:
+def _do(doc: Document, path: tuple, value: Any, when: Expr | None) -> Do:
+    if isinstance(value, str):
+        value = {"routine": value}
+    spec = _spec(doc, path, value, "do", "routine")
+    if not isinstance(spec["routine"], str):
+        raise doc.error(path + ("routine",), "expected the name of a routine")
+    args = _assignments(doc, path + ("with",), spec["with"]) if "with" in spec else ()
+    doc.references.append((path, "routine", spec["routine"]))
+    doc.calls.append((path, spec["routine"], tuple(name for name, _ in args)))
+    return Do(spec["routine"], when, args)
+
+
+def _ask(doc: Document, path: tuple, value: Any, when: Expr | None) -> Ask:
+    spec = _spec(doc, path, value, "ask", "question")
+    odds = spec.get("odds")
+    if odds is not None:
+        if not isinstance(odds, str):
+            raise doc.error(path + ("odds",), "expected odds such as likely or 50/50")
+        if "{" not in odds and " ".join(odds.lower().split()) not in COMMON_ODDS:
+            raise doc.error(path + ("odds",), f"{odds!r} is not odds every oracle style "
+                            f"knows; use one of {', '.join(COMMON_ODDS)}, or a {{…}} "
+                            "expression that gives one")
+    return Ask(compile_template(doc, path + ("question",), spec["question"]),
+               None if odds is None else compile_template(doc, path + ("odds",), odds),
+               parse_effects(doc, path + ("then",), spec.get("then")),
+               parse_effects(doc, path + ("else",), spec.get("else")), when)
+
+
+def _spec(doc: Document, path: tuple, value: Any, block: str, required: str) -> Mapping:
+    """An effect's spec (``required``'s value alone stands for ``{required: value}``),
+    its keys checked against the schema's ``block``."""
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         value = {required: value}
     if not isinstance(value, Mapping):
-        raise doc.error(path, f"expected a mapping with {', '.join(sorted(allowed))}")
-    unknown = [key for key in value if key not in allowed]
-    if unknown:
-        raise doc.error(path + (unknown[0],), f"unknown key; expected {', '.join(sorted(allowed))}")
-    if required not in value:
-        raise doc.error(path + (required,), f"missing '{required}'")
+        raise doc.error(path, f"expected a mapping with {', '.join(sorted(keys_of(block)))}")
+    check_keys(doc, path, value, block)
     return value
 
 
@@ -290,7 +364,7 @@ def _assignments(doc: Document, path: tuple, value: Any) -> tuple[tuple[str, Exp
 
 
 def _table(doc: Document, path: tuple, value: Any, when: Expr | None) -> RollTable:
-    spec = _spec(doc, path, value, {"name", "plus", "as", "outcome"}, "name")
+    spec = _spec(doc, path, value, "table-effect", "name")
     if not isinstance(spec["name"], str):
         raise doc.error(path + ("name",), "expected a table name")
     doc.references.append((path, "table", spec["name"]))
@@ -308,9 +382,7 @@ def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Enc
         value = {"table": value}
     if not isinstance(value, Mapping):
         raise doc.error(path, "expected true, a table name, or a mapping with table/sign/then")
-    unknown = [key for key in value if key not in ("table", "sign", "then", "else")]
-    if unknown:
-        raise doc.error(path + (unknown[0],), "unknown key; expected table, sign, then, else")
+    check_keys(doc, path, value, "encounter")
     sign = value.get("sign", False)
     if not isinstance(sign, bool):
         raise doc.error(path + ("sign",), "expected true or false")
@@ -325,9 +397,18 @@ def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Enc
 
 def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
            when: Expr | None) -> LightChange:
-    spec = _spec(doc, path, value, {"do", "kinds", "count", "check"}, "do")
+    spec = _spec(doc, path, value, "light-effect", "do")
     if spec["do"] not in LIGHT_OPERATIONS:
         raise doc.error(path + ("do",), f"expected one of {', '.join(LIGHT_OPERATIONS)}")
+    if spec["do"] == "light":
+        kinds_named = spec.get("kinds")
+        if isinstance(kinds_named, list) and len(kinds_named) == 1:
+            kinds_named = kinds_named[0]
+        if not isinstance(kinds_named, str):
+            raise doc.error(path + ("kinds",), "'do: light' needs the one kind to light, "
+                            "such as kinds: torch")
+        if "check" in spec:
+            raise doc.error(path + ("check",), "'do: light' takes no check")
     kinds = spec.get("kinds")
     if kinds is not None:
         if isinstance(kinds, str):
@@ -345,9 +426,7 @@ def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
     check = None
     if "check" in spec:
         here = path + ("check",)
-        raw = _spec(doc, here, spec["check"], {"dice", "success", "label"}, "dice")
-        if "success" not in raw:
-            raise doc.error(here + ("success",), "a check needs 'success', such as 'roll == 1'")
+        raw = _spec(doc, here, spec["check"], "light-check", "dice")
         check = SourceCheck(compile_template(doc, here + ("dice",), raw["dice"]),
                             compile_at(doc, here + ("success",), raw["success"]),
                             compile_template(doc, here + ("label",),

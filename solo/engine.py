@@ -8,21 +8,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solo import dice, oracle
+from solo.effects import Template
 from solo.errors import UsageError
-from solo.events import Acted, Answered, Event, LightChanged, Rolled, Said, Struck, TrackerChanged
+from solo.events import Acted, Event, Rolled, Said, Struck, TrackerChanged
 from solo.expr import ExprError
-from solo.interpreter import Run, describe_light
-from solo.rules import Action, Arg, Procedure
-from solo.state import Light, State
+from solo.interpreter import MAX_LIT, Run, light_level
+from solo.rules import USAGE_DICE, Action, Arg, Procedure
+from solo.state import MAX_VALUE, Light, State
 from solo.tables import Table
 
 __all__ = ["World", "Result", "start", "perform", "unknown_name_error", "parse_arguments",
-           "ENGINE_COMMANDS", "danger_value", "effective_chaos"]
+           "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
+           "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game"]
 
-ENGINE_COMMANDS = ("light", "douse", "strike", "set", "roll", "table", "ask", "chaos", "oracle")
+MAX_DIGITS = 16
+"""The most digits a number typed at the prompt may have (past that: a one-line refusal)."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,8 @@ def start(world: World, oracle_style: str = "mythic") -> State:
     values.update(procedure.settings)
     values.setdefault("chaos", 5)
     values.setdefault("oracle", oracle_style)
-    return State(values=values)
+    supplies = {name: supply.start for name, supply in procedure.supplies.items()}
+    return State(values=values, supplies=supplies)
 
 
 def danger_value(world: World, state: State) -> tuple[str, int, int | None] | None:
@@ -67,14 +71,45 @@ def danger_value(world: World, state: State) -> tuple[str, int, int | None] | No
 
 
 def effective_chaos(world: World, state: State) -> int:
-    chaos = state.values.get("chaos", 5)
-    if chaos == "follow":
-        danger = danger_value(world, state)
-        if danger is None:
-            return 5
-        _, value, maximum = danger
-        return oracle.chaos_from_danger(value, maximum or 10)
-    return int(chaos)
+    """The oracle's chaos factor now (the danger tracker's, when chaos follows it)."""
+    return _run(world, state).chaos()
+
+
+def level_of(world: World, state: State, tracker: str) -> str | None:
+    """The named level a tracker stands at (``Wary``), or None if it has no levels."""
+    found = world.procedure.trackers.get(tracker)
+    value = state.values.get(tracker)
+    if found is None or not found.levels or not isinstance(value, int):
+        return None
+    return found.level(value)
+
+
+def light_of(world: World, state: State) -> str:
+    """The light the party has: 'bright', 'dim' or 'dark'."""
+    return light_level(world.procedure, state.lights)
+
+
+def render(world: World, state: State, template: Template) -> str:
+    """Fill a procedure's text template (its prompt, say) from ``state``; raises SoloError
+    or KeyError if it names something unknown."""
+    return template.render(_run(world, state).scope)
+
+
+def _run(world: World, state: State, action: Action | None = None,
+         rng: random.Random | None = None) -> Run:
+    return Run(world.procedure, world.tables, state, rng or random.Random(0), action,
+               world.styles)
+
+
+def whole_number(name: str, text: str) -> int:
+    """A whole number typed by the player, refused (one line) if it is not one or too long."""
+    digits = text.lstrip("+-")
+    if len(digits) > MAX_DIGITS:
+        raise UsageError(f"{name} takes a whole number of at most {MAX_DIGITS} digits")
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{name} takes a whole number, not {_quote(text)}") from None
 
 
 def perform(world: World, state: State, line: str, rng: random.Random) -> Result:
@@ -84,21 +119,43 @@ def perform(world: World, state: State, line: str, rng: random.Random) -> Result
         raise UsageError("empty command")
     name, rest = words[0].lower(), words[1:]
     action = world.procedure.action_named(name)
-    if action is not None:
-        try:
-            return _perform_action(world, state, action, rest, line, rng)
-        except KeyError as missing:  # a name the procedure reads before giving it a value
-            raise unknown_name_error(world, missing) from None
-    handler = _BUILTINS.get(name)
-    if handler is None:
-        raise UsageError(f"unknown command {name!r}; type 'help' for the list")
-    run = Run(world.procedure, world.tables, state, rng)
-    run.events.append(Acted(line.strip()))
     try:
+        if action is not None:
+            return _perform_action(world, state, action, rest, line, rng)
+        handler = _BUILTINS.get(name)
+        if handler is None:
+            raise UsageError(f"unknown command {_quote(name)}; type 'help' for the list")
+        run = _run(world, state, rng=rng)
+        run.events.append(Acted(line.strip()))
         handler(world, run, line.strip()[len(words[0]):].strip())
-    except KeyError as missing:
-        raise unknown_name_error(world, missing) from None
-    return Result(run.finish(), tuple(run.events))
+        return Result(run.finish(), tuple(run.events))
+    except Exception as error:
+        raise procedure_error(world, error) from None
+
+
+def procedure_error(world: World, error: Exception) -> Exception:
+    """The one-line error for what went wrong inside a procedure's effects: an unknown
+    name, a word where a number belongs, nesting past Python's stack. Others pass."""
+    if isinstance(error, KeyError):  # a name the procedure reads before giving it a value
+        return unknown_name_error(world, error)
+    if isinstance(error, (TypeError, ArithmeticError)):
+        return ExprError(f"{world.procedure.id}: an expression cannot be worked out "
+                         f"({_reason(error)}); 'solo check' the procedure file")
+    if isinstance(error, RecursionError):
+        return ExprError(f"{world.procedure.id}: the procedure nests too deeply")
+    return error
+
+
+def _reason(error: Exception) -> str:
+    text = str(error)
+    if "'str' and 'int'" in text or "'int' and 'str'" in text:
+        return "it mixes a number and a word"
+    return text[:80]
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted for a one-line message, cut short if it is long."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def unknown_name_error(world: World, missing: KeyError) -> ExprError:
@@ -108,7 +165,7 @@ def unknown_name_error(world: World, missing: KeyError) -> ExprError:
 
 def _perform_action(world: World, state: State, action: Action, words: list[str], line: str,
                     rng: random.Random) -> Result:
-    run = Run(world.procedure, world.tables, state, rng, action)
+    run = _run(world, state, action, rng)
     run.act(action, parse_arguments(action, words), line.strip())
     return Result(run.finish(), tuple(run.events), tuple(run.outcomes))
 
@@ -130,7 +187,7 @@ def parse_arguments(action: Action, words: list[str]) -> dict:
         if eq:
             arg = next((arg for arg in action.args if arg.name == key.lower()), None)
             if arg is None:
-                raise UsageError(f"{action.name} has no argument {key!r}; {usage}")
+                raise UsageError(f"{action.name} has no argument {_quote(key)}; {usage}")
         else:
             text = word
             arg = next((a for a in action.args if a.kind == "choice" and a.name not in values
@@ -139,7 +196,7 @@ def parse_arguments(action: Action, words: list[str]) -> dict:
                 arg = next((a for a in action.args if a.kind == "int" and a.name not in values),
                            None)
             if arg is None:
-                raise UsageError(f"{action.name} does not understand {word!r}; {usage}")
+                raise UsageError(f"{action.name} does not understand {_quote(word)}; {usage}")
         values[arg.name] = _convert(action, arg, text, usage)
     for arg in action.args:
         if arg.name not in values:
@@ -163,10 +220,13 @@ def _convert(action: Action, arg: Arg, text: str, usage: str):
         if text.lower() not in arg.choice_names:
             raise UsageError(f"{arg.name} must be one of {', '.join(arg.choice_names)}; {usage}")
         return text.lower()
+    if len(text.lstrip("+-")) > MAX_DIGITS:
+        raise UsageError(f"{arg.name} takes at most {MAX_DIGITS} digits; {usage}")
     try:
         number = int(text)
     except ValueError:
-        raise UsageError(f"{arg.name} must be a whole number, not {text!r}; {usage}") from None
+        raise UsageError(f"{arg.name} must be a whole number, not {_quote(text)}; "
+                         f"{usage}") from None
     if arg.minimum is not None and number < arg.minimum:
         raise UsageError(f"{arg.name} must be at least {arg.minimum}; {usage}")
     if arg.maximum is not None and number > arg.maximum:
@@ -177,22 +237,13 @@ def _convert(action: Action, arg: Arg, text: str, usage: str):
 # -- built-in commands, beside the procedure's own actions ---------------------------
 
 def _light(world: World, run: Run, text: str) -> None:
-    kind = _light_kind(world, text)
-    lit = Light(kind, world.procedure.lights[kind].turns)
-    run.lights.append(lit)
-    run.events.append(LightChanged(kind, world.procedure.lights[kind].label, "unlit",
-                                   describe_light(lit), "lit by the party"))
+    run.light_source(_light_kind(world, text), "lit by the party", by_player=True)
 
 
 def _douse(world: World, run: Run, text: str) -> None:
     kind = _light_kind(world, text)
-    for index, light in enumerate(run.lights):
-        if light.kind == kind:
-            del run.lights[index]
-            run.events.append(LightChanged(kind, world.procedure.lights[kind].label,
-                                           describe_light(light), "out", "doused by the party"))
-            return
-    raise UsageError(f"no {kind} is burning; 'lights' shows what is lit")
+    if not run.douse_source(kind, "doused by the party"):
+        raise UsageError(f"no {kind} is burning; 'lights' shows what is lit")
 
 
 def _light_kind(world: World, text: str) -> str:
@@ -214,12 +265,14 @@ def _strike(world: World, run: Run, text: str) -> None:
         name = words[0]
         table = world.table(name)
         if table is None:
-            raise UsageError(f"no table named {name!r}; 'tables' lists them")
+            raise UsageError(f"no table named {_quote(name)}; 'tables' lists them")
         if len(words) < 2:
             raise UsageError("usage: strike [TABLE ENTRY], where ENTRY is its id or a roll")
+        if any(len(word) > MAX_DIGITS for word in words[1:]):
+            raise UsageError(f"no entry that long in {name}")
         found = table.find(" ".join(words[1:]))
         if found is None:
-            raise UsageError(f"no entry {' '.join(words[1:])!r} in {name}")
+            raise UsageError(f"no entry {_quote(' '.join(words[1:]))} in {name}")
         index = found
     table = run.table(name)
     already = run.struck.get(name, ())
@@ -235,28 +288,36 @@ def _set(world: World, run: Run, text: str) -> None:
     name, value = words[0].lower(), words[1]
     procedure = world.procedure
     if name in procedure.trackers:
-        try:
-            number = int(value)
-        except ValueError:
-            raise UsageError(f"{name} takes a whole number, not {value!r}") from None
+        number = whole_number(name, value)
         current = run.values[name]
-        run.change_tracker(name, current + number if value[0] in "+-" else number,
-                           "set by the player")
+        wanted = procedure.trackers[name].clamp(current + number if value[0] in "+-"
+                                                else number)
+        if abs(wanted) > MAX_VALUE:
+            raise UsageError(f"{name} cannot go past {MAX_VALUE:,}")
+        run.change_tracker(name, wanted, "set by the player")
+        return
+    if name in procedure.supplies:
+        number = whole_number(name, value)
+        current = run.supplies.get(name, 0)
+        wanted = current + number if value[0] in "+-" else number
+        if not 0 <= wanted <= MAX_VALUE:
+            raise UsageError(f"{name} must stay from 0 to {MAX_VALUE:,}")
+        run.change_supply(name, wanted, "set by the player")
         return
     if name not in procedure.settings:
-        known = ", ".join([*procedure.trackers, *procedure.settings]) or "none"
-        raise UsageError(f"nothing named {name!r} to set; choose one of: {known}")
+        known = ", ".join([*procedure.trackers, *procedure.supplies, *procedure.settings]
+                          ) or "none"
+        raise UsageError(f"nothing named {_quote(name)} to set; choose one of: {known}")
     default = procedure.settings[name]
     if isinstance(default, bool):
         if value.lower() not in ("true", "false", "yes", "no", "on", "off"):
             raise UsageError(f"{name} takes true or false")
         converted: object = value.lower() in ("true", "yes", "on")
     elif isinstance(default, int):
-        try:
-            converted = int(value)
-        except ValueError:
-            raise UsageError(f"{name} takes a whole number, not {value!r}") from None
+        converted = whole_number(name, value)
     else:
+        if len(value) > 200:
+            raise UsageError(f"{name} takes a word of at most 200 characters")
         converted = value
     run.store(name, converted)
     run.events.append(Said(f"{name} is now {converted}"))
@@ -275,7 +336,7 @@ def _table(world: World, run: Run, text: str) -> None:
     if not name:
         raise UsageError("usage: table NAME; 'tables' lists them")
     if world.table(name) is None:
-        raise UsageError(f"no table named {name!r}; choose one of: "
+        raise UsageError(f"no table named {_quote(name)}; choose one of: "
                          f"{', '.join(world.table_names())}")
     run.roll_table(name)
 
@@ -288,11 +349,7 @@ def _ask(world: World, run: Run, text: str) -> None:
     if first.endswith(":") and first[:-1].lower() in world.styles:
         style_name, text = first[:-1].lower(), rest
     question, odds = oracle.split_question(text)
-    style = oracle.get_style(world.styles, style_name)
-    state = run.finish()
-    answer = oracle.ask(style, run.rng, odds, effective_chaos(world, state), world.tables)
-    run.events.append(Answered(question, style.name, answer.odds, answer.summary(),
-                               answer.text, answer.event))
+    run.ask(question, odds, style_name)
 
 
 def _chaos(world: World, run: Run, text: str) -> None:
@@ -323,3 +380,188 @@ def _oracle(world: World, run: Run, text: str) -> None:
 
 _BUILTINS = {"light": _light, "douse": _douse, "strike": _strike, "set": _set, "roll": _roll,
              "table": _table, "ask": _ask, "chaos": _chaos, "oracle": _oracle}
+ENGINE_COMMANDS = tuple(_BUILTINS)
+"""The engine's own commands beside a procedure's actions (defined once, by _BUILTINS)."""
+
+
+# -- a state from an older version of the procedure ------------------------------------
+
+def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
+    """Fit a resumed state to the procedure as it is now (it may have been edited since):
+    new trackers, settings and supplies start at their defaults; what no longer matches
+    (a light kind gone, a table shrunk, a tracker holding a word, a setting whose type
+    changed) is dropped or reset, with one notice per fix."""
+    procedure = world.procedure
+    notices: list[str] = []
+    defaults = start(world).values
+    values = dict(state.values)
+    for name, default in defaults.items():
+        if name not in values:
+            values[name] = default
+            if name in procedure.trackers:
+                notices.append(f"the procedure has a new tracker, "
+                               f"{procedure.trackers[name].label}: it starts at {default}")
+            continue
+        value = values[name]
+        if name in procedure.trackers:
+            tracker = procedure.trackers[name]
+            if type(value) is not int:
+                values[name] = tracker.start
+                notices.append(f"{tracker.label} held {str(value)[:40]!r}, not a number: "
+                               f"reset to {tracker.start}")
+            elif tracker.clamp(value) != value:
+                values[name] = tracker.clamp(value)
+                notices.append(f"{tracker.label} was {value}, outside "
+                               f"{tracker.minimum}-{tracker.maximum} now: set to "
+                               f"{values[name]}")
+        elif name in procedure.settings and type(value) is not type(default):
+            values[name] = default
+            notices.append(f"setting {name} was {str(value)[:40]!r}; it now takes "
+                           f"{_kind_of(default)}: reset to {default}")
+    chaos = values.get("chaos")
+    if chaos != "follow" and not (type(chaos) is int and 1 <= chaos <= 9):
+        values["chaos"] = 5
+        notices.append(f"chaos was {str(chaos)[:40]!r}, not 1 to 9 or follow: reset to 5")
+    if world.styles and values.get("oracle") not in world.styles:
+        notices.append(f"oracle style {str(values.get('oracle'))[:40]!r} is unknown: "
+                       "back to mythic")
+        values["oracle"] = "mythic"
+    lights = _known_lights(world, state.lights, "lit", notices)
+    doused = _known_lights(world, state.doused, "put aside", notices)
+    supplies = {name: state.supplies.get(name, supply.start)
+                for name, supply in procedure.supplies.items()}
+    for name in state.supplies:
+        if name not in procedure.supplies:
+            notices.append(f"the procedure no longer counts {name}: dropped")
+    struck: dict[str, tuple[int, ...]] = {}
+    for name, indices in state.struck.items():
+        table = world.table(name)
+        if table is None:
+            notices.append(f"table {name} is gone: its struck-off entries are forgotten")
+            continue
+        kept = tuple(index for index in indices if index < len(table.entries))
+        if len(kept) < len(indices):
+            notices.append(f"table {name} is shorter now: {len(indices) - len(kept)} "
+                           "struck-off entries past its end are forgotten")
+        if kept:
+            struck[name] = kept
+    foreshadowed, foretold = state.foreshadowed, state.foretold
+    if foreshadowed is not None and not _entry_exists(world, foreshadowed):
+        notices.append(f"the sign on {foreshadowed[0]} points at an entry that is gone: "
+                       "forgotten")
+        foreshadowed, foretold = None, None
+    last = state.last_encounter
+    if last is not None and not _entry_exists(world, last):
+        notices.append(f"the last encounter's entry in {last[0]} is gone: 'strike' needs "
+                       "a table and entry now")
+        last = None
+    fixed = replace(state, values=values, lights=lights, doused=doused, supplies=supplies,
+                    struck=struck, foreshadowed=foreshadowed, foretold=foretold,
+                    last_encounter=last)
+    return fixed, tuple(notices)
+
+
+def _kind_of(value: object) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    return "a whole number" if isinstance(value, int) else "a word"
+
+
+def _entry_exists(world: World, pointer: tuple[str, int]) -> bool:
+    table = world.table(pointer[0])
+    return table is not None and 0 <= pointer[1] < len(table.entries)
+
+
+def _known_lights(world: World, lights: tuple[Light, ...], what: str,
+                  notices: list[str]) -> tuple[Light, ...]:
+    kept: list[Light] = []
+    gone: dict[str, int] = {}
+    for light in lights:
+        kind = world.procedure.lights.get(light.kind)
+        if kind is None:
+            gone[light.kind] = gone.get(light.kind, 0) + 1
+            continue
+        if light.die is not None and light.die not in USAGE_DICE:
+            light = replace(light, die=kind.die)
+            notices.append(f"a {kind.label.lower()} had an unknown usage die: reset")
+        kept.append(light)
+    for name, count in gone.items():
+        notices.append(f"{count} {what} {name} source{'s' if count > 1 else ''}: the "
+                       "procedure has no such light any more, dropped")
+    if len(kept) > MAX_LIT:
+        notices.append(f"more than {MAX_LIT} sources {what}: only {MAX_LIT} kept")
+        kept = kept[:MAX_LIT]
+    return tuple(kept)
+
+
+# -- many commands in a row, kept in memory -----------------------------------------------
+
+class Game:
+    """A game kept running in memory for many commands in a row (``solo simulate``).
+
+    The same engine as :func:`perform`, without a frozen snapshot per command: the state
+    is worked on in place and taken out with :meth:`state` when wanted. A refused command
+    (UsageError) changes nothing; any other error may leave the game half-way through a
+    command, so stop using it then.
+    """
+
+    def __init__(self, world: World, state: State, rng: random.Random,
+                 record: bool = True) -> None:
+        self.world = world
+        self._run = _run(world, state, rng=rng)
+        self._run.record = record  # False: skip the labels and turn events no one reads
+        self._commands: dict[str, tuple[Action | None, dict, str]] = {}
+
+    @property
+    def turn(self) -> int:
+        return self._run.turn
+
+    @property
+    def encounters(self) -> int:
+        return self._run.encounters
+
+    @property
+    def outcomes(self) -> list[str]:
+        """Every outcome recorded so far, in order (one or more per turn that records any)."""
+        return self._run.outcomes
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of the last command (only part of them when not recording)."""
+        return self._run.events
+
+    def state(self) -> State:
+        return self._run.finish()
+
+    def perform(self, line: str) -> None:
+        """Carry out one command line; raises UsageError (nothing changes) if refused."""
+        prepared = self._commands.get(line)
+        if prepared is None:
+            prepared = self._commands[line] = self._prepare(line)
+        action, arguments, rest = prepared
+        run = self._run
+        run.events.clear()
+        try:
+            if action is not None:
+                run.act(action, arguments, line)
+                return
+            run.action = None
+            run.events.append(Acted(line))
+            _BUILTINS[line.split()[0].lower()](self.world, run, rest)
+        except UsageError:
+            raise
+        except Exception as error:
+            raise procedure_error(self.world, error) from None
+
+    def _prepare(self, line: str) -> tuple[Action | None, dict, str]:
+        words = line.split()
+        if not words:
+            raise UsageError("empty command")
+        action = self.world.procedure.action_named(words[0])
+        if action is not None:
+            return action, parse_arguments(action, words[1:]), ""
+        if words[0].lower() not in _BUILTINS:
+            raise UsageError(f"unknown command {_quote(words[0])}; use one of the procedure's "
+                             f"actions ({', '.join(list(self.world.procedure.actions)[:4])}…)"
+                             f" or {', '.join(ENGINE_COMMANDS)}")
+        return None, {}, line.strip()[len(words[0]):].strip()

@@ -2,8 +2,9 @@
 
 Events are immutable named tuples rather than frozen dataclasses: a busy turn makes half
 a dozen of them, and a named tuple is built three times faster, which ``solo simulate``
-feels. Compare events of one type with each other (two tuples of different event types
-holding the same values would compare equal).
+feels. Each is still a distinct type: an event equals only an event of its own type with
+the same fields (a plain tuple would equal any tuple of the same values). The journal
+records events by type name and field names, so both stay stable.
 """
 
 from __future__ import annotations
@@ -105,6 +106,25 @@ class Answered(NamedTuple):
     text: str
     event: str | None = None
 
+
+def _same_event(self: tuple, other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _other_event(self: tuple, other: object) -> bool:
+    return not _same_event(self, other)
+
+
+def _hash_event(self: tuple) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+for _kind in (Acted, TurnPassed, Rolled, Checked, TableRolled, TrackerChanged, LightChanged,
+              Encountered, Said, Struck, Answered):
+    _kind.__eq__ = _same_event  # type: ignore[method-assign]
+    _kind.__ne__ = _other_event  # type: ignore[method-assign,assignment]
+    _kind.__hash__ = _hash_event  # type: ignore[method-assign]
+del _kind
 
 Event = (Acted | TurnPassed | Rolled | Checked | TableRolled | TrackerChanged | LightChanged
          | Encountered | Said | Struck | Answered)

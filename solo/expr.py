@@ -16,8 +16,14 @@ Grammar (lowest precedence first)::
     unary   := '-' unary | atom
     atom    := INT | 'text' | NAME | NAME '(' expr (',' expr)* ')' | '(' expr ')'
 
-Functions: ``min``, ``max``, ``abs``. Names are looked up in the mapping
-passed at evaluation time; ``true``/``false`` are the booleans.
+Functions: ``min``, ``max``, ``abs``, and for the dice of a roll ``count(dice, 1)``,
+``highest(dice)`` and ``lowest(dice)``. Names are looked up in the mapping passed at
+evaluation time; ``true``/``false`` are the booleans.
+
+Each compiled expression also carries ``typer``: given the type of each name (``int``,
+``bool``, ``str``, ``dice`` or ``any``) it gives the expression's type, or raises an
+ExprError for a word where a number belongs. ``solo check`` runs it before play; play
+itself keeps only the cheap guards (no word is ever repeated by ``*``).
 """
 
 from __future__ import annotations
@@ -27,17 +33,22 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NoReturn
 
 from solo.errors import SoloError
 
-__all__ = ["ExprError", "Expr", "compile_expr", "MAX_LENGTH"]
+__all__ = ["ExprError", "Expr", "compile_expr", "constant", "MAX_LENGTH"]
 
 MAX_LENGTH = 500
 MAX_DEPTH = 40
+MAX_NUMBER = 10**15
+"""The largest number an expression may write (as the state may hold)."""
 
 Scope = Mapping[str, Any]
 Evaluator = Callable[[Scope], Any]
+Types = Mapping[str, str]
+Typer = Callable[[Types], str]
+NUMERIC = frozenset({"int", "bool"})
 
 
 class ExprError(SoloError):
@@ -51,6 +62,14 @@ class Expr:
     text: str
     evaluate: Evaluator = field(compare=False, repr=False)
     names: frozenset[str] = frozenset()
+    typer: Typer = field(default=lambda types: "any", compare=False, repr=False)
+
+    def type_in(self, types: Types) -> str:
+        """The expression's type given the names' types; ExprError if it mixes kinds."""
+        try:
+            return self.typer(types)
+        except ExprError as error:
+            raise ExprError(f"{self.text!r}: {error}") from None
 
     def __call__(self, scope: Scope) -> Any:
         try:
@@ -65,8 +84,51 @@ _COMPARE = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operato
             "==": operator.eq, "!=": operator.ne}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "%": operator.mod,
           "//": operator.floordiv}
-_FUNCTIONS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
+def _count(values: Any, wanted: Any) -> int:
+    if not isinstance(values, tuple):
+        raise ExprError("count() takes the dice of a roll first, such as count(dice, 1)")
+    return values.count(wanted)
+
+
+def _highest(values: Any) -> int:
+    if not isinstance(values, tuple):
+        raise ExprError("highest() takes the dice of a roll, such as highest(dice)")
+    return max(values, default=0)
+
+
+def _lowest(values: Any) -> int:
+    if not isinstance(values, tuple):
+        raise ExprError("lowest() takes the dice of a roll, such as lowest(dice)")
+    return min(values, default=0)
+
+
+def _min(*values: Any) -> Any:
+    _same_kind("min", values)
+    return min(values)
+
+
+def _max(*values: Any) -> Any:
+    _same_kind("max", values)
+    return max(values)
+
+
+def _same_kind(name: str, values: tuple) -> None:
+    words = sum(1 for value in values if isinstance(value, str))
+    if 0 < words < len(values):
+        raise ExprError(f"{name}() cannot compare numbers with words")
+
+
+_FUNCTIONS: dict[str, Callable[..., Any]] = {"min": _min, "max": _max, "abs": abs,
+                                             "count": _count, "highest": _highest,
+                                             "lowest": _lowest}
+_ARITY = {"abs": (1, 1), "min": (2, 99), "max": (2, 99), "count": (2, 2), "highest": (1, 1),
+          "lowest": (1, 1)}
 _KEYWORDS = {"and", "or", "not", "if", "else", "true", "false"}
+
+
+def constant(value: Any) -> Expr:
+    """An expression that always gives ``value`` (a word stays a word, not a name)."""
+    return Expr(repr(value), lambda scope: value)
 
 
 @lru_cache(maxsize=2048)
@@ -74,15 +136,32 @@ def compile_expr(text: str | int | bool) -> Expr:
     """Parse ``text`` once; raises ExprError with the position of the problem."""
     if isinstance(text, bool):
         value = text
-        return Expr(str(text).lower(), lambda scope: value)
+        return Expr(str(text).lower(), lambda scope: value, typer=lambda types: "bool")
     if isinstance(text, int):
+        if abs(text) > MAX_NUMBER:
+            raise ExprError(f"the number {str(text)[:20]}… is too large; the limit is "
+                            f"{MAX_NUMBER:,}")
         number = text
-        return Expr(str(text), lambda scope: number)
+        return Expr(str(text), lambda scope: number, typer=lambda types: "int")
     if len(text) > MAX_LENGTH:
         raise ExprError(f"expression is {len(text)} characters long; the limit is {MAX_LENGTH}")
     parser = _Parser(text)
     evaluate = parser.parse()
-    return Expr(text, evaluate, frozenset(parser.names))
+    return Expr(text, evaluate, frozenset(parser.names), parser.types[evaluate])
+
+
+def _kinds(*types: str) -> set[str]:
+    return {"num" if kind in NUMERIC else kind for kind in types if kind != "any"}
+
+
+def _unite(*types: str) -> str:
+    """The type of a value that may come from any of ``types``."""
+    known = set(types)
+    if len(known) == 1:
+        return known.pop()
+    if known <= NUMERIC:
+        return "int"
+    return "any"
 
 
 class _Parser:
@@ -95,6 +174,7 @@ class _Parser:
         # What simple evaluators stand for, so comparisons can read names directly:
         # evaluator -> ("name", name) or ("value", constant).
         self.simple: dict[Evaluator, tuple[str, Any]] = {}
+        self.types: dict[Evaluator, Typer] = {}
 
     def _tokenize(self, text: str) -> list[tuple[str, str, int]]:
         tokens = []
@@ -108,6 +188,9 @@ class _Parser:
             number, name, string, symbol = match.groups()
             start = match.start(match.lastindex or 0)
             if number is not None:
+                if len(number) > 15:
+                    self._fail(f"the number {number[:20]}… is too large (at most 15 digits)",
+                               start)
                 tokens.append(("int", number, start))
             elif name is not None:
                 tokens.append(("kw" if name in _KEYWORDS else "name", name, start))
@@ -119,8 +202,12 @@ class _Parser:
         tokens.append(("end", "", len(text)))
         return tokens
 
-    def _fail(self, message: str, position: int) -> None:
+    def _fail(self, message: str, position: int) -> NoReturn:
         raise ExprError(f"cannot read expression {self.text!r}: {message} at position {position}")
+
+    def _typed(self, evaluator: Evaluator, typer: Typer) -> Evaluator:
+        self.types[evaluator] = typer
+        return evaluator
 
     def peek(self) -> tuple[str, str, int]:
         return self.tokens[self.pos]
@@ -154,32 +241,38 @@ class _Parser:
             self.expect("else")
             other = self.expression()
             chosen = value
-            value = lambda s: chosen(s) if condition(s) else other(s)  # noqa: E731
+            kinds = (self.types[chosen], self.types[condition], self.types[other])
+            value = self._typed(_choose(condition, chosen, other), _choose_type(kinds))
         self.depth -= 1
         return value
+
+    def _logic(self, first: Evaluator, second: Evaluator, evaluator: Evaluator) -> Evaluator:
+        a, b = self.types[first], self.types[second]
+        return self._typed(evaluator, lambda t: _unite(a(t), b(t)))
 
     def disjunction(self) -> Evaluator:
         left = self.conjunction()
         while self.accept("or"):
             first, second = left, self.conjunction()
-            left = lambda s, a=first, b=second: a(s) or b(s)  # noqa: E731
+            left = self._logic(first, second, _either(first, second))
         return left
 
     def conjunction(self) -> Evaluator:
         left = self.negation()
         while self.accept("and"):
             first, second = left, self.negation()
-            left = lambda s, a=first, b=second: a(s) and b(s)  # noqa: E731
+            left = self._logic(first, second, _both(first, second))
         return left
 
     def negation(self) -> Evaluator:
         if self.accept("not"):
             inner = self.negation()
+            typer = self.types[inner]
             simple = self.simple.get(inner)
             if simple and simple[0] == "name":
                 name = simple[1]
-                return lambda s: not s[name]
-            return lambda s: not inner(s)
+                return self._typed(lambda s: not s[name], lambda t: (typer(t), "bool")[1])
+            return self._typed(lambda s: not inner(s), lambda t: (typer(t), "bool")[1])
         return self.comparison()
 
     def comparison(self) -> Evaluator:
@@ -188,7 +281,16 @@ class _Parser:
         if kind == "op" and text in _COMPARE:
             self.pos += 1
             compare, right = _COMPARE[text], self.sum()
-            return self._compare(compare, left, right)
+            a, b = self.types[left], self.types[right]
+            ordered = text not in ("==", "!=")
+
+            def typer(types: Types, symbol: str = text) -> str:
+                kinds = _kinds(a(types), b(types))
+                if ordered and len(kinds) > 1:
+                    raise ExprError(f"'{symbol}' compares a number with a word")
+                return "bool"
+
+            return self._typed(self._compare(compare, left, right), typer)
         return left
 
     def _compare(self, compare, left: Evaluator, right: Evaluator) -> Evaluator:
@@ -203,13 +305,34 @@ class _Parser:
             return lambda s: compare(s[name], s[other])
         return lambda s: compare(left(s), right(s))
 
+    def _arith_type(self, symbol: str, first: Evaluator, second: Evaluator) -> Typer:
+        a, b = self.types[first], self.types[second]
+
+        def typer(types: Types) -> str:
+            left, right = a(types), b(types)
+            kinds = _kinds(left, right)
+            if "dice" in kinds:
+                raise ExprError(f"'{symbol}' needs numbers; use count(dice, N) or "
+                                "highest(dice) for the dice of a roll")
+            if symbol == "+" and kinds == {"str"}:
+                return "str"
+            if "str" in kinds:
+                if symbol == "+":
+                    raise ExprError("'+' adds a number to a word")
+                raise ExprError(f"'{symbol}' needs numbers, not a word")
+            return "int" if not {left, right} - NUMERIC else "any"
+
+        return typer
+
     def sum(self) -> Evaluator:
         left = self.product()
         while self.peek()[0] == "op" and self.peek()[1] in ("+", "-"):
-            apply = _ARITH[self.tokens[self.pos][1]]
+            symbol = self.tokens[self.pos][1]
+            apply = _ARITH[symbol]
             self.pos += 1
             first, second = left, self.product()
-            left = lambda s, a=first, b=second, f=apply: f(a(s), b(s))  # noqa: E731
+            left = self._typed(_apply(apply, first, second),
+                               self._arith_type(symbol, first, second))
         return left
 
     def product(self) -> Evaluator:
@@ -219,9 +342,10 @@ class _Parser:
             self.pos += 1
             first, second = left, self.unary()
             if symbol == "*":
-                left = lambda s, a=first, b=second: a(s) * b(s)  # noqa: E731
+                evaluator = _multiply(first, second)
             else:
-                left = _safe_division(symbol, first, second)
+                evaluator = _safe_division(symbol, first, second)
+            left = self._typed(evaluator, self._arith_type(symbol, first, second))
         return left
 
     def unary(self) -> Evaluator:
@@ -231,7 +355,14 @@ class _Parser:
                 self._fail("nested too deeply", self.peek()[2])
             inner = self.unary()
             self.depth -= 1
-            return lambda s: -inner(s)
+            typer = self.types[inner]
+
+            def negative(types: Types) -> str:
+                if _kinds(typer(types)) - {"num"}:
+                    raise ExprError("'-' needs a number, not a word")
+                return "int"
+
+            return self._typed(lambda s: -inner(s), negative)
         return self.atom()
 
     def atom(self) -> Evaluator:
@@ -239,12 +370,13 @@ class _Parser:
         self.pos += 1
         if kind == "int":
             number = int(text)
-            return self._remember(lambda s: number, "value", number)
+            return self._typed(self._remember(lambda s: number, "value", number),
+                               lambda t: "int")
         if kind == "str":
-            return self._remember(lambda s: text, "value", text)
+            return self._typed(self._remember(lambda s: text, "value", text), lambda t: "str")
         if kind == "kw" and text in ("true", "false"):
             flag = text == "true"
-            return lambda s: flag
+            return self._typed(lambda s: flag, lambda t: "bool")
         if kind == "op" and text == "(":
             inner = self.expression()
             self.expect(")")
@@ -253,7 +385,8 @@ class _Parser:
             if self.accept("("):
                 return self.call(text, where)
             self.names.add(text)
-            return self._remember(lambda s: s[text], "name", text)
+            return self._typed(self._remember(lambda s: s[text], "name", text),
+                               lambda t: t.get(text, "any"))
         self._fail(f"unexpected {text or 'end'!r}", where)
         raise AssertionError  # pragma: no cover
 
@@ -269,11 +402,67 @@ class _Parser:
         while self.accept(","):
             arguments.append(self.expression())
         self.expect(")")
-        if name == "abs" and len(arguments) != 1:
-            self._fail("abs takes one value", where)
-        if name in ("min", "max") and len(arguments) < 2:
-            self._fail(f"{name} takes two or more values", where)
-        return lambda s: function(*(argument(s) for argument in arguments))
+        low, high = _ARITY[name]
+        if not low <= len(arguments) <= high:
+            wanted = "one value" if high == 1 else (
+                "two values" if low == high else "two or more values")
+            self._fail(f"{name} takes {wanted}", where)
+        typers = [self.types[argument] for argument in arguments]
+
+        def typer(types: Types) -> str:
+            kinds = [kind(types) for kind in typers]
+            if name in ("count", "highest", "lowest"):
+                if _kinds(kinds[0]) - {"dice"}:
+                    raise ExprError(f"{name}() takes the dice of a roll, such as "
+                                    f"{name}(dice{', 1' if name == 'count' else ''})")
+                if name == "count" and _kinds(kinds[1]) - {"num"}:
+                    raise ExprError("count() counts dice showing a number")
+                return "int"
+            if "dice" in _kinds(*kinds):
+                raise ExprError(f"{name}() needs numbers, not the dice of a roll")
+            if len(_kinds(*kinds)) > 1:
+                raise ExprError(f"{name}() mixes numbers and words")
+            if name == "abs" and _kinds(*kinds) - {"num"}:
+                raise ExprError("abs() needs a number")
+            return _unite(*kinds)
+
+        return self._typed(lambda s: function(*(argument(s) for argument in arguments)),
+                           typer)
+
+
+def _choose(condition: Evaluator, chosen: Evaluator, other: Evaluator) -> Evaluator:
+    return lambda s: chosen(s) if condition(s) else other(s)
+
+
+def _choose_type(kinds: tuple[Typer, Typer, Typer]) -> Typer:
+    def typer(types: Types) -> str:
+        kinds[1](types)
+        return _unite(kinds[0](types), kinds[2](types))
+
+    return typer
+
+
+def _either(first: Evaluator, second: Evaluator) -> Evaluator:
+    return lambda s: first(s) or second(s)
+
+
+def _both(first: Evaluator, second: Evaluator) -> Evaluator:
+    return lambda s: first(s) and second(s)
+
+
+def _apply(function: Callable[[Any, Any], Any], first: Evaluator, second: Evaluator
+           ) -> Evaluator:
+    return lambda s: function(first(s), second(s))
+
+
+def _multiply(first: Evaluator, second: Evaluator) -> Evaluator:
+    def multiply(scope: Scope) -> Any:
+        left, right = first(scope), second(scope)
+        if isinstance(left, str) or isinstance(right, str):
+            raise ExprError("'*' needs numbers: a word cannot be multiplied")
+        return left * right
+
+    return multiply
 
 
 def _safe_division(symbol: str, first: Evaluator, second: Evaluator) -> Evaluator:

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from solo.effects import Branch, Check, Do, Effect, Encounter
+from solo.effects import Ask, Branch, Check, Do, Effect, Encounter, Let
+from solo.expr import constant
+from solo.rules import Procedure
 
 __all__ = ["inline_routines"]
 
 
-def inline_routines(procedure):
+def inline_routines(procedure: Procedure) -> Procedure:
     """The same procedure, with every non-recursive ``do`` replaced by its effects."""
     routines: Mapping[str, tuple[Effect, ...]] = procedure.routines
     cache: dict[str, tuple[Effect, ...]] = {}
@@ -37,13 +39,18 @@ def inline_routines(procedure):
         for effect in effects:
             if isinstance(effect, Do):
                 body = routine(effect.routine, active)
+                if body is not None and procedure.params.get(effect.routine):
+                    given = dict(effect.args)
+                    body = (Let(tuple((name, given.get(name) or constant(default))
+                                      for name, default in procedure.params[effect.routine])),
+                            *body)
                 if body is None:
                     result.append(effect)
                 elif effect.when is None:
                     result.extend(body)
                 else:
                     result.append(Branch(effect.when, body))
-            elif isinstance(effect, (Branch, Check)):
+            elif isinstance(effect, (Branch, Check, Ask)):
                 result.append(replace(effect, then=flatten(effect.then, active),
                                       otherwise=flatten(effect.otherwise, active)))
             elif isinstance(effect, Encounter):

@@ -7,12 +7,13 @@ and hands back a new frozen :class:`~solo.state.State`. It never does I/O.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from solo import dice
+from solo import dice, oracle
 from solo.effects import (
     Adjust,
+    Ask,
     Assign,
     Branch,
     Check,
@@ -25,10 +26,12 @@ from solo.effects import (
     RollDice,
     RollTable,
     Say,
+    Supply,
 )
 from solo.errors import SoloError, UsageError
 from solo.events import (
     Acted,
+    Answered,
     Checked,
     Encountered,
     Event,
@@ -39,16 +42,43 @@ from solo.events import (
     TrackerChanged,
     TurnPassed,
 )
-from solo.rules import Action, Procedure
-from solo.state import Light, State
+from solo.expr import ExprError
+from solo.rules import USAGE_DICE, Action, Procedure
+from solo.state import MAX_TEXT, MAX_VALUE, Light, State
 from solo.tables import Table, expand_inline_dice
+from solo.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION
 
-__all__ = ["Run", "describe_light", "light_level"]
+__all__ = ["Run", "describe_light", "light_level", "MAX_TURNS_PER_ACTION", "MAX_LIT",
+           "MAX_CALL_DEPTH", "BUILTIN_NAMES"]
 
+MAX_LIT = 100
+"""The most sources the party may have burning at once: more than any party carries."""
+MAX_CALL_DEPTH = 50
+"""How deeply routines may call each other."""
 
 def describe_light(light: Light) -> str:
     left = "no limit" if light.remaining is None else f"{light.remaining} turns left"
-    return f"lit, {left}" + (", dimmed" if light.dimmed else "")
+    return (f"lit, {left}" + (", dimmed" if light.dimmed else "")
+            + (f", usage die {light.die}" if light.die else ""))
+
+
+def _bounded(name: str, value: Any) -> Any:
+    """``value`` if the state may hold it; an ExprError naming ``name`` otherwise."""
+    kind = type(value)
+    if kind is int:
+        if -MAX_VALUE <= value <= MAX_VALUE:
+            return value
+        raise ExprError(f"{name} would be out of range (over {MAX_VALUE:,} in size)")
+    if kind is str and len(value) > MAX_TEXT:
+        raise ExprError(f"{name} would be {len(value):,} characters long; the limit is "
+                        f"{MAX_TEXT:,}")
+    return value
+
+
+def _whole(what: str, value: Any) -> int:
+    if type(value) is int or type(value) is bool:
+        return int(value)
+    raise ExprError(f"{what} needs a whole number, not {str(value)[:40]!r}")
 
 
 def light_level(procedure: Procedure, lights: Iterable[Light]) -> str:
@@ -96,6 +126,18 @@ class _Scope(dict):
             return run.encounters
         if name == "minutes":
             return run.turn * (run.procedure.minutes or 0)
+        if name in run.supplies:
+            return run.supplies[name]
+        if name == "dice":  # the dice the last roll kept, one by one: count(dice, 1)
+            last = run.last_roll
+            if last is None:
+                return ()
+            return tuple(die for term in last.terms
+                         for die, kept in zip(term.rolls, term.kept, strict=True) if kept)
+        if name.endswith("_level"):
+            tracker = run.procedure.trackers.get(name[:-6])
+            if tracker is not None and tracker.levels:
+                return tracker.level(run.values[tracker.name])
         raise KeyError(name)
 
 
@@ -103,9 +145,14 @@ class Run:
     """One command's worth of effects."""
 
     def __init__(self, procedure: Procedure, tables: Mapping[str, Table], state: State,
-                 rng: random.Random, action: Action | None = None) -> None:
+                 rng: random.Random, action: Action | None = None,
+                 styles: Mapping[str, oracle.OracleStyle] | None = None) -> None:
         self.procedure = procedure
         self.tables = tables
+        self.styles = styles or {}
+        self.doused = list(state.doused)
+        self.supplies = dict(state.supplies)
+        self.foretold = state.foretold
         self.rng = rng
         self.action = action
         self.values = dict(state.values)
@@ -122,6 +169,10 @@ class Run:
         self.scope = _Scope(self)
         self.depth = 0
         self.turn_outcomes_start = 0
+        self.last_roll: dice.Roll | None = None
+        if "turn" not in self.values:
+            self.scope["turn"] = self.turn
+        self.record = True  # False: skip the events no one reads (solo simulate)
 
     # -- results ---------------------------------------------------------------
     def finish(self) -> State:
@@ -129,7 +180,8 @@ class Run:
         return State(values=self.values, turn=self.turn, step=state.step + 1, prev=state.step,
                      lights=tuple(self.lights), struck=self.struck,
                      foreshadowed=self.foreshadowed, last_encounter=self.last_encounter,
-                     encounters=self.encounters)
+                     encounters=self.encounters, doused=tuple(self.doused),
+                     supplies=self.supplies, foretold=self.foretold)
 
     # -- a procedure action -----------------------------------------------------
     def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
@@ -138,8 +190,14 @@ class Run:
         self._set_locals(arguments)
         if action.allowed is not None and not action.allowed.evaluate(self.scope):
             raise UsageError(action.refusal or f"{action.name} is not possible now")
-        time = int(self.evaluate(action.time))
+        time = 0 if action.time is None else action.time.evaluate(self.scope)
+        if type(time) is not int:
+            time = _whole(f"the time of '{action.name}'", time)
+        if not 0 <= time <= MAX_TURNS_PER_ACTION:
+            raise ExprError(f"'{action.name}' would take {time} turns; one command may take "
+                            f"0 to {MAX_TURNS_PER_ACTION}")
         self.events.append(Acted(line))
+        self.turn_outcomes_start = len(self.outcomes)
         if time > 0:
             self.execute(self.procedure.on_action)
         self.execute(action.effects)
@@ -147,10 +205,17 @@ class Run:
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:
+        scope = self.scope
+        # ``turn`` is kept in the scope's dict (read every turn), unless a value or a local
+        # of that name hides it
+        keep_turn = "turn" not in self.values and "turn" not in self.locals
         for _ in range(count):
             self.turn += 1
+            if keep_turn:
+                scope["turn"] = self.turn
             self.turn_outcomes_start = len(self.outcomes)
-            self.events.append(TurnPassed(self.turn, self.procedure.minutes))
+            if self.record:
+                self.events.append(TurnPassed(self.turn, self.procedure.minutes))
             self.execute(self.procedure.each_turn)
             self._burn_lights()
 
@@ -175,6 +240,7 @@ class Run:
         path of ``solo simulate``: guards call the compiled evaluator directly, and an
         unknown name (KeyError) becomes an ExprError in :func:`solo.engine.perform`."""
         scope, handlers = self.scope, _HANDLERS
+        effect: Any  # one of the Effect classes; their kind is told apart by class below
         for effect in effects:
             when = effect.when
             if when is not None and not when.evaluate(scope):
@@ -195,7 +261,10 @@ class Run:
     def _adjust(self, effect: Adjust) -> None:
         reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
         for name, expr in effect.changes:
-            self.change_tracker(name, self.values[name] + int(expr.evaluate(self.scope)), reason)
+            by = expr.evaluate(self.scope)
+            if type(by) is not int:
+                by = _whole(f"adjusting {name}", by)
+            self.change_tracker(name, self.values[name] + by, reason)
 
     def _set_locals(self, arguments: Mapping[str, Any]) -> None:
         """Start a command's locals afresh: the last command's ones leave the scope."""
@@ -210,11 +279,17 @@ class Run:
 
     def bind(self, name: str, value: Any) -> None:
         """Give a local name (an argument, a let, a roll) a value for this command."""
+        kind = type(value)
+        if (kind is int and not -MAX_VALUE <= value <= MAX_VALUE) or kind is str:
+            _bounded(name, value)
         self.locals[name] = value
         self.scope[name] = value
 
     def store(self, name: str, value: Any) -> None:
         """Change one of the state's values (a tracker, a setting, a flag)."""
+        kind = type(value)
+        if (kind is int and not -MAX_VALUE <= value <= MAX_VALUE) or kind is str:
+            _bounded(name, value)
         self.values[name] = value
         if name not in self.locals:
             self.scope[name] = value
@@ -222,8 +297,16 @@ class Run:
     def change_tracker(self, name: str, wanted: int, reason: str) -> None:
         tracker = self.procedure.trackers[name]
         before = self.values[name]
-        after = tracker.clamp(wanted)
-        self.store(name, after)
+        if type(wanted) is not int:
+            wanted = _whole(f"tracker {name}", wanted)
+        low, high = tracker.minimum, tracker.maximum
+        after = (low if low is not None and wanted < low
+                 else high if high is not None and wanted > high else wanted)
+        if low is None or high is None:
+            _bounded(f"tracker {name}", after)
+        self.values[name] = after
+        if name not in self.locals:
+            self.scope[name] = after
         if tracker.shown:
             self.events.append(TrackerChanged(name, tracker.label, before, after, reason,
                                               tracker.notation, tracker.maximum))
@@ -250,18 +333,26 @@ class Run:
 
     def _roll_dice(self, effect: RollDice) -> None:
         result = self._roll(effect.dice.render(self.scope))
-        plus = int(self.evaluate(effect.plus))
+        plus = 0 if effect.plus is None else effect.plus.evaluate(self.scope)
+        if type(plus) is not int:
+            plus = _whole("a roll's plus", plus)
+        self.last_roll = result
         if effect.name:
             self.bind(effect.name, result.total + plus)
-        self.events.append(Rolled(effect.label.render(self.scope), result, plus))
+        if self.record:
+            self.events.append(Rolled(effect.label.render(self.scope), result, plus))
 
     def _check(self, effect: Check) -> None:
         result = self._roll(effect.dice.render(self.scope))
-        plus = int(self.evaluate(effect.plus))
+        plus = 0 if effect.plus is None else effect.plus.evaluate(self.scope)
+        if type(plus) is not int:
+            plus = _whole("a check's plus", plus)
+        self.last_roll = result
         self.bind("natural", result.total)
         self.bind("roll", result.total + plus)
         success = bool(effect.success.evaluate(self.scope))
-        self.events.append(Checked(effect.label.render(self.scope), result, plus, success))
+        if self.record:
+            self.events.append(Checked(effect.label.render(self.scope), result, plus, success))
         self.execute(effect.then if success else effect.otherwise)
 
     def table(self, name: str) -> Table:
@@ -274,9 +365,11 @@ class Run:
         table = self.table(name)
         result = dice.roll(table.expression, self.rng)
         if plus_expr is not None:
-            plus = int(plus_expr.evaluate(self.scope))
-        elif table.plus is not None:
-            plus = int(table.plus_expr.evaluate(self.scope))
+            plus = _whole(f"table {name}'s plus", plus_expr.evaluate(self.scope))
+        elif table.plus_expr is not None:
+            plus = table.plus_expr.evaluate(self.scope)
+            if type(plus) is not int:
+                plus = _whole(f"table {name}'s plus", plus)
         else:
             plus = 0
         index = table.index_for(result.total + plus)
@@ -298,19 +391,29 @@ class Run:
         name = effect.table or self.procedure.encounters or ""
         if not effect.sign and self.foreshadowed and self.foreshadowed[0] == name:
             index = self.foreshadowed[1]
-            self.foreshadowed = None
             table = self.table(name)
-            text, _ = expand_inline_dice(table.entries[index].text, self.rng)
-            self._meet(table, index, text, "foreshadowed", effect)
+            # The creature foretold arrives as foretold: the count rolled with the sign.
+            text = self.foretold
+            if text is None or index >= len(table.entries):
+                text, _ = expand_inline_dice(table.entries[min(index, len(table.entries) - 1)]
+                                             .text, self.rng)
+            self.foreshadowed, self.foretold = None, None
+            self._meet(table, min(index, len(table.entries) - 1), text, "foreshadowed", effect)
             return
         table, index, event = self.roll_table(name)
         if index in self.struck.get(name, ()):
-            self.events.append(Encountered(name, event.text, "struck"))
+            self.events.append(Encountered(name, event.text,
+                                           "struck-sign" if effect.sign else "struck"))
             self.execute(effect.otherwise)
             return
         if effect.sign:
-            self.foreshadowed = (name, index)
+            # Reading: a newer sign replaces an older one, and the journal says so.
+            if self.foreshadowed is not None and self.foretold is not None:
+                self.events.append(Said(f"The earlier sign ({self.foretold}) is superseded: "
+                                        "the newer sign is what comes next."))
+            self.foreshadowed, self.foretold = (name, index), event.text
             self.events.append(Encountered(name, event.text, "sign"))
+            self.execute(effect.then)
             return
         self._meet(table, index, event.text, "met", effect)
 
@@ -320,8 +423,69 @@ class Run:
         self.events.append(Encountered(table.name, text, status))
         self.execute(effect.then)
 
+    # -- light sources and supplies ---------------------------------------------------
+    def light_source(self, kind_name: str, reason: str, by_player: bool = False) -> bool:
+        """Light one source of ``kind_name``: a doused one first, with what it had left,
+        else a fresh one (taking one of its supply, if it uses one). False if none is left
+        (the player is refused instead)."""
+        kind = self.procedure.lights[kind_name]
+        if len(self.lights) >= MAX_LIT:
+            raise UsageError(f"{MAX_LIT} sources are already burning; douse one first")
+        for index, spare in enumerate(self.doused):
+            if spare.kind == kind_name:
+                del self.doused[index]
+                self.lights.append(spare)
+                self.events.append(LightChanged(kind_name, kind.label, "doused",
+                                                describe_light(spare), reason))
+                return True
+        if kind.uses is not None:
+            supply = self.procedure.supplies[kind.uses]
+            have = self.supplies.get(kind.uses, 0)
+            if have <= 0:
+                if by_player:
+                    raise UsageError(f"no {supply.label.lower()} left to light a "
+                                     f"{kind.label.lower()}")
+                self.events.append(Said(f"No {supply.label.lower()} left: the "
+                                        f"{kind.label} is not lit."))
+                return False
+            self.change_supply(kind.uses, have - 1, f"one used to light a {kind.label.lower()}")
+        lit = Light(kind_name, kind.turns, False, kind.die)
+        self.lights.append(lit)
+        self.events.append(LightChanged(kind_name, kind.label, "unlit", describe_light(lit),
+                                        reason))
+        return True
+
+    def douse_source(self, kind_name: str, reason: str) -> bool:
+        """Put out one lit source of ``kind_name``, keeping what it has left for later."""
+        for index, light in enumerate(self.lights):
+            if light.kind == kind_name:
+                del self.lights[index]
+                self.doused.append(light)
+                self.events.append(LightChanged(kind_name, self.procedure.lights[kind_name].label,
+                                                describe_light(light), "doused", reason))
+                return True
+        return False
+
+    def change_supply(self, name: str, wanted: int, reason: str) -> None:
+        supply = self.procedure.supplies[name]
+        before = self.supplies.get(name, 0)
+        after = max(0, _bounded(f"supply {name}", wanted))
+        self.supplies[name] = after
+        self.events.append(TrackerChanged(name, supply.label, before, after, reason, "Inv"))
+
+    def _supply(self, effect: Supply) -> None:
+        reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
+        for name, expr in effect.changes:
+            by = _whole(f"supply {name}", expr.evaluate(self.scope))
+            self.change_supply(name, self.supplies.get(name, 0) + by, reason)
+
     def _light(self, effect: LightChange) -> None:
         reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
+        if effect.operation == "light":
+            for _ in range(effect.count or 1):
+                if not self.light_source((effect.kinds or ("",))[0], reason):
+                    break
+            return
         remaining = effect.count
         kept: list[Light] = []
         for light in self.lights:
@@ -331,44 +495,104 @@ class Run:
                 kept.append(light)
                 continue
             kind = self.procedure.lights[light.kind]
-            if effect.check is not None and not self._check_source(effect.check, kind.label):
+            if effect.check is not None and not self._check_source(effect.check, kind.label,
+                                                                   light):
                 kept.append(light)
                 continue
             if remaining is not None:
                 remaining -= 1
-            after = self._apply_light(effect.operation, light, kind.level)
+            if effect.operation == "douse":
+                self.doused.append(light)
+                self.events.append(LightChanged(light.kind, kind.label, describe_light(light),
+                                                "doused", reason))
+                continue
+            after = self._apply_light(effect.operation, light, kind)
+            if after is light:
+                continue  # nothing to change (a refill without oil, a source with no die)
             self.events.append(LightChanged(light.kind, kind.label, describe_light(light),
                                             describe_light(after) if after else "out", reason))
             if after is not None:
                 kept.append(after)
         self.lights = kept
 
-    def _check_source(self, check, label: str) -> bool:
-        """Roll ``check`` for one light source (``source`` names it); True if it succeeds."""
+    def _check_source(self, check, label: str, light: Light) -> bool:
+        """Roll ``check`` for one light source (``source`` names it, ``die`` is its usage
+        die); True if it succeeds."""
         self.bind("source", label)
+        self.bind("die", light.die or "")
         result = self._roll(check.dice.render(self.scope))
+        self.last_roll = result
         self.bind("natural", result.total)
         self.bind("roll", result.total)
         success = bool(check.success.evaluate(self.scope))
-        self.events.append(Checked(check.label.render(self.scope), result, 0, success))
+        if self.record:
+            self.events.append(Checked(check.label.render(self.scope), result, 0, success))
         return success
 
-    @staticmethod
-    def _apply_light(operation: str, light: Light, level: str) -> Light | None:
+    def _apply_light(self, operation: str, light: Light, kind) -> Light | None:
         if operation == "out":
             return None
         if operation == "dim":
-            if light.dimmed or level == "dim":
+            if light.dimmed or kind.level == "dim":
                 return None
-            return Light(light.kind, light.remaining, True)
+            return Light(light.kind, light.remaining, True, light.die)
+        if operation == "step":
+            if light.die is None:
+                return light
+            index = USAGE_DICE.index(light.die)
+            return None if index == 0 else Light(light.kind, light.remaining, light.dimmed,
+                                                 USAGE_DICE[index - 1])
+        if operation == "refill":
+            if kind.refill is not None:
+                have = self.supplies.get(kind.refill, 0)
+                if have <= 0:
+                    supply = self.procedure.supplies[kind.refill].label.lower()
+                    self.events.append(Said(f"No {supply} left to refill the {kind.label}."))
+                    return light
+                self.change_supply(kind.refill, have - 1,
+                                   f"one used to refill the {kind.label.lower()}")
+            return Light(light.kind, kind.turns, False, kind.die)
         if light.remaining is None:
             return light
-        return Light(light.kind, max(1, light.remaining // 2), light.dimmed)
+        return Light(light.kind, max(1, light.remaining // 2), light.dimmed, light.die)
+
+    # -- the oracle --------------------------------------------------------------------
+    def ask(self, question: str, odds: str | None, style_name: str | None = None
+            ) -> oracle.Answer:
+        """Ask the oracle in the journal's style (or ``style_name``) at the current chaos."""
+        style = oracle.get_style(self.styles, style_name or str(self.values.get("oracle",
+                                                                                "mythic")))
+        answer = oracle.ask(style, self.rng, odds, self.chaos(), self.tables)
+        self.events.append(Answered(question, style.name, answer.odds, answer.summary(),
+                                    answer.text, answer.event))
+        return answer
+
+    def chaos(self) -> int:
+        """The oracle's chaos factor: the ``chaos`` value, or the danger tracker's if it
+        follows it."""
+        chaos = self.values.get("chaos", 5)
+        if chaos == "follow":
+            name = self.procedure.danger
+            if not name:
+                return 5
+            maximum = self.procedure.trackers[name].maximum
+            return oracle.chaos_from_danger(int(self.values[name]), maximum or 10)
+        return int(chaos)
+
+    def _ask(self, effect: Ask) -> None:
+        odds = effect.odds.render(self.scope) if effect.odds is not None else None
+        answer = self.ask(effect.question.render(self.scope), odds)
+        self.bind("answer", "yes" if answer.yes else "no")
+        self.execute(effect.then if answer.yes else effect.otherwise)
 
     def _do(self, effect: Do) -> None:
         self.depth += 1
-        if self.depth > 50:
-            raise SoloError("the procedure's routines call each other too deeply")
+        if self.depth > MAX_CALL_DEPTH:
+            raise SoloError("the procedure's routines call each other too deeply "
+                            f"(over {MAX_CALL_DEPTH} levels)")
+        given = dict(effect.args)
+        for name, default in self.procedure.params.get(effect.routine, ()):
+            self.bind(name, given[name].evaluate(self.scope) if name in given else default)
         self.execute(self.procedure.routines[effect.routine])
         self.depth -= 1
 
@@ -380,9 +604,9 @@ class Run:
             self.outcomes.append(effect.name)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     Adjust: Run._adjust, Assign: Run._assign, Let: Run._let, RollDice: Run._roll_dice,
     Check: Run._check, RollTable: Run._roll_table, Encounter: Run._encounter,
     LightChange: Run._light, Do: Run._do,  # Say and Branch run inside Run.execute
-    Outcome: Run._outcome,
+    Outcome: Run._outcome, Ask: Run._ask, Supply: Run._supply,
 }

@@ -164,7 +164,9 @@ def event_lines(event: Event) -> list[Line]:
         said = {"met": f"Encounter: {text}",
                 "foreshadowed": f"Encounter, as the signs foretold: {text}",
                 "sign": f"A sign of something nearby: {text}",
-                "struck": f"No encounter: {text} was struck off"}[event.status]
+                "struck": f"No encounter: {text} was struck off",
+                "struck-sign": f"No sign: {text} was struck off, so nothing is foretold",
+                }[event.status]
         return [Line(f"=> {said}", "result")]
     if isinstance(event, Said):
         return [Line(note(event.text), "note")]

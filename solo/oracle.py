@@ -63,6 +63,10 @@ def _norm(text: str) -> str:
     return re.sub(r"\s*/\s*", "/", text)
 
 
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
 def split_question(text: str) -> tuple[str, str | None]:
     """``"Is it locked? very likely"`` -> ``("Is it locked?", "very likely")``.
 
@@ -155,7 +159,7 @@ def get_style(styles: Mapping[str, OracleStyle], name: str | None = None) -> Ora
     for key, style in styles.items():
         if _norm(key) == wanted:
             return style
-    raise OracleError(f"unknown oracle style {(name or wanted).strip()!r}; "
+    raise OracleError(f"unknown oracle style {_quote((name or wanted).strip())}; "
                       f"choose one of: {', '.join(sorted(styles)) or '(none loaded)'}")
 
 
@@ -165,7 +169,7 @@ def resolve_odds(style: OracleStyle, odds: str | None) -> Odds:
     for level in style.odds:
         if wanted == _norm(level.name) or wanted in map(_norm, level.aliases):
             return level
-    raise OracleError(f"unknown odds {(odds or '').strip()!r} for style {style.name}; "
+    raise OracleError(f"unknown odds {_quote((odds or '').strip())} for style {style.name}; "
                       f"choose one of: {', '.join(level.name for level in style.odds)}")
 
 
@@ -215,7 +219,8 @@ def ask(style: OracleStyle, rng: random.Random, odds: str | None = None, chaos: 
         modifier_value = rolls[-1].total
     answer = judge(style, odds, chaos, rolls[0].total, modifier_value)
     event = None
-    if answer.random_event and tables and style.event_table in tables:
+    if answer.random_event and tables and style.event_table is not None \
+            and style.event_table in tables:
         table = tables[style.event_table]
         rolls.append(dice.roll(table.dice, rng))
         event, inline = expand_inline_dice(table.entries[table.index_for(rolls[-1].total)].text,

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 from solo.errors import UsageError
+from solo.terminal import printable
 
-__all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text",
+__all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text", "ask_procedure",
            "JOURNALS_DIR"]
 
 JOURNALS_DIR = Path("journals")
@@ -21,9 +23,10 @@ def now_text() -> str:
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     try:
         seconds = int(epoch) if epoch else int(time.time())
-    except ValueError:
-        raise UsageError("SOURCE_DATE_EPOCH must be a whole number of seconds") from None
-    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except (ValueError, OverflowError, OSError):
+        raise UsageError("SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, "
+                         "up to the year 9999") from None
 
 
 def _free_path(title: str) -> Path:
@@ -67,7 +70,7 @@ def create_and_play(journal: str | None, system: str, title: str | None, seed: i
                     tables: list[str], oracle_style: str = "mythic",
                     party: list[str] | None = None) -> int:
     path = create_journal_file(journal, system, title, seed, tables, oracle_style, party)
-    print(f"New journal: {path}", file=sys.stderr)
+    print(f"New journal: {printable(str(path))}", file=sys.stderr)
     return play(path)
 
 
@@ -82,7 +85,7 @@ def play(path: Path) -> int:
             return run_interactive(session)
         from solo.batch import run_batch
 
-        return run_batch(session, sys.stdin)
+        return run_batch(session, sys.stdin.buffer)
     finally:
         session.close()
 
@@ -90,8 +93,15 @@ def play(path: Path) -> int:
 def _latest_journal() -> Path | None:
     if not JOURNALS_DIR.is_dir():
         return None
-    candidates = sorted(JOURNALS_DIR.glob("*.md"), key=lambda path: path.stat().st_mtime,
-                        reverse=True)
+    dated = []
+    for path in JOURNALS_DIR.glob("*.md"):
+        try:  # a dangling symlink, a FIFO or a folder named *.md is no journal
+            status = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(status.st_mode):
+            dated.append((status.st_mtime, path))
+    candidates = [path for _, path in sorted(dated, key=lambda item: item[0], reverse=True)]
     from solo.errors import JournalError
     from solo.journal import read_meta
 
@@ -105,11 +115,29 @@ def _latest_journal() -> Path | None:
 
 
 def _ask(question: str, default: str) -> str:
+    """One set-up question; Ctrl-D cancels as Ctrl-C does (no journal, exit 130)."""
     try:
         answer = input(f"{question} [{default}] ").strip()
     except EOFError:
-        return default
+        raise KeyboardInterrupt from None
     return answer or default
+
+
+def ask_procedure(default: str) -> str:
+    """At a terminal: list the procedures and ask which one."""
+    from solo.catalog import load_system, system_ids
+
+    ids = system_ids()
+    print("Procedures:")
+    for index, ident in enumerate(ids, 1):
+        print(f"  {index}. {ident} — {printable(load_system(ident).name)}")
+    default_answer = str(ids.index(default) + 1) if default in ids else "1"
+    picked = _ask("Which procedure? (number or id)", default_answer)
+    if picked.isdigit() and 1 <= int(picked) <= len(ids):
+        return ids[int(picked) - 1]
+    if picked in ids:
+        return picked
+    raise UsageError(f"no procedure {picked!r}; choose one of: {', '.join(ids)}")
 
 
 def home() -> int:
@@ -121,25 +149,13 @@ def home() -> int:
             return play(latest)
         from solo.journal import read_meta
 
-        title = read_meta(latest).get("title", latest.stem)
-        choice = _ask(f"Resume '{title}' ({latest})? y = resume, n = start a new crawl", "y")
+        shown = printable(str(read_meta(latest).get("title", latest.stem)))
+        choice = _ask(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
+                      "new crawl", "y")
         if choice.lower().startswith("y"):
             return play(latest)
-    system, title = "d12-tension", None
+    system, title = "d12-tension", None  # type: str, str | None
     if interactive:
-        from solo.catalog import load_system, system_ids
-
-        ids = system_ids()
-        print("Procedures:")
-        for index, ident in enumerate(ids, 1):
-            print(f"  {index}. {ident} — {load_system(ident).name}")
-        default = str(ids.index(system) + 1) if system in ids else "1"
-        picked = _ask("Which procedure? (number or id)", default)
-        if picked.isdigit() and 1 <= int(picked) <= len(ids):
-            system = ids[int(picked) - 1]
-        elif picked in ids:
-            system = picked
-        else:
-            raise UsageError(f"no procedure {picked!r}; choose one of: {', '.join(ids)}")
+        system = ask_procedure(system)
         title = _ask("Title of the crawl?", "The Nameless Dungeon")
     return create_and_play(None, system, title, None, [])

@@ -6,19 +6,28 @@ mode lives in :mod:`solo.batch`.
 
 from __future__ import annotations
 
+import hashlib
 import os
+from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.styles import Style
 
 from solo.errors import SoloError
+from solo.internal import internal_error_lines
+from solo.notation import Line
 from solo.paths import user_state_dir
 from solo.session import Session
+from solo.terminal import printable
 
-__all__ = ["run_interactive", "SoloCompleter", "styled"]
+__all__ = ["run_interactive", "SoloCompleter", "styled", "history_path", "HINT_WIDTH"]
 
 
 class SoloCompleter(Completer):
@@ -61,39 +70,104 @@ class SoloCompleter(Completer):
         return [choice for arg in action.args for choice in arg.choice_names]
 
 
-def run_interactive(session: Session, input=None, output=None) -> int:
-    """The prompt_toolkit REPL. ``input``/``output`` let tests drive a real session."""
-    history = InMemoryHistory()
+HINT_WIDTH = 80
+_PROMPT_FAILURES = 20  # in a row: the input is broken, stop asking
+
+
+def history_path(session: Session) -> Path:
+    """Each journal has its own history file, under the XDG state folder."""
+    resolved = str(session.path.resolve())
+    digest = hashlib.sha1(resolved.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    stem = "".join(char if char.isalnum() or char in "-_" else "_"
+                   for char in session.path.stem)[:40]
+    return user_state_dir() / "histories" / f"{stem}-{digest}"
+
+
+def _history(session: Session):
     try:
-        state_dir = user_state_dir()
-        state_dir.mkdir(parents=True, exist_ok=True)
-        history = FileHistory(str(state_dir / "history"))
+        path = history_path(session)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return FileHistory(str(path))
     except OSError:
-        pass
-    prompt = PromptSession(history=history, completer=SoloCompleter(session),
-                           bottom_toolbar=session.toolbar, input=input, output=output,
-                           complete_while_typing=False)
+        return InMemoryHistory()
+
+
+def _tolerant_mouse() -> KeyBindings:
+    """prompt_toolkit's mouse handler, minus its crash on a malformed mouse report (bytes
+    typed or pasted outside a bracketed paste can look like one): such a report is ignored."""
+    bindings = KeyBindings()
+    defaults = load_mouse_bindings().get_bindings_for_keys((Keys.Vt100MouseEvent,))
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _mouse(event):
+        for binding in defaults:
+            try:
+                return binding.handler(event)
+            except (ValueError, IndexError, KeyError):
+                return None
+        return None
+
+    return bindings
+
+
+def run_interactive(session: Session, input=None, output=None) -> int:
+    """The prompt_toolkit REPL. ``input``/``output`` let tests drive a real session.
+
+    A line whose command does not fit is not journaled and comes back in the input,
+    ready to edit; a paste of several lines plays them one by one; a bug met while
+    playing a line is one line on screen and the session goes on.
+    """
+    prompt: PromptSession = PromptSession(
+        history=_history(session), completer=SoloCompleter(session),
+        auto_suggest=AutoSuggestFromHistory(), complete_while_typing=True,
+        bottom_toolbar=session.toolbar, input=input, output=output,
+        key_bindings=_tolerant_mouse())
     say = _printer(output)
     say(*session.notices)
-    say(f"{session.procedure.name} — 'help' lists commands, 'steps' shows the turn, "
-        "Ctrl-D saves and quits.")
+    say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
+    say(Place(session.where(HINT_WIDTH)))
+    pending, failures = "", 0
     while True:
-        say(Place(session.where()))
         try:
-            line = prompt.prompt("solo> ")
+            line = prompt.prompt("solo> ", default=pending)
+            failures = 0
         except KeyboardInterrupt:
+            pending = ""
             continue  # Ctrl-C clears the line
         except EOFError:
             say(f"Saved. Resume with: solo play {session.path}")
             return 0
-        try:
-            reply = session.handle(line)
-        except SoloError as error:
-            say(f"solo: error: {error}")
+        except Exception as error:  # the prompt itself failed (odd bytes typed): go on
+            say(*internal_error_lines(error))
+            pending, failures = "", failures + 1
+            if failures >= _PROMPT_FAILURES:
+                say(f"Saved. Resume with: solo play {session.path}")
+                return 1
             continue
-        say(*reply.lines)
-        if reply.quit:
-            return 0
+        pending = ""
+        pieces = [piece for piece in line.splitlines() if piece.strip()]
+        if not pieces:
+            say(Place(session.where(HINT_WIDTH)))  # an empty Enter: where do we stand?
+            continue
+        turn = session.state.turn
+        for index, piece in enumerate(pieces):
+            try:
+                reply = session.handle(piece)
+            except SoloError as error:
+                say(f"solo: error: {error}")
+                pending = "\n".join(pieces[index:])  # back in the input, ready to edit
+                break
+            except Exception as error:  # a bug: one line, the journal intact, go on
+                say(*internal_error_lines(error))
+                pending = "\n".join(pieces[index + 1:])
+                break
+            say(*reply.lines)
+            if reply.quit:
+                return 0
+            if piece.split()[0].lower() in ("help", "?"):
+                say(Place(session.where(HINT_WIDTH)))
+        if session.state.turn != turn:
+            say(Place(session.where(HINT_WIDTH)))
 
 
 _STYLE = Style.from_dict({
@@ -103,6 +177,9 @@ _STYLE = Style.from_dict({
 })
 _CLASSES = (("@ ", "action"), ("d: ", "roll"), ("tbl: ", "table"), ("=> ", "result"),
             ("? ", "question"), ("## ", "heading"), ("solo: error:", "error"))
+
+
+_KIND_CLASSES = ("action", "roll", "table", "result", "question", "heading")
 
 
 class Place(str):
@@ -115,6 +192,8 @@ def styled(line: str) -> FormattedText:
         return FormattedText([("", line)])
     if isinstance(line, Place):
         return FormattedText([("class:place", line)])
+    if isinstance(line, Line) and line.kind in _KIND_CLASSES:
+        return FormattedText([(f"class:{line.kind}", line)])
     for prefix, name in _CLASSES:
         if line.startswith(prefix):
             return FormattedText([(f"class:{name}", line)])
@@ -124,5 +203,10 @@ def styled(line: str) -> FormattedText:
 def _printer(output):
     def say(*lines: str) -> None:
         for line in lines:
-            print_formatted_text(styled(line), style=_STYLE, output=output)
+            shown: str = printable(line)
+            if isinstance(line, Place):
+                shown = Place(shown)
+            elif isinstance(line, Line):
+                shown = Line(shown, line.kind)
+            print_formatted_text(styled(shown), style=_STYLE, output=output)
     return say

@@ -238,7 +238,7 @@ def _scan(text: str) -> tuple[list[Entry], list[int]]:
             line_end = len(text)
         head = header(text, position)
         state = find(',"state":{', head.end(), line_end) if head else -1
-        if state < 0 or text[line_end - 6:line_end] != "}} -->":
+        if head is None or state < 0 or text[line_end - 6:line_end] != "}} -->":
             break  # not solo's own layout: read every record on its own
         entries.append(Entry(position, line_end, after, int(head[1]), head[2], int(head[4]),
                              head[3], {name: int(value) for name, value in
@@ -339,7 +339,8 @@ def _read_whole(text: str, position: int, after: int) -> Entry | None:
         return None  # (a record further on is read at its own start)
     _, end, record = found[0]
     state = record["state"]
-    events = record.get("ev") if isinstance(record.get("ev"), list) else []
+    listed = record.get("ev")
+    events: list[Any] = listed if isinstance(listed, list) else []
     extra = {key: value for key, value in record.items()
              if key in ("undid", "live") and isinstance(value, int)}
     return Entry(position, position + end, after, int(record["step"]), str(record.get("kind")),
@@ -400,7 +401,7 @@ def _mark_retracted(entries: list[Entry]) -> None:
     by_step = {entry.step: entry for entry in entries}
     for entry in entries:
         if entry.kind == "undo":
-            taken = by_step.get(entry.extra.get("undid"))
+            taken = by_step.get(entry.extra.get("undid", -1))
             if taken is not None and taken.kind != "undo":
                 taken.retracted = True
         elif entry.kind == "legacy" and entry.cmd.lower() == "undo":
@@ -583,10 +584,10 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
-    changes = re.compile(r'"t":"TrackerChanged","tracker":' + re.escape(json.dumps(name))
-                         + r',"label":"(?:[^"\\]|\\.)*","before":-?\d+,"after":(-?\d+)')
+    moves = re.compile(r'"t":"TrackerChanged","tracker":' + re.escape(json.dumps(name))
+                       + r',"label":"(?:[^"\\]|\\.)*","before":-?\d+,"after":(-?\d+)')
     moved: dict[int, list[int]] = {}
-    for entry, match in _events_in(entries, text, changes):
+    for entry, match in _events_in(entries, text, moves):
         moved.setdefault(id(entry), []).append(int(match[1]))
     for entry in live:
         written = moved.get(id(entry), []) if entry._src is not None \

@@ -16,17 +16,19 @@ from typing import Any
 from solo.effects import Effect, Template, compile_at, compile_template, parse_effects
 from solo.errors import RulesError
 from solo.expr import Expr
+from solo.schema import check_keys, keys_of
+from solo.state import MAX_VALUE
 from solo.tables import Table, parse_table
 from solo.yamlfile import Document, load_yaml
 
-__all__ = ["Tracker", "LightKind", "Arg", "Action", "Procedure", "parse_procedure",
+__all__ = ["Tracker", "LightKind", "SupplyKind", "USAGE_DICE", "Arg", "Action", "Procedure",
+           "parse_procedure",
            "load_procedure", "load_document", "LIGHT_LEVELS"]
 
 LIGHT_LEVELS = ("bright", "dim")
-_TOP_KEYS = {"kind", "id", "name", "source", "summary", "prompt", "clock", "danger", "trackers",
-             "settings",
-             "lights", "tables", "encounters", "routines", "actions", "on_action", "each_turn",
-             "steps", "simulate", "note", "reading"}
+USAGE_DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
+"""A usage die steps down this ladder, one size at a time, and is spent below d4."""
+_TOP_KEYS = keys_of("procedure")
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,15 @@ class Tracker:
     notation: str = "Track"
     shown: bool = True
     reading: str = ""
+    levels: tuple[tuple[str, int], ...] = ()  # (name, lowest value), lowest first
+
+    def level(self, value: int) -> str | None:
+        """The named band ``value`` falls in (None if the tracker has no levels)."""
+        found = None
+        for name, low in self.levels:
+            if value >= low:
+                found = name
+        return found if found is not None else (self.levels[0][0] if self.levels else None)
 
     def clamp(self, value: int) -> int:
         if self.minimum is not None and value < self.minimum:
@@ -54,6 +65,19 @@ class LightKind:
     label: str
     turns: int | None
     level: str = "bright"
+    reading: str = ""
+    die: str | None = None  # a usage die each source starts with (d6, d8…)
+    uses: str | None = None  # the supply one fresh source of this kind takes
+    refill: str | None = None  # the supply a refill takes
+
+
+@dataclass(frozen=True)
+class SupplyKind:
+    """A count of spare things the party carries: torches, oil flasks, candles."""
+
+    name: str
+    label: str
+    start: int = 0
     reading: str = ""
 
 
@@ -102,6 +126,8 @@ class Procedure:
     tables: Mapping[str, Table] = None  # type: ignore[assignment]
     encounters: str | None = None
     routines: Mapping[str, tuple[Effect, ...]] = None  # type: ignore[assignment]
+    params: Mapping[str, tuple[tuple[str, Any], ...]] = None  # type: ignore[assignment]
+    supplies: Mapping[str, SupplyKind] = None  # type: ignore[assignment]
     actions: Mapping[str, Action] = None  # type: ignore[assignment]
     on_action: tuple[Effect, ...] = ()
     each_turn: tuple[Effect, ...] = ()
@@ -110,6 +136,12 @@ class Procedure:
     summary: str = ""
     source: str = ""
     prompt: Template | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("trackers", "settings", "lights", "tables", "routines", "actions",
+                     "params", "supplies"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, {})
 
     def action_named(self, word: str) -> Action | None:
         word = word.lower()
@@ -139,14 +171,12 @@ def parse_procedure(doc: Document) -> Procedure:
     data = doc.data
     if not isinstance(data, Mapping) or data.get("kind") != "procedure":
         raise doc.error(("kind",), "expected 'kind: procedure' at the top of a procedure file")
-    unknown = sorted(str(key) for key in data if key not in _TOP_KEYS)
-    if unknown:
-        raise doc.error((unknown[0],),
-                        f"unknown key; expected one of {', '.join(sorted(_TOP_KEYS))}")
+    check_keys(doc, (), data, "procedure")
     ident = _text(doc, ("id",), data.get("id"))
     clock = data.get("clock", {}) or {}
     if not isinstance(clock, Mapping):
         raise doc.error(("clock",), "expected a mapping with unit and minutes")
+    check_keys(doc, ("clock",), clock, "clock")
     minutes = clock.get("minutes", 10)
     if minutes is not None and (not isinstance(minutes, int) or minutes < 0):
         raise doc.error(("clock", "minutes"), "expected whole minutes per turn, or null")
@@ -156,12 +186,16 @@ def parse_procedure(doc: Document) -> Procedure:
     for name, value in settings.items():
         if not isinstance(value, (int, str, bool)) or not str(name).isidentifier():
             raise doc.error(("settings", name), "expected a name with a number, word or true/false")
-    lights = {name: _light(doc, ("lights", name), name, raw)
+    supplies = {str(name): _supply(doc, ("supplies", name), str(name), raw)
+                for name, raw in _mapping(doc, ("supplies",), data.get("supplies")).items()}
+    lights = {name: _light(doc, ("lights", name), name, raw, supplies)
               for name, raw in _mapping(doc, ("lights",), data.get("lights")).items()}
     tables = {name: parse_table(doc, ("tables", name), str(name), raw, parse_effects)
               for name, raw in _mapping(doc, ("tables",), data.get("tables")).items()}
-    routines = {name: parse_effects(doc, ("routines", name), raw)
-                for name, raw in _mapping(doc, ("routines",), data.get("routines")).items()}
+    routines: dict[str, tuple[Effect, ...]] = {}
+    params: dict[str, tuple[tuple[str, Any], ...]] = {}
+    for name, raw in _mapping(doc, ("routines",), data.get("routines")).items():
+        routines[name], params[name] = _routine(doc, ("routines", name), raw)
     actions = {str(name).lower(): _action(doc, ("actions", name), str(name).lower(), raw)
                for name, raw in _mapping(doc, ("actions",), data.get("actions")).items()}
     if not actions:
@@ -179,7 +213,8 @@ def parse_procedure(doc: Document) -> Procedure:
         id=ident, name=_text(doc, ("name",), data.get("name")), file=doc.file,
         clock_unit=str(clock.get("unit", "turn")), minutes=minutes, danger=danger,
         trackers=trackers, settings=settings, lights=lights, tables=tables,
-        encounters=encounters, routines=routines, actions=actions,
+        encounters=encounters, routines=routines, params=params, supplies=supplies,
+        actions=actions,
         on_action=parse_effects(doc, ("on_action",), data.get("on_action")),
         each_turn=parse_effects(doc, ("each_turn",), data.get("each_turn")),
         steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),
@@ -212,15 +247,45 @@ def _int(doc: Document, path: tuple, value: Any, allow_none: bool = True) -> int
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         raise doc.error(path, "expected a whole number")
+    if abs(value) > MAX_VALUE:
+        raise doc.error(path, f"out of range (the limit is {MAX_VALUE:,})")
     return value
+
+
+def _routine(doc: Document, path: tuple, raw: Any
+             ) -> tuple[tuple[Effect, ...], tuple[tuple[str, Any], ...]]:
+    """A routine: a list of effects, or ``{params: {name: default}, effects: [...]}``."""
+    if not isinstance(raw, Mapping) or "params" not in raw:
+        return parse_effects(doc, path, raw), ()
+    check_keys(doc, path, raw, "routine")
+    params = []
+    for name, default in _mapping(doc, path + ("params",), raw["params"]).items():
+        if not isinstance(name, str) or not name.isidentifier():
+            raise doc.error(path + ("params", name), "expected a parameter name")
+        if default is not None and not isinstance(default, (int, str, bool)):
+            raise doc.error(path + ("params", name),
+                            "expected a default number, word or true/false, or null")
+        params.append((name, default))
+    return parse_effects(doc, path + ("effects",), raw.get("effects")), tuple(params)
+
+
+def _supply(doc: Document, path: tuple, name: str, raw: Any) -> SupplyKind:
+    if not name.isidentifier():
+        raise doc.error(path, "expected a supply name made of letters, digits and _")
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        raw = {"start": raw}
+    raw = _mapping(doc, path, raw)
+    check_keys(doc, path, raw, "supply")
+    start = _int(doc, path + ("start",), raw.get("start", 0), allow_none=False) or 0
+    if not 0 <= start <= 1_000_000:
+        raise doc.error(path + ("start",), "expected a count from 0 to 1000000")
+    return SupplyKind(name, str(raw.get("label", name.replace("_", " ").capitalize())), start,
+                      str(raw.get("reading", "")))
 
 
 def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
     raw = _mapping(doc, path, raw)
-    allowed = {"label", "start", "min", "max", "notation", "shown", "note", "reading"}
-    for key in raw:
-        if key not in allowed:
-            raise doc.error(path + (key,), f"unknown key; expected {', '.join(sorted(allowed))}")
+    check_keys(doc, path, raw, "tracker")
     minimum = _int(doc, path + ("min",), raw.get("min"))
     maximum = _int(doc, path + ("max",), raw.get("max"))
     start = _int(doc, path + ("start",), raw.get("start", minimum or 0), allow_none=False)
@@ -229,14 +294,39 @@ def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
     tracker = Tracker(name=str(name), label=str(raw.get("label", name)), start=start or 0,
                       minimum=minimum, maximum=maximum,
                       notation=str(raw.get("notation", "Track")),
-                      shown=bool(raw.get("shown", True)), reading=str(raw.get("reading", "")))
+                      shown=bool(raw.get("shown", True)), reading=str(raw.get("reading", "")),
+                      levels=_levels(doc, path + ("levels",), raw.get("levels")))
     if tracker.clamp(tracker.start) != tracker.start:
         raise doc.error(path + ("start",), "start must lie between min and max")
     return tracker
 
 
-def _light(doc: Document, path: tuple, name: str, raw: Any) -> LightKind:
+def _levels(doc: Document, path: tuple, raw: Any) -> tuple[tuple[str, int], ...]:
+    """``{calm: 0, wary: 4, roused: 7}``: each level from its lowest value up."""
+    levels = []
+    for name, low in _mapping(doc, path, raw).items():
+        if not isinstance(name, str) or not name.strip():
+            raise doc.error(path + (name,), "expected a level name")
+        levels.append((name, _int(doc, path + (name,), low, allow_none=False) or 0))
+    ordered = sorted(levels, key=lambda level: level[1])
+    if len({low for _, low in levels}) != len(levels):
+        raise doc.error(path, "two levels start at the same value")
+    return tuple(ordered)
+
+
+def _light(doc: Document, path: tuple, name: str, raw: Any,
+           supplies: Mapping[str, SupplyKind]) -> LightKind:
     raw = _mapping(doc, path, raw)
+    check_keys(doc, path, raw, "light")
+    for key in ("uses", "refill"):
+        if key in raw and raw[key] not in supplies:
+            raise doc.error(path + (key,), f"no supply named {raw[key]!r}; list it under "
+                            "'supplies:'")
+    die = raw.get("die")
+    if die is not None:
+        if not isinstance(die, str) or die.lower() not in USAGE_DICE:
+            raise doc.error(path + ("die",), f"expected a usage die: {', '.join(USAGE_DICE)}")
+        die = die.lower()
     turns = _int(doc, path + ("turns",), raw.get("turns"))
     if turns is not None and turns < 1:
         raise doc.error(path + ("turns",), "expected at least 1 turn, or null for no limit")
@@ -244,11 +334,12 @@ def _light(doc: Document, path: tuple, name: str, raw: Any) -> LightKind:
     if level not in LIGHT_LEVELS:
         raise doc.error(path + ("level",), "expected bright or dim")
     return LightKind(str(name), str(raw.get("label", str(name).capitalize())), turns, level,
-                     str(raw.get("reading", "")))
+                     str(raw.get("reading", "")), die, raw.get("uses"), raw.get("refill"))
 
 
 def _arg(doc: Document, path: tuple, raw: Any) -> Arg:
     raw = _mapping(doc, path, raw)
+    check_keys(doc, path, raw, "arg")
     name = raw.get("name")
     if not isinstance(name, str) or not name.isidentifier():
         raise doc.error(path + ("name",), "expected an argument name")
@@ -272,11 +363,7 @@ def _arg(doc: Document, path: tuple, raw: Any) -> Arg:
 
 def _action(doc: Document, path: tuple, name: str, raw: Any) -> Action:
     raw = _mapping(doc, path, raw)
-    allowed = {"help", "group", "time", "args", "effects", "resting", "allowed", "refusal",
-               "aliases", "note", "reading"}
-    for key in raw:
-        if key not in allowed:
-            raise doc.error(path + (key,), f"unknown key; expected {', '.join(sorted(allowed))}")
+    check_keys(doc, path, raw, "action")
     args_raw = raw.get("args", []) or []
     if not isinstance(args_raw, list):
         raise doc.error(path + ("args",), "expected a list of arguments")

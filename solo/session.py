@@ -7,17 +7,20 @@ fsync'd, and only then is the state in memory moved on.
 
 from __future__ import annotations
 
+import difflib
 import random
+import textwrap
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from solo import engine
+from solo import engine, oracle
 from solo.catalog import load_world
+from solo.commands_table import SESSION, TOOLS, command_table
 from solo.errors import JournalError, SoloError, UsageError
-from solo.interpreter import Run, light_level
 from solo.journal import Journal, JournalChanged, Tail, find_record, read_meta, read_tail
+from solo.line import LINE_RULE, NARRATION_MARKS, clean, odds_names, parse_line
 from solo.notation import (
     Line,
     clock_text,
@@ -32,26 +35,15 @@ from solo.notation import (
 from solo.physical import DICE_MODES, AskDie, TypedDice
 from solo.record import make_record, record_comment
 from solo.state import State
+from solo.terminal import printable
 
 _HELD_BYTES = 4 * 1024 * 1024  # how much of a sitting solo keeps to put back after an editor
 
 __all__ = ["Session", "Reply", "SESSION_COMMANDS", "BUILTIN_HELP",
            "NARRATION_MARKS"]
 
-NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
-
-BUILTIN_HELP = {
-    "light": ("light KIND", "Light a source (torch, lantern, candle…); 'lights' shows them."),
-    "douse": ("douse KIND", "Put out a burning source."),
-    "strike": ("strike [TABLE ENTRY]", "Strike a defeated encounter off its table "
-               "(the last one met, by default)."),
-    "set": ("set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it)."),
-    "roll": ("roll EXPR [why]", "Roll dice, such as 2d6, 4d6kh3 or d20+3."),
-    "table": ("table NAME", "Roll on a table; 'tables' lists them."),
-    "ask": ("ask QUESTION? [ODDS]", "Ask the oracle a yes/no question; odds default to 50/50."),
-    "chaos": ("chaos N|follow", "Set the oracle's chaos (1-9), or let it follow the danger."),
-    "oracle": ("oracle STYLE", "Choose the oracle style: mythic, ironsworn or opse."),
-}
+# The table of commands lives in solo.commands_table; these names stay for old imports.
+BUILTIN_HELP = {name: (command.usage, command.help) for name, command in TOOLS.items()}
 
 
 @dataclass(frozen=True)
@@ -71,11 +63,12 @@ class SessionCommand:
 SESSION_COMMANDS: dict[str, SessionCommand] = {}
 
 
-def session_command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()):
-    """Register a session command; help and completion are built from this registry."""
+def session_command(name: str):
+    """Give a session command of the table (solo.commands_table.SESSION) its code."""
     def register(function: Callable[[Session, str], Reply]):
-        entry = SessionCommand(name, usage, help, function)
-        for word in (name, *aliases):
+        command = SESSION[name]
+        entry = SessionCommand(name, command.usage, command.help, function)
+        for word in (name, *command.aliases):
             SESSION_COMMANDS[word] = entry
         return function
     return register
@@ -112,9 +105,10 @@ class Session:
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
             raise JournalError(f"{self.path}: the last state record cannot be read ({err}); "
                                "the journal was left untouched") from None
-        # A procedure may have gained trackers or settings since the journal began.
-        defaults = engine.start(self.world).values
-        self.state: State = replace(state, values={**defaults, **state.values})
+        # The procedure may have been edited since the journal began: fit the state to it.
+        self.state: State
+        self.state, reconciled = engine.reconcile(self.world, state)
+        self.notices.extend(reconciled)
         self.live = int(record.get("live", state.step))
         # commands drawn so far: each command's dice come from the seed and this count, so
         # narration and undo never change what the dice say
@@ -139,8 +133,9 @@ class Session:
         self.journal.close()
 
     # -- what the player sees ------------------------------------------------------------
-    def where(self) -> str:
-        """Where the party stands in the procedure and what it expects next."""
+    def where(self, width: int | None = None) -> str:
+        """Where the party stands in the procedure and what it expects next; with
+        ``width``, shortened to fit that many columns."""
         procedure = self.procedure
         unit = procedure.clock_unit
         moves = [name for name, action in procedure.actions.items()
@@ -156,19 +151,34 @@ class Session:
         expected = f"next: {', '.join(moves)}"
         if procedure.prompt is not None:
             try:
-                expected = procedure.prompt.render(Run(procedure, self.world.tables,
-                                                       self.state, random.Random(0)).scope)
-            except (KeyError, SoloError):
-                pass  # a prompt naming something unknown: fall back to the plain list
-        return f"{place} · {expected} · or narrate, ask, roll, help"
+                expected = engine.render(self.world, self.state, procedure.prompt)
+            except Exception:  # a prompt naming something unknown: the plain list
+                pass
+        expected = " ".join(clean(expected).split())
+        full = f"{place} · {expected} · or narrate, ask, roll, help"
+        if width is None or len(full) <= width:
+            return full
+        short = f"{place} · {expected}"
+        if len(short) <= width:
+            return short
+        return short[:width - 1].rsplit(" ", 1)[0].rstrip(",·; ") + "…"
 
     def toolbar(self) -> str:
+        """The status bar: title, the same turn number as the prompt's, danger, trackers,
+        light. A state the procedure no longer matches shows, never raises."""
+        try:
+            return self._toolbar()
+        except Exception as error:  # noqa: BLE001 - redrawn on every key: never raise here
+            return f"{self.meta.get('title', self.path.stem)} │ (cannot show the state: " \
+                f"{type(error).__name__})"
+
+    def _toolbar(self) -> str:
         procedure = self.procedure
         parts = [str(self.meta.get("title", self.path.stem)),
-                 f"{procedure.clock_unit} {self.state.turn}"]
+                 f"{procedure.clock_unit} {self.state.turn + 1}"]
         elapsed = clock_text(self.state.turn, procedure.minutes)
-        if elapsed:
-            parts[-1] += f" ({elapsed})"
+        if elapsed and self.state.turn:
+            parts[-1] += f" (after {elapsed})"
         danger = engine.danger_value(self.world, self.state)
         if danger and self._showing(procedure.danger):
             label, value, maximum = danger
@@ -177,7 +187,7 @@ class Session:
             if tracker.shown and name != procedure.danger and self._showing(name):
                 parts.append(f"{tracker.label} {self.state.values[name]}")
         parts.append(self._light_summary())
-        return " │ ".join(parts)
+        return printable(" │ ".join(parts))
 
     def _showing(self, tracker: str | None) -> bool:
         """A setting ``show_<tracker>: false`` keeps that tracker out of the status bar
@@ -194,26 +204,44 @@ class Session:
         return "light: " + ", ".join(shown)
 
     def completion_words(self) -> list[str]:
-        words = set(SESSION_COMMANDS) | set(BUILTIN_HELP)
-        for name, action in self.procedure.actions.items():
-            words.add(name)
-            words.update(action.aliases)
-        return sorted(words)
+        return sorted(set(command_table(self.procedure)) | {"light"})
 
     # -- handling a line --------------------------------------------------------------------
     def handle(self, line: str) -> Reply:
-        text = line.strip()
-        if not text:
+        """Play one line by the line rule (solo.line): a command that parses whole, or
+        narration. Several lines (a paste) are played one by one."""
+        pieces = line.splitlines() or [""]
+        if len(pieces) > 1:
+            shown: list[str] = []
+            for piece in pieces:
+                reply = self.handle(piece)
+                shown.extend(reply.lines)
+                if reply.quit:
+                    return Reply(tuple(shown), quit=True)
+            return Reply(tuple(shown))
+        parsed = parse_line(self.world, self.state, line)
+        if parsed.kind == "empty":
             return Reply()
-        first = text.split()[0].lower()
-        if first in SESSION_COMMANDS and not (first == "light" and len(text.split()) > 1):
-            return SESSION_COMMANDS[first].run(self, text[len(first):].strip())
-        if text.startswith(NARRATION_MARKS) or not self._is_engine_command(first):
-            return self.narrate(text)
-        return self.perform(text)
+        if parsed.kind == "narration":
+            return self.narrate(parsed.text)
+        if parsed.kind == "session":
+            return SESSION_COMMANDS[parsed.name].run(self, parsed.rest)
+        if parsed.kind == "show":
+            return Reply((self._show(parsed.name),))
+        if parsed.kind == "dice":
+            return self.set_dice(parsed.rest)
+        return self.perform(parsed.text)
 
-    def _is_engine_command(self, word: str) -> bool:
-        return word in engine.ENGINE_COMMANDS or self.procedure.action_named(word) is not None
+    def _show(self, name: str) -> str:
+        values = self.state.values
+        if name == "chaos":
+            chaos = values.get("chaos", 5)
+            if chaos == "follow":
+                return (f"Chaos follows {self.procedure.danger}: now "
+                        f"{engine.effective_chaos(self.world, self.state)}")
+            return f"Chaos: {chaos} (chaos N sets it, 1-9)"
+        return (f"Oracle style: {values.get('oracle', 'mythic')} (choose one of "
+                f"{', '.join(sorted(self.world.styles))})")
 
     # -- writing to the journal (the only methods that append) -------------------------------
     def narrate(self, text: str) -> Reply:
@@ -382,8 +410,12 @@ class Session:
         for name, tracker in procedure.trackers.items():
             if tracker.shown:
                 of = f"/{tracker.maximum}" if tracker.maximum is not None else ""
-                lines.append(f"{tracker.label}: {state.values[name]}{of}")
-        level = light_level(procedure, state.lights)
+                band = engine.level_of(self.world, state, name)
+                lines.append(f"{tracker.label}: {state.values[name]}{of}"
+                             + (f" ({band})" if band else ""))
+        for name, supply in procedure.supplies.items():
+            lines.append(f"{supply.label}: {state.supplies.get(name, 0)}")
+        level = engine.light_of(self.world, state)
         lines.append(f"Light: {level}" + (f" ({self._light_summary()})" if state.lights
                                           else ", nothing lit"))
         lines.append(f"Encounters met: {state.encounters}")
@@ -401,23 +433,28 @@ class Session:
     def help_lines(self, topic: str) -> list[str]:
         procedure = self.procedure
         topic = topic.strip().lower()
+        table = command_table(procedure)
         if topic:
-            action = procedure.action_named(topic)
-            if action is not None:
-                args = " ".join(f"[{arg.name}]" for arg in action.args)
-                lines = [f"{action.name} {args}".strip() + f" — {action.help}"]
+            command = table.get(topic) or (TOOLS["light"] if topic == "light" else None)
+            if command is None:
+                close = difflib.get_close_matches(topic, sorted(table), n=1, cutoff=0.6)
+                hint = f"did you mean {close[0]}? " if close else ""
+                raise UsageError(f"no command {topic!r}; {hint}type 'help' for the list")
+            lines = [f"{command.usage} — {command.help}"]
+            if command.kind == "action":
+                action = procedure.action_named(command.name)
+                assert action is not None
                 for arg in action.args:
                     choices = f" ({'/'.join(arg.choice_names)})" if arg.choices else ""
                     default = f", default {arg.default}" if arg.default is not None else ""
                     lines.append(f"  {arg.name}{choices}: {arg.help}{default}")
-                return lines
-            if topic in BUILTIN_HELP:
-                usage, text = BUILTIN_HELP[topic]
-                return [f"{usage} — {text}"]
-            if topic in SESSION_COMMANDS:
-                entry = SESSION_COMMANDS[topic]
-                return [f"{entry.usage} — {entry.help}"]
-            raise UsageError(f"no command {topic!r}; type 'help' for the list")
+                if action.aliases:
+                    lines.append(f"  also: {', '.join(action.aliases)}")
+            elif command.name == "ask":
+                lines.extend(self._odds_help())
+            elif command.aliases:
+                lines.append(f"  also: {', '.join(command.aliases)}")
+            return lines
         groups: dict[str, list[str]] = {}
         for name, action in procedure.actions.items():
             groups.setdefault(action.group, []).append(name)
@@ -426,24 +463,38 @@ class Session:
         lines = [f"{procedure.name}:"]
         for group, names in groups.items():
             lines.append(f"  {titles.get(group, group.capitalize())}: {', '.join(names)}")
-        lines.append(f"  Tools: {', '.join(BUILTIN_HELP)}")
-        lines.append(f"  Session: {', '.join(sorted({c.name for c in SESSION_COMMANDS.values()}))}")
-        lines.append("Any other line is narration and goes into the journal as prose.")
+        lines.append(f"  Tools: {', '.join(TOOLS)}")
+        lines.append(f"  Look-ups and session: {', '.join(SESSION)}")
+        lines.extend(textwrap.wrap(LINE_RULE, 78))
         lines.append("help COMMAND tells more.")
         return lines
 
+    def _odds_help(self) -> list[str]:
+        try:
+            style = oracle.get_style(self.world.styles,
+                                     str(self.state.values.get("oracle", "mythic")))
+        except SoloError:
+            return []
+        names = [level.name for level in style.odds]
+        lines = [f"  Odds ({style.name}, default {style.default_odds}): " + ", ".join(names)]
+        aliases = [name for name in odds_names(style) if name not in names]
+        if aliases:
+            lines.append("  also understood: " + ", ".join(aliases))
+        return [wrapped for line in lines
+                for wrapped in textwrap.wrap(line, 78, subsequent_indent="    ")]
 
-@session_command("help", "help [COMMAND]", "List the commands, or explain one.", ("?",))
+
+@session_command("help")
 def _help(session: Session, text: str) -> Reply:
     return Reply(tuple(session.help_lines(text)))
 
 
-@session_command("status", "status", "Show the party's state: time, trackers, light.")
+@session_command("status")
 def _status(session: Session, text: str) -> Reply:
     return Reply(tuple(session.status_lines()))
 
 
-@session_command("lights", "lights", "Show what is burning and for how long.", ("light",))
+@session_command("lights")
 def _lights(session: Session, text: str) -> Reply:
     if not session.state.lights:
         return Reply(("Nothing is lit: the party is in the dark.",))
@@ -455,23 +506,23 @@ def _lights(session: Session, text: str) -> Reply:
     return Reply(tuple(lines))
 
 
-@session_command("tables", "tables", "List the tables 'table NAME' can roll.")
+@session_command("tables")
 def _tables(session: Session, text: str) -> Reply:
     return Reply(tuple(f"{name}: {session.world.table(name).title}"
                        for name in session.world.table_names()))
 
 
-@session_command("steps", "steps", "Show the turn procedure, step by step.")
+@session_command("steps")
 def _steps(session: Session, text: str) -> Reply:
     steps = session.procedure.steps
     return Reply(tuple(f"{index}. {step}" for index, step in enumerate(steps, 1)))
 
 
-@session_command("undo", "undo", "Take back the last command (the journal keeps a note).")
+@session_command("undo")
 def _undo(session: Session, text: str) -> Reply:
     return session.undo()
 
 
-@session_command("quit", "quit", "Save and leave (Ctrl-D does the same).", ("exit",))
+@session_command("quit")
 def _quit(session: Session, text: str) -> Reply:
     return Reply(("Saved. Resume with: solo play " + str(session.path),), quit=True)

@@ -1,14 +1,20 @@
-"""Play a procedure headless for many turns and count what happened."""
+"""Play a procedure headless for many turns and count what happened.
+
+A set-up (``light torch``) is played once; then a script of commands is played in a
+cycle until the turns are used up. Outcomes are counted turn by turn (a three-turn
+action counts each of its turns); a command the procedure refuses is counted, not fatal.
+Only the engine's public API is used: :class:`solo.engine.Game`.
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from solo import engine
 from solo.errors import UsageError
-from solo.interpreter import Run
 
 __all__ = ["Simulation", "simulate"]
 
@@ -22,52 +28,79 @@ class Simulation:
     encounters: int
     outcomes: dict[str, int] = field(default_factory=dict)
     seed: int = 0
+    setup: tuple[str, ...] = ()
+    refusals: dict[str, int] = field(default_factory=dict)
+    quiet_turns: int = 0  # turns that recorded no outcome
 
     def to_json(self) -> dict:
         return {"system": self.system, "action": self.action, "turns": self.turns,
                 "commands": self.commands, "encounters": self.encounters,
-                "outcomes": dict(sorted(self.outcomes.items())), "seed": self.seed}
+                "outcomes": dict(sorted(self.outcomes.items())), "seed": self.seed,
+                "setup": list(self.setup), "refusals": dict(sorted(self.refusals.items())),
+                "quiet_turns": self.quiet_turns}
 
     def lines(self) -> list[str]:
-        lines = [f"{self.system}: {self.turns} turns of '{self.action}' (seed {self.seed})",
+        setup = f", after {'; '.join(self.setup)}" if self.setup else ""
+        lines = [f"{self.system}: {self.turns} turns of '{self.action}'{setup} "
+                 f"(seed {self.seed})",
                  f"encounters: {self.encounters} ({self.encounters / max(self.turns, 1):.1%} "
                  "of turns)"]
         total = sum(self.outcomes.values()) or 1
         width = max((len(name) for name in self.outcomes), default=0)
         for name, count in sorted(self.outcomes.items(), key=lambda item: -item[1]):
             lines.append(f"  {name:<{width}}  {count:>8}  {count / total:6.1%}")
+        if self.quiet_turns and self.outcomes:
+            lines.append(f"turns with no outcome: {self.quiet_turns}")
+        for command, count in sorted(self.refusals.items()):
+            lines.append(f"refused: '{command}' {count} times")
         return lines
 
 
-def simulate(world: engine.World, turns: int, seed: int, action: str | None = None
-             ) -> Simulation:
-    """Repeat one procedure action until ``turns`` turns have passed (or as many commands,
-    if it takes no time), applying no other player events.
-
-    The same interpreter as play, kept running: one working state carried from command
-    to command instead of a frozen snapshot per command, which play needs and this
-    does not.
-    """
-    line = (action or world.procedure.simulate).strip()
-    words = line.split()
-    chosen = world.procedure.action_named(words[0]) if words else None
-    if chosen is None:
-        raise UsageError(f"unknown command {words[0] if words else line!r} for simulate; "
-                         "it repeats one of the procedure's actions, such as "
-                         f"{', '.join(list(world.procedure.actions)[:4])}")
-    arguments = engine.parse_arguments(chosen, words[1:])
-    run = Run(world.procedure, world.tables, engine.start(world), random.Random(seed), chosen)
-    commands = 0
-    try:
-        while run.turn < turns:
-            before = run.turn
-            run.events.clear()
-            run.act(chosen, arguments, line)
-            commands += 1
-            if run.turn == before and commands >= turns:
-                break
-    except KeyError as missing:
-        raise engine.unknown_name_error(world, missing) from None
-    played = run.turn if run.turn else commands
-    return Simulation(world.procedure.id, line, played, commands, run.encounters,
-                      dict(Counter(run.outcomes)), seed)
+def simulate(world: engine.World, turns: int, seed: int, action: str | None = None,
+             setup: Sequence[str] = (), script: Sequence[str] = ()) -> Simulation:
+    """Play ``setup`` once, then ``script`` (or ``action``, or the procedure's own
+    ``simulate:`` action) in a cycle until ``turns`` turns have passed (or as many
+    commands, if the script takes no time)."""
+    cycle = [line.strip() for line in script if line.strip()] or [
+        (action or world.procedure.simulate).strip()]
+    game = engine.Game(world, engine.start(world), random.Random(seed), record=False)
+    for line in cycle:  # refuse a command the procedure does not know before playing
+        words = line.split()
+        if not words or (world.procedure.action_named(words[0]) is None
+                         and words[0].lower() not in engine.ENGINE_COMMANDS):
+            raise UsageError(f"unknown command {words[0] if words else line!r} for simulate; "
+                             "it plays the procedure's actions, such as "
+                             f"{', '.join(list(world.procedure.actions)[:4])}")
+    for line in setup:
+        game.perform(line.strip())
+    start_turn = game.turn
+    outcomes = game.outcomes
+    counted: Counter[str] = Counter()
+    refusals: Counter[str] = Counter()
+    commands = quiet = 0
+    idle = 0  # commands in a row that passed no time
+    index, size = 0, len(cycle)
+    while game.turn - start_turn < turns:
+        line = cycle[index]
+        index = index + 1 if index + 1 < size else 0
+        before, recorded = game.turn, len(outcomes)
+        try:
+            game.perform(line)
+        except UsageError:
+            refusals[line] += 1
+        commands += 1
+        passed = game.turn - before
+        if passed:
+            idle = 0
+            new = len(outcomes) - recorded
+            if new < passed:
+                quiet += passed - new
+        else:
+            idle += 1
+            if commands >= turns and idle >= size:
+                break  # the script takes no time: as many commands as turns
+    counted.update(outcomes)
+    played = game.turn - start_turn if game.turn - start_turn else commands
+    return Simulation(world.procedure.id, " / ".join(cycle), played, commands,
+                      game.encounters, dict(counted), seed, tuple(setup), dict(refusals),
+                      quiet)

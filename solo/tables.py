@@ -27,8 +27,10 @@ from functools import cached_property
 from typing import Any
 
 from solo import dice
+from solo.dice import Expression
 from solo.errors import DiceError
 from solo.expr import Expr, ExprError, compile_expr
+from solo.schema import check_keys
 from solo.yamlfile import Document
 
 __all__ = ["Entry", "Table", "parse_table", "parse_tables_file", "expand_inline_dice", "slug"]
@@ -64,7 +66,7 @@ class Table:
     source: str = ""
 
     @cached_property
-    def expression(self) -> dice.Expression:
+    def expression(self) -> Expression:
         """The table's dice, parsed once."""
         return dice.parse(self.dice)
 
@@ -98,7 +100,7 @@ class Table:
         for index, entry in enumerate(self.entries):
             if ref.lower() in (entry.id.lower(), entry.text.lower()):
                 return index
-        if _RANGE.match(ref) and "-" not in ref.strip()[1:]:
+        if _RANGE.match(ref) and "-" not in ref.strip()[1:] and len(ref) <= 16:
             return self.index_for(int(ref))
         return None
 
@@ -137,10 +139,7 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
     """Validate one table definition found at ``path`` in ``doc``."""
     if not isinstance(raw, Mapping):
         raise doc.error(path, "expected a table: a mapping with 'dice' and 'entries'")
-    unknown = set(raw) - {"title", "dice", "plus", "entries", "note", "reading"}
-    if unknown:
-        raise doc.error(path + (sorted(map(str, unknown))[0],),
-                        "unknown table key; expected title, dice, plus, entries, note")
+    check_keys(doc, path, raw, "table")
     dice_text = raw.get("dice")
     if not isinstance(dice_text, str):
         raise doc.error(path + ("dice",), "expected a dice expression such as d12 or 2d6")
@@ -153,7 +152,9 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
         if not isinstance(plus, (str, int)) or isinstance(plus, bool):
             raise doc.error(path + ("plus",), "expected an expression such as tension")
         try:
-            compile_expr(plus)
+            compiled = compile_expr(plus)
+            doc.expressions.append((path + ("plus",), compiled))
+            doc.numeric.append((path + ("plus",), compiled, "a table's plus needs a number"))
         except ExprError as err:
             raise doc.error(path + ("plus",), str(err)) from None
     entries_raw = raw.get("entries")
@@ -180,6 +181,8 @@ def _parse_entry(doc: Document, path: tuple, key: Any, value: Any,
     match = _RANGE.match(str(key)) if isinstance(key, (int, str)) else None
     if match is None or isinstance(key, bool):
         raise doc.error(path, "expected a roll such as 4 or a range such as 1-4")
+    if max(len(match.group(1)), len(match.group(2) or "")) > 16:
+        raise doc.error(path, "a roll of at most 15 digits")
     low = int(match.group(1))
     high = int(match.group(2)) if match.group(2) is not None else low
     if high < low:
@@ -188,14 +191,12 @@ def _parse_entry(doc: Document, path: tuple, key: Any, value: Any,
     if isinstance(value, str):
         text, entry_id = value, slug(value)
     elif isinstance(value, Mapping):
-        unknown = set(value) - {"text", "id", "effects", "note", "reading"}
-        if unknown:
-            raise doc.error(path + (sorted(map(str, unknown))[0],),
-                            "unknown entry key; expected text, id, effects")
-        text = value.get("text")
-        if not isinstance(text, str):
+        check_keys(doc, path, value, "entry")
+        raw_text = value.get("text")
+        if not isinstance(raw_text, str):
             raise doc.error(path + ("text",), "expected the entry's text")
-        entry_id = value.get("id", slug(text))
+        text = raw_text
+        entry_id = str(value.get("id", slug(text)))
         if not isinstance(entry_id, str):
             raise doc.error(path + ("id",), "expected a short name")
         if "effects" in value:

@@ -16,9 +16,11 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from solo.errors import RulesError
 
-__all__ = ["Document", "load_yaml", "MAX_NODES", "YAML_LOADER"]
+__all__ = ["Document", "load_yaml", "MAX_NODES", "MAX_NESTING", "YAML_LOADER"]
 
 MAX_NODES = 200_000
+MAX_NESTING = 100
+"""How deeply lists and mappings may nest in a solo file (a procedure needs about 15)."""
 # libyaml's parser when PyYAML was built with it (about ten times faster), else Python's.
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 Path = tuple[Any, ...]
@@ -33,6 +35,10 @@ class Document:
     lines: dict[Path, int] = field(default_factory=dict)
     expressions: list[tuple[Path, Any]] = field(default_factory=list)
     references: list[tuple[Path, str, str]] = field(default_factory=list)
+    numeric: list[tuple[Path, Any, str]] = field(default_factory=list)
+    """Expressions that must give a number (an adjustment, a time), checked with types."""
+    calls: list[tuple[Path, str, tuple[str, ...]]] = field(default_factory=list)
+    """Each ``do:``: its path, the routine, and the parameters it passes."""
 
     def line(self, path: Path) -> int | None:
         """The 1-based line of ``path``, or of its nearest ancestor that has one."""
@@ -51,6 +57,10 @@ class Document:
 
 def load_yaml(text: str, file: str) -> Document:
     """Parse ``text`` (named ``file`` in errors) into a Document."""
+    deepest = _nesting(text)
+    if deepest > MAX_NESTING:
+        raise RulesError(f"nested more than {MAX_NESTING} levels deep (the limit)",
+                         file=file, line=_line_of_depth(text, MAX_NESTING + 1))
     try:
         node = yaml.compose(text, Loader=YAML_LOADER)
     except yaml.MarkedYAMLError as err:
@@ -64,12 +74,47 @@ def load_yaml(text: str, file: str) -> Document:
                          file=file, line=line) from None
     except yaml.YAMLError as err:
         raise RulesError(f"not valid YAML ({err})", file=file) from None
+    except RecursionError:
+        raise RulesError(f"nested too deeply (the limit is {MAX_NESTING} levels)",
+                         file=file) from None
     doc = Document(data=None, file=file)
     if node is None:
         return doc
     converter = _Converter(doc)
     doc.data = converter.convert(node, ())
     return doc
+
+
+def _nesting(text: str) -> int:
+    """An upper bound on how deeply ``text`` nests: flow brackets open at once plus the
+    deepest indentation (in steps of one column), whichever is larger. Cheap, and run
+    before the YAML parser, whose composer recurses once per level."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    if deepest > MAX_NESTING:
+        return deepest
+    indent = max((len(line) - len(line.lstrip(" -")) for line in text.splitlines()),
+                 default=0)
+    return max(deepest, indent // 2)
+
+
+def _line_of_depth(text: str, wanted: int) -> int | None:
+    depth = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if (len(line) - len(line.lstrip(" -"))) // 2 >= wanted:
+            return number
+        for char in line:
+            depth += char in "[{"
+            depth -= char in "]}" and depth > 0
+            if depth >= wanted:
+                return number
+    return None
 
 
 _CORE_TAGS = {

@@ -1,12 +1,16 @@
 """End-to-end runs of the installed ``solo`` command: exit codes, one-line errors, output."""
 
 import json
+import os
+import select
+import stat
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from solo import __version__
-from tests.e2e import run_solo
+from tests.e2e import SOLO, run_solo
 
 
 def one_line_error(result) -> str:
@@ -117,7 +121,142 @@ def test_ask_one_shot_answers_yes_or_no(tmp_path: Path):
     result = run_solo("ask", "Is the door locked?", "--odds", "likely", "--seed", "1",
                       cwd=tmp_path)
     assert result.returncode == 0
-    assert result.stdout.startswith("? Is the door locked?\nd: d100=")
+    assert result.stdout.startswith("? Is the door locked? (likely, mythic)\nd: d100=")
     assert " Yes" in result.stdout or " No" in result.stdout
     bad = run_solo("ask", "Is it?", "--odds", "sorta", cwd=tmp_path)
     assert bad.returncode == 1 and "choose one of" in one_line_error(bad)
+
+
+# -- issue #11 and #12: the command line ---------------------------------------------------
+
+def _journal(tmp_path: Path, title: str = "Export Me") -> Path:
+    done = run_solo("new", "j.md", "--system", "trespasser", "--title", title, "--seed", "4",
+                    cwd=tmp_path, stdin="advance\nThe hall is cold.\n")
+    assert done.returncode == 0, done.stderr
+    return tmp_path / "j.md"
+
+
+def test_export_format_follows_the_extension_unless_format_says(tmp_path: Path):
+    _journal(tmp_path)
+    assert run_solo("export", "j.md", "-o", "r.html", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
+    assert run_solo("export", "j.md", "-o", "r2.html", "--format", "md",
+                    cwd=tmp_path).returncode == 0
+    assert not (tmp_path / "r2.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_export_dash_is_standard_output(tmp_path: Path):
+    _journal(tmp_path)
+    done = run_solo("export", "j.md", "-o", "-", cwd=tmp_path)
+    assert done.returncode == 0 and "The hall is cold." in done.stdout
+    assert not (tmp_path / "-").exists()
+
+
+def test_export_writes_through_a_symlink_and_into_a_fifo_and_a_device(tmp_path: Path):
+    import threading
+
+    _journal(tmp_path)
+    target = tmp_path / "real.md"
+    target.write_text("old")
+    (tmp_path / "link.md").symlink_to("real.md")
+    assert run_solo("export", "j.md", "-o", "link.md", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "link.md").is_symlink()
+    assert "The hall is cold." in target.read_text()
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    assert run_solo("export", "j.md", "-o", str(fifo), cwd=tmp_path).returncode == 0
+    reader.join(timeout=30)
+    assert b"The hall is cold." in received[0]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+    device = os.stat("/dev/null")
+    assert run_solo("export", "j.md", "-o", "/dev/null", cwd=tmp_path).returncode == 0
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == device.st_rdev
+
+
+def test_a_fifo_as_a_journal_is_refused_without_hanging(tmp_path: Path):
+    fifo = tmp_path / "f.md"
+    os.mkfifo(fifo)
+    for command in ("play", "export", "stats"):
+        done = run_solo(command, "f.md", cwd=tmp_path, timeout=30)
+        assert done.returncode == 1 and "not a regular file" in done.stderr
+
+
+def test_a_dangling_symlink_in_journals_does_not_crash_bare_solo(tmp_path: Path):
+    (tmp_path / "journals").mkdir()
+    (tmp_path / "journals" / "gone.md").symlink_to("nowhere.md")
+    done = run_solo(cwd=tmp_path, stdin="")
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_out_of_range_source_date_epoch_is_a_usage_error(tmp_path: Path):
+    done = run_solo("new", "j.md", "--system", "trespasser", cwd=tmp_path,
+                    env={"SOURCE_DATE_EPOCH": "99999999999999999"})
+    assert done.returncode == 2 and "SOURCE_DATE_EPOCH" in done.stderr
+    assert not (tmp_path / "j.md").exists()
+
+
+def test_ask_unquoted_prints_the_odds(tmp_path: Path):
+    done = run_solo("ask", "Is", "the", "door", "locked?", "likely", "--seed", "3",
+                    cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("? Is the door locked? (likely, mythic)\n")
+
+
+def test_an_unknown_subcommand_gets_a_suggestion(tmp_path: Path):
+    done = run_solo("exprot", "j.md", cwd=tmp_path)
+    assert done.returncode == 2 and "did you mean export?" in done.stderr
+
+
+def test_new_without_a_system_and_without_a_terminal_is_a_usage_error(tmp_path: Path):
+    done = run_solo("new", "j.md", cwd=tmp_path)
+    assert done.returncode == 2 and "--system" in done.stderr
+    assert not (tmp_path / "j.md").exists()
+
+
+def test_usage_lines_show_required_arguments_without_brackets(tmp_path: Path):
+    done = run_solo("play", "--help", cwd=tmp_path)
+    assert "usage: solo play [-h] journal" in done.stdout
+    assert "exit code is 1 if any line failed" in done.stdout
+
+
+def test_check_refuses_an_action_that_shadows_a_solo_command(tmp_path: Path):
+    source = (Path(__file__).parent.parent / "solo" / "systems" / "trespasser.yaml").read_text()
+    lines = source.splitlines()
+    number = lines.index("  stay:") + 1
+    lines[number - 1] = "  status:"
+    (tmp_path / "bad.yaml").write_text("\n".join(lines) + "\n")
+    done = run_solo("check", "bad.yaml", cwd=tmp_path)
+    assert done.returncode == 1
+    assert f"bad.yaml:{number}:" in done.stderr and "'status'" in done.stderr
+
+
+def test_stats_and_export_to_a_terminal_show_no_raw_escapes(tmp_path: Path):
+    _journal(tmp_path, title="\x1b]0;pwned\x07Evil")
+    for args in (("stats", "j.md"), ("export", "j.md")):
+        master, slave = os.openpty()
+        try:
+            done = subprocess.run([SOLO, *args], cwd=tmp_path, stdin=subprocess.DEVNULL,
+                                  stdout=slave, stderr=subprocess.PIPE, timeout=60)
+            os.close(slave)
+            seen = b""
+            while True:
+                ready, _, _ = select.select([master], [], [], 1)
+                if not ready:
+                    break
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+        finally:
+            os.close(master)
+        assert done.returncode == 0, done.stderr
+        assert b"pwned" in seen and b"\x1b]0" not in seen and b"\x07" not in seen

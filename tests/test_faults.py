@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -242,11 +243,11 @@ def test_a_really_full_filesystem_mid_play(tmp_path):
     done = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
                            command], capture_output=True, text=True, cwd=tmp_path,
                           env=_env(), timeout=120)
-    assert done.returncode == 0, done.stderr  # batch mode reports each failure and goes on
+    assert done.returncode == 1, done.stderr  # each failure reported, play goes on, exit 1
     errors = done.stderr.splitlines()
     assert errors, "the filesystem never filled up"
-    assert all(line.startswith("solo: error: could not save to") and "disk is full" in line
-               for line in errors), errors[:3]
+    assert all(re.match(r"solo: error: line \d+: could not save to", line)
+               and "disk is full" in line for line in errors), errors[:3]
     after = tmp_path / "after.md"
     assert unparsed_snapshot_lines(after) in ([], [len(after.read_bytes().split(b"\n")) - 1])
     steps = snapshot_steps(after)
@@ -355,7 +356,8 @@ def test_read_only_filesystem(tmp_path):
     assert str(journal) in line and "Read-only file system" in line, line
     assert play.stdout == ""
     assert journal.read_bytes() == saved
-    new = subprocess.run([*wrap, *SOLO, "new", str(folder / "other.md"), "--seed", "1"],
+    new = subprocess.run([*wrap, *SOLO, "new", str(folder / "other.md"), "--system",
+                              "d12-tension", "--seed", "1"],
                          input="", capture_output=True, text=True, cwd=tmp_path, env=_env(),
                          timeout=60)
     assert new.returncode == 1, new.stderr
@@ -431,7 +433,7 @@ def test_hostile_yaml_is_refused_and_runs_nothing(tmp_path, tag):
     cases = [("new", "a.md", "--system", str(procedure), "--seed", "1"),
              ("simulate", "--system", str(procedure), "--turns", "10"),
              ("check", str(procedure)),
-             ("new", "b.md", "--tables", str(tables), "--seed", "1"),
+             ("new", "b.md", "--system", "d12-tension", "--tables", str(tables), "--seed", "1"),
              ("check", str(tables))]
     for args in cases:
         done = solo(*args, cwd=tmp_path)

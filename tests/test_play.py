@@ -13,7 +13,7 @@ from tests.e2e import run_solo
 
 MOVES = ["light torch", "enter 3", "The air smells of wet rope.", "combat-normal", "enter 2",
          "ask Is the door locked? likely", "enter 4", "undo", "enter 1", "find-secret",
-         "table d12-environment", "roll 2d6 reaction", "linger 2", "enter 5", "strike"]
+         "table d12-environment", "roll 2d6 reaction", "linger 2", "enter 5"]
 
 
 def new_crawl(tmp_path: Path, moves, seed: int = 11, system: str = "d12-tension"):
@@ -119,8 +119,9 @@ def test_a_second_session_on_the_same_journal_is_refused(tmp_path: Path):
 
 def test_batch_mode_reports_bad_lines_and_goes_on(tmp_path: Path):
     result, journal = new_crawl(tmp_path, ["enter x", "strike nowhere 3", "enter 2"])
-    assert result.returncode == 0
+    assert result.returncode == 1  # a line failed: the run says so
     assert result.stderr.count("solo: error:") == 2
+    assert "solo: error: line 1: " in result.stderr and "solo: error: line 2: " in result.stderr
     assert "@ enter 2" in journal.read_text() and "@ enter x" not in journal.read_text()
 
 
@@ -215,9 +216,21 @@ def test_narration_that_looks_like_mechanics_is_kept_as_prose(tmp_path: Path):
 
 def test_party_goes_into_the_front_matter(tmp_path: Path):
     result = run_solo("new", "--system", "trespasser", "--title", "Party", "--seed", "2",
-                      "--party", "Ayla", "Brother Ott", cwd=tmp_path, stdin="advance\n")
+                      "--party", "Ayla", "--party", "Brother Ott", cwd=tmp_path,
+                      stdin="advance\n")
     assert result.returncode == 0, result.stderr
     assert "party: [Ayla, Brother Ott]\n" in (tmp_path / "journals" / "party.md").read_text()
+
+
+def test_party_and_tables_never_swallow_the_journal_path(tmp_path: Path):
+    tables = tmp_path / "extra.yaml"
+    tables.write_text("kind: tables\ntables:\n  cellar:\n    title: Cellar\n    dice: d2\n"
+                      "    entries:\n      1: Rats\n      2: Wine\n")
+    result = run_solo("new", "--system", "trespasser", "--party", "Ayla", "--tables",
+                      str(tables), "mine.md", "--seed", "2", cwd=tmp_path, stdin="table cellar\n")
+    assert result.returncode == 0, result.stderr
+    text = (tmp_path / "mine.md").read_text()
+    assert "party: [Ayla]" in text and "Cellar" in text
 
 
 def test_a_journal_resumes_after_its_procedure_gains_a_tracker(tmp_path: Path):

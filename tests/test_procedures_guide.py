@@ -460,3 +460,48 @@ def test_solo_check_refuses_a_python_tag_and_nothing_runs(tmp_path):
     # The payload is real: an unsafe loader would have run it.
     yaml.unsafe_load(f"x: {payload}")
     assert marker.exists()
+
+
+# -- one description of the format ---------------------------------------------------------
+
+def test_the_guides_key_tables_are_the_ones_the_schema_makes():
+    from solo.schema import guide_reference, markdown_table
+
+    text = GUIDE.read_text(encoding="utf-8")
+    generated = re.findall(r"<!-- keys: (\w+) -->\n(.*?)\n<!-- end keys -->", text, re.S)
+    assert dict(generated) == {"procedure": markdown_table("procedure"),
+                               "all": guide_reference()}, (
+        "the guide's key tables are out of date: paste `python -m solo.schema`")
+
+
+@pytest.mark.parametrize("block, yaml_text, key", [
+    ("procedure", "kind: procedure\nid: x\nname: X\nactoins: {}\n", "actoins"),
+    ("clock", "clock: {unit: turn, minuts: 10}\n", "clock.minuts"),
+    ("tracker", "trackers: {t: {mx: 3}}\n", "trackers.t.mx"),
+    ("light", "lights: {torch: {turn: 6}}\n", "lights.torch.turn"),
+    ("supply", "supplies: {oil: {strat: 2}}\n", "supplies.oil.strat"),
+    ("arg", "actions: {go: {args: [{name: n, mn: 1}]}}\n", "actions.go.args.0.mn"),
+    ("action", "actions: {go: {tme: 1}}\n", "actions.go.tme"),
+    ("table", "tables: {t: {dice: d6, entires: {1-6: x}}}\n", "tables.t.entires"),
+    ("check", "each_turn: [{check: {dice: d6, succes: 'roll > 1'}}]\n",
+     "each_turn.0.check.succes"),
+    ("light-effect", "each_turn: [{light: {do: out, kind: [torch]}}]\n",
+     "each_turn.0.light.kind"),
+    ("ask", "each_turn: [{ask: {question: Q?, odd: likely}}]\n", "each_turn.0.ask.odd"),
+])
+def test_every_block_names_an_unknown_key_with_its_line(tmp_path, block, yaml_text, key):
+    from solo.schema import BLOCKS
+
+    lines = [] if yaml_text.startswith("kind:") else ["kind: procedure", "id: x", "name: X"]
+    if "lights:" not in yaml_text and lines:
+        lines.append("lights: {torch: {turns: 6}}")
+    line = len(lines) + 1 + (3 if not lines else 0)
+    lines.append(yaml_text.rstrip("\n"))
+    if "actions:" not in yaml_text:
+        lines.append("actions: {go: {time: 1}}")
+    path = tmp_path / "p.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    result = _solo("check", str(path))
+    assert result.returncode == 1
+    expected = ", ".join(k.name for k in BLOCKS[block].keys)
+    assert f"p.yaml:{line}: {key}: unknown key; expected {expected}" in result.stderr

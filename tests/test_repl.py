@@ -21,6 +21,7 @@ def open_session(tmp_path: Path, system: str = "trespasser") -> Session:
 def drive(session: Session, keys: str) -> int:
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
+        pipe.close()  # then the end of input: a test can never hang
         with create_app_session(input=pipe, output=DummyOutput()):
             return run_interactive(session, input=pipe, output=DummyOutput())
 
@@ -52,7 +53,7 @@ def test_ctrl_c_clears_the_line_and_quit_leaves(tmp_path: Path):
 def test_a_bad_command_at_the_prompt_does_not_end_the_session(tmp_path: Path):
     session = open_session(tmp_path)
     try:
-        assert drive(session, "hide sideways\rstay\r\x04") == 0
+        assert drive(session, "hide sideways\r\x03stay\r\x04") == 0
         assert "@ stay" in session.path.read_text()
     finally:
         session.close()
@@ -87,22 +88,30 @@ def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
                                           "character acts")
         assert "begin round 2: depletion checks (1 lit)" in session.where()
         toolbar = session.toolbar()
-        assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 1" in toolbar
+        assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 2" in toolbar
     finally:
         session.close()
 
 
-def test_history_is_kept_in_the_xdg_state_folder(tmp_path: Path):
+def test_history_is_kept_per_journal_in_the_xdg_state_folder(tmp_path: Path):
     import os
 
+    from solo.repl import history_path
+
     session = open_session(tmp_path)
+    other = Session(create_journal_file(str(tmp_path / "other.md"), "trespasser", "Other", 9,
+                                        []))
     try:
         drive(session, "advance\rstay\r\x04")
+        drive(other, "hide\r\x04")
     finally:
         session.close()
-    history = Path(os.environ["XDG_STATE_HOME"]) / "solo" / "history"
-    text = history.read_text()
-    assert "+advance" in text and "+stay" in text
+        other.close()
+    state = Path(os.environ["XDG_STATE_HOME"]) / "solo"
+    assert history_path(session).is_relative_to(state)
+    text = history_path(session).read_text()
+    assert "+advance" in text and "+stay" in text and "+hide" not in text
+    assert "+hide" in history_path(other).read_text()
 
 
 def test_result_lines_are_coloured_by_their_mark_unless_no_color(monkeypatch):

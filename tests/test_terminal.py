@@ -12,12 +12,12 @@ from tests.e2e import SOLO
 class Terminal:
     """``solo`` running on a pty: type into it and wait for what it draws."""
 
-    def __init__(self, cwd: Path) -> None:
+    def __init__(self, cwd: Path, *args: str) -> None:
         self.master, slave = os.openpty()
         env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "30",
                "SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1",
                "PROMPT_TOOLKIT_NO_CPR": "1"}
-        self.process = subprocess.Popen([SOLO], cwd=cwd, stdin=slave, stdout=slave,
+        self.process = subprocess.Popen([SOLO, *args], cwd=cwd, stdin=slave, stdout=slave,
                                         stderr=slave, env=env, close_fds=True)
         os.close(slave)
         self.seen = b""
@@ -84,3 +84,55 @@ def test_bare_solo_walks_a_new_player_into_a_crawl_and_back(tmp_path: Path):
     finally:
         assert again.close() == 0
     assert "@ stay" in journal.read_text()
+
+
+def test_ctrl_d_at_a_set_up_question_cancels_like_ctrl_c(tmp_path: Path):
+    for answers in ("", "trespasser\r"):
+        terminal = Terminal(tmp_path)
+        try:
+            terminal.wait_for("Which procedure?")
+            if answers:
+                terminal.type(answers)
+                terminal.wait_for("Title of the crawl?")
+            terminal.type("\x04")
+        finally:
+            code = terminal.close()
+        assert code != 0
+        assert not list(tmp_path.glob("journals/*.md"))
+
+
+def test_solo_new_without_a_system_asks_at_a_terminal(tmp_path: Path):
+    terminal = Terminal(tmp_path, "new", "asked.md", "--seed", "3")
+    try:
+        terminal.wait_for("Which procedure?")
+        terminal.type("trespasser\r")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+    finally:
+        assert terminal.close() == 0
+    assert "system: trespasser" in (tmp_path / "asked.md").read_text()
+
+
+def test_prose_starting_with_a_command_stays_in_the_input_at_a_terminal(tmp_path: Path):
+    terminal = Terminal(tmp_path, "new", "t.md", "--system", "trespasser", "--seed", "3")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("Quit stalling, Osk hisses.\r")
+        terminal.wait_for("to keep it as narration")
+        terminal.wait_for("solo> Quit stalling, Osk hisses.")  # back in the input, to edit
+        terminal.type("\x01\"\r")  # Home, a quote mark, Enter
+        terminal.wait_for("solo>")
+        terminal.type("advnace\r")
+        terminal.wait_for("did you mean advance?")
+        terminal.wait_for("solo> advnace")  # the prompt again, the typo in it
+        terminal.type("\x15advance\r")  # the typo is back in the input: Ctrl-U, retype
+        terminal.wait_for("@ advance")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+    finally:
+        assert terminal.close() == 0
+    text = (tmp_path / "t.md").read_text()
+    assert "Quit stalling, Osk hisses." in text and "advnace" not in text
+    assert "@ advance" in text
