@@ -137,17 +137,10 @@ class Session:
         """Where the party stands in the procedure and what it expects next; with
         ``width``, shortened to fit that many columns."""
         procedure = self.procedure
-        unit = procedure.clock_unit
         moves = [name for name, action in procedure.actions.items()
                  if action.group == "procedure"]
-        elapsed = clock_text(self.state.turn, procedure.minutes)
-        place = f"{unit.capitalize()} {self.state.turn + 1}" + (
-            f" (after {elapsed})" if elapsed and self.state.turn else "")
-        if self.state.turn and any(action.group == "character"
-                                   for action in procedure.actions.values()):
-            # Characters act inside the round their navigation began: name that round.
-            place = f"{unit.capitalize()} {self.state.turn} under way" + (
-                f" ({elapsed})" if elapsed else "")
+        place = self._place()
+        place = place[0].upper() + place[1:]
         expected = f"next: {', '.join(moves)}"
         if procedure.prompt is not None:
             try:
@@ -174,11 +167,7 @@ class Session:
 
     def _toolbar(self) -> str:
         procedure = self.procedure
-        parts = [str(self.meta.get("title", self.path.stem)),
-                 f"{procedure.clock_unit} {self.state.turn + 1}"]
-        elapsed = clock_text(self.state.turn, procedure.minutes)
-        if elapsed and self.state.turn:
-            parts[-1] += f" (after {elapsed})"
+        parts = [str(self.meta.get("title", self.path.stem)), self._place()]
         danger = engine.danger_value(self.world, self.state)
         if danger and self._showing(procedure.danger):
             label, value, maximum = danger
@@ -188,6 +177,16 @@ class Session:
                 parts.append(f"{tracker.label} {self.state.values[name]}")
         parts.append(self._light_summary())
         return printable(" │ ".join(parts))
+
+    def _place(self) -> str:
+        """The turn the prompt and the status bar name: the next one, or, in a procedure
+        whose characters act inside a round (Trespasser), the round under way."""
+        procedure = self.procedure
+        turn, unit = self.state.turn, procedure.clock_unit
+        elapsed = clock_text(turn, procedure.minutes)
+        if turn and any(action.group == "character" for action in procedure.actions.values()):
+            return f"{unit} {turn} under way" + (f" ({elapsed})" if elapsed else "")
+        return f"{unit} {turn + 1}" + (f" (after {elapsed})" if elapsed and turn else "")
 
     def _showing(self, tracker: str | None) -> bool:
         """A setting ``show_<tracker>: false`` keeps that tracker out of the status bar

@@ -88,7 +88,7 @@ def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
                                           "character acts")
         assert "begin round 2: depletion checks (1 lit)" in session.where()
         toolbar = session.toolbar()
-        assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 2" in toolbar
+        assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 1 under way" in toolbar
     finally:
         session.close()
 
