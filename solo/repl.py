@@ -123,6 +123,18 @@ def run_interactive(session: Session, input=None, output=None) -> int:
         bottom_toolbar=session.toolbar, input=input, output=output,
         key_bindings=_tolerant_mouse())
     say = _printer(output)
+    dice_prompt: PromptSession = PromptSession(input=input, output=output)
+
+    def ask_die(sides: int, problem: str | None) -> str:
+        """Physical dice at the terminal: the face rolled at the table, or Enter."""
+        if problem:
+            say(f"solo: {problem}")
+        try:
+            return dice_prompt.prompt(f"d{sides} rolled (Enter: solo rolls it)> ")
+        except KeyboardInterrupt:
+            raise EOFError from None
+
+    session.ask_die = ask_die
     say(*session.notices)
     say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
     say(Place(session.where(HINT_WIDTH)))
