@@ -38,7 +38,19 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO = sys.
     goes on. Returns 1 if any line failed, else 0."""
     _print_lines(session.notices, err)
     failed = False
-    for number, raw in enumerate(lines, 1):
+    numbered = iter(enumerate(lines, 1))
+
+    def ask_die(sides: int, problem: str | None) -> str:
+        """Physical dice in a script: the next line is the face (empty: solo rolls it)."""
+        if problem:
+            _print_lines([f"solo: {problem}; the next line is read instead"], err)
+        try:
+            return decode_line(next(numbered)[1])
+        except StopIteration:
+            raise EOFError from None
+
+    session.ask_die = ask_die
+    for number, raw in numbered:
         try:
             reply = session.handle(decode_line(raw))
         except SoloError as error:

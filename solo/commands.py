@@ -79,6 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--party", action="append", default=[], metavar="NAME",
                      help="A member of the party, for the journal's front matter (repeat "
                      "for more).")
+    new.add_argument("--dice", choices=("solo", "physical"), default="solo",
+                     help="Who rolls: solo (default), or physical: solo asks you for every "
+                     "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "
+                     "changes it during play.")
 
     play = sub.add_parser("play", help="Resume a journal exactly where it stopped.",
                           epilog=_PLAY_EPILOG,
@@ -240,7 +244,8 @@ def _new(options) -> int:
                              "systems)")
         system = ask_procedure(DEFAULT_SYSTEM)
     return create_and_play(options.journal, system, options.title,
-                           options.seed, options.tables, options.oracle, options.party)
+                           options.seed, options.tables, options.oracle, options.party,
+                           options.dice)
 
 
 def _play(options) -> int:

@@ -154,8 +154,9 @@ def event_lines(event: Event) -> list[Line]:
         delta = event.after - event.before
         change = f"{delta:+d}" if delta else "no change"
         reason = one_line(event.reason)
-        return [Line(f"=> {_counter(event.notation, event.label, event.after, event.maximum)} "
-                     f"{change}" + (f": {reason}" if reason else ""), "result")]
+        shown = tag("Inv", event.label, event.after) if event.notation == "Inv" \
+            else _counter(event.notation, event.label, event.after, event.maximum)
+        return [Line(f"=> {shown} {change}" + (f": {reason}" if reason else ""), "result")]
     if isinstance(event, LightChanged):
         reason = one_line(event.reason)
         return [Line(f"=> {_light_tags(event)}" + (f" {reason}" if reason else ""), "result")]

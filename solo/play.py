@@ -42,7 +42,7 @@ def _free_path(title: str) -> Path:
 
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,
                         tables: list[str], oracle_style: str = "mythic",
-                        party: list[str] | None = None) -> Path:
+                        party: list[str] | None = None, dice: str = "solo") -> Path:
     """Check everything, then write a new journal; returns its path."""
     from solo import engine, oracle
     from solo.catalog import load_world
@@ -61,6 +61,8 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
             "seed": seed, "created": now_text(),
             "tables": [str(Path(name).resolve()) for name in tables], "party": list(party or []),
             "oracle": oracle_style, "solo": JOURNAL_FORMAT}
+    if dice != "solo":
+        meta["dice"] = dice
     create_journal(path, meta, title_block(title, world.procedure.name, seed),
                    start_record(engine.start(world, oracle_style).to_json()))
     return path
@@ -68,8 +70,9 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
 
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,
                     tables: list[str], oracle_style: str = "mythic",
-                    party: list[str] | None = None) -> int:
-    path = create_journal_file(journal, system, title, seed, tables, oracle_style, party)
+                    party: list[str] | None = None, dice: str = "solo") -> int:
+    path = create_journal_file(journal, system, title, seed, tables, oracle_style, party,
+                               dice)
     print(f"New journal: {printable(str(path))}", file=sys.stderr)
     return play(path)
 

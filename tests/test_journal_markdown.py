@@ -290,3 +290,14 @@ def test_a_lonelog_reading_finds_the_scenes_and_one_torch(tmp_path: Path):
     assert reading["scenes"] == [f"S{n}" for n in range(1, 9)]
     assert reading["tags"]["Inv"] == {"Torch"}  # lit, out, lit again: one item
     assert reading["tags"]["Track"] == {"Tension"}
+
+
+def test_supplies_are_written_as_resource_tags(tmp_path: Path):
+    """The Resource Tracking add-on's form: ``[Inv:Item|quantity]``."""
+    from solo.events import TrackerChanged
+    from solo.notation import event_lines
+
+    line = event_lines(TrackerChanged("torches", "Torches", 3, 2, "one used", "Inv"))[0]
+    assert line == "=> [Inv:Torches|2] -1: one used" and line.kind == "result"
+    clock = event_lines(TrackerChanged("alarm", "Alarm", 1, 2, "noise", "Clock", 10))[0]
+    assert clock == "=> [Clock:Alarm 2/10] +1: noise"

@@ -17,3 +17,11 @@ def test_ruff_check_is_clean():
     result = subprocess.run([ruff, "check", "solo", "tests", "bench"], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean():
+    """The package type-checks with the settings in pyproject.toml."""
+    pytest.importorskip("mypy", reason="mypy comes with: pip install '.[test]'")
+    result = subprocess.run([sys.executable, "-m", "mypy", "solo"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -98,3 +98,51 @@ def test_undoing_set_dice_restores_the_mode(tmp_path: Path):
             session.set_dice("loaded")
     finally:
         session.close()
+
+
+# -- through the installed solo: a script, and a real terminal ---------------------------------
+def test_in_a_script_the_next_line_is_the_die(tmp_path: Path):
+    from tests.e2e import run_solo
+
+    moves = "light torch\nadvance\n9\n4\n\nadvance\nnine\n3\n"
+    done = run_solo("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice", "physical",
+                    cwd=tmp_path, stdin=moves)
+    # advance rolls the torch's d6 (9 refused, then 4) and the encounter d10 (Enter: solo
+    # rolls it); the second advance: the d6 ('nine' refused, then 3), then the input ends
+    text = (tmp_path / "j.md").read_text()
+    assert "dice: physical" in text
+    assert "a d6 shows 1 to 6; '9' is not a face" in done.stderr
+    assert "'nine' is not a face" in done.stderr
+    assert "d: Light depletion check, Torch (d6, out on a 1) d6=4 -> no" in text
+    assert "(note: rolled at the table: d6=4)" in text
+    assert "d6=3" not in text  # that advance never finished: nothing of it was recorded
+    assert done.returncode == 1  # the script ran out while solo waited for the last d10
+    assert "waited for a d10" in done.stderr
+    assert resume(tmp_path / "j.md").state.turn == 1
+
+
+def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
+    from tests.test_terminal import Terminal
+
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
+                        "--dice", "physical")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("light torch\r")
+        terminal.wait_for("[Inv:Torch|lit]")
+        terminal.type("advance\r")
+        terminal.wait_for("d6 rolled (Enter: solo rolls it)>")
+        terminal.type("7\r")
+        terminal.wait_for("a d6 shows 1 to 6")
+        terminal.type("2\r")
+        terminal.wait_for("d10 rolled (Enter: solo rolls it)>")
+        terminal.type("\r")  # solo rolls the d10
+        terminal.wait_for("rolled at the table: d6=2")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    text = (tmp_path / "j.md").read_text()
+    assert "d6=2 -> no" in text and "(note: rolled at the table: d6=2)" in text
