@@ -240,20 +240,23 @@ def _body_text(crawl: Crawl) -> str | None:
         return None
     if isinstance(text, str):
         return _body_from_text(crawl)
-    mark = RETRACTED_MARK.encode()
+    mark = RETRACTED_MARK.encode() + b"\n"
     pieces = []
     previous = 0
     for entry in crawl.entries:  # offsets in bytes: cut the bytes, decode once
-        pieces.append(text[previous:entry.start])
+        # solo writes a blank line before each record and a line break after it: take the
+        # record with one of each, so the entries around it keep one blank line between
+        start = entry.start - 1 if text[entry.start - 2:entry.start] == b"\n\n" else entry.start
+        pieces.append(text[previous:start])
         if entry.retracted:
             pieces.append(mark)
-        previous = entry.end
+        previous = entry.end + 1
     pieces.append(text[previous:])
     body = b"".join(pieces).decode("utf-8", errors="replace")
     if body.startswith("---\n"):
         end = body.find("\n---\n", 3)
         body = body[end + 5:] if end >= 0 else body
-    return _BLANK_RUNS.sub("\n\n", body).strip("\n")
+    return body.strip("\n")
 
 
 def _body_from_text(crawl: Crawl) -> str:
