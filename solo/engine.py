@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from solo import dice, oracle
+from solo.compiled import Program
 from solo.effects import Template
 from solo.errors import UsageError
 from solo.events import Acted, Event, Rolled, Said, Struck, TrackerChanged
@@ -510,6 +511,8 @@ class Game:
         self.world = world
         self._run = _run(world, state, rng=rng)
         self._run.record = record  # False: skip the labels and turn events no one reads
+        if not record:  # actions run compiled (solo.compiled), building no events
+            self._run.program = Program(self._run)
         self._commands: dict[str, tuple[Action | None, dict, str]] = {}
 
     @property
