@@ -27,7 +27,8 @@ from solo.paths import user_state_dir
 from solo.session import Session
 from solo.terminal import printable
 
-__all__ = ["run_interactive", "SoloCompleter", "styled", "history_path", "HINT_WIDTH"]
+__all__ = ["run_interactive", "make_prompt", "SoloCompleter", "styled", "history_path",
+           "HINT_WIDTH"]
 
 
 class SoloCompleter(Completer):
@@ -110,6 +111,16 @@ def _tolerant_mouse() -> KeyBindings:
     return bindings
 
 
+def make_prompt(session: Session, input=None, output=None) -> PromptSession:
+    """The prompt: this journal's own history, grey suggestions from it as you type (as
+    pgcli does), completions while typing, and the status bar."""
+    return PromptSession(
+        history=_history(session), completer=SoloCompleter(session),
+        auto_suggest=AutoSuggestFromHistory(), complete_while_typing=True,
+        bottom_toolbar=session.toolbar, input=input, output=output,
+        key_bindings=_tolerant_mouse())
+
+
 def run_interactive(session: Session, input=None, output=None) -> int:
     """The prompt_toolkit REPL. ``input``/``output`` let tests drive a real session.
 
@@ -117,11 +128,7 @@ def run_interactive(session: Session, input=None, output=None) -> int:
     ready to edit; a paste of several lines plays them one by one; a bug met while
     playing a line is one line on screen and the session goes on.
     """
-    prompt: PromptSession = PromptSession(
-        history=_history(session), completer=SoloCompleter(session),
-        auto_suggest=AutoSuggestFromHistory(), complete_while_typing=True,
-        bottom_toolbar=session.toolbar, input=input, output=output,
-        key_bindings=_tolerant_mouse())
+    prompt = make_prompt(session, input, output)
     say = _printer(output)
     dice_prompt: PromptSession = PromptSession(input=input, output=output)
 

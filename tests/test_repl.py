@@ -1,5 +1,6 @@
 """The real prompt_toolkit session, driven through a pipe (prompt_toolkit's own recipe)."""
 
+import asyncio
 from pathlib import Path
 
 from prompt_toolkit.application import create_app_session
@@ -121,3 +122,34 @@ def test_result_lines_are_coloured_by_their_mark_unless_no_color(monkeypatch):
     assert styled("The hall is cold.")[0][0] == ""
     monkeypatch.setenv("NO_COLOR", "1")
     assert styled("=> Encounter: 3 goblins")[0][0] == ""
+
+
+def test_grey_suggestions_come_from_this_journals_history(tmp_path: Path):
+    """As pgcli does: what was typed before in this journal is offered in grey."""
+    from prompt_toolkit.filters import to_filter
+
+    from solo.repl import make_prompt
+
+    def suggested(session: Session, typed: str) -> str | None:
+        with create_pipe_input() as pipe:
+            prompt = make_prompt(session, input=pipe, output=DummyOutput())
+
+            async def load() -> None:  # what the running prompt does when it starts
+                async for _ in prompt.history.load():
+                    pass
+
+            asyncio.run(load())
+            found = prompt.auto_suggest.get_suggestion(prompt.default_buffer, Document(typed))
+            assert to_filter(prompt.complete_while_typing)()
+        return None if found is None else found.text
+
+    session = open_session(tmp_path)
+    (tmp_path / "other").mkdir()
+    other = open_session(tmp_path / "other")
+    try:
+        drive(session, "light torch\radvance\rhide success 1\r\x04")
+        assert suggested(session, "hi") == "de success 1"
+        assert suggested(other, "hi") is None  # each journal keeps its own history
+    finally:
+        session.close()
+        other.close()
