@@ -41,6 +41,7 @@ from solo.effects import (
 from solo.errors import SoloError
 from solo.expr import Expr
 from solo.interpreter import _HANDLERS, MAX_CALL_DEPTH, Run, _whole
+from solo.rules import Action
 from solo.tables import Table, expand_inline_dice, has_inline_dice
 
 __all__ = ["Program", "Step"]
@@ -67,8 +68,14 @@ class Program:
         self.each_turn = self.steps(procedure.each_turn)
         for name in procedure.routines:
             self._routine(name)
-        self.actions = {name: self.steps(action.effects)
+        self.actions = {name: (action, self.steps(action.effects))
                         for name, action in procedure.actions.items()}
+
+    def action(self, action: Action) -> Step:
+        """The step of ``action``'s effects (compiled now if it is not the procedure's)."""
+        known = self.actions.get(action.name)
+        return known[1] if known is not None and known[0] is action else self.steps(
+            action.effects)
 
     def pass_turns(self, count: int) -> None:
         """:meth:`Run.pass_turns` without the turn events."""

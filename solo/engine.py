@@ -530,7 +530,8 @@ class Game:
 
     @property
     def events(self) -> list[Event]:
-        """The events of the last command (only part of them when not recording)."""
+        """The events of the last command (when not recording, only those of the engine's
+        own commands and of the rare effects left to the interpreter)."""
         return self._run.events
 
     def state(self) -> State:

@@ -199,7 +199,7 @@ class Run:
             self.turn_outcomes_start = len(self.outcomes)
             if time > 0:
                 program.on_action()
-            program.actions[action.name]()
+            program.action(action)()
             program.pass_turns(time)
             return
         self.events.append(Acted(line))
