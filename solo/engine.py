@@ -6,6 +6,7 @@ passed in, so the same seed and the same commands always give the same result.
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -337,8 +338,12 @@ def _table(world: World, run: Run, text: str) -> None:
     if not name:
         raise UsageError("usage: table NAME; 'tables' lists them")
     if world.table(name) is None:
-        raise UsageError(f"no table named {_quote(name)}; choose one of: "
-                         f"{', '.join(world.table_names())}")
+        names = list(world.table_names())
+        listing = ", ".join(names)
+        if len(listing) > 240:  # many tables installed: the closest few, and where the rest are
+            close = difflib.get_close_matches(name, names, n=3)
+            listing = (f"{', '.join(close)}, or " if close else "") + "see 'tables'"
+        raise UsageError(f"no table named {_quote(name)}; choose one of: {listing}")
     run.roll_table(name)
 
 

@@ -137,12 +137,10 @@ class Session:
         """Where the party stands in the procedure and what it expects next; with
         ``width``, shortened to fit that many columns."""
         procedure = self.procedure
-        unit = procedure.clock_unit
         moves = [name for name, action in procedure.actions.items()
                  if action.group == "procedure"]
-        elapsed = clock_text(self.state.turn, procedure.minutes)
-        place = f"{unit.capitalize()} {self.state.turn + 1}" + (
-            f" (after {elapsed})" if elapsed and self.state.turn else "")
+        place = self._place()
+        place = place[0].upper() + place[1:]
         expected = f"next: {', '.join(moves)}"
         if procedure.prompt is not None:
             try:
@@ -169,20 +167,31 @@ class Session:
 
     def _toolbar(self) -> str:
         procedure = self.procedure
-        parts = [str(self.meta.get("title", self.path.stem)),
-                 f"{procedure.clock_unit} {self.state.turn + 1}"]
-        elapsed = clock_text(self.state.turn, procedure.minutes)
-        if elapsed and self.state.turn:
-            parts[-1] += f" (after {elapsed})"
+        parts = [str(self.meta.get("title", self.path.stem)), self._place()]
         danger = engine.danger_value(self.world, self.state)
-        if danger:
+        if danger and self._showing(procedure.danger):
             label, value, maximum = danger
             parts.append(f"{label} {value}" + (f"/{maximum}" if maximum is not None else ""))
         for name, tracker in procedure.trackers.items():
-            if tracker.shown and name != procedure.danger:
+            if tracker.shown and name != procedure.danger and self._showing(name):
                 parts.append(f"{tracker.label} {self.state.values[name]}")
         parts.append(self._light_summary())
         return printable(" │ ".join(parts))
+
+    def _place(self) -> str:
+        """The turn the prompt and the status bar name: the next one, or, in a procedure
+        whose characters act inside a round (Trespasser), the round under way."""
+        procedure = self.procedure
+        turn, unit = self.state.turn, procedure.clock_unit
+        elapsed = clock_text(turn, procedure.minutes)
+        if turn and any(action.group == "character" for action in procedure.actions.values()):
+            return f"{unit} {turn} under way" + (f" ({elapsed})" if elapsed else "")
+        return f"{unit} {turn + 1}" + (f" (after {elapsed})" if elapsed and turn else "")
+
+    def _showing(self, tracker: str | None) -> bool:
+        """A setting ``show_<tracker>: false`` keeps that tracker out of the status bar
+        (it is still tracked and journaled)."""
+        return self.state.values.get(f"show_{tracker}") is not False
 
     def _light_summary(self) -> str:
         if not self.state.lights:

@@ -15,6 +15,8 @@ ORACLES = Path(__file__).resolve().parent.parent / "oracles"
 EXPECTED = {
     "d12-encounters": "d10",
     "d12-environment": "d10",
+    "d12-encounters-rich": "d10",
+    "d12-environment-rich": "d10",
     "delving-encounters": "d8",
     "delving-shifts": "d12",
     "exploration-encounters": "d8",
@@ -28,7 +30,8 @@ EXPECTED = {
     "overloaded-shifts": "d6",
 }
 
-D12_TABLES = ("d12-encounters", "d12-environment")
+D12_TABLES = ("d12-encounters", "d12-environment", "d12-encounters-rich",
+              "d12-environment-rich")
 
 
 def _tables_files() -> list[Path]:
@@ -89,14 +92,16 @@ def test_d12_tables_run_one_to_twenty(tables: dict[str, Table], name: str) -> No
 
 
 def test_d12_environment_has_ten_pairs(tables: dict[str, Table]) -> None:
-    spans = [entry.span for entry in tables["d12-environment"].entries]
-    assert spans == [f"{n}-{n + 1}" for n in range(1, 21, 2)]
+    for name in ("d12-environment", "d12-environment-rich"):
+        spans = [entry.span for entry in tables[name].entries]
+        assert spans == [f"{n}-{n + 1}" for n in range(1, 21, 2)]
 
 
 def test_d12_encounters_are_distinct(tables: dict[str, Table]) -> None:
-    entries = tables["d12-encounters"].entries
-    assert len({entry.id for entry in entries}) == len(entries)
-    assert len({entry.text for entry in entries}) == len(entries)
+    for name in ("d12-encounters", "d12-encounters-rich"):
+        entries = tables[name].entries
+        assert len({entry.id for entry in entries}) == len(entries)
+        assert len({entry.text for entry in entries}) == len(entries)
 
 
 def test_every_entry_rolls_its_inline_dice(tables: dict[str, Table]) -> None:
@@ -112,6 +117,6 @@ def test_inline_dice_are_found_where_expected(tables: dict[str, Table]) -> None:
     warband = tables["d12-encounters"].entries[-1]
     _text, rolls = expand_inline_dice(warband.text, random.Random(1))
     assert [roll.total for roll in rolls] and 4 <= rolls[0].total <= 24
-    gold = tables["d12-environment"].entries[2]
+    gold = tables["d12-environment"].entries[0]
     _text, rolls = expand_inline_dice(gold.text, random.Random(1))
     assert len(rolls) == 1 and 2 <= rolls[0].total <= 12

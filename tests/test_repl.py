@@ -81,14 +81,15 @@ def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
     session = open_session(tmp_path)
     try:
         assert session.where().startswith(
-            "Round 1 · Alarm 0/10 · depletion checks (0 lit), then advance, stay, hide or "
-            "backtrack")
+            "Round 1 · Alarm 0/10 · begin round 1: depletion checks (0 lit), then advance, "
+            "stay, hide or backtrack")
         session.handle("light torch")
         session.handle("advance")
-        assert session.where().startswith("Round 2 (after 0:10) · Alarm 1/10 · depletion "
-                                          "checks (1 lit)")
+        assert session.where().startswith("Round 1 under way (0:10) · Alarm 1/10 · each "
+                                          "character acts")
+        assert "begin round 2: depletion checks (1 lit)" in session.where()
         toolbar = session.toolbar()
-        assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 2" in toolbar
+        assert "Pipe Crawl" in toolbar and "Alarm" in toolbar and "round 1 under way" in toolbar
     finally:
         session.close()
 

@@ -307,13 +307,13 @@ def test_a_procedure_without_danger_still_reports(tmp_path: Path):
 
 def test_strike_by_name_marks_the_encounter_it_names(tmp_path: Path):
     commands = CRAWL.replace("strike\n", "ask Is it dead?\n") \
-        + "strike d12-encounters centipedes\n"
-    journal = new_journal(tmp_path, commands)
+        + "strike d12-encounters lost-adventurer\n"
+    journal = new_journal(tmp_path, commands, seed=4)  # meets the lost adventurer, then goblins
     data = json.loads(solo("stats", str(journal), "--json", cwd=tmp_path).stdout)
     met = data["encounter_list"]
-    centipedes = [e["text"] for e in met if "centipedes" in e["text"]]
-    assert centipedes
-    assert [e["text"] for e in met if e["defeated"]] == centipedes[-1:]
+    named = [e["text"] for e in met if "adventurer" in e["text"]]
+    assert named
+    assert [e["text"] for e in met if e["defeated"]] == named[-1:]
 
 
 # -- hand edits and bad input -------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_tension_tracker_runs_from_0_to_10_and_starts_at_0(crawl):
 ])
 def test_dungeon_events_faces_at_their_boundaries(crawl, face, expected):
     c = crawl(SYSTEM)
-    faces = [face, 1, 12] if expected == "environment" else [face, 12]
+    faces = [face, 3, 12] if expected == "environment" else [face, 12]
     result = c.do("enter 2", faces=faces)
     events = _tables(result, "dungeon-events")
     assert len(events) == 1 and events[0].total == face
@@ -117,19 +117,18 @@ def test_encounter_check_boundaries(crawl, exits, tension, face, encounter):
 
 # -- the d10 + Tension tables ------------------------------------------------------------
 
-@pytest.mark.parametrize("tension, face, index", [
-    (0, 1, 0), (0, 2, 0), (0, 3, 1), (0, 10, 4),
-    (5, 1, 2), (5, 10, 7),
-    (10, 1, 5), (10, 10, 9),
+@pytest.mark.parametrize("tension, face, entry", [
+    (0, 1, "lost-adventurer"), (0, 4, "lost-adventurer"), (0, 5, "goblin-band"),
+    (0, 10, "goblin-pack"), (5, 1, "goblin-band"), (5, 10, "orc-band"),
+    (10, 1, "goblin-pack"), (10, 10, "orc-horde"),
 ])
-def test_encounter_table_is_d10_plus_tension(crawl, tension, face, index):
+def test_encounter_table_is_d10_plus_tension(crawl, tension, face, entry):
     c = crawl(SYSTEM)
     c.do(f"set tension {tension}")
     result = c.do("enter 2", faces=[1, 1, face])
-    table = c.world.table("d12-encounters")
     rolled = _tables(result, "d12-encounters")[0]
     assert rolled.total == face + tension
-    assert rolled.entry_id == table.entries[index].id
+    assert rolled.entry_id == entry
 
 
 @pytest.mark.parametrize("tension, face, index", [
@@ -138,7 +137,7 @@ def test_encounter_table_is_d10_plus_tension(crawl, tension, face, index):
 def test_environment_table_is_d10_plus_tension(crawl, tension, face, index):
     c = crawl(SYSTEM)
     c.do(f"set tension {tension}")
-    result = c.do("enter 0", faces=[7, face, 12])
+    result = c.do("enter 0", faces=[7, face])
     table = c.world.table("d12-environment")
     rolled = _tables(result, "d12-environment")[0]
     assert rolled.total == face + tension
@@ -267,3 +266,231 @@ def test_encounter_rates_differ_for_tension_0_and_5(crawl):
         low_hits += len(_met(low.last))
         high_hits += len(_met(high.last))
     assert high_hits > low_hits * 1.6
+
+
+# -- the seed's own example tables are the defaults ------------------------------------------
+
+class RecordingRandom(random.Random):
+    """Scripted faces, recording the size of every die asked for (so a test sees that an
+    entry's '2d4' is two four-sided dice)."""
+
+    def __init__(self, faces) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+        self.sizes: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.sizes.append(b)
+        if self.faces:
+            face = self.faces.pop(0)
+            assert a <= face <= b, f"scripted face {face} does not fit d{b}"
+            return face
+        return a  # every die past the script shows 1
+
+
+def _play(c, line: str, faces) -> tuple:
+    from solo.engine import perform
+
+    rng = RecordingRandom(faces)
+    c.last = perform(c.world, c.state, line, rng)
+    c.state = c.last.state
+    return c.last, rng.sizes
+
+
+# (total on d10 + Tension, entry id, dice inside the entry: (count, sides) or None, words)
+SEED_ENCOUNTERS = [
+    (1, "lost-adventurer", None, "adventurer"), (4, "lost-adventurer", None, "adventurer"),
+    (5, "goblin-band", (1, 4), "goblins"), (8, "goblin-band", (1, 4), "goblins"),
+    (9, "goblin-pack", (2, 4), "goblins"), (12, "goblin-pack", (2, 4), "goblins"),
+    (13, "orc-band", (2, 6), "orcs"), (16, "orc-band", (2, 6), "orcs"),
+    (17, "orc-horde", (4, 6), "orcs"), (20, "orc-horde", (4, 6), "orcs"),
+]
+
+
+@pytest.mark.parametrize("total, entry, inline, word", SEED_ENCOUNTERS)
+def test_the_seeds_encounter_table_bands_and_their_dice(crawl, total, entry, inline, word):
+    c = crawl(SYSTEM)
+    tension = max(0, total - 10)
+    c.do(f"set tension {tension}")
+    face = total - tension
+    # event 1 (nothing), encounter check 1 (yes), the table's d10, then each inline die a 2.
+    result, sizes = _play(c, "enter 2", [1, 1, face, 2, 2, 2, 2])
+    rolled = _tables(result, "d12-encounters")
+    assert len(rolled) == 1 and rolled[0].total == total and rolled[0].entry_id == entry
+    assert sizes[:3] == [12, 12, 10]
+    if inline is None:
+        assert sizes[3:] == [] and not rolled[0].inline
+    else:
+        count, sides = inline
+        assert sizes[3:] == [sides] * count
+        assert rolled[0].text.startswith(f"{2 * count} {word}")
+    assert word in _met(result)[0].text
+
+
+def test_the_seeds_encounter_table_has_exactly_five_bands(crawl):
+    table = crawl(SYSTEM).world.table("d12-encounters")
+    assert [entry.span for entry in table.entries] == ["1-4", "5-8", "9-12", "13-16", "17-20"]
+    assert (table.dice, table.plus) == ("d10", "tension")
+
+
+# (total, entry id, dice inside the entry, words the entry must keep)
+SEED_ENVIRONMENT = [
+    (1, "hidden-gold", (2, 6), ("gold",)), (2, "hidden-gold", (2, 6), ("gold",)),
+    (3, "tracks", None, ("Tracks", "pre-set encounter")),
+    (5, "breeze", None, ("breeze", "exit")),
+    (7, "slime-trails", None, ("slime", "oozes")),
+    (9, "draft", None, ("draft", "torches")),
+    (11, "toxic-gas", (1, 6), ("Con save", "poison")),
+    (12, "toxic-gas", (1, 6), ("Con save", "poison")),
+    (13, "tremor", (1, 8), ("Dex save", "blunt")),
+    (14, "tremor", (1, 8), ("Dex save", "blunt")),
+    (15, "cold", None, ("cold", "coming")),
+    (17, "foul-air", None, ("breathe", "move on")),
+    (19, "collapse", None, ("collapses", "exit")),
+    (20, "collapse", None, ("collapses", "exit")),
+]
+
+
+@pytest.mark.parametrize("total, entry, inline, words", SEED_ENVIRONMENT)
+def test_the_seeds_environment_table_entries_and_their_dice(crawl, total, entry, inline, words):
+    c = crawl(SYSTEM)
+    tension = max(0, total - 10)
+    c.do(f"set tension {tension}")
+    # event 7 (environment), the table's d10, the entry's own dice, then a quiet check (12).
+    faces = [7, total - tension] + ([3] * inline[0] if inline else []) + [12]
+    result, sizes = _play(c, "enter 0", faces)
+    rolled = _tables(result, "d12-environment")
+    assert len(rolled) == 1 and rolled[0].total == total and rolled[0].entry_id == entry
+    dice = sizes[2:-1]
+    if inline is None:
+        assert dice == []
+    else:
+        count, sides = inline
+        assert dice == [sides] * count
+        assert f"{3 * count}" in rolled[0].text
+    for word in words:
+        assert word in rolled[0].text
+
+
+def test_the_seeds_environment_table_has_ten_entries_two_wide(crawl):
+    table = crawl(SYSTEM).world.table("d12-environment")
+    assert [entry.span for entry in table.entries] == [f"{n}-{n + 1}" for n in range(1, 21, 2)]
+
+
+def test_the_richer_tables_are_an_option(crawl):
+    c = crawl(SYSTEM)
+    assert c.value("tables") == "seed"
+    c.do("set tables rich")
+    result = c.do("enter 2", faces=[7, 3, 1, 4])
+    assert _tables(result, "d12-environment-rich") and not _tables(result, "d12-environment")
+    assert _tables(result, "d12-encounters-rich") and not _tables(result, "d12-encounters")
+    assert len(_met(result)) == 1
+    c.do("strike")
+    assert "d12-encounters-rich" in c.state.struck
+    c.do("set tables seed")
+    result = c.do("enter 2", faces=[7, 3, 1, 4])
+    assert _tables(result, "d12-environment") and _tables(result, "d12-encounters")
+
+
+# -- resting never lowers Tension ------------------------------------------------------------
+
+@pytest.mark.parametrize("word", ["rest", "linger", "search"])
+def test_resting_never_lowers_tension(crawl, word):
+    c = crawl(SYSTEM)
+    c.do("set tension 5")
+    for seed in range(40):
+        c.do(f"{word} 1", seed=seed)
+        assert c.value("tension") == 5
+        assert not c.events(TrackerChanged)
+    assert c.state.turn == 40
+
+
+# -- fold the event into the encounter ---------------------------------------------------------
+
+FOLD = "Fold the dungeon event into the encounter"
+
+
+def _folded(result) -> bool:
+    from solo.events import Said
+
+    return any(isinstance(event, Said) and event.text.startswith(FOLD)
+               for event in result.events)
+
+
+@pytest.mark.parametrize("event_face, encounter, folded", [
+    (6, True, True), (7, True, True), (11, True, True), (12, True, True),
+    (1, True, False), (5, True, False),
+    (6, False, False), (11, False, False),
+])
+def test_an_event_and_an_encounter_together_are_folded(crawl, event_face, encounter, folded):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    environment = [3] if event_face in (7, 8, 9, 10) else []
+    faces = [event_face, *environment, 1 if encounter else 12, 1]
+    result = c.do("enter 2", faces=faces)
+    assert len(_met(result)) == (1 if encounter else 0)
+    assert _folded(result) is folded
+
+
+def test_a_struck_encounter_folds_nothing(crawl):
+    c = crawl(SYSTEM)
+    c.do("enter 2", faces=[1, 1, 1])
+    c.do("strike")
+    result = c.do("enter 2", faces=[11, 1, 1])
+    assert not _met(result) and not _folded(result)
+
+
+# -- showing or hiding Tension -----------------------------------------------------------------
+
+def _prompt(c) -> str:
+    from solo.interpreter import Run
+
+    return c.world.procedure.prompt.render(
+        Run(c.world.procedure, c.world.tables, c.state, random.Random(0)).scope)
+
+
+def test_hidden_tension_is_tracked_and_journaled_but_not_prompted(crawl):
+    c = crawl(SYSTEM)
+    assert c.value("show_tension") is True
+    c.do("set tension 3")
+    assert _prompt(c).startswith("Tension 3/10 · enter")
+    result = c.do("enter 2", faces=[1, 12])
+    assert "Tension 3" in [e for e in result.events if isinstance(e, Checked)][0].label
+    c.do("set show_tension false")
+    assert _prompt(c).startswith("enter EXITS") and "Tension" not in _prompt(c)
+    result = c.do("enter 2", faces=[1, 12])
+    assert "Tension" not in [e for e in result.events if isinstance(e, Checked)][0].label
+    c.do("combat-normal")
+    assert c.value("tension") == 5
+    changed = c.events(TrackerChanged)
+    assert changed and (changed[0].before, changed[0].after) == (3, 5)
+    # still deadly when hidden: the check reads Tension all the same
+    result = c.do("enter 0", faces=[1, 5, 1])
+    assert len(_met(result)) == 1
+
+
+def test_hidden_tension_leaves_the_status_bar_but_not_the_journal(tmp_path):
+    from solo.play import create_journal_file
+    from solo.session import Session
+
+    path = create_journal_file(str(tmp_path / "j.md"), SYSTEM, "Hidden", 5, [])
+    session = Session(path)
+    try:
+        session.handle("combat-normal")
+        assert "Tension 2/10" in session.toolbar()
+        assert "Tension 2/10" in session.where()
+        session.handle("set show_tension false")
+        session.handle("combat-quiet")
+        assert "Tension" not in session.toolbar() and "Tension" not in session.where()
+        assert session.state.values["tension"] == 3
+    finally:
+        session.close()
+    text = path.read_text()
+    assert "[Track:Tension 3/10]" in text
+    again = Session(path)
+    try:
+        assert "Tension" not in again.toolbar()
+        again.handle("set show_tension true")
+        assert "Tension 3/10" in again.toolbar()
+    finally:
+        again.close()

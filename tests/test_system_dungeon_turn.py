@@ -175,7 +175,7 @@ def test_fatigue_then_no_rest_makes_the_party_tired_then_exhausted(crawl):
 def test_resting_the_next_turn_clears_a_fatigue_result(crawl, line):
     c = crawl(SYSTEM)
     c.do("explore", faces=[2])
-    faces = [QUIET] if line == "rest" else [1] + [QUIET] * 6    # rest-hour rolls 1d8 first
+    faces = [QUIET] if line == "rest" else [QUIET] * 6 + [1]    # rest-hour heals at the end
     c.do(line, faces=faces)
     assert c.value("fatigue") == 0 and c.value("fatigue_pending") == 0
     assert not [e for e in c.last.events if isinstance(e, TrackerChanged)]
@@ -185,7 +185,7 @@ def test_resting_the_next_turn_clears_a_fatigue_result(crawl, line):
 
 def test_a_fatigue_result_during_an_hours_rest_is_rested_off(crawl):
     c = crawl(SYSTEM)
-    c.do("rest-hour", faces=[1, 2, 2, QUIET, QUIET, QUIET, QUIET])
+    c.do("rest-hour", faces=[2, 2, QUIET, QUIET, QUIET, QUIET, 1])
     assert c.value("fatigue") == 0
 
 
@@ -258,7 +258,7 @@ def test_move_defaults_to_careful(crawl):
 def test_an_hours_rest_heals_1d8_plus_str_bonus(crawl, face, bonus, healed):
     c = crawl(SYSTEM)
     c.do(f"set str_bonus {bonus}")
-    result = c.do("rest-hour", faces=[face] + [QUIET] * 6)
+    result = c.do("rest-hour", faces=[QUIET] * 6 + [face])
     heal = [e for e in result.events if isinstance(e, Rolled)]
     assert heal[0].roll.expression.text == "d8" and heal[0].total == healed
     assert "8 hours" in _said(result)
@@ -363,3 +363,83 @@ def test_in_the_first_six_turns_half_the_turns_are_free(crawl):
     _within(counts["free"], n, 1 / 2)
     _within(counts["encounter"], n, 1 / 6)
     assert counts["local-effect"] == counts["depletion"] == 0
+
+
+# -- an hour's rest, broken by an encounter ------------------------------------------------
+
+def _heals(result):
+    return [e for e in result.events if isinstance(e, Rolled) and "heals" in e.label]
+
+
+@pytest.mark.parametrize("at", [1, 3, 6])
+def test_an_encounter_breaks_the_hours_rest(crawl, at):
+    c = crawl(SYSTEM)
+    # the encounter's hazard face 1, its d8 entry 1 (1d6 ants: a 1), its 2d6 disposition
+    faces = [QUIET] * (at - 1) + [1, 1, 1, 3, 4] + [QUIET] * (6 - at) + [8]
+    result = c.do("rest-hour", faces=faces)
+    assert c.state.turn == 6 and len(_met(result)) == 1
+    assert not _heals(result)
+    assert f"breaks the hour's rest in its turn {at}" in _said(result)
+
+
+def test_an_unbroken_hour_heals_once_at_its_end(crawl):
+    c = crawl(SYSTEM)
+    result = c.do("rest-hour", faces=[QUIET, 3, 1, 4, QUIET, 5, 6, 8])   # signs, then quiet 4-6
+    assert [heal.total for heal in _heals(result)] == [8]
+    assert isinstance(result.events[-1], Rolled)
+    assert "breaks" not in _said(result)
+
+
+def test_after_the_rest_is_broken_a_fatigue_result_is_not_slept_off(crawl):
+    c = crawl(SYSTEM)
+    c.do("rest-hour", faces=[1, 1, 1, 3, 4, 2, QUIET, QUIET, QUIET, QUIET])
+    assert c.value("fatigue") == 1
+
+
+def test_a_struck_off_encounter_does_not_break_the_rest(crawl):
+    c = crawl(SYSTEM)
+    c.do("explore", faces=[1, 1, 1, 3, 4])
+    c.do("strike")
+    # hazard 1, the struck entry 1 (its 1d6 still rolled), then five quiet turns
+    result = c.do("rest-hour", faces=[1, 1, 1, QUIET, QUIET, QUIET, QUIET, QUIET, 5])
+    assert not _met(result) and [heal.total for heal in _heals(result)] == [5]
+
+
+def test_a_later_hour_of_rest_is_whole_again(crawl):
+    c = crawl(SYSTEM)
+    c.do("rest-hour", faces=[1, 1, 1, 3, 4, QUIET, QUIET, QUIET, QUIET, QUIET])
+    result = c.do("rest-hour", faces=[QUIET] * 6 + [2])
+    assert [heal.total for heal in _heals(result)] == [2]
+
+
+# -- harvesting when only tired ----------------------------------------------------------------
+
+def test_a_tired_party_harvests_without_disadvantage(crawl):
+    c = crawl(SYSTEM)
+    c.do("set fatigue 1")
+    result = c.do("harvest 0", faces=[15, QUIET])
+    check = [e for e in result.events if isinstance(e, Checked)][0]
+    assert check.roll.expression.text == "d20" and check.roll.total == 15
+    assert check.success and "disadvantage" not in check.label
+
+
+# -- leaving ends the delve ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("roll", [15, 3])
+@pytest.mark.parametrize("face", [4, 5, 6])
+def test_a_new_delve_after_leaving_has_its_quiet_first_six_turns(crawl, roll, face):
+    c = crawl(SYSTEM)
+    for _ in range(9):
+        c.do("explore", faces=[QUIET])
+    c.do("explore", faces=[2])                     # a fatigue result, left behind
+    c.do("leave 2 3 arduous", faces=[roll])
+    assert "delve is over" in _said(c.last)
+    assert c.value("fatigue_pending") == 0
+    c.do("light torch")
+    for turn in range(1, 7):
+        result = c.do("explore", faces=[face, 2])
+        assert result.outcomes == ("free",), turn
+        assert f"Turn {turn} of the delve's first 6" in _said(result)
+    assert c.state.lights and c.value("fatigue") == 0
+    result = c.do("explore", faces=[face, 2])
+    assert result.outcomes == (HAZARD_IDS[face],)

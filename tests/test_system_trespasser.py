@@ -339,3 +339,65 @@ def test_a_lit_torch_goes_out_one_round_in_six(crawl):
         result = c.do("stay", seed=seed)
         outs += sum(1 for e in result.events if isinstance(e, LightChanged) and e.after == "out")
     _within(outs, n, 1 / 6)
+
+
+# -- the Alarm cap and hiding --------------------------------------------------------------
+
+def test_hiding_subtracts_from_the_capped_alarm(crawl):
+    # The reading beside the cap: an Alarm pushed past 10 is held at 10, so hiding
+    # well from there ends at 8, not at the 10 an uncapped 12 would give.
+    c = crawl(SYSTEM)
+    c.do("set alarm 10")
+    c.do("stay")
+    c.do("stay")
+    assert c.value("alarm") == 10
+    c.do("hide success 0")
+    assert c.value("alarm") == 8
+    reading = c.world.procedure.trackers["alarm"].reading
+    assert "hiding subtracts from the capped value" in " ".join(reading.split())
+
+
+@pytest.mark.parametrize("stealth", ["success", "failure"])
+@pytest.mark.parametrize("line", CHARACTER)
+def test_after_hiding_the_party_takes_no_actions_that_round(crawl, stealth, line):
+    c = crawl(SYSTEM)
+    c.do(f"hide {stealth}", faces=[1])
+    before = c.state
+    with pytest.raises(UsageError, match="hiding: it takes no actions this round"):
+        c.do(line)
+    assert c.state == before
+    c.do("loud")                      # something that happens to them is still reported
+    assert c.value("alarm") == before.values["alarm"] + 1
+    c.do("stay")                      # the next round begins: actions are back
+    c.do(line)
+    assert c.state.turn == 2
+
+
+@pytest.mark.parametrize("navigation", ["advance", "stay", "backtrack"])
+def test_other_navigation_leaves_the_party_free_to_act(crawl, navigation):
+    c = crawl(SYSTEM)
+    c.do(navigation, faces=[10])
+    for line in CHARACTER:
+        c.do(line)
+    assert c.state.turn == 1
+
+
+def test_the_prompt_names_the_round_the_party_is_acting_in(tmp_path):
+    from solo.play import create_journal_file
+    from solo.session import Session
+
+    session = Session(create_journal_file(str(tmp_path / "j.md"), SYSTEM, "Rounds", 9, []))
+    try:
+        assert session.where().startswith("Round 1 · Alarm 0/10 · begin round 1: ")
+        session.handle("advance")
+        where = session.where()
+        assert where.startswith("Round 1 under way (0:10) · Alarm 1/10 · each character acts")
+        assert "Round 2" not in where and "begin round 2: " in where
+        session.handle("search")
+        assert session.where() == where
+        session.handle("hide success 0")
+        where = session.where()
+        assert where.startswith("Round 2 under way (0:20) · Alarm 0/10 · the party is hiding")
+        assert "each character acts" not in where and "begin round 3: " in where
+    finally:
+        session.close()

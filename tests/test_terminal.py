@@ -59,7 +59,7 @@ def test_bare_solo_walks_a_new_player_into_a_crawl_and_back(tmp_path: Path):
         terminal.wait_for("solo>")
         terminal.type("advance\r")
         terminal.wait_for("@ advance")
-        terminal.wait_for("Round 2")
+        terminal.wait_for("Round 1 under way")
         terminal.wait_for("solo>")
         terminal.type("\x04")  # Ctrl-D saves and quits
         terminal.wait_for("Saved. Resume with: solo play")
@@ -74,7 +74,7 @@ def test_bare_solo_walks_a_new_player_into_a_crawl_and_back(tmp_path: Path):
     try:
         again.wait_for("Resume 'The Nameless Dungeon'")
         again.type("\r")  # yes, the default
-        again.wait_for("Round 2")
+        again.wait_for("Round 1 under way")
         again.wait_for("solo>")
         again.type("stay\r")
         again.wait_for("@ stay")
