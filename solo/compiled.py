@@ -11,8 +11,9 @@ building of events, labels, reasons or dice-roll objects that no one reads.
 The closures do what :meth:`Run.execute` does, in the same order and with the same
 calls on the ``rng``: the same seed gives the same outcomes either way (the tests hold
 the two paths to that). Only the state they read is the run's, read when they run, so
-nothing compiled can go stale. Effects that are rare in a turn (light changes, the
-oracle, supplies, signs and foretold encounters) are handed to the interpreter's own
+nothing compiled can go stale. What only the journal reads is left out: a ``say``, an
+``if`` or a routine that only says something, compile to nothing. Effects that are rare
+in a turn (light changes, the oracle, supplies) are handed to the interpreter's own
 handlers.
 """
 
@@ -79,8 +80,8 @@ class Program:
 
     def pass_turns(self, count: int) -> None:
         """:meth:`Run.pass_turns` without the turn events."""
-        run, scope, each_turn, outcomes = self.run, self.run.scope, self.each_turn, \
-            self.run.outcomes
+        run, each_turn = self.run, self.each_turn
+        scope, outcomes = run.scope, run.outcomes
         keep_turn = "turn" not in run.values and "turn" not in run.locals
         for _ in range(count):
             run.turn += 1
