@@ -96,6 +96,7 @@ def test_kill_9_at_random_points_loses_at_most_the_entry_in_flight(tmp_path):
     script = _script(1000, rng)
     journal = new_journal(tmp_path)
     position = 0
+    torn: list[int] = []
     for round_ in range(KILLS):
         before = snapshot_steps(journal)
         process = subprocess.Popen([*SOLO, "play", str(journal)], stdin=subprocess.PIPE,
@@ -134,8 +135,13 @@ def test_kill_9_at_random_points_loses_at_most_the_entry_in_flight(tmp_path):
         after = snapshot_steps(journal)
         assert after == list(range(len(after))), f"round {round_}: steps not consecutive"
         assert after[:len(before)] == before, f"round {round_}: an entry went missing"
+        # a kill can cut the entry being written (Linux stops a write at a page boundary
+        # for a fatal signal): that torn record is the file's last line; the next session
+        # closes it and writes after it, and it stays, as text, where it was
         bad = unparsed_snapshot_lines(journal)
-        assert not bad or bad == [len(journal.read_bytes().split(b"\n")) - 1], bad
+        last_line = len(journal.read_bytes().split(b"\n")) - 1
+        assert set(bad) <= set(torn) | {last_line}, (bad, torn)
+        torn = bad
         replies = out.data.decode("utf-8", errors="replace").split("\n")[:-1]  # whole lines
         # an action's "@" line and an undo's note are printed once each, after the entry is
         # saved: whatever was acknowledged is in the journal (narration is not echoed)
