@@ -21,7 +21,7 @@ from solo.errors import DiceError
 
 __all__ = [
     "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Constant", "Term", "Expression",
-    "TermRoll", "Roll", "DiceError", "parse", "roll",
+    "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random",
 ]
 
 MAX_DICE = 1000
@@ -299,6 +299,23 @@ _ONE_KEPT = (True,)
 
 
 _STOCK_RANDINT = random.Random.randint
+
+
+def stock_random(rng: random.Random) -> bool:
+    """Whether ``rng`` rolls a die as a stock Random does: ``randint(1, n)`` is
+    ``1 + _randbelow(n)`` (a Random that answers randint itself is asked instead)."""
+    return type(rng).randint is _STOCK_RANDINT
+
+
+def single_die(expr: Expression) -> int | None:
+    """The sides of ``expr`` when it is one plain die (d6, d12, d100), else None: such a
+    roll's total is one face, ``1 + rng._randbelow(sides)`` from a stock Random."""
+    if len(expr.terms) != 1:
+        return None
+    term: Any = expr.terms[0]
+    if term.__class__ is Dice and term.count == 1 and not term.mode and term.sign > 0:
+        return term.sides
+    return None
 
 
 def roll(expr: str | Expression, rng: random.Random) -> Roll:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from solo import dice, oracle
+from solo.compiled import Program
 from solo.effects import Template
 from solo.errors import UsageError
 from solo.events import Acted, Event, Rolled, Said, Struck, TrackerChanged
@@ -515,6 +516,8 @@ class Game:
         self.world = world
         self._run = _run(world, state, rng=rng)
         self._run.record = record  # False: skip the labels and turn events no one reads
+        if not record:  # actions run compiled (solo.compiled), building no events
+            self._run.program = Program(self._run)
         self._commands: dict[str, tuple[Action | None, dict, str]] = {}
 
     @property
@@ -532,7 +535,8 @@ class Game:
 
     @property
     def events(self) -> list[Event]:
-        """The events of the last command (only part of them when not recording)."""
+        """The events of the last command (when not recording, only those of the engine's
+        own commands and of the rare effects left to the interpreter)."""
         return self._run.events
 
     def state(self) -> State:

@@ -113,9 +113,14 @@ def _max(*values: Any) -> Any:
 
 
 def _same_kind(name: str, values: tuple) -> None:
-    words = sum(1 for value in values if isinstance(value, str))
-    if 0 < words < len(values):
-        raise ExprError(f"{name}() cannot compare numbers with words")
+    if len(values) == 2:  # the common case, without a loop
+        if isinstance(values[0], str) is isinstance(values[1], str):
+            return
+    else:
+        words = [isinstance(value, str) for value in values]
+        if all(words) or not any(words):
+            return
+    raise ExprError(f"{name}() cannot compare numbers with words")
 
 
 _FUNCTIONS: dict[str, Callable[..., Any]] = {"min": _min, "max": _max, "abs": abs,
@@ -426,8 +431,18 @@ class _Parser:
                 raise ExprError("abs() needs a number")
             return _unite(*kinds)
 
-        return self._typed(lambda s: function(*(argument(s) for argument in arguments)),
-                           typer)
+        return self._typed(_call(function, arguments), typer)
+
+
+def _call(function: Callable[..., Any], arguments: list[Evaluator]) -> Evaluator:
+    """Call ``function`` with the arguments' values (one or two without a generator)."""
+    if len(arguments) == 1:
+        only = arguments[0]
+        return lambda s: function(only(s))
+    if len(arguments) == 2:
+        first, second = arguments
+        return lambda s: function(first(s), second(s))
+    return lambda s: function(*[argument(s) for argument in arguments])
 
 
 def _choose(condition: Evaluator, chosen: Evaluator, other: Evaluator) -> Evaluator:

@@ -2,13 +2,17 @@
 
 A :class:`Run` is made for one command, mutates its own copies, records events,
 and hands back a new frozen :class:`~solo.state.State`. It never does I/O.
+
+A Run given a :class:`~solo.compiled.Program` (``solo simulate``) runs an action's
+effects and its turns through the program's closures instead, recording no events;
+the rare effects those closures hand back come here, to the same handlers.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo import dice, oracle
 from solo.effects import (
@@ -47,6 +51,9 @@ from solo.rules import USAGE_DICE, Action, Procedure
 from solo.state import MAX_TEXT, MAX_VALUE, Light, State
 from solo.tables import Table, expand_inline_dice
 from solo.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION
+
+if TYPE_CHECKING:
+    from solo.compiled import Program
 
 __all__ = ["Run", "describe_light", "light_level", "MAX_TURNS_PER_ACTION", "MAX_LIT",
            "MAX_CALL_DEPTH", "BUILTIN_NAMES"]
@@ -110,28 +117,17 @@ class _Scope(dict):
 
     def __missing__(self, name: str) -> Any:
         run = self.run
-        if name == "turn":
-            return run.turn
-        if name == "light":
-            return light_level(run.procedure, run.lights)
-        if name == "lit":
-            return len(run.lights)
+        computed = _COMPUTED.get(name)
+        if computed is not None:
+            return computed(run)
         if name.startswith("lit_") and name[4:] in run.procedure.lights:
             return sum(1 for light in run.lights if light.kind == name[4:])
-        if name == "resting":
-            return run.action is not None and run.action.resting
-        if name == "action":
-            return run.action.name if run.action else ""
-        if name == "encounters":
-            return run.encounters
-        if name == "minutes":
-            return run.turn * (run.procedure.minutes or 0)
         if name in run.supplies:
             return run.supplies[name]
         if name == "dice":  # the dice the last roll kept, one by one: count(dice, 1)
             last = run.last_roll
             if last is None:
-                return ()
+                return run.last_dice  # a single die the compiled path rolled, or ()
             return tuple(die for term in last.terms
                          for die, kept in zip(term.rolls, term.kept, strict=True) if kept)
         if name.endswith("_level"):
@@ -170,9 +166,11 @@ class Run:
         self.depth = 0
         self.turn_outcomes_start = 0
         self.last_roll: dice.Roll | None = None
+        self.last_dice: tuple[int, ...] = ()  # read when last_roll is None
         if "turn" not in self.values:
             self.scope["turn"] = self.turn
         self.record = True  # False: skip the events no one reads (solo simulate)
+        self.program: Program | None = None  # set: actions run compiled, recording nothing
 
     # -- results ---------------------------------------------------------------
     def finish(self) -> State:
@@ -196,6 +194,14 @@ class Run:
         if not 0 <= time <= MAX_TURNS_PER_ACTION:
             raise ExprError(f"'{action.name}' would take {time} turns; one command may take "
                             f"0 to {MAX_TURNS_PER_ACTION}")
+        program = self.program
+        if program is not None:  # solo simulate: the same effects, compiled, no events
+            self.turn_outcomes_start = len(self.outcomes)
+            if time > 0:
+                program.on_action()
+            program.action(action)()
+            program.pass_turns(time)
+            return
         self.events.append(Acted(line))
         self.turn_outcomes_start = len(self.outcomes)
         if time > 0:
@@ -268,6 +274,8 @@ class Run:
 
     def _set_locals(self, arguments: Mapping[str, Any]) -> None:
         """Start a command's locals afresh: the last command's ones leave the scope."""
+        if not arguments and not self.locals:
+            return  # nothing to take out, nothing to put in
         scope, values = self.scope, self.values
         for name in self.locals:
             if name in values:
@@ -297,6 +305,14 @@ class Run:
     def change_tracker(self, name: str, wanted: int, reason: str) -> None:
         tracker = self.procedure.trackers[name]
         before = self.values[name]
+        after = self.set_tracker(name, wanted)
+        if tracker.shown:
+            self.events.append(TrackerChanged(name, tracker.label, before, after, reason,
+                                              tracker.notation, tracker.maximum))
+
+    def set_tracker(self, name: str, wanted: int) -> int:
+        """Move tracker ``name`` to ``wanted`` within its bounds; the value it takes."""
+        tracker = self.procedure.trackers[name]
         if type(wanted) is not int:
             wanted = _whole(f"tracker {name}", wanted)
         low, high = tracker.minimum, tracker.maximum
@@ -307,9 +323,7 @@ class Run:
         self.values[name] = after
         if name not in self.locals:
             self.scope[name] = after
-        if tracker.shown:
-            self.events.append(TrackerChanged(name, tracker.label, before, after, reason,
-                                              tracker.notation, tracker.maximum))
+        return after
 
     def _default_reason(self) -> str:
         return self.action.name if self.action else "procedure"
@@ -610,3 +624,14 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     LightChange: Run._light, Do: Run._do,  # Say and Branch run inside Run.execute
     Outcome: Run._outcome, Ask: Run._ask, Supply: Run._supply,
 }
+
+_COMPUTED: dict[str, Callable[[Run], Any]] = {
+    "turn": lambda run: run.turn,
+    "light": lambda run: light_level(run.procedure, run.lights),
+    "lit": lambda run: len(run.lights),
+    "resting": lambda run: run.action is not None and run.action.resting,
+    "action": lambda run: run.action.name if run.action else "",
+    "encounters": lambda run: run.encounters,
+    "minutes": lambda run: run.turn * (run.procedure.minutes or 0),
+}
+"""Names whose value the run works out when an expression reads them."""

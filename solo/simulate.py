@@ -4,6 +4,12 @@ A set-up (``light torch``) is played once; then a script of commands is played i
 cycle until the turns are used up. Outcomes are counted turn by turn (a three-turn
 action counts each of its turns); a command the procedure refuses is counted, not fatal.
 Only the engine's public API is used: :class:`solo.engine.Game`.
+
+The fast path: the game is made with ``record=False``, so its actions run as closures
+compiled once from the procedure (:mod:`solo.compiled`) instead of being interpreted
+effect by effect, and nothing is built that only the journal reads (events, labels,
+reasons, dice-roll objects for a single die). The closures call the ``rng`` exactly as
+the interpreter does, so a seed gives the same counts as playing the commands.
 """
 
 from __future__ import annotations
@@ -80,16 +86,19 @@ def simulate(world: engine.World, turns: int, seed: int, action: str | None = No
     commands = quiet = 0
     idle = 0  # commands in a row that passed no time
     index, size = 0, len(cycle)
-    while game.turn - start_turn < turns:
+    now, end = start_turn, start_turn + turns
+    perform = game.perform
+    while now < end:
         line = cycle[index]
         index = index + 1 if index + 1 < size else 0
-        before, recorded = game.turn, len(outcomes)
+        before, recorded = now, len(outcomes)
         try:
-            game.perform(line)
+            perform(line)
         except UsageError:
             refusals[line] += 1
         commands += 1
-        passed = game.turn - before
+        now = game.turn
+        passed = now - before
         if passed:
             idle = 0
             new = len(outcomes) - recorded

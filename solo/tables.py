@@ -33,7 +33,8 @@ from solo.expr import Expr, ExprError, compile_expr
 from solo.schema import check_keys
 from solo.yamlfile import Document
 
-__all__ = ["Entry", "Table", "parse_table", "parse_tables_file", "expand_inline_dice", "slug"]
+__all__ = ["Entry", "Table", "parse_table", "parse_tables_file", "expand_inline_dice",
+           "has_inline_dice", "slug"]
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:[-–]\s*(-?\d+)\s*)?$")
 _INLINE_DICE = re.compile(r"(?<![\w%])(\d*[dD]\d+(?:\s*[+-]\s*\d+(?![dD\d]))?)(?![\w%])")
@@ -109,6 +110,11 @@ def slug(text: str, limit: int = 40) -> str:
     """A lower-case, hyphenated short name for ``text``."""
     words = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return words[:limit].rstrip("-") or "entry"
+
+
+def has_inline_dice(text: str) -> bool:
+    """Whether :func:`expand_inline_dice` rolls anything for ``text``."""
+    return _INLINE_DICE.search(text) is not None
 
 
 def expand_inline_dice(text: str, rng) -> tuple[str, list[dice.Roll]]:

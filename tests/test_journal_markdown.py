@@ -66,7 +66,7 @@ def play(path: Path, system: str, lines: list[str], narration: tuple[str, ...] =
     try:
         for line in lines:
             first = line.split(" ", 1)[0]
-            if line == "undo":
+            if line == "undo" and line not in narration:  # narration is prose, even 'undo'
                 session.undo()
             elif line in HOSTILE or line in narration or first not in COMMAND_WORDS:
                 session.narrate(line)
