@@ -26,7 +26,7 @@ from solo.events import Event
 
 __all__ = ["PREFIX", "SUFFIX", "LEGACY_PREFIX", "RECORD_VERSION", "record_comment",
            "parse_record", "event_data", "find_records", "start_record", "make_record",
-           "HEADER"]
+           "HEADER", "HEADER_BYTES"]
 
 PREFIX = "<!-- solo "
 SUFFIX = " -->"
@@ -133,5 +133,6 @@ def start_record(state: Mapping[str, Any]) -> dict[str, Any]:
 
 HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),"kind":"(\w+)","cmd":("(?:[^"\\]|\\.)*"),'
                     r'"draws":\d+,"session":\d+,"scene":\d+,"turn":(\d+),((?:"\w+":-?\d+,)*)"ev":')
+HEADER_BYTES = re.compile(HEADER.pattern.encode())
 """The start of a record as solo writes it, up to its events: read without parsing the JSON.
 A record an editor reformatted does not match and is parsed whole instead."""

@@ -238,6 +238,27 @@ def _body_text(crawl: Crawl) -> str | None:
     text = crawl.text
     if crawl.garbled:
         return None
+    if isinstance(text, str):
+        return _body_from_text(crawl)
+    mark = RETRACTED_MARK.encode()
+    pieces = []
+    previous = 0
+    for entry in crawl.entries:  # offsets in bytes: cut the bytes, decode once
+        pieces.append(text[previous:entry.start])
+        if entry.retracted:
+            pieces.append(mark)
+        previous = entry.end
+    pieces.append(text[previous:])
+    body = b"".join(pieces).decode("utf-8", errors="replace")
+    if body.startswith("---\n"):
+        end = body.find("\n---\n", 3)
+        body = body[end + 5:] if end >= 0 else body
+    return _BLANK_RUNS.sub("\n\n", body).strip("\n")
+
+
+def _body_from_text(crawl: Crawl) -> str:
+    """The same, for a journal read as text (records in an editor's layout)."""
+    text = str(crawl.text)
     pieces = []
     previous = 0
     for entry in crawl.entries:

@@ -20,7 +20,7 @@ from typing import Any
 
 from solo.errors import JournalError, SoloError
 from solo.journal import read_meta
-from solo.record import HEADER, find_records
+from solo.record import HEADER, HEADER_BYTES, find_records
 
 __all__ = ["Crawl", "Danger", "Encounter", "Entry", "Question", "read_journal", "gc_paused",
            "locate"]
@@ -70,7 +70,7 @@ class Entry:
                  "record_lines")
 
     def __init__(self, start: int, end: int, after: int, step: int, kind: str, turn: int,
-                 cmd: str, extra: dict[str, Any], source: str | None = None,
+                 cmd: str | bytes, extra: dict[str, Any], source: str | bytes | None = None,
                  events_at: tuple[int, int] = (0, 0), state_at: tuple[int, int] = (0, 0),
                  events: list | None = None, state: dict[str, Any] | None = None) -> None:
         self.start, self.end, self.after = start, end, after  # after: the previous record's end
@@ -81,17 +81,17 @@ class Entry:
         self.first_line = self.record_line = self.record_lines = 0
 
     @property
-    def _ev_text(self) -> str | None:
+    def _ev_text(self) -> str | bytes | None:
         return None if self._src is None else self._src[self._ev[0]:self._ev[1]]
 
     @property
-    def _state_text(self) -> str | None:
+    def _state_text(self) -> str | bytes | None:
         return None if self._src is None else self._src[self._st[0]:self._st[1]]
 
     @property
     def cmd(self) -> str:
         """The command the entry ran (kept as JSON text until asked for)."""
-        if self._cmd.startswith('"'):
+        if isinstance(self._cmd, bytes) or self._cmd.startswith('"'):
             try:
                 self._cmd = str(json.loads(self._cmd))
             except ValueError:
@@ -143,7 +143,7 @@ class Crawl:
     garbled: int
     retracted: int = 0
     hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines
-    text: str = field(repr=False, default="")
+    text: str | bytes = field(repr=False, default="")  # bytes when read the fast way
     garbled_starts: list[int] = field(repr=False, default_factory=list)
     record_lines: list[int] = field(repr=False, default_factory=list)
     lines: list[str] = field(repr=False, default_factory=list)
@@ -190,6 +190,19 @@ def _load_procedure(system: str):
         return None
 
 
+def _journal_bytes(path: Path) -> bytes:
+    """The file's bytes as an editor may have saved them: a BOM dropped, CRLF or CR line
+    ends made LF. Reading stays in bytes: a text with one arrow or dot in it would take two
+    bytes a character in memory, and every search over it would be slower."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise JournalError(f"cannot read {path}: {err.strerror}") from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
+
+
 def _journal_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
@@ -208,9 +221,13 @@ def read_journal(path: Path, with_lines: bool = False) -> Crawl:
     """Read ``path`` (refusing anything but a solo journal) into a Crawl. ``with_lines``
     also finds the line of every record (what the HTML export needs)."""
     meta = read_meta(path)
-    text = _journal_text(path)
+    text: str | bytes = _journal_bytes(path)
     with gc_paused():
-        entries, garbled = _scan(text)
+        scanned = _scan_bytes(text)  # type: ignore[arg-type]
+        if scanned is None:  # not solo's own layout throughout: read it record by record
+            text = text.decode("utf-8", errors="replace")  # type: ignore[union-attr]
+            scanned = _scan(text)
+        entries, garbled = scanned
         _mark_retracted(entries)
         crawl = _figures(path, meta, entries, text)
     crawl.text = text
@@ -221,38 +238,41 @@ def read_journal(path: Path, with_lines: bool = False) -> Crawl:
     return crawl
 
 
-def _scan(text: str) -> tuple[list[Entry], list[int]]:
-    """Every record in the text, and where the unreadable ones start.
-
-    Records in solo's own one-line layout are found with plain string searches and read
-    from their header, without parsing their JSON; only if some record is not (an editor
-    wrapped or re-indented it, or it is damaged) is each one read on its own."""
+def _scan_bytes(data: bytes) -> tuple[list[Entry], list[int]] | None:
+    """Every record, when all are in solo's own one-line layout: found with plain byte
+    searches and read from their header, without parsing their JSON. None otherwise (an
+    editor wrapped or re-indented one, or one is damaged)."""
     entries: list[Entry] = []
-    find, header = text.find, HEADER.match
+    find = data.find
     after = 0
-    following = find("\n<!-- solo ")
-    position = 0 if text.startswith("<!-- solo ") else following + 1 if following >= 0 else -1
-    while position >= 0:
-        line_end = find("\n", position)
+    if data.startswith(b"<!-- solo "):
+        return None  # a journal is front matter first: this is not one solo wrote
+    kinds: dict[bytes, str] = {}
+    no_extra: dict[str, Any] = {}
+    append = entries.append
+    for head in _HEADER_LINES.finditer(data):
+        start, events = head.span()
+        line_end = find(b"\n", events)
         if line_end < 0:
-            line_end = len(text)
-        head = header(text, position)
-        state = find(',"state":{', head.end(), line_end) if head else -1
-        if head is None or state < 0 or text[line_end - 6:line_end] != "}} -->":
-            break  # not solo's own layout: read every record on its own
-        entries.append(Entry(position, line_end, after, int(head[1]), head[2], int(head[4]),
-                             head[3], {name: int(value) for name, value in
-                                       _EXTRA.findall(head[5])} if head[5] else {},
-                             source=text, events_at=(head.end(), state),
-                             state_at=(state + 9, line_end - 5)))
+            line_end = len(data)
+        state = find(b',"state":{', events, line_end)
+        if state < 0 or data[line_end - 6:line_end] != b"}} -->":
+            return None
+        step, kind, cmd, turn, extras = head.groups()
+        if kind not in kinds:
+            kinds[kind] = kind.decode()
+        append(Entry(start + 1, line_end, after, int(step), kinds[kind], int(turn), cmd,
+                     {name.decode(): int(value) for name, value in _EXTRA_BYTES.findall(extras)}
+                     if extras else no_extra, data, (events, state), (state + 9, line_end - 5)))
         after = line_end
-        following = find("\n<!-- solo ", line_end - 1)
-        position = following + 1 if following >= 0 else -1
-    else:
-        if len(entries) == text.count("<!-- solo"):
-            return entries, []
+    return (entries, []) if len(entries) == data.count(b"<!-- solo") else None
+
+
+def _scan(text: str) -> tuple[list[Entry], list[int]]:
+    """Every record in the text, each read on its own, and where the unreadable ones start."""
     starts = [match.start() for match in _RECORD_START.finditer(text)]
-    entries, garbled = [], []
+    entries: list[Entry] = []
+    garbled: list[int] = []
     after = 0
     for start in starts:
         where = text.find("<!--", start)
@@ -266,30 +286,45 @@ def _scan(text: str) -> tuple[list[Entry], list[int]]:
 
 
 _EXTRA = re.compile(r'"(\w+)":(-?\d+),')
+_EXTRA_BYTES = re.compile(_EXTRA.pattern.encode())
+_HEADER_LINES = re.compile(b"\n" + HEADER_BYTES.pattern)  # a record at a line start
 _S = r'"((?:[^"\\]|\\.)*)"'  # a JSON string's text
-_EVENT = re.compile(
-    rf'"t":"Encountered","table":{_S},"text":{_S},"status":{_S}'
-    rf'|"t":"LightChanged","kind":{_S},"label":{_S},"before":{_S},"after":{_S}'
-    rf'|"t":"Answered","question":{_S},"style":{_S},"odds":{_S},"summary":{_S},"text":{_S}'
-    r'|"t":"(Struck)"'
-    r'|"t":"(Encountered|LightChanged|Answered)"')  # a layout the patterns do not know
+_EVENT = re.compile(  # one literal start shared by all, so the search skips ahead fast
+    rf'"t":"(?:Encountered","table":{_S},"text":{_S},"status":{_S}'
+    rf'|LightChanged","kind":{_S},"label":{_S},"before":{_S},"after":{_S}'
+    rf'|Answered","question":{_S},"style":{_S},"odds":{_S},"summary":{_S},"text":{_S}'
+    r'|(Struck)"'
+    r'|(Encountered|LightChanged|Answered)")')  # a layout the patterns do not know
 _LAST_ENCOUNTER = re.compile(rf'"last_encounter":\[{_S},(\d+)\]')
+_BYTES_OF: dict[re.Pattern, re.Pattern] = {}
 
 
-def _unquote(text: str) -> str:
+def _fit(pattern: re.Pattern, text: str | bytes) -> re.Pattern:
+    """``pattern`` compiled for ``text``'s type (the journal is read as bytes when it can)."""
+    if isinstance(text, str):
+        return pattern
+    if pattern not in _BYTES_OF:
+        _BYTES_OF[pattern] = re.compile(pattern.pattern.encode(), pattern.flags & ~re.UNICODE)
+    return _BYTES_OF[pattern]
+
+
+def _unquote(text: str | bytes) -> str:
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
     return json.loads(f'"{text}"') if "\\" in text else text
 
 
-def _brief_events(entries: list[Entry], text: str) -> dict[int, list[dict[str, Any]]]:
+def _brief_events(entries: list[Entry], text: str | bytes) -> dict[int, list[dict[str, Any]]]:
     """The events the figures count, by entry (``id``), found in one pass over the whole
     text and read by pattern (solo writes their fields in a fixed order). An entry whose
     events the patterns do not fit is parsed whole instead."""
     found: dict[int, list[dict[str, Any]]] = {}
     unknown: set[int] = set()
-    for entry, match in _events_in(entries, text, _EVENT):
+    for entry, match in _events_in(entries, text, _fit(_EVENT, text)):
         events = found.setdefault(id(entry), [])
         if match[3] is not None:
-            events.append({"t": "Encountered", "text": _unquote(match[2]), "status": match[3]})
+            events.append({"t": "Encountered", "text": _unquote(match[2]),
+                           "status": _unquote(match[3])})
         elif match[7] is not None:
             events.append({"t": "LightChanged", "label": _unquote(match[5]),
                            "before": _unquote(match[6]), "after": _unquote(match[7])})
@@ -308,7 +343,7 @@ def _brief_events(entries: list[Entry], text: str) -> dict[int, list[dict[str, A
 
 def _last_encounter(entry: Entry) -> tuple[str, int] | None:
     if entry._state is None and entry._src is not None:
-        found = _LAST_ENCOUNTER.search(entry._src, *entry._st)
+        found = _fit(_LAST_ENCOUNTER, entry._src).search(entry._src, *entry._st)
         return (_unquote(found[1]), int(found[2])) if found else None
     last = entry.state.get("last_encounter")
     if isinstance(last, list) and len(last) == 2 and isinstance(last[1], int):
@@ -350,8 +385,14 @@ def _read_whole(text: str, position: int, after: int) -> Entry | None:
 
 def locate(crawl: Crawl) -> None:
     """Line numbers of every record (and of the unreadable ones), for line-based exporters."""
-    text, garbled = crawl.text, crawl.garbled_starts
-    line_starts = _line_offsets(text)
+    garbled = crawl.garbled_starts
+    text = crawl.text if isinstance(crawl.text, str) else ""
+    if isinstance(crawl.text, bytes):  # offsets are bytes: count the lines in bytes
+        line_starts = _line_offsets(crawl.text)
+        crawl.lines = crawl.text.decode("utf-8", errors="replace").split("\n")
+    else:
+        line_starts = _line_offsets(text)
+        crawl.lines = text.split("\n")
     previous = 0
     for entry in crawl.entries:
         entry.record_line = bisect.bisect_right(line_starts, entry.start) - 1
@@ -361,8 +402,7 @@ def locate(crawl: Crawl) -> None:
         previous = last + 1
     starts = sorted([*garbled, *(entry.start for entry in crawl.entries)])
     good = {entry.start for entry in crawl.entries}
-    crawl.hidden = _garbled_lines(text, starts, good, line_starts)
-    crawl.lines = text.split("\n")
+    crawl.hidden = _garbled_lines(text, starts, good, line_starts) if garbled else []
 
 
 def _garbled_lines(text: str, starts: list[int], good: set[int],
@@ -388,12 +428,13 @@ def _usable(record: dict[str, Any]) -> bool:
         and isinstance(record.get("step"), int)
 
 
-def _line_offsets(text: str) -> list[int]:
+def _line_offsets(text: str | bytes) -> list[int]:
+    newline = "\n" if isinstance(text, str) else b"\n"
     offsets = [0]
-    position = text.find("\n")
+    position = text.find(newline)  # type: ignore[arg-type]
     while position >= 0:
         offsets.append(position + 1)
-        position = text.find("\n", position + 1)
+        position = text.find(newline, position + 1)  # type: ignore[arg-type]
     return offsets
 
 
@@ -417,14 +458,18 @@ def _legacy_undo(entries: list[Entry], undo: Entry) -> None:
             return
 
 
-def _prose(text: str, entry: Entry) -> str:
+def _prose(text: str | bytes, entry: Entry) -> str:
     """The player's words in a narration entry (prose, or their own Lonelog line)."""
-    words = [line.strip() for line in text[entry.after:entry.start].split("\n")
+    piece = text[entry.after:entry.start]
+    if isinstance(piece, bytes):
+        piece = piece.decode("utf-8", errors="replace")
+    words = [line.strip() for line in piece.split("\n")
              if line.strip() and not line.lstrip().startswith(("#", "```"))]
     return " ".join(words).lstrip("\\")
 
 
-def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], text: str) -> Crawl:
+def _figures(path: Path, meta: dict[str, Any], entries: list[Entry],
+             text: str | bytes) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
     live = [entry for entry in entries if not entry.retracted and entry.kind != "undo"]
@@ -502,7 +547,7 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry], text: str) 
                  retracted=sum(entry.retracted for entry in entries), entries=entries)
 
 
-def _events_in(entries: list[Entry], text: str,
+def _events_in(entries: list[Entry], text: str | bytes,
                pattern: re.Pattern) -> Iterator[tuple[Entry, re.Match]]:
     """Matches of ``pattern`` in the whole text that fall inside an entry's events (never in
     the prose between records), with their entry: one pass over the text, not one a record."""
@@ -561,7 +606,7 @@ def _changes(entry: Entry, name: str) -> list[int]:
 
 
 def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
-            text: str) -> Danger | None:
+            text: str | bytes) -> Danger | None:
     if procedure is not None:
         name = procedure.danger
         if name is None:
@@ -587,7 +632,7 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
     moves = re.compile(r'"t":"TrackerChanged","tracker":' + re.escape(json.dumps(name))
                        + r',"label":"(?:[^"\\]|\\.)*","before":-?\d+,"after":(-?\d+)')
     moved: dict[int, list[int]] = {}
-    for entry, match in _events_in(entries, text, moves):
+    for entry, match in _events_in(entries, text, _fit(moves, text)):
         moved.setdefault(id(entry), []).append(int(match[1]))
     for entry in live:
         written = moved.get(id(entry), []) if entry._src is not None \
