@@ -366,3 +366,34 @@ def test_burnt_torches_are_blamed_on_the_hazard_die(crawl):
     c.do("light torch")
     c.do("explore", faces=[3])
     assert c.events(LightChanged)[0].reason == "burnt out (hazard die 3)"
+
+
+# -- candles as a counted supply -------------------------------------------------------
+
+def test_a_slot_of_ten_candles_each_fresh_candle_takes_one(crawl):
+    from solo.errors import UsageError
+    c = crawl("delving")
+    assert c.state.supplies["candles"] == 10, "10 candles fill a slot"
+    c.do("light candle")
+    assert c.state.supplies["candles"] == 9
+    c.do("move run", faces=[6])                     # running blows the candle out
+    assert c.value("pace") == "run" and not c.state.lights
+    c.do("light candle")
+    assert c.state.supplies["candles"] == 8, "a blown-out candle is gone; a fresh one is lit"
+    changed = [e for e in c.last.events if isinstance(e, TrackerChanged)]
+    assert [(e.tracker, e.before, e.after) for e in changed] == [("candles", 9, 8)]
+    c.do("light torch")
+    assert c.state.supplies["candles"] == 8, "torches are not counted"
+    c.do("set candles 0")
+    with pytest.raises(UsageError, match="no candles left"):
+        c.do("light candle")
+
+
+def test_a_doused_candle_relit_takes_no_fresh_one_and_status_counts_them(tmp_path):
+    import subprocess
+    run = subprocess.run(["solo", "new", str(tmp_path / "d.md"), "--system", SYSTEM, "--seed", "1"],
+                         input="light candle\ndouse candle\nlight candle\nstatus\n",
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("=> [Inv:Candles|9] -1: one used to light a candle") == 1
+    assert "Candles: 9" in run.stdout.splitlines()

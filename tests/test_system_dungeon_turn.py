@@ -443,3 +443,33 @@ def test_a_new_delve_after_leaving_has_its_quiet_first_six_turns(crawl, roll, fa
     assert c.state.lights and c.value("fatigue") == 0
     result = c.do("explore", faces=[face, 2])
     assert result.outcomes == (HAZARD_IDS[face],)
+
+
+# -- fatigue as named levels ---------------------------------------------------------------
+
+def test_fatigue_levels_are_named_and_exhausted_rolls_at_disadvantage(crawl):
+    from solo.engine import level_of
+    c = crawl(SYSTEM)
+    assert level_of(c.world, c.state, "fatigue") == "Fresh"
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[QUIET])
+    assert level_of(c.world, c.state, "fatigue") == "Tired"
+    c.do("harvest 2", faces=[9])
+    check = next(e for e in c.last.events if isinstance(e, Checked))
+    assert "disadvantage" not in check.label and check.roll.total == 9
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[QUIET])
+    assert level_of(c.world, c.state, "fatigue") == "Exhausted"
+    c.do("harvest 2", faces=[15, 3])
+    check = next(e for e in c.last.events if isinstance(e, Checked))
+    assert "at disadvantage" in check.label and check.roll.total == 3 and not check.success
+
+
+def test_status_names_the_fatigue_level(tmp_path):
+    import subprocess
+    run = subprocess.run(["solo", "new", str(tmp_path / "t.md"), "--system", SYSTEM,
+                          "--seed", "1"], input="status\nset fatigue 1\nstatus\nset fatigue 2\n"
+                         "status\n", capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    shown = [line for line in run.stdout.splitlines() if line.startswith("Fatigue:")]
+    assert shown == ["Fatigue: 0/2 (Fresh)", "Fatigue: 1/2 (Tired)", "Fatigue: 2/2 (Exhausted)"]
