@@ -153,7 +153,7 @@ def _check_tool(world: engine.World, state: State, command: Command, rest: str) 
             if found is None:
                 raise _misfit(name, f"{command.usage}: name a table and one of its entries")
     elif name == "set":
-        known = [*procedure.trackers, *procedure.settings]
+        known = [*procedure.trackers, *procedure.settings, *(procedure.supplies or {})]
         if len(words) != 2 or words[0].lower() not in known:
             raise _misfit(name, f"{command.usage}: NAME: choose one of: "
                           + (", ".join(known) or "none in this procedure"))

@@ -60,7 +60,7 @@ class SoloCompleter(Completer):
         if command == "oracle":
             return sorted(session.world.styles)
         if command == "set":
-            return [*procedure.trackers, *procedure.settings]
+            return [*procedure.trackers, *procedure.settings, *(procedure.supplies or {})]
         if command == "help":
             return session.completion_words()
         if command == "chaos":

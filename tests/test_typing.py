@@ -278,3 +278,14 @@ def test_batch_internal_error_is_one_line_and_play_goes_on(tmp_path: Path):
 def test_batch_echo_is_safe_for_a_terminal(tmp_path: Path):
     played, path = batch(tmp_path, "roll d6 \x1b]0;pwned\x07\n")
     assert b"\x1b" not in played.stdout and b"\x07" not in played.stdout
+
+
+def test_set_takes_a_procedures_supplies_at_the_prompt(tmp_path):
+    """``set candles 3`` (a supply the procedure counts) is a command, as the guide says."""
+    from tests.e2e import run_solo
+
+    done = run_solo("new", "j.md", "--system", "delving", "--seed", "2", cwd=tmp_path,
+                    stdin="set candles 3\nstatus\n")
+    assert done.returncode == 0, done.stderr
+    assert "Candles: 3" in done.stdout
+    assert "[Inv:Candles|3]" in (tmp_path / "j.md").read_text()
