@@ -86,7 +86,19 @@ def usage_of(action) -> str:
     return " ".join(parts)
 
 
+_TABLES: dict[int, tuple[Procedure, dict[str, Command]]] = {}
+
+
 def command_table(procedure: Procedure) -> dict[str, Command]:
+    """Every word a player may start a command with, mapped to its command (built once per
+    loaded procedure, which never changes; do not modify the result)."""
+    cached = _TABLES.get(id(procedure))
+    if cached is None or cached[0] is not procedure:
+        cached = _TABLES[id(procedure)] = (procedure, _build_table(procedure))
+    return cached[1]
+
+
+def _build_table(procedure: Procedure) -> dict[str, Command]:
     """Every word a player may start a command with, mapped to its command.
 
     solo's own words come first: a procedure action of the same name is shadowed
