@@ -261,22 +261,11 @@ def _home(options) -> int:
 
 
 def _export(options) -> int:
-    from solo.output import format_for, write_report
-    from solo.report import read_journal, render_markdown
-    from solo.report_read import gc_paused
+    from solo.output import format_for
+    from solo.report import export
 
-    journal = Path(options.journal)
-    fmt = format_for(options.output, options.format)
-    crawl = read_journal(journal)
-    with gc_paused():
-        if fmt == "html":
-            from solo.report_html import render_html
-
-            text = render_html(crawl)
-        else:
-            text = render_markdown(crawl)
-    write_report(journal, options.output, text)
-    return 0
+    return export(Path(options.journal), format_for(options.output, options.format),
+                  options.output)
 
 
 def _stats(options) -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -28,12 +27,12 @@ _MERMAID_CATEGORIES = 60  # up to this many turns, one labelled x-axis category 
 
 
 def export(path: Path, fmt: str, output: str | None) -> int:
-    """``solo export``: write the report as ``fmt`` (md or html) to ``output`` or stdout."""
+    """``solo export``: write the report as ``fmt`` (md or html) to ``output`` (a file, a
+    device, ``-`` or None for standard output; see :mod:`solo.output`)."""
+    from solo.output import write_report
+
     if fmt not in ("md", "html"):
         raise UsageError(f"unknown export format {fmt!r}; choose md or html")
-    target = Path(output) if output else None
-    if target is not None:
-        _check_target(path, target)
     crawl = read_journal(path, with_lines=fmt == "html")
     with gc_paused():
         if fmt == "html":
@@ -42,11 +41,7 @@ def export(path: Path, fmt: str, output: str | None) -> int:
             text = render_html(crawl)
         else:
             text = render_markdown(crawl)
-    if target is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    else:
-        write_output(target, text)
+    write_report(path, output, text)
     return 0
 
 
@@ -304,25 +299,6 @@ def _squeeze(lines: list[str]) -> list[str]:
 
 
 # -- writing ------------------------------------------------------------------------------------
-def _check_target(journal: Path, target: Path) -> None:
-    """Refuse to write the report over the journal itself, or over any other journal."""
-    from solo.journal import read_meta
-
-    try:
-        same = target.exists() and os.path.samefile(target, journal)
-    except OSError:
-        same = False
-    if same:
-        raise UsageError(f"{target} is the journal itself; choose another output file")
-    if target.is_file():
-        try:
-            read_meta(target)
-        except JournalError:
-            return
-        raise UsageError(f"{target} is a solo journal; it was left untouched "
-                         "(choose another output file)")
-
-
 def write_output(target: Path, text: str) -> None:
     """Write ``text`` to ``target`` whole or not at all: a temp file beside it, then replace."""
     folder = target.parent if str(target.parent) else Path(".")
