@@ -273,19 +273,22 @@ def _body_from_text(crawl: Crawl) -> str:
 
 
 def render_markdown(crawl: Crawl) -> str:
-    """The journal without its machine records, with the summary and chart after the title."""
+    """The journal without its machine records, with the summary and chart after the title.
+    (Built as pieces joined once: the body of a long journal is tens of megabytes.)"""
     body = _body_text(crawl)
     if body is None:
         body = "\n".join(_squeeze(journal_lines(crawl))).strip("\n")
-    out = "\n".join(_front_matter(crawl)) + "\n"
-    title = re.search(r"^# .*$", body, re.M)
     summary = "\n".join(_summary_markdown(crawl))
+    pieces = ["\n".join(_front_matter(crawl)), "\n\n"]
+    title = re.search(r"^# .*$", body, re.M)
     if title is None:
-        out += f"\n# {_one_line(crawl.title)}\n\n{summary}\n\n{body}"
+        pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", body]
     else:
-        out += (f"\n{body[:title.end()].strip()}\n\n{summary}\n\n## Journal\n\n"
-                f"{body[title.end():].strip()}")
-    return out.rstrip("\n") + "\n"
+        rest = title.end() + 1 if body[title.end():title.end() + 1] == "\n" else title.end()
+        pieces += [body[:title.end()].strip(), "\n\n", summary, "\n\n## Journal\n\n",
+                   body[rest:].lstrip("\n")]
+    pieces.append("\n")
+    return "".join(pieces)
 
 
 def _squeeze(lines: list[str]) -> list[str]:

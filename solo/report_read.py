@@ -294,6 +294,7 @@ _EVENT = re.compile(  # one literal start shared by all, so the search skips ahe
     rf'|LightChanged","kind":{_S},"label":{_S},"before":{_S},"after":{_S}'
     rf'|Answered","question":{_S},"style":{_S},"odds":{_S},"summary":{_S},"text":{_S}'
     r'|(Struck)"'
+    rf'|TrackerChanged","tracker":{_S},"label":{_S},"before":-?\d+,"after":(-?\d+)'
     r'|(Encountered|LightChanged|Answered)")')  # a layout the patterns do not know
 _LAST_ENCOUNTER = re.compile(rf'"last_encounter":\[{_S},(\d+)\]')
 _BYTES_OF: dict[re.Pattern, re.Pattern] = {}
@@ -314,13 +315,18 @@ def _unquote(text: str | bytes) -> str:
     return json.loads(f'"{text}"') if "\\" in text else text
 
 
-def _brief_events(entries: list[Entry], text: str | bytes) -> dict[int, list[dict[str, Any]]]:
-    """The events the figures count, by entry (``id``), found in one pass over the whole
-    text and read by pattern (solo writes their fields in a fixed order). An entry whose
-    events the patterns do not fit is parsed whole instead."""
+def _brief_events(entries: list[Entry], text: str | bytes
+                  ) -> tuple[dict[int, list[dict[str, Any]]], dict[int, list[tuple[str, int]]]]:
+    """The events the figures count, and every tracker's moves, by entry (``id``), found in
+    one pass over the whole text and read by pattern (solo writes their fields in a fixed
+    order). An entry whose events the patterns do not fit is parsed whole instead."""
     found: dict[int, list[dict[str, Any]]] = {}
+    moves: dict[int, list[tuple[str, int]]] = {}
     unknown: set[int] = set()
     for entry, match in _events_in(entries, text, _fit(_EVENT, text)):
+        if match[16] is not None:
+            moves.setdefault(id(entry), []).append((_unquote(match[14]), int(match[16])))
+            continue
         events = found.setdefault(id(entry), [])
         if match[3] is not None:
             events.append({"t": "Encountered", "text": _unquote(match[2]),
@@ -338,7 +344,7 @@ def _brief_events(entries: list[Entry], text: str | bytes) -> dict[int, list[dic
     for entry in entries:
         if id(entry) in unknown or entry._src is None:
             found[id(entry)] = entry.events
-    return found
+    return found, moves
 
 
 def _last_encounter(entry: Entry) -> tuple[str, int] | None:
@@ -486,7 +492,7 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry],
     awaiting: list[Encounter] = []
     struck_before: dict[str, set[int]] = {}
     met_before = 0
-    counted = _brief_events(entries, text)
+    counted, moves = _brief_events(entries, text)
     for entry in live:
         if entry.kind == "narration":
             if not awaiting:
@@ -541,7 +547,8 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry],
     return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
-                 danger=_danger(procedure, entries, live, turns, text), encounters=encounters,
+                 danger=_danger(procedure, entries, live, turns, moves),
+                 encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
                  questions=questions, snapshots=0, garbled=0,
                  retracted=sum(entry.retracted for entry in entries), entries=entries)
@@ -606,7 +613,7 @@ def _changes(entry: Entry, name: str) -> list[int]:
 
 
 def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
-            text: str | bytes) -> Danger | None:
+            moves: dict[int, list[tuple[str, int]]]) -> Danger | None:
     if procedure is not None:
         name = procedure.danger
         if name is None:
@@ -629,18 +636,22 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
-    moves = re.compile(r'"t":"TrackerChanged","tracker":' + re.escape(json.dumps(name))
-                       + r',"label":"(?:[^"\\]|\\.)*","before":-?\d+,"after":(-?\d+)')
     moved: dict[int, list[int]] = {}
-    for entry, match in _events_in(entries, text, _fit(moves, text)):
-        moved.setdefault(id(entry), []).append(int(match[1]))
+    for key, tracked in moves.items():
+        mine = [value for tracker, value in tracked if tracker == name]
+        if mine:
+            moved[key] = mine
+    previous_turn = -1
     for entry in live:
         written = moved.get(id(entry), []) if entry._src is not None \
             else _changes(entry, name)
+        turn = entry.turn
+        if not written and turn == previous_turn and entry.kind != "legacy":
+            continue  # nothing moved and the clock stood still: nothing to do
+        previous_turn = turn
         after = _value(entry, name) if entry.kind == "legacy" else None
         if after is None:
             after = written[-1] if written else current
-        turn = entry.turn
         if turn < len(values) - 1:  # the clock went back (an undo or a hand edit): follow it
             del values[turn + 1:], peaks[turn + 1:]
         while len(values) <= turn:
