@@ -236,15 +236,18 @@ def _body_text(crawl: Crawl) -> str | None:
     if isinstance(text, str):
         return _body_from_text(crawl)
     mark = RETRACTED_MARK.encode() + b"\n"
-    pieces = []
+    pieces: list[bytes] = []
+    append, blank_before = pieces.append, text.endswith
     previous = 0
     for entry in crawl.entries:  # offsets in bytes: cut the bytes, decode once
         # solo writes a blank line before each record and a line break after it: take the
         # record with one of each, so the entries around it keep one blank line between
-        start = entry.start - 1 if text[entry.start - 2:entry.start] == b"\n\n" else entry.start
-        pieces.append(text[previous:start])
+        start = entry.start
+        if blank_before(b"\n\n", 0, start):
+            start -= 1
+        append(text[previous:start])
         if entry.retracted:
-            pieces.append(mark)
+            append(mark)
         previous = entry.end + 1
     pieces.append(text[previous:])
     body = b"".join(pieces).decode("utf-8", errors="replace")

@@ -256,7 +256,7 @@ def _scan_bytes(data: bytes) -> tuple[list[Entry], list[int]] | None:
         if line_end < 0:
             line_end = len(data)
         state = find(b',"state":{', events, line_end)
-        if state < 0 or data[line_end - 6:line_end] != b"}} -->":
+        if state < 0 or not data.endswith(b"}} -->", events, line_end):
             return None
         step, kind, cmd, turn, extras = head.groups()
         if kind not in kinds:
