@@ -129,28 +129,10 @@ class Program:
         return when
 
     def _step(self, effect: Any) -> Step:
-        kind = effect.__class__
-        if kind is Branch:
-            return self._branch(effect)
-        if kind is Adjust:
-            return self._adjust(effect)
-        if kind is Assign:
-            return self._assign(effect)
-        if kind is Let:
-            return self._let(effect)
-        if kind is Outcome:
-            return self._outcome(effect)
-        if kind is Do:
-            return self._do(effect)
-        if kind is RollDice:
-            return self._roll_dice(effect)
-        if kind is Check:
-            return self._check(effect)
-        if kind is RollTable:
-            return self._roll_table(effect)
-        if kind is Encounter:
-            return self._encounter(effect)
-        return self._interpreted(effect)
+        compile_one = _COMPILERS.get(effect.__class__)
+        if compile_one is None:
+            return self._interpreted(effect)
+        return compile_one(self, effect)
 
     def _interpreted(self, effect: Any) -> Step:
         """An effect left to the interpreter's handler (rare in a turn)."""
@@ -544,3 +526,11 @@ def _face(rng: random.Random, sides: int) -> Callable[[], int]:
 def _total(result: dice.Roll) -> tuple[int, dice.Roll | None]:
     return result.total, result
 
+
+_COMPILERS: dict[type, Callable[[Any, Any], Step]] = {
+    Branch: Program._branch, Adjust: Program._adjust, Assign: Program._assign,
+    Let: Program._let, Outcome: Program._outcome, Do: Program._do,
+    RollDice: Program._roll_dice, Check: Program._check, RollTable: Program._roll_table,
+    Encounter: Program._encounter,
+}
+"""The effects compiled to closures; any other goes to the interpreter's handler."""
