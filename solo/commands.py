@@ -172,8 +172,12 @@ def _ask(options) -> int:
     seed = options.seed if options.seed is not None else _random_seed()
     answer = oracle.ask(style, random.Random(seed), options.odds or odds, options.chaos,
                         load_tables())
-    print(printable(f"? {question} ({answer.odds}, {style.name})"))
-    print(printable(f"d: {answer.summary()}"))
+    from solo.events import Answered
+    from solo.notation import event_lines
+
+    for line in event_lines(Answered(question, style.name, answer.odds, answer.summary(),
+                                     answer.text, answer.event)):
+        print(printable(line))
     return 0
 
 

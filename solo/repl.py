@@ -194,8 +194,6 @@ _STYLE = Style.from_dict({
     "question": "ansimagenta", "heading": "bold underline", "error": "ansired",
     "place": "ansibrightblack",
 })
-_CLASSES = (("@ ", "action"), ("d: ", "roll"), ("tbl: ", "table"), ("=> ", "result"),
-            ("? ", "question"), ("## ", "heading"), ("solo: error:", "error"))
 
 
 _KIND_CLASSES = ("action", "roll", "table", "result", "question", "heading")
@@ -206,16 +204,16 @@ class Place(str):
 
 
 def styled(line: str) -> FormattedText:
-    """A result line with a colour by its Lonelog mark (plain text when NO_COLOR is set)."""
+    """A result line coloured by its kind, which the notation set from the event (never by
+    reading its text); an error line in red; plain text when NO_COLOR is set."""
     if os.environ.get("NO_COLOR"):
         return FormattedText([("", line)])
     if isinstance(line, Place):
         return FormattedText([("class:place", line)])
     if isinstance(line, Line) and line.kind in _KIND_CLASSES:
         return FormattedText([(f"class:{line.kind}", line)])
-    for prefix, name in _CLASSES:
-        if line.startswith(prefix):
-            return FormattedText([(f"class:{name}", line)])
+    if line.startswith("solo: error:"):
+        return FormattedText([("class:error", line)])
     return FormattedText([("", line)])
 
 

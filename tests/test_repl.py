@@ -1,6 +1,7 @@
 """The real prompt_toolkit session, driven through a pipe (prompt_toolkit's own recipe)."""
 
 import asyncio
+import random
 from pathlib import Path
 
 from prompt_toolkit.application import create_app_session
@@ -8,6 +9,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from solo import dice
 from solo.journal import resume
 from solo.play import create_journal_file
 from solo.repl import SoloCompleter, run_interactive
@@ -115,14 +117,21 @@ def test_history_is_kept_per_journal_in_the_xdg_state_folder(tmp_path: Path):
     assert "+hide" in history_path(other).read_text()
 
 
-def test_result_lines_are_coloured_by_their_mark_unless_no_color(monkeypatch):
+def test_lines_are_coloured_by_the_event_they_show_unless_no_color(monkeypatch):
+    """Colours come from what the engine recorded, never from the text: narration that
+    looks like a result stays plain."""
+    from solo.events import Encountered, Rolled
+    from solo.notation import event_lines
     from solo.repl import styled
 
-    assert styled("=> Encounter: 3 goblins")[0][0] == "class:result"
-    assert styled("d: d12 = [3] → 3")[0][0] == "class:roll"
-    assert styled("The hall is cold.")[0][0] == ""
+    met = event_lines(Encountered("t", "3 goblins", "met"))[0]
+    assert styled(met)[0][0] == "class:result"
+    assert styled(event_lines(Rolled("Damage", dice.roll("d12", random.Random(1))))[0]
+                  )[0][0] == "class:roll"
+    assert styled("=> Encounter: a dragon (typed by the player)")[0][0] == ""
+    assert styled("solo: error: no such table")[0][0] == "class:error"
     monkeypatch.setenv("NO_COLOR", "1")
-    assert styled("=> Encounter: 3 goblins")[0][0] == ""
+    assert styled(met)[0][0] == ""
 
 
 def test_grey_suggestions_come_from_this_journals_history(tmp_path: Path):
