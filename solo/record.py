@@ -26,7 +26,7 @@ from solo.events import Event
 
 __all__ = ["PREFIX", "SUFFIX", "LEGACY_PREFIX", "RECORD_VERSION", "record_comment",
            "parse_record", "event_data", "find_records", "start_record", "make_record",
-           "HEADER", "HEADER_BYTES"]
+           "HEADER", "HEADER_BYTES", "RECORD_START"]
 
 PREFIX = "<!-- solo "
 SUFFIX = " -->"
@@ -96,7 +96,8 @@ def parse_record(text: str) -> dict[str, Any] | None:
     return data
 
 
-_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
+RECORD_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
+"""Where a record begins: a line (maybe indented) opening a solo comment."""
 
 
 def find_records(text: str, start: int = 0) -> list[tuple[int, int, dict[str, Any]]]:
@@ -105,7 +106,7 @@ def find_records(text: str, start: int = 0) -> list[tuple[int, int, dict[str, An
     A record's comment begins a line (maybe indented) and runs to the next ``-->``, so a
     snapshot that an editor re-indented or spread over several lines still reads."""
     found: list[tuple[int, int, dict[str, Any]]] = []
-    for match in _START.finditer(text, start):
+    for match in RECORD_START.finditer(text, start):
         end = text.find("-->", match.end())
         if end < 0:
             break

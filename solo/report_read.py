@@ -20,7 +20,7 @@ from typing import Any
 
 from solo.errors import JournalError, SoloError
 from solo.journal import read_meta
-from solo.record import HEADER, HEADER_BYTES, find_records
+from solo.record import HEADER, HEADER_BYTES, RECORD_START, find_records
 
 __all__ = ["Crawl", "Danger", "Encounter", "Entry", "Question", "read_journal", "gc_paused",
            "locate"]
@@ -203,18 +203,6 @@ def _journal_bytes(path: Path) -> bytes:
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
-def _journal_text(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise JournalError(f"cannot read {path}: {err.strerror}") from None
-    text = raw.decode("utf-8", errors="replace")
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
-
-
-_RECORD_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
 
 
 def read_journal(path: Path, with_lines: bool = False) -> Crawl:
@@ -270,7 +258,7 @@ def _scan_bytes(data: bytes) -> tuple[list[Entry], list[int]] | None:
 
 def _scan(text: str) -> tuple[list[Entry], list[int]]:
     """Every record in the text, each read on its own, and where the unreadable ones start."""
-    starts = [match.start() for match in _RECORD_START.finditer(text)]
+    starts = [match.start() for match in RECORD_START.finditer(text)]
     entries: list[Entry] = []
     garbled: list[int] = []
     after = 0
