@@ -64,7 +64,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     if dice != "solo":
         meta["dice"] = dice
     create_journal(path, meta, title_block(title, world.procedure.name, seed),
-                   start_record(engine.start(world, oracle_style).to_json()))
+                   start_record(engine.start(world, oracle_style, party or ()).to_json()))
     return path
 
 
