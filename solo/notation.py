@@ -235,8 +235,11 @@ def session_heading(number: int, date: str) -> str:
     return f"## Session {number}\n\n*Date: {date}*"
 
 
-def title_block(title: str, procedure: str, seed: int) -> str:
-    return f"# {one_line(title)}\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
+def title_block(title: str, procedure: str, seed: int, party: Iterable[str] = ()) -> str:
+    """The journal's opening: its title, what it plays, and the party's tags if named."""
+    block = f"# {one_line(title)}\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
+    members = list(party)
+    return block + ("\n\n" + mechanics_block(members) if members else "")
 
 
 def mechanics_block(lines: Iterable[str]) -> str:
