@@ -132,14 +132,14 @@ def _read_events(entry: Entry, members: dict[str, MemberStory],
         elif kind == "TrackerChanged" and event.get("notation") == "Inv":
             name = str(event.get("tracker"))
             before, after = _whole(event.get("before")), _whole(event.get("after"))
-            story = supplies.setdefault(name, SupplyStory(str(event.get("label", name)),
-                                                          None, before))
-            story.label = str(event.get("label", name))
-            story.end = after
+            supply = supplies.setdefault(name, SupplyStory(str(event.get("label", name)),
+                                                           None, before))
+            supply.label = str(event.get("label", name))
+            supply.end = after
             if after < before:
-                story.used += before - after
+                supply.used += before - after
             else:
-                story.added += after - before
+                supply.added += after - before
 
 
 # -- what the reports show ----------------------------------------------------------------
