@@ -183,7 +183,7 @@ def party_markdown(crawl: Crawl, story: PartyStory | None = None) -> list[str]:
     story = story if story is not None else party_story(crawl)
     if not story:
         return []
-    out = ["", "### Party", ""]
+    out = ["", "### Party", ""] if story.members else []
     for member in story.members:
         out.append(f"- **{member.name}:** {_member_text(member, crawl.unit)}")
     if any(member.track for member in story.members):

@@ -90,3 +90,12 @@ def test_narration_that_looks_like_a_member_tag_changes_no_figure(tmp_path: Path
     path = _journal(tmp_path, [*MOVES[:4], '=> [PC:Wren|HP 0/6] Wren is down at 0 HP'])
     wren = _stats(path)["party"][0]
     assert (wren["end_hp"], wren["downs"]) == (3, 0)
+
+
+def test_supplies_without_a_party_get_their_own_section_only(tmp_path: Path):
+    path = tmp_path / "delving.md"
+    run_solo("new", str(path), "--system", "delving", "--seed", "1", cwd=tmp_path)
+    run_solo("play", str(path), cwd=tmp_path, stdin="light candle\nexplore\n")
+    text = run_solo("export", str(path), cwd=tmp_path).stdout
+    assert "### Party" not in text
+    assert "- **Candles:** 10 → 9 (1 used)" in text
