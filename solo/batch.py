@@ -27,8 +27,10 @@ def decode_line(raw: str | bytes) -> str:
 
 
 def _print_lines(lines: Iterable[str], out: TextIO) -> None:
-    for line in lines:
-        print(printable(line), file=out)
+    """A reply's lines, made safe for a terminal, in one write."""
+    shown = list(lines)
+    if shown:
+        out.write(printable("\n".join(shown)) + "\n")
     out.flush()
 
 

@@ -33,10 +33,17 @@ SUFFIX = " -->"
 LEGACY_PREFIX = "<!-- solo:state "
 RECORD_VERSION = 2
 _ANGLES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}  # field names by event type, looked up once
 
 
 def _plain(value: Any) -> Any:
     """An event field as JSON data: rolls become their expression, dice and total."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Roll):
         data: dict[str, Any] = {"x": value.expression.text, "n": value.total,
                                 "d": list(value.dice)}
@@ -50,6 +57,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(kind)) \
+            if dataclasses.is_dataclass(kind) else tuple(kind._fields)  # type: ignore[attr-defined]
+    return names
+
+
 _LEFT_OUT_WHEN_NONE = frozenset({"actor"})
 """Fields newer than format 2's first journals: left out while empty, so those records
 read (and the examples replay) the same."""
@@ -57,12 +72,9 @@ read (and the examples replay) the same."""
 
 def event_data(event: Event) -> dict[str, Any]:
     """``{"t": "Rolled", "label": …, "roll": {…}, "plus": 0}``: type name and every field."""
-    if dataclasses.is_dataclass(event):
-        names = [field.name for field in dataclasses.fields(event)]
-    else:
-        names = list(event._fields)
-    data: dict[str, Any] = {"t": type(event).__name__}
-    for name in names:
+    kind = type(event)
+    data: dict[str, Any] = {"t": kind.__name__}
+    for name in _field_names(kind):
         value = getattr(event, name)
         if value is None and name in _LEFT_OUT_WHEN_NONE:
             continue
@@ -72,7 +84,7 @@ def event_data(event: Event) -> dict[str, Any]:
 
 def record_comment(data: Mapping[str, Any]) -> str:
     """The record as one hidden line (no ``<``, ``>``, line break or ``--`` run can end it)."""
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_ANGLES)
+    body = _ENCODE(data).translate(_ANGLES)
     return PREFIX + body + SUFFIX
 
 

@@ -13,7 +13,7 @@ def printable(text: str) -> str:
     """``text`` with every control character (escape sequences included), lone surrogate
     and bidirectional override shown escaped (``\\x1b``), so printing it can never move
     the cursor, retitle the terminal or garble what follows. Line breaks and tabs stay."""
-    if text.isprintable():
+    if text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable():
         return text
     out = []
     for char in text:
