@@ -450,10 +450,9 @@ def check_member_name(name: str) -> str:
 
 def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
     """``Brother Ott hp 6 fatigue 1``: the name, then the counts given after it."""
-    counted = {"hp", *world.procedure.party.conditions}
     cut = len(words)
-    for index in range(1, len(words) - 1):
-        if words[index].lower() in counted and words[index + 1].lstrip("+-").isdigit():
+    for index in range(1, len(words) - 1):  # the first WORD NUMBER pair ends the name
+        if words[index + 1].lstrip("+-").isdigit() and not words[index].isdigit():
             cut = index
             break
     return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:])

@@ -626,6 +626,8 @@ class Run:
             order = list(self.procedure.party.conditions)
             kept.sort(key=lambda pair: order.index(pair[0]) if pair[0] in order else 0)
             member = Member(member.name, member.hp, member.max_hp, tuple(kept))
+        if after == before:
+            return  # already at the bound: nothing to journal
         self.party[index] = member
         if self.member == index:
             self._bind_member(member)
