@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -535,3 +536,19 @@ def test_counted_torches_each_fresh_torch_takes_one_until_none_are_left(crawl):
     c.do("light torch")
     assert c.state.supplies["torches"] == 1
     assert c.state.supplies["candles"] == 10, "candles are counted apart"
+
+
+def test_a_fresh_lantern_takes_a_candle_and_a_relit_one_does_not(crawl):
+    c = crawl(SYSTEM)
+    c.do("light lantern")
+    assert c.state.supplies["candles"] == 9 and lit_kinds(c) == ["lantern"]
+    c.do("douse lantern")
+    c.do("light lantern")
+    assert c.state.supplies["candles"] == 9
+    c.do("set candles 0")
+    c.do("douse lantern")
+    c.do("light lantern")
+    assert lit_kinds(c) == ["lantern"], "the doused lantern needs no candle"
+    c.state = replace(c.state, lights=(), doused=())
+    with pytest.raises(UsageError, match="no candles left"):
+        c.do("light lantern")
