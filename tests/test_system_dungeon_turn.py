@@ -643,3 +643,26 @@ def test_a_fresh_lantern_or_candle_takes_a_candle(crawl):
     assert c.state.supplies["candles"] == 0
     with pytest.raises(UsageError, match="no candles left"):
         c.do("light lantern")
+
+
+def test_each_members_hour_of_rest_heals_5_and_a_half_on_average_with_str_bonus_1(crawl):
+    """1d8 + 1 for each member: mean 5.5, variance 63/12; each rolls their own."""
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("set str_bonus 1")
+    base = replace(c.state, party=tuple(replace(m, hp=1, max_hp=10**6) for m in c.state.party))
+    rng = random.Random(5)
+    healed: list[int] = []
+    same = hours = 0
+    for _ in range(600):
+        result = perform(c.world, base, "rest-hour", rng)
+        gained = [m.hp - 1 for m in result.state.party]
+        if not _heals(result):
+            assert gained == [0, 0], "a broken hour heals no one"
+            continue
+        hours += 1
+        assert all(2 <= amount <= 9 for amount in gained)
+        healed += gained
+        same += gained[0] == gained[1]
+    assert hours > 100
+    assert abs(sum(healed) - 5.5 * len(healed)) <= 4 * math.sqrt(len(healed) * 63 / 12)
+    assert same < hours / 3, "each member rolls their own 1d8"
