@@ -17,14 +17,18 @@ SEEDS = {"delving": 1, "exploration": 1, "dungeon-turn": 47}
 """Seeds whose crawls make each rule fire (found by trying seeds in turn)."""
 
 
-def crawl(tmp_path: Path, system: str, seed: int, moves: list[str]):
-    """``solo new`` with a party of two, then ``solo play`` with ``moves`` on stdin: the
-    play run, the journal's text and the party in its last record."""
+def crawl(tmp_path: Path, system: str, seed: int, moves: list[str], *later: list[str]):
+    """``solo new`` with a party of two, then ``solo play`` with ``moves`` on stdin (and
+    again for each of ``later``, a sitting each): the first play run, the journal's text
+    and the party in its last record."""
     journal = tmp_path / "j.md"
     made = run_solo("new", str(journal), "--system", system, "--seed", str(seed), *PARTY,
                     cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     played = run_solo("play", str(journal), cwd=tmp_path, stdin="\n".join(moves) + "\n")
+    for sitting in later:
+        again = run_solo("play", str(journal), cwd=tmp_path, stdin="\n".join(sitting) + "\n")
+        assert again.returncode == 0, again.stderr
     text = journal.read_text()
     party = read_records(journal)[-1]["state"]["party"]
     return played, text, {member["name"]: member for member in party}
@@ -55,15 +59,16 @@ def only_error(played, words: str) -> None:
 # -- Delving ------------------------------------------------------------------------------------
 
 DELVING = ["supply torch 1", "light torch", "light torch", "Wren: explore", "explore",
-           "Brother Ott: explore", "party add Mira hp 1",
-           *["explore"] * 10, "Wren: rest", *["explore"] * 3]
+           "Brother Ott: explore", "party add Mira hp 1", *["explore"] * 5]
+DELVING_LATER = [*["explore"] * 5, "Wren: rest", *["explore"] * 3]
 
 
 def test_delving_fatigue_costs_every_member_a_hit_point(tmp_path: Path):
-    played, text, party = crawl(tmp_path, "delving", SEEDS["delving"], DELVING)
+    played, text, party = crawl(tmp_path, "delving", SEEDS["delving"], DELVING, DELVING_LATER)
     only_error(played, "no torches left to light a torch")
     lines = fenced(text)
     reading = lonelog_reading(text)
+    assert reading["sessions"] == ["Session 1", "Session 2"]
     assert [line for line in lines if line.startswith("@(")] == [
         "@(Wren) explore", "@(Brother Ott) explore", "@(Wren) rest"]
     assert "=> [Inv:Torches|0] -1: one used to light a torch" in lines
@@ -78,6 +83,9 @@ def test_delving_fatigue_costs_every_member_a_hit_point(tmp_path: Path):
     assert party["Mira"]["hp"] == 0 and "=> Mira is down at 0 HP" in lines
     assert sum(line.startswith("tbl: Dungeon Hazard Die (d6) d6=2 ") for line in lines) \
         >= len(wren)
+    # the second sitting took up each member's hit points where the first left them
+    resumed = fenced(text.split("## Session 2", 1)[1])
+    assert changes(resumed, "Wren", "HP") and changes(resumed, "Brother Ott", "HP")
 
 
 # -- Dungeon Exploration -------------------------------------------------------------------------
