@@ -6,11 +6,22 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from solo.engine import perform
-from solo.events import Encountered, LightChanged, Said, TableRolled, TrackerChanged, TurnPassed
+from solo.engine import perform, start
+from solo.errors import UsageError
+from solo.events import (
+    Encountered,
+    LightChanged,
+    MemberChanged,
+    Said,
+    TableRolled,
+    TrackerChanged,
+    TurnPassed,
+)
+from tests.conftest import ScriptedRandom
 
 SYSTEM = "delving"
 
@@ -371,7 +382,6 @@ def test_burnt_torches_are_blamed_on_the_hazard_die(crawl):
 # -- candles as a counted supply -------------------------------------------------------
 
 def test_a_slot_of_ten_candles_each_fresh_candle_takes_one(crawl):
-    from solo.errors import UsageError
     c = crawl("delving")
     assert c.state.supplies["candles"] == 10, "10 candles fill a slot"
     c.do("light candle")
@@ -397,3 +407,148 @@ def test_a_doused_candle_relit_takes_no_fresh_one_and_status_counts_them(tmp_pat
     assert run.returncode == 0, run.stderr
     assert run.stdout.count("=> [Inv:Candles|9] -1: one used to light a candle") == 1
     assert "Candles: 9" in run.stdout.splitlines()
+
+
+# -- the party: fatigue reaches each named member -----------------------------------------
+
+def party_crawl(crawl, *names: str):
+    """A delving crawl whose party is ``names``, each at the procedure's hit points."""
+    c = crawl(SYSTEM)
+    c.state = start(c.world, party=names)
+    return c
+
+
+def hit_points(c) -> dict[str, tuple[int, int]]:
+    return {member.name: (member.hp, member.max_hp) for member in c.state.party}
+
+
+def test_fatigue_without_rest_costs_each_named_member_its_damage(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    assert hit_points(c) == {"Wren": (8, 8), "Brother Ott": (8, 8)}
+    c.do("explore", faces=[2])
+    assert hit_points(c) == {"Wren": (8, 8), "Brother Ott": (8, 8)}, "the next turn decides"
+    c.do("explore", faces=[6])
+    assert hit_points(c) == {"Wren": (7, 8), "Brother Ott": (7, 8)}
+    assert c.value("fatigue") == 1, "the party-wide count goes on beside the members"
+    changes = c.events(MemberChanged)
+    assert [(e.name, e.what, e.before, e.after, e.reason) for e in changes] == [
+        ("Wren", "hp", 8, 7, "fatigue without rest"),
+        ("Brother Ott", "hp", 8, 7, "fatigue without rest")]
+    c.do("explore", faces=[6])
+    assert hit_points(c) == {"Wren": (7, 8), "Brother Ott": (7, 8)}, "once per result"
+
+
+def test_a_rest_after_a_fatigue_result_spares_every_member(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("explore", faces=[2])
+    c.do("rest", faces=[6])
+    c.do("explore", faces=[6])
+    assert hit_points(c) == {"Wren": (8, 8), "Brother Ott": (8, 8)}
+
+
+def test_a_named_members_rest_is_the_partys_rest(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("explore", faces=[2])
+    c.last = perform(c.world, c.state, "rest", ScriptedRandom([6]), actor="Wren")
+    c.state = c.last.state
+    assert hit_points(c) == {"Wren": (8, 8), "Brother Ott": (8, 8)}
+
+
+def test_fatigue_rolled_while_resting_costs_no_one_anything(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("rest", faces=[2])
+    c.do("explore", faces=[6])
+    assert hit_points(c) == {"Wren": (8, 8), "Brother Ott": (8, 8)}
+
+
+def test_harsh_dungeons_raise_the_damage_each_member_takes(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("set fatigue_damage 3")
+    c.do("fight", faces=[2])
+    c.do("fight", faces=[6])
+    assert hit_points(c) == {"Wren": (5, 8), "Brother Ott": (5, 8)}
+
+
+def test_fatigue_reaches_members_added_during_play_and_flags_one_brought_to_zero(crawl):
+    c = party_crawl(crawl, "Wren")
+    c.do("party add Mira hp 1")
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[6])
+    assert hit_points(c) == {"Wren": (7, 8), "Mira": (0, 1)}
+    [down] = [e for e in c.events(MemberChanged) if e.after == 0]
+    assert down.name == "Mira" and down.hp == 0
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[6])
+    assert hit_points(c) == {"Wren": (6, 8), "Mira": (0, 1)}, "hit points stop at 0"
+
+
+def test_a_two_turn_search_settles_fatigue_on_its_second_turn_for_each_member(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("light candle")
+    c.do("search", faces=[2, 6])
+    assert c.state.turn == 2
+    assert hit_points(c) == {"Wren": (7, 8), "Brother Ott": (7, 8)}
+
+
+def test_members_lose_one_hit_point_per_fatigue_result_on_average(crawl):
+    """Over many turns without rest, each member loses one hit point for each 2 the hazard
+    die shows (but the last turn's, which no later turn settles): 1 in 6 turns."""
+    c = crawl(SYSTEM)
+    c.do("party add Wren hp 100000")
+    c.do("party add Ott hp 100000")
+    rng = random.Random(77)
+    state, n, twos = c.state, 1800, 0
+    for _ in range(n):
+        result = perform(c.world, state, "explore", rng)
+        state = result.state
+        twos += result.outcomes.count("fatigue")
+    lost = {member.name: member.max_hp - member.hp for member in state.party}
+    last_was_two = state.values["fatigue_due"]
+    assert lost["Wren"] == lost["Ott"] == twos - last_was_two
+    assert _within(lost["Wren"], n, 1 / 6), lost
+
+
+# -- torches as a supply the player counts ------------------------------------------------
+
+def test_uncounted_torches_never_run_out(crawl):
+    c = crawl(SYSTEM)
+    assert "torches" not in c.state.supplies
+    for _ in range(5):
+        c.do("light torch")
+        c.do("explore", faces=[3])                  # burnt out: light a fresh one
+        assert all(e.tracker != "torches" for e in c.events(TrackerChanged))
+    c.do("light torch")
+    assert lit_kinds(c) == ["torch"]
+
+
+def test_counted_torches_each_fresh_torch_takes_one_until_none_are_left(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("supply torch 1")
+    assert c.state.supplies["torches"] == 1
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 0 and lit_kinds(c) == ["torch"]
+    with pytest.raises(UsageError, match="no torches left"):
+        c.do("light torch")
+    c.do("explore", faces=[3])                      # burn: the lit one goes out
+    with pytest.raises(UsageError, match="no torches left"):
+        c.do("light torch")
+    c.do("supply torches +2")
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 1
+    assert c.state.supplies["candles"] == 10, "candles are counted apart"
+
+
+def test_a_fresh_lantern_takes_a_candle_and_a_relit_one_does_not(crawl):
+    c = crawl(SYSTEM)
+    c.do("light lantern")
+    assert c.state.supplies["candles"] == 9 and lit_kinds(c) == ["lantern"]
+    c.do("douse lantern")
+    c.do("light lantern")
+    assert c.state.supplies["candles"] == 9
+    c.do("set candles 0")
+    c.do("douse lantern")
+    c.do("light lantern")
+    assert lit_kinds(c) == ["lantern"], "the doused lantern needs no candle"
+    c.state = replace(c.state, lights=(), doused=())
+    with pytest.raises(UsageError, match="no candles left"):
+        c.do("light lantern")

@@ -5,21 +5,24 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from solo.engine import start
+from solo.engine import perform, start
 from solo.errors import UsageError
 from solo.events import (
     Checked,
     Encountered,
     LightChanged,
+    MemberChanged,
     Rolled,
     Said,
     TableRolled,
     TrackerChanged,
     TurnPassed,
 )
+from tests.conftest import ScriptedRandom
 
 SYSTEM = "dungeon-turn"
 HAZARD_IDS = {1: "encounter", 2: "fatigue", 3: "signs", 4: "local-effect", 5: "depletion",
@@ -473,3 +476,193 @@ def test_status_names_the_fatigue_level(tmp_path):
     assert run.returncode == 0, run.stderr
     shown = [line for line in run.stdout.splitlines() if line.startswith("Fatigue:")]
     assert shown == ["Fatigue: 0/2 (Fresh)", "Fatigue: 1/2 (Tired)", "Fatigue: 2/2 (Exhausted)"]
+
+
+# -- the party: each member's fatigue, healing, the cost of leaving, and omens --------------
+
+def party_crawl(crawl, *names: str):
+    """A dungeon-turn crawl whose party is ``names``, each at the procedure's hit points."""
+    c = crawl(SYSTEM)
+    c.state = start(c.world, party=names)
+    return c
+
+
+def members(c) -> dict[str, tuple[int, int, int]]:
+    """Each member's hit points, maximum and fatigue."""
+    return {m.name: (m.hp, m.max_hp, m.condition("fatigue")) for m in c.state.party}
+
+
+def as_member(c, name: str, line: str, faces=()):
+    c.last = perform(c.world, c.state, line, ScriptedRandom(faces), actor=name)
+    c.state = c.last.state
+    return c.last
+
+
+def test_fatigue_not_rested_off_makes_each_member_tired_then_exhausted(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("explore", faces=[2])
+    assert members(c) == {"Wren": (8, 8, 0), "Brother Ott": (8, 8, 0)}
+    c.do("explore", faces=[2])
+    assert members(c) == {"Wren": (8, 8, 1), "Brother Ott": (8, 8, 1)}
+    assert [e.marks for e in c.events(MemberChanged)] == [("tired",), ("tired",)]
+    assert c.value("fatigue") == 1, "the party's ladder moves beside the members'"
+    c.do("explore", faces=[QUIET])
+    assert members(c) == {"Wren": (8, 8, 2), "Brother Ott": (8, 8, 2)}
+    assert [e.marks for e in c.events(MemberChanged)] == [("exhausted",), ("exhausted",)]
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[QUIET])
+    assert members(c)["Wren"][2] == 2 and not c.events(MemberChanged), "no step past exhausted"
+
+
+def test_a_rest_after_a_fatigue_result_keeps_every_member_fresh(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("explore", faces=[2])
+    c.do("rest", faces=[QUIET])
+    assert members(c) == {"Wren": (8, 8, 0), "Brother Ott": (8, 8, 0)}
+
+
+def test_a_member_who_joins_fresh_harvests_without_disadvantage(crawl):
+    c = party_crawl(crawl, "Wren")
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[QUIET])
+    c.do("party add Mira")
+    assert members(c) == {"Wren": (8, 8, 2), "Mira": (8, 8, 0)}
+    check = [e for e in as_member(c, "Mira", "harvest 0", [15, QUIET]).events
+             if isinstance(e, Checked)][0]
+    assert check.roll.expression.text == "d20" and "disadvantage" not in check.label
+    check = [e for e in as_member(c, "Wren", "harvest 0", [15, 9, QUIET]).events
+             if isinstance(e, Checked)][0]
+    assert check.roll.expression.text == "2d20kl1" and "disadvantage" in check.label
+    check = [e for e in c.do("harvest 0", faces=[15, 9, QUIET]).events
+             if isinstance(e, Checked)][0]
+    assert check.roll.expression.text == "2d20kl1", "unnamed, the party's ladder decides"
+
+
+def _hurt(c, wren: int, ott: int) -> None:
+    c.state = replace(c.state, party=tuple(
+        replace(m, hp=wren if m.name == "Wren" else ott) for m in c.state.party))
+
+
+def test_an_hours_rest_heals_each_member_1d8_plus_str_bonus(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    _hurt(c, 1, 2)
+    c.do("set str_bonus 1")
+    result = c.do("rest-hour", faces=[QUIET] * 6 + [3, 8])
+    heals = [e for e in result.events if isinstance(e, Rolled)]
+    assert [(e.label, e.roll.expression.text, e.total) for e in heals] == [
+        ("The hour's rest heals Wren (1d8 + str_bonus)", "d8", 4),
+        ("The hour's rest heals Brother Ott (1d8 + str_bonus)", "d8", 9)]
+    assert members(c) == {"Wren": (5, 8, 0), "Brother Ott": (8, 8, 0)}, "never past the maximum"
+    assert [e.reason for e in c.events(MemberChanged)] == ["an hour's rest"] * 2
+
+
+def test_a_named_members_hour_of_rest_heals_that_member_alone(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    _hurt(c, 1, 2)
+    as_member(c, "Brother Ott", "rest-hour", [QUIET] * 6 + [5])
+    assert members(c) == {"Wren": (1, 8, 0), "Brother Ott": (7, 8, 0)}
+
+
+def test_a_broken_hour_heals_no_member(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    _hurt(c, 1, 2)
+    c.do("rest-hour", faces=[1, 1, 1, 3, 4] + [QUIET] * 5)
+    assert members(c) == {"Wren": (1, 8, 0), "Brother Ott": (2, 8, 0)}
+
+
+def test_a_dangerous_failure_costs_each_member_1d6_per_point_missed(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    result = c.do("leave 2 3 dangerous", faces=[13, 1, 2, 6, 5])   # DC 15, missed by 2
+    damage = [e for e in result.events if isinstance(e, Rolled)]
+    assert [(e.roll.expression.text, e.total) for e in damage] == [("2d6", 3), ("2d6", 11)]
+    assert damage[0].label == "Dangerous journey: Wren takes 1d6 for each of the 2 points missed"
+    assert members(c) == {"Wren": (5, 8, 0), "Brother Ott": (0, 8, 0)}
+    text = _said(result)
+    assert "Brother Ott is brought to 0 hit protection: Brother Ott suffers an omen and must " \
+        "make an omen roll." in text
+    assert "Wren is brought" not in text
+    assert "Anyone brought to 0" not in text, "with a party, the omen is named per member"
+
+
+def test_an_arduous_failure_costs_no_hit_points(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    result = c.do("leave 2 3 arduous", faces=[11])
+    assert "loses 4 items" in _said(result)
+    assert members(c) == {"Wren": (8, 8, 0), "Brother Ott": (8, 8, 0)}
+
+
+def test_dangerous_damage_averages_3_and_a_half_per_point_missed(crawl):
+    """Each member rolls their own d6 per point missed: mean 3.5, variance 35/12 a die."""
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    base = replace(c.state, party=tuple(replace(m, hp=10**6, max_hp=10**6)
+                                        for m in c.state.party))
+    rng = random.Random(404)
+    dice = lost = 0
+    same = failures = 0
+    for _ in range(600):
+        result = perform(c.world, base, "leave 5 5 dangerous", rng)   # DC 20
+        [check] = [e for e in result.events if isinstance(e, Checked)]
+        hurt = [10**6 - m.hp for m in result.state.party]
+        if check.success:
+            assert hurt == [0, 0]
+            continue
+        failures += 1
+        dice += 2 * (20 - check.total)
+        lost += sum(hurt)
+        same += hurt[0] == hurt[1]
+    assert failures > 500
+    assert abs(lost - 3.5 * dice) <= 4 * math.sqrt(dice * 35 / 12), (lost, dice)
+    assert same < failures / 4, "each member rolls their own damage"
+
+
+# -- torches and candles as supplies the player counts ------------------------------------
+
+def test_uncounted_light_never_runs_out(crawl):
+    c = crawl(SYSTEM)
+    assert not {"torches", "candles"} & set(c.state.supplies)
+    for kind in ("torch", "candle", "lantern") * 3:
+        c.do(f"light {kind}")
+    assert len(c.state.lights) == 9
+
+
+def test_counted_torches_run_out(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("supply torch 1")
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 0
+    with pytest.raises(UsageError, match="no torches left"):
+        c.do("light torch")
+
+
+def test_a_fresh_lantern_or_candle_takes_a_candle(crawl):
+    c = crawl(SYSTEM)
+    c.do("supply candles 2")
+    c.do("light lantern")
+    c.do("light candle")
+    assert c.state.supplies["candles"] == 0
+    with pytest.raises(UsageError, match="no candles left"):
+        c.do("light lantern")
+
+
+def test_each_members_hour_of_rest_heals_5_and_a_half_on_average_with_str_bonus_1(crawl):
+    """1d8 + 1 for each member: mean 5.5, variance 63/12; each rolls their own."""
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("set str_bonus 1")
+    base = replace(c.state, party=tuple(replace(m, hp=1, max_hp=10**6) for m in c.state.party))
+    rng = random.Random(5)
+    healed: list[int] = []
+    same = hours = 0
+    for _ in range(600):
+        result = perform(c.world, base, "rest-hour", rng)
+        gained = [m.hp - 1 for m in result.state.party]
+        if not _heals(result):
+            assert gained == [0, 0], "a broken hour heals no one"
+            continue
+        hours += 1
+        assert all(2 <= amount <= 9 for amount in gained)
+        healed += gained
+        same += gained[0] == gained[1]
+    assert hours > 100
+    assert abs(sum(healed) - 5.5 * len(healed)) <= 4 * math.sqrt(len(healed) * 63 / 12)
+    assert same < hours / 3, "each member rolls their own 1d8"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -15,6 +16,7 @@ from solo.events import (
     Checked,
     Encountered,
     LightChanged,
+    MemberChanged,
     Said,
     TableRolled,
     TrackerChanged,
@@ -484,3 +486,146 @@ def test_steps_and_readings_agree_with_the_rules(crawl):
     assert "lasts 1 watch; we read a watch as the same 6" in " ".join(readings["lantern"].split())
     assert "36 turns either way" in readings["lantern"]
     assert readings["candle"].startswith("1 hour (6 turns). Only 5 ft bright and 5 ft dim")
+
+
+# -- the party: each character's own CON save and Fatigue ---------------------------------
+
+def party_crawl(crawl, *names: str):
+    """An exploration crawl whose party is ``names``, each at the procedure's hit points."""
+    c = crawl(SYSTEM)
+    c.state = start(c.world, party=names)
+    return c
+
+
+def fatigue_of(c) -> dict[str, int]:
+    return {member.name: member.condition("fatigue") for member in c.state.party}
+
+
+def test_a_fatigue_result_not_rested_off_calls_a_save_for_each_character(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("explore", faces=[4])
+    assert fatigue_of(c) == {"Wren": 0, "Brother Ott": 0}
+    c.do("explore", faces=[11, 12, QUIET])           # Wren fails, Ott holds
+    saves = c.events(Checked)
+    assert [(s.label, s.success) for s in saves] == [
+        ("CON save (DC 12) for Wren", False), ("CON save (DC 12) for Brother Ott", True)]
+    assert fatigue_of(c) == {"Wren": 1, "Brother Ott": 0}
+    changes = [(e.name, e.what, e.before, e.after, e.reason) for e in c.events(MemberChanged)]
+    assert changes == [("Wren", "fatigue", 0, 1, "failed CON save")]
+    assert c.events(MemberChanged)[0].marks == ("Fatigue 1",)
+    assert c.value("fatigue") == 1, "the party's count follows the most fatigued character"
+    c.do("explore", faces=[QUIET])
+    assert not c.events(Checked), "settled once"
+
+
+def test_the_party_count_is_the_worst_characters_fatigue(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    for wren, ott in ((11, 11), (11, 12), (12, 1)):
+        c.do("set since_rest 0")                     # keep the hourly rest out of it
+        c.do("explore", faces=[4])
+        c.do("explore", faces=[wren, ott, QUIET])
+    assert fatigue_of(c) == {"Wren": 2, "Brother Ott": 2}
+    c.do("party add Mira fatigue 0")
+    c.do("set since_rest 0")
+    c.do("explore", faces=[4])
+    c.do("explore", faces=[11, 11, 11, QUIET])
+    assert fatigue_of(c) == {"Wren": 3, "Brother Ott": 3, "Mira": 1}
+    assert c.value("fatigue") == 3
+
+
+def test_con_bonus_helps_each_characters_save(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("set con_bonus 1")
+    c.do("explore", faces=[4])
+    c.do("explore", faces=[11, 10, QUIET])
+    assert [(s.total, s.success) for s in c.events(Checked)] == [(12, True), (11, False)]
+    assert fatigue_of(c) == {"Wren": 0, "Brother Ott": 1}
+
+
+def test_resting_after_the_fatigue_result_spares_every_character_the_save(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("explore", faces=[4])
+    c.do("rest", faces=[QUIET])
+    assert not c.events(Checked) and fatigue_of(c) == {"Wren": 0, "Brother Ott": 0}
+
+
+def test_skipping_the_hourly_rest_calls_a_save_for_each_character(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    for _ in range(6):
+        c.do("explore", faces=[QUIET])
+    assert not c.events(Checked)
+    c.do("explore", faces=[1, 20, QUIET])            # the rest skipped: two saves
+    assert [s.label for s in c.events(Checked)] == [
+        "CON save (DC 12) for Wren", "CON save (DC 12) for Brother Ott"]
+    assert fatigue_of(c) == {"Wren": 1, "Brother Ott": 0}
+
+
+def test_taking_the_hourly_rest_spares_every_character(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    for _ in range(6):
+        c.do("explore", faces=[QUIET])
+    c.do("rest", faces=[QUIET])
+    assert not c.events(Checked) and fatigue_of(c) == {"Wren": 0, "Brother Ott": 0}
+
+
+def test_each_characters_save_fails_11_times_in_20(crawl):
+    """A d20 under 12 fails: 11 times in 20 for each character, each rolling their own."""
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    rng = random.Random(12)
+    n, both = 1500, 0
+    for _ in range(n):
+        before = fatigue_of(c)
+        due = replace(c.state, values={**c.state.values, "fatigue_due": 1, "since_rest": 0})
+        c.state = perform(c.world, due, "explore", rng).state
+        gained = [name for name, value in fatigue_of(c).items() if value > before[name]]
+        both += len(gained) == 2
+    for name, fatigue in fatigue_of(c).items():
+        assert _within(fatigue, n, 11 / 20), (name, fatigue)
+    assert _within(both, n, (11 / 20) ** 2), both
+
+
+# -- light as supplies the player counts ------------------------------------------------------
+
+def test_uncounted_torches_oil_and_candles_never_run_out(crawl):
+    c = crawl(SYSTEM)
+    assert not {"torches", "oil", "candles"} & set(c.state.supplies)
+    for kind in ("torch", "lantern", "candle") * 3:
+        c.do(f"light {kind}")
+    assert len(c.state.lights) == 9
+
+
+def test_counted_torches_run_out(crawl):
+    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c.do("supply torch 1")
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 0
+    with pytest.raises(UsageError, match="no torches left"):
+        c.do("light torch")
+
+
+def test_a_fresh_lantern_takes_a_flask_and_refill_takes_another(crawl):
+    c = crawl(SYSTEM)
+    c.do("supply oil 2")
+    c.do("light lantern")
+    assert c.state.supplies["oil"] == 1 and lit(c) == [("lantern", 36)]
+    c.do("explore", faces=[3])                       # the oil runs low: half is gone
+    assert lit(c) == [("lantern", 17)]
+    c.do("refill")
+    assert c.state.supplies["oil"] == 0 and lit(c) == [("lantern", 36)]
+    c.do("douse lantern")
+    c.do("light lantern")
+    assert c.state.supplies["oil"] == 0, "a doused lantern relit keeps its oil"
+    c.do("refill")
+    assert "No oil flasks left" in said(c) and lit(c) == [("lantern", 36)]
+    c.do("douse lantern")
+    c.do("light candle")
+    c.do("light lantern")
+    c.state = replace(c.state, lights=(), doused=())
+    with pytest.raises(UsageError, match="no oil flasks left"):
+        c.do("light lantern")
+
+
+def test_refill_needs_a_burning_lantern(crawl):
+    c = crawl(SYSTEM)
+    with pytest.raises(UsageError, match="No lantern is burning"):
+        c.do("refill")
