@@ -17,7 +17,7 @@ from typing import Any
 
 from solo.errors import JournalError, UsageError
 from solo.notation import clock_text
-from solo.report_read import Crawl, gc_paused, read_journal
+from solo.report_read import Columns, Crawl, gc_paused, read_journal
 
 __all__ = ["export", "stats", "figures", "render_markdown", "read_journal", "write_output",
            "INTERNAL_KEYS"]
@@ -230,39 +230,25 @@ def _body_text(crawl: Crawl) -> str | None:
     """The journal after its front matter with every record taken out (a retracted entry's
     record becomes the mark), cut from the text at the records' known places; None when
     some record could not be read (then the line-based way hides those too)."""
-    text = crawl.text
     if crawl.garbled:
         return None
-    if isinstance(text, str):
-        return _body_from_text(crawl)
-    mark = RETRACTED_MARK.encode() + b"\n"
-    pieces: list[bytes] = []
-    append, blank_before = pieces.append, text.endswith
-    previous = 0
-    for entry in crawl.entries:  # offsets in bytes: cut the bytes, decode once
-        # solo writes a blank line before each record and a line break after it: take the
-        # record with one of each, so the entries around it keep one blank line between
-        start = entry.start
-        if blank_before(b"\n\n", 0, start):
-            start -= 1
-        append(text[previous:start])
-        if entry.retracted:
-            append(mark)
-        previous = entry.end + 1
-    pieces.append(text[previous:])
-    body = b"".join(pieces).decode("utf-8", errors="replace")
-    if body.startswith("---\n"):
-        end = body.find("\n---\n", 3)
-        body = body[end + 5:] if end >= 0 else body
-    return body.strip("\n")
+    if isinstance(crawl.records, Columns):  # cut in bytes, decoded once
+        mark = RETRACTED_MARK.encode() + b"\n"
+        body = crawl.records.body(mark).decode("utf-8", errors="replace")
+        if body.startswith("---\n"):
+            end = body.find("\n---\n", 3)
+            body = body[end + 5:] if end >= 0 else body
+        return body.strip("\n")
+    return _body_from_text(crawl)
 
 
 def _body_from_text(crawl: Crawl) -> str:
-    """The same, for a journal read as text (records in an editor's layout)."""
+    """The same, for a journal read record by record (records in an editor's layout)."""
     text = str(crawl.text)
+    entries = crawl.entries or (crawl.records.entries() if crawl.records is not None else [])
     pieces = []
     previous = 0
-    for entry in crawl.entries:
+    for entry in entries:
         pieces.append(text[previous:entry.start])
         if entry.retracted:
             pieces.append(RETRACTED_MARK)
