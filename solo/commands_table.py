@@ -69,6 +69,10 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "follow the danger."),
     _tool("oracle", "oracle [STYLE]", "Show the oracle style, or choose one: mythic, "
           "ironsworn or opse."),
+    _tool("party", "party [add NAME [hp N] | remove NAME]", "Show the party, or add or "
+          "remove a member; 'NAME: ACTION' plays an action as that member's."),
+    _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
+          "+N/-N adds or takes); lighting and refilling use it up."),
 )}
 
 # The words no procedure may take for an action: they would be shadowed.

@@ -19,7 +19,8 @@ from solo.yamlfile import Document
 
 __all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
            "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Ask",
-           "Supply", "Effect", "parse_effects", "compile_template", "compile_at", "EFFECT_KEYS",
+           "Supply", "Vitality", "Condition", "Members", "WHO", "Effect",
+           "parse_effects", "compile_template", "compile_at", "EFFECT_KEYS",
            "LIGHT_OPERATIONS"]
 
 LIGHT_OPERATIONS = ("out", "dim", "halve", "douse", "refill", "step", "light")
@@ -174,6 +175,47 @@ class Supply:
     when: Expr | None = None
 
 
+WHO = ("each", "actor")
+"""Whom a party effect reaches: ``each`` member (the default), or the ``actor`` the
+command named (``Wren: rest``), every member when it named none. Inside ``members:``,
+the member whose turn it is."""
+
+
+@dataclass(frozen=True)
+class Vitality:
+    """Harm (``sign`` -1) or heal (+1) members' hit points by an amount, or by dice rolled
+    for each member; hit points stay from 0 to the member's maximum."""
+
+    sign: int
+    amount: Expr | None = None
+    dice: Template | None = None
+    plus: Expr | None = None
+    label: Template | None = None
+    who: str = "each"
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Move members' conditions (``fatigue: 1``), within the bounds the procedure gives."""
+
+    changes: tuple[tuple[str, Expr], ...]
+    who: str = "each"
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Members:
+    """Run effects once for each member (or for the actor), with ``member``, ``hp``,
+    ``max_hp`` and ``member_<condition>`` naming that member's."""
+
+    effects: tuple[Effect, ...]
+    who: str = "each"
+    when: Expr | None = None
+
+
 @dataclass(frozen=True)
 class Outcome:
     name: str
@@ -181,14 +223,15 @@ class Outcome:
 
 
 Effect = (Adjust | Assign | Let | RollDice | Check | RollTable | Encounter | LightChange | Say
-          | Branch | Do | Outcome | Ask | Supply)
+          | Branch | Do | Outcome | Ask | Supply | Vitality | Condition | Members)
 
 EFFECT_KEYS = ("adjust", "set", "let", "roll", "check", "table", "encounter", "light", "say",
-               "if", "do", "outcome", "ask", "supply")
+               "if", "do", "outcome", "ask", "supply", "harm", "heal", "condition", "members")
 COMMON_ODDS = ("likely", "50/50", "even", "unlikely")
 """Odds that every shipped oracle style (mythic, ironsworn, opse) knows."""
 _SIDE_KEYS = keys_of("effect")
-_TAKES_REASON = {"adjust", "set", "light", "supply"}
+_TAKES_REASON = {"adjust", "set", "light", "supply", "harm", "heal", "condition"}
+_TAKES_WHO = {"harm", "heal", "condition", "members"}
 """The effects whose journal line carries a ``reason:``; on others it would be ignored."""
 _TAKES_BRANCHES = {"if"}
 """The effects that take ``then:``/``else:`` beside their main key (check, ask and
@@ -249,6 +292,13 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
     if "reason" in raw and key not in _TAKES_REASON:
         raise doc.error(path + ("reason",), f"'reason:' does nothing beside '{key}:'; only "
                         f"{', '.join(sorted(_TAKES_REASON))} write a reason")
+    if "who" in raw:
+        if key not in _TAKES_WHO:
+            raise doc.error(path + ("who",), f"'who:' does nothing beside '{key}:'; only "
+                            f"{', '.join(sorted(_TAKES_WHO))} reach party members")
+        if raw["who"] not in WHO:
+            raise doc.error(path + ("who",), f"expected one of {', '.join(WHO)}")
+    who = str(raw.get("who", "each"))
     when = compile_at(doc, path + ("when",), raw["when"]) if "when" in raw else None
     reason = (compile_template(doc, path + ("reason",), raw["reason"])
               if "reason" in raw else None)
@@ -269,6 +319,16 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
         return Let(values, when)
     if key == "say":
         return Say(compile_template(doc, here, value), when)
+    if key in ("harm", "heal"):
+        return _vitality(doc, here, value, -1 if key == "harm" else 1, who, reason, when)
+    if key == "condition":
+        values = _assignments(doc, here, value)
+        for name, expr in values:
+            doc.references.append((here + (name,), "condition", name))
+            doc.numeric.append((here + (name,), expr, "condition needs a number"))
+        return Condition(values, who, reason, when)
+    if key == "members":
+        return Members(parse_effects(doc, here, value), who, when)
     if key == "do":
         return _do(doc, here, value, when)
     if key == "ask":
@@ -315,6 +375,23 @@ def _do(doc: Document, path: tuple, value: Any, when: Expr | None) -> Do:
     doc.references.append((path, "routine", spec["routine"]))
     doc.calls.append((path, spec["routine"], tuple(name for name, _ in args)))
     return Do(spec["routine"], when, args)
+
+
+def _vitality(doc: Document, path: tuple, value: Any, sign: int, who: str,
+              reason: Template | None, when: Expr | None) -> Vitality:
+    spec = _spec(doc, path, value, "hp-effect", "amount")
+    if ("amount" in spec) == ("dice" in spec):
+        raise doc.error(path, "give either 'amount:' (an expression) or 'dice:' (rolled "
+                        "for each member)")
+    amount = _optional(doc, path + ("amount",), spec.get("amount"))
+    if amount is not None:
+        doc.numeric.append((path + ("amount",), amount, "harm and heal need a number"))
+    dice = (compile_template(doc, path + ("dice",), spec["dice"]) if "dice" in spec
+            else None)
+    label = (compile_template(doc, path + ("label",), spec["label"]) if "label" in spec
+             else None)
+    return Vitality(sign, amount, dice, _optional(doc, path + ("plus",), spec.get("plus")),
+                    label, who, reason, when)
 
 
 def _ask(doc: Document, path: tuple, value: Any, when: Expr | None) -> Ask:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -15,16 +16,17 @@ from solo import dice, oracle
 from solo.compiled import Program
 from solo.effects import Template
 from solo.errors import UsageError
-from solo.events import Acted, Event, Rolled, Said, Struck, TrackerChanged
+from solo.events import Acted, Event, PartyChanged, Rolled, Said, Struck, TrackerChanged
 from solo.expr import ExprError
 from solo.interpreter import MAX_LIT, Run, light_level
 from solo.rules import USAGE_DICE, Action, Arg, Procedure
-from solo.state import MAX_VALUE, Light, State
+from solo.state import MAX_MEMBERS, MAX_VALUE, Light, Member, State
 from solo.tables import Table
 
 __all__ = ["World", "Result", "start", "perform", "unknown_name_error", "parse_arguments",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
-           "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game"]
+           "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game",
+           "check_member_name", "supply_named", "split_member"]
 
 MAX_DIGITS = 16
 """The most digits a number typed at the prompt may have (past that: a one-line refusal)."""
@@ -52,15 +54,26 @@ class Result:
     outcomes: tuple[str, ...] = ()
 
 
-def start(world: World, oracle_style: str = "mythic") -> State:
-    """The state before the first command."""
+def start(world: World, oracle_style: str = "mythic",
+          party: tuple[str, ...] | list[str] = ()) -> State:
+    """The state before the first command, with the members named in ``party`` (each at
+    the procedure's hit points); raises UsageError for a name that cannot be one."""
     procedure = world.procedure
     values: dict = {name: tracker.start for name, tracker in procedure.trackers.items()}
     values.update(procedure.settings)
     values.setdefault("chaos", 5)
     values.setdefault("oracle", oracle_style)
-    supplies = {name: supply.start for name, supply in procedure.supplies.items()}
-    return State(values=values, supplies=supplies)
+    supplies = {name: supply.start for name, supply in procedure.supplies.items()
+                if supply.start is not None}
+    members: list[Member] = []
+    for name in party:
+        check_member_name(name)
+        if any(member.name.casefold() == name.casefold() for member in members):
+            raise UsageError(f"{name} is named twice in the party")
+        members.append(Member(name, procedure.party.hp, procedure.party.hp))
+    if len(members) > MAX_MEMBERS:
+        raise UsageError(f"a party has at most {MAX_MEMBERS} members")
+    return State(values=values, supplies=supplies, party=tuple(members))
 
 
 def danger_value(world: World, state: State) -> tuple[str, int, int | None] | None:
@@ -114,21 +127,29 @@ def whole_number(name: str, text: str) -> int:
         raise UsageError(f"{name} takes a whole number, not {_quote(text)}") from None
 
 
-def perform(world: World, state: State, line: str, rng: random.Random) -> Result:
-    """Carry out one command line. Raises UsageError (nothing changes) if it is not valid."""
+def perform(world: World, state: State, line: str, rng: random.Random,
+            actor: str | None = None) -> Result:
+    """Carry out one command line, for member ``actor`` if given (``Wren: search``).
+    Raises UsageError (nothing changes) if it is not valid."""
     words = line.split()
     if not words:
         raise UsageError("empty command")
+    if actor is not None:
+        found = state.member(actor)
+        if found is None:
+            raise UsageError(f"no one called {_quote(actor)} in the party; 'party' lists it")
+        actor = found.name
     name, rest = words[0].lower(), words[1:]
     action = world.procedure.action_named(name)
     try:
         if action is not None:
-            return _perform_action(world, state, action, rest, line, rng)
+            return _perform_action(world, state, action, rest, line, rng, actor)
         handler = _BUILTINS.get(name)
         if handler is None:
             raise UsageError(f"unknown command {_quote(name)}; type 'help' for the list")
         run = _run(world, state, rng=rng)
-        run.events.append(Acted(line.strip()))
+        run.actor = actor
+        run.events.append(Acted(line.strip(), actor))
         handler(world, run, line.strip()[len(words[0]):].strip())
         return Result(run.finish(), tuple(run.events))
     except Exception as error:
@@ -166,8 +187,9 @@ def unknown_name_error(world: World, missing: KeyError) -> ExprError:
 
 
 def _perform_action(world: World, state: State, action: Action, words: list[str], line: str,
-                    rng: random.Random) -> Result:
+                    rng: random.Random, actor: str | None = None) -> Result:
     run = _run(world, state, action, rng)
+    run.actor = actor
     run.act(action, parse_arguments(action, words), line.strip())
     return Result(run.finish(), tuple(run.events), tuple(run.outcomes))
 
@@ -384,8 +406,115 @@ def _oracle(world: World, run: Run, text: str) -> None:
     run.events.append(Said(f"The oracle style is now {style.name}"))
 
 
+def _party(world: World, run: Run, text: str) -> None:
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    if verb == "add" and len(words) >= 2:
+        name, counts = split_member(world, words[1:])
+        if any(member.name.casefold() == name.casefold() for member in run.party):
+            raise UsageError(f"{name} is already in the party")
+        if len(run.party) >= MAX_MEMBERS:
+            raise UsageError(f"the party is full ({MAX_MEMBERS} members)")
+        hp = counts.pop("hp", world.procedure.party.hp)
+        conditions = world.procedure.party.conditions
+        member = Member(name, hp, hp, tuple((key, value) for key, value in counts.items()
+                                            if value != conditions[key].start))
+        run.party.append(member)
+        run.events.append(PartyChanged(name, True, hp, hp, run.marks(member)))
+        return
+    if verb == "remove" and len(words) >= 2:
+        wanted = " ".join(words[1:]).casefold()
+        for index, member in enumerate(run.party):
+            if member.name.casefold() == wanted:
+                del run.party[index]
+                run.events.append(PartyChanged(member.name, False, member.hp, member.max_hp,
+                                               run.marks(member)))
+                return
+        raise UsageError(f"no one called {_quote(' '.join(words[1:]))} in the party")
+    raise UsageError("usage: party add NAME [hp N] [CONDITION N…], or party remove NAME")
+
+
+_NAME_WORD = re.compile(r"[^\W_][\w'’.-]*")
+MAX_NAME = 40
+
+
+def check_member_name(name: str) -> str:
+    """``name`` as a member's name (words of letters, digits, ' . and -, at most 40
+    characters); a UsageError if it cannot be one."""
+    words = name.split()
+    if not words or len(name) > MAX_NAME or not all(_NAME_WORD.fullmatch(w) for w in words):
+        raise UsageError(f"{_quote(name)} cannot be a name: use words of letters (digits, "
+                         f"' . and - too), at most {MAX_NAME} characters")
+    return " ".join(words)
+
+
+def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
+    """``Brother Ott hp 6 fatigue 1``: the name, then the counts given after it."""
+    cut = len(words)
+    for index in range(1, len(words) - 1):  # the first WORD NUMBER pair ends the name
+        if words[index + 1].lstrip("+-").isdigit() and not words[index].isdigit():
+            cut = index
+            break
+    return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:])
+
+
+def _member_counts(world: World, words: list[str]) -> dict[str, int]:
+    """``hp 8 fatigue 1`` as counts; a UsageError naming what does not fit."""
+    conditions = world.procedure.party.conditions
+    if len(words) % 2:
+        raise UsageError("after the name come pairs: hp N, or a condition and its count")
+    counts: dict[str, int] = {}
+    for key, value in zip(words[::2], words[1::2], strict=True):
+        key = key.lower()
+        if key != "hp" and key not in conditions:
+            known = ", ".join(["hp", *conditions])
+            raise UsageError(f"{_quote(key)} is not counted per member; choose: {known}")
+        number = whole_number(key, value)
+        if key == "hp":
+            if not 1 <= number <= 1_000_000:
+                raise UsageError("hp must be from 1 to 1000000")
+        elif conditions[key].clamp(number) != number:
+            raise UsageError(f"{key} must be from {conditions[key].minimum} to "
+                             f"{conditions[key].maximum}")
+        counts[key] = number
+    return counts
+
+
+def supply_named(world: World, word: str) -> str | None:
+    """The supply ``word`` names: its own name, its singular (``ration``), or a light kind
+    that takes it when lit or refilled (``torch`` for torches, ``lantern`` for oil)."""
+    supplies = world.procedure.supplies
+    word = word.lower()
+    if word in supplies:
+        return word
+    for name, supply in supplies.items():
+        if word in (name.rstrip("s"), name.removesuffix("es"), supply.label.lower()):
+            return name
+    kind = world.procedure.lights.get(word)
+    if kind is not None:
+        return kind.uses or kind.refill
+    return None
+
+
+def _supply(world: World, run: Run, text: str) -> None:
+    words = text.split()
+    if len(words) != 2:
+        raise UsageError("usage: supply NAME COUNT, such as supply torch 3 (+N/-N to add)")
+    name = supply_named(world, words[0])
+    if name is None:
+        known = ", ".join(world.procedure.supplies) or "none in this procedure"
+        raise UsageError(f"solo does not count {_quote(words[0])} here; it counts: {known}")
+    number = whole_number(name, words[1])
+    current = run.supplies.get(name, 0)
+    wanted = current + number if words[1][0] in "+-" else number
+    if not 0 <= wanted <= MAX_VALUE:
+        raise UsageError(f"{name} must stay from 0 to {MAX_VALUE:,}")
+    run.change_supply(name, wanted, "counted by the player")
+
+
 _BUILTINS = {"light": _light, "douse": _douse, "strike": _strike, "set": _set, "roll": _roll,
-             "table": _table, "ask": _ask, "chaos": _chaos, "oracle": _oracle}
+             "table": _table, "ask": _ask, "chaos": _chaos, "oracle": _oracle, "party": _party,
+             "supply": _supply}
 ENGINE_COMMANDS = tuple(_BUILTINS)
 """The engine's own commands beside a procedure's actions (defined once, by _BUILTINS)."""
 
@@ -434,8 +563,9 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
         values["oracle"] = "mythic"
     lights = _known_lights(world, state.lights, "lit", notices)
     doused = _known_lights(world, state.doused, "put aside", notices)
-    supplies = {name: state.supplies.get(name, supply.start)
-                for name, supply in procedure.supplies.items()}
+    supplies = {name: state.supplies.get(name, supply.start or 0)
+                for name, supply in procedure.supplies.items()
+                if name in state.supplies or supply.start is not None}
     for name in state.supplies:
         if name not in procedure.supplies:
             notices.append(f"the procedure no longer counts {name}: dropped")
@@ -461,7 +591,15 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
         notices.append(f"the last encounter's entry in {last[0]} is gone: 'strike' needs "
                        "a table and entry now")
         last = None
+    party: list[Member] = []
+    for member in state.party:
+        counted = tuple(pair for pair in member.conditions
+                        if pair[0] in procedure.party.conditions)
+        if len(counted) < len(member.conditions):
+            notices.append(f"{member.name}'s conditions the procedure no longer counts: dropped")
+        party.append(replace(member, conditions=counted))
     fixed = replace(state, values=values, lights=lights, doused=doused, supplies=supplies,
+                    party=tuple(party),
                     struck=struck, foreshadowed=foreshadowed, foretold=foretold,
                     last_encounter=last)
     return fixed, tuple(notices)

@@ -13,14 +13,17 @@ from typing import NamedTuple
 
 from solo.dice import Roll
 
-__all__ = ["Acted", "TurnPassed", "Rolled", "Checked", "TableRolled", "TrackerChanged",
-           "LightChanged", "Encountered", "Said", "Struck", "Answered", "Event"]
+__all__ = ["MemberChanged", "PartyChanged", "Acted", "TurnPassed", "Rolled", "Checked",
+           "TableRolled", "TrackerChanged", "LightChanged", "Encountered", "Said", "Struck",
+           "Answered", "Event"]
 
 
 class Acted(NamedTuple):
-    """The player's command, as typed (``@`` in Lonelog)."""
+    """The player's command, as typed (``@`` in Lonelog), and the member it is for
+    (``Wren: search`` is Wren's), if it names one."""
 
     command: str
+    actor: str | None = None
 
 
 class TurnPassed(NamedTuple):
@@ -107,6 +110,32 @@ class Answered(NamedTuple):
     event: str | None = None
 
 
+class MemberChanged(NamedTuple):
+    """A member's hit points (``what`` is ``hp``) or one of their conditions moved;
+    ``hp``, ``max_hp`` and ``marks`` (the conditions as the tag shows them) are the
+    member's after the change."""
+
+    name: str
+    what: str
+    label: str
+    before: int
+    after: int
+    reason: str
+    hp: int
+    max_hp: int
+    marks: tuple[str, ...] = ()
+
+
+class PartyChanged(NamedTuple):
+    """A member joined (``joined``) or left the party, with their hit points and marks."""
+
+    name: str
+    joined: bool
+    hp: int
+    max_hp: int
+    marks: tuple[str, ...] = ()
+
+
 def _same_event(self: tuple, other: object) -> bool:
     return type(self) is type(other) and tuple.__eq__(self, other)
 
@@ -120,11 +149,11 @@ def _hash_event(self: tuple) -> int:
 
 
 for _kind in (Acted, TurnPassed, Rolled, Checked, TableRolled, TrackerChanged, LightChanged,
-              Encountered, Said, Struck, Answered):
+              Encountered, Said, Struck, Answered, MemberChanged, PartyChanged):
     _kind.__eq__ = _same_event  # type: ignore[method-assign]
     _kind.__ne__ = _other_event  # type: ignore[method-assign,assignment]
     _kind.__hash__ = _hash_event  # type: ignore[method-assign]
 del _kind
 
 Event = (Acted | TurnPassed | Rolled | Checked | TableRolled | TrackerChanged | LightChanged
-         | Encountered | Said | Struck | Answered)
+         | Encountered | Said | Struck | Answered | MemberChanged | PartyChanged)

@@ -11,7 +11,8 @@ the rare effects those closures hand back come here, to the same handlers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from solo import dice, oracle
@@ -21,16 +22,19 @@ from solo.effects import (
     Assign,
     Branch,
     Check,
+    Condition,
     Do,
     Effect,
     Encounter,
     Let,
     LightChange,
+    Members,
     Outcome,
     RollDice,
     RollTable,
     Say,
     Supply,
+    Vitality,
 )
 from solo.errors import SoloError, UsageError
 from solo.events import (
@@ -40,6 +44,7 @@ from solo.events import (
     Encountered,
     Event,
     LightChanged,
+    MemberChanged,
     Rolled,
     Said,
     TableRolled,
@@ -48,7 +53,7 @@ from solo.events import (
 )
 from solo.expr import ExprError
 from solo.rules import USAGE_DICE, Action, Procedure
-from solo.state import MAX_TEXT, MAX_VALUE, Light, State
+from solo.state import MAX_TEXT, MAX_VALUE, Light, Member, State
 from solo.tables import Table, expand_inline_dice
 from solo.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION
 
@@ -124,6 +129,16 @@ class _Scope(dict):
             return sum(1 for light in run.lights if light.kind == name[4:])
         if name in run.supplies:
             return run.supplies[name]
+        if name.startswith("member_"):
+            conditions = run.procedure.party.conditions
+            if name[7:] in conditions:
+                return _actor_count(run, name[7:])
+            if name.endswith("_level") and name[7:-6] in conditions:
+                return conditions[name[7:-6]].level(_actor_count(run, name[7:-6])) or ""
+        if name in run.procedure.supplies:
+            return 0  # not counted yet (``has_NAME`` is true for it)
+        if name.startswith("has_") and name[4:] in run.procedure.supplies:
+            return run.supplies.get(name[4:], 1) > 0  # not counted: the party has enough
         if name == "dice":  # the dice the last roll kept, one by one: count(dice, 1)
             last = run.last_roll
             if last is None:
@@ -158,6 +173,9 @@ class Run:
         self.foreshadowed = state.foreshadowed
         self.last_encounter = state.last_encounter
         self.encounters = state.encounters
+        self.party = list(state.party)
+        self.actor: str | None = None  # the member the command names (``Wren: rest``)
+        self.member: int | None = None  # the member ``members:`` is at, by index
         self.state = state
         self.locals: dict[str, Any] = {}
         self.events: list[Event] = []
@@ -179,7 +197,8 @@ class Run:
                      lights=tuple(self.lights), struck=self.struck,
                      foreshadowed=self.foreshadowed, last_encounter=self.last_encounter,
                      encounters=self.encounters, doused=tuple(self.doused),
-                     supplies=self.supplies, foretold=self.foretold)
+                     supplies=self.supplies, foretold=self.foretold,
+                     party=tuple(self.party))
 
     # -- a procedure action -----------------------------------------------------
     def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
@@ -202,7 +221,7 @@ class Run:
             program.action(action)()
             program.pass_turns(time)
             return
-        self.events.append(Acted(line))
+        self.events.append(Acted(line, self.actor))
         self.turn_outcomes_start = len(self.outcomes)
         if time > 0:
             self.execute(self.procedure.on_action)
@@ -452,7 +471,7 @@ class Run:
                 self.events.append(LightChanged(kind_name, kind.label, "doused",
                                                 describe_light(spare), reason))
                 return True
-        if kind.uses is not None:
+        if kind.uses is not None and kind.uses in self.supplies:  # counted
             supply = self.procedure.supplies[kind.uses]
             have = self.supplies.get(kind.uses, 0)
             if have <= 0:
@@ -490,6 +509,8 @@ class Run:
     def _supply(self, effect: Supply) -> None:
         reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
         for name, expr in effect.changes:
+            if name not in self.supplies:
+                continue  # not counted: the player has not said how many the party carries
             by = _whole(f"supply {name}", expr.evaluate(self.scope))
             self.change_supply(name, self.supplies.get(name, 0) + by, reason)
 
@@ -557,7 +578,7 @@ class Run:
             return None if index == 0 else Light(light.kind, light.remaining, light.dimmed,
                                                  USAGE_DICE[index - 1])
         if operation == "refill":
-            if kind.refill is not None:
+            if kind.refill is not None and kind.refill in self.supplies:  # counted
                 have = self.supplies.get(kind.refill, 0)
                 if have <= 0:
                     supply = self.procedure.supplies[kind.refill].label.lower()
@@ -569,6 +590,113 @@ class Run:
         if light.remaining is None:
             return light
         return Light(light.kind, max(1, light.remaining // 2), light.dimmed, light.die)
+
+    # -- the party's members ---------------------------------------------------------
+    def targets(self, who: str) -> list[int]:
+        """The indices of the members an effect reaches (see :data:`solo.effects.WHO`)."""
+        if self.member is not None:
+            return [self.member]
+        if who == "actor" and self.actor is not None:
+            wanted = self.actor.casefold()
+            return [index for index, member in enumerate(self.party)
+                    if member.name.casefold() == wanted]
+        return list(range(len(self.party)))
+
+    def marks(self, member: Member) -> tuple[str, ...]:
+        return self.procedure.party.marks(member.conditions)
+
+    def change_member(self, index: int, what: str, wanted: int, reason: str) -> None:
+        """Move member ``index``'s hit points (``hp``) or condition ``what`` to ``wanted``,
+        within its bounds; a member who drops to 0 HP meets the procedure's ``down``."""
+        member = self.party[index]
+        if type(wanted) is not int:
+            wanted = _whole(f"{member.name}'s {what}", wanted)
+        if what == "hp":
+            before, label = member.hp, "HP"
+            after = max(0, min(member.max_hp, wanted))
+            member = Member(member.name, after, member.max_hp, member.conditions)
+        else:
+            condition = self.procedure.party.conditions[what]
+            before, label = member.condition(what, condition.start), condition.label
+            after = condition.clamp(wanted)
+            _bounded(f"{member.name}'s {what}", after)
+            kept = [(name, value) for name, value in member.conditions if name != what]
+            if after != condition.start:
+                kept.append((what, after))
+            order = list(self.procedure.party.conditions)
+            kept.sort(key=lambda pair: order.index(pair[0]) if pair[0] in order else 0)
+            member = Member(member.name, member.hp, member.max_hp, tuple(kept))
+        if after == before:
+            return  # already at the bound: nothing to journal
+        self.party[index] = member
+        if self.member == index:
+            self._bind_member(member)
+        self.events.append(MemberChanged(member.name, what, label, before, after, reason,
+                                         member.hp, member.max_hp, self.marks(member)))
+        if what == "hp" and before > 0 and after == 0 and self.procedure.party.down:
+            self._for_member(index, self.procedure.party.down)
+
+    def _bind_member(self, member: Member) -> None:
+        self.bind("member", member.name)
+        self.bind("hp", member.hp)
+        self.bind("max_hp", member.max_hp)
+        for name, condition in self.procedure.party.conditions.items():
+            value = member.condition(name, condition.start)
+            self.bind(f"member_{name}", value)
+            if condition.levels:
+                self.bind(f"member_{name}_level", condition.level(value) or "")
+
+    @contextmanager
+    def _at_member(self, index: int) -> Iterator[None]:
+        """Within: effects reach member ``index`` only, and ``member``, ``hp``… name theirs."""
+        outer = self.member
+        self.member = index
+        self._bind_member(self.party[index])
+        try:
+            yield
+        finally:
+            self.member = outer
+            if outer is not None:
+                self._bind_member(self.party[outer])
+
+    def _for_member(self, index: int, effects: Iterable[Effect]) -> None:
+        with self._at_member(index):
+            self.execute(effects)
+
+    def _members(self, effect: Members) -> None:
+        for index in self.targets(effect.who):
+            self._for_member(index, effect.effects)
+
+    def _vitality(self, effect: Vitality) -> None:
+        reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
+        for index in self.targets(effect.who):
+            with self._at_member(index):
+                if effect.dice is None:
+                    amount = _whole("harm or heal", self.evaluate(effect.amount))
+                else:
+                    result = self._roll(effect.dice.render(self.scope))
+                    plus = _whole("a harm or heal's plus", self.evaluate(effect.plus))
+                    self.last_roll = result
+                    amount = max(0, result.total + plus)
+                    if self.record:
+                        label = (effect.label.render(self.scope) if effect.label else
+                                 ("Damage to " if effect.sign < 0 else "Healing for ")
+                                 + self.party[index].name)
+                        self.events.append(Rolled(label, result, plus))
+                if amount:
+                    self.change_member(index, "hp", self.party[index].hp + effect.sign * amount,
+                                       reason)
+
+    def _condition(self, effect: Condition) -> None:
+        reason = effect.reason.render(self.scope) if effect.reason else self._default_reason()
+        conditions = self.procedure.party.conditions
+        for index in self.targets(effect.who):
+            with self._at_member(index):
+                for name, expr in effect.changes:
+                    by = _whole(f"condition {name}", expr.evaluate(self.scope))
+                    current = self.party[index].condition(name, conditions[name].start)
+                    if conditions[name].clamp(current + by) != current:
+                        self.change_member(index, name, current + by, reason)
 
     # -- the oracle --------------------------------------------------------------------
     def ask(self, question: str, odds: str | None, style_name: str | None = None
@@ -622,8 +750,20 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     Adjust: Run._adjust, Assign: Run._assign, Let: Run._let, RollDice: Run._roll_dice,
     Check: Run._check, RollTable: Run._roll_table, Encounter: Run._encounter,
     LightChange: Run._light, Do: Run._do,  # Say and Branch run inside Run.execute
-    Outcome: Run._outcome, Ask: Run._ask, Supply: Run._supply,
+    Outcome: Run._outcome, Ask: Run._ask, Supply: Run._supply, Vitality: Run._vitality,
+    Condition: Run._condition, Members: Run._members,
 }
+
+def _actor_count(run: Run, name: str) -> int:
+    """The actor's hit points (``hp``, ``max_hp``) or condition, 0 with no actor."""
+    member = next((member for member in run.party if member.name == run.actor), None)
+    if member is None:
+        return 0
+    if name in ("hp", "max_hp"):
+        return int(getattr(member, name))
+    condition = run.procedure.party.conditions[name]
+    return member.condition(name, condition.start)
+
 
 _COMPUTED: dict[str, Callable[[Run], Any]] = {
     "turn": lambda run: run.turn,
@@ -633,5 +773,11 @@ _COMPUTED: dict[str, Callable[[Run], Any]] = {
     "action": lambda run: run.action.name if run.action else "",
     "encounters": lambda run: run.encounters,
     "minutes": lambda run: run.turn * (run.procedure.minutes or 0),
+    "party_size": lambda run: len(run.party),
+    # outside ``members:``, a member's names read the actor's (nothing if none is named)
+    "member": lambda run: run.actor or "",
+    "hp": lambda run: _actor_count(run, "hp"),
+    "max_hp": lambda run: _actor_count(run, "max_hp"),
+    "party_down": lambda run: sum(1 for member in run.party if member.hp == 0),
 }
 """Names whose value the run works out when an expression reads them."""

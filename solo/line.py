@@ -49,6 +49,7 @@ class Parsed:
     text: str
     name: str = ""
     rest: str = ""
+    actor: str | None = None  # the member a command is for: ``Wren: search``
 
 
 def clean(text: str) -> str:
@@ -81,6 +82,13 @@ def parse_line(world: engine.World, state: State, line: str) -> Parsed:
         return Parsed("empty", "")
     if text.startswith(NARRATION_MARKS):
         return Parsed("narration", text)
+    if state.party and ":" in text:
+        folded = text.casefold()
+        for member in state.party:
+            name = member.name.casefold()
+            if folded.startswith(name) and folded[len(name):].lstrip().startswith(":") \
+                    and text.split(":", 1)[1].strip():
+                return _for_member(world, state, member.name, text)
     words = text.split()
     first, rest = words[0].lower(), text[len(words[0]):].strip()
     table = command_table(world.procedure)
@@ -97,7 +105,7 @@ def parse_line(world: engine.World, state: State, line: str) -> Parsed:
                              else f"at most {command.max_words} word after it"))
         return Parsed("session", text, command.name, rest)
     if command.kind == "tool":
-        if command.name in ("chaos", "oracle") and not rest:
+        if command.name in ("chaos", "oracle", "party") and not rest:
             return Parsed("show", text, command.name)
         if command.name == "set" and rest.lower().split()[:1] == ["dice"] \
                 and "dice" not in world.procedure.settings:
@@ -116,6 +124,24 @@ def parse_line(world: engine.World, state: State, line: str) -> Parsed:
     except UsageError as error:
         raise _misfit(action.name, str(error)) from None
     return Parsed("engine", text, action.name, rest)
+
+
+_MEMBER_ACTS = frozenset({"light", "douse"})
+"""The tools a member may use by name (``Wren: light torch``), beside the procedure's
+actions: the others work the tools, not the fiction."""
+
+
+def _for_member(world: engine.World, state: State, name: str, text: str) -> Parsed:
+    """``Wren: search feature``: the command is Wren's; ``Wren: I climb`` is narration,
+    kept whole and as typed."""
+    inner = parse_line(world, state, text.split(":", 1)[1])
+    if inner.kind == "narration":
+        return Parsed("narration", text)
+    if inner.kind == "engine" and (world.procedure.action_named(inner.name) is not None
+                                   or inner.name in _MEMBER_ACTS):
+        return Parsed("engine", inner.text, inner.name, inner.rest, actor=name)
+    raise UsageError(f"'{inner.name or inner.text}' is not something {name} does alone; "
+                     f"type it without '{name}:' ({KEEP_AS_PROSE})")
 
 
 def _check_numbers(name: str, words: list[str]) -> None:
@@ -157,6 +183,21 @@ def _check_tool(world: engine.World, state: State, command: Command, rest: str) 
         if len(words) != 2 or words[0].lower() not in known:
             raise _misfit(name, f"{command.usage}: NAME: choose one of: "
                           + (", ".join(known) or "none in this procedure"))
+    elif name == "party":
+        verb = words[0].lower() if words else ""
+        if verb not in ("add", "remove") or len(words) < 2:
+            raise _misfit(name, f"{command.usage}: add or remove, then the name")
+        try:
+            if verb == "add":
+                engine.split_member(world, words[1:])
+            else:
+                engine.check_member_name(" ".join(words[1:]))
+        except UsageError as error:
+            raise _misfit(name, str(error)) from None
+    elif name == "supply":
+        if len(words) != 2 or engine.supply_named(world, words[0]) is None:
+            counted = ", ".join(procedure.supplies) or "none in this procedure"
+            raise _misfit(name, f"{command.usage}: NAME: choose one of: {counted}")
     elif name == "roll":
         if not words:
             raise _misfit(name, f"{command.usage}: for example roll 2d6 reaction")

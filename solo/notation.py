@@ -3,7 +3,8 @@
 Everything a journal shows is spelled here and nowhere else: the core symbols (``@``
 what the party attempts, ``?`` questions, ``d:`` rolls, ``tbl:`` tables, ``->``
 results, ``=>`` consequences, ``(note: …)`` reminders and tool commands), the tags
-(``[Clock:Tension 3/10]``, ``[Track:…]``, ``[Timer:Torch 5]``, ``[Inv:Torch|lit]``),
+(``[Clock:Tension 3/10]``, ``[Track:…]``, ``[Timer:Torch 5]``, ``[Inv:Torch|lit]``,
+``[Inv:Torches|2]``, ``[PC:Wren|HP 6/8|tired]``), ``@(Wren)`` for one member's action,
 dice in the Dice Notation add-on's form (``d6=3``, ``d10+7=8``, ``4d6kh3=14 [5, 5, 3d, 4]``),
 the session and scene headings, the fences around mechanics, and how the player's own
 narration is kept from changing the page's structure.
@@ -25,6 +26,8 @@ from solo.events import (
     Encountered,
     Event,
     LightChanged,
+    MemberChanged,
+    PartyChanged,
     Rolled,
     Said,
     Struck,
@@ -35,7 +38,8 @@ from solo.events import (
 
 __all__ = ["Line", "FENCE", "LONELOG_MARKS", "TOOL_WORDS", "event_lines", "render_events",
            "roll_text", "tag", "one_line", "clock_text", "scene_heading", "session_heading",
-           "mechanics_block", "narration_block", "is_lonelog", "note", "title_block", "line_kind"]
+           "mechanics_block", "narration_block", "is_lonelog", "note", "title_block", "line_kind",
+           "member_tag"]
 
 FENCE = "```"
 """Mechanics go inside a fence of this many backticks; no notation line can start with one."""
@@ -43,10 +47,12 @@ FENCE = "```"
 LONELOG_MARKS = ("@", "?", "d:", "tbl:", "gen:", "->", "=>", "[", "(")
 """How a line the player writes in Lonelog begins: kept exactly as typed, inside a fence."""
 
-TOOL_WORDS = frozenset({"roll", "table", "ask", "set", "strike", "chaos", "oracle", "undo"})
+TOOL_WORDS = frozenset({"roll", "table", "ask", "set", "strike", "chaos", "oracle", "undo",
+                        "party", "supply"})
 """Commands that work the tools rather than the fiction: written as notes, never as ``@``."""
 
-_SHOWN_BY_OWN_LINE = frozenset({"roll", "table", "ask"})  # their d:/tbl:/? line says it all
+_SHOWN_BY_OWN_LINE = frozenset({"roll", "table", "ask", "party", "supply"})
+"""Commands whose own result line (d:, tbl:, ?, the member's or supply's tag) says it all."""
 
 
 class Line(str):
@@ -114,6 +120,11 @@ def note(text: str) -> str:
     return f"(note: {one_line(text)})"
 
 
+def member_tag(name: str, hp: int, max_hp: int, marks: Iterable[str] = ()) -> str:
+    """``[PC:Wren|HP 6/8|tired]``: a member's hit points and the conditions they show."""
+    return tag("PC", name, f"HP {hp}/{max_hp}", *marks)
+
+
 def _light_tags(event: LightChanged) -> str:
     """``[Inv:Torch|lit] [Timer:Torch 6]``, ``[Inv:Torch|out]``, ``[Inv:Lantern|dimmed]``."""
     after = event.after
@@ -134,7 +145,22 @@ def event_lines(event: Event) -> list[Line]:
             return []
         if word in TOOL_WORDS:
             return [Line(note(command), "note")]
+        if event.actor:
+            return [Line(f"@({_tag_part(event.actor)}) {command}", "action")]
         return [Line(f"@ {command}", "action")]
+    if isinstance(event, MemberChanged):
+        shown = member_tag(event.name, event.hp, event.max_hp, event.marks)
+        delta = event.after - event.before
+        reason = one_line(event.reason)
+        lines = [Line(f"=> {shown} {_tag_part(event.label)} {delta:+d}"
+                      + (f": {reason}" if reason else ""), "result")]
+        if event.what == "hp" and event.before > 0 and event.after == 0:
+            lines.append(Line(f"=> {one_line(event.name)} is down at 0 HP", "result"))
+        return lines
+    if isinstance(event, PartyChanged):
+        shown = member_tag(event.name, event.hp, event.max_hp, event.marks)
+        return [Line(f"=> {shown} " + ("joins the party" if event.joined
+                                        else "leaves the party"), "result")]
     if isinstance(event, TurnPassed):
         return []
     if isinstance(event, Checked):
@@ -209,8 +235,11 @@ def session_heading(number: int, date: str) -> str:
     return f"## Session {number}\n\n*Date: {date}*"
 
 
-def title_block(title: str, procedure: str, seed: int) -> str:
-    return f"# {one_line(title)}\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
+def title_block(title: str, procedure: str, seed: int, party: Iterable[str] = ()) -> str:
+    """The journal's opening: its title, what it plays, and the party's tags if named."""
+    block = f"# {one_line(title)}\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
+    members = list(party)
+    return block + ("\n\n" + mechanics_block(members) if members else "")
 
 
 def mechanics_block(lines: Iterable[str]) -> str:

@@ -47,7 +47,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     from solo import engine, oracle
     from solo.catalog import load_world
     from solo.journal import JOURNAL_FORMAT, create_journal
-    from solo.notation import title_block
+    from solo.notation import member_tag, title_block
     from solo.record import start_record
 
     world = load_world(system, [Path(name) for name in tables])
@@ -63,8 +63,10 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
             "oracle": oracle_style, "solo": JOURNAL_FORMAT}
     if dice != "solo":
         meta["dice"] = dice
-    create_journal(path, meta, title_block(title, world.procedure.name, seed),
-                   start_record(engine.start(world, oracle_style).to_json()))
+    state = engine.start(world, oracle_style, party or ())
+    tags = [member_tag(member.name, member.hp, member.max_hp) for member in state.party]
+    create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
+                   start_record(state.to_json()))
     return path
 
 

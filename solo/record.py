@@ -50,6 +50,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_LEFT_OUT_WHEN_NONE = frozenset({"actor"})
+"""Fields newer than format 2's first journals: left out while empty, so those records
+read (and the examples replay) the same."""
+
+
 def event_data(event: Event) -> dict[str, Any]:
     """``{"t": "Rolled", "label": …, "roll": {…}, "plus": 0}``: type name and every field."""
     if dataclasses.is_dataclass(event):
@@ -58,7 +63,10 @@ def event_data(event: Event) -> dict[str, Any]:
         names = list(event._fields)
     data: dict[str, Any] = {"t": type(event).__name__}
     for name in names:
-        data[name] = _plain(getattr(event, name))
+        value = getattr(event, name)
+        if value is None and name in _LEFT_OUT_WHEN_NONE:
+            continue
+        data[name] = _plain(value)
     return data
 
 

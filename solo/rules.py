@@ -9,7 +9,7 @@ turn that passes). docs/procedures.md is the guide to the format.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +21,8 @@ from solo.state import MAX_VALUE
 from solo.tables import Table, parse_table
 from solo.yamlfile import Document, load_yaml
 
-__all__ = ["Tracker", "LightKind", "SupplyKind", "USAGE_DICE", "Arg", "Action", "Procedure",
-           "parse_procedure",
+__all__ = ["Tracker", "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP", "USAGE_DICE", "Arg",
+           "Action", "Procedure", "parse_procedure",
            "load_procedure", "load_document", "LIGHT_LEVELS"]
 
 LIGHT_LEVELS = ("bright", "dim")
@@ -73,12 +73,41 @@ class LightKind:
 
 @dataclass(frozen=True)
 class SupplyKind:
-    """A count of spare things the party carries: torches, oil flasks, candles."""
+    """A count of spare things the party carries: torches, oil flasks, candles. A supply
+    whose ``start`` is None is not counted (never runs out) until the player says how
+    many the party carries."""
 
     name: str
     label: str
-    start: int = 0
+    start: int | None = 0
     reading: str = ""
+
+
+DEFAULT_HP = 8
+"""A member's hit points when neither the command nor the procedure says."""
+
+
+@dataclass(frozen=True)
+class PartyRules:
+    """What each named member carries: hit points to start with, the conditions counted
+    per member (each bounded like a tracker), and what happens at 0 HP."""
+
+    hp: int = DEFAULT_HP
+    conditions: Mapping[str, Tracker] = field(default_factory=dict)
+    down: tuple[Effect, ...] = ()
+
+    def marks(self, conditions: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+        """A member's conditions as they are shown: a level's name (``tired``), or the
+        label and count (``Fatigue 2``); those at their start, or no longer counted, are
+        left out."""
+        shown = []
+        for name, value in conditions:
+            condition = self.conditions.get(name)
+            if condition is None or value == condition.start:
+                continue
+            level = condition.level(value) if condition.levels else None
+            shown.append(level.lower() if level else f"{condition.label} {value}")
+        return tuple(shown)
 
 
 @dataclass(frozen=True)
@@ -128,6 +157,7 @@ class Procedure:
     routines: Mapping[str, tuple[Effect, ...]] = None  # type: ignore[assignment]
     params: Mapping[str, tuple[tuple[str, Any], ...]] = None  # type: ignore[assignment]
     supplies: Mapping[str, SupplyKind] = None  # type: ignore[assignment]
+    party: PartyRules = PartyRules()
     actions: Mapping[str, Action] = None  # type: ignore[assignment]
     on_action: tuple[Effect, ...] = ()
     each_turn: tuple[Effect, ...] = ()
@@ -188,6 +218,7 @@ def parse_procedure(doc: Document) -> Procedure:
             raise doc.error(("settings", name), "expected a name with a number, word or true/false")
     supplies = {str(name): _supply(doc, ("supplies", name), str(name), raw)
                 for name, raw in _mapping(doc, ("supplies",), data.get("supplies")).items()}
+    party = _party(doc, data.get("party"))
     lights = {name: _light(doc, ("lights", name), name, raw, supplies)
               for name, raw in _mapping(doc, ("lights",), data.get("lights")).items()}
     tables = {name: parse_table(doc, ("tables", name), str(name), raw, parse_effects)
@@ -214,7 +245,7 @@ def parse_procedure(doc: Document) -> Procedure:
         clock_unit=str(clock.get("unit", "turn")), minutes=minutes, danger=danger,
         trackers=trackers, settings=settings, lights=lights, tables=tables,
         encounters=encounters, routines=routines, params=params, supplies=supplies,
-        actions=actions,
+        party=party, actions=actions,
         on_action=parse_effects(doc, ("on_action",), data.get("on_action")),
         each_turn=parse_effects(doc, ("each_turn",), data.get("each_turn")),
         steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),
@@ -276,11 +307,30 @@ def _supply(doc: Document, path: tuple, name: str, raw: Any) -> SupplyKind:
         raw = {"start": raw}
     raw = _mapping(doc, path, raw)
     check_keys(doc, path, raw, "supply")
-    start = _int(doc, path + ("start",), raw.get("start", 0), allow_none=False) or 0
-    if not 0 <= start <= 1_000_000:
+    start = _int(doc, path + ("start",), raw.get("start", 0))
+    if start is not None and not 0 <= start <= 1_000_000:
         raise doc.error(path + ("start",), "expected a count from 0 to 1000000")
     return SupplyKind(name, str(raw.get("label", name.replace("_", " ").capitalize())), start,
                       str(raw.get("reading", "")))
+
+
+def _party(doc: Document, raw: Any) -> PartyRules:
+    if raw is None:
+        return PartyRules()
+    raw = _mapping(doc, ("party",), raw)
+    check_keys(doc, ("party",), raw, "party")
+    hp = _int(doc, ("party", "hp"), raw.get("hp", DEFAULT_HP), allow_none=False) or 0
+    if not 1 <= hp <= 1_000_000:
+        raise doc.error(("party", "hp"), "expected hit points from 1 to 1000000")
+    conditions = {}
+    for name, spec in _mapping(doc, ("party", "conditions"), raw.get("conditions")).items():
+        name = str(name)
+        if not name.isidentifier() or name == "hp":
+            raise doc.error(("party", "conditions", name), "expected a condition name made "
+                            "of letters, digits and _ (not hp)")
+        conditions[name] = _tracker(doc, ("party", "conditions", name), name, spec)
+    return PartyRules(hp, conditions,
+                      parse_effects(doc, ("party", "down"), raw.get("down")))
 
 
 def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:

@@ -176,6 +176,11 @@ class Session:
             if tracker.shown and name != procedure.danger and self._showing(name):
                 parts.append(f"{tracker.label} {self.state.values[name]}")
         parts.append(self._light_summary())
+        for member in self.state.party:
+            marks = self._marks(member)
+            parts.append(f"{member.name} {member.hp}/{member.max_hp}"
+                         + (f" {'/'.join(marks)}" if marks else "")
+                         + ("!" if member.hp == 0 else ""))
         return printable(" │ ".join(parts))
 
     def _place(self) -> str:
@@ -229,10 +234,12 @@ class Session:
             return Reply((self._show(parsed.name),))
         if parsed.kind == "dice":
             return self.set_dice(parsed.rest)
-        return self.perform(parsed.text)
+        return self.perform(parsed.text, parsed.actor)
 
     def _show(self, name: str) -> str:
         values = self.state.values
+        if name == "party":
+            return "\n".join(self.party_lines())
         if name == "chaos":
             chaos = values.get("chaos", 5)
             if chaos == "follow":
@@ -251,13 +258,16 @@ class Session:
         self.last_command = ""
         return Reply(self._take_notices())
 
-    def perform(self, text: str) -> Reply:
-        """Run an engine command (a procedure action or a tool), journal it, then move on."""
+    def perform(self, text: str, actor: str | None = None) -> Reply:
+        """Run an engine command (a procedure action or a tool), for member ``actor`` if
+        given, journal it, then move on."""
         text = one_line(text)
         seed = f"{self.seed}:{self.draws}"
         rng = TypedDice(seed, self.ask_die) if self.dice == "physical" and self.ask_die \
             else random.Random(seed)
-        result = engine.perform(self.world, self.state, text, rng)
+        result = engine.perform(self.world, self.state, text, rng, actor)
+        if actor is not None:
+            text = f"{actor}: {text}"  # the record keeps the line as the player typed it
         lines = render_events(result.events)
         typed = getattr(rng, "typed", [])
         if typed:  # the player's own dice, marked as such
@@ -400,6 +410,21 @@ class Session:
         notices, self.notices = tuple(self.notices), []
         return notices
 
+    def party_lines(self) -> list[str]:
+        """Each member: hit points and conditions, the fallen flagged."""
+        if not self.state.party:
+            return ["No one is named in the party yet: party add NAME [hp N]."]
+        lines = []
+        for member in self.state.party:
+            marks = self._marks(member)
+            lines.append(f"{member.name}: HP {member.hp}/{member.max_hp}"
+                         + (f", {', '.join(marks)}" if marks else "")
+                         + (" — DOWN" if member.hp == 0 else ""))
+        return lines
+
+    def _marks(self, member) -> tuple[str, ...]:
+        return self.procedure.party.marks(member.conditions)
+
     def status_lines(self) -> list[str]:
         state, procedure = self.state, self.procedure
         lines = [f"{self.meta.get('title')} — {procedure.name} ({procedure.id})",
@@ -413,7 +438,10 @@ class Session:
                 lines.append(f"{tracker.label}: {state.values[name]}{of}"
                              + (f" ({band})" if band else ""))
         for name, supply in procedure.supplies.items():
-            lines.append(f"{supply.label}: {state.supplies.get(name, 0)}")
+            lines.append(f"{supply.label}: {state.supplies[name]}" if name in state.supplies
+                         else f"{supply.label}: not counted ('supply {name} N' counts them)")
+        if state.party:
+            lines.extend(self.party_lines())
         level = engine.light_of(self.world, state)
         lines.append(f"Light: {level}" + (f" ({self._light_summary()})" if state.lights
                                           else ", nothing lit"))

@@ -4,6 +4,7 @@ Light sources are items with state of their own: the turns each has left, whethe
 dimmed, and its usage die if its kind has one. A source the party douses is put aside
 (``doused``) with what it had left, and the next ``light`` of that kind takes it up again.
 Supplies (spare torches, oil flasks, candles…) are counts the light effects consume.
+The party's named members each carry hit points and the procedure's conditions.
 
 A snapshot groups identical sources with a count, so lighting a torch a thousand times
 does not make the snapshot a thousand entries long.
@@ -16,8 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Light", "State", "STATE_VERSION", "MAX_VALUE", "MAX_TEXT", "StateError",
-           "check_value"]
+__all__ = ["Light", "Member", "State", "STATE_VERSION", "MAX_VALUE", "MAX_TEXT", "MAX_MEMBERS",
+           "StateError", "check_value"]
 
 STATE_VERSION = 1
 MAX_VALUE = 10**15
@@ -41,6 +42,27 @@ class Light:
     die: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A named member of the party: hit points and the counts of the procedure's conditions
+    (``fatigue``…) that differ from where they start, in the procedure's order."""
+
+    name: str
+    hp: int
+    max_hp: int
+    conditions: tuple[tuple[str, int], ...] = ()
+
+    def condition(self, name: str, start: int = 0) -> int:
+        for key, value in self.conditions:
+            if key == name:
+                return value
+        return start
+
+
+MAX_MEMBERS = 50
+"""The most members a party may have: more than any table seats."""
+
+
 @dataclass(frozen=True)
 class State:
     """Everything the engine needs to go on. ``step`` counts commands; ``prev`` is for undo."""
@@ -57,6 +79,13 @@ class State:
     doused: tuple[Light, ...] = ()
     supplies: Mapping[str, int] = field(default_factory=dict)
     foretold: str | None = None  # the text of the foreshadowed encounter, dice rolled
+    party: tuple[Member, ...] = ()
+
+    def member(self, name: str) -> Member | None:
+        """The member called ``name`` (any case), if the party has one."""
+        wanted = name.casefold()
+        return next((member for member in self.party if member.name.casefold() == wanted),
+                    None)
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -75,6 +104,8 @@ class State:
             data["supplies"] = dict(self.supplies)
         if self.foretold is not None:
             data["foretold"] = self.foretold
+        if self.party:
+            data["party"] = [_member_json(member) for member in self.party]
         return data
 
     @classmethod
@@ -112,7 +143,8 @@ class State:
                        last_encounter=_pair("last_encounter", data.get("last_encounter")),
                        encounters=_index("encounters", data["encounters"]),
                        doused=_ungrouped("doused", data.get("doused") or []),
-                       supplies=supplies, foretold=foretold)
+                       supplies=supplies, foretold=foretold,
+                       party=_members(data.get("party") or []))
         except KeyError as missing:
             raise StateError(f"snapshot has no {missing.args[0]!r}") from None
 
@@ -134,6 +166,32 @@ def check_value(name: str, value: Any) -> int | str | bool:
         what = "not a finite number" if not math.isfinite(value) else "not a whole number"
         raise StateError(f"{name} is {what} ({_short(value)})")
     raise StateError(f"{name} must be a number, a word or true/false, not {_short(value)}")
+
+
+def _member_json(member: Member) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": member.name, "hp": member.hp, "max": member.max_hp}
+    if member.conditions:
+        data["c"] = dict(member.conditions)
+    return data
+
+
+def _members(rows: Any) -> tuple[Member, ...]:
+    members: list[Member] = []
+    for row in _list("party", rows):
+        if not isinstance(row, Mapping) or not isinstance(row.get("name"), str) \
+                or not row["name"].strip() or len(row["name"]) > 100:
+            raise StateError(f"snapshot 'party' entry {_short(row)} has no usable name")
+        name = row["name"]
+        conditions = row.get("c") or {}
+        if not isinstance(conditions, Mapping):
+            raise StateError(f"snapshot 'party': {name}'s conditions are not a mapping")
+        members.append(Member(name, _index(f"party.{name}.hp", row.get("hp")),
+                              _index(f"party.{name}.max", row.get("max")),
+                              tuple((str(key), _whole(f"party.{name}.{key}", value))
+                                    for key, value in conditions.items())))
+    if len(members) > MAX_MEMBERS:
+        raise StateError(f"snapshot 'party' has more than {MAX_MEMBERS} members")
+    return tuple(members)
 
 
 def _short(value: Any) -> str:

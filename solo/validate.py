@@ -16,17 +16,20 @@ BUILTIN_TYPES: dict[str, str] = {
     "turn": "int", "roll": "int", "natural": "int", "resting": "bool", "light": "str",
     "lit": "int", "action": "str", "encounters": "int", "chaos": "any", "minutes": "int",
     "source": "str", "die": "str", "dice": "dice", "answer": "str", "oracle": "str",
+    "party_size": "int", "party_down": "int", "member": "str", "hp": "int", "max_hp": "int",
 }
 """The names every procedure's expressions can read besides its own, with their types.
 Defined once: the interpreter computes them, ``solo check`` knows them from here. Each
-light kind adds ``lit_KIND`` (a count) and each tracker with levels ``TRACKER_level``."""
+light kind adds ``lit_KIND`` (a count) and each tracker with levels ``TRACKER_level``.
+``member``, ``hp`` and ``max_hp`` (and ``member_CONDITION`` for each of the party's
+conditions) name one member's inside ``members:`` and ``party: down:``."""
 BUILTIN_NAMES = frozenset(BUILTIN_TYPES)
 
 
 def _walk(effects: Iterable[Effect]) -> Iterable[Effect]:
     for effect in effects:
         yield effect
-        for child in ("then", "otherwise"):
+        for child in ("then", "otherwise", "effects"):
             yield from _walk(getattr(effect, child, ()))
 
 
@@ -35,7 +38,7 @@ MAX_TURNS_PER_ACTION = 1000
 
 
 def _all_effects(procedure) -> list[Effect]:
-    effects = [*procedure.on_action, *procedure.each_turn]
+    effects = [*procedure.on_action, *procedure.each_turn, *procedure.party.down]
     for routine in procedure.routines.values():
         effects.extend(routine)
     for action in procedure.actions.values():
@@ -63,6 +66,11 @@ def name_types(procedure) -> dict[str, str]:
             types[f"{name}_level"] = "str"
     for name in procedure.supplies:
         types[name] = "int"
+        types[f"has_{name}"] = "bool"
+    for name, condition in procedure.party.conditions.items():
+        types[f"member_{name}"] = "int"
+        if condition.levels:
+            types[f"member_{name}_level"] = "str"
     for name in procedure.lights:
         types[f"lit_{name}"] = "int"
     for name, value in procedure.settings.items():
@@ -153,6 +161,9 @@ def validate_procedure(doc: Document, procedure) -> None:
             raise doc.error(path, f"no light source named {name!r}")
         if kind == "supply" and name not in procedure.supplies:
             raise doc.error(path, f"no supply named {name!r}; list it under 'supplies:'")
+        if kind == "condition" and name not in procedure.party.conditions:
+            raise doc.error(path, f"no condition named {name!r}; list it under 'party: "
+                            "conditions:'")
     for path, routine, given in doc.calls:
         params = dict(procedure.params.get(routine, ()))
         for name in given:

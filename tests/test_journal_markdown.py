@@ -260,19 +260,23 @@ TAG = re.compile(r"\[(?P<kind>[A-Za-z#]+):(?P<name>[^\]|]+?)(?:\|(?P<fields>[^\]
 
 def lonelog_reading(text: str) -> dict:
     """A reading of the journal as the spec describes it for digital Markdown: sessions are
-    ``##`` headings, scenes ``### S<n>``, and tags are read from the fenced notation."""
+    ``##`` headings, scenes ``### S<n>``, and tags are read from the fenced notation;
+    ``last`` holds each tag's latest fields (``last["PC"]["Wren"] == ["HP 6/8", "tired"]``)."""
     tokens = _html_md().parse(text)
     headings = [(token.tag, tokens[index + 1].content) for index, token in enumerate(tokens)
                 if token.type == "heading_open"]
     tags: dict[str, set[str]] = {}
+    last: dict[str, dict[str, list[str]]] = {}
     for token in tokens:
         if token.type == "fence":
             for found in TAG.finditer(token.content):
                 name = re.sub(r" -?\d+(?:/\d+)?$", "", found["name"].strip())  # [Clock:X 3/10]
                 tags.setdefault(found["kind"], set()).add(name)
+                last.setdefault(found["kind"], {})[name] = (
+                    found["fields"].split("|") if found["fields"] else [])
     return {"sessions": [text for tag, text in headings if tag == "h2"],
             "scenes": [text.split(" ", 1)[0] for tag, text in headings if tag == "h3"],
-            "tags": tags}
+            "tags": tags, "last": last}
 
 
 def test_a_lonelog_reading_finds_the_scenes_and_one_torch(tmp_path: Path):
