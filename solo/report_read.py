@@ -269,19 +269,21 @@ class Records:
 
 class Columns(Records):
     """A journal whose every record is in solo's own one-line layout, cut apart by one
-    regular-expression split (in C): the prose between records, each record's header
-    fields and the rest of its line. Nothing is done a record in Python but what the
-    figures need."""
+    regular-expression split (in C) at each ``<!-- solo``: the header's fields, and after
+    each header the rest of its line (events, state, comment end) followed by the text up
+    to the next record. Nothing is done a record in Python but what the figures need."""
 
-    def __init__(self, data: bytes, parts: list[bytes], states: list[int]) -> None:
-        self.text, self._parts, self._states = data, parts, states
+    def __init__(self, data: bytes, parts: list[bytes], ends: list[int],
+                 states: list[int]) -> None:
+        self.text, self._parts, self._ends, self._states = data, parts, ends, states
+        self._lines = parts[_STRIDE::_STRIDE]  # a record's line from its events on, and on
         names = {kind: kind.decode() for kind in set(parts[3::_STRIDE])}
         self.kinds = list(map(names.__getitem__, parts[3::_STRIDE]))
         self.turns = list(map(int, parts[5::_STRIDE]))
         self.garbled = []
         self.retracted = self._retracted() if "undo" in names.values() else set()
         self.counted, self.moves = {}, {}
-        found = list(map(_EVENT_BYTES.findall, parts[7::_STRIDE], repeat(0), states))
+        found = list(map(_EVENT_BYTES.findall, self._lines, repeat(0), states))
         for index in compress(count(), found):
             events, moves, unknown = _read_counted(found[index])
             if unknown:
@@ -294,16 +296,22 @@ class Columns(Records):
     @classmethod
     def scan(cls, data: bytes) -> Columns | None:
         """The columns, or None when some record is not in solo's one-line layout (an
-        editor wrapped or re-indented one, or one is damaged)."""
-        if data.startswith(b"<!-- solo "):
-            return None  # a journal is front matter first: this is not one solo wrote
+        editor wrapped or re-indented one, or one is damaged): every ``<!-- solo`` must
+        open a line and a header solo wrote, and its line end with the comment."""
         parts = _RECORD_LINES.split(data)
-        rests = parts[7::_STRIDE]
-        if len(rests) != data.count(b"<!-- solo") \
-                or not all(map(bytes.endswith, rests, repeat(b"}} -->"))):
+        heads, lines = parts[1::_STRIDE], parts[_STRIDE::_STRIDE]
+        if heads and (None in heads or not parts[0].endswith(b"\n")
+                      or not all(map(bytes.endswith, islice(lines, len(lines) - 1),
+                                     repeat(b"\n")))
+                      or any(map(bytes.__contains__, heads, repeat(b"<!-- solo")))):
             return None
-        states = list(map(bytes.find, rests, repeat(b',"state":{')))
-        return None if -1 in states else cls(data, parts, states)
+        ends = list(map(bytes.find, lines, repeat(b"\n")))
+        if ends and ends[-1] < 0:  # the last record ends the file
+            ends[-1] = len(lines[-1])
+        if not all(map(bytes.endswith, lines, repeat(b"}} -->"), repeat(0), ends)):
+            return None
+        states = list(map(bytes.find, lines, repeat(b',"state":{'), repeat(0), ends))
+        return None if -1 in states else cls(data, parts, ends, states)
 
     def _retracted(self) -> set[int]:
         steps = list(map(int, self._parts[2::_STRIDE]))
@@ -320,68 +328,59 @@ class Columns(Records):
         extras = self._parts[index * _STRIDE + 6]
         return {name.decode(): int(value) for name, value in _EXTRA_BYTES.findall(extras)}
 
-    def _rest(self, index: int) -> bytes:
-        return self._parts[index * _STRIDE + 7]
-
     def cmd(self, index: int) -> str:
         return _json_text(self._parts[index * _STRIDE + 4])
 
     def state(self, index: int) -> dict[str, Any]:
-        rest = self._rest(index)
-        return _json_object(rest[self._states[index] + 9:len(rest) - 5])
+        line = self._lines[index]
+        return _json_object(line[self._states[index] + 9:self._ends[index] - 5])
 
     def events(self, index: int) -> list[dict[str, Any]]:
-        return _json_events(self._rest(index)[:self._states[index]])
+        return _json_events(self._lines[index][:self._states[index]])
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
-        rest = self._rest(index)
-        found = _LAST_ENCOUNTER_BYTES.search(rest, self._states[index])
+        found = _LAST_ENCOUNTER_BYTES.search(self._lines[index], self._states[index],
+                                             self._ends[index])
         return (_unquote(found[1]), int(found[2])) if found else None
 
     def prose(self, index: int) -> bytes:
-        return self._parts[index * _STRIDE]
+        if index == 0:
+            return self._parts[0]
+        return self._lines[index - 1][self._ends[index - 1]:]
 
     def body(self, mark: bytes) -> bytes:
         """The journal with every record cut out (``mark`` where a retracted one stood).
         solo writes a blank line before each record and a line break after it: each record
-        goes with one of each, so the entries around it keep one blank line between."""
-        prose = self._parts[::_STRIDE]
-        if len(prose) == 1:
-            return prose[0]
-        pieces = [_before_record(prose[0], False)]
-        pieces += map(_before_record, islice(prose, 1, len(prose) - 1), repeat(True))
-        pieces.append(prose[-1][1:])
-        for index in sorted(self.retracted, reverse=True):
+        goes with one of each, so the entries around it keep one blank line between (and
+        a mark stands as a paragraph of its own, as the record-by-record reading gives)."""
+        lines, ends = self._lines, self._ends
+        first = self._parts[0]
+        if not lines:
+            return first
+        pieces = [first[:-1] if first.endswith(b"\n\n") else first]
+        pieces += [line[end + 1:-1] if line.endswith(b"\n\n") else line[end + 1:]
+                   for line, end in zip(lines[:-1], ends[:-1], strict=True)]
+        pieces.append(lines[-1][ends[-1] + 1:])
+        for index in sorted(self.retracted, reverse=True):  # the mark keeps the blank line
+            pieces[index] = lines[index - 1][ends[index - 1] + 1:] if index else first
             pieces.insert(index + 1, mark)
         return b"".join(pieces)
 
     def entries(self) -> list[Entry]:
-        parts, states, kinds, turns = self._parts, self._states, self.kinds, self.turns
+        parts, lines, ends, states = self._parts, self._lines, self._ends, self._states
         entries: list[Entry] = []
-        position = after = 0
-        for index in range(len(kinds)):
+        start, after = len(parts[0]), 0
+        for index, line in enumerate(lines):
             at = index * _STRIDE
-            start = position + len(parts[at]) + 1
-            events = start + len(parts[at + 1])
-            end = events + len(parts[at + 7])
-            state = events + states[index]
-            entry = Entry(start, end, after, int(parts[at + 2]), kinds[index], turns[index],
-                          parts[at + 4], self._extra(index), self.text, (events, state),
-                          (state + 9, end - 5))
+            events = start + len(b"<!-- solo") + len(parts[at + 1])
+            end, state = events + ends[index], events + states[index]
+            entry = Entry(start, end, after, int(parts[at + 2]), self.kinds[index],
+                          self.turns[index], parts[at + 4], self._extra(index), self.text,
+                          (events, state), (state + 9, end - 5))
             entry.retracted = index in self.retracted
             entries.append(entry)
-            position = after = end
+            start, after = events + len(line), end
         return entries
-
-
-def _before_record(prose: bytes, after_record: bool) -> bytes:
-    """The text before a record, without the previous record's line break (``after_record``)
-    and with the line break before this record unless it follows a blank line."""
-    if not prose:
-        return prose
-    if after_record:
-        return prose[1:] if prose.endswith(b"\n") else prose[1:] + b"\n"
-    return prose if prose.endswith(b"\n") else prose + b"\n"
 
 
 class EntryRecords(Records):
@@ -473,11 +472,10 @@ def _scan(text: str) -> tuple[list[Entry], list[int]]:
 
 _EXTRA = re.compile(r'"(\w+)":(-?\d+),')
 _EXTRA_BYTES = re.compile(_EXTRA.pattern.encode())
-_HEADER_LINES = re.compile(b"\n" + HEADER_BYTES.pattern)  # a record at a line start
-# A whole record line, split into: its header, the header's fields (step, kind, command,
-# turn, extras) and the rest of the line (its events, state and comment end).
-_RECORD_LINES = re.compile(b"\n(" + HEADER_BYTES.pattern + rb")([^\n]*)")
-_STRIDE = 8  # the split's pieces a record: the prose before it, then the 7 groups above
+# Every ``<!-- solo``, with the fields of the header solo writes after it when it is one
+# (step, kind, command, turn, extras): a split by it cuts a journal into its records.
+_RECORD_LINES = re.compile(rb"<!-- solo(" + HEADER_BYTES.pattern[len(rb"<!-- solo"):] + rb")?")
+_STRIDE = 7  # the split's pieces a record: its header's 6 groups, then its line and on
 # A JSON string's text, as runs of plain characters between escapes (far faster to scan
 # than one alternative a character).
 _S = r'"([^"\\]*(?:\\.[^"\\]*)*)"'
