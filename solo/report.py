@@ -226,19 +226,19 @@ def journal_lines(crawl: Crawl, retracted_mark: str = RETRACTED_MARK) -> list[st
 _BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
 
 
-def _body_text(crawl: Crawl) -> str | None:
+def _body_text(crawl: Crawl) -> str | bytes | None:
     """The journal after its front matter with every record taken out (a retracted entry's
-    record becomes the mark), cut from the text at the records' known places; None when
-    some record could not be read (then the line-based way hides those too)."""
+    record becomes the mark), cut from the text at the records' known places: UTF-8 bytes
+    when the records were read in columns, else text; None when some record could not be
+    read (then the line-based way hides those too)."""
     if crawl.garbled:
         return None
-    if isinstance(crawl.records, Columns):  # cut in bytes, decoded once
-        mark = RETRACTED_MARK.encode() + b"\n"
-        body = crawl.records.body(mark).decode("utf-8", errors="replace")
-        if body.startswith("---\n"):
-            end = body.find("\n---\n", 3)
+    if isinstance(crawl.records, Columns):  # cut in bytes: decoded once, by the caller
+        body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")
+        if body.startswith(b"---\n"):
+            end = body.find(b"\n---\n", 3)
             body = body[end + 5:] if end >= 0 else body
-        return body.strip("\n")
+        return body.strip(b"\n")
     return _body_from_text(crawl)
 
 
@@ -261,6 +261,23 @@ def _body_from_text(crawl: Crawl) -> str:
     return _BLANK_RUNS.sub("\n\n", body).strip("\n")
 
 
+_TITLE = re.compile(r"^# .*$", re.M)
+_TITLE_BYTES = re.compile(_TITLE.pattern.encode(), re.M)
+
+
+def _title_and_rest(body: str | bytes) -> tuple[str, str] | None:
+    """The body's first top-level heading and the text after it (past blank lines); None
+    when it has none. A body in bytes is decoded once, past its title."""
+    if isinstance(body, bytes):
+        found = _TITLE_BYTES.search(body)
+        if found is None:
+            return None
+        return (body[:found.end()].decode("utf-8", errors="replace"),
+                body[found.end():].lstrip(b"\n").decode("utf-8", errors="replace"))
+    title = _TITLE.search(body)
+    return None if title is None else (body[:title.end()], body[title.end():].lstrip("\n"))
+
+
 def render_markdown(crawl: Crawl) -> str:
     """The journal without its machine records, with the summary and chart after the title.
     (Built as pieces joined once: the body of a long journal is tens of megabytes.)"""
@@ -269,13 +286,13 @@ def render_markdown(crawl: Crawl) -> str:
         body = "\n".join(_squeeze(journal_lines(crawl))).strip("\n")
     summary = "\n".join(_summary_markdown(crawl))
     pieces = ["\n".join(_front_matter(crawl)), "\n\n"]
-    title = re.search(r"^# .*$", body, re.M)
-    if title is None:
-        pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", body]
+    split = _title_and_rest(body)
+    if split is None:
+        text = body.decode("utf-8", errors="replace") if isinstance(body, bytes) else body
+        pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", text]
     else:
-        rest = title.end() + 1 if body[title.end():title.end() + 1] == "\n" else title.end()
-        pieces += [body[:title.end()].strip(), "\n\n", summary, "\n\n## Journal\n\n",
-                   body[rest:].lstrip("\n")]
+        title, rest = split
+        pieces += [title.strip(), "\n\n", summary, "\n\n## Journal\n\n", rest]
     pieces.append("\n")
     return "".join(pieces)
 
