@@ -5,6 +5,10 @@ and writing entries exactly as a play session does (without the fsync), then
 times the report functions in-process and prints seconds and turns per second.
 
     python bench/bench_export.py [--big] [--turns N] [--system ID] [--keep DIR]
+                                 [--journal FILE] [--repeat N]
+
+``--journal FILE`` times an existing journal instead of building one (``--keep`` keeps the
+built one as ``bench-journal.md``, to time again).
 """
 
 from __future__ import annotations
@@ -115,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=None, help="exact number of turns")
     parser.add_argument("--system", default="d12-tension", help="procedure id")
     parser.add_argument("--keep", default=None, help="folder to keep the journal and exports in")
+    parser.add_argument("--journal", default=None,
+                        help="time this journal instead of building one")
     parser.add_argument("--repeat", type=int, default=None,
                         help="runs of each measurement, best shown (default 5, 2 with --big)")
     options = parser.parse_args(argv)
@@ -127,13 +133,20 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(options.keep or scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        journal = folder / "bench-journal.md"
-        start = time.perf_counter()
-        entries = build_journal(journal, turns, options.system)
-        built = time.perf_counter() - start
-        size = journal.stat().st_size
-        print(f"journal: {turns} turns, {entries} entries, {size / 1e6:.1f} MB, "
-              f"built in {built:.2f} s")
+        if options.journal:
+            journal = Path(options.journal)
+            crawl = report.read_journal(journal)
+            turns = crawl.turns
+            print(f"journal: {journal}, {turns} turns, {crawl.snapshots} entries, "
+                  f"{journal.stat().st_size / 1e6:.1f} MB")
+        else:
+            journal = folder / "bench-journal.md"
+            start = time.perf_counter()
+            entries = build_journal(journal, turns, options.system)
+            built = time.perf_counter() - start
+            size = journal.stat().st_size
+            print(f"journal: {turns} turns, {entries} entries, {size / 1e6:.1f} MB, "
+                  f"built in {built:.2f} s")
         _timed(1, _read, journal)  # warm up: the procedure, tables and parsers load once
         print(f"in-process, best of {repeat} run{'s' if repeat != 1 else ''}:")
         results = [

@@ -69,7 +69,7 @@ class Entry:
 
     __slots__ = ("start", "end", "after", "step", "kind", "turn", "_cmd", "extra", "retracted",
                  "_events", "_state", "_src", "_ev", "_st", "first_line", "record_line",
-                 "record_lines")
+                 "record_lines", "index")
 
     def __init__(self, start: int, end: int, after: int, step: int, kind: str, turn: int,
                  cmd: str | bytes, extra: dict[str, Any], source: str | bytes | None = None,
@@ -81,6 +81,7 @@ class Entry:
         self._src, self._ev, self._st = source, events_at, state_at  # where the JSON sits
         self._events, self._state = events, state
         self.first_line = self.record_line = self.record_lines = 0
+        self.index = -1  # its place among the records (see Records)
 
     @property
     def _ev_text(self) -> str | bytes | None:
@@ -377,7 +378,7 @@ class Columns(Records):
             entry = Entry(start, end, after, int(parts[at + 2]), self.kinds[index],
                           self.turns[index], parts[at + 4], self._extra(index), self.text,
                           (events, state), (state + 9, end - 5))
-            entry.retracted = index in self.retracted
+            entry.retracted, entry.index = index in self.retracted, index
             entries.append(entry)
             start, after = events + len(line), end
         return entries
@@ -391,6 +392,8 @@ class EntryRecords(Records):
     def __init__(self, text: str) -> None:
         self.text = text
         self._entries, self.garbled = _scan(text)
+        for index, entry in enumerate(self._entries):
+            entry.index = index
         _mark_retracted(self._entries)
         self.kinds = [entry.kind for entry in self._entries]
         self.turns = [entry.turn for entry in self._entries]
