@@ -40,6 +40,10 @@ class SoloCompleter(Completer):
     def get_completions(self, document, complete_event):
         text = document.text_before_cursor
         words = text.split()
+        if len(words) > 1 or (words and text.endswith(" ")):
+            if words[0].endswith(":") and self.session.state.member(words[0][:-1]):
+                text = text.split(":", 1)[1].lstrip()  # 'Wren: se…': complete the command
+                words = text.split()
         if not words or (len(words) == 1 and not text.endswith(" ")):
             prefix = words[0].lower() if words else ""
             candidates = self.session.completion_words()
@@ -47,7 +51,7 @@ class SoloCompleter(Completer):
             prefix = "" if text.endswith(" ") else words[-1].lower()
             candidates = self._arguments(words[0].lower())
         for word in candidates:
-            if word.startswith(prefix):
+            if word.lower().startswith(prefix):
                 yield Completion(word, start_position=-len(prefix))
 
     def _arguments(self, command: str) -> list[str]:
@@ -65,6 +69,12 @@ class SoloCompleter(Completer):
             return session.completion_words()
         if command == "chaos":
             return ["follow", *map(str, range(1, 10))]
+        if command == "supply":
+            return [*(procedure.supplies or {}), *(kind for kind, light in procedure.lights.items()
+                                                   if light.uses or light.refill)]
+        if command == "party":
+            return ["add", "remove", *(member.name for member in session.state.party
+                                       if " " not in member.name)]
         action = procedure.action_named(command)
         if action is None:
             return []

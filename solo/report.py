@@ -58,6 +58,8 @@ def stats(path: Path, as_json: bool) -> int:
 # -- figures ------------------------------------------------------------------------------------
 def figures(crawl: Crawl) -> dict[str, Any]:
     """The report's figures as plain data (what ``solo stats --json`` prints)."""
+    from solo.report_party import party_figures
+
     danger = crawl.danger
     return {
         "title": crawl.title,
@@ -82,6 +84,7 @@ def figures(crawl: Crawl) -> dict[str, Any]:
                            "answer": q.answer} for q in crawl.questions],
         "snapshots": crawl.snapshots,
         "garbled_snapshots": crawl.garbled,
+        **party_figures(crawl),
     }
 
 
@@ -134,7 +137,10 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
 
 
 def _stats_lines(crawl: Crawl) -> list[str]:
-    return [crawl.title] + [f"{label}: {text}" for label, text in summary_rows(crawl)]
+    from solo.report_party import party_rows
+
+    return [crawl.title] + [f"{label}: {text}" for label, text in
+                            [*summary_rows(crawl), *party_rows(crawl)]]
 
 
 # -- Markdown -----------------------------------------------------------------------------------
@@ -159,6 +165,9 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
             answer = f" → {question.answer}" if question.answer else ""
             out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
                        f"{_one_line(question.question)}{odds}{answer}")
+    from solo.report_party import party_markdown
+
+    out += party_markdown(crawl)
     chart = mermaid_chart(crawl)
     if chart and crawl.danger is not None:
         out += ["", f"### {crawl.danger.label} per {crawl.unit}", "", *chart]

@@ -207,6 +207,8 @@ def _question_items(crawl: Crawl, anchors: set[str]) -> list[str]:
 
 
 def render_html(crawl: Crawl) -> str:
+    from solo.report_party import party_html
+
     env: dict[str, Any] = {}
     body = _body(crawl, env)
     anchors = env.get("anchors", set())
@@ -227,6 +229,7 @@ def render_html(crawl: Crawl) -> str:
         f"<header>\n<h1>{escape(crawl.title)}</h1>\n",
         f'<p class="byline">{escape(" · ".join(byline))}</p>\n</header>\n<main>\n',
         '<section class="summary">\n<h2>Summary</h2>\n', _facts(crawl), "\n",
+        party_html(crawl),
         f'<figure class="chart">{svg_chart(crawl)}<figcaption>{caption}</figcaption></figure>\n',
         _logged("Encounters", _encounter_items(crawl, anchors)), "\n",
         _logged("Oracle questions", _question_items(crawl, anchors)), "\n</section>\n",

@@ -208,7 +208,9 @@ class Session:
         return "light: " + ", ".join(shown)
 
     def completion_words(self) -> list[str]:
-        return sorted(set(command_table(self.procedure)) | {"light"})
+        """Command words, and each one-word member's name with its colon (``Wren:``)."""
+        members = {f"{member.name}:" for member in self.state.party if " " not in member.name}
+        return sorted(set(command_table(self.procedure)) | {"light"} | members)
 
     # -- handling a line --------------------------------------------------------------------
     def handle(self, line: str) -> Reply:

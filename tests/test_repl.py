@@ -163,3 +163,24 @@ def test_grey_suggestions_come_from_this_journals_history(tmp_path: Path):
     finally:
         session.close()
         other.close()
+
+
+def test_a_members_name_completes_and_their_action_reaches_the_journal(tmp_path: Path):
+    path = create_journal_file(str(tmp_path / "crawl.md"), "trespasser", "Party", 9, [],
+                               party=["Wren", "Brother Ott"])
+    session = Session(path)
+    try:
+        assert "Wren:" in complete(session, "wr")
+        assert "search" in complete(session, "Wren: sea")
+        hp = session.procedure.party.hp
+        assert f"Wren {hp}/{hp}" in session.toolbar()
+        assert f"Brother Ott {hp}/{hp}" in session.toolbar()
+        assert drive(session, "light torch\radvance\rWren: search\rBrother Ott: I wait.\r"
+                              "party add Cid hp 5\r\x04") == 0
+        text = session.path.read_text()
+        assert "@(Wren) search" in text and "\nBrother Ott: I wait.\n" in text
+        assert "=> [PC:Cid|HP 5/5] joins the party" in text
+        assert [m.name for m in resume(session.path).state.party] == ["Wren", "Brother Ott",
+                                                                      "Cid"]
+    finally:
+        session.close()

@@ -8,8 +8,23 @@ from dataclasses import replace
 
 import pytest
 
-from solo.events import Checked, Encountered, LightChanged, TableRolled, TrackerChanged
+from solo.engine import perform, start
+from solo.errors import UsageError
+from solo.events import (
+    Acted,
+    Checked,
+    Encountered,
+    LightChanged,
+    MemberChanged,
+    Rolled,
+    Said,
+    TableRolled,
+    TrackerChanged,
+)
+from solo.notation import event_lines
 from solo.rules import Procedure
+from solo.state import Member
+from tests.conftest import ScriptedRandom
 
 SYSTEM = "d12-tension"
 
@@ -494,3 +509,143 @@ def test_hidden_tension_leaves_the_status_bar_but_not_the_journal(tmp_path):
         assert "Tension 3/10" in again.toolbar()
     finally:
         again.close()
+
+
+# -- the party: hazards that hurt, and a party of two playing its rooms ------------------
+
+def _party(crawl, *names: str):
+    c = crawl(SYSTEM)
+    c.state = start(c.world, party=names)
+    return c
+
+
+def _as(c, actor: str | None, line: str, rng: random.Random | None = None):
+    """``line`` played as ``actor``'s action (``Wren: enter 2`` at the prompt)."""
+    c.last = perform(c.world, c.state, line, rng or random.Random(0), actor=actor)
+    c.state = c.last.state
+    return c.last
+
+
+def _hp(c) -> dict[str, int]:
+    return {member.name: member.hp for member in c.state.party}
+
+
+def _said(result) -> str:
+    return "\n".join(event.text for event in result.events if isinstance(event, Said))
+
+
+def test_a_party_of_two_takes_turns_naming_who_acts(crawl):
+    c = _party(crawl, "Wren", "Brother Ott")
+    result = _as(c, "Wren", "enter 2")
+    assert result.events[0] == Acted("enter 2", "Wren") and c.state.turn == 1
+    result = _as(c, "brother ott", "linger 1")           # any case names the member
+    assert result.events[0] == Acted("linger 1", "Brother Ott") and c.state.turn == 2
+    assert _tables(result, "dungeon-events"), "lingering still rolls the Dungeon Events"
+    assert _hp(c) == {"Wren": 8, "Brother Ott": 8}, "the seed's rooms do not hurt by themselves"
+    with pytest.raises(UsageError, match="no one called"):
+        _as(c, "Zed", "enter 2")
+
+
+@pytest.mark.parametrize(("hazard", "sides", "reason"), [
+    ("gas", 6, "toxic gas"), ("tremor", 8, "falling tiles"), ("slime", 4, "a fall on the slime")])
+def test_a_failed_save_hurts_only_the_member_named(crawl, hazard, sides, reason):
+    c = _party(crawl, "Wren", "Brother Ott")
+    result = _as(c, "Wren", f"failed-save {hazard}")
+    rolls = [event for event in result.events if isinstance(event, Rolled)]
+    assert len(rolls) == 1
+    assert [(term.count, term.sides) for term in rolls[0].roll.expression.terms] == [(1, sides)]
+    assert rolls[0].label == f"Damage to Wren ({hazard}, 1d{sides})"
+    changes = [event for event in result.events if isinstance(event, MemberChanged)]
+    assert [(e.name, e.before, e.after, e.reason) for e in changes] == [
+        ("Wren", 8, 8 - rolls[0].total, reason)]
+    assert _hp(c)["Brother Ott"] == 8
+
+
+def test_a_failed_save_takes_the_damage_the_table_showed(crawl):
+    c = _party(crawl, "Wren", "Brother Ott")
+    result = _as(c, "Brother Ott", "failed-save tremor 8")
+    assert not [event for event in result.events if isinstance(event, Rolled)]
+    assert _hp(c) == {"Wren": 8, "Brother Ott": 0}
+    with pytest.raises(UsageError, match="more than the die can show"):
+        _as(c, "Wren", "failed-save gas 7")
+    assert _hp(c)["Wren"] == 8
+
+
+def test_a_failed_save_with_no_name_hurts_each_member(crawl):
+    c = _party(crawl, "Wren", "Brother Ott")
+    result = c.do("failed-save tremor", faces=[3, 5])
+    assert _hp(c) == {"Wren": 5, "Brother Ott": 3}
+    assert [event.label for event in result.events if isinstance(event, Rolled)] == [
+        "Damage to Wren (tremor, 1d8)", "Damage to Brother Ott (tremor, 1d8)"]
+
+
+def test_a_member_hurt_to_0_is_down(crawl):
+    c = _party(crawl, "Wren", "Brother Ott")
+    _as(c, "Wren", "hurt 5")
+    result = _as(c, "Wren", "failed-save gas", ScriptedRandom([6]))
+    lines = [line for event in result.events for line in event_lines(event)]
+    assert "=> [PC:Wren|HP 0/8] HP -3: toxic gas" in lines
+    assert "=> Wren is down at 0 HP" in lines
+    assert _hp(c) == {"Wren": 0, "Brother Ott": 8}
+
+
+@pytest.mark.parametrize(("hazard", "sides"), [("gas", 6), ("tremor", 8)])
+def test_failed_save_damage_is_one_die_of_the_seeds_size(crawl, hazard, sides):
+    c = _party(crawl, "Wren")
+    c.state = replace(c.state, party=(Member("Wren", 1_000_000, 1_000_000),))
+    rng = random.Random(14)
+    trials = 4000
+    damage = []
+    for _ in range(trials):
+        before = _hp(c)["Wren"]
+        _as(c, "Wren", f"failed-save {hazard}", rng)
+        damage.append(before - _hp(c)["Wren"])
+    assert set(damage) == set(range(1, sides + 1))
+    mean = (sides + 1) / 2
+    sigma = math.sqrt((sides * sides - 1) / 12 / trials)
+    assert abs(sum(damage) / trials - mean) < 4 * sigma
+
+
+@pytest.mark.parametrize(("face", "entry", "word"), [(7, "toxic-gas", "gas"),
+                                                     (9, "tremor", "tremor")])
+def test_a_harmful_environment_asks_the_party_for_saves(crawl, face, entry, word):
+    c = _party(crawl, "Wren", "Brother Ott")
+    c.do("combat-escaped")                                 # Tension 4: d10 + 4
+    result = _as(c, "Wren", "enter 2", ScriptedRandom([7, face, 3, 12]))
+    table = _tables(result, "d12-environment")[0]
+    assert table.entry_id == entry and "take 3 " in table.text   # the damage, rolled
+    assert f"type NAME: failed-save {word} and the damage shown." in _said(result)
+    assert _hp(c) == {"Wren": 8, "Brother Ott": 8}, "the save is the player's to roll"
+
+
+def test_without_a_party_the_hazards_hurt_no_one_and_ask_for_no_saves(crawl):
+    c = crawl(SYSTEM)
+    c.do("combat-normal")
+    result = c.do("enter 2", faces=[7, 9, 2, 12])
+    assert _tables(result, "d12-environment")[0].entry_id == "toxic-gas"
+    assert "failed-save" not in _said(result)
+    result = c.do("failed-save gas")
+    assert not [event for event in result.events if isinstance(event, (Rolled, MemberChanged))]
+
+
+# -- torches ---------------------------------------------------------------------------------
+
+def test_counted_torches_run_out(crawl):
+    c = crawl(SYSTEM)
+    c.do("supply torch 1")
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 0
+    with pytest.raises(UsageError, match="no torches left"):
+        c.do("light torch")
+    c.do("enter 2", faces=_quiet_faces(6))                # the event puts it out
+    assert not c.state.lights and c.state.supplies["torches"] == 0
+    c.do("supply torch +2")
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 1 and len(c.state.lights) == 1
+
+
+def test_uncounted_torches_never_run_out(crawl):
+    c = crawl(SYSTEM)
+    for _ in range(12):
+        c.do("light torch")
+    assert len(c.state.lights) == 12 and c.state.supplies == {}

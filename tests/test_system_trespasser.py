@@ -7,9 +7,20 @@ import random
 
 import pytest
 
-from solo.engine import start
+from solo.engine import perform, start
 from solo.errors import UsageError
-from solo.events import Checked, Encountered, LightChanged, Said, TableRolled, TrackerChanged
+from solo.events import (
+    Acted,
+    Checked,
+    Encountered,
+    LightChanged,
+    MemberChanged,
+    Said,
+    TableRolled,
+    TrackerChanged,
+)
+from solo.notation import event_lines
+from solo.state import Member
 
 SYSTEM = "trespasser"
 NAVIGATION = ("advance", "stay", "hide success", "backtrack")
@@ -401,3 +412,133 @@ def test_the_prompt_names_the_round_the_party_is_acting_in(tmp_path):
         assert "each character acts" not in where and "begin round 3: " in where
     finally:
         session.close()
+
+
+# -- the party: each member's moment's rest, hurts and recovery ---------------------------
+
+def _party(crawl, *names: str):
+    """A trespasser crawl whose party is ``names`` (8 HP each, the default)."""
+    c = crawl(SYSTEM)
+    c.state = start(c.world, party=names)
+    return c
+
+
+def _as(c, actor: str | None, line: str, seed: int = 0):
+    """``line`` played as ``actor``'s action (what ``Wren: rest`` at the prompt does)."""
+    c.last = perform(c.world, c.state, line, random.Random(seed), actor=actor)
+    c.state = c.last.state
+    return c.last
+
+
+def _member(c, name: str) -> Member:
+    member = c.state.member(name)
+    assert member is not None
+    return member
+
+
+def _changes(result) -> list[tuple[str, str, int, int]]:
+    return [(e.name, e.what, e.before, e.after) for e in result.events
+            if isinstance(e, MemberChanged)]
+
+
+def test_a_rest_named_for_one_member_reaches_only_that_member(crawl):
+    c = _party(crawl, "Wren", "Brother Ott")
+    c.do("supply rations 1")
+    result = _as(c, "Wren", "rest")
+    assert result.events[0] == Acted("rest", "Wren")
+    assert c.state.supplies["rations"] == 0, "Wren ate the party's last ration"
+    assert _changes(result) == []
+    result = _as(c, "Brother Ott", "rest")
+    assert "Brother Ott has nothing to eat." in _said(result)
+    assert _changes(result) == [("Brother Ott", "endurance", 0, 1)]
+    assert _member(c, "Brother Ott").condition("endurance") == 1
+    assert _member(c, "Wren").condition("endurance") == 0
+
+
+def test_eating_takes_one_ration_per_member_once_rations_are_counted(crawl):
+    c = _party(crawl, "Wren", "Brother Ott")
+    c.do("supply ration 5")
+    result = c.do("rest")                      # no one named: every member rests
+    eaten = [e for e in result.events if isinstance(e, TrackerChanged) and e.tracker == "rations"]
+    assert [(e.before, e.after, e.reason) for e in eaten] == [
+        (5, 4, "Wren eats"), (4, 3, "Brother Ott eats")]
+    assert _changes(result) == []
+
+
+def test_uncounted_rations_never_run_out(crawl):
+    c = _party(crawl, "Wren")
+    for _ in range(12):
+        result = _as(c, "Wren", "rest")
+        assert "Wren eats." in _said(result)
+    assert _member(c, "Wren").condition("endurance") == 0
+    assert "rations" not in c.state.supplies
+
+
+def test_a_character_who_fasts_loses_1_endurance_and_keeps_the_food(crawl):
+    c = _party(crawl, "Wren")
+    c.do("supply rations 2")
+    result = _as(c, "Wren", "rest fast")
+    assert _changes(result) == [("Wren", "endurance", 0, 1)]
+    assert c.state.supplies["rations"] == 2
+    _as(c, "Wren", "rest meal=fast")
+    assert _member(c, "Wren").conditions == (("endurance", 2),)
+    assert _member(c, "Wren").hp == 8, "endurance is not hit points"
+
+
+def test_recovery_dice_heal_the_resting_character_up_to_their_maximum(crawl):
+    c = _party(crawl, "Wren", "Brother Ott")
+    c.do("hurt 6")                             # everyone loses 6: 2/8
+    assert [(m.name, m.hp) for m in c.state.party] == [("Wren", 2), ("Brother Ott", 2)]
+    result = _as(c, "Wren", "rest 4")          # say, one d4 spent: its maximum, 4
+    assert _changes(result) == [("Wren", "hp", 2, 6)]
+    result = _as(c, "Wren", "rest 16")         # two d8: 16, more than the 2 missing
+    assert _changes(result) == [("Wren", "hp", 6, 8)]
+    assert _member(c, "Brother Ott").hp == 2
+    result = _as(c, "Wren", "rest 3")
+    assert _changes(result) == [] and "Wren is already at full hit points." in _said(result)
+
+
+def test_hurt_takes_hit_points_from_the_named_member_and_flags_them_at_0(crawl):
+    c = _party(crawl, "Wren", "Brother Ott")
+    result = _as(c, "Brother Ott", "hurt 11")
+    assert _changes(result) == [("Brother Ott", "hp", 8, 0)]
+    lines = [line for event in result.events for line in event_lines(event)]
+    assert "=> Brother Ott is down at 0 HP" in lines
+    assert "=> [PC:Brother Ott|HP 0/8] HP -8: hurt" in lines
+    assert _member(c, "Wren").hp == 8 and _member(c, "Brother Ott").hp == 0
+    with pytest.raises(UsageError):
+        c.do("hurt 0")
+
+
+def test_without_a_party_the_rest_plays_as_it_always_did(crawl):
+    c = crawl(SYSTEM)
+    c.do("supply rations 3")
+    result = c.do("rest 5")
+    assert _changes(result) == []
+    assert c.state.supplies["rations"] == 3, "nobody in the party eats"
+    assert "Moment's rest: the character eats or loses 1 endurance." in _said(result)
+    assert _changes(c.do("hurt 4")) == []
+
+
+# -- supplies: torches, oil and candles ---------------------------------------------------
+
+@pytest.mark.parametrize(("kind", "word", "supply", "left"), [
+    ("torch", "torch", "torches", "no torches left"),
+    ("lantern", "oil", "oil", "no oil flasks left"),
+    ("candle", "candle", "candles", "no candles left")])
+def test_each_fresh_light_takes_one_from_a_counted_supply(crawl, kind, word, supply, left):
+    c = crawl(SYSTEM)
+    c.do(f"supply {word} 1")
+    c.do(f"light {kind}")
+    assert c.state.supplies[supply] == 0 and c.state.lights[0].kind == kind
+    with pytest.raises(UsageError, match=left):
+        c.do(f"light {kind}")
+    assert len(c.state.lights) == 1
+
+
+@pytest.mark.parametrize("kind", ["torch", "lantern", "candle"])
+def test_lights_never_run_out_while_their_supply_is_not_counted(crawl, kind):
+    c = crawl(SYSTEM)
+    for _ in range(15):
+        c.do(f"light {kind}")
+    assert len(c.state.lights) == 15 and c.state.supplies == {}
