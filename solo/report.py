@@ -254,10 +254,9 @@ def _body_text(crawl: Crawl) -> str | bytes | None:
 def _body_from_text(crawl: Crawl) -> str:
     """The same, for a journal read record by record (records in an editor's layout)."""
     text = str(crawl.text)
-    entries = crawl.entries or (crawl.records.entries() if crawl.records is not None else [])
     pieces = []
     previous = 0
-    for entry in entries:
+    for entry in crawl.entries:
         pieces.append(text[previous:entry.start])
         if entry.retracted:
             pieces.append(RETRACTED_MARK)

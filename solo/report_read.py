@@ -16,9 +16,9 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import compress, count, islice, repeat
+from itertools import accumulate, compress, count, islice, repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from solo.errors import JournalError, SoloError
 from solo.journal import read_meta
@@ -150,7 +150,7 @@ class Crawl:
     garbled_starts: list[int] = field(repr=False, default_factory=list)
     record_lines: list[int] = field(repr=False, default_factory=list)
     lines: list[str] = field(repr=False, default_factory=list)
-    entries: list[Entry] = field(repr=False, default_factory=list)  # filled by locate()
+    entries: Sequence[Entry] = field(repr=False, default_factory=list)  # an EntryList
     records: Records | None = field(repr=False, default=None)
 
     @property
@@ -219,7 +219,7 @@ def read_journal(path: Path, with_lines: bool = False) -> Crawl:
         if records is None:  # not solo's own layout throughout: read it record by record
             records = EntryRecords(data.decode("utf-8", errors="replace"))
         crawl = _figures(path, meta, records)
-    crawl.records, crawl.text = records, records.text
+    crawl.records, crawl.text, crawl.entries = records, records.text, EntryList(records)
     crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
     crawl.garbled_starts = records.garbled
     if with_lines:
@@ -267,6 +267,47 @@ class Records:
         """An :class:`Entry` a record, with where it sits in :attr:`text`."""
         raise NotImplementedError
 
+    def entry(self, index: int) -> Entry:
+        """The :class:`Entry` of one record."""
+        raise NotImplementedError
+
+
+class EntryList(Sequence[Entry]):
+    """The records as :class:`Entry` objects, made when first asked for: one by one for a
+    look at a few (the first, the last), all at once for a walk through them."""
+
+    def __init__(self, records: Records) -> None:
+        self._records = records
+        self._all: list[Entry] | None = None
+        self._some: dict[int, Entry] = {}
+
+    def __len__(self) -> int:
+        return len(self._records.kinds)
+
+    def _every(self) -> list[Entry]:
+        if self._all is None:
+            self._all = self._records.entries()
+            for index, entry in self._some.items():  # the ones handed out stay the same
+                self._all[index] = entry
+        return self._all
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Entry]: ...
+
+    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
+        if self._all is not None or isinstance(index, slice):
+            return self._every()[index]
+        index = range(len(self))[index]  # from the end when negative; IndexError past it
+        if index not in self._some:
+            self._some[index] = self._records.entry(index)
+        return self._some[index]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._every())
+
 
 class Columns(Records):
     """A journal whose every record is in solo's own one-line layout, cut apart by one
@@ -277,6 +318,7 @@ class Columns(Records):
     def __init__(self, data: bytes, parts: list[bytes], ends: list[int],
                  states: list[int]) -> None:
         self.text, self._parts, self._ends, self._states = data, parts, ends, states
+        self._starts: list[int] | None = None
         self._lines = parts[_STRIDE::_STRIDE]  # a record's line from its events on, and on
         names = {kind: kind.decode() for kind in set(parts[3::_STRIDE])}
         self.kinds = list(map(names.__getitem__, parts[3::_STRIDE]))
@@ -368,20 +410,35 @@ class Columns(Records):
         return b"".join(pieces)
 
     def entries(self) -> list[Entry]:
-        parts, lines, ends, states = self._parts, self._lines, self._ends, self._states
         entries: list[Entry] = []
-        start, after = len(parts[0]), 0
-        for index, line in enumerate(lines):
-            at = index * _STRIDE
-            events = start + len(b"<!-- solo") + len(parts[at + 1])
-            end, state = events + ends[index], events + states[index]
-            entry = Entry(start, end, after, int(parts[at + 2]), self.kinds[index],
-                          self.turns[index], parts[at + 4], self._extra(index), self.text,
-                          (events, state), (state + 9, end - 5))
-            entry.retracted, entry.index = index in self.retracted, index
+        start, after = len(self._parts[0]), 0
+        for index in range(len(self._lines)):
+            entry = self._entry(index, start, after)
             entries.append(entry)
-            start, after = events + len(line), end
+            start, after = entry._ev[0] + len(self._lines[index]), entry.end
         return entries
+
+    def entry(self, index: int) -> Entry:
+        if self._starts is None:  # where each record starts: the lengths before it, summed
+            heads = map(len, self._parts[1::_STRIDE])
+            lengths = map(operator.add, heads, map(len, self._lines))  # past "<!-- solo"
+            self._starts = list(accumulate(map(operator.add, lengths, repeat(len(b"<!-- solo"))),
+                                           initial=len(self._parts[0])))
+        after = 0 if index == 0 else self._starts[index] - len(self._lines[index - 1]) \
+            + self._ends[index - 1]
+        return self._entry(index, self._starts[index], after)
+
+    def _entry(self, index: int, start: int, after: int) -> Entry:
+        """Record ``index``'s Entry, its ``<!--`` at ``start`` and the record before it
+        ending at ``after``."""
+        at = index * _STRIDE
+        events = start + len(b"<!-- solo") + len(self._parts[at + 1])
+        end, state = events + self._ends[index], events + self._states[index]
+        entry = Entry(start, end, after, int(self._parts[at + 2]), self.kinds[index],
+                      self.turns[index], self._parts[at + 4], self._extra(index), self.text,
+                      (events, state), (state + 9, end - 5))
+        entry.retracted, entry.index = index in self.retracted, index
+        return entry
 
 
 class EntryRecords(Records):
@@ -425,6 +482,9 @@ class EntryRecords(Records):
 
     def entries(self) -> list[Entry]:
         return self._entries
+
+    def entry(self, index: int) -> Entry:
+        return self._entries[index]
 
 
 def _indices(values: Sequence[str], value: str) -> list[int]:
@@ -619,8 +679,6 @@ def _read_whole(text: str, position: int, after: int) -> Entry | None:
 
 def locate(crawl: Crawl) -> None:
     """Line numbers of every record (and of the unreadable ones), for line-based exporters."""
-    if not crawl.entries and crawl.records is not None:
-        crawl.entries = crawl.records.entries()
     garbled = crawl.garbled_starts
     text = crawl.text if isinstance(crawl.text, str) else ""
     if isinstance(crawl.text, bytes):  # offsets are bytes: count the lines in bytes
