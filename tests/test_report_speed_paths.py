@@ -119,3 +119,23 @@ def test_a_wrapped_record_or_a_record_start_in_prose_reads_the_slow_way_with_the
         path.write_text(changed, encoding="utf-8")
         assert reading(path) is EntryRecords
         assert reports(path)[2] == figures, name
+
+
+def test_a_party_journal_read_both_ways_gives_the_same_reports(tmp_path: Path):
+    party = Path(__file__).resolve().parent.parent / "docs" / "examples" / "party.yaml"
+    path = tmp_path / "party.md"
+    made = run_solo("new", str(path), "--system", str(party), "--seed", "4", "--party", "Wren",
+                    "--party", "Brother Ott", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    moves = ["supply ration 1", "explore", "explore", "Wren: trap", "undo", "Wren: trap",
+             "explore", "rest", "rest", "Brother Ott: trap", "Brother Ott: trap"]
+    played = run_solo("play", str(path), cwd=tmp_path, stdin="\n".join(moves) + "\n")
+    assert played.returncode == 0, played.stderr
+    reshaped = tmp_path / "reshaped.md"
+    reshaped.write_text(record_lines_end_with_a_space(path.read_text(encoding="utf-8")),
+                        encoding="utf-8")
+    assert reading(path) is Columns and reading(reshaped) is EntryRecords
+    md, html, figures = reports(path)
+    assert [member["name"] for member in figures["party"]] == ["Wren", "Brother Ott"]
+    assert figures["party"][0]["hp_track"] and "### Party" in md
+    assert reports(reshaped) == (md, html, figures)
