@@ -342,11 +342,9 @@ class Columns(Records):
         editor wrapped or re-indented one, or one is damaged): every ``<!-- solo`` must
         open a line and a header solo wrote, and its line end with the comment."""
         parts = _RECORD_LINES.split(data)
-        heads, lines = parts[1::_STRIDE], parts[_STRIDE::_STRIDE]
-        if heads and (None in heads or not parts[0].endswith(b"\n")
-                      or not all(map(bytes.endswith, islice(lines, len(lines) - 1),
-                                     repeat(b"\n")))
-                      or any(map(bytes.__contains__, heads, repeat(b"<!-- solo")))):
+        lines = parts[_STRIDE::_STRIDE]
+        # (only a header's command could hide one more "<!-- solo"; each is a quoted string)
+        if None in parts[1::_STRIDE] or b"<!-- solo" in b"".join(parts[4::_STRIDE]):
             return None
         ends = list(map(bytes.find, lines, repeat(b"\n")))
         if ends and ends[-1] < 0:  # the last record ends the file
@@ -535,9 +533,11 @@ def _scan(text: str) -> tuple[list[Entry], list[int]]:
 
 _EXTRA = re.compile(r'"(\w+)":(-?\d+),')
 _EXTRA_BYTES = re.compile(_EXTRA.pattern.encode())
-# Every ``<!-- solo``, with the fields of the header solo writes after it when it is one
-# (step, kind, command, turn, extras): a split by it cuts a journal into its records.
-_RECORD_LINES = re.compile(rb"<!-- solo(" + HEADER_BYTES.pattern[len(rb"<!-- solo"):] + rb")?")
+# Every ``<!-- solo``, with the fields of the header solo writes after it when it is one and
+# it opens a line (step, kind, command, turn, extras): a split by it cuts a journal into its
+# records, and a None among the groups tells of one not in solo's layout.
+_RECORD_LINES = re.compile(rb"<!-- solo(?:(?<=\n<!-- solo)("
+                           + HEADER_BYTES.pattern[len(rb"<!-- solo"):] + rb"))?")
 _STRIDE = 7  # the split's pieces a record: its header's 6 groups, then its line and on
 # A JSON string's text, as runs of plain characters between escapes (far faster to scan
 # than one alternative a character).
