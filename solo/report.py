@@ -33,26 +33,34 @@ def export(path: Path, fmt: str, output: str | None) -> int:
 
     if fmt not in ("md", "html"):
         raise UsageError(f"unknown export format {fmt!r}; choose md or html")
-    crawl = read_journal(path, with_lines=fmt == "html")
-    with gc_paused():
-        if fmt == "html":
-            from solo.report_html import render_html
-
-            text = render_html(crawl)
-        else:
-            text = render_markdown(crawl)
+    with gc_paused():  # (the reading is gone, by reference counts, before it resumes)
+        text = _report(path, fmt)
     write_report(path, output, text)
     return 0
 
 
+def _report(path: Path, fmt: str) -> str:
+    crawl = read_journal(path, with_lines=fmt == "html")
+    if fmt == "html":
+        from solo.report_html import render_html
+
+        return render_html(crawl)
+    return render_markdown(crawl)
+
+
 def stats(path: Path, as_json: bool) -> int:
     """``solo stats``: the summary's figures, as lines or as one JSON object."""
+    with gc_paused():
+        text = _stats_text(path, as_json)
+    print(text)
+    return 0
+
+
+def _stats_text(path: Path, as_json: bool) -> str:
     crawl = read_journal(path)
     if as_json:
-        print(json.dumps(figures(crawl), ensure_ascii=False))
-    else:
-        print("\n".join(_stats_lines(crawl)))
-    return 0
+        return json.dumps(figures(crawl), ensure_ascii=False)
+    return "\n".join(_stats_lines(crawl))
 
 
 # -- figures ------------------------------------------------------------------------------------

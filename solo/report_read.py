@@ -417,14 +417,22 @@ class Columns(Records):
         return entries
 
     def entry(self, index: int) -> Entry:
-        if self._starts is None:  # where each record starts: the lengths before it, summed
-            heads = map(len, self._parts[1::_STRIDE])
-            lengths = map(operator.add, heads, map(len, self._lines))  # past "<!-- solo"
-            self._starts = list(accumulate(map(operator.add, lengths, repeat(len(b"<!-- solo"))),
-                                           initial=len(self._parts[0])))
-        after = 0 if index == 0 else self._starts[index] - len(self._lines[index - 1]) \
-            + self._ends[index - 1]
-        return self._entry(index, self._starts[index], after)
+        lines = self._lines
+        if index == 0:
+            start = len(self._parts[0])
+        elif index == len(lines) - 1:  # counted back from the end of the text
+            start = len(self.text) - len(lines[-1]) - len(self._parts[-_STRIDE]) \
+                - len(b"<!-- solo")
+        else:
+            if self._starts is None:  # where each record starts: the lengths before it
+                heads = map(len, self._parts[1::_STRIDE])
+                lengths = map(operator.add, heads, map(len, lines))  # past "<!-- solo"
+                self._starts = list(accumulate(
+                    map(operator.add, lengths, repeat(len(b"<!-- solo"))),
+                    initial=len(self._parts[0])))
+            start = self._starts[index]
+        after = 0 if index == 0 else start - len(lines[index - 1]) + self._ends[index - 1]
+        return self._entry(index, start, after)
 
     def _entry(self, index: int, start: int, after: int) -> Entry:
         """Record ``index``'s Entry, its ``<!--`` at ``start`` and the record before it
