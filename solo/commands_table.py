@@ -71,6 +71,10 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "ironsworn or opse."),
     _tool("party", "party [add NAME [hp N] | remove NAME]", "Show the party, or add or "
           "remove a member; 'NAME: ACTION' plays an action as that member's."),
+    _tool("hurt", "hurt N", "Take N hit points from the member named (Wren: hurt 3), or from "
+          "each member."),
+    _tool("heal", "heal N", "Give back N hit points to the member named (Wren: heal 2), or "
+          "to each member, up to their maximum."),
     _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
           "+N/-N adds or takes); lighting and refilling use it up."),
 )}

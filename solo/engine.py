@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from solo import dice, oracle
@@ -512,9 +512,28 @@ def _supply(world: World, run: Run, text: str) -> None:
     run.change_supply(name, wanted, "counted by the player")
 
 
+def _hit_points(sign: int, reason: str) -> Callable[[World, Run, str], None]:
+    """``hurt N`` / ``heal N``: the member the line names (``Wren: hurt 3``), else each."""
+    verb = "hurt" if sign < 0 else "heal"
+
+    def change(world: World, run: Run, text: str) -> None:
+        if not run.party:
+            raise UsageError(f"no one is named in the party to {verb}; party add NAME first")
+        words = text.split()
+        if len(words) != 1:
+            raise UsageError(f"usage: {verb} N, or NAME: {verb} N for one member")
+        amount = whole_number(verb, words[0])
+        if amount < 1:
+            raise UsageError(f"{verb} takes a number of hit points from 1 up")
+        for index in run.targets("actor"):
+            run.change_member(index, "hp", run.party[index].hp + sign * amount, reason)
+    return change
+
+
 _BUILTINS = {"light": _light, "douse": _douse, "strike": _strike, "set": _set, "roll": _roll,
              "table": _table, "ask": _ask, "chaos": _chaos, "oracle": _oracle, "party": _party,
-             "supply": _supply}
+             "supply": _supply, "hurt": _hit_points(-1, "hurt"),
+             "heal": _hit_points(1, "healed")}
 ENGINE_COMMANDS = tuple(_BUILTINS)
 """The engine's own commands beside a procedure's actions (defined once, by _BUILTINS)."""
 

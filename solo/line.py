@@ -126,7 +126,7 @@ def parse_line(world: engine.World, state: State, line: str) -> Parsed:
     return Parsed("engine", text, action.name, rest)
 
 
-_MEMBER_ACTS = frozenset({"light", "douse"})
+_MEMBER_ACTS = frozenset({"light", "douse", "hurt", "heal"})
 """The tools a member may use by name (``Wren: light torch``), beside the procedure's
 actions: the others work the tools, not the fiction."""
 
@@ -194,6 +194,11 @@ def _check_tool(world: engine.World, state: State, command: Command, rest: str) 
                 engine.check_member_name(" ".join(words[1:]))
         except UsageError as error:
             raise _misfit(name, str(error)) from None
+    elif name in ("hurt", "heal"):
+        if len(words) != 1 or not words[0].isdigit() or int(words[0]) < 1:
+            raise _misfit(name, f"{command.usage}: N is a number of hit points from 1 up")
+        if not state.party:
+            raise _misfit(name, "no one is named in the party; party add NAME first")
     elif name == "supply":
         if len(words) != 2 or engine.supply_named(world, words[0]) is None:
             counted = ", ".join(procedure.supplies) or "none in this procedure"

@@ -48,10 +48,10 @@ LONELOG_MARKS = ("@", "?", "d:", "tbl:", "gen:", "->", "=>", "[", "(")
 """How a line the player writes in Lonelog begins: kept exactly as typed, inside a fence."""
 
 TOOL_WORDS = frozenset({"roll", "table", "ask", "set", "strike", "chaos", "oracle", "undo",
-                        "party", "supply"})
+                        "party", "supply", "hurt", "heal"})
 """Commands that work the tools rather than the fiction: written as notes, never as ``@``."""
 
-_SHOWN_BY_OWN_LINE = frozenset({"roll", "table", "ask", "party", "supply"})
+_SHOWN_BY_OWN_LINE = frozenset({"roll", "table", "ask", "party", "supply", "hurt", "heal"})
 """Commands whose own result line (d:, tbl:, ?, the member's or supply's tag) says it all."""
 
 

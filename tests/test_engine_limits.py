@@ -383,4 +383,5 @@ def test_every_builtin_name_solo_check_knows_is_one_play_can_read():
     for name in set(BUILTIN_TYPES) - contextual:
         run.scope[name]  # noqa: B018 - raises KeyError if play cannot read it
     assert set(engine.ENGINE_COMMANDS) == {"light", "douse", "strike", "set", "roll", "table",
-                                           "ask", "chaos", "oracle", "party", "supply"}
+                                           "ask", "chaos", "oracle", "party", "supply",
+                                           "hurt", "heal"}

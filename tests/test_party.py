@@ -218,3 +218,24 @@ def test_a_members_action_is_written_as_lonelog_writes_it():
         == ["=> [PC:Wren|HP 6/8|tired] HP -2: fatigue"]
     assert event_lines(PartyChanged("Wr|en]", True, 8, 8)) == ["=> [PC:Wr/en)|HP 8/8] joins "
                                                                  "the party"]
+
+
+# -- hurt and heal: what the rules leave to the player ---------------------------------------
+
+def test_hurt_and_heal_reach_the_member_named_or_each_member(world):
+    state, _ = _play(world, ["hurt 2"])
+    state, events = _play(world, ["hurt 3"], state, actor="Wren")
+    assert [m.hp for m in state.party] == [1, 4]
+    assert [line for e in events for line in event_lines(e)] == [
+        "=> [PC:Wren|HP 1/6] HP -3: hurt"]  # no '@' line: the tag says it all
+    state, _ = _play(world, ["heal 9"], state)
+    assert [m.hp for m in state.party] == [6, 6]
+
+
+def test_hurt_without_a_party_or_a_number_is_refused(world):
+    with pytest.raises(UsageError, match="no one is named in the party"):
+        engine.perform(world, engine.start(world), "hurt 2", random.Random(1))
+    state = engine.start(world, party=["Wren"])
+    for line in ("hurt", "hurt 0", "heal two"):
+        with pytest.raises(UsageError):
+            parse_line(world, state, line)

@@ -71,7 +71,7 @@ def test_trespasser_a_party_of_two_eats_fasts_hurts_and_heals(tmp_path):
     assert result.stderr.strip().splitlines() == [
         "solo: error: line 17: no torches left to light a torch"]
     text = path.read_text()
-    assert _acted(text) == ["@(Wren) rest", "@(Brother Ott) rest", "@(Brother Ott) hurt 5",
+    assert _acted(text) == ["@(Wren) rest", "@(Brother Ott) rest",
                             "@(Brother Ott) rest 4", "@(Wren) search feature",
                             "@(Mara) listen door"]
     assert "=> [Inv:Rations|0] -1: Wren eats" in text
@@ -117,7 +117,7 @@ def test_d12_tension_a_party_of_two_meets_the_toxic_gas(tmp_path):
     assert _acted(text) == [
         "@(Wren) enter 2", "@(Brother Ott) linger 1", "@(Wren) enter 3",
         "@(Wren) failed-save gas 3", "@(Brother Ott) failed-save gas",
-        "@(Brother Ott) linger 2", "@(Mara) hurt 2", "@(Wren) enter 1", "@(Brother Ott) enter 2"]
+        "@(Brother Ott) linger 2", "@(Wren) enter 1", "@(Brother Ott) enter 2"]
     assert re.search(r"Con save or take 3 poison damage .*\n\(note: Each member saves; "
                      r"for each one who fails, type NAME: failed-save gas", text)
     rolled = re.search(r"d: Damage to Brother Ott \(gas, 1d6\) d6=(\d)", text)

@@ -517,7 +517,8 @@ def test_without_a_party_the_rest_plays_as_it_always_did(crawl):
     assert _changes(result) == []
     assert c.state.supplies["rations"] == 3, "nobody in the party eats"
     assert "Moment's rest: the character eats or loses 1 endurance." in _said(result)
-    assert _changes(c.do("hurt 4")) == []
+    with pytest.raises(UsageError, match="no one is named in the party"):
+        c.do("hurt 4")
 
 
 # -- supplies: torches, oil and candles ---------------------------------------------------
