@@ -4,6 +4,12 @@ Every figure comes from the records (:mod:`solo.record`): the events each entry 
 the state after it. Nothing here reads the rendered Lonelog or the player's prose for
 figures; prose is only quoted, under an encounter met in the same turn. Entries taken
 back with ``undo`` are marked as retracted and left out of every count.
+
+Two readings give the same :class:`Records`: :class:`Columns` when every record is in
+solo's own one-line layout (one split of the whole file, in C, and nothing a record in
+Python but what the figures need), :class:`EntryRecords` otherwise (each record read on
+its own, parsed whole where an editor reshaped it). The figures look only at the records
+that can change them.
 """
 
 from __future__ import annotations
@@ -475,7 +481,7 @@ class EntryRecords(Records):
     def last_encounter(self, index: int) -> tuple[str, int] | None:
         entry = self._entries[index]
         if entry._state is None and entry._src is not None:
-            found = _fit(_LAST_ENCOUNTER, entry._src).search(entry._src, *entry._st)
+            found = _LAST_ENCOUNTER.search(str(entry._src), *entry._st)
             return (_unquote(found[1]), int(found[2])) if found else None
         last = entry.state.get("last_encounter")
         if isinstance(last, list) and len(last) == 2 and isinstance(last[1], int):
@@ -564,19 +570,6 @@ _EVENT = re.compile(  # one literal start shared by all, so the search skips ahe
 _EVENT_BYTES = re.compile(_EVENT.pattern.encode())
 _LAST_ENCOUNTER = re.compile(rf'"last_encounter":\[{_S},(\d+)\]')
 _LAST_ENCOUNTER_BYTES = re.compile(_LAST_ENCOUNTER.pattern.encode())
-_BYTES_OF: dict[re.Pattern, re.Pattern] = {
-    _EVENT: _EVENT_BYTES, _LAST_ENCOUNTER: _LAST_ENCOUNTER_BYTES}
-
-
-def _fit(pattern: re.Pattern, text: str | bytes) -> re.Pattern:
-    """``pattern`` compiled for ``text``'s type."""
-    if isinstance(text, str):
-        return pattern
-    if pattern not in _BYTES_OF:
-        _BYTES_OF[pattern] = re.compile(pattern.pattern.encode(), pattern.flags & ~re.UNICODE)
-    return _BYTES_OF[pattern]
-
-
 def _unquote(text: str | bytes) -> str:
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
