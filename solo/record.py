@@ -152,8 +152,11 @@ def start_record(state: Mapping[str, Any]) -> dict[str, Any]:
                        turn=0, events=(), state=state)
 
 
-HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),"kind":"(\w+)","cmd":("(?:[^"\\]|\\.)*"),'
+HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),"kind":"(\w+)",'
+                    r'"cmd":("[^"\\]*(?:\\.[^"\\]*)*"),'
                     r'"draws":\d+,"session":\d+,"scene":\d+,"turn":(\d+),((?:"\w+":-?\d+,)*)"ev":')
 HEADER_BYTES = re.compile(HEADER.pattern.encode())
 """The start of a record as solo writes it, up to its events: read without parsing the JSON.
-A record an editor reformatted does not match and is parsed whole instead."""
+A record an editor reformatted does not match and is parsed whole instead. (The command's
+JSON string is matched as runs of plain characters between escapes, which the regular
+expression engine scans far faster than one alternative a character.)"""

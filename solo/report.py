@@ -17,7 +17,7 @@ from typing import Any
 
 from solo.errors import JournalError, UsageError
 from solo.notation import clock_text
-from solo.report_read import Crawl, gc_paused, read_journal
+from solo.report_read import Columns, Crawl, gc_paused, read_journal
 
 __all__ = ["export", "stats", "figures", "render_markdown", "read_journal", "write_output",
            "INTERNAL_KEYS"]
@@ -33,26 +33,34 @@ def export(path: Path, fmt: str, output: str | None) -> int:
 
     if fmt not in ("md", "html"):
         raise UsageError(f"unknown export format {fmt!r}; choose md or html")
-    crawl = read_journal(path, with_lines=fmt == "html")
-    with gc_paused():
-        if fmt == "html":
-            from solo.report_html import render_html
-
-            text = render_html(crawl)
-        else:
-            text = render_markdown(crawl)
+    with gc_paused():  # (the reading is gone, by reference counts, before it resumes)
+        text = _report(path, fmt)
     write_report(path, output, text)
     return 0
 
 
+def _report(path: Path, fmt: str) -> str:
+    crawl = read_journal(path, with_lines=fmt == "html")
+    if fmt == "html":
+        from solo.report_html import render_html
+
+        return render_html(crawl)
+    return render_markdown(crawl)
+
+
 def stats(path: Path, as_json: bool) -> int:
     """``solo stats``: the summary's figures, as lines or as one JSON object."""
+    with gc_paused():
+        text = _stats_text(path, as_json)
+    print(text)
+    return 0
+
+
+def _stats_text(path: Path, as_json: bool) -> str:
     crawl = read_journal(path)
     if as_json:
-        print(json.dumps(figures(crawl), ensure_ascii=False))
-    else:
-        print("\n".join(_stats_lines(crawl)))
-    return 0
+        return json.dumps(figures(crawl), ensure_ascii=False)
+    return "\n".join(_stats_lines(crawl))
 
 
 # -- figures ------------------------------------------------------------------------------------
@@ -235,39 +243,24 @@ def journal_lines(crawl: Crawl, retracted_mark: str = RETRACTED_MARK) -> list[st
 _BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
 
 
-def _body_text(crawl: Crawl) -> str | None:
+def _body_text(crawl: Crawl) -> str | bytes | None:
     """The journal after its front matter with every record taken out (a retracted entry's
-    record becomes the mark), cut from the text at the records' known places; None when
-    some record could not be read (then the line-based way hides those too)."""
-    text = crawl.text
+    record becomes the mark), cut from the text at the records' known places: UTF-8 bytes
+    when the records were read in columns, else text; None when some record could not be
+    read (then the line-based way hides those too)."""
     if crawl.garbled:
         return None
-    if isinstance(text, str):
-        return _body_from_text(crawl)
-    mark = RETRACTED_MARK.encode() + b"\n"
-    pieces: list[bytes] = []
-    append, blank_before = pieces.append, text.endswith
-    previous = 0
-    for entry in crawl.entries:  # offsets in bytes: cut the bytes, decode once
-        # solo writes a blank line before each record and a line break after it: take the
-        # record with one of each, so the entries around it keep one blank line between
-        start = entry.start
-        if blank_before(b"\n\n", 0, start):
-            start -= 1
-        append(text[previous:start])
-        if entry.retracted:
-            append(mark)
-        previous = entry.end + 1
-    pieces.append(text[previous:])
-    body = b"".join(pieces).decode("utf-8", errors="replace")
-    if body.startswith("---\n"):
-        end = body.find("\n---\n", 3)
-        body = body[end + 5:] if end >= 0 else body
-    return body.strip("\n")
+    if isinstance(crawl.records, Columns):  # cut in bytes: decoded once, by the caller
+        body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")
+        if body.startswith(b"---\n"):
+            end = body.find(b"\n---\n", 3)
+            body = body[end + 5:] if end >= 0 else body
+        return body.strip(b"\n")
+    return _body_from_text(crawl)
 
 
 def _body_from_text(crawl: Crawl) -> str:
-    """The same, for a journal read as text (records in an editor's layout)."""
+    """The same, for a journal read record by record (records in an editor's layout)."""
     text = str(crawl.text)
     pieces = []
     previous = 0
@@ -284,6 +277,23 @@ def _body_from_text(crawl: Crawl) -> str:
     return _BLANK_RUNS.sub("\n\n", body).strip("\n")
 
 
+_TITLE = re.compile(r"^# .*$", re.M)
+_TITLE_BYTES = re.compile(_TITLE.pattern.encode(), re.M)
+
+
+def _title_and_rest(body: str | bytes) -> tuple[str, str] | None:
+    """The body's first top-level heading and the text after it (past blank lines); None
+    when it has none. A body in bytes is decoded once, past its title."""
+    if isinstance(body, bytes):
+        found = _TITLE_BYTES.search(body)
+        if found is None:
+            return None
+        return (body[:found.end()].decode("utf-8", errors="replace"),
+                body[found.end():].lstrip(b"\n").decode("utf-8", errors="replace"))
+    title = _TITLE.search(body)
+    return None if title is None else (body[:title.end()], body[title.end():].lstrip("\n"))
+
+
 def render_markdown(crawl: Crawl) -> str:
     """The journal without its machine records, with the summary and chart after the title.
     (Built as pieces joined once: the body of a long journal is tens of megabytes.)"""
@@ -292,13 +302,13 @@ def render_markdown(crawl: Crawl) -> str:
         body = "\n".join(_squeeze(journal_lines(crawl))).strip("\n")
     summary = "\n".join(_summary_markdown(crawl))
     pieces = ["\n".join(_front_matter(crawl)), "\n\n"]
-    title = re.search(r"^# .*$", body, re.M)
-    if title is None:
-        pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", body]
+    split = _title_and_rest(body)
+    if split is None:
+        text = body.decode("utf-8", errors="replace") if isinstance(body, bytes) else body
+        pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", text]
     else:
-        rest = title.end() + 1 if body[title.end():title.end() + 1] == "\n" else title.end()
-        pieces += [body[:title.end()].strip(), "\n\n", summary, "\n\n## Journal\n\n",
-                   body[rest:].lstrip("\n")]
+        title, rest = split
+        pieces += [title.strip(), "\n\n", summary, "\n\n## Journal\n\n", rest]
     pieces.append("\n")
     return "".join(pieces)
 

@@ -107,8 +107,11 @@ def _renderer():
         if entry is not None and entry.first_line <= token.map[0]:
             if entry.retracted:
                 classes.append("retracted")
+            # the counted events hold every encounter but those with a struck-off entry
+            events = entry.events if crawl.records is None \
+                else crawl.records.counted.get(entry.index, ())
             if any(event.get("t") == "Encountered" and event.get("status") != "struck"
-                   for event in entry.events):
+                   for event in events):
                 classes.append("met")
         lines = "".join(f'<div class="l {line_kind(line)}">{escape(line)}</div>'
                         for line in token.content.rstrip("\n").split("\n"))

@@ -4,6 +4,12 @@ Every figure comes from the records (:mod:`solo.record`): the events each entry 
 the state after it. Nothing here reads the rendered Lonelog or the player's prose for
 figures; prose is only quoted, under an encounter met in the same turn. Entries taken
 back with ``undo`` are marked as retracted and left out of every count.
+
+Two readings give the same :class:`Records`: :class:`Columns` when every record is in
+solo's own one-line layout (one split of the whole file, in C, and nothing a record in
+Python but what the figures need), :class:`EntryRecords` otherwise (each record read on
+its own, parsed whole where an editor reshaped it). The figures look only at the records
+that can change them.
 """
 
 from __future__ import annotations
@@ -11,19 +17,21 @@ from __future__ import annotations
 import bisect
 import gc
 import json
+import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import accumulate, compress, count, islice, repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from solo.errors import JournalError, SoloError
 from solo.journal import read_meta
 from solo.record import HEADER, HEADER_BYTES, RECORD_START, find_records
 
-__all__ = ["Crawl", "Danger", "Encounter", "Entry", "Question", "read_journal", "gc_paused",
-           "locate"]
+__all__ = ["Crawl", "Danger", "Encounter", "Entry", "Question", "Records", "read_journal",
+           "gc_paused", "locate"]
 
 
 @dataclass
@@ -67,7 +75,7 @@ class Entry:
 
     __slots__ = ("start", "end", "after", "step", "kind", "turn", "_cmd", "extra", "retracted",
                  "_events", "_state", "_src", "_ev", "_st", "first_line", "record_line",
-                 "record_lines")
+                 "record_lines", "index")
 
     def __init__(self, start: int, end: int, after: int, step: int, kind: str, turn: int,
                  cmd: str | bytes, extra: dict[str, Any], source: str | bytes | None = None,
@@ -79,6 +87,7 @@ class Entry:
         self._src, self._ev, self._st = source, events_at, state_at  # where the JSON sits
         self._events, self._state = events, state
         self.first_line = self.record_line = self.record_lines = 0
+        self.index = -1  # its place among the records (see Records)
 
     @property
     def _ev_text(self) -> str | bytes | None:
@@ -147,7 +156,8 @@ class Crawl:
     garbled_starts: list[int] = field(repr=False, default_factory=list)
     record_lines: list[int] = field(repr=False, default_factory=list)
     lines: list[str] = field(repr=False, default_factory=list)
-    entries: list[Entry] = field(repr=False, default_factory=list)
+    entries: Sequence[Entry] = field(repr=False, default_factory=list)  # an EntryList
+    records: Records | None = field(repr=False, default=None)
 
     @property
     def minutes(self) -> int | None:
@@ -209,51 +219,313 @@ def read_journal(path: Path, with_lines: bool = False) -> Crawl:
     """Read ``path`` (refusing anything but a solo journal) into a Crawl. ``with_lines``
     also finds the line of every record (what the HTML export needs)."""
     meta = read_meta(path)
-    text: str | bytes = _journal_bytes(path)
+    data = _journal_bytes(path)
     with gc_paused():
-        scanned = _scan_bytes(text)  # type: ignore[arg-type]
-        if scanned is None:  # not solo's own layout throughout: read it record by record
-            text = text.decode("utf-8", errors="replace")  # type: ignore[union-attr]
-            scanned = _scan(text)
-        entries, garbled = scanned
-        _mark_retracted(entries)
-        crawl = _figures(path, meta, entries, text)
-    crawl.text = text
-    crawl.snapshots, crawl.garbled = len(entries), len(garbled)
-    crawl.garbled_starts = garbled
+        records: Records | None = Columns.scan(data)
+        if records is None:  # not solo's own layout throughout: read it record by record
+            records = EntryRecords(data.decode("utf-8", errors="replace"))
+        crawl = _figures(path, meta, records)
+    crawl.records, crawl.text, crawl.entries = records, records.text, EntryList(records)
+    crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
+    crawl.garbled_starts = records.garbled
     if with_lines:
         locate(crawl)
     return crawl
 
 
-def _scan_bytes(data: bytes) -> tuple[list[Entry], list[int]] | None:
-    """Every record, when all are in solo's own one-line layout: found with plain byte
-    searches and read from their header, without parsing their JSON. None otherwise (an
-    editor wrapped or re-indented one, or one is damaged)."""
-    entries: list[Entry] = []
-    find = data.find
-    after = 0
-    if data.startswith(b"<!-- solo "):
-        return None  # a journal is front matter first: this is not one solo wrote
-    kinds: dict[bytes, str] = {}
-    no_extra: dict[str, Any] = {}
-    append = entries.append
-    for head in _HEADER_LINES.finditer(data):
-        start, events = head.span()
-        line_end = find(b"\n", events)
-        if line_end < 0:
-            line_end = len(data)
-        state = find(b',"state":{', events, line_end)
-        if state < 0 or not data.endswith(b"}} -->", events, line_end):
+# -- what the figures read from the records -------------------------------------------------------
+class Records:
+    """Every readable record as parallel lists (one index a record, in the journal's order),
+    with what the figures count already picked out of their events:
+
+    * ``counted``: by index, the encounters, lights, answers and strikes among its events
+      (every event, for a record whose events the patterns could not read);
+    * ``moves``: by index, every tracker the record's events moved, with its new value.
+
+    The rest (state, command, all events, prose) is read on demand, for the few records
+    the figures look at."""
+
+    text: str | bytes
+    kinds: list[str]
+    turns: list[int]
+    retracted: set[int]
+    counted: dict[int, list[dict[str, Any]]]
+    moves: dict[int, list[tuple[Any, int]]]
+    garbled: list[int]  # where the unreadable records start
+
+    def cmd(self, index: int) -> str:
+        raise NotImplementedError
+
+    def state(self, index: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def events(self, index: int) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def last_encounter(self, index: int) -> tuple[str, int] | None:
+        raise NotImplementedError
+
+    def prose(self, index: int) -> str | bytes:
+        """The text between the previous record and this one."""
+        raise NotImplementedError
+
+    def entries(self) -> list[Entry]:
+        """An :class:`Entry` a record, with where it sits in :attr:`text`."""
+        raise NotImplementedError
+
+    def entry(self, index: int) -> Entry:
+        """The :class:`Entry` of one record."""
+        raise NotImplementedError
+
+
+class EntryList(Sequence[Entry]):
+    """The records as :class:`Entry` objects, made when first asked for: one by one for a
+    look at a few (the first, the last), all at once for a walk through them."""
+
+    def __init__(self, records: Records) -> None:
+        self._records = records
+        self._all: list[Entry] | None = None
+        self._some: dict[int, Entry] = {}
+
+    def __len__(self) -> int:
+        return len(self._records.kinds)
+
+    def _every(self) -> list[Entry]:
+        if self._all is None:
+            self._all = self._records.entries()
+            for index, entry in self._some.items():  # the ones handed out stay the same
+                self._all[index] = entry
+        return self._all
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Entry]: ...
+
+    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
+        if self._all is not None or isinstance(index, slice):
+            return self._every()[index]
+        index = range(len(self))[index]  # from the end when negative; IndexError past it
+        if index not in self._some:
+            self._some[index] = self._records.entry(index)
+        return self._some[index]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._every())
+
+
+class Columns(Records):
+    """A journal whose every record is in solo's own one-line layout, cut apart by one
+    regular-expression split (in C) at each ``<!-- solo``: the header's fields, and after
+    each header the rest of its line (events, state, comment end) followed by the text up
+    to the next record. Nothing is done a record in Python but what the figures need."""
+
+    def __init__(self, data: bytes, parts: list[bytes], ends: list[int],
+                 states: list[int]) -> None:
+        self.text, self._parts, self._ends, self._states = data, parts, ends, states
+        self._starts: list[int] | None = None
+        self._lines = parts[_STRIDE::_STRIDE]  # a record's line from its events on, and on
+        names = {kind: kind.decode() for kind in set(parts[3::_STRIDE])}
+        self.kinds = list(map(names.__getitem__, parts[3::_STRIDE]))
+        self.turns = list(map(int, parts[5::_STRIDE]))
+        self.garbled = []
+        self.retracted = self._retracted() if "undo" in names.values() else set()
+        self.counted, self.moves = {}, {}
+        found = list(map(_EVENT_BYTES.findall, self._lines, repeat(0), states))
+        for index in compress(count(), found):
+            events, moves, unknown = _read_counted(found[index])
+            if unknown:
+                self.counted[index] = self.events(index)
+            elif events:
+                self.counted[index] = events
+            if moves:
+                self.moves[index] = moves
+
+    @classmethod
+    def scan(cls, data: bytes) -> Columns | None:
+        """The columns, or None when some record is not in solo's one-line layout (an
+        editor wrapped or re-indented one, or one is damaged): every ``<!-- solo`` must
+        open a line and a header solo wrote, and its line end with the comment."""
+        parts = _RECORD_LINES.split(data)
+        lines = parts[_STRIDE::_STRIDE]
+        # (only a header's command could hide one more "<!-- solo"; each is a quoted string)
+        if None in parts[1::_STRIDE] or b"<!-- solo" in b"".join(parts[4::_STRIDE]):
             return None
-        step, kind, cmd, turn, extras = head.groups()
-        if kind not in kinds:
-            kinds[kind] = kind.decode()
-        append(Entry(start + 1, line_end, after, int(step), kinds[kind], int(turn), cmd,
-                     {name.decode(): int(value) for name, value in _EXTRA_BYTES.findall(extras)}
-                     if extras else no_extra, data, (events, state), (state + 9, line_end - 5)))
-        after = line_end
-    return (entries, []) if len(entries) == data.count(b"<!-- solo") else None
+        ends = list(map(bytes.find, lines, repeat(b"\n")))
+        if ends and ends[-1] < 0:  # the last record ends the file
+            ends[-1] = len(lines[-1])
+        if not all(map(bytes.endswith, lines, repeat(b"}} -->"), repeat(0), ends)):
+            return None
+        states = list(map(bytes.find, lines, repeat(b',"state":{'), repeat(0), ends))
+        return None if -1 in states else cls(data, parts, ends, states)
+
+    def _retracted(self) -> set[int]:
+        steps = list(map(int, self._parts[2::_STRIDE]))
+        by_step = dict(zip(steps, count()))  # the last record of a step, as the slow way
+        taken: set[int] = set()
+        for index in _indices(self.kinds, "undo"):
+            undid = self._extra(index).get("undid", -1)
+            target = by_step.get(undid)
+            if target is not None and self.kinds[target] != "undo":
+                taken.add(target)
+        return taken
+
+    def _extra(self, index: int) -> dict[str, int]:
+        extras = self._parts[index * _STRIDE + 6]
+        return {name.decode(): int(value) for name, value in _EXTRA_BYTES.findall(extras)}
+
+    def cmd(self, index: int) -> str:
+        return _json_text(self._parts[index * _STRIDE + 4])
+
+    def state(self, index: int) -> dict[str, Any]:
+        line = self._lines[index]
+        return _json_object(line[self._states[index] + 9:self._ends[index] - 5])
+
+    def events(self, index: int) -> list[dict[str, Any]]:
+        return _json_events(self._lines[index][:self._states[index]])
+
+    def last_encounter(self, index: int) -> tuple[str, int] | None:
+        found = _LAST_ENCOUNTER_BYTES.search(self._lines[index], self._states[index],
+                                             self._ends[index])
+        return (_unquote(found[1]), int(found[2])) if found else None
+
+    def prose(self, index: int) -> bytes:
+        if index == 0:
+            return self._parts[0]
+        return self._lines[index - 1][self._ends[index - 1]:]
+
+    def body(self, mark: bytes) -> bytes:
+        """The journal with every record cut out (``mark`` where a retracted one stood).
+        solo writes a blank line before each record and a line break after it: each record
+        goes with one of each, so the entries around it keep one blank line between (and
+        a mark stands as a paragraph of its own, as the record-by-record reading gives)."""
+        lines, ends = self._lines, self._ends
+        first = self._parts[0]
+        if not lines:
+            return first
+        pieces = [first[:-1] if first.endswith(b"\n\n") else first]
+        pieces += [line[end + 1:-1] if line.endswith(b"\n\n") else line[end + 1:]
+                   for line, end in zip(lines[:-1], ends[:-1], strict=True)]
+        pieces.append(lines[-1][ends[-1] + 1:])
+        for index in sorted(self.retracted, reverse=True):  # the mark keeps the blank line
+            pieces[index] = lines[index - 1][ends[index - 1] + 1:] if index else first
+            pieces.insert(index + 1, mark)
+        return b"".join(pieces)
+
+    def entries(self) -> list[Entry]:
+        entries: list[Entry] = []
+        start, after = len(self._parts[0]), 0
+        for index in range(len(self._lines)):
+            entry = self._entry(index, start, after)
+            entries.append(entry)
+            start, after = entry._ev[0] + len(self._lines[index]), entry.end
+        return entries
+
+    def entry(self, index: int) -> Entry:
+        lines = self._lines
+        if index == 0:
+            start = len(self._parts[0])
+        elif index == len(lines) - 1:  # counted back from the end of the text
+            start = len(self.text) - len(lines[-1]) - len(self._parts[-_STRIDE]) \
+                - len(b"<!-- solo")
+        else:
+            if self._starts is None:  # where each record starts: the lengths before it
+                heads = map(len, self._parts[1::_STRIDE])
+                lengths = map(operator.add, heads, map(len, lines))  # past "<!-- solo"
+                self._starts = list(accumulate(
+                    map(operator.add, lengths, repeat(len(b"<!-- solo"))),
+                    initial=len(self._parts[0])))
+            start = self._starts[index]
+        after = 0 if index == 0 else start - len(lines[index - 1]) + self._ends[index - 1]
+        return self._entry(index, start, after)
+
+    def _entry(self, index: int, start: int, after: int) -> Entry:
+        """Record ``index``'s Entry, its ``<!--`` at ``start`` and the record before it
+        ending at ``after``."""
+        at = index * _STRIDE
+        events = start + len(b"<!-- solo") + len(self._parts[at + 1])
+        end, state = events + self._ends[index], events + self._states[index]
+        entry = Entry(start, end, after, int(self._parts[at + 2]), self.kinds[index],
+                      self.turns[index], self._parts[at + 4], self._extra(index), self.text,
+                      (events, state), (state + 9, end - 5))
+        entry.retracted, entry.index = index in self.retracted, index
+        return entry
+
+
+class EntryRecords(Records):
+    """A journal read record by record (some record is not in solo's one-line layout):
+    each readable record becomes an :class:`Entry`, read from its header where it can be
+    and parsed whole where it cannot."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._entries, self.garbled = _scan(text)
+        for index, entry in enumerate(self._entries):
+            entry.index = index
+        _mark_retracted(self._entries)
+        self.kinds = [entry.kind for entry in self._entries]
+        self.turns = [entry.turn for entry in self._entries]
+        self.retracted = {index for index, entry in enumerate(self._entries) if entry.retracted}
+        self.counted, self.moves = _brief_events(self._entries, text)
+
+    def cmd(self, index: int) -> str:
+        return self._entries[index].cmd
+
+    def state(self, index: int) -> dict[str, Any]:
+        return self._entries[index].state
+
+    def events(self, index: int) -> list[dict[str, Any]]:
+        return self._entries[index].events
+
+    def last_encounter(self, index: int) -> tuple[str, int] | None:
+        entry = self._entries[index]
+        if entry._state is None and entry._src is not None:
+            found = _LAST_ENCOUNTER.search(str(entry._src), *entry._st)
+            return (_unquote(found[1]), int(found[2])) if found else None
+        last = entry.state.get("last_encounter")
+        if isinstance(last, list) and len(last) == 2 and isinstance(last[1], int):
+            return str(last[0]), last[1]
+        return None
+
+    def prose(self, index: int) -> str:
+        entry = self._entries[index]
+        return str(self.text[entry.after:entry.start])
+
+    def entries(self) -> list[Entry]:
+        return self._entries
+
+    def entry(self, index: int) -> Entry:
+        return self._entries[index]
+
+
+def _indices(values: Sequence[str], value: str) -> list[int]:
+    """Where ``value`` stands in ``values`` (found in C, not a Python loop)."""
+    return list(compress(count(), map(value.__eq__, values)))
+
+
+def _json_text(raw: str | bytes) -> str:
+    try:
+        return str(json.loads(raw))
+    except ValueError:
+        return ""
+
+
+def _json_object(raw: str | bytes) -> dict[str, Any]:
+    try:
+        loaded = json.loads(raw or "{}")
+    except ValueError:
+        loaded = {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def _json_events(raw: str | bytes) -> list[dict[str, Any]]:
+    try:
+        loaded = json.loads(raw or "[]")
+    except ValueError:
+        loaded = []
+    return [event for event in loaded if isinstance(event, dict)] \
+        if isinstance(loaded, list) else []
 
 
 def _scan(text: str) -> tuple[list[Entry], list[int]]:
@@ -275,74 +547,103 @@ def _scan(text: str) -> tuple[list[Entry], list[int]]:
 
 _EXTRA = re.compile(r'"(\w+)":(-?\d+),')
 _EXTRA_BYTES = re.compile(_EXTRA.pattern.encode())
-_HEADER_LINES = re.compile(b"\n" + HEADER_BYTES.pattern)  # a record at a line start
-_S = r'"((?:[^"\\]|\\.)*)"'  # a JSON string's text
+# Every ``<!-- solo``, with the fields of the header solo writes after it when it is one and
+# it opens a line (step, kind, command, turn, extras): a split by it cuts a journal into its
+# records, and a None among the groups tells of one not in solo's layout.
+_RECORD_LINES = re.compile(rb"<!-- solo(?:(?<=\n<!-- solo)("
+                           + HEADER_BYTES.pattern[len(rb"<!-- solo"):] + rb"))?")
+_STRIDE = 7  # the split's pieces a record: its header's 6 groups, then its line and on
+# A JSON string's text, as runs of plain characters between escapes (far faster to scan
+# than one alternative a character).
+_S = r'"([^"\\]*(?:\\.[^"\\]*)*)"'
+_S_ = r'"[^"\\]*(?:\\.[^"\\]*)*"'  # the same, not captured
 _EVENT = re.compile(  # one literal start shared by all, so the search skips ahead fast
-    rf'"t":"(?:Encountered","table":{_S},"text":{_S},"status":{_S}'
-    rf'|LightChanged","kind":{_S},"label":{_S},"before":{_S},"after":{_S}'
-    rf'|Answered","question":{_S},"style":{_S},"odds":{_S},"summary":{_S},"text":{_S}'
+    rf'"t":"(?:(Encountered)","table":{_S},"text":{_S},"status":(?!"struck"){_S}'
+    rf'|(LightChanged)","kind":{_S},"label":{_S},"before":{_S},"after":{_S}'
+    rf'|(Answered)","question":{_S},"style":{_S},"odds":{_S},"summary":{_S},"text":{_S}'
     r'|(Struck)"'
-    rf'|TrackerChanged","tracker":{_S},"label":{_S},"before":-?\d+,"after":(-?\d+)'
-    r'|(Encountered|LightChanged|Answered)")')  # a layout the patterns do not know
+    rf'|(TrackerChanged)","tracker":{_S},"label":{_S},"before":-?\d+,"after":(-?\d+)'
+    # a layout the patterns do not know (an encounter with a struck-off entry counts for
+    # nothing and is passed over)
+    rf'|(Encountered(?!","table":{_S_},"text":{_S_},"status":"struck")'
+    r'|LightChanged|Answered)")')
+_EVENT_BYTES = re.compile(_EVENT.pattern.encode())
 _LAST_ENCOUNTER = re.compile(rf'"last_encounter":\[{_S},(\d+)\]')
-_BYTES_OF: dict[re.Pattern, re.Pattern] = {}
-
-
-def _fit(pattern: re.Pattern, text: str | bytes) -> re.Pattern:
-    """``pattern`` compiled for ``text``'s type (the journal is read as bytes when it can)."""
-    if isinstance(text, str):
-        return pattern
-    if pattern not in _BYTES_OF:
-        _BYTES_OF[pattern] = re.compile(pattern.pattern.encode(), pattern.flags & ~re.UNICODE)
-    return _BYTES_OF[pattern]
-
-
+_LAST_ENCOUNTER_BYTES = re.compile(_LAST_ENCOUNTER.pattern.encode())
 def _unquote(text: str | bytes) -> str:
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     return json.loads(f'"{text}"') if "\\" in text else text
 
 
-def _brief_events(entries: list[Entry], text: str | bytes
-                  ) -> tuple[dict[int, list[dict[str, Any]]], dict[int, list[tuple[str, int]]]]:
-    """The events the figures count, and every tracker's moves, by entry (``id``), found in
-    one pass over the whole text and read by pattern (solo writes their fields in a fixed
-    order). An entry whose events the patterns do not fit is parsed whole instead."""
-    found: dict[int, list[dict[str, Any]]] = {}
-    moves: dict[int, list[tuple[str, int]]] = {}
-    unknown: set[int] = set()
-    for entry, match in _events_in(entries, text, _fit(_EVENT, text)):
-        if match[16] is not None:
-            moves.setdefault(id(entry), []).append((_unquote(match[14]), int(match[16])))
-            continue
-        events = found.setdefault(id(entry), [])
-        if match[3] is not None:
-            events.append({"t": "Encountered", "text": _unquote(match[2]),
-                           "status": _unquote(match[3])})
-        elif match[7] is not None:
-            events.append({"t": "LightChanged", "label": _unquote(match[5]),
-                           "before": _unquote(match[6]), "after": _unquote(match[7])})
-        elif match[12] is not None:
-            events.append({"t": "Answered", "question": _unquote(match[8]),
-                           "odds": _unquote(match[10]), "text": _unquote(match[12])})
-        elif match[13] is not None:
+def _read_counted(found: Iterable[Sequence[Any]]
+                  ) -> tuple[list[dict[str, Any]], list[tuple[Any, int]], bool]:
+    """The counted events and tracker moves in one record's matches of :data:`_EVENT`
+    (groups as ``findall`` or ``Match.groups`` give them), and whether some event's layout
+    was not one the patterns know."""
+    events: list[dict[str, Any]] = []
+    moves: list[tuple[Any, int]] = []
+    unknown = False
+    for groups in found:
+        if groups[16]:
+            moves.append((_unquote(groups[17]), int(groups[19])))
+        elif groups[0]:
+            events.append({"t": "Encountered", "text": _unquote(groups[2]),
+                           "status": _unquote(groups[3])})
+        elif groups[4]:
+            events.append({"t": "LightChanged", "label": _unquote(groups[6]),
+                           "before": _unquote(groups[7]), "after": _unquote(groups[8])})
+        elif groups[9]:
+            events.append({"t": "Answered", "question": _unquote(groups[10]),
+                           "odds": _unquote(groups[12]), "text": _unquote(groups[14])})
+        elif groups[15]:
             events.append({"t": "Struck"})
         else:
-            unknown.add(id(entry))
-    for entry in entries:
-        if id(entry) in unknown or entry._src is None:
-            found[id(entry)] = entry.events
-    return found, moves
+            unknown = True
+    return events, moves, unknown
 
 
-def _last_encounter(entry: Entry) -> tuple[str, int] | None:
-    if entry._state is None and entry._src is not None:
-        found = _fit(_LAST_ENCOUNTER, entry._src).search(entry._src, *entry._st)
-        return (_unquote(found[1]), int(found[2])) if found else None
-    last = entry.state.get("last_encounter")
-    if isinstance(last, list) and len(last) == 2 and isinstance(last[1], int):
-        return str(last[0]), last[1]
-    return None
+def _brief_events(entries: list[Entry], text: str
+                  ) -> tuple[dict[int, list[dict[str, Any]]], dict[int, list[tuple[Any, int]]]]:
+    """The counted events and every tracker's moves, by entry index, found in one pass over
+    the whole text and read by pattern (solo writes their fields in a fixed order). An
+    entry whose events the patterns do not fit, or that was parsed whole, gives every
+    event instead."""
+    matches: dict[int, list[tuple[Any, ...]]] = {}
+    for index, match in _events_in(entries, text, _EVENT):
+        matches.setdefault(index, []).append(match.groups())
+    counted: dict[int, list[dict[str, Any]]] = {}
+    moves: dict[int, list[tuple[Any, int]]] = {}
+    for index, found in matches.items():
+        events, moved, unknown = _read_counted(found)
+        if unknown:
+            counted[index] = entries[index].events
+        elif events:
+            counted[index] = events
+        if moved:
+            moves[index] = moved
+    for index, entry in enumerate(entries):
+        if entry._src is None:  # parsed whole: its events are at hand
+            counted[index] = entry.events
+            moved = [(event.get("tracker"), event["after"]) for event in entry.events
+                     if event.get("t") == "TrackerChanged"
+                     and isinstance(event.get("after"), int)]
+            if moved:
+                moves[index] = moved
+    return counted, moves
+
+
+def _events_in(entries: list[Entry], text: str,
+               pattern: re.Pattern) -> Iterator[tuple[int, re.Match]]:
+    """Matches of ``pattern`` in the whole text that fall inside an entry's events (never in
+    the prose between records), with their entry's index: one pass over the text."""
+    starts = [entry.start for entry in entries]
+    for match in pattern.finditer(text):
+        index = bisect.bisect_right(starts, match.start()) - 1
+        if index >= 0:
+            entry = entries[index]
+            if entry._src is not None and entry._ev[0] <= match.start() < entry._ev[1]:
+                yield index, match
 
 
 def _read_header(text: str, position: int, after: int) -> Entry | None:
@@ -452,9 +753,8 @@ def _legacy_undo(entries: list[Entry], undo: Entry) -> None:
             return
 
 
-def _prose(text: str | bytes, entry: Entry) -> str:
+def _prose(piece: str | bytes) -> str:
     """The player's words in a narration entry (prose, or their own Lonelog line)."""
-    piece = text[entry.after:entry.start]
     if isinstance(piece, bytes):
         piece = piece.decode("utf-8", errors="replace")
     words = [line.strip() for line in piece.split("\n")
@@ -462,16 +762,25 @@ def _prose(text: str | bytes, entry: Entry) -> str:
     return " ".join(words).lstrip("\\")
 
 
-def _figures(path: Path, meta: dict[str, Any], entries: list[Entry],
-             text: str | bytes) -> Crawl:
+def _live(records: Records) -> list[int]:
+    """The records still standing: neither retracted nor an undo."""
+    kinds, retracted = records.kinds, records.retracted
+    if not retracted and "undo" not in kinds:
+        return list(range(len(kinds)))
+    return [index for index in range(len(kinds))
+            if index not in retracted and kinds[index] != "undo"]
+
+
+def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
-    live = [entry for entry in entries if not entry.retracted and entry.kind != "undo"]
+    kinds, turn_of, counted = records.kinds, records.turns, records.counted
+    live = _live(records)
     unit = procedure.clock_unit if procedure is not None else "turn"
     minutes = procedure.minutes if procedure is not None else next(
-        (event.get("minutes") for entry in live for event in entry.events
+        (event.get("minutes") for index in live for event in records.events(index)
          if event.get("t") == "TurnPassed" and isinstance(event.get("minutes"), int)), None)
-    turns = entries[-1].turn if entries else 0
+    turns = turn_of[-1] if turn_of else 0
 
     encounters: list[Encounter] = []
     questions: list[Question] = []
@@ -480,84 +789,79 @@ def _figures(path: Path, meta: dict[str, Any], entries: list[Entry],
     awaiting: list[Encounter] = []
     struck_before: dict[str, set[int]] = {}
     met_before = 0
-    counted, moves = _brief_events(entries, text)
-    for entry in live:
-        if entry.kind == "narration":
+    # only the records the figures can learn from: the ones with counted events, the
+    # format-1 ones (no events) and the narration (a note on the encounter before it)
+    looked_at = {*counted, *_indices(kinds, "narration"), *_indices(kinds, "legacy")}
+    standing = set(live) if len(live) != len(kinds) else None
+    for index in sorted(looked_at):
+        if standing is not None and index not in standing:
+            continue
+        kind, turn = kinds[index], turn_of[index]
+        if kind == "narration":
             if not awaiting:
                 continue
-            note = " ".join(_prose(text, entry).split())
+            note = " ".join(_prose(records.prose(index)).split())
             if note:
                 for encounter in awaiting:
-                    if encounter.turn == entry.turn:
+                    if encounter.turn == turn:
                         encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
             awaiting = []
             continue
-        if entry.kind == "legacy":
-            met_here = _legacy_encounters(procedure, entry, met_before)
-            count = entry.state.get("encounters")
+        if kind == "legacy":
+            state = records.state(index)
+            met_here = _legacy_encounters(procedure, state, turn, met_before)
+            count = state.get("encounters")
             met_before = count if isinstance(count, int) else met_before
-        elif id(entry) not in counted:
+        elif index not in counted:
             continue
         else:
             met_here = []
-        for event in counted.get(id(entry), ()):
-            kind = event.get("t")
-            if kind == "Encountered":
+        events = counted.get(index, ())
+        for event in events:
+            what = event.get("t")
+            if what == "Encountered":
                 status = event.get("status")
                 if status in ("met", "foreshadowed"):
-                    met_here.append(Encounter(entry.turn, str(event.get("text", "")),
+                    met_here.append(Encounter(turn, str(event.get("text", "")),
                                               status == "foreshadowed"))
                 elif status == "sign":
                     signs += 1
-            elif kind == "LightChanged":
+            elif what == "LightChanged":
                 if event.get("before") == "unlit":
                     label = str(event.get("label", ""))
                     lit[label] = lit.get(label, 0) + 1
                 elif event.get("after") == "out":
-                    if entry.cmd.lower().startswith("douse"):
+                    if records.cmd(index).lower().startswith("douse"):
                         put_out += 1
                     else:
                         burnt += 1
-            elif kind == "Answered":
-                questions.append(Question(entry.turn, str(event.get("question", "")),
+            elif what == "Answered":
+                questions.append(Question(turn, str(event.get("question", "")),
                                           str(event.get("odds", "")),
                                           str(event.get("text", ""))))
         if met_here:
-            met_here[-1].where = _last_encounter(entry)
+            met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
             awaiting = met_here
-        if entry.kind == "legacy" or any(event.get("t") == "Struck"
-                                         for event in counted.get(id(entry), ())):
-            struck_before = _strike(encounters, entry.state.get("struck"), struck_before)
+        if kind == "legacy" or any(event.get("t") == "Struck" for event in events):
+            struck_before = _strike(encounters, records.state(index).get("struck"),
+                                    struck_before)
 
     system_name = procedure.name if procedure is not None else (system or "unknown")
     system_id = procedure.id if procedure is not None else Path(system).name
     return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
-                 danger=_danger(procedure, entries, live, turns, moves),
+                 danger=_danger(procedure, records, live, turns),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
                  questions=questions, snapshots=0, garbled=0,
-                 retracted=sum(entry.retracted for entry in entries), entries=entries)
+                 retracted=len(records.retracted))
 
 
-def _events_in(entries: list[Entry], text: str | bytes,
-               pattern: re.Pattern) -> Iterator[tuple[Entry, re.Match]]:
-    """Matches of ``pattern`` in the whole text that fall inside an entry's events (never in
-    the prose between records), with their entry: one pass over the text, not one a record."""
-    starts = [entry.start for entry in entries]
-    for match in pattern.finditer(text):
-        index = bisect.bisect_right(starts, match.start()) - 1
-        if index >= 0:
-            entry = entries[index]
-            if entry._src is not None and entry._ev[0] <= match.start() < entry._ev[1]:
-                yield entry, match
-
-
-def _legacy_encounters(procedure, entry: Entry, before: int) -> list[Encounter]:
+def _legacy_encounters(procedure, state: dict[str, Any], turn: int,
+                       before: int) -> list[Encounter]:
     """A format-1 entry has no events: an encounter shows as the state's count going up."""
-    state = entry.state
     count = state.get("encounters")
     last = state.get("last_encounter")
     if not isinstance(count, int) or count <= before or not isinstance(last, list):
@@ -567,7 +871,7 @@ def _legacy_encounters(procedure, entry: Entry, before: int) -> list[Encounter]:
         rows = procedure.tables[last[0]].entries
         if isinstance(last[1], int) and 0 <= last[1] < len(rows):
             text = rows[last[1]].text
-    return [Encounter(entry.turn, text)]
+    return [Encounter(turn, text)]
 
 
 def _strike(encounters: list[Encounter], struck: Any,
@@ -587,21 +891,14 @@ def _strike(encounters: list[Encounter], struck: Any,
     return now
 
 
-def _value(entry: Entry, name: str) -> int | None:
-    values = entry.state.get("values")
+def _value(state: dict[str, Any], name: str) -> int | None:
+    values = state.get("values")
     value = values.get(name) if isinstance(values, dict) else None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _changes(entry: Entry, name: str) -> list[int]:
-    """The values the entry's (parsed) events moved tracker ``name`` to, in order."""
-    return [event["after"] for event in entry.events
-            if event.get("t") == "TrackerChanged" and event.get("tracker") == name
-            and isinstance(event.get("after"), int)]
-
-
-def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
-            moves: dict[int, list[tuple[str, int]]]) -> Danger | None:
+def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger | None:
+    kinds = records.kinds
     if procedure is not None:
         name = procedure.danger
         if name is None:
@@ -609,7 +906,7 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
         tracker = procedure.trackers[name]
         label, maximum, start = tracker.label, tracker.maximum, tracker.start
     else:  # an unknown procedure: the first clock the events moved is the danger
-        changes = [event for entry in live for event in entry.events
+        changes = [event for index in live for event in records.events(index)
                    if event.get("t") == "TrackerChanged"]
         clock = next((event for event in changes if event.get("notation") == "Clock"),
                      next(iter(changes), None))
@@ -618,43 +915,82 @@ def _danger(procedure, entries: list[Entry], live: list[Entry], turns: int,
         name, label = str(clock.get("tracker")), str(clock.get("label"))
         maximum = clock.get("maximum") if isinstance(clock.get("maximum"), int) else None
         start = clock.get("before") if isinstance(clock.get("before"), int) else 0
-    if entries and entries[0].kind in ("start", "legacy") and _value(entries[0], name) is not None:
-        start = _value(entries[0], name)
+    if kinds and kinds[0] in ("start", "legacy"):
+        first = _value(records.state(0), name)
+        start = first if first is not None else start
 
+    moved: dict[int, list[int]] = {}
+    for index, tracked in records.moves.items():
+        mine = [value for tracker, value in tracked if tracker == name]
+        if mine:
+            moved[index] = mine
+    turn_of = records.turns
+    played = [turn_of[index] for index in live] if len(live) != len(kinds) else turn_of
+    if "legacy" not in kinds and all(map(operator.le, played, islice(played, 1, None))):
+        values, peaks, current, peak = _danger_forward(start, moved, live, turn_of)
+    else:
+        values, peaks, current, peak = _danger_any(start, moved, live, records, name)
+    if len(values) <= turns:
+        values.extend([current] * (turns + 1 - len(values)))
+        peaks.extend([None] * (turns + 1 - len(peaks)))
+    done = [value if high is None else max(high, value)
+            for value, high in zip(values, peaks, strict=True)]
+    return Danger(label=label, maximum=maximum, start=start, peak=peak, end=current,
+                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1])
+
+
+_Track = tuple[list[int], list[int | None], int, int]  # values, peaks, current, peak
+
+
+def _danger_forward(start: int, moved: dict[int, list[int]], live: list[int],
+                    turn_of: list[int]) -> _Track:
+    """The danger's track when the turns never go back: only the records that moved it
+    change anything (the turns between hold the value before)."""
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
-    moved: dict[int, list[int]] = {}
-    for key, tracked in moves.items():
-        mine = [value for tracker, value in tracked if tracker == name]
-        if mine:
-            moved[key] = mine
+    standing = set(live) if len(live) != len(turn_of) else None
+    for index in sorted(moved):
+        if standing is not None and index not in standing:
+            continue
+        written, turn = moved[index], turn_of[index]
+        if len(values) <= turn:
+            values.extend([current] * (turn + 1 - len(values)))
+            peaks.extend([None] * (turn + 1 - len(peaks)))
+        high, top = peaks[turn], max(written)
+        peaks[turn] = top if high is None else max(high, top)
+        peak = max(peak, top)
+        current = values[turn] = written[-1]
+    return values, peaks, current, peak
+
+
+def _danger_any(start: int, moved: dict[int, list[int]], live: list[int],
+                records: Records, name: str) -> _Track:
+    """The danger's track record by record, following the turns back where an undo or a
+    hand edit took them back."""
+    kinds, turn_of = records.kinds, records.turns
+    values: list[int] = [start]
+    peaks: list[int | None] = [start]
+    current = peak = start
     previous_turn = -1
-    for entry in live:
-        written = moved.get(id(entry), []) if entry._src is not None \
-            else _changes(entry, name)
-        turn = entry.turn
-        if not written and turn == previous_turn and entry.kind != "legacy":
+    for index in live:
+        written = moved.get(index, [])
+        turn, legacy = turn_of[index], kinds[index] == "legacy"
+        if not written and turn == previous_turn and not legacy:
             continue  # nothing moved and the clock stood still: nothing to do
         previous_turn = turn
-        after = _value(entry, name) if entry.kind == "legacy" else None
+        after = _value(records.state(index), name) if legacy else None
         if after is None:
             after = written[-1] if written else current
         if turn < len(values) - 1:  # the clock went back (an undo or a hand edit): follow it
             del values[turn + 1:], peaks[turn + 1:]
-        while len(values) <= turn:
-            values.append(current)
-            peaks.append(None)
+        if len(values) <= turn:
+            values.extend([current] * (turn + 1 - len(values)))
+            peaks.extend([None] * (turn + 1 - len(peaks)))
         if written or after != current:
             seen = [*written, after]
             high = peaks[turn]
             peaks[turn] = max(seen) if high is None else max(high, *seen)
             peak = max(peak, *seen)
         current = values[turn] = after
-    while len(values) <= turns:
-        values.append(current)
-        peaks.append(None)
-    done = [value if high is None else max(high, value)
-            for value, high in zip(values, peaks, strict=True)]
-    return Danger(label=label, maximum=maximum, start=start, peak=peak, end=current,
-                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1])
+    return values, peaks, current, peak
