@@ -369,7 +369,7 @@ def _light(doc: Document, path: tuple, name: str, raw: Any,
     raw = _mapping(doc, path, raw)
     check_keys(doc, path, raw, "light")
     for key in ("uses", "refill"):
-        if key in raw and raw[key] not in supplies:
+        if key in raw and (not isinstance(raw[key], str) or raw[key] not in supplies):
             raise doc.error(path + (key,), f"no supply named {raw[key]!r}; list it under "
                             "'supplies:'")
     die = raw.get("die")

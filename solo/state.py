@@ -6,8 +6,8 @@ dimmed, and its usage die if its kind has one. A source the party douses is put 
 Supplies (spare torches, oil flasks, candles…) are counts the light effects consume.
 The party's named members each carry hit points and the procedure's conditions.
 
-A snapshot groups identical sources with a count, so lighting a torch a thousand times
-does not make the snapshot a thousand entries long.
+A snapshot groups runs of identical sources with a count, so lighting a torch a thousand
+times does not make the snapshot a thousand entries long.
 """
 
 from __future__ import annotations
@@ -229,12 +229,17 @@ def _pair(name: str, value: Any) -> tuple[str, int] | None:
 
 
 def _grouped(lights: Iterable[Light]) -> list[list[Any]]:
-    """[kind, remaining, dimmed] per source; identical sources share one row with a count."""
-    counts: dict[Light, int] = {}
+    """[kind, remaining, dimmed] per source; a run of identical sources shares one row with
+    a count. Only neighbours are grouped, so the sources keep their order (effects that
+    reach the first N sources reach the same ones after a resume)."""
+    runs: list[tuple[Light, int]] = []
     for light in lights:
-        counts[light] = counts.get(light, 0) + 1
+        if runs and runs[-1][0] == light:
+            runs[-1] = (light, runs[-1][1] + 1)
+        else:
+            runs.append((light, 1))
     rows = []
-    for light, count in counts.items():
+    for light, count in runs:
         row: list[Any] = [light.kind, light.remaining, light.dimmed]
         if count > 1 or light.die is not None:
             row.append(count)

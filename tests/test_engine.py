@@ -205,3 +205,13 @@ def test_lit_sources_are_counted_by_kind(world):
 
     assert [e.text for e in result.events if isinstance(e, Said)] == [
         "2 torches and 0 candles burn"]
+
+
+def test_light_sources_keep_their_order_through_a_snapshot():
+    from solo.state import Light, State
+
+    lights = (Light("candle", 48), Light("lantern", None), Light("candle", 48),
+              Light("candle", 48))
+    state = State(lights=lights)
+    assert State.from_json(state.to_json()).lights == lights
+    assert len(state.to_json()["lights"]) == 3  # the last two candles share a row

@@ -239,3 +239,4 @@ def test_hurt_without_a_party_or_a_number_is_refused(world):
     for line in ("hurt", "hurt 0", "heal two"):
         with pytest.raises(UsageError):
             parse_line(world, state, line)
+
