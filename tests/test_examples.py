@@ -21,8 +21,10 @@ def test_there_is_an_example_for_every_seed_procedure():
 def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, script):
     journal = script.with_suffix(".md")
     meta = read_meta(journal)
+    party = [word for name in meta.get("party") or [] for word in ("--party", name)]
     result = run_solo("new", "played.md", "--system", meta["system"], "--title", meta["title"],
-                      "--seed", str(meta["seed"]), cwd=tmp_path, stdin=script.read_text())
+                      "--seed", str(meta["seed"]), *party, cwd=tmp_path,
+                      stdin=script.read_text())
     assert result.returncode == 0, result.stderr
     assert "solo: error" not in result.stderr, result.stderr
     replayed = (tmp_path / "played.md").read_text()
@@ -34,12 +36,14 @@ def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, s
 
 
 def test_the_readme_transcript_is_what_solo_prints(tmp_path):
+    import shlex
+
     readme = (EXAMPLES.parent.parent / "README.md").read_text()
     block = readme.split("```text\n", 1)[1].split("```", 1)[0]
     command, expected = block.split("\n", 2)[:2], block.split("\n", 2)[2]
     moves = command[0].split("printf '", 1)[1].split("'", 1)[0].encode().decode("unicode_escape")
-    assert command[1].strip().startswith("| solo new --system trespasser")
-    result = run_solo("new", "--system", "trespasser", "--title", "The Drowned Vault", "--seed",
-                      "4", cwd=tmp_path, stdin=moves)
+    words = shlex.split(command[1].strip().removeprefix("|"))
+    assert words[:4] == ["solo", "new", "--system", "trespasser"]
+    result = run_solo(*words[1:], cwd=tmp_path, stdin=moves)
     assert result.returncode == 0
     assert result.stderr + result.stdout == expected
