@@ -1,9 +1,10 @@
 """The party and its supplies in a play report, read from the journal's records.
 
 Each member's hit points over time come from the ``MemberChanged`` and ``PartyChanged``
-events the entries recorded (entries taken back with ``undo`` left out); where each
-member and supply began and ended comes from the first and last states. A journal with
-no named member and no counted supply costs two state reads and nothing more.
+events the records hold (entries taken back with ``undo`` left out), read from the
+records' columns without making an entry object each; where each member and supply began
+and ended comes from the first and last states. A journal with no named member and no
+counted supply costs two state reads and nothing more.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from solo.report_read import Crawl, Entry
+from solo.report_read import Crawl
 
 __all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_rows",
            "party_markdown", "party_html", "party_figures"]
@@ -80,10 +81,11 @@ def _whole(value: Any, default: int = 0) -> int:
 
 def party_story(crawl: Crawl) -> PartyStory:
     """The party and supplies of ``crawl`` (empty when it names no one and counts nothing)."""
-    entries = crawl.entries
-    if not entries:
+    records = crawl.records
+    count = len(records.kinds) if records is not None else 0
+    if records is None or not count:
         return PartyStory([], [])
-    first, last = entries[0].state, entries[-1].state
+    first, last = records.state(0), records.state(count - 1)
     if not (_member_rows(first) or _member_rows(last) or _counts(first) or _counts(last)):
         return PartyStory([], [])
     members: dict[str, MemberStory] = {}
@@ -91,23 +93,24 @@ def party_story(crawl: Crawl) -> PartyStory:
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         members[row["name"]] = MemberStory(row["name"], top, hp, hp, hp)
     supplies: dict[str, SupplyStory] = {}
-    for name, count in _counts(first).items():
-        supplies[name] = SupplyStory(_label(name), count, count)
-    for entry in entries:
-        if not entry.retracted and entry.kind == "command":
-            _read_events(entry, members, supplies)
+    for name, amount in _counts(first).items():
+        supplies[name] = SupplyStory(_label(name), amount, amount)
+    retracted, turns = records.retracted, records.turns
+    for index, kind in enumerate(records.kinds):
+        if kind == "command" and index not in retracted:
+            _read_events(records.events(index), turns[index], members, supplies)
     for row in _member_rows(last):
         story = members.get(row["name"])
         if story is not None:
             story.end_hp, story.max_hp = _whole(row.get("hp")), _whole(row.get("max"))
-    for name, count in _counts(last).items():
-        supplies.setdefault(name, SupplyStory(_label(name), None, count)).end = count
+    for name, amount in _counts(last).items():
+        supplies.setdefault(name, SupplyStory(_label(name), None, amount)).end = amount
     return PartyStory(list(members.values()), list(supplies.values()))
 
 
-def _read_events(entry: Entry, members: dict[str, MemberStory],
+def _read_events(events: list[dict[str, Any]], turn: int, members: dict[str, MemberStory],
                  supplies: dict[str, SupplyStory]) -> None:
-    for event in entry.events:
+    for event in events:
         kind = event.get("t")
         if kind == "MemberChanged":
             story = members.get(str(event.get("name")))
@@ -117,7 +120,7 @@ def _read_events(entry: Entry, members: dict[str, MemberStory],
                 after, before = _whole(event.get("after")), _whole(event.get("before"))
                 story.end_hp = after
                 story.lowest = min(story.lowest, after)
-                story.track.append((entry.turn, after))
+                story.track.append((turn, after))
                 if before > 0 and after == 0:
                     story.downs += 1
             marks = event.get("marks")
@@ -126,9 +129,9 @@ def _read_events(entry: Entry, members: dict[str, MemberStory],
             name, hp = str(event.get("name")), _whole(event.get("hp"))
             if event.get("joined"):
                 members[name] = MemberStory(name, _whole(event.get("max_hp")), hp, hp, hp,
-                                            joined=entry.turn)
+                                            joined=turn)
             elif name in members:
-                members[name].left = entry.turn
+                members[name].left = turn
         elif kind == "TrackerChanged" and event.get("notation") == "Inv":
             name = str(event.get("tracker"))
             before, after = _whole(event.get("before")), _whole(event.get("after"))
