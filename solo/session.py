@@ -439,9 +439,14 @@ class Session:
                 band = engine.level_of(self.world, state, name)
                 lines.append(f"{tracker.label}: {state.values[name]}{of}"
                              + (f" ({band})" if band else ""))
+        uncounted = []
         for name, supply in procedure.supplies.items():
-            lines.append(f"{supply.label}: {state.supplies[name]}" if name in state.supplies
-                         else f"{supply.label}: not counted ('supply {name} N' counts them)")
+            if name in state.supplies:
+                lines.append(f"{supply.label}: {state.supplies[name]}")
+            else:
+                uncounted.append(name)
+        if uncounted:
+            lines.append(f"Not counted: {', '.join(uncounted)} ('supply NAME N' counts one)")
         if state.party:
             lines.extend(self.party_lines())
         level = engine.light_of(self.world, state)
