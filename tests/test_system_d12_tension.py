@@ -642,10 +642,3 @@ def test_counted_torches_run_out(crawl):
     c.do("supply torch +2")
     c.do("light torch")
     assert c.state.supplies["torches"] == 1 and len(c.state.lights) == 1
-
-
-def test_uncounted_torches_never_run_out(crawl):
-    c = crawl(SYSTEM)
-    for _ in range(12):
-        c.do("light torch")
-    assert len(c.state.lights) == 12 and c.state.supplies == {}

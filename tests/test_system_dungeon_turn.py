@@ -618,23 +618,6 @@ def test_dangerous_damage_averages_3_and_a_half_per_point_missed(crawl):
 
 # -- torches and candles as supplies the player counts ------------------------------------
 
-def test_uncounted_light_never_runs_out(crawl):
-    c = crawl(SYSTEM)
-    assert not {"torches", "candles"} & set(c.state.supplies)
-    for kind in ("torch", "candle", "lantern") * 3:
-        c.do(f"light {kind}")
-    assert len(c.state.lights) == 9
-
-
-def test_counted_torches_run_out(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
-    c.do("supply torch 1")
-    c.do("light torch")
-    assert c.state.supplies["torches"] == 0
-    with pytest.raises(UsageError, match="no torches left"):
-        c.do("light torch")
-
-
 def test_a_fresh_lantern_or_candle_takes_a_candle(crawl):
     c = crawl(SYSTEM)
     c.do("supply candles 2")

@@ -586,23 +586,6 @@ def test_each_characters_save_fails_11_times_in_20(crawl):
 
 # -- light as supplies the player counts ------------------------------------------------------
 
-def test_uncounted_torches_oil_and_candles_never_run_out(crawl):
-    c = crawl(SYSTEM)
-    assert not {"torches", "oil", "candles"} & set(c.state.supplies)
-    for kind in ("torch", "lantern", "candle") * 3:
-        c.do(f"light {kind}")
-    assert len(c.state.lights) == 9
-
-
-def test_counted_torches_run_out(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
-    c.do("supply torch 1")
-    c.do("light torch")
-    assert c.state.supplies["torches"] == 0
-    with pytest.raises(UsageError, match="no torches left"):
-        c.do("light torch")
-
-
 def test_a_fresh_lantern_takes_a_flask_and_refill_takes_another(crawl):
     c = crawl(SYSTEM)
     c.do("supply oil 2")

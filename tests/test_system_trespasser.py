@@ -519,27 +519,3 @@ def test_without_a_party_the_rest_plays_as_it_always_did(crawl):
     assert "Moment's rest: the character eats or loses 1 endurance." in _said(result)
     with pytest.raises(UsageError, match="no one is named in the party"):
         c.do("hurt 4")
-
-
-# -- supplies: torches, oil and candles ---------------------------------------------------
-
-@pytest.mark.parametrize(("kind", "word", "supply", "left"), [
-    ("torch", "torch", "torches", "no torches left"),
-    ("lantern", "oil", "oil", "no oil flasks left"),
-    ("candle", "candle", "candles", "no candles left")])
-def test_each_fresh_light_takes_one_from_a_counted_supply(crawl, kind, word, supply, left):
-    c = crawl(SYSTEM)
-    c.do(f"supply {word} 1")
-    c.do(f"light {kind}")
-    assert c.state.supplies[supply] == 0 and c.state.lights[0].kind == kind
-    with pytest.raises(UsageError, match=left):
-        c.do(f"light {kind}")
-    assert len(c.state.lights) == 1
-
-
-@pytest.mark.parametrize("kind", ["torch", "lantern", "candle"])
-def test_lights_never_run_out_while_their_supply_is_not_counted(crawl, kind):
-    c = crawl(SYSTEM)
-    for _ in range(15):
-        c.do(f"light {kind}")
-    assert len(c.state.lights) == 15 and c.state.supplies == {}
