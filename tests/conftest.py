@@ -46,16 +46,19 @@ class Crawl:
     """A world and a state, played one command at a time. Worlds are immutable, so each
     procedure is loaded once for the whole test run."""
 
-    def __init__(self, system: str) -> None:
+    def __init__(self, system: str, party: tuple[str, ...] = ()) -> None:
         if system not in _WORLDS:
             _WORLDS[system] = load_world(system)
         self.world: World = _WORLDS[system]
-        self.state: State = start(self.world)
+        self.state: State = start(self.world, party=party)  # each at the procedure's HP
         self.last: Result | None = None
 
-    def do(self, line: str, faces=(), seed: int = 0) -> Result:
-        rng = ScriptedRandom(faces, seed) if faces else random.Random(seed)
-        self.last = perform(self.world, self.state, line, rng)
+    def do(self, line: str, faces=(), seed: int = 0, actor: str | None = None,
+           rng: random.Random | None = None) -> Result:
+        """Play ``line`` (as member ``actor``'s, like ``Wren: rest`` at the prompt), its
+        dice showing ``faces`` first, or drawn from ``rng``."""
+        rng = rng or (ScriptedRandom(faces, seed) if faces else random.Random(seed))
+        self.last = perform(self.world, self.state, line, rng, actor)
         self.state = self.last.state
         return self.last
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine import perform, start
+from solo.engine import perform
 from solo.errors import UsageError
 from solo.events import (
     Acted,
@@ -27,8 +27,6 @@ from solo.state import Member
 from tests.conftest import ScriptedRandom
 
 SYSTEM = "d12-tension"
-
-
 
 
 def _tables(result, name):
@@ -304,7 +302,6 @@ class RecordingRandom(random.Random):
 
 
 def _play(c, line: str, faces) -> tuple:
-    from solo.engine import perform
 
     rng = RecordingRandom(faces)
     c.last = perform(c.world, c.state, line, rng)
@@ -513,19 +510,6 @@ def test_hidden_tension_leaves_the_status_bar_but_not_the_journal(tmp_path):
 
 # -- the party: hazards that hurt, and a party of two playing its rooms ------------------
 
-def _party(crawl, *names: str):
-    c = crawl(SYSTEM)
-    c.state = start(c.world, party=names)
-    return c
-
-
-def _as(c, actor: str | None, line: str, rng: random.Random | None = None):
-    """``line`` played as ``actor``'s action (``Wren: enter 2`` at the prompt)."""
-    c.last = perform(c.world, c.state, line, rng or random.Random(0), actor=actor)
-    c.state = c.last.state
-    return c.last
-
-
 def _hp(c) -> dict[str, int]:
     return {member.name: member.hp for member in c.state.party}
 
@@ -535,22 +519,22 @@ def _said(result) -> str:
 
 
 def test_a_party_of_two_takes_turns_naming_who_acts(crawl):
-    c = _party(crawl, "Wren", "Brother Ott")
-    result = _as(c, "Wren", "enter 2")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    result = c.do("enter 2", actor="Wren")
     assert result.events[0] == Acted("enter 2", "Wren") and c.state.turn == 1
-    result = _as(c, "brother ott", "linger 1")           # any case names the member
+    result = c.do("linger 1", actor="brother ott")           # any case names the member
     assert result.events[0] == Acted("linger 1", "Brother Ott") and c.state.turn == 2
     assert _tables(result, "dungeon-events"), "lingering still rolls the Dungeon Events"
     assert _hp(c) == {"Wren": 8, "Brother Ott": 8}, "the seed's rooms do not hurt by themselves"
     with pytest.raises(UsageError, match="no one called"):
-        _as(c, "Zed", "enter 2")
+        c.do("enter 2", actor="Zed")
 
 
 @pytest.mark.parametrize(("hazard", "sides", "reason"), [
     ("gas", 6, "toxic gas"), ("tremor", 8, "falling tiles"), ("slime", 4, "a fall on the slime")])
 def test_a_failed_save_hurts_only_the_member_named(crawl, hazard, sides, reason):
-    c = _party(crawl, "Wren", "Brother Ott")
-    result = _as(c, "Wren", f"failed-save {hazard}")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    result = c.do(f"failed-save {hazard}", actor="Wren")
     rolls = [event for event in result.events if isinstance(event, Rolled)]
     assert len(rolls) == 1
     assert [(term.count, term.sides) for term in rolls[0].roll.expression.terms] == [(1, sides)]
@@ -562,17 +546,17 @@ def test_a_failed_save_hurts_only_the_member_named(crawl, hazard, sides, reason)
 
 
 def test_a_failed_save_takes_the_damage_the_table_showed(crawl):
-    c = _party(crawl, "Wren", "Brother Ott")
-    result = _as(c, "Brother Ott", "failed-save tremor 8")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    result = c.do("failed-save tremor 8", actor="Brother Ott")
     assert not [event for event in result.events if isinstance(event, Rolled)]
     assert _hp(c) == {"Wren": 8, "Brother Ott": 0}
     with pytest.raises(UsageError, match="more than the die can show"):
-        _as(c, "Wren", "failed-save gas 7")
+        c.do("failed-save gas 7", actor="Wren")
     assert _hp(c)["Wren"] == 8
 
 
 def test_a_failed_save_with_no_name_hurts_each_member(crawl):
-    c = _party(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     result = c.do("failed-save tremor", faces=[3, 5])
     assert _hp(c) == {"Wren": 5, "Brother Ott": 3}
     assert [event.label for event in result.events if isinstance(event, Rolled)] == [
@@ -580,9 +564,9 @@ def test_a_failed_save_with_no_name_hurts_each_member(crawl):
 
 
 def test_a_member_hurt_to_0_is_down(crawl):
-    c = _party(crawl, "Wren", "Brother Ott")
-    _as(c, "Wren", "hurt 5")
-    result = _as(c, "Wren", "failed-save gas", ScriptedRandom([6]))
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("hurt 5", actor="Wren")
+    result = c.do("failed-save gas", actor="Wren", rng=ScriptedRandom([6]))
     lines = [line for event in result.events for line in event_lines(event)]
     assert "=> [PC:Wren|HP 0/8] HP -3: toxic gas" in lines
     assert "=> Wren is down at 0 HP" in lines
@@ -591,14 +575,14 @@ def test_a_member_hurt_to_0_is_down(crawl):
 
 @pytest.mark.parametrize(("hazard", "sides"), [("gas", 6), ("tremor", 8)])
 def test_failed_save_damage_is_one_die_of_the_seeds_size(crawl, hazard, sides):
-    c = _party(crawl, "Wren")
+    c = crawl(SYSTEM, party=("Wren",))
     c.state = replace(c.state, party=(Member("Wren", 1_000_000, 1_000_000),))
     rng = random.Random(14)
     trials = 4000
     damage = []
     for _ in range(trials):
         before = _hp(c)["Wren"]
-        _as(c, "Wren", f"failed-save {hazard}", rng)
+        c.do(f"failed-save {hazard}", actor="Wren", rng=rng)
         damage.append(before - _hp(c)["Wren"])
     assert set(damage) == set(range(1, sides + 1))
     mean = (sides + 1) / 2
@@ -609,9 +593,9 @@ def test_failed_save_damage_is_one_die_of_the_seeds_size(crawl, hazard, sides):
 @pytest.mark.parametrize(("face", "entry", "word"), [(7, "toxic-gas", "gas"),
                                                      (9, "tremor", "tremor")])
 def test_a_harmful_environment_asks_the_party_for_saves(crawl, face, entry, word):
-    c = _party(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("combat-escaped")                                 # Tension 4: d10 + 4
-    result = _as(c, "Wren", "enter 2", ScriptedRandom([7, face, 3, 12]))
+    result = c.do("enter 2", actor="Wren", rng=ScriptedRandom([7, face, 3, 12]))
     table = _tables(result, "d12-environment")[0]
     assert table.entry_id == entry and "take 3 " in table.text   # the damage, rolled
     assert f"type NAME: failed-save {word} and the damage shown." in _said(result)

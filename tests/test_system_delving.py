@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine import perform, start
+from solo.engine import perform
 from solo.errors import UsageError
 from solo.events import (
     Encountered,
@@ -24,9 +24,6 @@ from solo.events import (
 from tests.conftest import ScriptedRandom
 
 SYSTEM = "delving"
-
-
-
 
 
 def said(c) -> str:
@@ -411,19 +408,12 @@ def test_a_doused_candle_relit_takes_no_fresh_one_and_status_counts_them(tmp_pat
 
 # -- the party: fatigue reaches each named member -----------------------------------------
 
-def party_crawl(crawl, *names: str):
-    """A delving crawl whose party is ``names``, each at the procedure's hit points."""
-    c = crawl(SYSTEM)
-    c.state = start(c.world, party=names)
-    return c
-
-
 def hit_points(c) -> dict[str, tuple[int, int]]:
     return {member.name: (member.hp, member.max_hp) for member in c.state.party}
 
 
 def test_fatigue_without_rest_costs_each_named_member_its_damage(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     assert hit_points(c) == {"Wren": (8, 8), "Brother Ott": (8, 8)}
     c.do("explore", faces=[2])
     assert hit_points(c) == {"Wren": (8, 8), "Brother Ott": (8, 8)}, "the next turn decides"
@@ -439,7 +429,7 @@ def test_fatigue_without_rest_costs_each_named_member_its_damage(crawl):
 
 
 def test_a_rest_after_a_fatigue_result_spares_every_member(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("explore", faces=[2])
     c.do("rest", faces=[6])
     c.do("explore", faces=[6])
@@ -447,7 +437,7 @@ def test_a_rest_after_a_fatigue_result_spares_every_member(crawl):
 
 
 def test_a_named_members_rest_is_the_partys_rest(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("explore", faces=[2])
     c.last = perform(c.world, c.state, "rest", ScriptedRandom([6]), actor="Wren")
     c.state = c.last.state
@@ -455,14 +445,14 @@ def test_a_named_members_rest_is_the_partys_rest(crawl):
 
 
 def test_fatigue_rolled_while_resting_costs_no_one_anything(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("rest", faces=[2])
     c.do("explore", faces=[6])
     assert hit_points(c) == {"Wren": (8, 8), "Brother Ott": (8, 8)}
 
 
 def test_harsh_dungeons_raise_the_damage_each_member_takes(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("set fatigue_damage 3")
     c.do("fight", faces=[2])
     c.do("fight", faces=[6])
@@ -470,7 +460,7 @@ def test_harsh_dungeons_raise_the_damage_each_member_takes(crawl):
 
 
 def test_fatigue_reaches_members_added_during_play_and_flags_one_brought_to_zero(crawl):
-    c = party_crawl(crawl, "Wren")
+    c = crawl(SYSTEM, party=("Wren",))
     c.do("party add Mira hp 1")
     c.do("explore", faces=[2])
     c.do("explore", faces=[6])
@@ -483,7 +473,7 @@ def test_fatigue_reaches_members_added_during_play_and_flags_one_brought_to_zero
 
 
 def test_a_two_turn_search_settles_fatigue_on_its_second_turn_for_each_member(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("light candle")
     c.do("search", faces=[2, 6])
     assert c.state.turn == 2
@@ -522,7 +512,7 @@ def test_uncounted_torches_never_run_out(crawl):
 
 
 def test_counted_torches_each_fresh_torch_takes_one_until_none_are_left(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("supply torch 1")
     assert c.state.supplies["torches"] == 1
     c.do("light torch")

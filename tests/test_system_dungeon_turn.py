@@ -22,14 +22,11 @@ from solo.events import (
     TrackerChanged,
     TurnPassed,
 )
-from tests.conftest import ScriptedRandom
 
 SYSTEM = "dungeon-turn"
 HAZARD_IDS = {1: "encounter", 2: "fatigue", 3: "signs", 4: "local-effect", 5: "depletion",
               6: "free"}
 QUIET = 6   # the hazard face that never does anything
-
-
 
 
 def _said(result) -> str:
@@ -480,26 +477,13 @@ def test_status_names_the_fatigue_level(tmp_path):
 
 # -- the party: each member's fatigue, healing, the cost of leaving, and omens --------------
 
-def party_crawl(crawl, *names: str):
-    """A dungeon-turn crawl whose party is ``names``, each at the procedure's hit points."""
-    c = crawl(SYSTEM)
-    c.state = start(c.world, party=names)
-    return c
-
-
 def members(c) -> dict[str, tuple[int, int, int]]:
     """Each member's hit points, maximum and fatigue."""
     return {m.name: (m.hp, m.max_hp, m.condition("fatigue")) for m in c.state.party}
 
 
-def as_member(c, name: str, line: str, faces=()):
-    c.last = perform(c.world, c.state, line, ScriptedRandom(faces), actor=name)
-    c.state = c.last.state
-    return c.last
-
-
 def test_fatigue_not_rested_off_makes_each_member_tired_then_exhausted(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("explore", faces=[2])
     assert members(c) == {"Wren": (8, 8, 0), "Brother Ott": (8, 8, 0)}
     c.do("explore", faces=[2])
@@ -515,23 +499,23 @@ def test_fatigue_not_rested_off_makes_each_member_tired_then_exhausted(crawl):
 
 
 def test_a_rest_after_a_fatigue_result_keeps_every_member_fresh(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("explore", faces=[2])
     c.do("rest", faces=[QUIET])
     assert members(c) == {"Wren": (8, 8, 0), "Brother Ott": (8, 8, 0)}
 
 
 def test_a_member_who_joins_fresh_harvests_without_disadvantage(crawl):
-    c = party_crawl(crawl, "Wren")
+    c = crawl(SYSTEM, party=("Wren",))
     c.do("explore", faces=[2])
     c.do("explore", faces=[2])
     c.do("explore", faces=[QUIET])
     c.do("party add Mira")
     assert members(c) == {"Wren": (8, 8, 2), "Mira": (8, 8, 0)}
-    check = [e for e in as_member(c, "Mira", "harvest 0", [15, QUIET]).events
+    check = [e for e in c.do("harvest 0", [15, QUIET], actor="Mira").events
              if isinstance(e, Checked)][0]
     assert check.roll.expression.text == "d20" and "disadvantage" not in check.label
-    check = [e for e in as_member(c, "Wren", "harvest 0", [15, 9, QUIET]).events
+    check = [e for e in c.do("harvest 0", [15, 9, QUIET], actor="Wren").events
              if isinstance(e, Checked)][0]
     assert check.roll.expression.text == "2d20kl1" and "disadvantage" in check.label
     check = [e for e in c.do("harvest 0", faces=[15, 9, QUIET]).events
@@ -545,7 +529,7 @@ def _hurt(c, wren: int, ott: int) -> None:
 
 
 def test_an_hours_rest_heals_each_member_1d8_plus_str_bonus(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     _hurt(c, 1, 2)
     c.do("set str_bonus 1")
     result = c.do("rest-hour", faces=[QUIET] * 6 + [3, 8])
@@ -558,21 +542,21 @@ def test_an_hours_rest_heals_each_member_1d8_plus_str_bonus(crawl):
 
 
 def test_a_named_members_hour_of_rest_heals_that_member_alone(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     _hurt(c, 1, 2)
-    as_member(c, "Brother Ott", "rest-hour", [QUIET] * 6 + [5])
+    c.do("rest-hour", [QUIET] * 6 + [5], actor="Brother Ott")
     assert members(c) == {"Wren": (1, 8, 0), "Brother Ott": (7, 8, 0)}
 
 
 def test_a_broken_hour_heals_no_member(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     _hurt(c, 1, 2)
     c.do("rest-hour", faces=[1, 1, 1, 3, 4] + [QUIET] * 5)
     assert members(c) == {"Wren": (1, 8, 0), "Brother Ott": (2, 8, 0)}
 
 
 def test_a_dangerous_failure_costs_each_member_1d6_per_point_missed(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     result = c.do("leave 2 3 dangerous", faces=[13, 1, 2, 6, 5])   # DC 15, missed by 2
     damage = [e for e in result.events if isinstance(e, Rolled)]
     assert [(e.roll.expression.text, e.total) for e in damage] == [("2d6", 3), ("2d6", 11)]
@@ -586,7 +570,7 @@ def test_a_dangerous_failure_costs_each_member_1d6_per_point_missed(crawl):
 
 
 def test_an_arduous_failure_costs_no_hit_points(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     result = c.do("leave 2 3 arduous", faces=[11])
     assert "loses 4 items" in _said(result)
     assert members(c) == {"Wren": (8, 8, 0), "Brother Ott": (8, 8, 0)}
@@ -594,7 +578,7 @@ def test_an_arduous_failure_costs_no_hit_points(crawl):
 
 def test_dangerous_damage_averages_3_and_a_half_per_point_missed(crawl):
     """Each member rolls their own d6 per point missed: mean 3.5, variance 35/12 a die."""
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     base = replace(c.state, party=tuple(replace(m, hp=10**6, max_hp=10**6)
                                         for m in c.state.party))
     rng = random.Random(404)
@@ -630,7 +614,7 @@ def test_a_fresh_lantern_or_candle_takes_a_candle(crawl):
 
 def test_each_members_hour_of_rest_heals_5_and_a_half_on_average_with_str_bonus_1(crawl):
     """1d8 + 1 for each member: mean 5.5, variance 63/12; each rolls their own."""
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("set str_bonus 1")
     base = replace(c.state, party=tuple(replace(m, hp=1, max_hp=10**6) for m in c.state.party))
     rng = random.Random(5)

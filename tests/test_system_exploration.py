@@ -26,8 +26,6 @@ from solo.events import (
 SYSTEM = "exploration"
 
 
-
-
 QUIET = 5  # a hazard die face with no effect
 
 
@@ -490,19 +488,12 @@ def test_steps_and_readings_agree_with_the_rules(crawl):
 
 # -- the party: each character's own CON save and Fatigue ---------------------------------
 
-def party_crawl(crawl, *names: str):
-    """An exploration crawl whose party is ``names``, each at the procedure's hit points."""
-    c = crawl(SYSTEM)
-    c.state = start(c.world, party=names)
-    return c
-
-
 def fatigue_of(c) -> dict[str, int]:
     return {member.name: member.condition("fatigue") for member in c.state.party}
 
 
 def test_a_fatigue_result_not_rested_off_calls_a_save_for_each_character(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("explore", faces=[4])
     assert fatigue_of(c) == {"Wren": 0, "Brother Ott": 0}
     c.do("explore", faces=[11, 12, QUIET])           # Wren fails, Ott holds
@@ -519,7 +510,7 @@ def test_a_fatigue_result_not_rested_off_calls_a_save_for_each_character(crawl):
 
 
 def test_the_party_count_is_the_worst_characters_fatigue(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     for wren, ott in ((11, 11), (11, 12), (12, 1)):
         c.do("set since_rest 0")                     # keep the hourly rest out of it
         c.do("explore", faces=[4])
@@ -534,7 +525,7 @@ def test_the_party_count_is_the_worst_characters_fatigue(crawl):
 
 
 def test_con_bonus_helps_each_characters_save(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("set con_bonus 1")
     c.do("explore", faces=[4])
     c.do("explore", faces=[11, 10, QUIET])
@@ -543,14 +534,14 @@ def test_con_bonus_helps_each_characters_save(crawl):
 
 
 def test_resting_after_the_fatigue_result_spares_every_character_the_save(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("explore", faces=[4])
     c.do("rest", faces=[QUIET])
     assert not c.events(Checked) and fatigue_of(c) == {"Wren": 0, "Brother Ott": 0}
 
 
 def test_skipping_the_hourly_rest_calls_a_save_for_each_character(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     for _ in range(6):
         c.do("explore", faces=[QUIET])
     assert not c.events(Checked)
@@ -561,7 +552,7 @@ def test_skipping_the_hourly_rest_calls_a_save_for_each_character(crawl):
 
 
 def test_taking_the_hourly_rest_spares_every_character(crawl):
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     for _ in range(6):
         c.do("explore", faces=[QUIET])
     c.do("rest", faces=[QUIET])
@@ -570,7 +561,7 @@ def test_taking_the_hourly_rest_spares_every_character(crawl):
 
 def test_each_characters_save_fails_11_times_in_20(crawl):
     """A d20 under 12 fails: 11 times in 20 for each character, each rolling their own."""
-    c = party_crawl(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     rng = random.Random(12)
     n, both = 1500, 0
     for _ in range(n):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from solo.engine import perform, start
+from solo.engine import start
 from solo.errors import UsageError
 from solo.events import (
     Acted,
@@ -25,8 +25,6 @@ from solo.state import Member
 SYSTEM = "trespasser"
 NAVIGATION = ("advance", "stay", "hide success", "backtrack")
 CHARACTER = ("rest", "search", "listen", "batter-door", "pick-lock", "cast")
-
-
 
 
 def _met(result):
@@ -416,20 +414,6 @@ def test_the_prompt_names_the_round_the_party_is_acting_in(tmp_path):
 
 # -- the party: each member's moment's rest, hurts and recovery ---------------------------
 
-def _party(crawl, *names: str):
-    """A trespasser crawl whose party is ``names`` (8 HP each, the default)."""
-    c = crawl(SYSTEM)
-    c.state = start(c.world, party=names)
-    return c
-
-
-def _as(c, actor: str | None, line: str, seed: int = 0):
-    """``line`` played as ``actor``'s action (what ``Wren: rest`` at the prompt does)."""
-    c.last = perform(c.world, c.state, line, random.Random(seed), actor=actor)
-    c.state = c.last.state
-    return c.last
-
-
 def _member(c, name: str) -> Member:
     member = c.state.member(name)
     assert member is not None
@@ -442,13 +426,13 @@ def _changes(result) -> list[tuple[str, str, int, int]]:
 
 
 def test_a_rest_named_for_one_member_reaches_only_that_member(crawl):
-    c = _party(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("supply rations 1")
-    result = _as(c, "Wren", "rest")
+    result = c.do("rest", actor="Wren")
     assert result.events[0] == Acted("rest", "Wren")
     assert c.state.supplies["rations"] == 0, "Wren ate the party's last ration"
     assert _changes(result) == []
-    result = _as(c, "Brother Ott", "rest")
+    result = c.do("rest", actor="Brother Ott")
     assert "Brother Ott has nothing to eat." in _said(result)
     assert _changes(result) == [("Brother Ott", "endurance", 0, 1)]
     assert _member(c, "Brother Ott").condition("endurance") == 1
@@ -456,7 +440,7 @@ def test_a_rest_named_for_one_member_reaches_only_that_member(crawl):
 
 
 def test_eating_takes_one_ration_per_member_once_rations_are_counted(crawl):
-    c = _party(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("supply ration 5")
     result = c.do("rest")                      # no one named: every member rests
     eaten = [e for e in result.events if isinstance(e, TrackerChanged) and e.tracker == "rations"]
@@ -466,41 +450,41 @@ def test_eating_takes_one_ration_per_member_once_rations_are_counted(crawl):
 
 
 def test_uncounted_rations_never_run_out(crawl):
-    c = _party(crawl, "Wren")
+    c = crawl(SYSTEM, party=("Wren",))
     for _ in range(12):
-        result = _as(c, "Wren", "rest")
+        result = c.do("rest", actor="Wren")
         assert "Wren eats." in _said(result)
     assert _member(c, "Wren").condition("endurance") == 0
     assert "rations" not in c.state.supplies
 
 
 def test_a_character_who_fasts_loses_1_endurance_and_keeps_the_food(crawl):
-    c = _party(crawl, "Wren")
+    c = crawl(SYSTEM, party=("Wren",))
     c.do("supply rations 2")
-    result = _as(c, "Wren", "rest fast")
+    result = c.do("rest fast", actor="Wren")
     assert _changes(result) == [("Wren", "endurance", 0, 1)]
     assert c.state.supplies["rations"] == 2
-    _as(c, "Wren", "rest meal=fast")
+    c.do("rest meal=fast", actor="Wren")
     assert _member(c, "Wren").conditions == (("endurance", 2),)
     assert _member(c, "Wren").hp == 8, "endurance is not hit points"
 
 
 def test_recovery_dice_heal_the_resting_character_up_to_their_maximum(crawl):
-    c = _party(crawl, "Wren", "Brother Ott")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("hurt 6")                             # everyone loses 6: 2/8
     assert [(m.name, m.hp) for m in c.state.party] == [("Wren", 2), ("Brother Ott", 2)]
-    result = _as(c, "Wren", "rest 4")          # say, one d4 spent: its maximum, 4
+    result = c.do("rest 4", actor="Wren")          # say, one d4 spent: its maximum, 4
     assert _changes(result) == [("Wren", "hp", 2, 6)]
-    result = _as(c, "Wren", "rest 16")         # two d8: 16, more than the 2 missing
+    result = c.do("rest 16", actor="Wren")         # two d8: 16, more than the 2 missing
     assert _changes(result) == [("Wren", "hp", 6, 8)]
     assert _member(c, "Brother Ott").hp == 2
-    result = _as(c, "Wren", "rest 3")
+    result = c.do("rest 3", actor="Wren")
     assert _changes(result) == [] and "Wren is already at full hit points." in _said(result)
 
 
 def test_hurt_takes_hit_points_from_the_named_member_and_flags_them_at_0(crawl):
-    c = _party(crawl, "Wren", "Brother Ott")
-    result = _as(c, "Brother Ott", "hurt 11")
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    result = c.do("hurt 11", actor="Brother Ott")
     assert _changes(result) == [("Brother Ott", "hp", 8, 0)]
     lines = [line for event in result.events for line in event_lines(event)]
     assert "=> Brother Ott is down at 0 HP" in lines
