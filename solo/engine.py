@@ -20,7 +20,7 @@ from solo.events import Acted, Event, PartyChanged, Rolled, Said, Struck, Tracke
 from solo.expr import ExprError
 from solo.interpreter import MAX_LIT, Run, light_level
 from solo.rules import USAGE_DICE, Action, Arg, Procedure
-from solo.state import MAX_MEMBERS, MAX_VALUE, Light, Member, State
+from solo.state import MAX_MEMBERS, MAX_VALUE, Light, Member, State, member_index
 from solo.tables import Table
 
 __all__ = ["World", "Result", "start", "perform", "unknown_name_error", "parse_arguments",
@@ -68,7 +68,7 @@ def start(world: World, oracle_style: str = "mythic",
     members: list[Member] = []
     for name in party:
         check_member_name(name)
-        if any(member.name.casefold() == name.casefold() for member in members):
+        if member_index(members, name) is not None:
             raise UsageError(f"{name} is named twice in the party")
         members.append(Member(name, procedure.party.hp, procedure.party.hp))
     if len(members) > MAX_MEMBERS:
@@ -321,12 +321,7 @@ def _set(world: World, run: Run, text: str) -> None:
         run.change_tracker(name, wanted, "set by the player")
         return
     if name in procedure.supplies:
-        number = whole_number(name, value)
-        current = run.supplies.get(name, 0)
-        wanted = current + number if value[0] in "+-" else number
-        if not 0 <= wanted <= MAX_VALUE:
-            raise UsageError(f"{name} must stay from 0 to {MAX_VALUE:,}")
-        run.change_supply(name, wanted, "set by the player")
+        _count_supply(run, name, value, "set by the player")
         return
     if name not in procedure.settings:
         known = ", ".join([*procedure.trackers, *procedure.supplies, *procedure.settings]
@@ -411,7 +406,7 @@ def _party(world: World, run: Run, text: str) -> None:
     verb = words[0].lower() if words else ""
     if verb == "add" and len(words) >= 2:
         name, counts = split_member(world, words[1:])
-        if any(member.name.casefold() == name.casefold() for member in run.party):
+        if member_index(run.party, name) is not None:
             raise UsageError(f"{name} is already in the party")
         if len(run.party) >= MAX_MEMBERS:
             raise UsageError(f"the party is full ({MAX_MEMBERS} members)")
@@ -423,13 +418,12 @@ def _party(world: World, run: Run, text: str) -> None:
         run.events.append(PartyChanged(name, True, hp, hp, run.marks(member)))
         return
     if verb == "remove" and len(words) >= 2:
-        wanted = " ".join(words[1:]).casefold()
-        for index, member in enumerate(run.party):
-            if member.name.casefold() == wanted:
-                del run.party[index]
-                run.events.append(PartyChanged(member.name, False, member.hp, member.max_hp,
-                                               run.marks(member)))
-                return
+        index = member_index(run.party, " ".join(words[1:]))
+        if index is not None:
+            member = run.party.pop(index)
+            run.events.append(PartyChanged(member.name, False, member.hp, member.max_hp,
+                                           run.marks(member)))
+            return
         raise UsageError(f"no one called {_quote(' '.join(words[1:]))} in the party")
     raise UsageError("usage: party add NAME [hp N] [CONDITION N…], or party remove NAME")
 
@@ -504,12 +498,16 @@ def _supply(world: World, run: Run, text: str) -> None:
     if name is None:
         known = ", ".join(world.procedure.supplies) or "none in this procedure"
         raise UsageError(f"solo does not count {_quote(words[0])} here; it counts: {known}")
-    number = whole_number(name, words[1])
-    current = run.supplies.get(name, 0)
-    wanted = current + number if words[1][0] in "+-" else number
+    _count_supply(run, name, words[1], "counted by the player")
+
+
+def _count_supply(run: Run, name: str, value: str, reason: str) -> None:
+    """Supply ``name`` to ``value`` typed by the player, or by it with a sign (``+2``)."""
+    number = whole_number(name, value)
+    wanted = run.supplies.get(name, 0) + number if value[0] in "+-" else number
     if not 0 <= wanted <= MAX_VALUE:
         raise UsageError(f"{name} must stay from 0 to {MAX_VALUE:,}")
-    run.change_supply(name, wanted, "counted by the player")
+    run.change_supply(name, wanted, reason)
 
 
 def _hit_points(sign: int, reason: str) -> Callable[[World, Run, str], None]:

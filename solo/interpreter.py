@@ -53,7 +53,7 @@ from solo.events import (
 )
 from solo.expr import ExprError
 from solo.rules import USAGE_DICE, Action, Procedure
-from solo.state import MAX_TEXT, MAX_VALUE, Light, Member, State
+from solo.state import MAX_TEXT, MAX_VALUE, Light, Member, State, member_index
 from solo.tables import Table, expand_inline_dice
 from solo.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION
 
@@ -597,9 +597,8 @@ class Run:
         if self.member is not None:
             return [self.member]
         if who == "actor" and self.actor is not None:
-            wanted = self.actor.casefold()
-            return [index for index, member in enumerate(self.party)
-                    if member.name.casefold() == wanted]
+            index = member_index(self.party, self.actor)
+            return [] if index is None else [index]
         return list(range(len(self.party)))
 
     def marks(self, member: Member) -> tuple[str, ...]:
@@ -756,9 +755,10 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
 
 def _actor_count(run: Run, name: str) -> int:
     """The actor's hit points (``hp``, ``max_hp``) or condition, 0 with no actor."""
-    member = next((member for member in run.party if member.name == run.actor), None)
-    if member is None:
+    index = None if run.actor is None else member_index(run.party, run.actor)
+    if index is None:
         return 0
+    member = run.party[index]
     if name in ("hp", "max_hp"):
         return int(getattr(member, name))
     condition = run.procedure.party.conditions[name]

@@ -17,6 +17,7 @@ from typing import Any
 
 from solo.errors import JournalError, UsageError
 from solo.notation import clock_text
+from solo.report_party import party_figures, party_markdown, party_rows
 from solo.report_read import Columns, Crawl, gc_paused, read_journal
 
 __all__ = ["export", "stats", "figures", "render_markdown", "read_journal", "write_output",
@@ -66,8 +67,6 @@ def _stats_text(path: Path, as_json: bool) -> str:
 # -- figures ------------------------------------------------------------------------------------
 def figures(crawl: Crawl) -> dict[str, Any]:
     """The report's figures as plain data (what ``solo stats --json`` prints)."""
-    from solo.report_party import party_figures
-
     danger = crawl.danger
     return {
         "title": crawl.title,
@@ -145,8 +144,6 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
 
 
 def _stats_lines(crawl: Crawl) -> list[str]:
-    from solo.report_party import party_rows
-
     return [crawl.title] + [f"{label}: {text}" for label, text in
                             [*summary_rows(crawl), *party_rows(crawl)]]
 
@@ -173,8 +170,6 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
             answer = f" → {question.answer}" if question.answer else ""
             out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
                        f"{_one_line(question.question)}{odds}{answer}")
-    from solo.report_party import party_markdown
-
     out += party_markdown(crawl)
     chart = mermaid_chart(crawl)
     if chart and crawl.danger is not None:

@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from solo import __version__
+from solo.report_party import party_html
 from solo.report_read import Crawl
 
 __all__ = ["render_html", "svg_chart"]
@@ -207,8 +208,6 @@ def _question_items(crawl: Crawl, anchors: set[str]) -> list[str]:
 
 
 def render_html(crawl: Crawl) -> str:
-    from solo.report_party import party_html
-
     env: dict[str, Any] = {}
     body = _body(crawl, env)
     anchors = env.get("anchors", set())

@@ -35,10 +35,6 @@ class MemberStory:
     joined: int | None = None  # the turn they joined, if not there from the start
     left: int | None = None  # the turn they left, if they did
 
-    @property
-    def still_in(self) -> bool:
-        return self.left is None
-
 
 @dataclass
 class SupplyStory:
@@ -75,8 +71,8 @@ def _label(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-def _whole(value: Any, default: int = 0) -> int:
-    return value if type(value) is int else default
+def _whole(value: Any) -> int:
+    return value if type(value) is int else 0
 
 
 def party_story(crawl: Crawl) -> PartyStory:
@@ -169,9 +165,9 @@ def _supply_text(story: SupplyStory) -> str:
     return f"{begun} → {story.end}" + (f" ({', '.join(moved)})" if moved else "")
 
 
-def party_rows(crawl: Crawl, story: PartyStory | None = None) -> list[tuple[str, str]]:
+def party_rows(crawl: Crawl) -> list[tuple[str, str]]:
     """(label, text) rows for the summary: one per member, one per supply."""
-    story = story if story is not None else party_story(crawl)
+    story = party_story(crawl)
     return ([(member.name, _member_text(member, crawl.unit)) for member in story.members]
             + [(supply.label, _supply_text(supply)) for supply in story.supplies])
 
@@ -181,9 +177,9 @@ def _track_text(story: MemberStory, unit: str) -> str:
     return " → ".join(steps)
 
 
-def party_markdown(crawl: Crawl, story: PartyStory | None = None) -> list[str]:
+def party_markdown(crawl: Crawl) -> list[str]:
     """The report's "Party" section: each member's HP over time, and the supplies."""
-    story = story if story is not None else party_story(crawl)
+    story = party_story(crawl)
     if not story:
         return []
     out = ["", "### Party", ""] if story.members else []
@@ -199,9 +195,9 @@ def party_markdown(crawl: Crawl, story: PartyStory | None = None) -> list[str]:
     return out
 
 
-def party_html(crawl: Crawl, story: PartyStory | None = None) -> str:
+def party_html(crawl: Crawl) -> str:
     """The HTML report's party and supplies: a table each (empty when there is neither)."""
-    story = story if story is not None else party_story(crawl)
+    story = party_story(crawl)
     if not story:
         return ""
     parts = []
@@ -223,9 +219,9 @@ def party_html(crawl: Crawl, story: PartyStory | None = None) -> str:
     return "".join(parts)
 
 
-def party_figures(crawl: Crawl, story: PartyStory | None = None) -> dict[str, Any]:
+def party_figures(crawl: Crawl) -> dict[str, Any]:
     """The party and supplies for ``solo stats --json``."""
-    story = story if story is not None else party_story(crawl)
+    story = party_story(crawl)
     return {"party": [{"name": m.name, "max_hp": m.max_hp, "start_hp": m.start_hp,
                        "end_hp": m.end_hp, "lowest": m.lowest, "downs": m.downs,
                        "marks": m.marks, "hp_track": [list(step) for step in m.track],

@@ -177,7 +177,7 @@ class Session:
                 parts.append(f"{tracker.label} {self.state.values[name]}")
         parts.append(self._light_summary())
         for member in self.state.party:
-            marks = self._marks(member)
+            marks = self.procedure.party.marks(member.conditions)
             parts.append(f"{member.name} {member.hp}/{member.max_hp}"
                          + (f" {'/'.join(marks)}" if marks else "")
                          + ("!" if member.hp == 0 else ""))
@@ -418,14 +418,11 @@ class Session:
             return ["No one is named in the party yet: party add NAME [hp N]."]
         lines = []
         for member in self.state.party:
-            marks = self._marks(member)
+            marks = self.procedure.party.marks(member.conditions)
             lines.append(f"{member.name}: HP {member.hp}/{member.max_hp}"
                          + (f", {', '.join(marks)}" if marks else "")
                          + (" — DOWN" if member.hp == 0 else ""))
         return lines
-
-    def _marks(self, member) -> tuple[str, ...]:
-        return self.procedure.party.marks(member.conditions)
 
     def status_lines(self) -> list[str]:
         state, procedure = self.state, self.procedure

@@ -13,12 +13,12 @@ times does not make the snapshot a thousand entries long.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["Light", "Member", "State", "STATE_VERSION", "MAX_VALUE", "MAX_TEXT", "MAX_MEMBERS",
-           "StateError", "check_value"]
+           "StateError", "check_value", "member_index"]
 
 STATE_VERSION = 1
 MAX_VALUE = 10**15
@@ -59,6 +59,13 @@ class Member:
         return start
 
 
+def member_index(members: Sequence[Member], name: str) -> int | None:
+    """Where the member called ``name`` (any case) stands in ``members``, if anywhere."""
+    wanted = name.casefold()
+    return next((index for index, member in enumerate(members)
+                 if member.name.casefold() == wanted), None)
+
+
 MAX_MEMBERS = 50
 """The most members a party may have: more than any table seats."""
 
@@ -83,9 +90,8 @@ class State:
 
     def member(self, name: str) -> Member | None:
         """The member called ``name`` (any case), if the party has one."""
-        wanted = name.casefold()
-        return next((member for member in self.party if member.name.casefold() == wanted),
-                    None)
+        index = member_index(self.party, name)
+        return None if index is None else self.party[index]
 
     def to_json(self) -> dict[str, Any]:
         data = {
