@@ -1,6 +1,10 @@
 """Scripted batch play with fsync on: ``solo play J < moves.txt`` with thousands of
 ``enter 2`` lines, in turns per second (start-up included, and without it).
 
+Batch play fsyncs its entries in groups (solo.batch.GROUP lines at most, and before each
+wait for input); for comparison the bench also plays the same lines in-process with one
+fsync a line, as the REPL saves.
+
 Usage: python bench/bench_batch.py [--moves 3000] [--runs 3] [--profile]
 """
 
@@ -41,6 +45,23 @@ def raw_appends(path, size: int, count: int, busy: float = 0.0) -> float:
         os.unlink(path)
 
 
+def one_fsync_a_line(path, moves: int) -> float:
+    """Seconds to play ``moves`` x 'enter 2' in-process, each entry fsync'd on its own."""
+    import io
+    import time
+
+    from solo.batch import run_batch
+    from solo.session import Session
+
+    session = Session(path)
+    try:
+        start = time.perf_counter()
+        run_batch(session, ["enter 2\n"] * moves, io.StringIO(), io.StringIO(), group=1)
+        return time.perf_counter() - start
+    finally:
+        session.close()
+
+
 def fresh_size(folder, env) -> int:
     path = fresh_journal(folder, "empty", env)
     size = path.stat().st_size
@@ -73,7 +94,7 @@ def main() -> int:
     moves.write_text("enter 2\n" * options.moves, encoding="utf-8")
 
     empty = fresh_size(scratch, env)
-    totals, idles, raws, spun = [], [], [], []
+    totals, idles, raws, spun, singles = [], [], [], [], []
     for run in range(options.runs):  # solo and the raw appends take turns: the disk's
         path = fresh_journal(scratch, f"run{run}", env)  # mood changes minute to minute
         with open(moves, "rb") as script:
@@ -90,10 +111,12 @@ def main() -> int:
         entry = (path.stat().st_size - empty) // options.moves
         raws.append(raw_appends(scratch / f"raw{run}.bin", entry, options.moves))
         spun.append(raw_appends(scratch / f"spun{run}.bin", entry, options.moves, BUSY))
+        singles.append(one_fsync_a_line(fresh_journal(scratch, f"single{run}", env),
+                                        options.moves))
     total, idle, raw = common.median(totals), common.median(idles), common.median(raws)
     rate = options.moves / total
     print(f"batch: solo play J < {options.moves} x 'enter 2' (fsync on) {total:.2f} s = "
-          f"{rate:,.0f} turns/s (informational: bound by this disk's fsync)")
+          f"{rate:,.0f} turns/s (start-up included)")
     play = max(total - idle, 1e-9)
     print(f"batch: the same without start-up ({common.ms(idle)} for solo play J < /dev/null) "
           f"{play:.2f} s = {options.moves / play:,.0f} turns/s, "
@@ -103,6 +126,10 @@ def main() -> int:
     print(f"batch: raw appends of {entry} bytes + fsync on the same disk: {raw_rate:,.0f}/s; "
           f"solo play reaches {share:.0%} of it (goal >= {RAW_GOAL:.0%}) "
           f"{common.verdict(share >= RAW_GOAL)}", flush=True)
+    single = common.median(singles)
+    print(f"batch: the same in-process with one fsync a line (as the REPL saves): "
+          f"{single / options.moves * 1e6:.0f} us per turn, {raw / single:.0%} of the raw "
+          "rate (informational)", flush=True)
     busy_share = raw / common.median(spun)
     print(f"batch: raw appends with {BUSY * 1e6:.0f} us of CPU spun between them (about "
           f"solo's own work a turn) reach {busy_share:.0%} of the raw rate "

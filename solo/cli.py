@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
         SHOW_TRACEBACK["on"] = True
     from solo.errors import SoloError
 
+    if sys.stdin is None:  # started with stdin closed (<&-): read it as empty
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as solo
     try:
         quick = _quick_roll(args)
         if quick is not None:

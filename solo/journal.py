@@ -222,7 +222,10 @@ class Journal:
     def __init__(self, path: Path, durable: bool = True) -> None:
         self.path = path
         self.durable = durable  # False only for benchmarks that build long journals fast
+        self.grouped = False  # True: appends are fsync'd together by sync() (batch play)
         self.fd = -1
+        self._unsynced = False  # something written to the file at the path is not fsync'd
+        self._unsynced_from: int | None = None  # the size before it, when solo knows it
         self._open()
 
     def _open(self) -> None:
@@ -245,8 +248,9 @@ class Journal:
         except JournalError:
             os.close(fd)
             raise
-        if self.fd >= 0:
+        if self.fd >= 0:  # another file is now the journal: solo has not fsync'd it
             os.close(self.fd)
+            self._unsynced, self._unsynced_from = True, None
         self.fd = fd
         self.identity = (status.st_dev, status.st_ino)
         self.size = status.st_size
@@ -294,13 +298,15 @@ class Journal:
                 same = False
             if same:  # rewritten in place: the file solo holds (and has locked) is the one
                 self.size = os.fstat(self.fd).st_size
+                self._unsynced, self._unsynced_from = True, None
             else:
                 self._open()
             raise JournalChanged(str(self.path), written)
 
     def append(self, text: str) -> None:
-        """Write ``text`` at the end with one write, then fsync; then make sure it went to
-        the file at the path. Raises JournalChanged or JournalError."""
+        """Write ``text`` at the end with one write, then fsync (when grouped, the fsync
+        waits for :meth:`sync`); then make sure it went to the file at the path. Raises
+        JournalChanged or JournalError."""
         self.check()
         if self.newline != "\n":
             text = text.replace("\n", self.newline)
@@ -308,20 +314,40 @@ class Journal:
         size = self.size
         try:
             _write_all(self.fd, data)
-            if self.durable:
+            if self.durable and not self.grouped:
                 os.fsync(self.fd)
         except OSError as err:
             self._take_back(size)
             reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
             raise JournalError(f"could not save to {self.path}: {reason}; the last command "
                                "was not recorded, fix that and try again") from None
+        if self.grouped and not self._unsynced:
+            self._unsynced, self._unsynced_from = True, size
         self.size = os.fstat(self.fd).st_size
         self.check(written=True)  # replaced while writing: the entry is in the old file
+
+    def sync(self) -> None:
+        """fsync what grouped appends wrote, then make sure it is in the file at the path.
+        If the fsync fails, what they wrote is taken back (JournalError says so); if the
+        file was replaced meanwhile, JournalChanged (the caller puts its entries back)."""
+        if not self._unsynced:
+            return
+        try:
+            if self.durable:
+                os.fsync(self.fd)
+        except OSError as err:
+            if self._unsynced_from is not None:
+                self._take_back(self._unsynced_from)
+            self._unsynced, self._unsynced_from = False, None
+            raise JournalError(f"could not save to {self.path}: {err.strerror}") from None
+        self._unsynced, self._unsynced_from = False, None
+        self.check(written=True)
 
     def _take_back(self, size: int) -> None:
         """Remove what a failed append wrote (only this entry's bytes, never older text)."""
         try:
             os.ftruncate(self.fd, size)
+            self.size = size
         except OSError:
             pass  # resuming ignores a torn entry without a complete record anyway
 

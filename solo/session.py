@@ -1,8 +1,9 @@
 """A play session: one open journal, its world and state, and the commands a player types.
 
 Shared by the interactive REPL and batch mode. Commands that change the crawl go
-through the pure engine; their events are rendered, appended to the journal and
-fsync'd, and only then is the state in memory moved on.
+through the pure engine; their events are rendered and appended to the journal, and only
+then is the state in memory moved on. Each append is fsync'd at once, or in batch mode
+with its group of lines (solo.batch), before the player sees its result.
 """
 
 from __future__ import annotations
@@ -258,7 +259,7 @@ class Session:
         self._entry("narration", narration_block(text), state, "", ())
         self.state, self.live = state, state.step
         self.last_command = ""
-        return Reply(self._take_notices())
+        return Reply(self.take_notices())
 
     def perform(self, text: str, actor: str | None = None) -> Reply:
         """Run an engine command (a procedure action or a tool), for member ``actor`` if
@@ -291,7 +292,7 @@ class Session:
         self.state, self.live = result.state, result.state.step
         self.last_command = text
         shown = ([Line(heading, "heading")] if heading else []) + lines
-        return Reply((*self._take_notices(), *shown))
+        return Reply((*self.take_notices(), *shown))
 
     def set_dice(self, mode: str) -> Reply:
         """``physical``: solo asks for every die it would roll; ``solo``: it rolls them."""
@@ -304,7 +305,7 @@ class Session:
                     extra={"dice": mode})
         self.state, self.live, self.dice = state, state.step, mode
         self.last_command = f"set dice {mode}"
-        return Reply((*self._take_notices(), line))
+        return Reply((*self.take_notices(), line))
 
     def undo(self) -> Reply:
         """Take back the last entry still standing, whatever it was (the journal keeps it,
@@ -333,7 +334,7 @@ class Session:
         self.last_command = str(record.get("cmd", ""))
         dice = record.get("dice", self.meta.get("dice", "solo"))
         self.dice = dice if dice in DICE_MODES else "solo"
-        return Reply((*self._take_notices(), line))
+        return Reply((*self.take_notices(), line))
 
     def _entry(self, kind: str, body: str, state: State, command: str, events,
                heading: str = "", extra: dict | None = None) -> None:
@@ -378,6 +379,19 @@ class Session:
         raise JournalError(f"{self.path} keeps changing under solo; close the program that "
                            "is writing it and try again")
 
+    def save(self) -> None:
+        """Make sure every entry written so far is on disk, in the file at the path (for
+        grouped appends, batch play: solo.batch). Raises JournalError if it cannot."""
+        for _ in range(5):
+            try:
+                self.journal.sync()
+            except JournalChanged:
+                self._put_back()
+                continue
+            return
+        raise JournalError(f"{self.path} keeps changing under solo; close the program that "
+                           "is writing it and try again")
+
     def _remember(self, step: int, text: str) -> None:
         self.written.append((step, text))
         self.written_bytes += len(text)
@@ -408,7 +422,7 @@ class Session:
             raise JournalError(f"{self.path} keeps changing under solo; close the program "
                                "that is writing it and try again") from None
 
-    def _take_notices(self) -> tuple[str, ...]:
+    def take_notices(self) -> tuple[str, ...]:
         notices, self.notices = tuple(self.notices), []
         return notices
 

@@ -2,6 +2,9 @@
 
 import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,7 +12,7 @@ import pytest
 from solo.errors import JournalError
 from solo.journal import SNAPSHOT_PREFIX, resume
 from solo.session import Session
-from tests.e2e import run_solo
+from tests.e2e import SOLO, run_solo
 
 MOVES = ["light torch", "enter 3", "The air smells of wet rope.", "combat-normal", "enter 2",
          "ask Is the door locked? likely", "enter 4", "undo", "enter 1", "find-secret",
@@ -123,6 +126,17 @@ def test_batch_mode_reports_bad_lines_and_goes_on(tmp_path: Path):
     assert result.stderr.count("solo: error:") == 2
     assert "solo: error: line 1: " in result.stderr and "solo: error: line 2: " in result.stderr
     assert "@ enter 2" in journal.read_text() and "@ enter x" not in journal.read_text()
+
+
+def test_play_with_stdin_closed_plays_nothing_and_keeps_the_journal(tmp_path: Path):
+    """``solo play J <&-`` (no standard input at all) is an empty script, not a crash."""
+    _, journal = new_crawl(tmp_path, MOVES[:3])
+    before = journal.read_bytes()
+    command = [SOLO] if SOLO else [sys.executable, "-m", "solo"]
+    done = subprocess.run(["sh", "-c", shlex.join([*command, "play", str(journal)]) + " <&-"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "" and journal.read_bytes() == before
 
 
 def test_a_full_disk_keeps_the_state_in_memory(tmp_path: Path):
