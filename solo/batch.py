@@ -83,10 +83,14 @@ class _Group:
     def add(self, number: int, stream: TextIO, text: str) -> None:
         """Line ``number`` was played; ``text`` is what it prints once it is saved."""
         self.first, self.last = self.first or number, number
-        if text:
-            self.held.append((stream, text))
+        self.say(stream, text)
         if self.last - self.first + 1 >= self.size:
             self.settle()
+
+    def say(self, stream: TextIO, text: str) -> None:
+        """Print ``text`` after what the group's lines print."""
+        if text:
+            self.held.append((stream, text))
 
     def error(self, number: int, error: Exception) -> None:
         self.failed = True
@@ -96,7 +100,7 @@ class _Group:
 
     def settle(self) -> None:
         """fsync the group's entries, then print what its lines said, in their order."""
-        if not self.first:
+        if not self.first and not self.held:
             return
         first, last, held = self.first, self.last, self.held
         self.first, self.last, self.held = 0, 0, []
@@ -132,8 +136,7 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO = sys.
     def ask_die(sides: int, problem: str | None) -> str:
         """Physical dice in a script: the next line is the face (empty: solo rolls it)."""
         if problem:
-            err.write(_shown([f"solo: {problem}; the next line is read instead"]))
-            err.flush()
+            played.say(err, _shown([f"solo: {problem}; the next line is read instead"]))
         try:
             return decode_line(next(numbered)[1])
         except StopIteration:
@@ -159,7 +162,7 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO = sys.
         err.flush()
         return 1
     finally:
-        if played.first:  # interrupted (Ctrl-C): what was played is saved and shown
+        if played.first or played.held:  # interrupted (Ctrl-C): what was played is saved
             try:
                 played.settle()
             except NotSaved as error:

@@ -321,7 +321,9 @@ class Journal:
             reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
             raise JournalError(f"could not save to {self.path}: {reason}; the last command "
                                "was not recorded, fix that and try again") from None
-        if self.grouped and not self._unsynced:
+        if not self.grouped:  # fsync'd: the whole file is on disk
+            self._unsynced, self._unsynced_from = False, None
+        elif not self._unsynced:
             self._unsynced, self._unsynced_from = True, size
         self.size = os.fstat(self.fd).st_size
         self.check(written=True)  # replaced while writing: the entry is in the old file
