@@ -128,7 +128,7 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO = sys.
     """Play ``lines`` in order; a bad line is reported on ``err`` with its number and play
     goes on. Entries are fsync'd ``group`` lines at a time at most (see the module's
     docstring). Returns 1 if any line failed, else 0."""
-    err.write(_shown(session.notices))
+    err.write(_shown(session.take_notices()))  # what resuming found, said once
     err.flush()
     played = _Group(session, out, err, max(group, 1))
     numbered = iter(enumerate(_input_lines(lines, played.settle), 1))
@@ -160,6 +160,7 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO = sys.
     except NotSaved as error:
         err.write(_shown([f"solo: error: {error}"]))
         err.flush()
+        session.close()  # its state is past what the journal holds: nothing more is written
         return 1
     finally:
         if played.first or played.held:  # interrupted (Ctrl-C): what was played is saved

@@ -152,7 +152,7 @@ def run_interactive(session: Session, input=None, output=None) -> int:
             raise EOFError from None
 
     session.ask_die = ask_die
-    say(*session.notices)
+    say(*session.take_notices())
     say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
     say(Place(session.where(HINT_WIDTH)))
     pending, failures = "", 0

@@ -7,6 +7,8 @@ The two journals in tests/data were written by solo itself at those versions: fo
 from __future__ import annotations
 
 import json
+import os
+import select
 import shutil
 from pathlib import Path
 
@@ -35,14 +37,14 @@ def test_the_front_matters_party_joins_at_full_hit_points_once(tmp_path: Path, n
     assert played.returncode == 0, played.stderr
     listed = played.stdout.splitlines()
     assert listed[:len(OLD[name])] == [f"{member}: HP 8/8" for member in OLD[name]]
-    assert NOTICE in played.stdout
+    assert NOTICE in played.stderr and NOTICE not in played.stdout  # said once, at the start
     assert f"=> [PC:{first}|HP 6/8] HP -2: hurt" in played.stdout
     party = resume(path).state.party
     assert [(member.name, member.hp) for member in party] \
         == [(member, 6 if member == first else 8) for member in OLD[name]]
     again = run_solo("play", str(path), cwd=tmp_path, stdin="party\n")
     assert again.returncode == 0, again.stderr
-    assert NOTICE not in again.stdout  # the members are in the records now
+    assert NOTICE not in again.stderr + again.stdout  # the members are in the records now
     assert f"{first}: HP 6/8" in again.stdout.splitlines()
 
 
@@ -62,7 +64,7 @@ def test_a_party_removed_to_the_last_member_stays_gone(tmp_path: Path):
                     cwd=tmp_path, stdin="party remove Wren\n")
     assert made.returncode == 0, made.stderr
     again = run_solo("play", "j.md", cwd=tmp_path, stdin="party\n")
-    assert NOTICE not in again.stdout
+    assert NOTICE not in again.stderr + again.stdout
     assert "No one is named in the party yet" in again.stdout
     assert resume(tmp_path / "j.md").state.party == ()
 
@@ -79,3 +81,27 @@ def test_the_reports_show_the_members_once_they_joined(tmp_path: Path):
     assert report.returncode == 0, report.stderr
     assert "### Party\n\n- **Wren:** HP 8 → 6 of 8\n- **Brother Ott:** HP 8 → 8 of 8\n" \
         in report.stdout
+
+
+def test_at_a_terminal_the_notice_is_said_once(tmp_path: Path):
+    """In the REPL (a real pty) the notice opens the session and is not repeated with the
+    first entry's result."""
+    from tests.test_terminal import Terminal
+
+    path = old_journal(tmp_path, "format2-party-names.md")
+    terminal = Terminal(tmp_path, "play", str(path))
+    try:
+        terminal.wait_for(NOTICE)
+        terminal.wait_for("solo>")
+        terminal.type("Wren: hurt 1\r")
+        drawn = b""
+        while b"solo>" not in drawn.partition(b"[PC:Wren|HP 7/8]")[2]:  # all drawn, kept
+            ready, _, _ = select.select([terminal.master], [], [], 20)
+            assert ready, f"the result never appeared: {drawn[-400:]!r}"
+            drawn += os.read(terminal.master, 65536)
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+    finally:
+        code = terminal.close()
+    assert code == 0
+    assert NOTICE.encode() not in drawn
