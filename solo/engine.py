@@ -26,7 +26,7 @@ from solo.tables import Table
 __all__ = ["World", "Result", "start", "perform", "unknown_name_error", "parse_arguments",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
            "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game",
-           "check_member_name", "supply_named", "split_member"]
+           "check_member_name", "supply_named", "split_member", "new_members"]
 
 MAX_DIGITS = 16
 """The most digits a number typed at the prompt may have (past that: a one-line refusal)."""
@@ -65,15 +65,22 @@ def start(world: World, oracle_style: str = "mythic",
     values.setdefault("oracle", oracle_style)
     supplies = {name: supply.start for name, supply in procedure.supplies.items()
                 if supply.start is not None}
+    return State(values=values, supplies=supplies, party=new_members(world, party))
+
+
+def new_members(world: World, names: tuple[str, ...] | list[str]) -> tuple[Member, ...]:
+    """Members called ``names``, each at the procedure's hit points; raises UsageError for
+    a name that cannot be one, a name given twice, or too many."""
+    hp = world.procedure.party.hp
     members: list[Member] = []
-    for name in party:
+    for name in names:
         check_member_name(name)
         if member_index(members, name) is not None:
             raise UsageError(f"{name} is named twice in the party")
-        members.append(Member(name, procedure.party.hp, procedure.party.hp))
+        members.append(Member(name, hp, hp))
     if len(members) > MAX_MEMBERS:
         raise UsageError(f"a party has at most {MAX_MEMBERS} members")
-    return State(values=values, supplies=supplies, party=tuple(members))
+    return tuple(members)
 
 
 def danger_value(world: World, state: State) -> tuple[str, int, int | None] | None:

@@ -96,9 +96,9 @@ def party_story(crawl: Crawl) -> PartyStory:
         if kind == "command" and index not in retracted:
             _read_events(records.events(index), turns[index], members, supplies)
     for row in _member_rows(last):
-        story = members.get(row["name"])
-        if story is not None:
-            story.end_hp, story.max_hp = _whole(row.get("hp")), _whole(row.get("max"))
+        hp, top = _whole(row.get("hp")), _whole(row.get("max"))
+        story = members.setdefault(row["name"], MemberStory(row["name"], top, hp, hp, hp))
+        story.end_hp, story.max_hp = hp, top
     for name, amount in _counts(last).items():
         supplies.setdefault(name, SupplyStory(_label(name), None, amount)).end = amount
     return PartyStory(list(members.values()), list(supplies.values()))
@@ -109,9 +109,13 @@ def _read_events(events: list[dict[str, Any]], turn: int, members: dict[str, Mem
     for event in events:
         kind = event.get("t")
         if kind == "MemberChanged":
-            story = members.get(str(event.get("name")))
-            if story is None:
-                continue
+            name = str(event.get("name"))
+            story = members.get(name)
+            if story is None:  # named only in the front matter of a journal from before
+                hp = _whole(event.get("before") if event.get("what") == "hp"  # members
+                            else event.get("hp"))
+                story = members[name] = MemberStory(name, _whole(event.get("max_hp")), hp,
+                                                    hp, hp)
             if event.get("what") == "hp":
                 after, before = _whole(event.get("after")), _whole(event.get("before"))
                 story.end_hp = after

@@ -12,9 +12,10 @@ import difflib
 import random
 import textwrap
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from solo import engine, oracle
 from solo.catalog import load_world
@@ -106,6 +107,7 @@ class Session:
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
             raise JournalError(f"{self.path}: the last state record cannot be read ({err}); "
                                "the journal was left untouched") from None
+        state = self._front_matter_party(record["state"], state, tell=True)
         # The procedure may have been edited since the journal began: fit the state to it.
         self.state: State
         self.state, reconciled = engine.reconcile(self.world, state)
@@ -125,6 +127,28 @@ class Session:
             self.notices.append("The journal's last entry has no readable record (cut off by "
                                 "a crash, or edited by hand). Its text is kept; play resumes "
                                 "from the entry before it.")
+
+    def _front_matter_party(self, recorded: Mapping[str, Any], state: State,
+                            tell: bool = False) -> State:
+        """A state recorded before members lived in the state (its record has no 'party'
+        at all): the members the front matter names (``solo new --party``) join it at the
+        procedure's hit points, as ``solo new`` would make them now."""
+        names = self.meta.get("party")
+        if "party" in recorded or state.party or not names or not isinstance(names, list):
+            return state
+        try:
+            members = engine.new_members(self.world, [str(name) for name in names])
+        except UsageError as error:
+            if tell:
+                self.notices.append(f"The party named at the top of the journal cannot join "
+                                    f"({error}); add members with 'party add NAME'.")
+            return state
+        if tell:
+            self.notices.append("This journal began before solo kept its members: "
+                                + ", ".join(member.name for member in members)
+                                + (" joins" if len(members) == 1 else " join")
+                                + " at full hit points ('party' lists them).")
+        return replace(state, party=members)
 
     @property
     def procedure(self):
@@ -317,7 +341,7 @@ class Session:
         if record is None:
             raise JournalError("cannot find the state before the last entry in the journal")
         try:
-            earlier = State.from_json(record["state"])
+            earlier = self._front_matter_party(record["state"], State.from_json(record["state"]))
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             raise JournalError(f"the state record of entry {target} cannot be read; "
                                "nothing was taken back") from None
@@ -341,10 +365,13 @@ class Session:
         """Append one entry: headings, its Markdown, and its hidden record."""
         if self.dice != self.meta.get("dice", "solo") and "dice" not in (extra or {}):
             extra = {**(extra or {}), "dice": self.dice}  # a mode set in play lasts
+        recorded = state.to_json()
+        if "party" not in recorded and self.meta.get("party"):
+            recorded["party"] = []  # all gone: not a journal from before members (above)
         record = make_record(step=state.step, kind=kind, command=command, draws=self.draws,
                              session=self.session_number + (0 if self.sitting_open else 1),
                              scene=self.scene + (1 if heading else 0), turn=state.turn,
-                             events=events, state=state.to_json(),
+                             events=events, state=recorded,
                              extra={"live": state.step, **(extra or {})}
                              if kind != "command" else extra)
         parts = []
