@@ -17,8 +17,10 @@ from typing import Any
 
 from solo.errors import JournalError, UsageError
 from solo.notation import clock_text
+from solo.report_columns import Columns
+from solo.report_model import Crawl
 from solo.report_party import party_figures, party_markdown, party_rows
-from solo.report_read import Columns, Crawl, gc_paused, read_journal
+from solo.report_read import gc_paused, read_journal
 
 __all__ = ["export", "stats", "figures", "render_markdown", "read_journal", "write_output",
            "INTERNAL_KEYS"]
@@ -216,7 +218,7 @@ def journal_lines(crawl: Crawl, retracted_mark: str = RETRACTED_MARK) -> list[st
     """The journal's lines with its hidden records blanked (line numbers kept), the front
     matter blanked, and a mark where a retracted entry's record stood."""
     if not crawl.lines:
-        from solo.report_read import locate
+        from solo.report_lines import locate
 
         locate(crawl)
     lines = list(crawl.lines)

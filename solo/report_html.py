@@ -14,8 +14,8 @@ from html import escape
 from typing import Any
 
 from solo import __version__
+from solo.report_model import Crawl
 from solo.report_party import party_html
-from solo.report_read import Crawl
 
 __all__ = ["render_html", "svg_chart"]
 

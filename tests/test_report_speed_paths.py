@@ -16,7 +16,9 @@ import pytest
 
 from solo.errors import SoloError
 from solo.play import create_journal_file
-from solo.report_read import Columns, EntryRecords, read_journal
+from solo.report_columns import Columns
+from solo.report_entry_records import EntryRecords
+from solo.report_read import read_journal
 from solo.session import Session
 from tests.e2e import run_solo
 
