@@ -69,8 +69,10 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "follow the danger."),
     _tool("oracle", "oracle [STYLE]", "Show the oracle style, or choose one: mythic, "
           "ironsworn or opse."),
-    _tool("party", "party [add NAME [hp N] | remove NAME]", "Show the party, or add or "
-          "remove a member; 'NAME: ACTION' plays an action as that member's."),
+    _tool("party", "party [add NAME [hp N] | set NAME KEY N | remove NAME]", "Show the "
+          "party, or add, set or remove a member: 'party add Cid hp 6', 'party set Cid "
+          "con_bonus 2' (their own value of a number setting, or a condition's count); "
+          "'NAME: ACTION' plays an action as that member's."),
     _tool("hurt", "hurt N", "Take N hit points from the member named (Wren: hurt 3), or from "
           "each member."),
     _tool("heal", "heal N", "Give back N hit points to the member named (Wren: heal 2), or "

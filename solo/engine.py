@@ -26,7 +26,8 @@ from solo.tables import Table
 __all__ = ["World", "Result", "start", "perform", "unknown_name_error", "parse_arguments",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
            "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game",
-           "check_member_name", "supply_named", "split_member", "new_members"]
+           "check_member_name", "supply_named", "split_member", "new_members",
+           "member_settings"]
 
 MAX_DIGITS = 16
 """The most digits a number typed at the prompt may have (past that: a one-line refusal)."""
@@ -155,7 +156,7 @@ def perform(world: World, state: State, line: str, rng: random.Random,
         if handler is None:
             raise UsageError(f"unknown command {_quote(name)}; type 'help' for the list")
         run = _run(world, state, rng=rng)
-        run.actor = actor
+        run.act_as(actor)
         run.events.append(Acted(line.strip(), actor))
         handler(world, run, line.strip()[len(words[0]):].strip())
         return Result(run.finish(), tuple(run.events))
@@ -196,7 +197,7 @@ def unknown_name_error(world: World, missing: KeyError) -> ExprError:
 def _perform_action(world: World, state: State, action: Action, words: list[str], line: str,
                     rng: random.Random, actor: str | None = None) -> Result:
     run = _run(world, state, action, rng)
-    run.actor = actor
+    run.act_as(actor)
     run.act(action, parse_arguments(action, words), line.strip())
     return Result(run.finish(), tuple(run.events), tuple(run.outcomes))
 
@@ -419,10 +420,27 @@ def _party(world: World, run: Run, text: str) -> None:
             raise UsageError(f"the party is full ({MAX_MEMBERS} members)")
         hp = counts.pop("hp", world.procedure.party.hp)
         conditions = world.procedure.party.conditions
-        member = Member(name, hp, hp, tuple((key, value) for key, value in counts.items()
-                                            if value != conditions[key].start))
+        member = Member(name, hp, hp,
+                        tuple((key, value) for key, value in counts.items()
+                              if key in conditions and value != conditions[key].start),
+                        tuple((key, value) for key, value in counts.items()
+                              if key not in conditions))
         run.party.append(member)
         run.events.append(PartyChanged(name, True, hp, hp, run.marks(member)))
+        return
+    if verb == "set" and len(words) >= 2:
+        name, counts = split_member(world, words[1:])
+        index = member_index(run.party, name)
+        if index is None:
+            raise UsageError(f"no one called {_quote(name)} in the party")
+        if not counts or "hp" in counts:
+            raise UsageError("usage: party set NAME CONDITION N or SETTING N (hit points "
+                             "change with hurt and heal)")
+        for key, value in counts.items():
+            if key in world.procedure.party.conditions:
+                run.change_member(index, key, value, "set by the player")
+            else:
+                run.change_own(index, key, value, "set by the player")
         return
     if verb == "remove" and len(words) >= 2:
         index = member_index(run.party, " ".join(words[1:]))
@@ -432,7 +450,8 @@ def _party(world: World, run: Run, text: str) -> None:
                                            run.marks(member)))
             return
         raise UsageError(f"no one called {_quote(' '.join(words[1:]))} in the party")
-    raise UsageError("usage: party add NAME [hp N] [CONDITION N…], or party remove NAME")
+    raise UsageError("usage: party add NAME [hp N] [CONDITION N…] [SETTING N…], "
+                     "party set NAME CONDITION N or SETTING N…, or party remove NAME")
 
 
 _NAME_WORD = re.compile(r"[^\W_][\w'’.-]*")
@@ -459,24 +478,33 @@ def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
     return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:])
 
 
+def member_settings(world: World) -> list[str]:
+    """The procedure's number settings, which a member may have their own value of."""
+    return [name for name, value in world.procedure.settings.items() if type(value) is int]
+
+
 def _member_counts(world: World, words: list[str]) -> dict[str, int]:
-    """``hp 8 fatigue 1`` as counts; a UsageError naming what does not fit."""
+    """``hp 8 fatigue 1 con_bonus 2`` as counts; a UsageError naming what does not fit."""
     conditions = world.procedure.party.conditions
+    settings = member_settings(world)
     if len(words) % 2:
-        raise UsageError("after the name come pairs: hp N, or a condition and its count")
+        raise UsageError("after the name come pairs: hp N, a condition or a setting and "
+                         "its number")
     counts: dict[str, int] = {}
     for key, value in zip(words[::2], words[1::2], strict=True):
         key = key.lower()
-        if key != "hp" and key not in conditions:
-            known = ", ".join(["hp", *conditions])
-            raise UsageError(f"{_quote(key)} is not counted per member; choose: {known}")
+        if key != "hp" and key not in conditions and key not in settings:
+            known = ", ".join(["hp", *conditions, *settings])
+            raise UsageError(f"{_quote(key)} is not kept per member; choose: {known}")
         number = whole_number(key, value)
         if key == "hp":
             if not 1 <= number <= 1_000_000:
                 raise UsageError("hp must be from 1 to 1000000")
-        elif conditions[key].clamp(number) != number:
+        elif key in conditions and conditions[key].clamp(number) != number:
             raise UsageError(f"{key} must be from {conditions[key].minimum} to "
                              f"{conditions[key].maximum}")
+        elif key not in conditions and not -1000 <= number <= 1000:
+            raise UsageError(f"{key} must be from -1000 to 1000")
         counts[key] = number
     return counts
 
@@ -621,7 +649,12 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
                         if pair[0] in procedure.party.conditions)
         if len(counted) < len(member.conditions):
             notices.append(f"{member.name}'s conditions the procedure no longer counts: dropped")
-        party.append(replace(member, conditions=counted))
+        settings = member_settings(world)
+        own = tuple(pair for pair in member.own if pair[0] in settings)
+        if len(own) < len(member.own):
+            notices.append(f"{member.name}'s own settings the procedure no longer has (or no "
+                           "longer as numbers): dropped")
+        party.append(replace(member, conditions=counted, own=own))
     fixed = replace(state, values=values, lights=lights, doused=doused, supplies=supplies,
                     party=tuple(party),
                     struck=struck, foreshadowed=foreshadowed, foretold=foretold,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from solo import dice, oracle
@@ -602,7 +603,7 @@ class Run:
         return list(range(len(self.party)))
 
     def marks(self, member: Member) -> tuple[str, ...]:
-        return self.procedure.party.marks(member.conditions)
+        return self.procedure.party.marks(member.conditions, member.own)
 
     def change_member(self, index: int, what: str, wanted: int, reason: str) -> None:
         """Move member ``index``'s hit points (``hp``) or condition ``what`` to ``wanted``,
@@ -613,7 +614,7 @@ class Run:
         if what == "hp":
             before, label = member.hp, "HP"
             after = max(0, min(member.max_hp, wanted))
-            member = Member(member.name, after, member.max_hp, member.conditions)
+            member = replace(member, hp=after)
         else:
             condition = self.procedure.party.conditions[what]
             before, label = member.condition(what, condition.start), condition.label
@@ -624,7 +625,7 @@ class Run:
                 kept.append((what, after))
             order = list(self.procedure.party.conditions)
             kept.sort(key=lambda pair: order.index(pair[0]) if pair[0] in order else 0)
-            member = Member(member.name, member.hp, member.max_hp, tuple(kept))
+            member = replace(member, conditions=tuple(kept))
         if after == before:
             return  # already at the bound: nothing to journal
         self.party[index] = member
@@ -635,6 +636,24 @@ class Run:
         if what == "hp" and before > 0 and after == 0 and self.procedure.party.down:
             self._for_member(index, self.procedure.party.down)
 
+    def change_own(self, index: int, name: str, value: int, reason: str) -> None:
+        """Give member ``index`` their own value of setting ``name``."""
+        member = self.party[index]
+        before = member.own_value(name, self.values[name])
+        kept = dict(member.own)
+        kept[name] = value
+        order = list(self.procedure.settings)
+        member = replace(member, own=tuple(sorted(
+            kept.items(), key=lambda pair: order.index(pair[0]) if pair[0] in order else 0)))
+        self.party[index] = member
+        if self.member == index:
+            self._bind_member(member)
+        elif self.member is None:
+            self._show_actors_own()
+        if value != before:
+            self.events.append(MemberChanged(member.name, name, name, before, value, reason,
+                                             member.hp, member.max_hp, self.marks(member)))
+
     def _bind_member(self, member: Member) -> None:
         self.bind("member", member.name)
         self.bind("hp", member.hp)
@@ -644,6 +663,27 @@ class Run:
             self.bind(f"member_{name}", value)
             if condition.levels:
                 self.bind(f"member_{name}_level", condition.level(value) or "")
+        for name in self._owned():  # a setting the member has their own value of
+            self.bind(name, member.own_value(name, self.values[name]))
+
+    def _owned(self) -> set[str]:
+        """The settings some member has their own value of."""
+        values = self.values
+        return {name for member in self.party for name, _ in member.own if name in values}
+
+    def act_as(self, actor: str | None) -> None:
+        """Play the command as member ``actor`` (``Wren: search``): their own values of
+        the settings count wherever the command reads them, outside ``members:``."""
+        self.actor = actor
+        self._show_actors_own()
+
+    def _show_actors_own(self) -> None:
+        index = None if self.actor is None else member_index(self.party, self.actor)
+        actor = None if index is None else self.party[index]
+        for name in self._owned():
+            self.locals.pop(name, None)
+            self.scope[name] = self.values[name] if actor is None \
+                else actor.own_value(name, self.values[name])
 
     @contextmanager
     def _at_member(self, index: int) -> Iterator[None]:
@@ -657,6 +697,8 @@ class Run:
             self.member = outer
             if outer is not None:
                 self._bind_member(self.party[outer])
+            else:
+                self._show_actors_own()
 
     def _for_member(self, index: int, effects: Iterable[Effect]) -> None:
         with self._at_member(index):

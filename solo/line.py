@@ -185,10 +185,10 @@ def _check_tool(world: engine.World, state: State, command: Command, rest: str) 
                           + (", ".join(known) or "none in this procedure"))
     elif name == "party":
         verb = words[0].lower() if words else ""
-        if verb not in ("add", "remove") or len(words) < 2:
-            raise _misfit(name, f"{command.usage}: add or remove, then the name")
+        if verb not in ("add", "set", "remove") or len(words) < 2:
+            raise _misfit(name, f"{command.usage}: add, set or remove, then the name")
         try:
-            if verb == "add":
+            if verb in ("add", "set"):
                 engine.split_member(world, words[1:])
             else:
                 engine.check_member_name(" ".join(words[1:]))

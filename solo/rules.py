@@ -96,10 +96,11 @@ class PartyRules:
     conditions: Mapping[str, Tracker] = field(default_factory=dict)
     down: tuple[Effect, ...] = ()
 
-    def marks(self, conditions: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    def marks(self, conditions: tuple[tuple[str, int], ...],
+              own: tuple[tuple[str, int], ...] = ()) -> tuple[str, ...]:
         """A member's conditions as they are shown: a level's name (``tired``), or the
         label and count (``Fatigue 2``); those at their start, or no longer counted, are
-        left out."""
+        left out. Then their own settings, signed (``con_bonus +2``)."""
         shown = []
         for name, value in conditions:
             condition = self.conditions.get(name)
@@ -107,6 +108,7 @@ class PartyRules:
                 continue
             level = condition.level(value) if condition.levels else None
             shown.append(level.lower() if level else f"{condition.label} {value}")
+        shown.extend(f"{name} {value:+d}" for name, value in own)
         return tuple(shown)
 
 

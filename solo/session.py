@@ -459,7 +459,7 @@ class Session:
             return ["No one is named in the party yet: party add NAME [hp N]."]
         lines = []
         for member in self.state.party:
-            marks = self.procedure.party.marks(member.conditions)
+            marks = self.procedure.party.marks(member.conditions, member.own)
             lines.append(f"{member.name}: HP {member.hp}/{member.max_hp}"
                          + (f", {', '.join(marks)}" if marks else "")
                          + (" — DOWN" if member.hp == 0 else ""))

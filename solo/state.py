@@ -44,19 +44,28 @@ class Light:
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """A named member of the party: hit points and the counts of the procedure's conditions
-    (``fatigue``…) that differ from where they start, in the procedure's order."""
+    """A named member of the party: hit points, the counts of the procedure's conditions
+    (``fatigue``…) that differ from where they start, in the procedure's order, and their
+    own values of the procedure's number settings (``con_bonus``…), where they have one."""
 
     name: str
     hp: int
     max_hp: int
     conditions: tuple[tuple[str, int], ...] = ()
+    own: tuple[tuple[str, int], ...] = ()  # their own values of the procedure's settings
 
     def condition(self, name: str, start: int = 0) -> int:
         for key, value in self.conditions:
             if key == name:
                 return value
         return start
+
+    def own_value(self, name: str, party: Any) -> Any:
+        """Their own value of setting ``name`` (``con_bonus``…), else the party's."""
+        for key, value in self.own:
+            if key == name:
+                return value
+        return party
 
 
 def member_index(members: Sequence[Member], name: str) -> int | None:
@@ -178,6 +187,8 @@ def _member_json(member: Member) -> dict[str, Any]:
     data: dict[str, Any] = {"name": member.name, "hp": member.hp, "max": member.max_hp}
     if member.conditions:
         data["c"] = dict(member.conditions)
+    if member.own:
+        data["s"] = dict(member.own)
     return data
 
 
@@ -188,13 +199,15 @@ def _members(rows: Any) -> tuple[Member, ...]:
                 or not row["name"].strip() or len(row["name"]) > 100:
             raise StateError(f"snapshot 'party' entry {_short(row)} has no usable name")
         name = row["name"]
-        conditions = row.get("c") or {}
-        if not isinstance(conditions, Mapping):
-            raise StateError(f"snapshot 'party': {name}'s conditions are not a mapping")
+        counts = []
+        for field_name, what in (("c", "conditions"), ("s", "own settings")):
+            given = row.get(field_name) or {}
+            if not isinstance(given, Mapping):
+                raise StateError(f"snapshot 'party': {name}'s {what} are not a mapping")
+            counts.append(tuple((str(key), _whole(f"party.{name}.{key}", value))
+                                for key, value in given.items()))
         members.append(Member(name, _index(f"party.{name}.hp", row.get("hp")),
-                              _index(f"party.{name}.max", row.get("max")),
-                              tuple((str(key), _whole(f"party.{name}.{key}", value))
-                                    for key, value in conditions.items())))
+                              _index(f"party.{name}.max", row.get("max")), *counts))
     if len(members) > MAX_MEMBERS:
         raise StateError(f"snapshot 'party' has more than {MAX_MEMBERS} members")
     return tuple(members)

@@ -74,7 +74,7 @@ def test_party_add_and_remove(world):
 @pytest.mark.parametrize("line, message", [
     ("party add wren", "already in the party"),
     ("party add Cid hp 0", "hp must be from 1"),
-    ("party add Cid luck 3", "not counted per member"),
+    ("party add Cid luck 3", "not kept per member"),
     ("party add Cid fatigue 7", "fatigue must be from 0 to 2"),
     ("party add Ci<d>", "cannot be a name"),
     ("party remove Zed", "no one called 'Zed'"),
