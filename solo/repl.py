@@ -20,6 +20,7 @@ from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.styles import Style
 
+from solo import engine
 from solo.errors import SoloError
 from solo.internal import internal_error_lines
 from solo.notation import Line
@@ -73,8 +74,9 @@ class SoloCompleter(Completer):
             return [*(procedure.supplies or {}), *(kind for kind, light in procedure.lights.items()
                                                    if light.uses or light.refill)]
         if command == "party":
-            return ["add", "remove", *(member.name for member in session.state.party
-                                       if " " not in member.name)]
+            return ["add", "set", "remove", *(member.name for member in session.state.party
+                                              if " " not in member.name),
+                    "hp", *procedure.party.conditions, *engine.member_settings(session.world)]
         action = procedure.action_named(command)
         if action is None:
             return []

@@ -172,6 +172,7 @@ def test_a_members_name_completes_and_their_action_reaches_the_journal(tmp_path:
     try:
         assert "Wren:" in complete(session, "wr")
         assert "search" in complete(session, "Wren: sea")
+        assert "set" in complete(session, "party s")
         hp = session.procedure.party.hp
         assert f"Wren {hp}/{hp}" in session.toolbar()
         assert f"Brother Ott {hp}/{hp}" in session.toolbar()
