@@ -620,12 +620,10 @@ class Run:
             before, label = member.condition(what, condition.start), condition.label
             after = condition.clamp(wanted)
             _bounded(f"{member.name}'s {what}", after)
-            kept = [(name, value) for name, value in member.conditions if name != what]
+            kept = {name: value for name, value in member.conditions if name != what}
             if after != condition.start:
-                kept.append((what, after))
-            order = list(self.procedure.party.conditions)
-            kept.sort(key=lambda pair: order.index(pair[0]) if pair[0] in order else 0)
-            member = replace(member, conditions=tuple(kept))
+                kept[what] = after
+            member = replace(member, conditions=_in_order(kept, self.procedure.party.conditions))
         if after == before:
             return  # already at the bound: nothing to journal
         self.party[index] = member
@@ -640,11 +638,8 @@ class Run:
         """Give member ``index`` their own value of setting ``name``."""
         member = self.party[index]
         before = member.own_value(name, self.values[name])
-        kept = dict(member.own)
-        kept[name] = value
-        order = list(self.procedure.settings)
-        member = replace(member, own=tuple(sorted(
-            kept.items(), key=lambda pair: order.index(pair[0]) if pair[0] in order else 0)))
+        member = replace(member, own=_in_order({**dict(member.own), name: value},
+                                               self.procedure.settings))
         self.party[index] = member
         if self.member == index:
             self._bind_member(member)
@@ -794,6 +789,12 @@ _HANDLERS: dict[type, Callable[[Run, Any], None]] = {
     Outcome: Run._outcome, Ask: Run._ask, Supply: Run._supply, Vitality: Run._vitality,
     Condition: Run._condition, Members: Run._members,
 }
+
+def _in_order(counts: Mapping[str, int], order: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """``counts`` as pairs in the procedure's ``order`` (names it no longer has first)."""
+    place = {name: index for index, name in enumerate(order)}
+    return tuple(sorted(counts.items(), key=lambda pair: place.get(pair[0], -1)))
+
 
 def _actor_count(run: Run, name: str) -> int:
     """The actor's hit points (``hp``, ``max_hp``) or condition, 0 with no actor."""

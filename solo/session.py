@@ -403,8 +403,7 @@ class Session:
                 continue
             self._remember(step, text)
             return
-        raise JournalError(f"{self.path} keeps changing under solo; close the program that "
-                           "is writing it and try again")
+        raise self._keeps_changing()
 
     def save(self) -> None:
         """Make sure every entry written so far is on disk, in the file at the path (for
@@ -416,8 +415,7 @@ class Session:
                 self._put_back()
                 continue
             return
-        raise JournalError(f"{self.path} keeps changing under solo; close the program that "
-                           "is writing it and try again")
+        raise self._keeps_changing()
 
     def _remember(self, step: int, text: str) -> None:
         self.written.append((step, text))
@@ -446,8 +444,11 @@ class Session:
         try:
             self.journal.append(text)
         except JournalChanged:
-            raise JournalError(f"{self.path} keeps changing under solo; close the program "
-                               "that is writing it and try again") from None
+            raise self._keeps_changing() from None
+
+    def _keeps_changing(self) -> JournalError:
+        return JournalError(f"{self.path} keeps changing under solo; close the program that "
+                            "is writing it and try again")
 
     def take_notices(self) -> tuple[str, ...]:
         notices, self.notices = tuple(self.notices), []

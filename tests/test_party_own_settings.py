@@ -125,7 +125,8 @@ def test_exploration_saves_with_each_characters_own_con_bonus(tmp_path: Path):
         if "CON save (DC 12) for Wren" in text:
             break
     saves = [line for line in text.splitlines() if line.startswith("d: CON save (DC 12) for")]
-    assert saves, "no CON save in 200 turns"
+    assert any("for Wren" in line for line in saves), "no CON save for Wren in 200 turns"
+    assert any("for Ott" in line for line in saves)
     assert all(("d20+2=" in line) == ("for Wren" in line) for line in saves), saves
 
 
