@@ -1,7 +1,7 @@
 """Scripted batch play with fsync on: ``solo play J < moves.txt`` with thousands of
 ``enter 2`` lines, in turns per second (start-up included, and without it).
 
-Batch play fsyncs its entries in groups (solo.batch.GROUP lines at most, and before each
+Batch play fsyncs its entries in groups (solo.play.batch.GROUP lines at most, and before each
 wait for input); for comparison the bench also plays the same lines in-process with one
 fsync a line, as the REPL saves.
 
@@ -50,8 +50,8 @@ def one_fsync_a_line(path, moves: int) -> float:
     import io
     import time
 
-    from solo.batch import run_batch
-    from solo.session import Session
+    from solo.play.batch import run_batch
+    from solo.play.session import Session
 
     session = Session(path)
     try:
@@ -100,7 +100,7 @@ def main() -> int:
         with open(moves, "rb") as script:
             totals.append(common.time_process([common.solo_script(), "play", str(path)],
                                               stdin=script, env=env))
-        from solo.journal import resume
+        from solo.journal.store import resume
 
         turn = resume(path).state.turn
         if turn != options.moves:
@@ -140,8 +140,8 @@ def main() -> int:
         import io
         import pstats
 
-        from solo.batch import run_batch
-        from solo.session import Session
+        from solo.play.batch import run_batch
+        from solo.play.session import Session
 
         path = fresh_journal(scratch, "profile", env)
         session = Session(path)

@@ -44,8 +44,8 @@ def build_journal(path: Path, turns: int, system: str = "d12-tension", seed: int
     import os
 
     from solo.errors import SoloError
-    from solo.play import create_journal_file
-    from solo.session import Session
+    from solo.play.session import Session
+    from solo.play.start import create_journal_file
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
     create_journal_file(str(path), system, f"Bench crawl of {turns} turns", seed, [])
@@ -117,9 +117,20 @@ def _read_lines(path: Path) -> int:
 
 
 def _read(path: Path) -> int:
-    from solo import report
+    from solo.report.read import read_journal
+    read_journal(path)
+    return 0
 
-    report.read_journal(path)
+
+def _stats(path: Path, as_json: bool) -> int:
+    from solo.report.export import stats_text
+    print(stats_text(path, as_json))
+    return 0
+
+
+def _export(path: Path, fmt: str) -> int:
+    from solo.report.export import report_text
+    sys.stdout.write(report_text(path, fmt))
     return 0
 
 
@@ -137,15 +148,15 @@ def main(argv: list[str] | None = None) -> int:
     turns = options.turns or (100_000 if options.big else 10_000)
     repeat = options.repeat or (2 if options.big else 5)
 
-    from solo import report
-    from solo.report_html import render_html  # noqa: F401 - imports are not what we time
+    from solo.report.export import report_text  # noqa: F401 - imports are not what we time
+    from solo.report.read import read_journal
 
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(options.keep or scratch)
         folder.mkdir(parents=True, exist_ok=True)
         if options.journal:
             journal = Path(options.journal)
-            crawl = report.read_journal(journal)
+            crawl = read_journal(journal)
             turns = crawl.turns
             print(f"journal: {journal}, {turns} turns, {crawl.snapshots} entries, "
                   f"{journal.stat().st_size / 1e6:.1f} MB")
@@ -162,10 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         results = [
             ("read lines", *_timed(repeat, _read_lines, journal)),
             ("read", *_timed(repeat, _read, journal)),
-            ("stats", *_timed(repeat, report.stats, journal, False)),
-            ("stats --json", *_timed(repeat, report.stats, journal, True)),
-            ("export md", *_timed(repeat, report.export, journal, "md", None)),
-            ("export html", *_timed(repeat, report.export, journal, "html", None)),
+            ("stats", *_timed(repeat, _stats, journal, False)),
+            ("stats --json", *_timed(repeat, _stats, journal, True)),
+            ("export md", *_timed(repeat, _export, journal, "md")),
+            ("export html", *_timed(repeat, _export, journal, "html")),
         ]
         for name, seconds, cpu, output in results:
             print(f"{name:<12} {seconds:7.3f} s (CPU {cpu:.3f} s)  {turns / seconds:10,.0f} turns/s"

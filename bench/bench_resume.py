@@ -1,5 +1,5 @@
 """Resuming a 100,000-turn journal against resuming a 10-turn one: in-process
-(``solo.session.Session(path)`` opened and closed) and as ``solo play J < /dev/null``.
+(``solo.play.session.Session(path)`` opened and closed) and as ``solo play J < /dev/null``.
 
 Usage: python bench/bench_resume.py [--turns 100000] [--runs 15] [--profile]
 """
@@ -34,7 +34,7 @@ def main() -> int:
           f"({common.size_text(small)}), {options.turns} turns ({common.size_text(big)})",
           flush=True)
 
-    from solo.session import Session
+    from solo.play.session import Session
 
     def open_close(path):
         def run():
@@ -79,7 +79,7 @@ def main() -> int:
                                str(big)], stdin=subprocess.DEVNULL, capture_output=True,
                               text=True, env=env, check=False)
         print("\n".join(line for line in done.stderr.splitlines()
-                        if line.endswith(("| solo.session", "| solo.repl", "| yaml"))))
+                        if line.endswith(("| solo.play.session", "| solo.play.repl", "| yaml"))))
     return 0
 
 

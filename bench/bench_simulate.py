@@ -1,5 +1,5 @@
 """``solo simulate`` in turns per second for every procedure (every one rolls a hazard die
-each turn): in-process ``solo.simulate.simulate`` and through the CLI, and in-process as a
+each turn): in-process ``solo.engine.simulate.simulate`` and through the CLI, and in-process as a
 fraction of a bare ``randrange`` loop run in the same interpreter, interleaved with it
 (goal: at least 1/30).
 
@@ -43,9 +43,9 @@ def main() -> int:
                         help="show where simulating the first procedure spends its time")
     options = parser.parse_args()
     common.print_header("simulate")
-    from solo.catalog import load_world, system_ids
+    from solo.engine.simulate import simulate
     from solo.errors import SoloError
-    from solo.simulate import simulate
+    from solo.rules.catalog import load_world, system_ids
 
     env = common.solo_env(common.scratch_dir("simulate"))
     loaded = []

@@ -116,8 +116,8 @@ def build_journal(path: Path, turns: int, *, system: str = "d12-tension", seed: 
                   command: str | None = None, title: str = "Bench") -> int:
     """Write a journal of ``turns`` turns quickly: a real play session writes every entry,
     with the fsync left out. Returns the number of commands written."""
-    from solo.play import create_journal_file
-    from solo.session import Session
+    from solo.play.session import Session
+    from solo.play.start import create_journal_file
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
     create_journal_file(str(path), system, title, seed, [])

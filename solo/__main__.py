@@ -1,5 +1,5 @@
 import sys
 
-from solo.cli import main
+from solo.cli.main import main
 
 sys.exit(main())

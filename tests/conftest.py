@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from solo.catalog import load_world
-from solo.engine import Result, World, perform, start
-from solo.state import State
+from solo.engine.core import Result, perform, start
+from solo.engine.state import State
+from solo.rules.catalog import load_world
+from solo.rules.world import World
 
 
 @pytest.fixture(autouse=True)

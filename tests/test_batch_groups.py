@@ -1,4 +1,4 @@
-"""Batch play saves its entries in groups (one fsync for up to solo.batch.GROUP lines, and
+"""Batch play saves its entries in groups (one fsync for up to solo.play.batch.GROUP lines, and
 before every wait for input), and prints a line's reply only once its group is on disk.
 What a player or a driving program sees must not change: the same replies in the same
 order, the same journal, an answer to every line before solo waits for the next, and
@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from solo.batch import GROUP, run_batch
-from solo.journal import resume
-from solo.play import create_journal_file
-from solo.session import Session
+from solo.journal.store import resume
+from solo.play.batch import GROUP, run_batch
+from solo.play.session import Session
+from solo.play.start import create_journal_file
 from tests.e2e import run_solo
 from tests.test_faults import SOLO, _env
 

@@ -1,4 +1,4 @@
-"""The compiled path ``solo simulate`` plays on (solo.compiled) against the interpreter
+"""The compiled path ``solo simulate`` plays on (solo.engine.compiled) against the interpreter
 that ``solo play`` uses: the same seed and commands must leave the same game (turns,
 outcomes, encounters, the whole state), for every shipped procedure and every example
 of the procedure language."""
@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from solo import engine
-from solo.catalog import load_world, system_ids
+from solo.engine import core as engine
 from solo.errors import UsageError
+from solo.rules.catalog import load_world, system_ids
+from solo.rules.world import World
 from tests.conftest import ScriptedRandom
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -20,12 +21,12 @@ WORLDS = [*system_ids(), *sorted(path.stem for path in EXAMPLES.glob("*.yaml")
                                   if "kind: procedure" in path.read_text(encoding="utf-8"))]
 
 
-def _world(name: str) -> engine.World:
+def _world(name: str) -> World:
     path = EXAMPLES / f"{name}.yaml"
     return load_world(path if path.exists() else name)
 
 
-def _script(world: engine.World) -> list[str]:
+def _script(world: World) -> list[str]:
     """Every action with its defaults (and each choice once), lights lit and doused now
     and then, and an encounter struck off: most of what a procedure can do."""
     procedure = world.procedure
@@ -40,7 +41,7 @@ def _script(world: engine.World) -> list[str]:
     return [*lines, "strike"]
 
 
-def _play(world: engine.World, record: bool, seed: int, commands: int,
+def _play(world: World, record: bool, seed: int, commands: int,
           rng: random.Random | None = None) -> tuple[engine.Game, list[str]]:
     game = engine.Game(world, engine.start(world), rng or random.Random(seed), record=record)
     script, refused = _script(world), []

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from solo.tables import Table, expand_inline_dice, parse_tables_file
-from solo.yamlfile import load_yaml
+from solo.rules.tables import Table, expand_inline_dice, parse_tables_file
+from solo.rules.yamlfile import load_yaml
 
 ORACLES = Path(__file__).resolve().parent.parent / "oracles"
 

@@ -1,4 +1,4 @@
-"""Tests for solo.dice: notation, rendering, keep/drop, randomness, limits and robustness."""
+"""Tests for solo.rules.dice: notation, rendering, keep/drop, randomness, limits and robustness."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo import dice
-from solo.dice import (
+from solo.rules import dice
+from solo.rules.dice import (
     MAX_DICE,
     MAX_LENGTH,
     MAX_SIDES,

@@ -4,11 +4,12 @@ import random
 
 import pytest
 
-from solo import engine
+from solo.engine import core as engine
+from solo.engine.events import Encountered, LightChanged, TrackerChanged, TurnPassed
 from solo.errors import UsageError
-from solo.events import Encountered, LightChanged, TrackerChanged, TurnPassed
-from solo.rules import parse_procedure
-from solo.yamlfile import load_yaml
+from solo.rules.procedure_file import parse_procedure
+from solo.rules.world import World
+from solo.rules.yamlfile import load_yaml
 from tests.conftest import ScriptedRandom
 
 PROCEDURE = """\
@@ -70,7 +71,7 @@ actions:
 
 @pytest.fixture
 def world():
-    return engine.World(parse_procedure(load_yaml(PROCEDURE, "test.yaml")))
+    return World(parse_procedure(load_yaml(PROCEDURE, "test.yaml")))
 
 
 def play(world, state, line, faces=()):
@@ -187,7 +188,7 @@ def test_set_moves_trackers_and_settings(world):
 def test_state_round_trips_through_json(world):
     state = play(world, engine.start(world), "light torch").state
     state = play(world, state, "advance 0", faces=[2, 3]).state
-    from solo.state import State
+    from solo.engine.state import State
 
     assert State.from_json(state.to_json()) == state
 
@@ -201,14 +202,14 @@ def test_lit_sources_are_counted_by_kind(world):
     state = play(world, engine.start(world), "light torch").state
     state = play(world, state, "light torch").state
     result = play(world, state, "camp", faces=[6, 6, 6])
-    from solo.events import Said
+    from solo.engine.events import Said
 
     assert [e.text for e in result.events if isinstance(e, Said)] == [
         "2 torches and 0 candles burn"]
 
 
 def test_light_sources_keep_their_order_through_a_snapshot():
-    from solo.state import Light, State
+    from solo.engine.state import Light, State
 
     lights = (Light("candle", 48), Light("lantern", None), Light("candle", 48),
               Light("candle", 48))

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from solo import engine
-from solo.catalog import load_world
+from solo.engine import core as engine
+from solo.engine.simulate import simulate
+from solo.engine.state import Light, State, StateError
 from solo.errors import RulesError, SoloError, UsageError
-from solo.rules import parse_procedure
-from solo.simulate import simulate
-from solo.state import Light, State, StateError
-from solo.yamlfile import load_yaml
+from solo.rules.catalog import load_world
+from solo.rules.procedure_file import parse_procedure
+from solo.rules.world import World
+from solo.rules.yamlfile import load_yaml
 
 BASE = """\
 kind: procedure
@@ -46,8 +47,8 @@ def _load(extra: str, base: str = BASE):
     return parse_procedure(load_yaml(base + extra, "p.yaml"))
 
 
-def _world(extra: str = "", base: str = BASE) -> engine.World:
-    return engine.World(_load(extra, base))
+def _world(extra: str = "", base: str = BASE) -> World:
+    return World(_load(extra, base))
 
 
 # -- solo check: what it refuses, with file and line ----------------------------------
@@ -146,7 +147,7 @@ def test_a_value_squared_every_turn_stops_with_a_clear_error():
 
 
 def test_a_word_is_never_repeated():
-    from solo.expr import ExprError, compile_expr
+    from solo.rules.expr import ExprError, compile_expr
 
     with pytest.raises(ExprError, match="a word cannot be multiplied"):
         compile_expr("x * 1500000000").evaluate({"x": "a"})
@@ -344,7 +345,7 @@ def test_the_engine_state_stays_consistent_after_replace():
 
 
 def test_events_of_different_types_never_compare_equal():
-    from solo.events import Acted, Said, Struck
+    from solo.engine.events import Acted, Said, Struck
 
     assert Said("x") == Said("x") and hash(Said("x")) == hash(Said("x"))
     assert Said("x") != Acted("x") and Said("x") != ("x",)
@@ -374,8 +375,8 @@ def test_no_typed_line_of_huge_numbers_or_words_crashes_or_floods_the_screen(sys
 
 
 def test_every_builtin_name_solo_check_knows_is_one_play_can_read():
-    from solo.interpreter import Run
-    from solo.validate import BUILTIN_TYPES
+    from solo.engine.interpreter import Run
+    from solo.rules.validate import BUILTIN_TYPES
 
     world = _world()
     run = Run(world.procedure, {}, engine.start(world), random.Random(1))

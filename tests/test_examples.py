@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.journal import read_meta
+from solo.journal.store import read_meta
 from tests.e2e import run_solo
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"

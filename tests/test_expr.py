@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.expr import ExprError, compile_expr
+from solo.rules.expr import ExprError, compile_expr
 
 
 @pytest.mark.parametrize("text, scope, expected", [

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal import SNAPSHOT_PREFIX, iter_snapshots, read_tail, resume
-from solo.play import create_journal_file
-from solo.record import parse_record
-from solo.session import Session
+from solo.journal.record import parse_record
+from solo.journal.store import SNAPSHOT_PREFIX, iter_snapshots, read_tail, resume
+from solo.play.session import Session
+from solo.play.start import create_journal_file
 
 SOLO = [sys.executable, "-m", "solo"]
 

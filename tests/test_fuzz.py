@@ -29,13 +29,13 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from solo import dice
-from solo.catalog import load_file, load_world, system_ids
 from solo.errors import DiceError, RulesError, SoloError
-from solo.journal import iter_snapshots, resume
-from solo.play import create_journal_file
-from solo.session import SESSION_COMMANDS, Session
-from solo.yamlfile import YAML_LOADER
+from solo.journal.store import iter_snapshots, resume
+from solo.play.session import SESSION_COMMANDS, Session
+from solo.play.start import create_journal_file
+from solo.rules import dice
+from solo.rules.catalog import load_file, load_world, system_ids
+from solo.rules.yamlfile import YAML_LOADER
 
 REPO = Path(__file__).resolve().parent.parent
 _BASE = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,

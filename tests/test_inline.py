@@ -2,10 +2,11 @@
 
 import random
 
-from solo import engine
-from solo.effects import Do
-from solo.rules import parse_procedure
-from solo.yamlfile import load_yaml
+from solo.engine import core as engine
+from solo.rules.effects import Do
+from solo.rules.procedure_file import parse_procedure
+from solo.rules.world import World
+from solo.rules.yamlfile import load_yaml
 
 PROCEDURE = """\
 kind: procedure
@@ -25,7 +26,7 @@ actions:
 
 
 def world():
-    return engine.World(parse_procedure(load_yaml(PROCEDURE, "nested.yaml")))
+    return World(parse_procedure(load_yaml(PROCEDURE, "nested.yaml")))
 
 
 def walk(effects):

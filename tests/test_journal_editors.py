@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal import resume
-from solo.play import create_journal_file
-from solo.session import Session
+from solo.journal.store import resume
+from solo.play.session import Session
+from solo.play.start import create_journal_file
 from tests.e2e import run_solo
 
 MOVES = ["light torch", "enter 3", "noise", "enter 2", "combat-normal", "enter 4"]

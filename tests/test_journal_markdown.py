@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from solo.notation import LONELOG_MARKS
-from solo.play import create_journal_file
-from solo.session import Session
+from solo.journal.notation import LONELOG_MARKS
+from solo.play.session import Session
+from solo.play.start import create_journal_file
 from tests.e2e import run_solo
 
 HOSTILE = [
@@ -298,8 +298,8 @@ def test_a_lonelog_reading_finds_the_scenes_and_one_torch(tmp_path: Path):
 
 def test_supplies_are_written_as_resource_tags(tmp_path: Path):
     """The Resource Tracking add-on's form: ``[Inv:Item|quantity]``."""
-    from solo.events import TrackerChanged
-    from solo.notation import event_lines
+    from solo.engine.events import TrackerChanged
+    from solo.journal.notation import event_lines
 
     line = event_lines(TrackerChanged("torches", "Torches", 3, 2, "one used", "Inv"))[0]
     assert line == "=> [Inv:Torches|2] -1: one used" and line.kind == "result"

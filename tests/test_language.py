@@ -13,18 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from solo import engine
-from solo.catalog import load_world
+from solo.engine import core as engine
+from solo.engine.events import Answered, Checked, Encountered, LightChanged, TrackerChanged
+from solo.engine.simulate import simulate
+from solo.engine.state import State
 from solo.errors import UsageError
-from solo.events import Answered, Checked, Encountered, LightChanged, TrackerChanged
-from solo.simulate import simulate
-from solo.state import State
+from solo.rules.catalog import load_world
+from solo.rules.world import World
 from tests.conftest import ScriptedRandom
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
-def _world(name: str) -> engine.World:
+def _world(name: str) -> World:
     return load_world(EXAMPLES / f"{name}.yaml")
 
 
@@ -296,10 +297,10 @@ actions:
 
 
 def _signs():
-    from solo.rules import parse_procedure
-    from solo.yamlfile import load_yaml
+    from solo.rules.procedure_file import parse_procedure
+    from solo.rules.yamlfile import load_yaml
 
-    return engine.World(parse_procedure(load_yaml(SIGNS, "signs.yaml")))
+    return World(parse_procedure(load_yaml(SIGNS, "signs.yaml")))
 
 
 def test_the_creature_foretold_arrives_with_the_count_the_sign_showed():
@@ -319,10 +320,10 @@ def test_a_sign_of_a_struck_off_entry_foretells_nothing():
     state, events = _play(world, ["look"], state, ScriptedRandom([5]))
     encountered = [e for e in events if isinstance(e, Encountered)]
     assert [e.status for e in encountered] == ["struck-sign"]
-    from solo.notation import event_lines
+    from solo.journal.notation import event_lines
     assert [str(line) for line in event_lines(encountered[0])] == [
         "=> No sign: An ogre was struck off, so nothing is foretold"]
-    from solo.events import Said
+    from solo.engine.events import Said
     said = [e.text for e in events if isinstance(e, Said)]
     assert said == ["Nothing is foretold."]
     assert state.foreshadowed is None
@@ -332,7 +333,7 @@ def test_a_second_sign_replaces_the_first_and_says_so():
     world = _signs()
     state, _ = _play(world, ["look"], rng=ScriptedRandom([4]))
     state, events = _play(world, ["look"], state, ScriptedRandom([1, 3, 3]))
-    from solo.events import Said
+    from solo.engine.events import Said
     said = [e.text for e in events if isinstance(e, Said)]
     assert said[0] == ("The earlier sign (An ogre) is superseded: the newer sign is what "
                        "comes next.")

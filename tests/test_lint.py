@@ -1,5 +1,6 @@
 """The code stays clean under ruff, as the README promises."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -25,3 +26,47 @@ def test_mypy_is_clean():
     result = subprocess.run([sys.executable, "-m", "mypy", "solo"], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _lint_imports(root: Path) -> subprocess.CompletedProcess:
+    command = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    if command is None:
+        pytest.skip("import-linter is not installed (it comes with: pip install '.[test]')")
+    return subprocess.run([command, "--no-cache"], cwd=root, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+
+
+def test_layers_and_no_circles_hold():
+    """The layers' contract in pyproject.toml: cli above play and report, above journal,
+    engine, rules and the leaf modules; and no import circle anywhere."""
+    result = _lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 kept, 0 broken" in result.stdout
+
+
+@pytest.mark.parametrize(("module", "line", "broken"), [
+    ("solo/engine/state.py", "from solo.journal import record  # noqa",
+     "solo.engine is not allowed"),
+    ("solo/rules/dice.py", "from solo.play import line  # noqa", "solo.rules is not allowed"),
+    ("solo/report/model.py", "from solo.play import session  # noqa", "solo.report is not allowed"),
+])
+def test_a_backward_import_breaks_the_contract(tmp_path, module, line, broken):
+    """A deliberate import of a higher layer makes lint-imports fail, naming the layer."""
+    shutil.copytree(ROOT / "solo", tmp_path / "solo")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = tmp_path / module
+    target.write_text(target.read_text(encoding="utf-8") + "\n" + line + "\n", encoding="utf-8")
+    result = _lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert broken in result.stdout
+
+
+def test_a_circle_inside_a_package_breaks_the_contract(tmp_path):
+    shutil.copytree(ROOT / "solo", tmp_path / "solo")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = tmp_path / "solo" / "rules" / "dice.py"  # tables imports dice: close the circle
+    circle = "\nfrom solo.rules import tables  # noqa\n"
+    target.write_text(target.read_text(encoding="utf-8") + circle, encoding="utf-8")
+    result = _lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert "No cycles are allowed in solo.rules" in result.stdout

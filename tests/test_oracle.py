@@ -12,23 +12,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo import oracle
-from solo.errors import OracleError, RulesError
-from solo.oracle import (
+from solo.engine.oracle import (
     Answer,
     ask,
     chaos_from_danger,
     judge,
-    load_styles,
-    parse_style,
-    resolve_odds,
     round_half_up,
     split_question,
-    styles_from_shipped,
 )
-from solo.paths import shipped_oracles_dir
-from solo.tables import parse_tables_file
-from solo.yamlfile import load_yaml
+from solo.errors import OracleError, RulesError
+from solo.rules import oracle_styles
+from solo.rules.oracle_styles import load_styles, parse_style, resolve_odds, styles_from_shipped
+from solo.rules.paths import shipped_oracles_dir
+from solo.rules.tables import parse_tables_file
+from solo.rules.yamlfile import load_yaml
 
 STYLES = styles_from_shipped()
 MYTHIC, IRONSWORN, OPSE = STYLES["mythic"], STYLES["ironsworn"], STYLES["opse"]
@@ -84,7 +81,7 @@ def test_fate_chart_index_clamps_to_chart() -> None:
     short = replace(MYTHIC, chart=(3, 40, 70))
     assert judge(short, "impossible", 1, 1).target == 3
     assert judge(short, "certain", 9, 1).target == 70
-    low = replace(MYTHIC, odds=(oracle.Odds("none", 0),), default_odds="none",
+    low = replace(MYTHIC, odds=(oracle_styles.Odds("none", 0),), default_odds="none",
                          chaos_range=(0, 9))
     assert judge(low, "none", 0, 1).target == 1  # index -1 clamps to 0
 
@@ -126,7 +123,7 @@ def test_exceptional_boundaries(odds, chaos, target, exc_yes, exc_no) -> None:
 
 def _chart_style(divisor: int, *targets: int):
     """A fate-chart style whose odds "0", "1", ... hit ``targets`` exactly at chaos 1."""
-    odds = tuple(oracle.Odds(str(rank), rank) for rank in range(len(targets)))
+    odds = tuple(oracle_styles.Odds(str(rank), rank) for rank in range(len(targets)))
     return replace(MYTHIC, chart=targets, exceptional_divisor=divisor, odds=odds,
                    default_odds="0")
 
@@ -309,10 +306,10 @@ def test_unknown_odds_is_one_line_listing_choices() -> None:
 
 def test_unknown_style_is_one_line_listing_choices() -> None:
     with pytest.raises(OracleError) as err:
-        oracle.get_style(STYLES, "tarot")
+        oracle_styles.get_style(STYLES, "tarot")
     assert str(err.value) == "unknown oracle style 'tarot'; choose one of: ironsworn, mythic, opse"
-    assert oracle.get_style(STYLES, " Ironsworn ") is IRONSWORN
-    assert oracle.get_style(STYLES, None) is MYTHIC
+    assert oracle_styles.get_style(STYLES, " Ironsworn ") is IRONSWORN
+    assert oracle_styles.get_style(STYLES, None) is MYTHIC
 
 
 @pytest.mark.parametrize(("text", "expected"), [

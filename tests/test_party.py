@@ -12,20 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from solo import engine
-from solo.catalog import load_world
+from solo.engine import core as engine
+from solo.engine.events import Acted, MemberChanged, PartyChanged, Rolled
+from solo.engine.state import Member, State, StateError
 from solo.errors import UsageError
-from solo.events import Acted, MemberChanged, PartyChanged, Rolled
-from solo.line import parse_line
-from solo.notation import event_lines
-from solo.state import Member, State, StateError
+from solo.journal.notation import event_lines
+from solo.play.line import parse_line
+from solo.rules.catalog import load_world
+from solo.rules.world import World
 from tests.conftest import ScriptedRandom
 
 PARTY = Path(__file__).resolve().parent.parent / "docs" / "examples" / "party.yaml"
 
 
 @pytest.fixture(scope="module")
-def world() -> engine.World:
+def world() -> World:
     return load_world(PARTY)
 
 

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from solo import engine
-from solo.catalog import load_world
+from solo.engine import core as engine
+from solo.engine.events import Checked, MemberChanged
+from solo.engine.state import State
 from solo.errors import UsageError
-from solo.events import Checked, MemberChanged
-from solo.journal import resume
-from solo.state import State
+from solo.journal.store import resume
+from solo.rules.catalog import load_world
+from solo.rules.world import World
 from tests.conftest import ScriptedRandom
 from tests.e2e import run_solo
 
@@ -39,7 +40,7 @@ actions:
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory) -> engine.World:
+def world(tmp_path_factory) -> World:
     path = tmp_path_factory.mktemp("own") / "own-settings.yaml"
     path.write_text(PROCEDURE, encoding="utf-8")
     return load_world(path)

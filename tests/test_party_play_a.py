@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from solo.journal import read_records
+from solo.journal.store import read_records
 from tests.e2e import run_solo
 from tests.test_journal_markdown import lonelog_reading
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from solo.catalog import load_world
-from solo.journal import resume
+from solo.journal.store import resume
+from solo.rules.catalog import load_world
 from tests.e2e import run_solo
 from tests.test_journal_markdown import lonelog_reading
 

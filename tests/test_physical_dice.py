@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from solo.errors import UsageError
-from solo.journal import resume
-from solo.physical import TypedDice
-from solo.play import create_journal_file
-from solo.session import Session
+from solo.journal.store import resume
+from solo.play.physical import TypedDice
+from solo.play.session import Session
+from solo.play.start import create_journal_file
 
 
 def answers(*typed: str):

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal import SNAPSHOT_PREFIX, resume
-from solo.session import Session
+from solo.journal.store import SNAPSHOT_PREFIX, resume
+from solo.play.session import Session
 from tests.e2e import SOLO, run_solo
 
 MOVES = ["light torch", "enter 3", "The air smells of wet rope.", "combat-normal", "enter 2",

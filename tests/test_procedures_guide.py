@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solo.catalog import load_file, load_world
-from solo.effects import EFFECT_KEYS
+from solo.cli.template import TEMPLATE, template_text, write_template
+from solo.engine.events import Checked, Encountered, LightChanged, TableRolled, TrackerChanged
+from solo.engine.simulate import simulate
 from solo.errors import SoloError, UsageError
-from solo.events import Checked, Encountered, LightChanged, TableRolled, TrackerChanged
-from solo.rules import _TOP_KEYS
-from solo.simulate import simulate
-from solo.template import TEMPLATE, template_text, write_template
-from solo.validate import BUILTIN_NAMES
+from solo.rules.catalog import load_file, load_world
+from solo.rules.effects import EFFECT_KEYS
+from solo.rules.schema import keys_of
+from solo.rules.validate import BUILTIN_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -110,7 +110,7 @@ def test_every_link_inside_the_guide_leads_to_a_heading():
 
 def test_the_guide_covers_every_building_block_and_name():
     text = GUIDE.read_text(encoding="utf-8")
-    for key in (*EFFECT_KEYS, *_TOP_KEYS, "when", "reason", "plus", "sign", "allowed",
+    for key in (*EFFECT_KEYS, *keys_of("procedure"), "when", "reason", "plus", "sign", "allowed",
                 "refusal", "resting", "choices", "aliases", "group", "time"):
         assert f"`{key}" in text, key
     for name in BUILTIN_NAMES - {"true", "false"}:
@@ -465,13 +465,13 @@ def test_solo_check_refuses_a_python_tag_and_nothing_runs(tmp_path):
 # -- one description of the format ---------------------------------------------------------
 
 def test_the_guides_key_tables_are_the_ones_the_schema_makes():
-    from solo.schema import guide_reference, markdown_table
+    from solo.rules.schema import guide_reference, markdown_table
 
     text = GUIDE.read_text(encoding="utf-8")
     generated = re.findall(r"<!-- keys: (\w+) -->\n(.*?)\n<!-- end keys -->", text, re.S)
     assert dict(generated) == {"procedure": markdown_table("procedure"),
                                "all": guide_reference()}, (
-        "the guide's key tables are out of date: paste `python -m solo.schema`")
+        "the guide's key tables are out of date: paste `python -m solo.rules.schema`")
 
 
 @pytest.mark.parametrize("block, yaml_text, key", [
@@ -490,7 +490,7 @@ def test_the_guides_key_tables_are_the_ones_the_schema_makes():
     ("ask", "each_turn: [{ask: {question: Q?, odd: likely}}]\n", "each_turn.0.ask.odd"),
 ])
 def test_every_block_names_an_unknown_key_with_its_line(tmp_path, block, yaml_text, key):
-    from solo.schema import BLOCKS
+    from solo.rules.schema import BLOCKS
 
     lines = [] if yaml_text.startswith("kind:") else ["kind: procedure", "id: x", "name: X"]
     if "lights:" not in yaml_text and lines:

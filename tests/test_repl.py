@@ -9,11 +9,11 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from solo import dice
-from solo.journal import resume
-from solo.play import create_journal_file
-from solo.repl import SoloCompleter, run_interactive
-from solo.session import Session
+from solo.journal.store import resume
+from solo.play.repl import SoloCompleter, run_interactive
+from solo.play.session import Session
+from solo.play.start import create_journal_file
+from solo.rules import dice
 
 
 def open_session(tmp_path: Path, system: str = "trespasser") -> Session:
@@ -99,7 +99,7 @@ def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
 def test_history_is_kept_per_journal_in_the_xdg_state_folder(tmp_path: Path):
     import os
 
-    from solo.repl import history_path
+    from solo.play.repl import history_path
 
     session = open_session(tmp_path)
     other = Session(create_journal_file(str(tmp_path / "other.md"), "trespasser", "Other", 9,
@@ -120,9 +120,9 @@ def test_history_is_kept_per_journal_in_the_xdg_state_folder(tmp_path: Path):
 def test_lines_are_coloured_by_the_event_they_show_unless_no_color(monkeypatch):
     """Colours come from what the engine recorded, never from the text: narration that
     looks like a result stays plain."""
-    from solo.events import Encountered, Rolled
-    from solo.notation import event_lines
-    from solo.repl import styled
+    from solo.engine.events import Encountered, Rolled
+    from solo.journal.notation import event_lines
+    from solo.play.repl import styled
 
     met = event_lines(Encountered("t", "3 goblins", "met"))[0]
     assert styled(met)[0][0] == "class:result"
@@ -138,7 +138,7 @@ def test_grey_suggestions_come_from_this_journals_history(tmp_path: Path):
     """As pgcli does: what was typed before in this journal is offered in grey."""
     from prompt_toolkit.filters import to_filter
 
-    from solo.repl import make_prompt
+    from solo.play.repl import make_prompt
 
     def suggested(session: Session, typed: str) -> str | None:
         with create_pipe_input() as pipe:

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from solo.errors import SoloError
-from solo.play import create_journal_file
-from solo.report_columns import Columns
-from solo.report_entry_records import EntryRecords
-from solo.report_read import read_journal
-from solo.session import Session
+from solo.play.session import Session
+from solo.play.start import create_journal_file
+from solo.report.columns import Columns
+from solo.report.entry_records import EntryRecords
+from solo.report.read import read_journal
 from tests.e2e import run_solo
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse", "advance",

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.catalog import load_file, load_system, system_ids
 from solo.errors import RulesError
-from solo.rules import parse_procedure
-from solo.yamlfile import load_yaml
+from solo.rules.catalog import load_file, load_system, system_ids
+from solo.rules.procedure_file import parse_procedure
+from solo.rules.yamlfile import load_yaml
 
 MINIMAL = """\
 kind: procedure

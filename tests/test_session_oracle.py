@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from solo.errors import SoloError
-from solo.play import create_journal_file
-from solo.session import Session
+from solo.play.session import Session
+from solo.play.start import create_journal_file
 
 
 @pytest.fixture

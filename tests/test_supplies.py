@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from solo import engine
-from solo.catalog import load_world
+from solo.engine import core as engine
 from solo.errors import UsageError
+from solo.rules.catalog import load_world
 
 # (procedure, light kind, what the player calls its supply, the supply, the refusal)
 COUNTED = [

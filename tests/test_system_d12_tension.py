@@ -8,9 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine import perform
-from solo.errors import UsageError
-from solo.events import (
+from solo.engine.core import perform
+from solo.engine.events import (
     Acted,
     Checked,
     Encountered,
@@ -21,9 +20,10 @@ from solo.events import (
     TableRolled,
     TrackerChanged,
 )
-from solo.notation import event_lines
-from solo.rules import Procedure
-from solo.state import Member
+from solo.engine.state import Member
+from solo.errors import UsageError
+from solo.journal.notation import event_lines
+from solo.rules.procedure import Procedure
 from tests.conftest import ScriptedRandom
 
 SYSTEM = "d12-tension"
@@ -423,7 +423,7 @@ FOLD = "Fold the dungeon event into the encounter"
 
 
 def _folded(result) -> bool:
-    from solo.events import Said
+    from solo.engine.events import Said
 
     return any(isinstance(event, Said) and event.text.startswith(FOLD)
                for event in result.events)
@@ -455,7 +455,7 @@ def test_a_struck_encounter_folds_nothing(crawl):
 # -- showing or hiding Tension -----------------------------------------------------------------
 
 def _prompt(c) -> str:
-    from solo.interpreter import Run
+    from solo.engine.interpreter import Run
 
     return c.world.procedure.prompt.render(
         Run(c.world.procedure, c.world.tables, c.state, random.Random(0)).scope)
@@ -482,8 +482,8 @@ def test_hidden_tension_is_tracked_and_journaled_but_not_prompted(crawl):
 
 
 def test_hidden_tension_leaves_the_status_bar_but_not_the_journal(tmp_path):
-    from solo.play import create_journal_file
-    from solo.session import Session
+    from solo.play.session import Session
+    from solo.play.start import create_journal_file
 
     path = create_journal_file(str(tmp_path / "j.md"), SYSTEM, "Hidden", 5, [])
     session = Session(path)

@@ -10,9 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine import perform
-from solo.errors import UsageError
-from solo.events import (
+from solo.engine.core import perform
+from solo.engine.events import (
     Encountered,
     LightChanged,
     MemberChanged,
@@ -21,6 +20,7 @@ from solo.events import (
     TrackerChanged,
     TurnPassed,
 )
+from solo.errors import UsageError
 from tests.conftest import ScriptedRandom
 
 SYSTEM = "delving"

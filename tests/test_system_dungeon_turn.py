@@ -9,9 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine import perform, start
-from solo.errors import UsageError
-from solo.events import (
+from solo.engine.core import perform, start
+from solo.engine.events import (
     Checked,
     Encountered,
     LightChanged,
@@ -22,6 +21,7 @@ from solo.events import (
     TrackerChanged,
     TurnPassed,
 )
+from solo.errors import UsageError
 
 SYSTEM = "dungeon-turn"
 HAZARD_IDS = {1: "encounter", 2: "fatigue", 3: "signs", 4: "local-effect", 5: "depletion",
@@ -448,7 +448,7 @@ def test_a_new_delve_after_leaving_has_its_quiet_first_six_turns(crawl, roll, fa
 # -- fatigue as named levels ---------------------------------------------------------------
 
 def test_fatigue_levels_are_named_and_exhausted_rolls_at_disadvantage(crawl):
-    from solo.engine import level_of
+    from solo.engine.core import level_of
     c = crawl(SYSTEM)
     assert level_of(c.world, c.state, "fatigue") == "Fresh"
     c.do("explore", faces=[2])

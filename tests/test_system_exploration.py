@@ -10,9 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine import perform, start
-from solo.errors import UsageError
-from solo.events import (
+from solo.engine.core import perform, start
+from solo.engine.events import (
     Checked,
     Encountered,
     LightChanged,
@@ -22,6 +21,7 @@ from solo.events import (
     TrackerChanged,
     TurnPassed,
 )
+from solo.errors import UsageError
 
 SYSTEM = "exploration"
 

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from solo.engine import start
-from solo.errors import UsageError
-from solo.events import (
+from solo.engine.core import start
+from solo.engine.events import (
     Acted,
     Checked,
     Encountered,
@@ -19,8 +18,9 @@ from solo.events import (
     TableRolled,
     TrackerChanged,
 )
-from solo.notation import event_lines
-from solo.state import Member
+from solo.engine.state import Member
+from solo.errors import UsageError
+from solo.journal.notation import event_lines
 
 SYSTEM = "trespasser"
 NAVIGATION = ("advance", "stay", "hide success", "backtrack")
@@ -392,8 +392,8 @@ def test_other_navigation_leaves_the_party_free_to_act(crawl, navigation):
 
 
 def test_the_prompt_names_the_round_the_party_is_acting_in(tmp_path):
-    from solo.play import create_journal_file
-    from solo.session import Session
+    from solo.play.session import Session
+    from solo.play.start import create_journal_file
 
     session = Session(create_journal_file(str(tmp_path / "j.md"), SYSTEM, "Rounds", 9, []))
     try:

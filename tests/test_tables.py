@@ -5,8 +5,8 @@ import random
 import pytest
 
 from solo.errors import RulesError
-from solo.tables import expand_inline_dice, parse_tables_file
-from solo.yamlfile import load_yaml
+from solo.rules.tables import expand_inline_dice, parse_tables_file
+from solo.rules.yamlfile import load_yaml
 
 SEED_EXAMPLE = """\
 kind: tables

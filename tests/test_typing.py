@@ -18,10 +18,10 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from solo.journal import resume
-from solo.play import create_journal_file
-from solo.repl import run_interactive
-from solo.session import Session
+from solo.journal.store import resume
+from solo.play.repl import run_interactive
+from solo.play.session import Session
+from solo.play.start import create_journal_file
 from tests.e2e import run_solo
 
 # Prose from the issue that begins with a command word: it must never run.

@@ -1,0 +1,296 @@
+"""Subcommands of ``solo``: each parses its arguments and delegates to one module."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+from solo import __version__, defaults
+from solo.errors import SoloError, UsageError
+from solo.rules import oracle_styles
+from solo.terminal import printable
+
+__all__ = ["dispatch", "build_parser"]
+
+DEFAULT_SYSTEM = "d12-tension"
+
+_PLAY_EPILOG = """\
+At a terminal, solo opens its prompt. Otherwise it reads commands from standard input,
+one per line (batch mode): bytes that are not UTF-8 are kept as U+FFFD, each error names
+its line ("line 12: ..."), play goes on, and the exit code is 1 if any line failed.
+
+What a line is: a line is a command only if it parses whole as that command with its
+arguments ('undo', 'status' and 'quit' take none). A command word followed by words it
+does not take is not run and nothing is journaled; a short line close to a command
+("advnace") gets "did you mean advance?". Start a line with " > or ( to keep it as
+narration whatever it says; any other line is narration too."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line on stderr, exit code 2
+        wrong = re.match(r"argument COMMAND: invalid choice: '([^']*)'", message)
+        if wrong:
+            close = difflib.get_close_matches(wrong.group(1), _HANDLERS, n=1, cutoff=0.5)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            message = f"no command {printable(wrong.group(1))!r}{hint}"
+        raise UsageError(f"{message} (see: {self.prog} --help)")
+
+
+def _seed(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {value!r}") from None
+
+
+def _positive(value: str) -> int:
+    number = _seed(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError("expected a whole number of at least 1")
+    return number
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="solo", description="Play tabletop dungeon crawls alone: solo keeps "
+                     "the GM's books, answers yes/no questions, and writes a Markdown journal.",
+                     epilog="With no command, solo offers to resume your latest journal in "
+                     "./journals or to start a new crawl. Commands piped into solo play run "
+                     "one per line; the exit code is 1 if any line failed (see: solo play "
+                     "--help).")
+    parser.add_argument("--version", action="version", version=f"solo {__version__}")
+    parser.add_argument("--traceback", action="store_true",
+                        help="Show the full Python traceback on errors.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    new = sub.add_parser("new", help="Start a new crawl and its journal.",
+                         epilog=_PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    new.add_argument("journal", nargs="?", help="Journal file (default: journals/<title>.md).")
+    new.add_argument("--system", default=None, help="Procedure id or file (see: solo systems); "
+                     "asked at a terminal, required otherwise.")
+    new.add_argument("--title", default=None, help="The crawl's title.")
+    new.add_argument("--seed", type=_seed, help="Seed for every roll (random if omitted).")
+    new.add_argument("--tables", action="append", default=[], metavar="FILE",
+                     help="An extra tables file for this dungeon (repeat for more).")
+    new.add_argument("--oracle", default=defaults.ORACLE_STYLE,
+                     help="Oracle style: mythic, ironsworn, opse.")
+    new.add_argument("--party", action="append", default=[], metavar="NAME",
+                     help="A member of the party, for the journal's front matter (repeat "
+                     "for more).")
+    new.add_argument("--dice", choices=("solo", "physical"), default="solo",
+                     help="Who rolls: solo (default), or physical: solo asks you for every "
+                     "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "
+                     "changes it during play.")
+
+    play = sub.add_parser("play", help="Resume a journal exactly where it stopped.",
+                          epilog=_PLAY_EPILOG,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    play.add_argument("journal", help="The journal file.")
+
+    roll = sub.add_parser("roll", help="Roll dice, such as 2d6+1 or 4d6kh3.")
+    roll.add_argument("expression", nargs="+", help="Dice expression.")
+    roll.add_argument("--seed", type=_seed, help="Seed, for a repeatable roll.")
+
+    ask = sub.add_parser("ask", help="Ask the oracle a yes/no question.")
+    ask.add_argument("question", nargs="+", help="The question, then the odds if any: "
+                     "solo ask Is the door locked? likely")
+    ask.add_argument("--odds", default=None, help="Odds, such as likely (default 50/50).")
+    ask.add_argument("--style", default=None, help="Oracle style: mythic, ironsworn, opse.")
+    ask.add_argument("--chaos", type=int, default=defaults.CHAOS, help="Chaos factor 1-9 (mythic).")
+    ask.add_argument("--seed", type=_seed, help="Seed, for a repeatable answer.")
+
+    sub.add_parser("systems", help="List the procedures, one per line: id, then name.")
+
+    check = sub.add_parser("check", help="Validate procedure, tables or oracle files.")
+    check.add_argument("files", nargs="+", help="YAML files to check.")
+
+    simulate = sub.add_parser("simulate", help="Play many turns headless and count outcomes.")
+    simulate.add_argument("--system", required=True, help="Procedure id or file.")
+    simulate.add_argument("--turns", type=_positive, default=1000, help="Turns (default 1000).")
+    simulate.add_argument("--seed", type=_seed, default=1, help="Seed (default 1).")
+    simulate.add_argument("--action", action="append", default=[], help="A command to play; "
+                          "repeat it for a script played in a cycle (default: the "
+                          "procedure's ordinary exploring action).")
+    simulate.add_argument("--setup", action="append", default=[], help="A command played "
+                          "once before the script, such as 'light torch' (repeatable).")
+    simulate.add_argument("--json", action="store_true", help="Print one JSON object.")
+
+    export = sub.add_parser("export", help="Export a journal as a play report.")
+    export.add_argument("journal", help="The journal file.")
+    export.add_argument("--format", choices=("md", "html"), default=None,
+                        help="md or html (default: from the output's extension, else md).")
+    export.add_argument("-o", "--output", default=None,
+                        help="Output file; '-' or none for standard output. A device or a "
+                        "pipe is written as is, a symlink through to its target.")
+
+    stats = sub.add_parser("stats", help="Show a journal's figures.")
+    stats.add_argument("journal", help="The journal file.")
+    stats.add_argument("--json", action="store_true", help="Print one JSON object.")
+
+    template = sub.add_parser("new-procedure", help="Write a commented starting procedure file.")
+    template.add_argument("name", help="Id of the new procedure (e.g. my-dungeon).")
+    template.add_argument("-o", "--output", default=None, help="File (default: NAME.yaml).")
+    return parser
+
+
+def dispatch(argv: list[str]) -> int:
+    parser = build_parser()
+    try:
+        options = parser.parse_args(argv)
+    except SystemExit as leaving:  # --help and --version
+        return int(leaving.code or 0)
+    handler = _HANDLERS[options.command or "home"]
+    return handler(options)
+
+
+def _random_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def _roll(options) -> int:
+    import random
+
+    from solo.rules import dice
+    seed = options.seed if options.seed is not None else _random_seed()
+    result = dice.roll(" ".join(options.expression), random.Random(seed))
+    print(result)
+    return 0
+
+
+def _ask(options) -> int:
+    import random
+
+    from solo.engine import oracle
+    from solo.rules.catalog import load_styles, load_tables
+
+    styles = load_styles()
+    style = oracle_styles.get_style(styles, options.style)
+    question, odds = oracle.split_question(" ".join(options.question))
+    seed = options.seed if options.seed is not None else _random_seed()
+    answer = oracle.ask(style, random.Random(seed), options.odds or odds, options.chaos,
+                        load_tables())
+    from solo.engine.events import Answered
+    from solo.journal.notation import event_lines
+
+    for line in event_lines(Answered(question, style.name, answer.odds, answer.summary(),
+                                     answer.text, answer.event)):
+        print(printable(line))
+    return 0
+
+
+def _systems(options) -> int:
+    from solo.rules.catalog import load_system, system_ids
+
+    for ident in system_ids():
+        print(f"{ident}\t{load_system(ident).name}")
+    return 0
+
+
+def _check(options) -> int:
+    from solo.rules.catalog import load_file
+
+    failures = 0
+    for name in options.files:
+        try:
+            kind, loaded = load_file(Path(name))
+            if kind == "procedure":
+                _refuse_shadowing(Path(name), loaded)
+        except SoloError as error:
+            failures += 1
+            print(f"solo: error: {error}", file=sys.stderr)
+        else:
+            print(f"{printable(name)}: ok ({kind})")
+    return 1 if failures else 0
+
+
+def _refuse_shadowing(path: Path, procedure) -> None:
+    """A procedure action (or alias) named like a solo command would never run: refuse it,
+    naming the file and line (the table of commands says which words are solo's)."""
+    from solo.errors import RulesError
+    from solo.play.commands_table import RESERVED
+    from solo.rules.catalog import load_document
+
+    for name, action in procedure.actions.items():
+        for index, word in enumerate((name, *action.aliases)):
+            if word.lower() in RESERVED:
+                doc = load_document(path)
+                key = ("actions", name) if index == 0 else ("actions", name, "aliases",
+                                                            index - 1)
+                what = "action" if index == 0 else f"alias of action {name!r}"
+                raise RulesError(f"the {what} {word!r} would be shadowed by solo's own "
+                                 f"command '{word}'; rename it", file=str(path),
+                                 line=doc.line(key), key=".".join(map(str, key)))
+
+
+def _simulate(options) -> int:
+    from solo.engine.simulate import simulate
+    from solo.rules.catalog import load_world
+
+    result = simulate(load_world(options.system), options.turns, options.seed,
+                      setup=options.setup, script=options.action)
+    if options.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print("\n".join(result.lines()))
+    return 0
+
+
+def _new(options) -> int:
+    from solo.play.start import ask_procedure, create_and_play
+
+    system = options.system
+    if system is None:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise UsageError("solo new needs --system ID without a terminal (see: solo "
+                             "systems)")
+        system = ask_procedure(DEFAULT_SYSTEM)
+    return create_and_play(options.journal, system, options.title,
+                           options.seed, options.tables, options.oracle, options.party,
+                           options.dice)
+
+
+def _play(options) -> int:
+    from solo.play.start import play
+
+    return play(Path(options.journal))
+
+
+def _home(options) -> int:
+    from solo.play.start import home
+
+    return home()
+
+
+def _export(options) -> int:
+    from solo.cli.output import format_for, write_report
+    from solo.report.export import report_text
+
+    journal = Path(options.journal)
+    write_report(journal, options.output,
+                 report_text(journal, format_for(options.output, options.format)))
+    return 0
+
+
+def _stats(options) -> int:
+    from solo.report.export import stats_text
+
+    text = stats_text(Path(options.journal), options.json) + "\n"
+    if options.json and sys.stdout.isatty():  # no raw C1 controls on a terminal
+        text = "\n".join(json.dumps(json.loads(line)) for line in text.splitlines()) + "\n"
+    sys.stdout.write(printable(text) if not options.json else text)
+    return 0
+
+
+def _new_procedure(options) -> int:
+    from solo.cli.template import write_template
+
+    return write_template(options.name, options.output)
+
+
+_HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "check": _check,
+             "simulate": _simulate, "new": _new, "play": _play, "home": _home,
+             "export": _export, "stats": _stats, "new-procedure": _new_procedure}

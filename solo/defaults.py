@@ -1,0 +1,23 @@
+"""Every default and shared limit solo uses, defined once and imported where needed.
+
+A leaf module: it imports nothing of solo's, so any layer may read it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ORACLE_STYLE", "CHAOS", "CHAOS_RANGE", "MAX_VALUE", "BATCH_GROUP"]
+
+ORACLE_STYLE = "mythic"
+"""The oracle style a new journal asks with, until ``oracle STYLE`` changes it."""
+
+CHAOS = 5
+"""The chaos factor before the player or a danger tracker sets one."""
+
+CHAOS_RANGE = (1, 9)
+"""The chaos factors a style accepts unless its file says otherwise."""
+
+MAX_VALUE = 10**15
+"""The largest magnitude any tracker, setting or count may reach."""
+
+BATCH_GROUP = 64
+"""Batch play fsyncs its entries together, at most this many lines a group."""

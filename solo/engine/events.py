@@ -1,0 +1,159 @@
+"""What the engine says happened. The journal and the screen only render these.
+
+Events are immutable named tuples rather than frozen dataclasses: a busy turn makes half
+a dozen of them, and a named tuple is built three times faster, which ``solo simulate``
+feels. Each is still a distinct type: an event equals only an event of its own type with
+the same fields (a plain tuple would equal any tuple of the same values). The journal
+records events by type name and field names, so both stay stable.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from solo.rules.dice import Roll
+
+__all__ = ["MemberChanged", "PartyChanged", "Acted", "TurnPassed", "Rolled", "Checked",
+           "TableRolled", "TrackerChanged", "LightChanged", "Encountered", "Said", "Struck",
+           "Answered", "Event"]
+
+
+class Acted(NamedTuple):
+    """The player's command, as typed (``@`` in Lonelog), and the member it is for
+    (``Wren: search`` is Wren's), if it names one."""
+
+    command: str
+    actor: str | None = None
+
+
+class TurnPassed(NamedTuple):
+    turn: int
+    minutes: int | None
+
+
+class Rolled(NamedTuple):
+    label: str
+    roll: Roll
+    plus: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.roll.total + self.plus
+
+
+class Checked(NamedTuple):
+    label: str
+    roll: Roll
+    plus: int
+    success: bool
+
+    @property
+    def total(self) -> int:
+        return self.roll.total + self.plus
+
+
+class TableRolled(NamedTuple):
+    table: str
+    title: str
+    roll: Roll
+    plus: int
+    entry_id: str
+    text: str
+    inline: tuple[Roll, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.roll.total + self.plus
+
+
+class TrackerChanged(NamedTuple):
+    tracker: str
+    label: str
+    before: int
+    after: int
+    reason: str
+    notation: str = "Track"
+    maximum: int | None = None
+
+
+class LightChanged(NamedTuple):
+    kind: str
+    label: str
+    before: str
+    after: str
+    reason: str
+
+
+class Encountered(NamedTuple):
+    """An encounter met (or a sign of one found, or a struck-off one rolled again)."""
+
+    table: str
+    text: str
+    status: str  # "met", "sign", "foreshadowed", "struck"
+
+
+class Said(NamedTuple):
+    text: str
+
+
+class Struck(NamedTuple):
+    table: str
+    text: str
+
+
+class Answered(NamedTuple):
+    question: str
+    style: str
+    odds: str
+    summary: str
+    text: str
+    event: str | None = None
+
+
+class MemberChanged(NamedTuple):
+    """A member's hit points (``what`` is ``hp``) or one of their conditions moved;
+    ``hp``, ``max_hp`` and ``marks`` (the conditions as the tag shows them) are the
+    member's after the change."""
+
+    name: str
+    what: str
+    label: str
+    before: int
+    after: int
+    reason: str
+    hp: int
+    max_hp: int
+    marks: tuple[str, ...] = ()
+
+
+class PartyChanged(NamedTuple):
+    """A member joined (``joined``) or left the party, with their hit points and marks."""
+
+    name: str
+    joined: bool
+    hp: int
+    max_hp: int
+    marks: tuple[str, ...] = ()
+
+
+def _same_event(self: tuple, other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _other_event(self: tuple, other: object) -> bool:
+    return not _same_event(self, other)
+
+
+def _hash_event(self: tuple) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+for _kind in (Acted, TurnPassed, Rolled, Checked, TableRolled, TrackerChanged, LightChanged,
+              Encountered, Said, Struck, Answered, MemberChanged, PartyChanged):
+    _kind.__eq__ = _same_event  # type: ignore[method-assign]
+    _kind.__ne__ = _other_event  # type: ignore[method-assign,assignment]
+    _kind.__hash__ = _hash_event  # type: ignore[method-assign]
+del _kind
+
+Event = (Acted | TurnPassed | Rolled | Checked | TableRolled | TrackerChanged | LightChanged
+         | Encountered | Said | Struck | Answered | MemberChanged | PartyChanged)

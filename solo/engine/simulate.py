@@ -1,0 +1,116 @@
+"""Play a procedure headless for many turns and count what happened.
+
+A set-up (``light torch``) is played once; then a script of commands is played in a
+cycle until the turns are used up. Outcomes are counted turn by turn (a three-turn
+action counts each of its turns); a command the procedure refuses is counted, not fatal.
+Only the engine's public API is used: :class:`solo.engine.core.Game`.
+
+The fast path: the game is made with ``record=False``, so its actions run as closures
+compiled once from the procedure (:mod:`solo.engine.compiled`) instead of being interpreted
+effect by effect, and nothing is built that only the journal reads (events, labels,
+reasons, dice-roll objects for a single die). The closures call the ``rng`` exactly as
+the interpreter does, so a seed gives the same counts as playing the commands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from solo.engine import core as engine
+from solo.errors import UsageError
+from solo.rules.world import World
+
+__all__ = ["Simulation", "simulate"]
+
+
+@dataclass(frozen=True)
+class Simulation:
+    system: str
+    action: str
+    turns: int
+    commands: int
+    encounters: int
+    outcomes: dict[str, int] = field(default_factory=dict)
+    seed: int = 0
+    setup: tuple[str, ...] = ()
+    refusals: dict[str, int] = field(default_factory=dict)
+    quiet_turns: int = 0  # turns that recorded no outcome
+
+    def to_json(self) -> dict:
+        return {"system": self.system, "action": self.action, "turns": self.turns,
+                "commands": self.commands, "encounters": self.encounters,
+                "outcomes": dict(sorted(self.outcomes.items())), "seed": self.seed,
+                "setup": list(self.setup), "refusals": dict(sorted(self.refusals.items())),
+                "quiet_turns": self.quiet_turns}
+
+    def lines(self) -> list[str]:
+        setup = f", after {'; '.join(self.setup)}" if self.setup else ""
+        lines = [f"{self.system}: {self.turns} turns of '{self.action}'{setup} "
+                 f"(seed {self.seed})",
+                 f"encounters: {self.encounters} ({self.encounters / max(self.turns, 1):.1%} "
+                 "of turns)"]
+        total = sum(self.outcomes.values()) or 1
+        width = max((len(name) for name in self.outcomes), default=0)
+        for name, count in sorted(self.outcomes.items(), key=lambda item: -item[1]):
+            lines.append(f"  {name:<{width}}  {count:>8}  {count / total:6.1%}")
+        if self.quiet_turns and self.outcomes:
+            lines.append(f"turns with no outcome: {self.quiet_turns}")
+        for command, count in sorted(self.refusals.items()):
+            lines.append(f"refused: '{command}' {count} times")
+        return lines
+
+
+def simulate(world: World, turns: int, seed: int, action: str | None = None,
+             setup: Sequence[str] = (), script: Sequence[str] = ()) -> Simulation:
+    """Play ``setup`` once, then ``script`` (or ``action``, or the procedure's own
+    ``simulate:`` action) in a cycle until ``turns`` turns have passed (or as many
+    commands, if the script takes no time)."""
+    cycle = [line.strip() for line in script if line.strip()] or [
+        (action or world.procedure.simulate).strip()]
+    game = engine.Game(world, engine.start(world), random.Random(seed), record=False)
+    for line in cycle:  # refuse a command the procedure does not know before playing
+        words = line.split()
+        if not words or (world.procedure.action_named(words[0]) is None
+                         and words[0].lower() not in engine.ENGINE_COMMANDS):
+            raise UsageError(f"unknown command {words[0] if words else line!r} for simulate; "
+                             "it plays the procedure's actions, such as "
+                             f"{', '.join(list(world.procedure.actions)[:4])}")
+    for line in setup:
+        game.perform(line.strip())
+    start_turn = game.turn
+    outcomes = game.outcomes
+    counted: Counter[str] = Counter()
+    refusals: Counter[str] = Counter()
+    commands = quiet = 0
+    idle = 0  # commands in a row that passed no time
+    index, size = 0, len(cycle)
+    now, end = start_turn, start_turn + turns
+    perform = game.perform
+    while now < end:
+        line = cycle[index]
+        index = index + 1 if index + 1 < size else 0
+        before, recorded = now, len(outcomes)
+        try:
+            perform(line)
+        except UsageError:
+            refusals[line] += 1
+        commands += 1
+        now = game.turn
+        passed = now - before
+        if passed:
+            idle = 0
+            new = len(outcomes) - recorded
+            if new < passed:
+                quiet += passed - new
+        else:
+            idle += 1
+            if commands >= turns and idle >= size:
+                break  # the script takes no time: as many commands as turns
+    counted.update(outcomes)
+    played = game.turn - start_turn if game.turn - start_turn else commands
+    return Simulation(world.procedure.id, " / ".join(cycle), played, commands,
+                      game.encounters, dict(counted), seed, tuple(setup), dict(refusals),
+                      quiet)

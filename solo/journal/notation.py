@@ -1,0 +1,269 @@
+"""Lonelog 1.6, as solo writes it: the one module that knows the journal's notation.
+
+Everything a journal shows is spelled here and nowhere else: the core symbols (``@``
+what the party attempts, ``?`` questions, ``d:`` rolls, ``tbl:`` tables, ``->``
+results, ``=>`` consequences, ``(note: …)`` reminders and tool commands), the tags
+(``[Clock:Tension 3/10]``, ``[Track:…]``, ``[Timer:Torch 5]``, ``[Inv:Torch|lit]``,
+``[Inv:Torches|2]``, ``[PC:Wren|HP 6/8|tired]``), ``@(Wren)`` for one member's action,
+dice in the Dice Notation add-on's form (``d6=3``, ``d10+7=8``, ``4d6kh3=14 [5, 5, 3d, 4]``),
+the session and scene headings, the fences around mechanics, and how the player's own
+narration is kept from changing the page's structure.
+
+Rendering is one way only: events in, text out. Nothing reads this text back; reports
+read the hidden records (:mod:`solo.journal.record`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from solo.engine.events import (
+    Acted,
+    Answered,
+    Checked,
+    Encountered,
+    Event,
+    LightChanged,
+    MemberChanged,
+    PartyChanged,
+    Rolled,
+    Said,
+    Struck,
+    TableRolled,
+    TrackerChanged,
+    TurnPassed,
+)
+from solo.rules.dice import roll_text
+
+__all__ = ["Line", "FENCE", "LONELOG_MARKS", "TOOL_WORDS", "event_lines", "render_events",
+           "roll_text", "tag", "one_line", "clock_text", "scene_heading", "session_heading",
+           "mechanics_block", "narration_block", "is_lonelog", "note", "title_block", "line_kind",
+           "member_tag"]
+
+FENCE = "```"
+"""Mechanics go inside a fence of this many backticks; no notation line can start with one."""
+
+LONELOG_MARKS = ("@", "?", "d:", "tbl:", "gen:", "->", "=>", "[", "(")
+"""How a line the player writes in Lonelog begins: kept exactly as typed, inside a fence."""
+
+TOOL_WORDS = frozenset({"roll", "table", "ask", "set", "strike", "chaos", "oracle", "undo",
+                        "party", "supply", "hurt", "heal"})
+"""Commands that work the tools rather than the fiction: written as notes, never as ``@``."""
+
+_SHOWN_BY_OWN_LINE = frozenset({"roll", "table", "ask", "party", "supply", "hurt", "heal"})
+"""Commands whose own result line (d:, tbl:, ?, the member's or supply's tag) says it all."""
+
+
+class Line(str):
+    """A rendered line that knows what it is (``action``, ``roll``, ``result``…), so a screen
+    can colour it without reading its text."""
+
+    kind: str = "text"
+
+    def __new__(cls, text: str, kind: str = "text") -> Line:
+        line = super().__new__(cls, text)
+        line.kind = kind
+        return line
+
+
+# -- making text safe -----------------------------------------------------------------------
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]")
+
+
+def one_line(text: str) -> str:
+    """Any text as one clean line: line breaks and carriage returns become spaces, other
+    control characters (terminal escapes included) and lone surrogates are dropped."""
+    if "\n" in text or "\r" in text or "\u2028" in text or "\u2029" in text:
+        text = " ".join(text.splitlines())
+    return _CONTROL.sub("", text).strip() if _CONTROL.search(text) else text.strip()
+
+
+def _tag_part(text: str) -> str:
+    """A tag's name or field: one line, with no ``]`` to close it early nor ``|`` to split it."""
+    return one_line(str(text)).replace("]", ")").replace("[", "(").replace("|", "/")
+
+
+def tag(kind: str, name: str, *fields: object) -> str:
+    """``[Kind:Name|field|field]``; a field that is None is left out."""
+    parts = [f"{kind}:{_tag_part(name)}", *(_tag_part(str(f)) for f in fields if f is not None)]
+    return "[" + "|".join(parts) + "]"
+
+
+def _counter(kind: str, name: str, value: int, maximum: int | None) -> str:
+    """``[Clock:Tension 3/10]``, ``[Track:Depth 2]``, ``[Timer:Torch 5]``."""
+    of = f"/{maximum}" if maximum is not None else ""
+    return f"[{kind}:{_tag_part(name)} {value}{of}]"
+
+
+# -- dice ------------------------------------------------------------------------------------
+# -- events -> lines -------------------------------------------------------------------------
+def note(text: str) -> str:
+    return f"(note: {one_line(text)})"
+
+
+def member_tag(name: str, hp: int, max_hp: int, marks: Iterable[str] = ()) -> str:
+    """``[PC:Wren|HP 6/8|tired]``: a member's hit points and the conditions they show."""
+    return tag("PC", name, f"HP {hp}/{max_hp}", *marks)
+
+
+def _light_tags(event: LightChanged) -> str:
+    """``[Inv:Torch|lit] [Timer:Torch 6]``, ``[Inv:Torch|out]``, ``[Inv:Lantern|dimmed]``."""
+    after = event.after
+    if after.startswith("lit"):
+        state = "dimmed" if "dimmed" in after else "lit"
+        found = re.search(r"(\d+) turns", after)
+        timer = " " + _counter("Timer", event.label, int(found[1]), None) if found else ""
+        return tag("Inv", event.label, state) + timer
+    return tag("Inv", event.label, "out")
+
+
+def event_lines(event: Event) -> list[Line]:
+    """One event as the Lonelog lines that show it (none for a turn passing)."""
+    if isinstance(event, Acted):
+        command = one_line(event.command)
+        word = command.split(" ", 1)[0].lower()
+        if word in _SHOWN_BY_OWN_LINE:
+            return []
+        if word in TOOL_WORDS:
+            return [Line(note(command), "note")]
+        if event.actor:
+            return [Line(f"@({_tag_part(event.actor)}) {command}", "action")]
+        return [Line(f"@ {command}", "action")]
+    if isinstance(event, MemberChanged):
+        shown = member_tag(event.name, event.hp, event.max_hp, event.marks)
+        delta = event.after - event.before
+        reason = one_line(event.reason)
+        lines = [Line(f"=> {shown} {_tag_part(event.label)} {delta:+d}"
+                      + (f": {reason}" if reason else ""), "result")]
+        if event.what == "hp" and event.before > 0 and event.after == 0:
+            lines.append(Line(f"=> {one_line(event.name)} is down at 0 HP", "result"))
+        return lines
+    if isinstance(event, PartyChanged):
+        shown = member_tag(event.name, event.hp, event.max_hp, event.marks)
+        return [Line(f"=> {shown} " + ("joins the party" if event.joined
+                                        else "leaves the party"), "result")]
+    if isinstance(event, TurnPassed):
+        return []
+    if isinstance(event, Checked):
+        return [Line(f"d: {one_line(event.label)} {roll_text(event.roll, event.plus)} -> "
+                     f"{'yes' if event.success else 'no'}", "roll")]
+    if isinstance(event, Rolled):
+        label = one_line(event.label)
+        return [Line(f"d: {label + ' ' if label else ''}{roll_text(event.roll, event.plus)}",
+                     "roll")]
+    if isinstance(event, TableRolled):
+        line = (f"tbl: {one_line(event.title)} {roll_text(event.roll, event.plus)} -> "
+                f"{one_line(event.text)}")
+        if event.inline:
+            line += " (" + ", ".join(roll_text(roll) for roll in event.inline) + ")"
+        return [Line(line, "table")]
+    if isinstance(event, TrackerChanged):
+        delta = event.after - event.before
+        change = f"{delta:+d}" if delta else "no change"
+        reason = one_line(event.reason)
+        shown = tag("Inv", event.label, event.after) if event.notation == "Inv" \
+            else _counter(event.notation, event.label, event.after, event.maximum)
+        return [Line(f"=> {shown} {change}" + (f": {reason}" if reason else ""), "result")]
+    if isinstance(event, LightChanged):
+        reason = one_line(event.reason)
+        return [Line(f"=> {_light_tags(event)}" + (f" {reason}" if reason else ""), "result")]
+    if isinstance(event, Encountered):
+        text = one_line(event.text)
+        said = {"met": f"Encounter: {text}",
+                "foreshadowed": f"Encounter, as the signs foretold: {text}",
+                "sign": f"A sign of something nearby: {text}",
+                "struck": f"No encounter: {text} was struck off",
+                "struck-sign": f"No sign: {text} was struck off, so nothing is foretold",
+                }[event.status]
+        return [Line(f"=> {said}", "result")]
+    if isinstance(event, Said):
+        return [Line(note(event.text), "note")]
+    if isinstance(event, Struck):
+        return [Line(f"=> Struck off {one_line(event.table)}: {one_line(event.text)}", "result")]
+    if isinstance(event, Answered):
+        odds = ", ".join(one_line(part) for part in (event.odds, event.style) if part)
+        return [Line(f"? {one_line(event.question)}" + (f" ({odds})" if odds else ""),
+                     "question"),
+                Line(f"d: {one_line(event.summary)}", "roll")]
+    raise TypeError(f"cannot render {event!r}")  # pragma: no cover
+
+
+def render_events(events: Iterable[Event]) -> list[Line]:
+    lines: list[Line] = []
+    for event in events:
+        lines.extend(event_lines(event))
+    return lines
+
+
+# -- structure -------------------------------------------------------------------------------
+def clock_text(turn: int, minutes: int | None) -> str:
+    """In-game time elapsed after ``turn`` turns, as H:MM (empty if turns have no length)."""
+    if not minutes:
+        return ""
+    total = turn * minutes
+    return f"{total // 60}:{total % 60:02d}"
+
+
+def scene_heading(scene: int, unit: str, first: int, last: int, minutes: int | None) -> str:
+    """``### S3 *Round 3 · 0:30*``: a scene per turn (or per run of turns) with its own id."""
+    label = unit.capitalize()
+    span = f"{label} {first}" if first == last else f"{label}s {first}–{last}"
+    elapsed = clock_text(last, minutes)
+    return f"### S{scene} *{span}" + (f" · {elapsed}" if elapsed else "") + "*"
+
+
+def session_heading(number: int, date: str) -> str:
+    return f"## Session {number}\n\n*Date: {date}*"
+
+
+def title_block(title: str, procedure: str, seed: int, party: Iterable[str] = ()) -> str:
+    """The journal's opening: its title, what it plays, and the party's tags if named."""
+    block = f"# {one_line(title)}\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
+    members = list(party)
+    return block + ("\n\n" + mechanics_block(members) if members else "")
+
+
+def mechanics_block(lines: Iterable[str]) -> str:
+    """Notation inside a fence. Every line is one line and starts with a Lonelog mark, so no
+    line can close the fence early."""
+    return FENCE + "\n" + "\n".join(lines) + "\n" + FENCE
+
+
+def is_lonelog(text: str) -> bool:
+    """Whether the player wrote this line in Lonelog notation (``=> The guard falls``)."""
+    return text.startswith(LONELOG_MARKS)
+
+
+_BLOCK_START = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|<|[-_*]{3,}\s*$|[-+*]\s|>")
+_ORDERED = re.compile(r"\d{1,9}(?=[.)](?:\s|$))")
+
+
+def narration_block(text: str) -> str:
+    """The player's words as Markdown that cannot change the page's structure.
+
+    Lonelog lines go into a fence exactly as typed. Prose is one paragraph: a start that
+    Markdown would read as a heading, a fence, an HTML block, a rule, a list or a quote gets
+    a backslash, which every viewer hides."""
+    text = one_line(text)
+    if is_lonelog(text):
+        return mechanics_block([text])
+    if _BLOCK_START.match(text):
+        return "\\" + text
+    ordered = _ORDERED.match(text)
+    if ordered:  # "1. Then…" is a list item: escape its dot
+        return text[:ordered.end()] + "\\" + text[ordered.end():]
+    return text
+
+
+_KINDS = (("@", "action"), ("?", "question"), ("d:", "roll"), ("tbl:", "table"),
+          ("gen:", "table"), ("->", "result"), ("=>", "result"), ("(", "note"))
+
+
+def line_kind(line: str) -> str:
+    """What a notation line is, by its Lonelog mark (for a line not rendered from an event,
+    such as one in a report's copy of the journal)."""
+    for mark, kind in _KINDS:
+        if line.startswith(mark):
+            return kind
+    return "text"

@@ -1,0 +1,162 @@
+"""The hidden record after each journal entry: what happened, as data, and the state after it.
+
+Each entry ends with one HTML comment, which Markdown viewers hide::
+
+    <!-- solo {"v":2,"step":3,"kind":"command","cmd":"advance",...,"ev":[...],"state":{...}} -->
+
+``ev`` holds the engine's events (type name and fields), ``state`` the full state after
+the entry. Resuming reads the last record; reports read every record. The JSON never
+holds ``<`` or ``>`` (they are written as ``\\u003c``/``\\u003e``), so a record can never
+end its comment early nor open another, whatever the player typed.
+
+Journals of format 1 ended entries with ``<!-- solo:state {...} -->``: still read, as
+records with a state and no events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from solo.engine.events import Event
+from solo.rules.dice import Roll
+
+__all__ = ["PREFIX", "SUFFIX", "LEGACY_PREFIX", "RECORD_VERSION", "record_comment",
+           "parse_record", "event_data", "find_records", "start_record", "make_record",
+           "HEADER", "HEADER_BYTES", "RECORD_START"]
+
+PREFIX = "<!-- solo "
+SUFFIX = " -->"
+LEGACY_PREFIX = "<!-- solo:state "
+RECORD_VERSION = 2
+_ANGLES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}  # field names by event type, looked up once
+
+
+def _plain(value: Any) -> Any:
+    """An event field as JSON data: rolls become their expression, dice and total."""
+    if type(value) in _SCALARS:
+        return value
+    if isinstance(value, Roll):
+        data: dict[str, Any] = {"x": value.expression.text, "n": value.total,
+                                "d": list(value.dice)}
+        dropped = [index for index, kept in
+                   enumerate(k for term in value.terms for k in term.kept) if not kept]
+        if dropped:
+            data["drop"] = dropped
+        return data
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(kind)) \
+            if dataclasses.is_dataclass(kind) else tuple(kind._fields)  # type: ignore[attr-defined]
+    return names
+
+
+_LEFT_OUT_WHEN_NONE = frozenset({"actor"})
+"""Fields newer than format 2's first journals: left out while empty, so those records
+read (and the examples replay) the same."""
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """``{"t": "Rolled", "label": …, "roll": {…}, "plus": 0}``: type name and every field."""
+    kind = type(event)
+    data: dict[str, Any] = {"t": kind.__name__}
+    for name in _field_names(kind):
+        value = getattr(event, name)
+        if value is None and name in _LEFT_OUT_WHEN_NONE:
+            continue
+        data[name] = _plain(value)
+    return data
+
+
+def record_comment(data: Mapping[str, Any]) -> str:
+    """The record as one hidden line (no ``<``, ``>``, line break or ``--`` run can end it)."""
+    body = _ENCODE(data).translate(_ANGLES)
+    return PREFIX + body + SUFFIX
+
+
+def parse_record(text: str) -> dict[str, Any] | None:
+    """A record from its comment text (which an editor may have re-indented or wrapped);
+    None when it is not a complete, readable record."""
+    text = text.strip()
+    if text.startswith(LEGACY_PREFIX):
+        body = text[len(LEGACY_PREFIX):]
+        legacy = True
+    elif text.startswith(PREFIX.rstrip()):
+        body = text[len(PREFIX.rstrip()):]
+        legacy = False
+    else:
+        return None
+    if not body.endswith("-->"):
+        return None
+    try:
+        data = json.loads(body[:-3])
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    if legacy:  # format 1: the snapshot itself, with the command in "cmd"
+        return {"v": 1, "step": data.get("step"), "kind": "legacy", "cmd": data.get("cmd", ""),
+                "ev": [], "state": data}
+    if not isinstance(data.get("state"), dict):
+        return None
+    return data
+
+
+RECORD_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
+"""Where a record begins: a line (maybe indented) opening a solo comment."""
+
+
+def find_records(text: str, start: int = 0) -> list[tuple[int, int, dict[str, Any]]]:
+    """Every readable record in ``text`` from ``start``: (offset, end offset, record).
+
+    A record's comment begins a line (maybe indented) and runs to the next ``-->``, so a
+    snapshot that an editor re-indented or spread over several lines still reads."""
+    found: list[tuple[int, int, dict[str, Any]]] = []
+    for match in RECORD_START.finditer(text, start):
+        end = text.find("-->", match.end())
+        if end < 0:
+            break
+        record = parse_record(text[match.start():end + 3])
+        if record is not None:
+            found.append((match.start(), end + 3, record))
+    return found
+
+
+def make_record(*, step: int, kind: str, command: str, draws: int, session: int, scene: int,
+                turn: int, events: Iterable[Event], state: Mapping[str, Any],
+                extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A record in the order solo writes it: the header :data:`HEADER` reads, then ``extra``
+    (``undid``, ``live``…), then the events, and the state last."""
+    return {"v": RECORD_VERSION, "step": step, "kind": kind, "cmd": command, "draws": draws,
+            "session": session, "scene": scene, "turn": turn, **(extra or {}),
+            "ev": [event_data(event) for event in events], "state": dict(state)}
+
+
+def start_record(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The record a new journal begins with: the state before the first command."""
+    return make_record(step=0, kind="start", command="start", draws=0, session=0, scene=0,
+                       turn=0, events=(), state=state)
+
+
+HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),"kind":"(\w+)",'
+                    r'"cmd":("[^"\\]*(?:\\.[^"\\]*)*"),'
+                    r'"draws":\d+,"session":\d+,"scene":\d+,"turn":(\d+),((?:"\w+":-?\d+,)*)"ev":')
+HEADER_BYTES = re.compile(HEADER.pattern.encode())
+"""The start of a record as solo writes it, up to its events: read without parsing the JSON.
+A record an editor reformatted does not match and is parsed whole instead. (The command's
+JSON string is matched as runs of plain characters between escapes, which the regular
+expression engine scans far faster than one alternative a character.)"""

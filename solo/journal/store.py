@@ -1,0 +1,436 @@
+"""The journal file: an append-only Markdown file that is also the save file.
+
+Layout (Lonelog 1.6 for digital Markdown): YAML front matter, the title, then for each
+sitting a ``## Session N`` heading, a ``### S1 *Round 1 · 0:10*`` scene per turn, the
+mechanics in fenced code blocks and the player's narration as prose between them. Every
+entry ends with a hidden record (:mod:`solo.journal.record`) holding its events and the state
+after it; resuming reads the last record from the tail, so it costs the same for ten
+turns or a hundred thousand.
+
+The file belongs to the player too: it is read whatever an editor did to it (CRLF line
+ends, a BOM, stripped spaces, a re-indented record), and before every append solo checks
+that the file at the path is still the one it holds open, at the size it left it. If an
+editor replaced or rewrote it, solo re-opens the file at the path (the lock follows it)
+and the session puts back any of its own entries the new file lacks.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import re
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from solo.engine.state import State
+from solo.errors import JournalError, UsageError
+from solo.journal.record import PREFIX, find_records, parse_record, record_comment
+
+__all__ = ["Journal", "JournalChanged", "Tail", "create_journal", "read_meta", "read_tail",
+           "find_record", "slugify", "front_matter", "JOURNAL_FORMAT", "READABLE_FORMATS",
+           "TITLE_LIMIT", "Resumed", "resume", "read_records", "iter_snapshots",
+           "SNAPSHOT_PREFIX"]
+
+JOURNAL_FORMAT = 2
+READABLE_FORMATS = (1, 2)
+TITLE_LIMIT = 4000
+SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
+_HEAD_LIMIT = 1024 * 1024
+_TAIL_CHUNK = 64 * 1024
+
+
+def slugify(title: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    return slug[:60].rstrip("-") or "crawl"
+
+
+def front_matter(meta: dict[str, Any]) -> str:
+    import yaml
+
+    body = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                          width=1 << 20)
+    return f"---\n{body}---\n"
+
+
+def _regular_file(path: Path) -> os.stat_result:
+    """The file's status, refusing what is not a regular file (a FIFO would hang a read)."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        raise JournalError(f"no journal at {path}; start one with: solo new {path} "
+                           "--system ID") from None
+    except OSError as err:
+        raise JournalError(f"cannot read {path}: {err.strerror}") from None
+    if stat.S_ISDIR(status.st_mode):
+        raise JournalError(f"{path} is a folder, not a journal file")
+    if not stat.S_ISREG(status.st_mode):
+        raise JournalError(f"{path} is not a regular file (a pipe or a device?); "
+                           "a journal is a Markdown file")
+    return status
+
+
+def _text(data: bytes) -> str:
+    """Bytes as text the way an editor may have saved them: a BOM dropped, CRLF or CR line
+    ends read as LF, undecodable bytes replaced."""
+    text = data.decode("utf-8", errors="replace")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def read_meta(path: Path) -> dict[str, Any]:
+    """The front matter of a solo journal; refuses anything else without touching it."""
+    _regular_file(path)
+    try:
+        with open(path, "rb") as handle:  # the front matter only, however long the journal
+            head = handle.read(16 * 1024)
+            while b"\n---" not in head[3:] and len(head) < _HEAD_LIMIT:
+                more = handle.read(len(head))
+                if not more:
+                    break
+                head += more
+    except OSError as err:
+        raise JournalError(f"cannot read {path}: {err.strerror}") from None
+    text = _text(head)
+    not_journal = JournalError(f"{path} is not a solo journal (no solo front matter); "
+                               "it was left untouched")
+    if not text.startswith("---\n"):
+        raise not_journal
+    end = text.find("\n---\n", 3)
+    if end < 0:
+        raise not_journal
+    import yaml
+
+    try:
+        meta = yaml.safe_load(text[4:end + 1])
+    except yaml.YAMLError:
+        raise not_journal from None
+    if not isinstance(meta, dict) or meta.get("solo") not in READABLE_FORMATS \
+            or not isinstance(meta.get("system"), str) or not isinstance(meta.get("seed"), int) \
+            or isinstance(meta.get("seed"), bool):
+        raise not_journal
+    return meta
+
+
+# -- reading the tail -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tail:
+    """The last readable record, and what follows it in the file."""
+
+    record: dict[str, Any]
+    torn: bool            # something solo wrote after it was cut off or cannot be read
+    closers: str          # what to write first so that nothing left open swallows the rest
+    needs_newline: bool   # the file does not end with a line break
+
+
+def _open_constructs(text: str) -> tuple[bool, bool, bool]:
+    """Whether ``text`` (what follows the last record) leaves a fence or a comment open,
+    and whether it holds anything solo writes (a fence or a record's start)."""
+    in_fence = in_comment = solo_text = False
+    for line in text.split("\n"):
+        bare = line.strip()
+        if in_comment:
+            if "-->" in bare:
+                in_comment = False
+            continue
+        if in_fence:
+            if bare.startswith("```"):
+                in_fence = False
+            continue
+        if bare.startswith("```"):
+            in_fence = solo_text = True
+        elif bare.startswith("<!--"):
+            solo_text = solo_text or bare.startswith("<!-- solo")
+            in_comment = "-->" not in bare[4:]
+    return in_fence, in_comment, solo_text
+
+
+def _last_record(text: str) -> list[tuple[int, int, dict[str, Any]]]:
+    """The last record when it is whole and on a line of its own, as solo writes it (the
+    usual case, which needs no other record read); [] otherwise."""
+    start = text.rfind("\n<!-- solo ") + 1
+    end = text.find("-->", start) if start > 0 else -1
+    if end < 0 or "<!-- solo" in text[end:]:  # another (re-indented, torn) record follows
+        return []
+    record = parse_record(text[start:end + 3])
+    return [(start, end + 3, record)] if record is not None else []
+
+
+def _tails(path: Path) -> Iterator[tuple[bytes, str, bool]]:
+    """Ever longer tails of the file (raw bytes, text from a line start, whether it is the
+    whole file), for readers that want only its end."""
+    size = _regular_file(path).st_size
+    chunk = _TAIL_CHUNK
+    with open(path, "rb") as handle:
+        while True:
+            start = max(0, size - chunk)
+            handle.seek(start)
+            data = handle.read(size - start)
+            text = _text(data)
+            if start > 0:  # begin at a line start, so a record's first line is whole
+                text = text[text.find("\n") + 1:]
+            yield data, text, start == 0
+            if start == 0:
+                return
+            chunk *= 4
+
+
+def read_tail(path: Path) -> Tail:
+    """The last complete record, reading back from the end only as far as it must."""
+    for data, text, _ in _tails(path):
+        records = _last_record(text) or find_records(text)
+        if records:
+            _, end, record = records[-1]
+            in_fence, in_comment, solo_text = _open_constructs(text[end:])
+            closers = ("-->\n" if in_comment else "") + ("```\n" if in_fence else "")
+            return Tail(record, torn=solo_text, closers=closers,
+                        needs_newline=bool(data) and not data.endswith(b"\n"))
+    raise JournalError(f"{path} has no readable state record to resume from; "
+                       "it was left untouched")
+
+
+def find_record(path: Path, step: int) -> dict[str, Any] | None:
+    """The record of ``step`` (searching back from the end), or None."""
+    for _, text, _ in _tails(path):
+        for _, _, record in reversed(find_records(text)):
+            if record.get("step") == step:
+                return record
+    return None
+
+
+# -- writing ----------------------------------------------------------------------------------
+class JournalChanged(Exception):
+    """The file at the path is not the one solo wrote to last (an editor replaced or
+    rewrote it). The journal has re-opened the path; the caller re-reads and retries.
+    ``written`` says whether the entry being appended went into the old file."""
+
+    def __init__(self, path: str, written: bool = False) -> None:
+        super().__init__(path)
+        self.written = written
+
+
+class Journal:
+    """An open, locked journal file that only ever grows, and that checks before every
+    write that it is still the file at its path."""
+
+    def __init__(self, path: Path, durable: bool = True) -> None:
+        self.path = path
+        self.durable = durable  # False only for benchmarks that build long journals fast
+        self.grouped = False  # True: appends are fsync'd together by sync() (batch play)
+        self.fd = -1
+        self._unsynced = False  # something written to the file at the path is not fsync'd
+        self._unsynced_from: int | None = None  # the size before it, when solo knows it
+        self._open()
+
+    def _open(self) -> None:
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
+        except PermissionError:
+            raise JournalError(f"cannot write to {self.path}: permission denied; "
+                               "make it writable (chmod u+w) and try again") from None
+        except OSError as err:
+            raise JournalError(f"cannot open {self.path}: {err.strerror}") from None
+        try:
+            status = os.fstat(fd)
+            if not stat.S_ISREG(status.st_mode):
+                raise JournalError(f"{self.path} is not a regular file")
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise JournalError(f"{self.path} is already open in another solo session; "
+                               "close that one first") from None
+        except JournalError:
+            os.close(fd)
+            raise
+        if self.fd >= 0:  # another file is now the journal: solo has not fsync'd it
+            os.close(self.fd)
+            self._unsynced, self._unsynced_from = True, None
+        self.fd = fd
+        self.identity = (status.st_dev, status.st_ino)
+        self.size = status.st_size
+        head = os.pread(fd, 4096, 0)
+        first = head.split(b"\n", 1)[0]
+        self.newline = "\r\n" if first.endswith(b"\r") else "\n"
+
+    def _replaced(self) -> bool:
+        """Whether the file at the path is another file, or this one at another size."""
+        try:
+            status = os.stat(self.path)
+        except FileNotFoundError:
+            self._restore_from_open_file()
+            return True
+        except OSError:
+            return False
+        return (status.st_dev, status.st_ino) != self.identity or status.st_size != self.size
+
+    def _restore_from_open_file(self) -> None:
+        """The path is gone (moved or deleted by hand): put the journal solo holds back."""
+        size = os.fstat(self.fd).st_size
+        data = b""
+        while len(data) < size:
+            part = os.pread(self.fd, size - len(data), len(data))
+            if not part:
+                break
+            data += part
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except OSError as err:
+            raise JournalError(f"{self.path} was removed while playing and cannot be "
+                               f"written again: {err.strerror}") from None
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def check(self, written: bool = False) -> None:
+        """Raise JournalChanged (after re-opening the path) if an editor changed the file."""
+        if self._replaced():
+            try:
+                same = (os.stat(self.path).st_dev, os.stat(self.path).st_ino) == self.identity
+            except OSError:
+                same = False
+            if same:  # rewritten in place: the file solo holds (and has locked) is the one
+                self.size = os.fstat(self.fd).st_size
+                self._unsynced, self._unsynced_from = True, None
+            else:
+                self._open()
+            raise JournalChanged(str(self.path), written)
+
+    def append(self, text: str) -> None:
+        """Write ``text`` at the end with one write, then fsync (when grouped, the fsync
+        waits for :meth:`sync`); then make sure it went to the file at the path. Raises
+        JournalChanged or JournalError."""
+        self.check()
+        if self.newline != "\n":
+            text = text.replace("\n", self.newline)
+        data = text.encode("utf-8", errors="replace")
+        size = self.size
+        try:
+            _write_all(self.fd, data)
+            if self.durable and not self.grouped:
+                os.fsync(self.fd)
+        except OSError as err:
+            self._take_back(size)
+            reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
+            raise JournalError(f"could not save to {self.path}: {reason}; the last command "
+                               "was not recorded, fix that and try again") from None
+        if not self.grouped:  # fsync'd: the whole file is on disk
+            self._unsynced, self._unsynced_from = False, None
+        elif not self._unsynced:
+            self._unsynced, self._unsynced_from = True, size
+        self.size = os.fstat(self.fd).st_size
+        self.check(written=True)  # replaced while writing: the entry is in the old file
+
+    def sync(self) -> None:
+        """fsync what grouped appends wrote, then make sure it is in the file at the path.
+        If the fsync fails, what they wrote is taken back (JournalError says so); if the
+        file was replaced meanwhile, JournalChanged (the caller puts its entries back)."""
+        if not self._unsynced:
+            return
+        try:
+            if self.durable:
+                os.fsync(self.fd)
+        except OSError as err:
+            if self._unsynced_from is not None:
+                self._take_back(self._unsynced_from)
+            self._unsynced, self._unsynced_from = False, None
+            raise JournalError(f"could not save to {self.path}: {err.strerror}") from None
+        self._unsynced, self._unsynced_from = False, None
+        self.check(written=True)
+
+    def _take_back(self, size: int) -> None:
+        """Remove what a failed append wrote (only this entry's bytes, never older text)."""
+        try:
+            os.ftruncate(self.fd, size)
+            self.size = size
+        except OSError:
+            pass  # resuming ignores a torn entry without a complete record anyway
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, "short write")
+        view = view[written:]
+
+
+def create_journal(path: Path, meta: dict[str, Any], title: str, record: dict[str, Any]) -> None:
+    """Write a new journal (refusing to overwrite) with its first record. On any failure
+    nothing is left behind."""
+    if len(str(meta.get("title", ""))) > TITLE_LIMIT:
+        raise UsageError(f"the title is too long ({len(str(meta['title'])):,} characters); "
+                         f"keep it under {TITLE_LIMIT:,}")
+    text = front_matter(meta) + f"\n{title}\n\n{record_comment(record)}\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        raise JournalError(f"{path} already exists; continue it with: solo play {path}") from None
+    except OSError as err:
+        raise JournalError(f"cannot create {path}: {err.strerror}") from None
+    try:
+        _write_all(fd, text.encode("utf-8"))
+        os.fsync(fd)
+    except OSError as err:
+        os.close(fd)
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
+        raise JournalError(f"cannot write {path}: {reason}; no journal was created") from None
+    os.close(fd)
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """Where a journal stands: the state after its last readable entry."""
+
+    state: State
+    torn: bool
+    command: str = ""
+
+
+def resume(path: Path) -> Resumed:
+    """The state a session would resume from (for tools and tests)."""
+    tail = read_tail(path)
+    return Resumed(State.from_json(tail.record["state"]), tail.torn,
+                   str(tail.record.get("cmd", "")))
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """Every readable record in the file, in order."""
+    _regular_file(path)
+    return [record for _, _, record in find_records(_text(path.read_bytes()))]
+
+
+def iter_snapshots(path: Path) -> Iterator[tuple[State, str, int]]:
+    """Every readable record's state, command and step, newest first."""
+    found = []
+    for record in reversed(read_records(path)):
+        try:
+            state = State.from_json(record["state"])
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            continue
+        found.append((state, str(record.get("cmd", "")), state.step))
+    return iter(found)

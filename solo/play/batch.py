@@ -1,0 +1,174 @@
+"""Batch mode: commands read line by line (a file or a pipe), results printed as they come.
+
+Bytes that are not UTF-8 are decoded with U+FFFD in their place, so a Latin-1 file
+plays every line. Each error names its line (``line 12: …``) and play goes on; the
+run exits 1 if any line failed.
+
+Saving in groups: each line's entry is written to the journal as it is played, and the
+entries are fsync'd together, after at most :data:`GROUP` lines and whenever solo is about
+to wait for more input. A line's reply (or error) is printed only once that group is on
+disk, so nothing is ever shown as played that is not saved, and a program that sends a
+line and waits for its reply gets it at once. If the fsync fails, the group's entries are
+taken back out of the journal, solo says which lines were not saved, and play stops there.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import TextIO
+
+from solo import defaults
+from solo.errors import JournalError, SoloError
+from solo.internal import internal_error_lines
+from solo.play.session import Session
+from solo.terminal import printable
+
+__all__ = ["run_batch", "decode_line", "GROUP"]
+
+GROUP = defaults.BATCH_GROUP  # lines played between two fsyncs at most
+_CHUNK = 1 << 16  # bytes read from the input at a time
+
+
+def decode_line(raw: str | bytes) -> str:
+    """One input line as text: invalid UTF-8 becomes U+FFFD, the line break is dropped."""
+    if isinstance(raw, bytes):
+        raw = raw.decode("utf-8", errors="replace")
+    return raw.rstrip("\r\n")
+
+
+def _shown(lines: Iterable[str]) -> str:
+    """A reply's lines, made safe for a terminal, as one text ('' for none)."""
+    text = "\n".join(lines)
+    return printable(text) + "\n" if text else ""
+
+
+def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object]
+                 ) -> Iterator[str | bytes]:
+    """The lines of ``source``. From a binary stream (``read1``), read in chunks, calling
+    ``before_wait`` before each read, since a read may wait for the player."""
+    read1 = getattr(source, "read1", None)
+    if read1 is None:
+        yield from source
+        return
+    buffer = bytearray()
+    while True:
+        before_wait()
+        chunk = read1(_CHUNK)
+        if not chunk:
+            break
+        buffer += chunk
+        start = 0
+        while (end := buffer.find(b"\n", start)) >= 0:
+            yield bytes(buffer[start:end + 1])
+            start = end + 1
+        del buffer[:start]
+    if buffer:
+        yield bytes(buffer)
+
+
+class NotSaved(Exception):
+    """A group's fsync failed: its entries were taken back, and play stops."""
+
+
+class _Group:
+    """The lines played since the journal was last fsync'd, and what they will print."""
+
+    def __init__(self, session: Session, out: TextIO, err: TextIO, size: int) -> None:
+        self.session, self.out, self.err, self.size = session, out, err, size
+        self.first = 0  # the number of the group's first line (0: the group is empty)
+        self.last = 0
+        self.held: list[tuple[TextIO, str]] = []
+        self.failed = False
+
+    def add(self, number: int, stream: TextIO, text: str) -> None:
+        """Line ``number`` was played; ``text`` is what it prints once it is saved."""
+        self.first, self.last = self.first or number, number
+        self.say(stream, text)
+        if self.last - self.first + 1 >= self.size:
+            self.settle()
+
+    def say(self, stream: TextIO, text: str) -> None:
+        """Print ``text`` after what the group's lines print."""
+        if text:
+            self.held.append((stream, text))
+
+    def error(self, number: int, error: Exception) -> None:
+        self.failed = True
+        lines = ([f"solo: error: line {number}: {error}"] if isinstance(error, SoloError)
+                 else internal_error_lines(error, f"line {number}: "))
+        self.add(number, self.err, _shown(lines))
+
+    def settle(self) -> None:
+        """fsync the group's entries, then print what its lines said, in their order."""
+        if not self.first and not self.held:
+            return
+        first, last, held = self.first, self.last, self.held
+        self.first, self.last, self.held = 0, 0, []
+        try:
+            self.session.save()
+        except JournalError as error:
+            lines = f"line {first}" if first == last else f"lines {first}-{last}"
+            raise NotSaved(f"{lines} not saved, and play stopped there: {error}; they are "
+                           "not in the journal, play them again once that is fixed") from None
+        notices = self.session.take_notices()  # an editor changed the file meanwhile
+        if notices:
+            held.append((self.out, _shown(notices)))
+        stream: TextIO | None = None
+        for target, text in held:
+            if stream is not None and target is not stream:
+                stream.flush()
+            target.write(text)
+            stream = target
+        self.out.flush()
+        self.err.flush()
+
+
+def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO = sys.stdout,
+              err: TextIO = sys.stderr, group: int = GROUP) -> int:
+    """Play ``lines`` in order; a bad line is reported on ``err`` with its number and play
+    goes on. Entries are fsync'd ``group`` lines at a time at most (see the module's
+    docstring). Returns 1 if any line failed, else 0."""
+    err.write(_shown(session.take_notices()))  # what resuming found, said once
+    err.flush()
+    played = _Group(session, out, err, max(group, 1))
+    numbered = iter(enumerate(_input_lines(lines, played.settle), 1))
+
+    def ask_die(sides: int, problem: str | None) -> str:
+        """Physical dice in a script: the next line is the face (empty: solo rolls it)."""
+        if problem:
+            played.say(err, _shown([f"solo: {problem}; the next line is read instead"]))
+        try:
+            return decode_line(next(numbered)[1])
+        except StopIteration:
+            raise EOFError from None
+
+    session.ask_die = ask_die
+    session.journal.grouped = group > 1
+    try:
+        for number, raw in numbered:
+            try:
+                reply = session.handle(decode_line(raw))
+            except NotSaved:
+                raise
+            except Exception as error:  # noqa: BLE001 - said with its line; a bug keeps the journal
+                played.error(number, error)
+                continue
+            played.add(number, out, _shown(reply.lines))
+            if reply.quit:
+                break
+        played.settle()
+    except NotSaved as error:
+        err.write(_shown([f"solo: error: {error}"]))
+        err.flush()
+        session.close()  # its state is past what the journal holds: nothing more is written
+        return 1
+    finally:
+        if played.first or played.held:  # interrupted (Ctrl-C): what was played is saved
+            try:
+                played.settle()
+            except NotSaved as error:
+                err.write(_shown([f"solo: error: {error}"]))
+                err.flush()
+        session.journal.grouped = False
+    return 1 if played.failed else 0

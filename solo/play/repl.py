@@ -1,0 +1,241 @@
+"""The interactive prompt: a real prompt_toolkit session with completion and a status bar.
+
+Only ``solo play`` at a terminal imports this module (and so prompt_toolkit); batch
+mode lives in :mod:`solo.play.batch`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.styles import Style
+
+from solo.engine import core as engine
+from solo.errors import SoloError
+from solo.internal import internal_error_lines
+from solo.journal.notation import Line
+from solo.play.session import Session
+from solo.rules.paths import user_state_dir
+from solo.terminal import printable
+
+__all__ = ["run_interactive", "make_prompt", "SoloCompleter", "styled", "history_path",
+           "HINT_WIDTH"]
+
+
+class SoloCompleter(Completer):
+    """Completes commands, then the words each command takes."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get_completions(self, document, complete_event):
+        text = document.text_before_cursor
+        words = text.split()
+        if len(words) > 1 or (words and text.endswith(" ")):
+            if words[0].endswith(":") and self.session.state.member(words[0][:-1]):
+                text = text.split(":", 1)[1].lstrip()  # 'Wren: se…': complete the command
+                words = text.split()
+        if not words or (len(words) == 1 and not text.endswith(" ")):
+            prefix = words[0].lower() if words else ""
+            candidates = self.session.completion_words()
+        else:
+            prefix = "" if text.endswith(" ") else words[-1].lower()
+            candidates = self._arguments(words[0].lower())
+        for word in candidates:
+            if word.lower().startswith(prefix):
+                yield Completion(word, start_position=-len(prefix))
+
+    def _arguments(self, command: str) -> list[str]:
+        session = self.session
+        procedure = session.procedure
+        if command in ("table", "strike"):
+            return session.world.table_names()
+        if command in ("light", "douse"):
+            return list(procedure.lights)
+        if command == "oracle":
+            return sorted(session.world.styles)
+        if command == "set":
+            return [*procedure.trackers, *procedure.settings, *(procedure.supplies or {})]
+        if command == "help":
+            return session.completion_words()
+        if command == "chaos":
+            return ["follow", *map(str, range(1, 10))]
+        if command == "supply":
+            return [*(procedure.supplies or {}), *(kind for kind, light in procedure.lights.items()
+                                                   if light.uses or light.refill)]
+        if command == "party":
+            return ["add", "set", "remove", *(member.name for member in session.state.party
+                                              if " " not in member.name),
+                    "hp", *procedure.party.conditions, *engine.member_settings(session.world)]
+        action = procedure.action_named(command)
+        if action is None:
+            return []
+        return [choice for arg in action.args for choice in arg.choice_names]
+
+
+HINT_WIDTH = 80
+_PROMPT_FAILURES = 20  # in a row: the input is broken, stop asking
+
+
+def history_path(session: Session) -> Path:
+    """Each journal has its own history file, under the XDG state folder."""
+    resolved = str(session.path.resolve())
+    digest = hashlib.sha1(resolved.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    stem = "".join(char if char.isalnum() or char in "-_" else "_"
+                   for char in session.path.stem)[:40]
+    return user_state_dir() / "histories" / f"{stem}-{digest}"
+
+
+def _history(session: Session):
+    try:
+        path = history_path(session)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return FileHistory(str(path))
+    except OSError:
+        return InMemoryHistory()
+
+
+def _tolerant_mouse() -> KeyBindings:
+    """prompt_toolkit's mouse handler, minus its crash on a malformed mouse report (bytes
+    typed or pasted outside a bracketed paste can look like one): such a report is ignored."""
+    bindings = KeyBindings()
+    defaults = load_mouse_bindings().get_bindings_for_keys((Keys.Vt100MouseEvent,))
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _mouse(event):
+        for binding in defaults:
+            try:
+                return binding.handler(event)
+            except (ValueError, IndexError, KeyError):
+                return None
+        return None
+
+    return bindings
+
+
+def make_prompt(session: Session, input=None, output=None) -> PromptSession:
+    """The prompt: this journal's own history, grey suggestions from it as you type (as
+    pgcli does), completions while typing, and the status bar."""
+    return PromptSession(
+        history=_history(session), completer=SoloCompleter(session),
+        auto_suggest=AutoSuggestFromHistory(), complete_while_typing=True,
+        bottom_toolbar=session.toolbar, input=input, output=output,
+        key_bindings=_tolerant_mouse())
+
+
+def run_interactive(session: Session, input=None, output=None) -> int:
+    """The prompt_toolkit REPL. ``input``/``output`` let tests drive a real session.
+
+    A line whose command does not fit is not journaled and comes back in the input,
+    ready to edit; a paste of several lines plays them one by one; a bug met while
+    playing a line is one line on screen and the session goes on.
+    """
+    prompt = make_prompt(session, input, output)
+    say = _printer(output)
+    dice_prompt: PromptSession = PromptSession(input=input, output=output)
+
+    def ask_die(sides: int, problem: str | None) -> str:
+        """Physical dice at the terminal: the face rolled at the table, or Enter."""
+        if problem:
+            say(f"solo: {problem}")
+        try:
+            return dice_prompt.prompt(f"d{sides} rolled (Enter: solo rolls it)> ")
+        except KeyboardInterrupt:
+            raise EOFError from None
+
+    session.ask_die = ask_die
+    say(*session.take_notices())
+    say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
+    say(Place(session.where(HINT_WIDTH)))
+    pending, failures = "", 0
+    while True:
+        try:
+            line = prompt.prompt("solo> ", default=pending)
+            failures = 0
+        except KeyboardInterrupt:
+            pending = ""
+            continue  # Ctrl-C clears the line
+        except EOFError:
+            say(f"Saved. Resume with: solo play {session.path}")
+            return 0
+        except Exception as error:  # the prompt itself failed (odd bytes typed): go on
+            say(*internal_error_lines(error))
+            pending, failures = "", failures + 1
+            if failures >= _PROMPT_FAILURES:
+                say(f"Saved. Resume with: solo play {session.path}")
+                return 1
+            continue
+        pending = ""
+        pieces = [piece for piece in line.splitlines() if piece.strip()]
+        if not pieces:
+            say(Place(session.where(HINT_WIDTH)))  # an empty Enter: where do we stand?
+            continue
+        turn = session.state.turn
+        for index, piece in enumerate(pieces):
+            try:
+                reply = session.handle(piece)
+            except SoloError as error:
+                say(f"solo: error: {error}")
+                pending = "\n".join(pieces[index:])  # back in the input, ready to edit
+                break
+            except Exception as error:  # a bug: one line, the journal intact, go on
+                say(*internal_error_lines(error))
+                pending = "\n".join(pieces[index + 1:])
+                break
+            say(*reply.lines)
+            if reply.quit:
+                return 0
+            if piece.split()[0].lower() in ("help", "?"):
+                say(Place(session.where(HINT_WIDTH)))
+        if session.state.turn != turn:
+            say(Place(session.where(HINT_WIDTH)))
+
+
+_STYLE = Style.from_dict({
+    "action": "bold", "roll": "ansicyan", "table": "ansicyan", "result": "ansiyellow",
+    "question": "ansimagenta", "heading": "bold underline", "error": "ansired",
+    "place": "ansibrightblack",
+})
+
+
+_KIND_CLASSES = ("action", "roll", "table", "result", "question", "heading")
+
+
+class Place(str):
+    """The line that says where the party stands: shown quieter than results."""
+
+
+def styled(line: str) -> FormattedText:
+    """A result line coloured by its kind, which the notation set from the event (never by
+    reading its text); an error line in red; plain text when NO_COLOR is set."""
+    if os.environ.get("NO_COLOR"):
+        return FormattedText([("", line)])
+    if isinstance(line, Place):
+        return FormattedText([("class:place", line)])
+    if isinstance(line, Line) and line.kind in _KIND_CLASSES:
+        return FormattedText([(f"class:{line.kind}", line)])
+    if line.startswith("solo: error:"):
+        return FormattedText([("class:error", line)])
+    return FormattedText([("", line)])
+
+
+def _printer(output):
+    def say(*lines: str) -> None:
+        for line in lines:
+            shown: str = printable(line)
+            if isinstance(line, Place):
+                shown = Place(shown)
+            elif isinstance(line, Line):
+                shown = Line(shown, line.kind)
+            print_formatted_text(styled(shown), style=_STYLE, output=output)
+    return say

@@ -1,0 +1,156 @@
+"""Starting and resuming crawls: ``solo new``, ``solo play`` and bare ``solo``."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+from solo import defaults
+from solo.errors import UsageError
+from solo.play.clock import now_text
+from solo.rules import oracle_styles
+from solo.terminal import printable
+
+__all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text", "ask_procedure",
+           "JOURNALS_DIR"]
+
+JOURNALS_DIR = Path("journals")
+
+
+def _free_path(title: str) -> Path:
+    from solo.journal.store import slugify
+
+    base = JOURNALS_DIR / f"{slugify(title)}.md"
+    candidate, number = base, 2
+    while candidate.exists():
+        candidate = base.with_name(f"{base.stem}-{number}.md")
+        number += 1
+    return candidate
+
+
+def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,
+                        tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
+                        party: list[str] | None = None, dice: str = "solo") -> Path:
+    """Check everything, then write a new journal; returns its path."""
+    from solo.engine import core as engine
+    from solo.journal.notation import member_tag, title_block
+    from solo.journal.record import start_record
+    from solo.journal.store import JOURNAL_FORMAT, create_journal
+    from solo.rules.catalog import load_world
+
+    world = load_world(system, [Path(name) for name in tables])
+    oracle_styles.get_style(world.styles, oracle_style)
+    title = title or f"A {world.procedure.name} crawl"
+    path = Path(journal) if journal else _free_path(title)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    meta = {"title": title, "system": world.procedure.id if Path(system).suffix not in
+            (".yaml", ".yml") else str(Path(system).resolve()),
+            "seed": seed, "created": now_text(),
+            "tables": [str(Path(name).resolve()) for name in tables], "party": list(party or []),
+            "oracle": oracle_style, "solo": JOURNAL_FORMAT}
+    if dice != "solo":
+        meta["dice"] = dice
+    state = engine.start(world, oracle_style, party or ())
+    tags = [member_tag(member.name, member.hp, member.max_hp) for member in state.party]
+    create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
+                   start_record(state.to_json()))
+    return path
+
+
+def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,
+                    tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
+                    party: list[str] | None = None, dice: str = "solo") -> int:
+    path = create_journal_file(journal, system, title, seed, tables, oracle_style, party,
+                               dice)
+    print(f"New journal: {printable(str(path))}", file=sys.stderr)
+    return play(path)
+
+
+def play(path: Path) -> int:
+    from solo.play.session import Session
+
+    session = Session(path)
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from solo.play.repl import run_interactive
+
+            return run_interactive(session)
+        from solo.play.batch import run_batch
+
+        return run_batch(session, sys.stdin.buffer)
+    finally:
+        session.close()
+
+
+def _latest_journal() -> Path | None:
+    if not JOURNALS_DIR.is_dir():
+        return None
+    dated = []
+    for path in JOURNALS_DIR.glob("*.md"):
+        try:  # a dangling symlink, a FIFO or a folder named *.md is no journal
+            status = path.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(status.st_mode):
+            dated.append((status.st_mtime, path))
+    candidates = [path for _, path in sorted(dated, key=lambda item: item[0], reverse=True)]
+    from solo.errors import JournalError
+    from solo.journal.store import read_meta
+
+    for path in candidates:
+        try:
+            read_meta(path)
+        except JournalError:
+            continue
+        return path
+    return None
+
+
+def _ask(question: str, default: str) -> str:
+    """One set-up question; Ctrl-D cancels as Ctrl-C does (no journal, exit 130)."""
+    try:
+        answer = input(f"{question} [{default}] ").strip()
+    except EOFError:
+        raise KeyboardInterrupt from None
+    return answer or default
+
+
+def ask_procedure(default: str) -> str:
+    """At a terminal: list the procedures and ask which one."""
+    from solo.rules.catalog import load_system, system_ids
+
+    ids = system_ids()
+    print("Procedures:")
+    for index, ident in enumerate(ids, 1):
+        print(f"  {index}. {ident} — {printable(load_system(ident).name)}")
+    default_answer = str(ids.index(default) + 1) if default in ids else "1"
+    picked = _ask("Which procedure? (number or id)", default_answer)
+    if picked.isdigit() and 1 <= int(picked) <= len(ids):
+        return ids[int(picked) - 1]
+    if picked in ids:
+        return picked
+    raise UsageError(f"no procedure {picked!r}; choose one of: {', '.join(ids)}")
+
+
+def home() -> int:
+    """Bare ``solo``: resume the latest journal, or start a crawl, asking as little as possible."""
+    latest = _latest_journal()
+    interactive = sys.stdin.isatty()
+    if latest is not None:
+        if not interactive:
+            return play(latest)
+        from solo.journal.store import read_meta
+
+        shown = printable(str(read_meta(latest).get("title", latest.stem)))
+        choice = _ask(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
+                      "new crawl", "y")
+        if choice.lower().startswith("y"):
+            return play(latest)
+    system, title = "d12-tension", None  # type: str, str | None
+    if interactive:
+        system = ask_procedure(system)
+        title = _ask("Title of the crawl?", "The Nameless Dungeon")
+    return create_and_play(None, system, title, None, [])

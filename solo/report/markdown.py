@@ -1,0 +1,152 @@
+"""The md play report: the journal without its records, with a summary and a chart."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from solo.report.columns import Columns
+from solo.report.lines import RETRACTED_MARK, journal_lines
+from solo.report.model import Crawl
+from solo.report.party import party_markdown
+from solo.report.summary import summary_rows
+
+__all__ = ["render_markdown", "mermaid_chart", "INTERNAL_KEYS"]
+
+
+INTERNAL_KEYS = ("solo", "tables")  # front matter only solo itself needs
+
+_MERMAID_CATEGORIES = 60  # up to this many turns, one labelled x-axis category per turn
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+def _summary_markdown(crawl: Crawl) -> list[str]:
+    out = ["## Summary", ""]
+    out += [f"- **{label}:** {text}" for label, text in summary_rows(crawl)]
+    if crawl.encounters:
+        out += ["", "### Encounters", ""]
+        for number, encounter in enumerate(crawl.encounters, 1):
+            how = f" — {encounter.outcome}" if encounter.outcome else ""
+            foretold = " (as the signs foretold)" if encounter.foretold else ""
+            out.append(f"{number}. {crawl.unit.capitalize()} {encounter.turn}: "
+                       f"{_one_line(encounter.text)}{foretold}{how}")
+    if crawl.questions:
+        out += ["", "### Oracle questions", ""]
+        for number, question in enumerate(crawl.questions, 1):
+            odds = f" ({question.odds})" if question.odds else ""
+            answer = f" → {question.answer}" if question.answer else ""
+            out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
+                       f"{_one_line(question.question)}{odds}{answer}")
+    out += party_markdown(crawl)
+    chart = mermaid_chart(crawl)
+    if chart and crawl.danger is not None:
+        out += ["", f"### {crawl.danger.label} per {crawl.unit}", "", *chart]
+    return out
+
+def mermaid_chart(crawl: Crawl) -> list[str]:
+    """A Mermaid ``xychart-beta`` block: the danger at the end of each turn, one value a turn."""
+    danger = crawl.danger
+    if danger is None or not danger.per_turn:
+        return []
+    label = danger.label.replace('"', "'")
+    unit = crawl.unit.capitalize()
+    turns = len(danger.per_turn)
+    if turns <= _MERMAID_CATEGORIES:
+        x_axis = f'x-axis "{unit}" [{", ".join(str(turn) for turn in range(1, turns + 1))}]'
+    else:
+        x_axis = f'x-axis "{unit}" 1 --> {turns}'
+    top = max(danger.maximum or 0, danger.peak, 1)
+    return ["```mermaid", "xychart-beta",
+            f'    title "{label} at the end of each {crawl.unit}"',
+            f"    {x_axis}",
+            f'    y-axis "{label}" 0 --> {top}',
+            f"    line [{', '.join(map(str, danger.per_turn))}]",
+            "```"]
+
+def _front_matter(crawl: Crawl) -> list[str]:
+    kept = {key: value for key, value in crawl.meta.items() if key not in INTERNAL_KEYS}
+    kept.setdefault("title", crawl.title)
+    if isinstance(kept.get("system"), str) and kept["system"].endswith((".yaml", ".yml")):
+        kept["system"] = Path(kept["system"]).name  # never show where the file lives
+    body = yaml.safe_dump(kept, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    return ["---", *body.rstrip("\n").split("\n"), "---"]
+
+_BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
+
+def _body_text(crawl: Crawl) -> str | bytes | None:
+    """The journal after its front matter with every record taken out (a retracted entry's
+    record becomes the mark), cut from the text at the records' known places: UTF-8 bytes
+    when the records were read in columns, else text; None when some record could not be
+    read (then the line-based way hides those too)."""
+    if crawl.garbled:
+        return None
+    if isinstance(crawl.records, Columns):  # cut in bytes: decoded once, by the caller
+        body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")
+        if body.startswith(b"---\n"):
+            end = body.find(b"\n---\n", 3)
+            body = body[end + 5:] if end >= 0 else body
+        return body.strip(b"\n")
+    return _body_from_text(crawl)
+
+def _body_from_text(crawl: Crawl) -> str:
+    """The same, for a journal read record by record (records in an editor's layout)."""
+    text = str(crawl.text)
+    pieces = []
+    previous = 0
+    for entry in crawl.entries:
+        pieces.append(text[previous:entry.start])
+        if entry.retracted:
+            pieces.append(RETRACTED_MARK)
+        previous = entry.end
+    pieces.append(text[previous:])
+    body = "".join(pieces)
+    if body.startswith("---\n"):
+        end = body.find("\n---\n", 3)
+        body = body[end + 5:] if end >= 0 else body
+    return _BLANK_RUNS.sub("\n\n", body).strip("\n")
+
+_TITLE = re.compile(r"^# .*$", re.M)
+
+_TITLE_BYTES = re.compile(_TITLE.pattern.encode(), re.M)
+
+def _title_and_rest(body: str | bytes) -> tuple[str, str] | None:
+    """The body's first top-level heading and the text after it (past blank lines); None
+    when it has none. A body in bytes is decoded once, past its title."""
+    if isinstance(body, bytes):
+        found = _TITLE_BYTES.search(body)
+        if found is None:
+            return None
+        return (body[:found.end()].decode("utf-8", errors="replace"),
+                body[found.end():].lstrip(b"\n").decode("utf-8", errors="replace"))
+    title = _TITLE.search(body)
+    return None if title is None else (body[:title.end()], body[title.end():].lstrip("\n"))
+
+def render_markdown(crawl: Crawl) -> str:
+    """The journal without its machine records, with the summary and chart after the title.
+    (Built as pieces joined once: the body of a long journal is tens of megabytes.)"""
+    body = _body_text(crawl)
+    if body is None:
+        body = "\n".join(_squeeze(journal_lines(crawl))).strip("\n")
+    summary = "\n".join(_summary_markdown(crawl))
+    pieces = ["\n".join(_front_matter(crawl)), "\n\n"]
+    split = _title_and_rest(body)
+    if split is None:
+        text = body.decode("utf-8", errors="replace") if isinstance(body, bytes) else body
+        pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", text]
+    else:
+        title, rest = split
+        pieces += [title.strip(), "\n\n", summary, "\n\n## Journal\n\n", rest]
+    pieces.append("\n")
+    return "".join(pieces)
+
+def _squeeze(lines: list[str]) -> list[str]:
+    """No two blank lines in a row."""
+    out: list[str] = []
+    for line in lines:
+        if not line.strip() and out and not out[-1].strip():
+            continue
+        out.append(line)
+    return out

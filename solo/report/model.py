@@ -1,0 +1,100 @@
+"""What a report shows: the figures read from a journal (:class:`Crawl`) with the
+encounters, oracle questions and danger track among them, and the journal's text, lines
+and entries for the exporters. :mod:`solo.report.read` fills them in.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solo.report.records import Entry, Records
+
+__all__ = ["Crawl", "Danger", "Encounter", "Question"]
+
+
+@dataclass
+class Encounter:
+    turn: int
+    text: str
+    foretold: bool = False
+    defeated: bool = False
+    note: str = ""
+    where: tuple[str, int] | None = None  # (table, entry index) when the state says
+
+    @property
+    def outcome(self) -> str:
+        parts = (["defeated (struck off)"] if self.defeated else []) \
+            + ([f"“{self.note}”"] if self.note else [])
+        return "; ".join(parts)
+
+
+@dataclass
+class Question:
+    turn: int
+    question: str
+    odds: str
+    answer: str
+
+
+@dataclass
+class Danger:
+    label: str
+    maximum: int | None
+    start: int
+    peak: int
+    end: int
+    per_turn: list[int]       # the value at the end of turns 1..N
+    turn_peaks: list[int]     # the highest value seen during turns 1..N
+
+
+@dataclass
+class Crawl:
+    """Everything the report shows, with the journal's lines and entries for the exporters."""
+
+    path: Path
+    meta: dict[str, Any]
+    title: str
+    system_id: str
+    system_name: str
+    unit: str
+    minutes_per_turn: int | None
+    turns: int
+    danger: Danger | None
+    encounters: list[Encounter]
+    signs: int
+    lights_lit: dict[str, int]
+    burnt_out: int
+    put_out: int
+    questions: list[Question]
+    snapshots: int
+    garbled: int
+    retracted: int = 0
+    hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines
+    text: str | bytes = field(repr=False, default="")  # bytes when read the fast way
+    garbled_starts: list[int] = field(repr=False, default_factory=list)
+    record_lines: list[int] = field(repr=False, default_factory=list)
+    lines: list[str] = field(repr=False, default_factory=list)
+    entries: Sequence[Entry] = field(repr=False, default_factory=list)  # an EntryList
+    records: Records | None = field(repr=False, default=None)
+
+    @property
+    def minutes(self) -> int | None:
+        return None if not self.minutes_per_turn else self.turns * self.minutes_per_turn
+
+    @property
+    def encounter_turns(self) -> dict[int, list[Encounter]]:
+        turns: dict[int, list[Encounter]] = {}
+        for encounter in self.encounters:
+            turns.setdefault(encounter.turn, []).append(encounter)
+        return turns
+
+    def entry_at(self, line: int) -> Entry | None:
+        """The entry whose text holds ``line`` (None after the last record)."""
+        if len(self.record_lines) != len(self.entries):
+            self.record_lines = [entry.record_line for entry in self.entries]
+        index = bisect.bisect_left(self.record_lines, line)
+        return self.entries[index] if index < len(self.entries) else None

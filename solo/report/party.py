@@ -1,0 +1,234 @@
+"""The party and its supplies in a play report, read from the journal's records.
+
+Each member's hit points over time come from the ``MemberChanged`` and ``PartyChanged``
+events the records hold (entries taken back with ``undo`` left out), read from the
+records' columns without making an entry object each; where each member and supply began
+and ended comes from the first and last states. A journal with no named member and no
+counted supply costs two state reads and nothing more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from solo.report.model import Crawl
+
+__all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_rows",
+           "party_markdown", "party_html", "party_figures"]
+
+
+@dataclass
+class MemberStory:
+    """One member through the crawl: HP at the start and end, the lowest, the times they
+    dropped to 0, and each change as (turn, HP after it)."""
+
+    name: str
+    max_hp: int
+    start_hp: int
+    end_hp: int
+    lowest: int
+    downs: int = 0
+    track: list[tuple[int, int]] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)
+    joined: int | None = None  # the turn they joined, if not there from the start
+    left: int | None = None  # the turn they left, if they did
+
+
+@dataclass
+class SupplyStory:
+    label: str
+    start: int | None  # None: not counted at the start
+    end: int
+    used: int = 0
+    added: int = 0
+
+
+@dataclass
+class PartyStory:
+    members: list[MemberStory]
+    supplies: list[SupplyStory]
+
+    def __bool__(self) -> bool:
+        return bool(self.members or self.supplies)
+
+
+def _member_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = state.get("party")
+    return [row for row in rows if isinstance(row, dict) and isinstance(row.get("name"), str)] \
+        if isinstance(rows, list) else []
+
+
+def _counts(state: dict[str, Any]) -> dict[str, int]:
+    supplies = state.get("supplies")
+    if not isinstance(supplies, dict):
+        return {}
+    return {str(name): count for name, count in supplies.items() if type(count) is int}
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def _whole(value: Any) -> int:
+    return value if type(value) is int else 0
+
+
+def party_story(crawl: Crawl) -> PartyStory:
+    """The party and supplies of ``crawl`` (empty when it names no one and counts nothing)."""
+    records = crawl.records
+    count = len(records.kinds) if records is not None else 0
+    if records is None or not count:
+        return PartyStory([], [])
+    first, last = records.state(0), records.state(count - 1)
+    if not (_member_rows(first) or _member_rows(last) or _counts(first) or _counts(last)):
+        return PartyStory([], [])
+    members: dict[str, MemberStory] = {}
+    for row in _member_rows(first):
+        hp, top = _whole(row.get("hp")), _whole(row.get("max"))
+        members[row["name"]] = MemberStory(row["name"], top, hp, hp, hp)
+    supplies: dict[str, SupplyStory] = {}
+    for name, amount in _counts(first).items():
+        supplies[name] = SupplyStory(_label(name), amount, amount)
+    retracted, turns = records.retracted, records.turns
+    for index, kind in enumerate(records.kinds):
+        if kind == "command" and index not in retracted:
+            _read_events(records.events(index), turns[index], members, supplies)
+    for row in _member_rows(last):
+        hp, top = _whole(row.get("hp")), _whole(row.get("max"))
+        story = members.setdefault(row["name"], MemberStory(row["name"], top, hp, hp, hp))
+        story.end_hp, story.max_hp = hp, top
+    for name, amount in _counts(last).items():
+        supplies.setdefault(name, SupplyStory(_label(name), None, amount)).end = amount
+    return PartyStory(list(members.values()), list(supplies.values()))
+
+
+def _read_events(events: list[dict[str, Any]], turn: int, members: dict[str, MemberStory],
+                 supplies: dict[str, SupplyStory]) -> None:
+    for event in events:
+        kind = event.get("t")
+        if kind == "MemberChanged":
+            name = str(event.get("name"))
+            story = members.get(name)
+            if story is None:  # named only in the front matter of a journal from before
+                hp = _whole(event.get("before") if event.get("what") == "hp"  # members
+                            else event.get("hp"))
+                story = members[name] = MemberStory(name, _whole(event.get("max_hp")), hp,
+                                                    hp, hp)
+            if event.get("what") == "hp":
+                after, before = _whole(event.get("after")), _whole(event.get("before"))
+                story.end_hp = after
+                story.lowest = min(story.lowest, after)
+                story.track.append((turn, after))
+                if before > 0 and after == 0:
+                    story.downs += 1
+            marks = event.get("marks")
+            story.marks = [str(mark) for mark in marks] if isinstance(marks, list) else []
+        elif kind == "PartyChanged":
+            name, hp = str(event.get("name")), _whole(event.get("hp"))
+            if event.get("joined"):
+                members[name] = MemberStory(name, _whole(event.get("max_hp")), hp, hp, hp,
+                                            joined=turn)
+            elif name in members:
+                members[name].left = turn
+        elif kind == "TrackerChanged" and event.get("notation") == "Inv":
+            name = str(event.get("tracker"))
+            before, after = _whole(event.get("before")), _whole(event.get("after"))
+            supply = supplies.setdefault(name, SupplyStory(str(event.get("label", name)),
+                                                           None, before))
+            supply.label = str(event.get("label", name))
+            supply.end = after
+            if after < before:
+                supply.used += before - after
+            else:
+                supply.added += after - before
+
+
+# -- what the reports show ----------------------------------------------------------------
+
+def _member_text(story: MemberStory, unit: str) -> str:
+    text = f"HP {story.start_hp} → {story.end_hp} of {story.max_hp}"
+    if story.lowest < min(story.start_hp, story.end_hp):
+        text += f", lowest {story.lowest}"
+    if story.downs:
+        text += f", down at 0 HP {story.downs}×"
+    if story.marks:
+        text += f"; {', '.join(story.marks)}"
+    if story.joined is not None:
+        text += f"; joined in {unit} {story.joined}"
+    if story.left is not None:
+        text += f"; left in {unit} {story.left}"
+    return text
+
+
+def _supply_text(story: SupplyStory) -> str:
+    begun = "not counted at first" if story.start is None else f"{story.start}"
+    moved = [part for part in (f"{story.used} used" if story.used else "",
+                               f"{story.added} added" if story.added else "") if part]
+    return f"{begun} → {story.end}" + (f" ({', '.join(moved)})" if moved else "")
+
+
+def party_rows(crawl: Crawl) -> list[tuple[str, str]]:
+    """(label, text) rows for the summary: one per member, one per supply."""
+    story = party_story(crawl)
+    return ([(member.name, _member_text(member, crawl.unit)) for member in story.members]
+            + [(supply.label, _supply_text(supply)) for supply in story.supplies])
+
+
+def _track_text(story: MemberStory, unit: str) -> str:
+    steps = [str(story.start_hp)] + [f"{hp} ({unit} {turn})" for turn, hp in story.track]
+    return " → ".join(steps)
+
+
+def party_markdown(crawl: Crawl) -> list[str]:
+    """The report's "Party" section: each member's HP over time, and the supplies."""
+    story = party_story(crawl)
+    if not story:
+        return []
+    out = ["", "### Party", ""] if story.members else []
+    for member in story.members:
+        out.append(f"- **{member.name}:** {_member_text(member, crawl.unit)}")
+    if any(member.track for member in story.members):
+        out += ["", f"HP over time, {crawl.unit} by {crawl.unit}:", ""]
+        out += [f"- {member.name}: {_track_text(member, crawl.unit)}"
+                for member in story.members if member.track]
+    if story.supplies:
+        out += ["", "### Supplies", ""]
+        out += [f"- **{supply.label}:** {_supply_text(supply)}" for supply in story.supplies]
+    return out
+
+
+def party_html(crawl: Crawl) -> str:
+    """The HTML report's party and supplies: a table each (empty when there is neither)."""
+    story = party_story(crawl)
+    if not story:
+        return ""
+    parts = []
+    if story.members:
+        rows = "".join(
+            f"<tr><th scope=\"row\">{escape(member.name)}</th>"
+            f"<td>{escape(_member_text(member, crawl.unit))}</td>"
+            f"<td>{escape(_track_text(member, crawl.unit))}</td></tr>\n"
+            for member in story.members)
+        parts.append('<h3>Party</h3>\n<table class="party">\n<thead><tr><th>Member</th>'
+                     f"<th>Hit points</th><th>HP over time</th></tr></thead>\n<tbody>\n{rows}"
+                     "</tbody>\n</table>\n")
+    if story.supplies:
+        rows = "".join(f"<tr><th scope=\"row\">{escape(supply.label)}</th>"
+                       f"<td>{escape(_supply_text(supply))}</td></tr>\n"
+                       for supply in story.supplies)
+        parts.append('<h3>Supplies</h3>\n<table class="supplies">\n<tbody>\n'
+                     f"{rows}</tbody>\n</table>\n")
+    return "".join(parts)
+
+
+def party_figures(crawl: Crawl) -> dict[str, Any]:
+    """The party and supplies for ``solo stats --json``."""
+    story = party_story(crawl)
+    return {"party": [{"name": m.name, "max_hp": m.max_hp, "start_hp": m.start_hp,
+                       "end_hp": m.end_hp, "lowest": m.lowest, "downs": m.downs,
+                       "marks": m.marks, "hp_track": [list(step) for step in m.track],
+                       "joined": m.joined, "left": m.left} for m in story.members],
+            "supplies": [{"label": s.label, "start": s.start, "end": s.end, "used": s.used,
+                          "added": s.added} for s in story.supplies]}

@@ -1,0 +1,328 @@
+"""Read a journal back for ``solo export`` and ``solo stats``, from its hidden records.
+
+Every figure comes from the records (:mod:`solo.journal.record`): the events each entry made and
+the state after it. Nothing here reads the rendered Lonelog or the player's prose for
+figures; prose is only quoted, under an encounter met in the same turn. Entries taken
+back with ``undo`` are marked as retracted and left out of every count.
+
+A journal is read by :class:`~solo.report.columns.Columns` when every record is in solo's
+own one-line layout, by :class:`~solo.report.entry_records.EntryRecords` otherwise; both
+give the same :class:`~solo.report.records.Records`. The figures look only at the records
+that can change them.
+"""
+
+from __future__ import annotations
+
+import gc
+import operator
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from solo.errors import JournalError, SoloError
+from solo.journal.store import read_meta
+from solo.report.columns import Columns
+from solo.report.entry_records import EntryRecords
+from solo.report.lines import locate
+from solo.report.model import Crawl, Danger, Encounter, Question
+from solo.report.records import EntryList, Records, indices_of
+
+__all__ = ["gc_paused", "read_journal"]
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold the cyclic garbage collector while building many small objects that hold no
+    cycles: on a long journal its passes would cost more than the reading."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _load_procedure(system: str):
+    from solo.rules.catalog import load_system
+
+    try:
+        return load_system(system)
+    except SoloError:
+        return None
+
+
+def _journal_bytes(path: Path) -> bytes:
+    """The file's bytes as an editor may have saved them: a BOM dropped, CRLF or CR line
+    ends made LF. Reading stays in bytes: a text with one arrow or dot in it would take two
+    bytes a character in memory, and every search over it would be slower."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise JournalError(f"cannot read {path}: {err.strerror}") from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
+
+
+def read_journal(path: Path, with_lines: bool = False) -> Crawl:
+    """Read ``path`` (refusing anything but a solo journal) into a Crawl. ``with_lines``
+    also finds the line of every record (what the HTML export needs)."""
+    meta = read_meta(path)
+    data = _journal_bytes(path)
+    with gc_paused():
+        records: Records | None = Columns.scan(data)
+        if records is None:  # not solo's own layout throughout: read it record by record
+            records = EntryRecords(data.decode("utf-8", errors="replace"))
+        crawl = _figures(path, meta, records)
+    crawl.records, crawl.text, crawl.entries = records, records.text, EntryList(records)
+    crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
+    crawl.garbled_starts = records.garbled
+    if with_lines:
+        locate(crawl)
+    return crawl
+
+
+def _prose(piece: str | bytes) -> str:
+    """The player's words in a narration entry (prose, or their own Lonelog line)."""
+    if isinstance(piece, bytes):
+        piece = piece.decode("utf-8", errors="replace")
+    words = [line.strip() for line in piece.split("\n")
+             if line.strip() and not line.lstrip().startswith(("#", "```"))]
+    return " ".join(words).lstrip("\\")
+
+
+def _live(records: Records) -> list[int]:
+    """The records still standing: neither retracted nor an undo."""
+    kinds, retracted = records.kinds, records.retracted
+    if not retracted and "undo" not in kinds:
+        return list(range(len(kinds)))
+    return [index for index in range(len(kinds))
+            if index not in retracted and kinds[index] != "undo"]
+
+
+def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
+    system = str(meta.get("system", ""))
+    procedure = _load_procedure(system) if system else None
+    kinds, turn_of, counted = records.kinds, records.turns, records.counted
+    live = _live(records)
+    unit = procedure.clock_unit if procedure is not None else "turn"
+    minutes = procedure.minutes if procedure is not None else next(
+        (event.get("minutes") for index in live for event in records.events(index)
+         if event.get("t") == "TurnPassed" and isinstance(event.get("minutes"), int)), None)
+    turns = turn_of[-1] if turn_of else 0
+
+    encounters: list[Encounter] = []
+    questions: list[Question] = []
+    lit: dict[str, int] = {}
+    signs = burnt = put_out = 0
+    awaiting: list[Encounter] = []
+    struck_before: dict[str, set[int]] = {}
+    met_before = 0
+    # only the records the figures can learn from: the ones with counted events, the
+    # format-1 ones (no events) and the narration (a note on the encounter before it)
+    looked_at = {*counted, *indices_of(kinds, "narration"), *indices_of(kinds, "legacy")}
+    standing = set(live) if len(live) != len(kinds) else None
+    for index in sorted(looked_at):
+        if standing is not None and index not in standing:
+            continue
+        kind, turn = kinds[index], turn_of[index]
+        if kind == "narration":
+            if not awaiting:
+                continue
+            note = " ".join(_prose(records.prose(index)).split())
+            if note:
+                for encounter in awaiting:
+                    if encounter.turn == turn:
+                        encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
+            awaiting = []
+            continue
+        if kind == "legacy":
+            state = records.state(index)
+            met_here = _legacy_encounters(procedure, state, turn, met_before)
+            count = state.get("encounters")
+            met_before = count if isinstance(count, int) else met_before
+        elif index not in counted:
+            continue
+        else:
+            met_here = []
+        events = counted.get(index, ())
+        for event in events:
+            what = event.get("t")
+            if what == "Encountered":
+                status = event.get("status")
+                if status in ("met", "foreshadowed"):
+                    met_here.append(Encounter(turn, str(event.get("text", "")),
+                                              status == "foreshadowed"))
+                elif status == "sign":
+                    signs += 1
+            elif what == "LightChanged":
+                if event.get("before") == "unlit":
+                    label = str(event.get("label", ""))
+                    lit[label] = lit.get(label, 0) + 1
+                elif event.get("after") == "out":
+                    if records.cmd(index).lower().startswith("douse"):
+                        put_out += 1
+                    else:
+                        burnt += 1
+            elif what == "Answered":
+                questions.append(Question(turn, str(event.get("question", "")),
+                                          str(event.get("odds", "")),
+                                          str(event.get("text", ""))))
+        if met_here:
+            met_here[-1].where = records.last_encounter(index)
+            encounters.extend(met_here)
+            awaiting = met_here
+        if kind == "legacy" or any(event.get("t") == "Struck" for event in events):
+            struck_before = _strike(encounters, records.state(index).get("struck"),
+                                    struck_before)
+
+    system_name = procedure.name if procedure is not None else (system or "unknown")
+    system_id = procedure.id if procedure is not None else Path(system).name
+    return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
+                 system_id=system_id, system_name=system_name, unit=unit,
+                 minutes_per_turn=minutes, turns=turns,
+                 danger=_danger(procedure, records, live, turns),
+                 encounters=encounters,
+                 signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
+                 questions=questions, snapshots=0, garbled=0,
+                 retracted=len(records.retracted))
+
+
+def _legacy_encounters(procedure, state: dict[str, Any], turn: int,
+                       before: int) -> list[Encounter]:
+    """A format-1 entry has no events: an encounter shows as the state's count going up."""
+    count = state.get("encounters")
+    last = state.get("last_encounter")
+    if not isinstance(count, int) or count <= before or not isinstance(last, list):
+        return []
+    text = f"{last[0]} #{last[1]}"
+    if procedure is not None and last[0] in procedure.tables:
+        rows = procedure.tables[last[0]].entries
+        if isinstance(last[1], int) and 0 <= last[1] < len(rows):
+            text = rows[last[1]].text
+    return [Encounter(turn, text)]
+
+
+def _strike(encounters: list[Encounter], struck: Any,
+            before: dict[str, set[int]]) -> dict[str, set[int]]:
+    """Mark the encounter whose table entry was newly struck off as defeated."""
+    now: dict[str, set[int]] = {}
+    if isinstance(struck, dict):
+        for table, indices in struck.items():
+            if isinstance(indices, list):
+                now[str(table)] = {index for index in indices if isinstance(index, int)}
+    for table, indices in now.items():
+        for index in indices - before.get(table, set()):
+            for encounter in reversed(encounters):
+                if encounter.where == (table, index) and not encounter.defeated:
+                    encounter.defeated = True
+                    break
+    return now
+
+
+def _value(state: dict[str, Any], name: str) -> int | None:
+    values = state.get("values")
+    value = values.get(name) if isinstance(values, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger | None:
+    kinds = records.kinds
+    if procedure is not None:
+        name = procedure.danger
+        if name is None:
+            return None
+        tracker = procedure.trackers[name]
+        label, maximum, start = tracker.label, tracker.maximum, tracker.start
+    else:  # an unknown procedure: the first clock the events moved is the danger
+        changes = [event for index in live for event in records.events(index)
+                   if event.get("t") == "TrackerChanged"]
+        clock = next((event for event in changes if event.get("notation") == "Clock"),
+                     next(iter(changes), None))
+        if clock is None:
+            return None
+        name, label = str(clock.get("tracker")), str(clock.get("label"))
+        maximum = clock.get("maximum") if isinstance(clock.get("maximum"), int) else None
+        start = clock.get("before") if isinstance(clock.get("before"), int) else 0
+    if kinds and kinds[0] in ("start", "legacy"):
+        first = _value(records.state(0), name)
+        start = first if first is not None else start
+
+    moved: dict[int, list[int]] = {}
+    for index, tracked in records.moves.items():
+        mine = [value for tracker, value in tracked if tracker == name]
+        if mine:
+            moved[index] = mine
+    turn_of = records.turns
+    played = [turn_of[index] for index in live] if len(live) != len(kinds) else turn_of
+    if "legacy" not in kinds and all(map(operator.le, played, islice(played, 1, None))):
+        values, peaks, current, peak = _danger_forward(start, moved, live, turn_of)
+    else:
+        values, peaks, current, peak = _danger_any(start, moved, live, records, name)
+    if len(values) <= turns:
+        values.extend([current] * (turns + 1 - len(values)))
+        peaks.extend([None] * (turns + 1 - len(peaks)))
+    done = [value if high is None else max(high, value)
+            for value, high in zip(values, peaks, strict=True)]
+    return Danger(label=label, maximum=maximum, start=start, peak=peak, end=current,
+                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1])
+
+
+_Track = tuple[list[int], list[int | None], int, int]  # values, peaks, current, peak
+
+
+def _danger_forward(start: int, moved: dict[int, list[int]], live: list[int],
+                    turn_of: list[int]) -> _Track:
+    """The danger's track when the turns never go back: only the records that moved it
+    change anything (the turns between hold the value before)."""
+    values: list[int] = [start]
+    peaks: list[int | None] = [start]
+    current = peak = start
+    standing = set(live) if len(live) != len(turn_of) else None
+    for index in sorted(moved):
+        if standing is not None and index not in standing:
+            continue
+        written, turn = moved[index], turn_of[index]
+        if len(values) <= turn:
+            values.extend([current] * (turn + 1 - len(values)))
+            peaks.extend([None] * (turn + 1 - len(peaks)))
+        high, top = peaks[turn], max(written)
+        peaks[turn] = top if high is None else max(high, top)
+        peak = max(peak, top)
+        current = values[turn] = written[-1]
+    return values, peaks, current, peak
+
+
+def _danger_any(start: int, moved: dict[int, list[int]], live: list[int],
+                records: Records, name: str) -> _Track:
+    """The danger's track record by record, following the turns back where an undo or a
+    hand edit took them back."""
+    kinds, turn_of = records.kinds, records.turns
+    values: list[int] = [start]
+    peaks: list[int | None] = [start]
+    current = peak = start
+    previous_turn = -1
+    for index in live:
+        written = moved.get(index, [])
+        turn, legacy = turn_of[index], kinds[index] == "legacy"
+        if not written and turn == previous_turn and not legacy:
+            continue  # nothing moved and the clock stood still: nothing to do
+        previous_turn = turn
+        after = _value(records.state(index), name) if legacy else None
+        if after is None:
+            after = written[-1] if written else current
+        if turn < len(values) - 1:  # the clock went back (an undo or a hand edit): follow it
+            del values[turn + 1:], peaks[turn + 1:]
+        if len(values) <= turn:
+            values.extend([current] * (turn + 1 - len(values)))
+            peaks.extend([None] * (turn + 1 - len(peaks)))
+        if written or after != current:
+            seen = [*written, after]
+            high = peaks[turn]
+            peaks[turn] = max(seen) if high is None else max(high, *seen)
+            peak = max(peak, *seen)
+        current = values[turn] = after
+    return values, peaks, current, peak

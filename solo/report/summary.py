@@ -1,0 +1,94 @@
+"""A crawl's figures: the summary rows both reports show, and what ``solo stats`` prints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solo.journal.notation import clock_text
+from solo.report.model import Crawl
+from solo.report.party import party_figures, party_rows
+
+__all__ = ["figures", "summary_rows", "stats_lines"]
+
+
+def figures(crawl: Crawl) -> dict[str, Any]:
+    """The report's figures as plain data (what ``solo stats --json`` prints)."""
+    danger = crawl.danger
+    return {
+        "title": crawl.title,
+        "system": crawl.system_id,
+        "system_name": crawl.system_name,
+        "unit": crawl.unit,
+        "turns": crawl.turns,
+        "minutes": crawl.minutes,
+        "time": clock_text(crawl.turns, crawl.minutes_per_turn) or None,
+        "encounters": len(crawl.encounters),
+        "defeated": sum(encounter.defeated for encounter in crawl.encounters),
+        "signs": crawl.signs,
+        "encounter_list": [{"turn": e.turn, "text": e.text, "foretold": e.foretold,
+                            "defeated": e.defeated, "note": e.note} for e in crawl.encounters],
+        "danger": None if danger is None else {
+            "label": danger.label, "start": danger.start, "peak": danger.peak,
+            "end": danger.end, "max": danger.maximum},
+        "lights": {"lit": dict(crawl.lights_lit), "burnt_out": crawl.burnt_out,
+                   "put_out": crawl.put_out},
+        "questions": len(crawl.questions),
+        "question_list": [{"turn": q.turn, "question": q.question, "odds": q.odds,
+                           "answer": q.answer} for q in crawl.questions],
+        "snapshots": crawl.snapshots,
+        "garbled_snapshots": crawl.garbled,
+        **party_figures(crawl),
+    }
+
+
+def _turns_text(crawl: Crawl) -> str:
+    unit = crawl.unit
+    text = f"{crawl.turns} {unit}{'' if crawl.turns == 1 else 's'}"
+    if crawl.minutes_per_turn:
+        text += (f", {clock_text(crawl.turns, crawl.minutes_per_turn)} of game time "
+                 f"({crawl.minutes_per_turn} minutes a {unit})")
+    return text
+
+
+def _danger_text(crawl: Crawl) -> str:
+    danger = crawl.danger
+    if danger is None:
+        return "this procedure keeps no danger tracker"
+    of = f" (of {danger.maximum})" if danger.maximum is not None else ""
+    return f"start {danger.start}, peak {danger.peak}, end {danger.end}{of}"
+
+
+def _light_text(crawl: Crawl) -> str:
+    if not crawl.lights_lit and not crawl.burnt_out and not crawl.put_out:
+        return "none lit"
+    kinds = ", ".join(f"{label} ×{count}" for label, count in sorted(crawl.lights_lit.items()))
+    return (f"lit {kinds or 'nothing'}; {crawl.burnt_out} burnt out, "
+            f"{crawl.put_out} put out")
+
+
+def _encounters_text(crawl: Crawl) -> str:
+    count = len(crawl.encounters)
+    defeated = sum(encounter.defeated for encounter in crawl.encounters)
+    text = str(count) + (f" ({defeated} defeated)" if defeated else "")
+    if crawl.signs:
+        text += f"; {crawl.signs} sign{'s' if crawl.signs != 1 else ''} of one"
+    return text
+
+
+def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
+    """(label, text) pairs shared by the Markdown and HTML summaries."""
+    rows = [("System", f"{crawl.system_name} ({crawl.system_id})"),
+            (crawl.unit.capitalize() + "s", _turns_text(crawl)),
+            ("Encounters", _encounters_text(crawl))]
+    label = crawl.danger.label if crawl.danger is not None else "Danger"
+    rows += [(label, _danger_text(crawl)), ("Light sources", _light_text(crawl)),
+             ("Oracle questions", str(len(crawl.questions)))]
+    if crawl.garbled:
+        rows.append(("Note", f"{crawl.garbled} damaged snapshot line(s) were skipped; "
+                     "the figures around them come from the Lonelog lines"))
+    return rows
+
+
+def stats_lines(crawl: Crawl) -> list[str]:
+    return [crawl.title] + [f"{label}: {text}" for label, text in
+                            [*summary_rows(crawl), *party_rows(crawl)]]

@@ -1,0 +1,383 @@
+"""Dice notation: parse expressions like ``4d6kh3`` or ``2d6+1d4-1`` and roll them.
+
+Grammar (case-insensitive, spaces allowed around ``+`` and ``-``)::
+
+    expression := [sign] term (sign term)*
+    term       := [count] "d" (sides | "%") [("kh" | "kl" | "dh" | "dl") [n]]  |  integer
+
+``d%`` is ``d100``; a keep/drop suffix without a number means 1. Expressions are
+checked against solo's limits (length, dice, sides) before anything is rolled, and
+every problem is reported as a one-line :class:`~solo.errors.DiceError`.
+All randomness comes from the ``random.Random`` passed to :func:`roll`.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+from solo.errors import DiceError
+
+__all__ = [
+    "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Constant", "Term", "Expression",
+    "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random", "roll_text",
+]
+
+MAX_DICE = 1000
+MAX_SIDES = 1_000_000
+MAX_LENGTH = 200
+
+class _Record:
+    """A small frozen value class: fields in ``_fields``, compared and hashed by value.
+
+    Used instead of dataclasses so that ``solo roll`` does not pay for importing
+    ``dataclasses`` (and ``inspect``) at start-up.
+    """
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+    _defaults: dict = {}
+
+    def __init__(self, *args, **kwargs) -> None:
+        values = dict(self._defaults)
+        values.update(zip(self._fields, args, strict=False))
+        values.update(kwargs)
+        for name in self._fields:
+            object.__setattr__(self, name, values[name])
+        self._derive()
+
+    def _derive(self) -> None:
+        """Fill in fields computed from the others (none by default)."""
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({shown})"
+
+
+_DIGITS = "0123456789"
+_SPACES = " \t"
+_MODES = ("kh", "kl", "dh", "dl")
+
+
+class Dice(_Record):
+    """``count`` dice with ``sides`` sides, optionally keeping/dropping (``mode``) ``n`` of them.
+
+    ``mode`` is "", "kh", "kl", "dh" or "dl"; ``keep`` (how many dice count) and
+    ``keep_high`` (keep the highest ones?) are derived.
+    """
+
+    __slots__ = ("count", "sides", "sign", "mode", "n", "keep", "keep_high")
+    _fields = ("count", "sides", "sign", "mode", "n")
+    _defaults = {"sign": 1, "mode": "", "n": 0}
+    count: int
+    sides: int
+    sign: int
+    mode: str
+    n: int
+    keep: int
+    keep_high: bool
+
+    def _derive(self) -> None:
+        keep = self.count if not self.mode else (
+            self.n if self.mode[0] == "k" else self.count - self.n)
+        object.__setattr__(self, "keep", keep)
+        object.__setattr__(self, "keep_high", self.mode in ("kh", "dl"))
+
+    @property
+    def text(self) -> str:
+        """Normalized notation, without the sign: ``4d6kh3``, ``d20``."""
+        count = "" if self.count == 1 else str(self.count)
+        return f"{count}d{self.sides}{self.mode}{self.n if self.mode else ''}"
+
+
+class Constant(_Record):
+    """A plain integer term; ``value`` is non-negative and ``sign`` is +1 or -1."""
+
+    __slots__ = ("value", "sign")
+    _fields = ("value", "sign")
+    _defaults = {"sign": 1}
+    value: int
+    sign: int
+
+    @property
+    def text(self) -> str:
+        """The number, without the sign."""
+        return str(self.value)
+
+
+Term = Dice | Constant
+
+
+def _join(parts: list[str], terms: tuple[Term, ...]) -> str:
+    """Join rendered terms with their signs: ``-1+[4]-[2]``."""
+    out = []
+    for index, (part, term) in enumerate(zip(parts, terms, strict=True)):
+        out.append(("-" if term.sign < 0 else "+" if index else "") + part)
+    return "".join(out)
+
+
+class Expression(_Record):
+    """A parsed dice expression: normalized ``text``, its ``terms`` and the possible range."""
+
+    __slots__ = ("text", "terms", "minimum", "maximum")
+    _fields = ("text", "terms", "minimum", "maximum")
+    text: str
+    terms: tuple[Term, ...]
+    minimum: int
+    maximum: int
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class TermRoll(_Record):
+    """One term's result: every die rolled in order, which were kept, and the signed value."""
+
+    __slots__ = ("term", "rolls", "kept", "value")
+    _fields = ("term", "rolls", "kept", "value")
+
+    def __init__(self, term: Term, rolls: tuple[int, ...], kept: tuple[bool, ...],
+                 value: int) -> None:  # written out: this runs for every roll
+        setter = object.__setattr__
+        setter(self, "term", term)
+        setter(self, "rolls", rolls)
+        setter(self, "kept", kept)
+        setter(self, "value", value)
+    term: Term
+    rolls: tuple[int, ...]
+    kept: tuple[bool, ...]
+    value: int
+
+    def render(self) -> str:
+        """``[5, 5, 3, 4]`` for dice (dropped ones included), the number for a constant."""
+        if isinstance(self.term, Constant):
+            return str(self.term.value)
+        return "[" + ", ".join(map(str, self.rolls)) + "]"
+
+
+class Roll(_Record):
+    """The result of rolling an :class:`Expression`."""
+
+    __slots__ = ("expression", "total", "terms")
+    _fields = ("expression", "total", "terms")
+
+    def __init__(self, expression: Expression, total: int, terms: tuple[TermRoll, ...]) -> None:
+        setter = object.__setattr__
+        setter(self, "expression", expression)
+        setter(self, "total", total)
+        setter(self, "terms", terms)
+    expression: Expression
+    total: int
+    terms: tuple[TermRoll, ...]
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Every die rolled, in order, kept or not."""
+        return tuple(die for term in self.terms for die in term.rolls)
+
+    def brief(self) -> str:
+        """The dice and the total without the expression: ``[5, 5, 3, 4] → 14``."""
+        parts = [term.render() for term in self.terms]
+        return f"{_join(parts, self.expression.terms)} → {self.total}"
+
+    def __str__(self) -> str:
+        return f"{self.expression.text} = {self.brief()}"
+
+
+def _quote(text: str) -> str:
+    """Quote (part of) an expression for a one-line message."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _malformed(text: str, pos: int, expected: str) -> DiceError:
+    end = " (the end)" if pos >= len(text) else ""
+    return DiceError(f"cannot read dice expression {_quote(text)}: "
+                     f"expected {expected} at position {pos + 1}{end}")
+
+
+def _refuse(text: str, problem: str) -> DiceError:
+    return DiceError(f"dice expression {_quote(text)} {problem}")
+
+
+def _skip(text: str, i: int, chars: str = _DIGITS) -> int:
+    """Index just past the run of ``chars`` (ASCII digits by default) starting at ``i``."""
+    while i < len(text) and text[i] in chars:
+        i += 1
+    return i
+
+
+@functools.lru_cache(maxsize=1024)
+def parse(text: str) -> Expression:
+    """Parse dice notation into an :class:`Expression`; raise :class:`DiceError` if it is
+    malformed or over the limits. Results are cached."""
+    if not isinstance(text, str):
+        raise DiceError(f"a dice expression must be text, not {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise _refuse(text, f"is {len(text)} characters long; the limit is {MAX_LENGTH}")
+    terms: list[Term] = []
+    n, dice = len(text), 0
+    i = _skip(text, 0, _SPACES)
+    sign = 1
+    if i < n and text[i] in "+-":
+        sign = -1 if text[i] == "-" else 1
+        i = _skip(text, i + 1, _SPACES)
+    while True:
+        j = _skip(text, i)
+        if j < n and text[j] in "dD":
+            count = int(text[i:j]) if j > i else 1
+            i = j + 1
+            if i < n and text[i] == "%":
+                sides, i = 100, i + 1
+            else:
+                j = _skip(text, i)
+                if j == i:
+                    raise _malformed(text, i, "the number of sides (or %) after 'd'")
+                sides, i = int(text[i:j]), j
+            mode, keep = text[i:i + 2].lower(), 0
+            if mode in _MODES:
+                j = _skip(text, i + 2)
+                keep = int(text[i + 2:j]) if j > i + 2 else 1
+                i = j
+            else:
+                mode = ""
+            if count == 0:
+                raise _refuse(text, "rolls no dice; roll at least 1 die")
+            if sides == 0:
+                raise _refuse(text, "has a 0-sided die; dice need at least 1 side")
+            if sides > MAX_SIDES:
+                raise _refuse(text, f"has a die with {sides} sides; the limit is {MAX_SIDES}")
+            if keep > count:
+                verb = "keeps" if mode[0] == "k" else "drops"
+                raise _refuse(text, f"{verb} {keep} of only {count} dice; "
+                                    f"{verb[:-1]} at most {count}")
+            dice += count
+            terms.append(Dice(count, sides, sign, mode, keep))
+            expected = "'+', '-', a keep/drop suffix (kh, kl, dh, dl) or the end"
+            if mode:
+                expected = "'+', '-' or the end"
+        elif j > i:
+            terms.append(Constant(int(text[i:j]), sign))
+            i, expected = j, "'d', '+', '-' or the end"
+        else:
+            raise _malformed(text, i, "a number or a die like d6")
+        j, i = i, _skip(text, i, _SPACES)
+        if i == n:
+            break
+        if text[i] not in "+-":
+            raise _malformed(text, i, expected if i == j else "'+', '-' or the end")
+        sign = -1 if text[i] == "-" else 1
+        i = _skip(text, i + 1, _SPACES)
+    if dice > MAX_DICE:
+        raise _refuse(text, f"rolls {dice} dice; the limit is {MAX_DICE}")
+    low = high = 0
+    for term in terms:
+        if isinstance(term, Dice):
+            lo, hi = term.keep, term.keep * term.sides
+        else:
+            lo = hi = term.value
+        if term.sign < 0:
+            lo, hi = -hi, -lo
+        low, high = low + lo, high + hi
+    frozen = tuple(terms)
+    return Expression(_join([t.text for t in frozen], frozen), frozen, low, high)
+
+
+_ONE_KEPT = (True,)
+
+
+_STOCK_RANDINT = random.Random.randint
+
+
+def stock_random(rng: random.Random) -> bool:
+    """Whether ``rng`` rolls a die as a stock Random does: ``randint(1, n)`` is
+    ``1 + _randbelow(n)`` (a Random that answers randint itself is asked instead)."""
+    return type(rng).randint is _STOCK_RANDINT
+
+
+def single_die(expr: Expression) -> int | None:
+    """The sides of ``expr`` when it is one plain die (d6, d12, d100), else None: such a
+    roll's total is one face, ``1 + rng._randbelow(sides)`` from a stock Random."""
+    if len(expr.terms) != 1:
+        return None
+    term: Any = expr.terms[0]
+    if term.__class__ is Dice and term.count == 1 and not term.mode and term.sign > 0:
+        return term.sides
+    return None
+
+
+def roll(expr: str | Expression, rng: random.Random) -> Roll:
+    """Roll ``expr`` (text or a parsed :class:`Expression`) using only ``rng``."""
+    if expr.__class__ is not Expression:
+        expr = parse(expr)
+    terms: tuple[Any, ...] = expr.terms  # Dice or Constant, told apart by class (fast)
+    if len(terms) == 1:  # one plain die (d6, d12, d100): the engine's commonest roll
+        term = terms[0]
+        if term.__class__ is Dice and term.count == 1 and not term.mode and term.sign > 0:
+            # randint(1, n) is 1 + _randbelow(n) in a stock Random: the same faces, two
+            # calls fewer (a Random that answers randint itself is asked instead)
+            face = (rng._randbelow(term.sides) + 1  # type: ignore[attr-defined]
+                    if type(rng).randint is _STOCK_RANDINT
+                    else rng.randint(1, term.sides))
+            return Roll(expr, face, (TermRoll(term, (face,), _ONE_KEPT, face),))
+    randint = rng.randint
+    stock = type(rng).randint is _STOCK_RANDINT
+    below: Any = rng._randbelow if stock else None  # type: ignore[attr-defined]
+    results = []
+    total = 0
+    for term in terms:
+        if term.__class__ is Constant:
+            value = term.value if term.sign > 0 else -term.value
+            results.append(TermRoll(term, (), (), value))
+            total += value
+            continue
+        sides, count = term.sides, term.count
+        if count == 1:
+            rolls: tuple[int, ...] = (randint(1, sides),)
+        elif stock:
+            rolls = tuple([below(sides) + 1 for _ in range(count)])
+        else:
+            rolls = tuple([randint(1, sides) for _ in range(count)])
+        if term.mode:
+            order = sorted(range(count), key=rolls.__getitem__, reverse=term.keep_high)
+            chosen = set(order[:term.keep])
+            kept = tuple([index in chosen for index in range(count)])
+            value = sum([die for die, keep in zip(rolls, kept, strict=True) if keep])
+        else:
+            kept = (True,) * count
+            value = sum(rolls)
+        if term.sign < 0:
+            value = -value
+        results.append(TermRoll(term, rolls, kept, value))
+        total += value
+    return Roll(expr, total, tuple(results))
+
+
+def roll_text(roll: Roll, plus: int = 0) -> str:
+    """A roll as the Dice Notation add-on writes it: ``d6=3``, ``d10+7=8``, ``2d6=7 [4, 3]``,
+    ``4d6kh3=14 [5, 5, 3d, 4]`` (a dropped die marked ``d``)."""
+    expression = roll.expression.text
+    if plus:
+        expression += f"{plus:+d}"
+    line = f"{expression}={roll.total + plus}"
+    dice: list[str] = []
+    for term in roll.terms:
+        if isinstance(term.term, Constant):
+            continue
+        dice.extend(str(die) if kept else f"{die}d"
+                    for die, kept in zip(term.rolls, term.kept, strict=True))
+    if len(dice) > 1:
+        line += " [" + ", ".join(dice) + "]"
+    return line

@@ -1,0 +1,505 @@
+"""The building blocks a procedure's actions, hooks and table entries are made of.
+
+Each effect in YAML is a mapping with one main key (``adjust``, ``check``, ``table``…)
+and an optional ``when:`` guard. ``parse_effects`` turns the YAML into frozen
+dataclasses; the engine interprets them. See docs/procedures.md for the guide.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from solo.rules.expr import Expr, ExprError, compile_expr
+from solo.rules.schema import check_keys, keys_of
+from solo.rules.yamlfile import Document
+
+__all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
+           "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Ask",
+           "Supply", "Vitality", "Condition", "Members", "WHO", "Effect",
+           "parse_effects", "compile_template", "compile_at", "EFFECT_KEYS",
+           "LIGHT_OPERATIONS"]
+
+LIGHT_OPERATIONS = ("out", "dim", "halve", "douse", "refill", "step", "light")
+"""What a ``light`` effect does to each chosen source: ``out`` (spent), ``dim``, ``halve``
+its time left, ``douse`` (put aside with what it has left), ``refill`` (full again, using
+one of the kind's refill supply), ``step`` (its usage die one size down, out below d4);
+``light`` lights a new source of the (single) kind named."""
+_FIELD = re.compile(r"\{([^{}]+)\}")
+
+
+@dataclass(frozen=True)
+class Template:
+    """Text with ``{expression}`` fields filled in at run time.
+
+    ``parts`` alternate literal text and expressions: text, expr, text, expr, …, text.
+    """
+
+    text: str
+    fields: tuple[Expr, ...] = ()
+    parts: tuple[Any, ...] = ()
+
+    def render(self, scope: Mapping[str, Any]) -> str:
+        if not self.fields:
+            return self.text
+        parts = self.parts
+        if len(parts) == 3:  # one field, the commonest case: "Alarm {alarm}"
+            return f"{parts[0]}{parts[1].evaluate(scope)}{parts[2]}"
+        return "".join([part if index % 2 == 0 else str(part.evaluate(scope))
+                        for index, part in enumerate(parts)])
+
+
+@dataclass(frozen=True)
+class Adjust:
+    changes: tuple[tuple[str, Expr], ...]
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Assign:
+    values: tuple[tuple[str, Expr], ...]
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Let:
+    values: tuple[tuple[str, Expr], ...]
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class RollDice:
+    dice: Template
+    label: Template
+    plus: Expr | None = None
+    name: str | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    dice: Template
+    success: Expr
+    label: Template
+    plus: Expr | None = None
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class RollTable:
+    table: str
+    plus: Expr | None = None
+    name: str | None = None
+    outcome: bool = False
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Encounter:
+    table: str | None = None
+    sign: bool = False
+    then: tuple[Effect, ...] = ()
+    when: Expr | None = None
+    otherwise: tuple[Effect, ...] = ()  # when the entry rolled was struck off
+
+
+@dataclass(frozen=True)
+class SourceCheck:
+    """A roll made for each lit source: the light effect applies where it succeeds."""
+
+    dice: Template
+    success: Expr
+    label: Template
+
+
+@dataclass(frozen=True)
+class LightChange:
+    operation: str
+    kinds: tuple[str, ...] | None = None
+    count: int | None = None
+    reason: Template | None = None
+    when: Expr | None = None
+    check: SourceCheck | None = None
+
+
+@dataclass(frozen=True)
+class Say:
+    text: Template
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Branch:
+    condition: Expr
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Do:
+    routine: str
+    when: Expr | None = None
+    args: tuple[tuple[str, Expr], ...] = ()  # the routine's parameters, given with 'with:'
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Ask the oracle a yes/no question, in the journal's style and chaos."""
+
+    question: Template
+    odds: Template | None = None
+    then: tuple[Effect, ...] = ()
+    otherwise: tuple[Effect, ...] = ()
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Supply:
+    """Add to (or take from) supply counts such as spare torches; never below 0."""
+
+    changes: tuple[tuple[str, Expr], ...]
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+WHO = ("each", "actor")
+"""Whom a party effect reaches: ``each`` member (the default), or the ``actor`` the
+command named (``Wren: rest``), every member when it named none. Inside ``members:``,
+the member whose turn it is."""
+
+
+@dataclass(frozen=True)
+class Vitality:
+    """Harm (``sign`` -1) or heal (+1) members' hit points by an amount, or by dice rolled
+    for each member; hit points stay from 0 to the member's maximum."""
+
+    sign: int
+    amount: Expr | None = None
+    dice: Template | None = None
+    plus: Expr | None = None
+    label: Template | None = None
+    who: str = "each"
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Move members' conditions (``fatigue: 1``), within the bounds the procedure gives."""
+
+    changes: tuple[tuple[str, Expr], ...]
+    who: str = "each"
+    reason: Template | None = None
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Members:
+    """Run effects once for each member (or for the actor), with ``member``, ``hp``,
+    ``max_hp`` and ``member_<condition>`` naming that member's."""
+
+    effects: tuple[Effect, ...]
+    who: str = "each"
+    when: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    name: str
+    when: Expr | None = None
+
+
+Effect = (Adjust | Assign | Let | RollDice | Check | RollTable | Encounter | LightChange | Say
+          | Branch | Do | Outcome | Ask | Supply | Vitality | Condition | Members)
+
+EFFECT_KEYS = ("adjust", "set", "let", "roll", "check", "table", "encounter", "light", "say",
+               "if", "do", "outcome", "ask", "supply", "harm", "heal", "condition", "members")
+COMMON_ODDS = ("likely", "50/50", "even", "unlikely")
+"""Odds that every shipped oracle style (mythic, ironsworn, opse) knows."""
+_SIDE_KEYS = keys_of("effect")
+_TAKES_REASON = {"adjust", "set", "light", "supply", "harm", "heal", "condition"}
+_TAKES_WHO = {"harm", "heal", "condition", "members"}
+"""The effects whose journal line carries a ``reason:``; on others it would be ignored."""
+_TAKES_BRANCHES = {"if"}
+"""The effects that take ``then:``/``else:`` beside their main key (check, ask and
+encounter take them inside it)."""
+
+
+def compile_at(doc: Document, path: tuple, value: Any) -> Expr:
+    """Compile an expression found at ``path``, turning errors into located RulesErrors."""
+    if not isinstance(value, (str, int, bool)):
+        raise doc.error(path, "expected an expression such as 'tension >= 3' or a number")
+    try:
+        compiled = compile_expr(value)
+    except ExprError as err:
+        raise doc.error(path, str(err)) from None
+    doc.expressions.append((path, compiled))
+    return compiled
+
+
+def compile_template(doc: Document, path: tuple, value: Any) -> Template:
+    if not isinstance(value, (str, int)):
+        raise doc.error(path, "expected text")
+    text = str(value)
+    pieces = _FIELD.split(text)  # text, expression source, text, …
+    parts = tuple(piece if index % 2 == 0 else compile_at(doc, path, piece)
+                  for index, piece in enumerate(pieces))
+    return Template(text, tuple(part for part in parts[1::2] if isinstance(part, Expr)), parts)
+
+
+def parse_effects(doc: Document, path: tuple, raw: Any) -> tuple[Effect, ...]:
+    """A list of effects (a single effect mapping is accepted as a list of one)."""
+    if raw is None:
+        return ()
+    if isinstance(raw, Mapping):
+        raw = [raw]
+    if not isinstance(raw, list):
+        raise doc.error(path, "expected a list of effects")
+    return tuple(_parse_effect(doc, path + (index,), item) for index, item in enumerate(raw))
+
+
+def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
+    if isinstance(raw, str):
+        return Say(compile_template(doc, path, raw))
+    if not isinstance(raw, Mapping):
+        raise doc.error(path, f"expected an effect: a mapping with one of {', '.join(EFFECT_KEYS)}")
+    main = [key for key in raw if key in EFFECT_KEYS]
+    unknown = [key for key in raw if key not in EFFECT_KEYS and key not in _SIDE_KEYS]
+    if unknown:
+        raise doc.error(path + (unknown[0],),
+                        f"unknown effect key; expected one of {', '.join(EFFECT_KEYS)}")
+    if len(main) != 1:
+        raise doc.error(path, f"expected exactly one of {', '.join(EFFECT_KEYS)} in an effect")
+    key = main[0]
+    for side in ("then", "else"):
+        if side in raw and key not in _TAKES_BRANCHES:
+            hint = (f"it belongs inside '{key}:'" if key in ("check", "encounter", "ask")
+                    else "only 'if' takes it")
+            raise doc.error(path + (side,), f"'{side}:' does nothing beside '{key}:'; {hint}")
+    if "reason" in raw and key not in _TAKES_REASON:
+        raise doc.error(path + ("reason",), f"'reason:' does nothing beside '{key}:'; only "
+                        f"{', '.join(sorted(_TAKES_REASON))} write a reason")
+    if "who" in raw:
+        if key not in _TAKES_WHO:
+            raise doc.error(path + ("who",), f"'who:' does nothing beside '{key}:'; only "
+                            f"{', '.join(sorted(_TAKES_WHO))} reach party members")
+        if raw["who"] not in WHO:
+            raise doc.error(path + ("who",), f"expected one of {', '.join(WHO)}")
+    who = str(raw.get("who", "each"))
+    when = compile_at(doc, path + ("when",), raw["when"]) if "when" in raw else None
+    reason = (compile_template(doc, path + ("reason",), raw["reason"])
+              if "reason" in raw else None)
+    value = raw[key]
+    here = path + (key,)
+    if key in ("adjust", "set", "let", "supply"):
+        values = _assignments(doc, here, value)
+        if key in ("adjust", "supply"):
+            for name, expr in values:
+                doc.references.append((here + (name,), "tracker" if key == "adjust"
+                                       else "supply", name))
+                doc.numeric.append((here + (name,), expr, f"{key} needs a number"))
+            if key == "supply":
+                return Supply(values, reason, when)
+            return Adjust(values, reason, when)
+        if key == "set":
+            return Assign(values, reason, when)
+        return Let(values, when)
+    if key == "say":
+        return Say(compile_template(doc, here, value), when)
+    if key in ("harm", "heal"):
+        return _vitality(doc, here, value, -1 if key == "harm" else 1, who, reason, when)
+    if key == "condition":
+        values = _assignments(doc, here, value)
+        for name, expr in values:
+            doc.references.append((here + (name,), "condition", name))
+            doc.numeric.append((here + (name,), expr, "condition needs a number"))
+        return Condition(values, who, reason, when)
+    if key == "members":
+        return Members(parse_effects(doc, here, value), who, when)
+    if key == "do":
+        return _do(doc, here, value, when)
+    if key == "ask":
+        return _ask(doc, here, value, when)
+    if key == "outcome":
+        if not isinstance(value, str) or not value.strip():
+            raise doc.error(here, "expected an outcome name")
+        if "{" in value or "}" in value:
+            raise doc.error(here, "an outcome is a fixed name, not a template; to name it "
+                            "from a value, choose between names with if/else")
+        return Outcome(value, when)
+    if key == "if":
+        return Branch(compile_at(doc, here, value), parse_effects(doc, path + ("then",),
+                      raw.get("then")), parse_effects(doc, path + ("else",), raw.get("else")),
+                      when)
+    if key == "table":
+        return _table(doc, here, value, when)
+    if key == "encounter":
+        return _encounter(doc, here, value, when)
+    if key == "light":
+        return _light(doc, here, value, reason, when)
+    if key == "roll":
+        spec = _spec(doc, here, value, "roll", "dice")
+        return RollDice(compile_template(doc, here + ("dice",), spec["dice"]),
+                        compile_template(doc, here + ("label",), spec.get("label", "Roll")),
+                        _optional(doc, here + ("plus",), spec.get("plus")),
+                        _name(doc, here + ("as",), spec.get("as")), when)
+    spec = _spec(doc, here, value, "check", "dice")
+    return Check(compile_template(doc, here + ("dice",), spec["dice"]),
+                 compile_at(doc, here + ("success",), spec["success"]),
+                 compile_template(doc, here + ("label",), spec.get("label", "Check")),
+                 _optional(doc, here + ("plus",), spec.get("plus")),
+                 parse_effects(doc, here + ("then",), spec.get("then")),
+                 parse_effects(doc, here + ("else",), spec.get("else")), when)
+
+
+def _do(doc: Document, path: tuple, value: Any, when: Expr | None) -> Do:
+    if isinstance(value, str):
+        value = {"routine": value}
+    spec = _spec(doc, path, value, "do", "routine")
+    if not isinstance(spec["routine"], str):
+        raise doc.error(path + ("routine",), "expected the name of a routine")
+    args = _assignments(doc, path + ("with",), spec["with"]) if "with" in spec else ()
+    doc.references.append((path, "routine", spec["routine"]))
+    doc.calls.append((path, spec["routine"], tuple(name for name, _ in args)))
+    return Do(spec["routine"], when, args)
+
+
+def _vitality(doc: Document, path: tuple, value: Any, sign: int, who: str,
+              reason: Template | None, when: Expr | None) -> Vitality:
+    spec = _spec(doc, path, value, "hp-effect", "amount")
+    if ("amount" in spec) == ("dice" in spec):
+        raise doc.error(path, "give either 'amount:' (an expression) or 'dice:' (rolled "
+                        "for each member)")
+    amount = _optional(doc, path + ("amount",), spec.get("amount"))
+    if amount is not None:
+        doc.numeric.append((path + ("amount",), amount, "harm and heal need a number"))
+    dice = (compile_template(doc, path + ("dice",), spec["dice"]) if "dice" in spec
+            else None)
+    label = (compile_template(doc, path + ("label",), spec["label"]) if "label" in spec
+             else None)
+    return Vitality(sign, amount, dice, _optional(doc, path + ("plus",), spec.get("plus")),
+                    label, who, reason, when)
+
+
+def _ask(doc: Document, path: tuple, value: Any, when: Expr | None) -> Ask:
+    spec = _spec(doc, path, value, "ask", "question")
+    odds = spec.get("odds")
+    if odds is not None:
+        if not isinstance(odds, str):
+            raise doc.error(path + ("odds",), "expected odds such as likely or 50/50")
+        if "{" not in odds and " ".join(odds.lower().split()) not in COMMON_ODDS:
+            raise doc.error(path + ("odds",), f"{odds!r} is not odds every oracle style "
+                            f"knows; use one of {', '.join(COMMON_ODDS)}, or a {{…}} "
+                            "expression that gives one")
+    return Ask(compile_template(doc, path + ("question",), spec["question"]),
+               None if odds is None else compile_template(doc, path + ("odds",), odds),
+               parse_effects(doc, path + ("then",), spec.get("then")),
+               parse_effects(doc, path + ("else",), spec.get("else")), when)
+
+
+def _spec(doc: Document, path: tuple, value: Any, block: str, required: str) -> Mapping:
+    """An effect's spec (``required``'s value alone stands for ``{required: value}``),
+    its keys checked against the schema's ``block``."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        value = {required: value}
+    if not isinstance(value, Mapping):
+        raise doc.error(path, f"expected a mapping with {', '.join(sorted(keys_of(block)))}")
+    check_keys(doc, path, value, block)
+    return value
+
+
+def _optional(doc: Document, path: tuple, value: Any) -> Expr | None:
+    return None if value is None else compile_at(doc, path, value)
+
+
+def _name(doc: Document, path: tuple, value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.isidentifier():
+        raise doc.error(path, "expected a name made of letters, digits and _")
+    return value
+
+
+def _assignments(doc: Document, path: tuple, value: Any) -> tuple[tuple[str, Expr], ...]:
+    if not isinstance(value, Mapping) or not value:
+        raise doc.error(path, "expected a mapping of names to values, such as {tension: 1}")
+    return tuple((_name(doc, path + (name,), name) or "", compile_at(doc, path + (name,), expr))
+                 for name, expr in value.items())
+
+
+def _table(doc: Document, path: tuple, value: Any, when: Expr | None) -> RollTable:
+    spec = _spec(doc, path, value, "table-effect", "name")
+    if not isinstance(spec["name"], str):
+        raise doc.error(path + ("name",), "expected a table name")
+    doc.references.append((path, "table", spec["name"]))
+    outcome = spec.get("outcome", False)
+    if not isinstance(outcome, bool):
+        raise doc.error(path + ("outcome",), "expected true or false")
+    return RollTable(spec["name"], _optional(doc, path + ("plus",), spec.get("plus")),
+                     _name(doc, path + ("as",), spec.get("as")), outcome, when)
+
+
+def _encounter(doc: Document, path: tuple, value: Any, when: Expr | None) -> Encounter:
+    if value is True or value is None:
+        value = {}
+    if isinstance(value, str):
+        value = {"table": value}
+    if not isinstance(value, Mapping):
+        raise doc.error(path, "expected true, a table name, or a mapping with table/sign/then")
+    check_keys(doc, path, value, "encounter")
+    sign = value.get("sign", False)
+    if not isinstance(sign, bool):
+        raise doc.error(path + ("sign",), "expected true or false")
+    table = value.get("table")
+    if table is not None and not isinstance(table, str):
+        raise doc.error(path + ("table",), "expected a table name")
+    if table is not None:
+        doc.references.append((path + ("table",), "table", table))
+    return Encounter(table, sign, parse_effects(doc, path + ("then",), value.get("then")), when,
+                     parse_effects(doc, path + ("else",), value.get("else")))
+
+
+def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
+           when: Expr | None) -> LightChange:
+    spec = _spec(doc, path, value, "light-effect", "do")
+    if spec["do"] not in LIGHT_OPERATIONS:
+        raise doc.error(path + ("do",), f"expected one of {', '.join(LIGHT_OPERATIONS)}")
+    if spec["do"] == "light":
+        kinds_named = spec.get("kinds")
+        if isinstance(kinds_named, list) and len(kinds_named) == 1:
+            kinds_named = kinds_named[0]
+        if not isinstance(kinds_named, str):
+            raise doc.error(path + ("kinds",), "'do: light' needs the one kind to light, "
+                            "such as kinds: torch")
+        if "check" in spec:
+            raise doc.error(path + ("check",), "'do: light' takes no check")
+    kinds = spec.get("kinds")
+    if kinds is not None:
+        if isinstance(kinds, str):
+            kinds = [kinds]
+        if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
+            raise doc.error(path + ("kinds",), "expected a list of light kinds such as [torch]")
+        kinds = tuple(kinds)
+        for kind in kinds:
+            doc.references.append((path + ("kinds",), "light", kind))
+    count = spec.get("count", "all")
+    if count == "all":
+        count = None
+    elif not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise doc.error(path + ("count",), "expected a whole number of sources, or all")
+    check = None
+    if "check" in spec:
+        here = path + ("check",)
+        raw = _spec(doc, here, spec["check"], "light-check", "dice")
+        check = SourceCheck(compile_template(doc, here + ("dice",), raw["dice"]),
+                            compile_at(doc, here + ("success",), raw["success"]),
+                            compile_template(doc, here + ("label",),
+                                             raw.get("label", "Check for the {source}")))
+    return LightChange(spec["do"], kinds, count, reason, when, check)

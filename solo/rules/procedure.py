@@ -1,0 +1,181 @@
+"""A procedure (``kind: procedure``) as frozen dataclasses; :mod:`solo.rules.procedure_file`
+reads the file into them.
+
+A procedure composes the building blocks: a clock, trackers with bounds,
+settings, light sources, tables, routines, actions and two hooks
+(``on_action`` before every action that takes time, ``each_turn`` once per
+turn that passes). docs/procedures.md is the guide to the format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from solo.rules.effects import Effect, Template
+from solo.rules.expr import Expr
+from solo.rules.tables import Table
+
+__all__ = ["Tracker", "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP", "USAGE_DICE", "Arg",
+           "Action", "Procedure", "LIGHT_LEVELS"]
+
+LIGHT_LEVELS = ("bright", "dim")
+USAGE_DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
+"""A usage die steps down this ladder, one size at a time, and is spent below d4."""
+
+
+@dataclass(frozen=True)
+class Tracker:
+    name: str
+    label: str
+    start: int = 0
+    minimum: int | None = None
+    maximum: int | None = None
+    notation: str = "Track"
+    shown: bool = True
+    reading: str = ""
+    levels: tuple[tuple[str, int], ...] = ()  # (name, lowest value), lowest first
+
+    def level(self, value: int) -> str | None:
+        """The named band ``value`` falls in (None if the tracker has no levels)."""
+        found = None
+        for name, low in self.levels:
+            if value >= low:
+                found = name
+        return found if found is not None else (self.levels[0][0] if self.levels else None)
+
+    def clamp(self, value: int) -> int:
+        if self.minimum is not None and value < self.minimum:
+            return self.minimum
+        if self.maximum is not None and value > self.maximum:
+            return self.maximum
+        return value
+
+
+@dataclass(frozen=True)
+class LightKind:
+    name: str
+    label: str
+    turns: int | None
+    level: str = "bright"
+    reading: str = ""
+    die: str | None = None  # a usage die each source starts with (d6, d8…)
+    uses: str | None = None  # the supply one fresh source of this kind takes
+    refill: str | None = None  # the supply a refill takes
+
+
+@dataclass(frozen=True)
+class SupplyKind:
+    """A count of spare things the party carries: torches, oil flasks, candles. A supply
+    whose ``start`` is None is not counted (never runs out) until the player says how
+    many the party carries."""
+
+    name: str
+    label: str
+    start: int | None = 0
+    reading: str = ""
+
+
+DEFAULT_HP = 8
+"""A member's hit points when neither the command nor the procedure says."""
+
+
+@dataclass(frozen=True)
+class PartyRules:
+    """What each named member carries: hit points to start with, the conditions counted
+    per member (each bounded like a tracker), and what happens at 0 HP."""
+
+    hp: int = DEFAULT_HP
+    conditions: Mapping[str, Tracker] = field(default_factory=dict)
+    down: tuple[Effect, ...] = ()
+
+    def marks(self, conditions: tuple[tuple[str, int], ...],
+              own: tuple[tuple[str, int], ...] = ()) -> tuple[str, ...]:
+        """A member's conditions as they are shown: a level's name (``tired``), or the
+        label and count (``Fatigue 2``); those at their start, or no longer counted, are
+        left out. Then their own settings, signed (``con_bonus +2``)."""
+        shown = []
+        for name, value in conditions:
+            condition = self.conditions.get(name)
+            if condition is None or value == condition.start:
+                continue
+            level = condition.level(value) if condition.levels else None
+            shown.append(level.lower() if level else f"{condition.label} {value}")
+        shown.extend(f"{name} {value:+d}" for name, value in own)
+        return tuple(shown)
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of an action: a whole number, or a choice that may set values."""
+
+    name: str
+    kind: str
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+    help: str = ""
+
+    @property
+    def choice_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.choices)
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    help: str
+    group: str = "procedure"
+    time: Expr | None = None
+    args: tuple[Arg, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    resting: bool = False
+    allowed: Expr | None = None
+    refusal: str = ""
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Procedure:
+    id: str
+    name: str
+    file: str
+    clock_unit: str = "turn"
+    minutes: int | None = 10
+    danger: str | None = None
+    trackers: Mapping[str, Tracker] = None  # type: ignore[assignment]
+    settings: Mapping[str, Any] = None  # type: ignore[assignment]
+    lights: Mapping[str, LightKind] = None  # type: ignore[assignment]
+    tables: Mapping[str, Table] = None  # type: ignore[assignment]
+    encounters: str | None = None
+    routines: Mapping[str, tuple[Effect, ...]] = None  # type: ignore[assignment]
+    params: Mapping[str, tuple[tuple[str, Any], ...]] = None  # type: ignore[assignment]
+    supplies: Mapping[str, SupplyKind] = None  # type: ignore[assignment]
+    party: PartyRules = PartyRules()
+    actions: Mapping[str, Action] = None  # type: ignore[assignment]
+    on_action: tuple[Effect, ...] = ()
+    each_turn: tuple[Effect, ...] = ()
+    steps: tuple[str, ...] = ()
+    simulate: str = ""
+    summary: str = ""
+    source: str = ""
+    prompt: Template | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("trackers", "settings", "lights", "tables", "routines", "actions",
+                     "params", "supplies"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, {})
+
+    def action_named(self, word: str) -> Action | None:
+        word = word.lower()
+        if word in self.actions:
+            return self.actions[word]
+        for action in self.actions.values():
+            if word in action.aliases:
+                return action
+        return None
+
+

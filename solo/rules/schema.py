@@ -1,0 +1,219 @@
+"""The shape of solo's YAML files, described once.
+
+Each block of a file (the top of a procedure, a tracker, a light, an action, an
+effect's spec…) is a :class:`Block` listing its keys, what each holds, and which are
+required. The loaders ask :func:`check_keys` for unknown and missing keys (so every
+block gives the same located error), and the guide's key tables are made from the same
+description (:func:`markdown_table`; a test keeps docs/procedures.md in step).
+
+Why a description in Python rather than jsonschema: the values are checked by the
+loaders, which must compile expressions, templates and dice and name the line of each
+problem; what a schema library would add is the key check, which this gives in a few
+lines with solo's own error messages and no new dependency.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from solo.rules.yamlfile import Document
+
+__all__ = ["Key", "Block", "BLOCKS", "check_keys", "markdown_table", "keys_of", "COMMENT_KEYS"]
+
+COMMENT_KEYS = ("note", "reading")
+"""Free text for people, allowed in every block; solo ignores it."""
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    holds: str
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Block:
+    name: str
+    title: str
+    keys: tuple[Key, ...]
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(key.name for key in self.keys) | frozenset(COMMENT_KEYS)
+
+
+def _block(name: str, title: str, *keys: tuple[str, str] | tuple[str, str, bool]) -> Block:
+    return Block(name, title, tuple(Key(*key) for key in keys))
+
+
+BLOCKS: dict[str, Block] = {block.name: block for block in (
+    _block("procedure", "A procedure file, at the top",
+           ("kind", "always `procedure`", True),
+           ("id", "the short id (`my-dungeon`)", True),
+           ("name", "the name shown to the player", True),
+           ("summary", "one line about the procedure"),
+           ("source", "where its rules come from"),
+           ("prompt", "a text template shown before each input"),
+           ("clock", "the word for a turn and how many minutes one lasts"),
+           ("danger", "the tracker shown in the status bar (Tension, Alarm…)"),
+           ("trackers", "numbers the procedure keeps, with their bounds"),
+           ("settings", "values the player may change during play with `set`"),
+           ("supplies", "counts of spare things: torches, oil flasks, candles"),
+           ("party", "what each named member of the party carries: HP, conditions"),
+           ("lights", "light sources, how long each burns, bright or dim"),
+           ("tables", "the procedure's own tables"),
+           ("encounters", "the table an encounter rolls on, unless told otherwise"),
+           ("routines", "named lists of effects, shared with `do:`"),
+           ("actions", "the commands the player types", True),
+           ("on_action", "effects run before every action that takes time"),
+           ("each_turn", "effects run once for every turn that passes"),
+           ("steps", "the turn procedure in a few sentences (the `steps` command)"),
+           ("simulate", "the command `solo simulate` repeats by default")),
+    _block("clock", "clock:",
+           ("unit", "the word for a turn (`turn`, `round`)"),
+           ("minutes", "minutes one turn lasts, or null")),
+    _block("tracker", "a tracker",
+           ("label", "the name the player sees"),
+           ("start", "the value in a fresh dungeon (default: min, or 0)"),
+           ("min", "the lowest value (none if left out)"),
+           ("max", "the highest value (none if left out)"),
+           ("notation", "the journal's tag: `Track` or `Clock`"),
+           ("shown", "false for a hidden counter"),
+           ("levels", "named bands, each from its lowest value: `{Calm: 0, Wary: 4}`")),
+    _block("supply", "a supply",
+           ("label", "the name the player sees"),
+           ("start", "how many the party starts with (null: not counted until the player "
+            "says, with `supply`)")),
+    _block("party", "party:",
+           ("hp", "the hit points of a member added without `hp N` (default 8)"),
+           ("conditions", "counts each member has (`fatigue`), each written as a tracker"),
+           ("down", "effects run when a member drops to 0 HP (`member` names them)")),
+    _block("light", "a light source",
+           ("label", "the name the player sees"),
+           ("turns", "how long it burns, or null for no limit"),
+           ("level", "`bright` or `dim`"),
+           ("die", "its usage die (`d6`), stepped down by `light: {do: step}`"),
+           ("uses", "the supply a fresh one takes when lit"),
+           ("refill", "the supply `light: {do: refill}` takes")),
+    _block("table", "a table",
+           ("title", "the name the journal shows"),
+           ("dice", "the dice rolled (`d12`, `2d6`)", True),
+           ("plus", "an expression added to the roll (`tension`)"),
+           ("entries", "rolls or ranges (`1-4`) to entries", True)),
+    _block("entry", "a table entry written as a mapping",
+           ("text", "what the journal says", True),
+           ("id", "a short name for `strike` and `solo simulate`"),
+           ("effects", "effects run when it comes up")),
+    _block("routine", "a routine with parameters",
+           ("params", "each parameter with its default (null: must be given)", True),
+           ("effects", "the routine's effects")),
+    _block("action", "an action",
+           ("help", "one line for `help`"),
+           ("group", "`procedure` (shown in the prompt) or another heading"),
+           ("time", "turns it takes (an expression; 0 if left out)"),
+           ("args", "its arguments"),
+           ("effects", "what it does, before its turns pass"),
+           ("resting", "true while resting (`resting` reads it)"),
+           ("allowed", "a condition; when false the action is refused"),
+           ("refusal", "the message when it is refused"),
+           ("aliases", "other words for it")),
+    _block("arg", "an action's argument",
+           ("name", "its name in expressions", True),
+           ("help", "one line about it"),
+           ("default", "its value when not typed"),
+           ("min", "the smallest number accepted"),
+           ("max", "the largest number accepted"),
+           ("choices", "the words accepted, each with the values it sets")),
+    _block("effect", "beside any effect's main key",
+           ("when", "a condition; the effect is skipped when false"),
+           ("reason", "the journal's reason (adjust, set, light, supply, harm, heal, "
+            "condition)"),
+           ("who", "`each` member (the default) or the `actor` the command named "
+            "(harm, heal, condition, members)"),
+           ("then", "effects run when an `if` holds"),
+           ("else", "effects run when an `if` fails")),
+    _block("roll", "roll:",
+           ("dice", "the dice (a template: `{pool}d6`)", True),
+           ("label", "the journal's label"),
+           ("plus", "an expression added to the total"),
+           ("as", "a name for the total, for later effects")),
+    _block("check", "check:",
+           ("dice", "the dice (a template)", True),
+           ("success", "a condition on `roll`, `natural` and `dice`", True),
+           ("label", "the journal's label"),
+           ("plus", "an expression added to the roll"),
+           ("then", "effects run on a success"),
+           ("else", "effects run on a failure")),
+    _block("table-effect", "table:",
+           ("name", "the table", True),
+           ("plus", "an expression added to the roll (instead of the table's own)"),
+           ("as", "a name for the entry's id"),
+           ("outcome", "true: count the entry for `solo simulate`")),
+    _block("encounter", "encounter:",
+           ("table", "the table (default: `encounters:`)"),
+           ("sign", "true: foreshadow it instead"),
+           ("then", "effects run when something comes (or a sign is found)"),
+           ("else", "effects run when the entry was struck off")),
+    _block("light-effect", "light:",
+           ("do", "out, dim, halve, douse, refill, step or light", True),
+           ("kinds", "the kinds it works on (all if left out)"),
+           ("count", "how many sources (all if left out)"),
+           ("check", "a roll per source; the effect applies where it succeeds")),
+    _block("light-check", "light: check:",
+           ("dice", "the dice (`{die}` rolls the source's usage die)", True),
+           ("success", "a condition on `roll`", True),
+           ("label", "the journal's label (`{source}` names the source)")),
+    _block("hp-effect", "harm: and heal:",
+           ("amount", "hit points, an expression (or give `dice`)"),
+           ("dice", "dice rolled for each member (a template: `{under}d6`)"),
+           ("plus", "an expression added to each roll"),
+           ("label", "the journal's label for the roll (`{member}` names the member)")),
+    _block("ask", "ask:",
+           ("question", "the question (a template)", True),
+           ("odds", "likely, 50/50, unlikely… (default: the style's)"),
+           ("then", "effects run on a yes"),
+           ("else", "effects run on a no")),
+    _block("do", "do:",
+           ("routine", "the routine", True),
+           ("with", "values for its parameters")),
+)}
+
+
+def keys_of(block: str) -> frozenset[str]:
+    """Every key ``block`` accepts (comments included)."""
+    return BLOCKS[block].names
+
+
+def check_keys(doc: Document, path: tuple, raw: Mapping[Any, Any], block: str) -> None:
+    """Raise a located RulesError for the first unknown or missing key of ``raw``."""
+    described = BLOCKS[block]
+    allowed = described.names
+    for key in raw:
+        if key not in allowed:
+            expected = ", ".join(key.name for key in described.keys)
+            raise doc.error(path + (key,), f"unknown key; expected {expected}")
+    for key in described.keys:
+        if key.required and key.name not in raw:
+            raise doc.error(path + (key.name,), f"missing '{key.name}' ({key.holds})")
+
+
+def markdown_table(block: str) -> str:
+    """The guide's table of ``block``'s keys."""
+    lines = ["| key | what it holds |", "|---|---|"]
+    for key in BLOCKS[block].keys:
+        lines.append(f"| `{key.name}` | {key.holds}{' (required)' if key.required else ''} |")
+    return "\n".join(lines)
+
+
+def guide_reference() -> str:
+    """The guide's "Every key" section body: one table per block."""
+    parts = []
+    for block in BLOCKS.values():
+        parts.append(f"**{block.title}**\n\n{markdown_table(block.name)}")
+    return "\n\n".join(parts)
+
+
+if __name__ == "__main__":  # python -m solo.rules.schema: the guide's key reference
+    print(guide_reference())

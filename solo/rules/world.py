@@ -1,0 +1,27 @@
+"""The rules in force for one journal: its procedure, the tables it rolls, the oracle styles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from solo.rules.oracle_styles import OracleStyle
+from solo.rules.procedure import Procedure
+from solo.rules.tables import Table
+
+__all__ = ["World"]
+
+
+@dataclass(frozen=True)
+class World:
+    """The rules in force: a procedure, the tables it can roll, and the oracle styles."""
+
+    procedure: Procedure
+    tables: Mapping[str, Table] = field(default_factory=dict)
+    styles: Mapping[str, OracleStyle] = field(default_factory=dict)
+
+    def table(self, name: str) -> Table | None:
+        return self.tables.get(name) or self.procedure.tables.get(name)
+
+    def table_names(self) -> list[str]:
+        return sorted(set(self.tables) | set(self.procedure.tables))
