@@ -164,6 +164,9 @@ def main() -> int:
     common.print_header("start-up")
     scratch = common.scratch_dir("startup")
     env = common.solo_env(scratch)
+    # An installed solo starts from its .pyc files (pip compiles them at install); a
+    # PYTHONDONTWRITEBYTECODE=1 in this shell would make every run compile solo's source again.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     clean = clean_python(scratch)
     times = measure_commands(options.runs, env, clean)
     base = times["python -c pass"]
