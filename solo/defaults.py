@@ -5,7 +5,7 @@ A leaf module: it imports nothing of solo's, so any layer may read it.
 
 from __future__ import annotations
 
-__all__ = ["ORACLE_STYLE", "CHAOS", "CHAOS_RANGE", "MAX_VALUE", "BATCH_GROUP"]
+__all__ = ["ORACLE_STYLE", "CHAOS", "CHAOS_RANGE", "MAX_VALUE", "BATCH_GROUP", "SIMULATE_MAX_TURNS"]
 
 ORACLE_STYLE = "mythic"
 """The oracle style a new journal asks with, until ``oracle STYLE`` changes it."""
@@ -21,3 +21,6 @@ MAX_VALUE = 10**15
 
 BATCH_GROUP = 64
 """Batch play fsyncs its entries together, at most this many lines a group."""
+
+SIMULATE_MAX_TURNS = 10_000_000
+"""The most turns ``solo simulate`` plays in one run (about a minute at its speed here)."""

@@ -260,3 +260,13 @@ def test_stats_and_export_to_a_terminal_show_no_raw_escapes(tmp_path: Path):
             os.close(master)
         assert done.returncode == 0, done.stderr
         assert b"pwned" in seen and b"\x1b]0" not in seen and b"\x07" not in seen
+
+
+def test_simulate_refuses_more_turns_than_its_maximum(tmp_path: Path):
+    """A run without end is refused at once, the error naming the maximum (not played until
+    killed)."""
+    result = run_solo("simulate", "--system", "classic", "--turns", "99999999999999999999",
+                      cwd=tmp_path)
+    assert result.returncode == 2
+    assert "at most 10,000,000 turns" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

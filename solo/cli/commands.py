@@ -55,6 +55,15 @@ def _positive(value: str) -> int:
     return number
 
 
+def _turns(value: str) -> int:
+    number = _positive(value)
+    if number > defaults.SIMULATE_MAX_TURNS:
+        raise argparse.ArgumentTypeError(
+            f"at most {defaults.SIMULATE_MAX_TURNS:,} turns in one run; "
+            "run several with other seeds for more")
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="solo", description="Play tabletop dungeon crawls alone: solo keeps "
                      "the GM's books, answers yes/no questions, and writes a Markdown journal.",
@@ -110,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="Play many turns headless and count outcomes.")
     simulate.add_argument("--system", required=True, help="Procedure id or file.")
-    simulate.add_argument("--turns", type=_positive, default=1000, help="Turns (default 1000).")
+    simulate.add_argument("--turns", type=_turns, default=1000, help="Turns (default 1000).")
     simulate.add_argument("--seed", type=_seed, default=1, help="Seed (default 1).")
     simulate.add_argument("--action", action="append", default=[], help="A command to play; "
                           "repeat it for a script played in a cycle (default: the "
