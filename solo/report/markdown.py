@@ -10,6 +10,7 @@ import yaml
 from solo.report.columns import Columns
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.model import Crawl
+from solo.report.palette import mermaid_init
 from solo.report.party import party_markdown
 from solo.report.summary import summary_rows
 
@@ -59,7 +60,7 @@ def mermaid_chart(crawl: Crawl) -> list[str]:
     else:
         x_axis = f'x-axis "{unit}" 1 --> {turns}'
     top = max(danger.maximum or 0, danger.peak, 1)
-    return ["```mermaid", "xychart-beta",
+    return ["```mermaid", mermaid_init(), "xychart-beta",
             f'    title "{label} at the end of each {crawl.unit}"',
             f"    {x_axis}",
             f'    y-axis "{label}" 0 --> {top}',
