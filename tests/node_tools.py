@@ -21,7 +21,9 @@ const dom = new JSDOM('<!doctype html><html><body></body></html>');
 globalThis.window = dom.window; globalThis.document = dom.window.document;
 const { default: mermaid } = await import('mermaid');
 const blocks = JSON.parse(await new Promise((ok) => {
-  let text = ''; process.stdin.on('data', (c) => text += c); process.stdin.on('end', () => ok(text));
+  let text = '';
+  process.stdin.on('data', (c) => text += c);
+  process.stdin.on('end', () => ok(text));
 }));
 const out = [];
 for (const block of blocks) {

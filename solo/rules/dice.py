@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import random
 
+from solo.errors import DiceError
+
 TYPE_CHECKING = False  # typing is not imported at run time: ``solo roll`` starts faster
 if TYPE_CHECKING:
     from typing import Any
-
-from solo.errors import DiceError
 
 __all__ = [
     "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Constant", "Term", "Expression",
