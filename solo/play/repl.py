@@ -24,6 +24,7 @@ from solo.engine import core as engine
 from solo.errors import SoloError
 from solo.internal import internal_error_lines
 from solo.journal.notation import Line
+from solo.play.commands_table import command_words
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
 from solo.terminal import printable
@@ -47,13 +48,19 @@ class SoloCompleter(Completer):
                 words = text.split()
         if not words or (len(words) == 1 and not text.endswith(" ")):
             prefix = words[0].lower() if words else ""
-            candidates = self.session.completion_words()
+            candidates = self._command_words()
         else:
             prefix = "" if text.endswith(" ") else words[-1].lower()
             candidates = self._arguments(words[0].lower())
         for word in candidates:
             if word.lower().startswith(prefix):
                 yield Completion(word, start_position=-len(prefix))
+
+    def _command_words(self) -> list[str]:
+        """Command words, and each one-word member's name with its colon (``Wren:``)."""
+        members = {f"{member.name}:" for member in self.session.state.party
+                   if " " not in member.name}
+        return sorted(set(command_words(self.session.procedure)) | members)
 
     def _arguments(self, command: str) -> list[str]:
         session = self.session
@@ -67,7 +74,7 @@ class SoloCompleter(Completer):
         if command == "set":
             return [*procedure.trackers, *procedure.settings, *(procedure.supplies or {})]
         if command == "help":
-            return session.completion_words()
+            return self._command_words()
         if command == "chaos":
             return ["follow", *map(str, range(1, 10))]
         if command == "supply":

@@ -1,0 +1,78 @@
+"""What ``help`` says: the commands this procedure takes, grouped, or one command in full
+(its arguments, its other names, and for ``ask`` the oracle's odds).
+
+Pure: reads the loaded world, the state's oracle style and the one table of commands.
+"""
+
+from __future__ import annotations
+
+import difflib
+import textwrap
+
+from solo import defaults
+from solo.engine.state import State
+from solo.errors import SoloError, UsageError
+from solo.play.commands_table import SESSION, TOOLS, command_table
+from solo.play.line import LINE_RULE, odds_names
+from solo.rules import oracle_styles
+from solo.rules.world import World
+
+__all__ = ["help_lines", "odds_help"]
+
+
+def help_lines(world: World, state: State, topic: str) -> list[str]:
+    """The command list, or with ``topic`` that one command in full. Raises UsageError
+    for a word that is no command (with the nearest one, if any)."""
+    procedure = world.procedure
+    topic = topic.strip().lower()
+    table = command_table(procedure)
+    if topic:
+        command = table.get(topic) or (TOOLS["light"] if topic == "light" else None)
+        if command is None:
+            close = difflib.get_close_matches(topic, sorted(table), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise UsageError(f"no command {topic!r}; {hint}type 'help' for the list")
+        lines = [f"{command.usage} — {command.help}"]
+        if command.kind == "action":
+            action = procedure.action_named(command.name)
+            assert action is not None
+            for arg in action.args:
+                choices = f" ({'/'.join(arg.choice_names)})" if arg.choices else ""
+                default = f", default {arg.default}" if arg.default is not None else ""
+                lines.append(f"  {arg.name}{choices}: {arg.help}{default}")
+            if action.aliases:
+                lines.append(f"  also: {', '.join(action.aliases)}")
+        elif command.name == "ask":
+            lines.extend(odds_help(world, state))
+        elif command.aliases:
+            lines.append(f"  also: {', '.join(command.aliases)}")
+        return lines
+    groups: dict[str, list[str]] = {}
+    for name, action in procedure.actions.items():
+        groups.setdefault(action.group, []).append(name)
+    titles = {"procedure": "The turn", "event": "What happened (moves the trackers)",
+              "character": "Character actions"}
+    lines = [f"{procedure.name}:"]
+    for group, names in groups.items():
+        lines.append(f"  {titles.get(group, group.capitalize())}: {', '.join(names)}")
+    lines.append(f"  Tools: {', '.join(TOOLS)}")
+    lines.append(f"  Look-ups and session: {', '.join(SESSION)}")
+    lines.extend(textwrap.wrap(LINE_RULE, 78))
+    lines.append("help COMMAND tells more.")
+    return lines
+
+
+def odds_help(world: World, state: State) -> list[str]:
+    """The odds the oracle style in force takes, and the other words it understands."""
+    try:
+        style = oracle_styles.get_style(world.styles,
+                                        str(state.values.get("oracle", defaults.ORACLE_STYLE)))
+    except SoloError:
+        return []
+    names = [level.name for level in style.odds]
+    lines = [f"  Odds ({style.name}, default {style.default_odds}): " + ", ".join(names)]
+    aliases = [name for name in odds_names(style) if name not in names]
+    if aliases:
+        lines.append("  also understood: " + ", ".join(aliases))
+    return [wrapped for line in lines
+            for wrapped in textwrap.wrap(line, 78, subsequent_indent="    ")]

@@ -1,0 +1,102 @@
+"""Resuming a journal: the state its last readable record holds, fitted to the procedure
+as it is now, and the notices that tell the player what resuming found.
+
+Pure reading: nothing here writes the journal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from solo.engine import core as engine
+from solo.engine.state import State
+from solo.errors import JournalError, UsageError
+from solo.journal.store import Tail, find_record
+from solo.play.physical import DICE_MODES
+from solo.rules.world import World
+
+__all__ = ["Resumed", "resume", "front_matter_party", "dice_mode"]
+
+_UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """Where a journal stands: its state and the counts its records carry on.
+
+    ``live`` is the entry whose state is current (undo moves it back), ``draws`` the
+    commands drawn so far (each command's dice come from the seed and this count, so
+    narration and undo never change what the dice say), ``lead`` what the next entry
+    must begin with to close the text a crash or an editor left open.
+    """
+
+    state: State
+    live: int
+    draws: int
+    dice: str
+    last_command: str
+    session_number: int
+    scene: int
+    lead: str
+    notices: tuple[str, ...]
+
+
+def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Resumed:
+    """The journal at ``path`` as its tail leaves it. Raises JournalError if the last
+    state record cannot be read (the journal is left untouched)."""
+    record = tail.record
+    notices: list[str] = []
+    try:
+        state = State.from_json(record["state"])
+    except _UNREADABLE as err:
+        raise JournalError(f"{path}: the last state record cannot be read ({err}); "
+                           "the journal was left untouched") from None
+    state, joined = front_matter_party(world, meta, record["state"], state)
+    if joined:
+        notices.append(joined)
+    # The procedure may have been edited since the journal began: fit the state to it.
+    fitted, reconciled = engine.reconcile(world, state)
+    notices.extend(reconciled)
+    live = int(record.get("live", state.step))
+    found = record if live == record.get("step") else find_record(path, live)
+    if tail.torn:
+        notices.append("The journal's last entry has no readable record (cut off by "
+                       "a crash, or edited by hand). Its text is kept; play resumes "
+                       "from the entry before it.")
+    return Resumed(state=fitted, live=live, draws=int(record.get("draws", state.step)),
+                   dice=dice_mode(record, meta),
+                   last_command=str((found or {}).get("cmd", "")),
+                   session_number=int(record.get("session", 0) or 0),
+                   scene=int(record.get("scene", state.turn) or 0),
+                   lead=("\n" if tail.needs_newline else "") + tail.closers,
+                   notices=tuple(notices))
+
+
+def front_matter_party(world: World, meta: Mapping[str, Any], recorded: Mapping[str, Any],
+                       state: State) -> tuple[State, str]:
+    """A state recorded before members lived in the state (its record has no 'party'
+    at all): the members the front matter names (``solo new --party``) join it at the
+    procedure's hit points, as ``solo new`` would make them now. Returns the state and
+    what to tell the player ('' when nothing changed and nothing went wrong)."""
+    names = meta.get("party")
+    if "party" in recorded or state.party or not names or not isinstance(names, list):
+        return state, ""
+    try:
+        members = engine.new_members(world, [str(name) for name in names])
+    except UsageError as error:
+        return state, (f"The party named at the top of the journal cannot join "
+                       f"({error}); add members with 'party add NAME'.")
+    return replace(state, party=members), (
+        "This journal began before solo kept its members: "
+        + ", ".join(member.name for member in members)
+        + (" joins" if len(members) == 1 else " join")
+        + " at full hit points ('party' lists them).")
+
+
+def dice_mode(record: Mapping[str, Any], meta: Mapping[str, Any]) -> str:
+    """The dice mode an entry's record leaves in force (the front matter's by default)."""
+    dice = record.get("dice", meta.get("dice", "solo"))
+    return dice if dice in DICE_MODES else "solo"
