@@ -5,6 +5,8 @@
   journaled, and the error says how to keep the line as narration.
 * A short line whose first word is close to a command (``advnace``) is caught with
   "did you mean advance?" instead of going into the journal as prose.
+* A lone lowercase word that is no command (``map``) is refused with the nearest
+  commands: it is a guessed command, not a line of the story.
 * A line that starts with one of :data:`NARRATION_MARKS` is always narration; any
   other line is narration too.
 
@@ -101,6 +103,7 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
     command = table.get(first)
     if command is None:
         _check_typo(world, first, len(words))
+        _check_lone_word(world, text)
         return Parsed("narration", text)
     if command.kind == "session":
         if len(rest.split()) > command.max_words:
@@ -162,6 +165,17 @@ def _check_typo(world: World, first: str, count: int) -> None:
     close = difflib.get_close_matches(word, command_words(world.procedure), n=1, cutoff=0.75)
     if close:  # 'advnace', or 'stay.': a command with a stray mark after it
         raise UsageError(f"no command {first!r}: did you mean {close[0]}? ({KEEP_AS_PROSE})")
+
+
+def _check_lone_word(world: World, text: str) -> None:
+    """A lone lowercase word with no punctuation (``map``, ``odds``) is almost always a
+    command the player guessed, never a line of the story: refused with the nearest
+    commands. ``Silence.`` or ``"map`` stay narration."""
+    if not (text.isalpha() and text == text.lower()):
+        return
+    near = difflib.get_close_matches(text, command_words(world.procedure), n=3, cutoff=0.5)
+    hint = f"the nearest: {', '.join(near)}" if near else "type help for the list"
+    raise UsageError(f"{text!r} is not a command ({hint}); {KEEP_AS_PROSE}")
 
 
 def _check_tool(world: World, state: State, command: Command, rest: str) -> None:

@@ -1,0 +1,39 @@
+"""A lone lowercase word that is no command is a guessed command, not narration (issue 21):
+refused with the nearest commands, never journaled."""
+
+from __future__ import annotations
+
+import pytest
+
+from solo.engine.core import start
+from solo.errors import UsageError
+from solo.play.line import parse_line
+from solo.rules.catalog import load_world
+
+
+@pytest.fixture(scope="module")
+def world():
+    return load_world("trespasser")
+
+
+@pytest.mark.parametrize("word", ["map", "odds", "recap", "inventory", "look"])
+def test_a_lone_lowercase_word_is_refused(world, word):
+    with pytest.raises(UsageError, match=f"'{word}' is not a command") as refused:
+        parse_line(world, start(world), word)
+    assert 'start the line with "' in str(refused.value)
+
+
+def test_the_refusal_names_the_nearest_commands(world):
+    with pytest.raises(UsageError, match=r"the nearest: backtrack"):
+        parse_line(world, start(world), "backup")
+
+
+@pytest.mark.parametrize("line", ["Silence.", "Darkness", "silence.", '"map', "> map",
+                                  "map of the halls", "écho!"])
+def test_a_word_with_a_capital_or_punctuation_stays_narration(world, line):
+    assert parse_line(world, start(world), line).kind == "narration"
+
+
+def test_the_commands_themselves_still_run(world):
+    assert parse_line(world, start(world), "advance").kind == "engine"
+    assert parse_line(world, start(world), "status").kind == "session"
