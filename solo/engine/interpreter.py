@@ -12,7 +12,6 @@ the rare effects those closures hand back come to the same handlers.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
@@ -21,13 +20,10 @@ from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.effects_lights import MAX_LIT, burn_lights, describe_light
 from solo.engine.events import Acted, Said, TurnPassed
 from solo.engine.run import RunState, light_level, whole
-from solo.engine.state import State
 from solo.errors import UsageError
-from solo.rules import oracle_styles
 from solo.rules.effects import Branch, Effect, Say
 from solo.rules.expr import ExprError
-from solo.rules.procedure import Action, Procedure
-from solo.rules.tables import Table
+from solo.rules.procedure import Action
 from solo.rules.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION
 
 __all__ = ["Run", "CompiledActions", "describe_light", "light_level", "MAX_TURNS_PER_ACTION",
@@ -47,11 +43,8 @@ class CompiledActions(Protocol):
 class Run(RunState):
     """One command's worth of effects."""
 
-    def __init__(self, procedure: Procedure, tables: Mapping[str, Table], state: State,
-                 rng: random.Random, action: Action | None = None,
-                 styles: Mapping[str, oracle_styles.OracleStyle] | None = None) -> None:
-        super().__init__(procedure, tables, state, rng, action, styles)
-        self.program: CompiledActions | None = None  # set: actions run compiled, recording nothing
+    program: CompiledActions | None = None
+    """Set (``solo simulate``): actions run compiled, recording nothing."""
 
     # -- a procedure action -----------------------------------------------------
     def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
