@@ -1,0 +1,168 @@
+"""What the player types, read: an action's arguments, a whole number, a member's name
+and the counts after it, a supply's name. Each refusal is a one-line UsageError."""
+
+from __future__ import annotations
+
+import re
+
+from solo.errors import UsageError
+from solo.rules.procedure import Action, Arg
+from solo.rules.world import World
+
+__all__ = ["MAX_DIGITS", "MAX_NAME", "quote", "whole_number", "parse_arguments",
+           "check_member_name", "split_member", "member_settings", "supply_named"]
+
+MAX_DIGITS = 16
+"""The most digits a number typed at the prompt may have (past that: a one-line refusal)."""
+
+
+def quote(text: str) -> str:
+    """``text`` quoted for a one-line message, cut short if it is long."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def whole_number(name: str, text: str) -> int:
+    """A whole number typed by the player, refused (one line) if it is not one or too long."""
+    digits = text.lstrip("+-")
+    if len(digits) > MAX_DIGITS:
+        raise UsageError(f"{name} takes a whole number of at most {MAX_DIGITS} digits")
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"{name} takes a whole number, not {quote(text)}") from None
+
+
+def _describe_arg(arg: Arg) -> str:
+    if arg.kind == "choice":
+        return f"{arg.name} ({'/'.join(arg.choice_names)})"
+    return f"{arg.name} (a whole number)"
+
+
+def parse_arguments(action: Action, words: list[str]) -> dict:
+    """Match words to an action's arguments: ``name=value``, a choice word, or a number."""
+    values: dict = {}
+    if not words and all(arg.default is not None for arg in action.args):
+        return _with_choice_values(action, {arg.name: arg.default for arg in action.args})
+    usage = f"usage: {action.name} " + " ".join(f"[{_describe_arg(arg)}]" for arg in action.args)
+    for word in words:
+        key, eq, text = word.partition("=")
+        if eq:
+            arg = next((arg for arg in action.args if arg.name == key.lower()), None)
+            if arg is None:
+                raise UsageError(f"{action.name} has no argument {quote(key)}; {usage}")
+        else:
+            text = word
+            arg = next((a for a in action.args if a.kind == "choice" and a.name not in values
+                        and text.lower() in a.choice_names), None)
+            if arg is None:
+                arg = next((a for a in action.args if a.kind == "int" and a.name not in values),
+                           None)
+            if arg is None:
+                raise UsageError(f"{action.name} does not understand {quote(word)}; {usage}")
+        values[arg.name] = _convert(action, arg, text, usage)
+    for arg in action.args:
+        if arg.name not in values:
+            if arg.default is None:
+                raise UsageError(f"{action.name} needs {_describe_arg(arg)}; {usage}")
+            values[arg.name] = arg.default
+    return _with_choice_values(action, values)
+
+
+def _with_choice_values(action: Action, values: dict) -> dict:
+    """Add the values each chosen choice sets (``pace: run`` may set ``distance``)."""
+    result = dict(values)
+    for arg in action.args:
+        if arg.kind == "choice":
+            result.update(dict(arg.choices)[values[arg.name]])
+    return result
+
+
+def _convert(action: Action, arg: Arg, text: str, usage: str):
+    if arg.kind == "choice":
+        if text.lower() not in arg.choice_names:
+            raise UsageError(f"{arg.name} must be one of {', '.join(arg.choice_names)}; {usage}")
+        return text.lower()
+    if len(text.lstrip("+-")) > MAX_DIGITS:
+        raise UsageError(f"{arg.name} takes at most {MAX_DIGITS} digits; {usage}")
+    try:
+        number = int(text)
+    except ValueError:
+        raise UsageError(f"{arg.name} must be a whole number, not {quote(text)}; "
+                         f"{usage}") from None
+    if arg.minimum is not None and number < arg.minimum:
+        raise UsageError(f"{arg.name} must be at least {arg.minimum}; {usage}")
+    if arg.maximum is not None and number > arg.maximum:
+        raise UsageError(f"{arg.name} must be at most {arg.maximum}; {usage}")
+    return number
+
+
+_NAME_WORD = re.compile(r"[^\W_][\w'’.-]*")
+MAX_NAME = 40
+"""The most characters a member's name may have."""
+
+
+def check_member_name(name: str) -> str:
+    """``name`` as a member's name (words of letters, digits, ' . and -, at most 40
+    characters); a UsageError if it cannot be one."""
+    words = name.split()
+    if not words or len(name) > MAX_NAME or not all(_NAME_WORD.fullmatch(w) for w in words):
+        raise UsageError(f"{quote(name)} cannot be a name: use words of letters (digits, "
+                         f"' . and - too), at most {MAX_NAME} characters")
+    return " ".join(words)
+
+
+def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
+    """``Brother Ott hp 6 fatigue 1``: the name, then the counts given after it."""
+    cut = len(words)
+    for index in range(1, len(words) - 1):  # the first WORD NUMBER pair ends the name
+        if words[index + 1].lstrip("+-").isdigit() and not words[index].isdigit():
+            cut = index
+            break
+    return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:])
+
+
+def member_settings(world: World) -> list[str]:
+    """The procedure's number settings, which a member may have their own value of."""
+    return [name for name, value in world.procedure.settings.items() if type(value) is int]
+
+
+def _member_counts(world: World, words: list[str]) -> dict[str, int]:
+    """``hp 8 fatigue 1 con_bonus 2`` as counts; a UsageError naming what does not fit."""
+    conditions = world.procedure.party.conditions
+    settings = member_settings(world)
+    if len(words) % 2:
+        raise UsageError("after the name come pairs: hp N, a condition or a setting and "
+                         "its number")
+    counts: dict[str, int] = {}
+    for key, value in zip(words[::2], words[1::2], strict=True):
+        key = key.lower()
+        if key != "hp" and key not in conditions and key not in settings:
+            known = ", ".join(["hp", *conditions, *settings])
+            raise UsageError(f"{quote(key)} is not kept per member; choose: {known}")
+        number = whole_number(key, value)
+        if key == "hp":
+            if not 1 <= number <= 1_000_000:
+                raise UsageError("hp must be from 1 to 1000000")
+        elif key in conditions and conditions[key].clamp(number) != number:
+            raise UsageError(f"{key} must be from {conditions[key].minimum} to "
+                             f"{conditions[key].maximum}")
+        elif key not in conditions and not -1000 <= number <= 1000:
+            raise UsageError(f"{key} must be from -1000 to 1000")
+        counts[key] = number
+    return counts
+
+
+def supply_named(world: World, word: str) -> str | None:
+    """The supply ``word`` names: its own name, its singular (``ration``), or a light kind
+    that takes it when lit or refilled (``torch`` for torches, ``lantern`` for oil)."""
+    supplies = world.procedure.supplies
+    word = word.lower()
+    if word in supplies:
+        return word
+    for name, supply in supplies.items():
+        if word in (name.rstrip("s"), name.removesuffix("es"), supply.label.lower()):
+            return name
+    kind = world.procedure.lights.get(word)
+    if kind is not None:
+        return kind.uses or kind.refill
+    return None

@@ -1,0 +1,182 @@
+"""Light sources and supplies: lighting and dousing a source, the ``light`` effect (out,
+dim, halve, douse, refill, step a usage die, light), the ``supply`` effect, and the
+sources burning down as turns pass."""
+
+from __future__ import annotations
+
+from solo.engine.events import Checked, LightChanged, Said
+from solo.engine.run import Handler, RunState, whole
+from solo.engine.state import Light
+from solo.errors import UsageError
+from solo.rules.effects import LightChange, SourceCheck, Supply
+from solo.rules.procedure import USAGE_DICE, LightKind
+
+__all__ = ["MAX_LIT", "describe_light", "burn_lights", "light_source", "douse_source",
+           "handle_light", "handle_supply", "HANDLERS"]
+
+MAX_LIT = 100
+"""The most sources the party may have burning at once: more than any party carries."""
+
+
+def describe_light(light: Light) -> str:
+    left = "no limit" if light.remaining is None else f"{light.remaining} turns left"
+    return (f"lit, {left}" + (", dimmed" if light.dimmed else "")
+            + (f", usage die {light.die}" if light.die else ""))
+
+
+def burn_lights(run: RunState) -> None:
+    """A turn passes for every source that burns for a time: those at their last turn
+    burn out."""
+    kept = []
+    for light in run.lights:
+        if light.remaining is None:
+            kept.append(light)
+            continue
+        left = light.remaining - 1
+        label = run.procedure.lights[light.kind].label
+        if left <= 0:
+            run.events.append(LightChanged(light.kind, label, describe_light(light),
+                                           "burnt out", "time"))
+        else:
+            kept.append(Light(light.kind, left, light.dimmed))
+    run.lights = kept
+
+
+def light_source(run: RunState, kind_name: str, reason: str, by_player: bool = False) -> bool:
+    """Light one source of ``kind_name``: a doused one first, with what it had left,
+    else a fresh one (taking one of its supply, if it uses one). False if none is left
+    (the player is refused instead)."""
+    kind = run.procedure.lights[kind_name]
+    if len(run.lights) >= MAX_LIT:
+        raise UsageError(f"{MAX_LIT} sources are already burning; douse one first")
+    for index, spare in enumerate(run.doused):
+        if spare.kind == kind_name:
+            del run.doused[index]
+            run.lights.append(spare)
+            run.events.append(LightChanged(kind_name, kind.label, "doused",
+                                           describe_light(spare), reason))
+            return True
+    if kind.uses is not None and kind.uses in run.supplies:  # counted
+        supply = run.procedure.supplies[kind.uses]
+        have = run.supplies.get(kind.uses, 0)
+        if have <= 0:
+            if by_player:
+                raise UsageError(f"no {supply.label.lower()} left to light a "
+                                 f"{kind.label.lower()}")
+            run.events.append(Said(f"No {supply.label.lower()} left: the "
+                                   f"{kind.label} is not lit."))
+            return False
+        run.change_supply(kind.uses, have - 1, f"one used to light a {kind.label.lower()}")
+    lit = Light(kind_name, kind.turns, False, kind.die)
+    run.lights.append(lit)
+    run.events.append(LightChanged(kind_name, kind.label, "unlit", describe_light(lit),
+                                   reason))
+    return True
+
+
+def douse_source(run: RunState, kind_name: str, reason: str) -> bool:
+    """Put out one lit source of ``kind_name``, keeping what it has left for later."""
+    for index, light in enumerate(run.lights):
+        if light.kind == kind_name:
+            del run.lights[index]
+            run.doused.append(light)
+            run.events.append(LightChanged(kind_name, run.procedure.lights[kind_name].label,
+                                           describe_light(light), "doused", reason))
+            return True
+    return False
+
+
+def handle_supply(run: RunState, effect: Supply) -> None:
+    """Change the supplies the player counts (the others are not kept)."""
+    reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
+    for name, expr in effect.changes:
+        if name not in run.supplies:
+            continue  # not counted: the player has not said how many the party carries
+        by = whole(f"supply {name}", expr.evaluate(run.scope))
+        run.change_supply(name, run.supplies.get(name, 0) + by, reason)
+
+
+def handle_light(run: RunState, effect: LightChange) -> None:
+    """Light new sources, or do the effect's operation to the sources it chooses."""
+    reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
+    if effect.operation == "light":
+        for _ in range(effect.count or 1):
+            if not light_source(run, (effect.kinds or ("",))[0], reason):
+                break
+        return
+    remaining = effect.count
+    kept: list[Light] = []
+    for light in run.lights:
+        chosen = (remaining is None or remaining > 0) and (
+            effect.kinds is None or light.kind in effect.kinds)
+        if not chosen:
+            kept.append(light)
+            continue
+        kind = run.procedure.lights[light.kind]
+        if effect.check is not None and not _check_source(run, effect.check, kind.label,
+                                                          light):
+            kept.append(light)
+            continue
+        if remaining is not None:
+            remaining -= 1
+        if effect.operation == "douse":
+            run.doused.append(light)
+            run.events.append(LightChanged(light.kind, kind.label, describe_light(light),
+                                           "doused", reason))
+            continue
+        after = _apply_light(run, effect.operation, light, kind)
+        if after is light:
+            continue  # nothing to change (a refill without oil, a source with no die)
+        run.events.append(LightChanged(light.kind, kind.label, describe_light(light),
+                                       describe_light(after) if after else "out", reason))
+        if after is not None:
+            kept.append(after)
+    run.lights = kept
+
+
+def _check_source(run: RunState, check: SourceCheck, label: str, light: Light) -> bool:
+    """Roll ``check`` for one light source (``source`` names it, ``die`` is its usage
+    die); True if it succeeds."""
+    run.bind("source", label)
+    run.bind("die", light.die or "")
+    result = run.roll(check.dice.render(run.scope))
+    run.last_roll = result
+    run.bind("natural", result.total)
+    run.bind("roll", result.total)
+    success = bool(check.success.evaluate(run.scope))
+    if run.record:
+        run.events.append(Checked(check.label.render(run.scope), result, 0, success))
+    return success
+
+
+def _apply_light(run: RunState, operation: str, light: Light, kind: LightKind
+                 ) -> Light | None:
+    if operation == "out":
+        return None
+    if operation == "dim":
+        if light.dimmed or kind.level == "dim":
+            return None
+        return Light(light.kind, light.remaining, True, light.die)
+    if operation == "step":
+        if light.die is None:
+            return light
+        index = USAGE_DICE.index(light.die)
+        return None if index == 0 else Light(light.kind, light.remaining, light.dimmed,
+                                             USAGE_DICE[index - 1])
+    if operation == "refill":
+        if kind.refill is not None and kind.refill in run.supplies:  # counted
+            have = run.supplies.get(kind.refill, 0)
+            if have <= 0:
+                supply = run.procedure.supplies[kind.refill].label.lower()
+                run.events.append(Said(f"No {supply} left to refill the {kind.label}."))
+                return light
+            run.change_supply(kind.refill, have - 1,
+                              f"one used to refill the {kind.label.lower()}")
+        return Light(light.kind, kind.turns, False, kind.die)
+    if light.remaining is None:
+        return light
+    return Light(light.kind, max(1, light.remaining // 2), light.dimmed, light.die)
+
+
+HANDLERS: dict[type, Handler] = {LightChange: handle_light, Supply: handle_supply}
+"""The effects this module carries out."""

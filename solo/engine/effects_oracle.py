@@ -1,0 +1,49 @@
+"""The oracle inside a run: its chaos factor, a question put to it, and the ``ask``
+effect (``then`` on a yes, ``otherwise`` on a no)."""
+
+from __future__ import annotations
+
+from solo import defaults
+from solo.engine import oracle
+from solo.engine.events import Answered
+from solo.engine.run import Handler, RunState
+from solo.rules import oracle_styles
+from solo.rules.effects import Ask
+
+__all__ = ["ask", "chaos", "handle_ask", "HANDLERS"]
+
+
+def ask(run: RunState, question: str, odds: str | None, style_name: str | None = None
+        ) -> oracle.Answer:
+    """Ask the oracle in the journal's style (or ``style_name``) at the current chaos."""
+    style = oracle_styles.get_style(run.styles, style_name or str(run.values.get("oracle",
+                                                                          defaults.ORACLE_STYLE)))
+    answer = oracle.ask(style, run.rng, odds, chaos(run), run.tables)
+    run.events.append(Answered(question, style.name, answer.odds, answer.summary(),
+                               answer.text, answer.event))
+    return answer
+
+
+def chaos(run: RunState) -> int:
+    """The oracle's chaos factor: the ``chaos`` value, or the danger tracker's if it
+    follows it."""
+    value = run.values.get("chaos", defaults.CHAOS)
+    if value == "follow":
+        name = run.procedure.danger
+        if not name:
+            return 5
+        maximum = run.procedure.trackers[name].maximum
+        return oracle.chaos_from_danger(int(run.values[name]), maximum or 10)
+    return int(value)
+
+
+def handle_ask(run: RunState, effect: Ask) -> None:
+    """Ask the oracle the effect's question; bind ``answer`` and run the branch it picks."""
+    odds = effect.odds.render(run.scope) if effect.odds is not None else None
+    answer = ask(run, effect.question.render(run.scope), odds)
+    run.bind("answer", "yes" if answer.yes else "no")
+    run.execute(effect.then if answer.yes else effect.otherwise)
+
+
+HANDLERS: dict[type, Handler] = {Ask: handle_ask}
+"""The effects this module carries out."""

@@ -1,0 +1,188 @@
+"""The party's members: whom an effect reaches, their hit points, conditions and own
+settings, the names a member's effects read (``member``, ``hp``…), and the ``harm`` /
+``heal``, ``condition`` and ``members`` effects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import replace
+
+from solo.engine.events import MemberChanged, Rolled
+from solo.engine.run import Handler, RunState, bounded, whole
+from solo.engine.state import Member, member_index
+from solo.rules.effects import Condition, Effect, Members, Vitality
+
+__all__ = ["targets", "marks", "change_member", "change_own", "act_as", "at_member",
+           "for_member", "handle_members", "handle_harm_or_heal", "handle_condition",
+           "HANDLERS"]
+
+
+def targets(run: RunState, who: str) -> list[int]:
+    """The indices of the members an effect reaches (see :data:`solo.rules.effects.WHO`)."""
+    if run.member is not None:
+        return [run.member]
+    if who == "actor" and run.actor is not None:
+        index = member_index(run.party, run.actor)
+        return [] if index is None else [index]
+    return list(range(len(run.party)))
+
+
+def marks(run: RunState, member: Member) -> tuple[str, ...]:
+    return run.procedure.party.marks(member.conditions, member.own)
+
+
+def change_member(run: RunState, index: int, what: str, wanted: int, reason: str) -> None:
+    """Move member ``index``'s hit points (``hp``) or condition ``what`` to ``wanted``,
+    within its bounds; a member who drops to 0 HP meets the procedure's ``down``."""
+    member = run.party[index]
+    if type(wanted) is not int:
+        wanted = whole(f"{member.name}'s {what}", wanted)
+    if what == "hp":
+        before, label = member.hp, "HP"
+        after = max(0, min(member.max_hp, wanted))
+        member = replace(member, hp=after)
+    else:
+        condition = run.procedure.party.conditions[what]
+        before, label = member.condition(what, condition.start), condition.label
+        after = condition.clamp(wanted)
+        bounded(f"{member.name}'s {what}", after)
+        kept = {name: value for name, value in member.conditions if name != what}
+        if after != condition.start:
+            kept[what] = after
+        member = replace(member, conditions=_in_order(kept, run.procedure.party.conditions))
+    if after == before:
+        return  # already at the bound: nothing to journal
+    run.party[index] = member
+    if run.member == index:
+        _bind_member(run, member)
+    run.events.append(MemberChanged(member.name, what, label, before, after, reason,
+                                    member.hp, member.max_hp, marks(run, member)))
+    if what == "hp" and before > 0 and after == 0 and run.procedure.party.down:
+        for_member(run, index, run.procedure.party.down)
+
+
+def change_own(run: RunState, index: int, name: str, value: int, reason: str) -> None:
+    """Give member ``index`` their own value of setting ``name``."""
+    member = run.party[index]
+    before = member.own_value(name, run.values[name])
+    member = replace(member, own=_in_order({**dict(member.own), name: value},
+                                           run.procedure.settings))
+    run.party[index] = member
+    if run.member == index:
+        _bind_member(run, member)
+    elif run.member is None:
+        _show_actors_own(run)
+    if value != before:
+        run.events.append(MemberChanged(member.name, name, name, before, value, reason,
+                                        member.hp, member.max_hp, marks(run, member)))
+
+
+def act_as(run: RunState, actor: str | None) -> None:
+    """Play the command as member ``actor`` (``Wren: search``): their own values of
+    the settings count wherever the command reads them, outside ``members:``."""
+    run.actor = actor
+    _show_actors_own(run)
+
+
+@contextmanager
+def at_member(run: RunState, index: int) -> Iterator[None]:
+    """Within: effects reach member ``index`` only, and ``member``, ``hp``… name theirs."""
+    outer = run.member
+    run.member = index
+    _bind_member(run, run.party[index])
+    try:
+        yield
+    finally:
+        run.member = outer
+        if outer is not None:
+            _bind_member(run, run.party[outer])
+        else:
+            _show_actors_own(run)
+
+
+def for_member(run: RunState, index: int, effects: Iterable[Effect]) -> None:
+    """Run ``effects`` for member ``index`` alone."""
+    with at_member(run, index):
+        run.execute(effects)
+
+
+def handle_members(run: RunState, effect: Members) -> None:
+    """Run the effect's effects for each member it reaches, one after another."""
+    for index in targets(run, effect.who):
+        for_member(run, index, effect.effects)
+
+
+def handle_harm_or_heal(run: RunState, effect: Vitality) -> None:
+    """Take hit points from (``harm``) or give them to (``heal``) each member reached: a
+    number, or dice rolled for each member."""
+    reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
+    for index in targets(run, effect.who):
+        with at_member(run, index):
+            if effect.dice is None:
+                amount = whole("harm or heal", run.evaluate(effect.amount))
+            else:
+                result = run.roll(effect.dice.render(run.scope))
+                plus = whole("a harm or heal's plus", run.evaluate(effect.plus))
+                run.last_roll = result
+                amount = max(0, result.total + plus)
+                if run.record:
+                    label = (effect.label.render(run.scope) if effect.label else
+                             ("Damage to " if effect.sign < 0 else "Healing for ")
+                             + run.party[index].name)
+                    run.events.append(Rolled(label, result, plus))
+            if amount:
+                change_member(run, index, "hp", run.party[index].hp + effect.sign * amount,
+                              reason)
+
+
+def handle_condition(run: RunState, effect: Condition) -> None:
+    """Move conditions of each member reached by the amounts given (within bounds)."""
+    reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
+    conditions = run.procedure.party.conditions
+    for index in targets(run, effect.who):
+        with at_member(run, index):
+            for name, expr in effect.changes:
+                by = whole(f"condition {name}", expr.evaluate(run.scope))
+                current = run.party[index].condition(name, conditions[name].start)
+                if conditions[name].clamp(current + by) != current:
+                    change_member(run, index, name, current + by, reason)
+
+
+def _bind_member(run: RunState, member: Member) -> None:
+    run.bind("member", member.name)
+    run.bind("hp", member.hp)
+    run.bind("max_hp", member.max_hp)
+    for name, condition in run.procedure.party.conditions.items():
+        value = member.condition(name, condition.start)
+        run.bind(f"member_{name}", value)
+        if condition.levels:
+            run.bind(f"member_{name}_level", condition.level(value) or "")
+    for name in _owned(run):  # a setting the member has their own value of
+        run.bind(name, member.own_value(name, run.values[name]))
+
+
+def _owned(run: RunState) -> set[str]:
+    """The settings some member has their own value of."""
+    values = run.values
+    return {name for member in run.party for name, _ in member.own if name in values}
+
+
+def _show_actors_own(run: RunState) -> None:
+    index = None if run.actor is None else member_index(run.party, run.actor)
+    actor = None if index is None else run.party[index]
+    for name in _owned(run):
+        run.locals.pop(name, None)
+        run.scope[name] = run.values[name] if actor is None \
+            else actor.own_value(name, run.values[name])
+
+
+def _in_order(counts: Mapping[str, int], order: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """``counts`` as pairs in the procedure's ``order`` (names it no longer has first)."""
+    place = {name: index for index, name in enumerate(order)}
+    return tuple(sorted(counts.items(), key=lambda pair: place.get(pair[0], -1)))
+
+
+HANDLERS: dict[type, Handler] = {Vitality: handle_harm_or_heal, Condition: handle_condition,
+                                 Members: handle_members}
+"""The effects this module carries out."""

@@ -1,0 +1,272 @@
+"""The working state of one command, and the small operations every effect shares.
+
+A :class:`RunState` is made for one command from a frozen :class:`~solo.engine.state.State`:
+it holds working copies of the state's parts, the names expressions see (:class:`Scope`),
+the events recorded so far, and the operations the effect handlers
+(``solo.engine.effects_*``) share: binding a local, storing a value, moving a tracker or
+a supply, rolling dice, finding a table. It hands back a new frozen state with
+:meth:`RunState.finish`. Carrying out a list of effects is the interpreter's
+(:class:`solo.engine.interpreter.Run` fills in :meth:`RunState.execute`). No I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from solo.engine.events import Event, TrackerChanged
+from solo.engine.state import MAX_TEXT, MAX_VALUE, Light, State, member_index
+from solo.errors import UsageError
+from solo.rules import dice, oracle_styles
+from solo.rules.effects import Effect
+from solo.rules.expr import ExprError
+from solo.rules.procedure import Action, Procedure
+from solo.rules.tables import Table
+
+__all__ = ["RunState", "Scope", "Handler", "bounded", "whole", "light_level", "actor_count"]
+
+Handler = Callable[["RunState", Any], None]
+"""What carries out one kind of effect: a function of the run and the effect."""
+
+
+def bounded(name: str, value: Any) -> Any:
+    """``value`` if the state may hold it; an ExprError naming ``name`` otherwise."""
+    kind = type(value)
+    if kind is int:
+        if -MAX_VALUE <= value <= MAX_VALUE:
+            return value
+        raise ExprError(f"{name} would be out of range (over {MAX_VALUE:,} in size)")
+    if kind is str and len(value) > MAX_TEXT:
+        raise ExprError(f"{name} would be {len(value):,} characters long; the limit is "
+                        f"{MAX_TEXT:,}")
+    return value
+
+
+def whole(what: str, value: Any) -> int:
+    """``value`` as a whole number (a flag counts as 0 or 1); an ExprError naming ``what``
+    for anything else."""
+    if type(value) is int or type(value) is bool:
+        return int(value)
+    raise ExprError(f"{what} needs a whole number, not {str(value)[:40]!r}")
+
+
+def light_level(procedure: Procedure, lights: Iterable[Light]) -> str:
+    """'bright' if any bright source burns undimmed, 'dim' if any source burns, else 'dark'."""
+    level = "dark"
+    for light in lights:
+        kind = procedure.lights.get(light.kind)
+        if kind is not None and kind.level == "bright" and not light.dimmed:
+            return "bright"
+        level = "dim"
+    return level
+
+
+class Scope(dict):
+    """Names visible to expressions.
+
+    The dict itself holds the state's values overlaid with the command's locals, so the
+    common lookups run at C speed; names computed from the run (turn, light, …) come
+    from ``__missing__``. :class:`RunState` keeps it in step through
+    :meth:`RunState.bind` and :meth:`RunState.store`.
+    """
+
+    __slots__ = ("run",)
+
+    def __init__(self, run: RunState) -> None:
+        super().__init__(run.values)
+        self.update(run.locals)
+        self.run = run
+
+    def __missing__(self, name: str) -> Any:
+        run = self.run
+        computed = _COMPUTED.get(name)
+        if computed is not None:
+            return computed(run)
+        if name.startswith("lit_") and name[4:] in run.procedure.lights:
+            return sum(1 for light in run.lights if light.kind == name[4:])
+        if name in run.supplies:
+            return run.supplies[name]
+        if name.startswith("member_"):
+            conditions = run.procedure.party.conditions
+            if name[7:] in conditions:
+                return actor_count(run, name[7:])
+            if name.endswith("_level") and name[7:-6] in conditions:
+                return conditions[name[7:-6]].level(actor_count(run, name[7:-6])) or ""
+        if name in run.procedure.supplies:
+            return 0  # not counted yet (``has_NAME`` is true for it)
+        if name.startswith("has_") and name[4:] in run.procedure.supplies:
+            return run.supplies.get(name[4:], 1) > 0  # not counted: the party has enough
+        if name == "dice":  # the dice the last roll kept, one by one: count(dice, 1)
+            last = run.last_roll
+            if last is None:
+                return run.last_dice  # a single die the compiled path rolled, or ()
+            return tuple(die for term in last.terms
+                         for die, kept in zip(term.rolls, term.kept, strict=True) if kept)
+        if name.endswith("_level"):
+            tracker = run.procedure.trackers.get(name[:-6])
+            if tracker is not None and tracker.levels:
+                return tracker.level(run.values[tracker.name])
+        raise KeyError(name)
+
+
+class RunState:
+    """One command's working state, and the operations its effects share."""
+
+    def __init__(self, procedure: Procedure, tables: Mapping[str, Table], state: State,
+                 rng: random.Random, action: Action | None = None,
+                 styles: Mapping[str, oracle_styles.OracleStyle] | None = None) -> None:
+        self.procedure = procedure
+        self.tables = tables
+        self.styles = styles or {}
+        self.doused = list(state.doused)
+        self.supplies = dict(state.supplies)
+        self.foretold = state.foretold
+        self.rng = rng
+        self.action = action
+        self.values = dict(state.values)
+        self.turn = state.turn
+        self.lights = list(state.lights)
+        self.struck = dict(state.struck)
+        self.foreshadowed = state.foreshadowed
+        self.last_encounter = state.last_encounter
+        self.encounters = state.encounters
+        self.party = list(state.party)
+        self.actor: str | None = None  # the member the command names (``Wren: rest``)
+        self.member: int | None = None  # the member ``members:`` is at, by index
+        self.state = state
+        self.locals: dict[str, Any] = {}
+        self.events: list[Event] = []
+        self.outcomes: list[str] = []
+        self.scope = Scope(self)
+        self.depth = 0
+        self.turn_outcomes_start = 0
+        self.last_roll: dice.Roll | None = None
+        self.last_dice: tuple[int, ...] = ()  # read when last_roll is None
+        if "turn" not in self.values:
+            self.scope["turn"] = self.turn
+        self.record = True  # False: skip the events no one reads (solo simulate)
+
+    # -- results ---------------------------------------------------------------
+    def finish(self) -> State:
+        state = self.state
+        return State(values=self.values, turn=self.turn, step=state.step + 1, prev=state.step,
+                     lights=tuple(self.lights), struck=self.struck,
+                     foreshadowed=self.foreshadowed, last_encounter=self.last_encounter,
+                     encounters=self.encounters, doused=tuple(self.doused),
+                     supplies=self.supplies, foretold=self.foretold,
+                     party=tuple(self.party))
+
+    # -- effects ---------------------------------------------------------------
+    def execute(self, effects: Iterable[Effect]) -> None:
+        """Run effects in order (the interpreter, :class:`solo.engine.interpreter.Run`,
+        does it)."""
+        raise NotImplementedError
+
+    def evaluate(self, expr) -> Any:
+        return 0 if expr is None else expr.evaluate(self.scope)
+
+    def default_reason(self) -> str:
+        """The reason a change gives when its effect names none: the action's name."""
+        return self.action.name if self.action else "procedure"
+
+    # -- names and values ------------------------------------------------------
+    def set_locals(self, arguments: Mapping[str, Any]) -> None:
+        """Start a command's locals afresh: the last command's ones leave the scope."""
+        if not arguments and not self.locals:
+            return  # nothing to take out, nothing to put in
+        scope, values = self.scope, self.values
+        for name in self.locals:
+            if name in values:
+                scope[name] = values[name]
+            else:
+                del scope[name]
+        self.locals = dict(arguments)
+        scope.update(self.locals)
+
+    def bind(self, name: str, value: Any) -> None:
+        """Give a local name (an argument, a let, a roll) a value for this command."""
+        kind = type(value)
+        if (kind is int and not -MAX_VALUE <= value <= MAX_VALUE) or kind is str:
+            bounded(name, value)
+        self.locals[name] = value
+        self.scope[name] = value
+
+    def store(self, name: str, value: Any) -> None:
+        """Change one of the state's values (a tracker, a setting, a flag)."""
+        kind = type(value)
+        if (kind is int and not -MAX_VALUE <= value <= MAX_VALUE) or kind is str:
+            bounded(name, value)
+        self.values[name] = value
+        if name not in self.locals:
+            self.scope[name] = value
+
+    def change_tracker(self, name: str, wanted: int, reason: str) -> None:
+        tracker = self.procedure.trackers[name]
+        before = self.values[name]
+        after = self.set_tracker(name, wanted)
+        if tracker.shown:
+            self.events.append(TrackerChanged(name, tracker.label, before, after, reason,
+                                              tracker.notation, tracker.maximum))
+
+    def set_tracker(self, name: str, wanted: int) -> int:
+        """Move tracker ``name`` to ``wanted`` within its bounds; the value it takes."""
+        tracker = self.procedure.trackers[name]
+        if type(wanted) is not int:
+            wanted = whole(f"tracker {name}", wanted)
+        low, high = tracker.minimum, tracker.maximum
+        after = (low if low is not None and wanted < low
+                 else high if high is not None and wanted > high else wanted)
+        if low is None or high is None:
+            bounded(f"tracker {name}", after)
+        self.values[name] = after
+        if name not in self.locals:
+            self.scope[name] = after
+        return after
+
+    def change_supply(self, name: str, wanted: int, reason: str) -> None:
+        supply = self.procedure.supplies[name]
+        before = self.supplies.get(name, 0)
+        after = max(0, bounded(f"supply {name}", wanted))
+        self.supplies[name] = after
+        self.events.append(TrackerChanged(name, supply.label, before, after, reason, "Inv"))
+
+    # -- dice and tables -------------------------------------------------------
+    def roll(self, dice_text: str) -> dice.Roll:
+        return dice.roll(dice_text, self.rng)
+
+    def table(self, name: str) -> Table:
+        table = self.tables.get(name) or self.procedure.tables.get(name)
+        if table is None:
+            raise UsageError(f"no table named {name!r}; 'tables' lists them")
+        return table
+
+
+def actor_count(run: RunState, name: str) -> int:
+    """The actor's hit points (``hp``, ``max_hp``) or condition, 0 with no actor."""
+    index = None if run.actor is None else member_index(run.party, run.actor)
+    if index is None:
+        return 0
+    member = run.party[index]
+    if name in ("hp", "max_hp"):
+        return int(getattr(member, name))
+    condition = run.procedure.party.conditions[name]
+    return member.condition(name, condition.start)
+
+
+_COMPUTED: dict[str, Callable[[RunState], Any]] = {
+    "turn": lambda run: run.turn,
+    "light": lambda run: light_level(run.procedure, run.lights),
+    "lit": lambda run: len(run.lights),
+    "resting": lambda run: run.action is not None and run.action.resting,
+    "action": lambda run: run.action.name if run.action else "",
+    "encounters": lambda run: run.encounters,
+    "minutes": lambda run: run.turn * (run.procedure.minutes or 0),
+    "party_size": lambda run: len(run.party),
+    # outside ``members:``, a member's names read the actor's (nothing if none is named)
+    "member": lambda run: run.actor or "",
+    "hp": lambda run: actor_count(run, "hp"),
+    "max_hp": lambda run: actor_count(run, "max_hp"),
+    "party_down": lambda run: sum(1 for member in run.party if member.hp == 0),
+}
+"""Names whose value the run works out when an expression reads them."""

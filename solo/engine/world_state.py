@@ -1,0 +1,93 @@
+"""A world and its state: the state a game starts from (with its party), what the
+session reads off a state (the danger tracker, the oracle's chaos, a tracker's level,
+the light, a template filled in), and the :class:`~solo.engine.interpreter.Run` made for
+one command."""
+
+from __future__ import annotations
+
+import random
+
+from solo import defaults
+from solo.engine.arguments import check_member_name
+from solo.engine.effects_oracle import chaos
+from solo.engine.interpreter import Run
+from solo.engine.run import light_level
+from solo.engine.state import MAX_MEMBERS, Member, State, member_index
+from solo.errors import UsageError
+from solo.rules.effects import Template
+from solo.rules.procedure import Action
+from solo.rules.world import World
+
+__all__ = ["start", "new_members", "danger_value", "effective_chaos", "level_of", "light_of",
+           "render", "new_run"]
+
+
+def start(world: World, oracle_style: str = defaults.ORACLE_STYLE,
+          party: tuple[str, ...] | list[str] = ()) -> State:
+    """The state before the first command, with the members named in ``party`` (each at
+    the procedure's hit points); raises UsageError for a name that cannot be one."""
+    procedure = world.procedure
+    values: dict = {name: tracker.start for name, tracker in procedure.trackers.items()}
+    values.update(procedure.settings)
+    values.setdefault("chaos", defaults.CHAOS)
+    values.setdefault("oracle", oracle_style)
+    supplies = {name: supply.start for name, supply in procedure.supplies.items()
+                if supply.start is not None}
+    return State(values=values, supplies=supplies, party=new_members(world, party))
+
+
+def new_members(world: World, names: tuple[str, ...] | list[str]) -> tuple[Member, ...]:
+    """Members called ``names``, each at the procedure's hit points; raises UsageError for
+    a name that cannot be one, a name given twice, or too many."""
+    hp = world.procedure.party.hp
+    members: list[Member] = []
+    for name in names:
+        check_member_name(name)
+        if member_index(members, name) is not None:
+            raise UsageError(f"{name} is named twice in the party")
+        members.append(Member(name, hp, hp))
+    if len(members) > MAX_MEMBERS:
+        raise UsageError(f"a party has at most {MAX_MEMBERS} members")
+    return tuple(members)
+
+
+def danger_value(world: World, state: State) -> tuple[str, int, int | None] | None:
+    """The danger tracker's label, value and maximum (Tension or Alarm), if there is one."""
+    name = world.procedure.danger
+    if not name:
+        return None
+    tracker = world.procedure.trackers[name]
+    return tracker.label, int(state.values[name]), tracker.maximum
+
+
+def effective_chaos(world: World, state: State) -> int:
+    """The oracle's chaos factor now (the danger tracker's, when chaos follows it)."""
+    return chaos(new_run(world, state))
+
+
+def level_of(world: World, state: State, tracker: str) -> str | None:
+    """The named level a tracker stands at (``Wary``), or None if it has no levels."""
+    found = world.procedure.trackers.get(tracker)
+    value = state.values.get(tracker)
+    if found is None or not found.levels or not isinstance(value, int):
+        return None
+    return found.level(value)
+
+
+def light_of(world: World, state: State) -> str:
+    """The light the party has: 'bright', 'dim' or 'dark'."""
+    return light_level(world.procedure, state.lights)
+
+
+def render(world: World, state: State, template: Template) -> str:
+    """Fill a procedure's text template (its prompt, say) from ``state``; raises SoloError
+    or KeyError if it names something unknown."""
+    return template.render(new_run(world, state).scope)
+
+
+def new_run(world: World, state: State, action: Action | None = None,
+            rng: random.Random | None = None) -> Run:
+    """A Run for one command on ``state`` (with a fixed ``rng`` if none is given: only
+    reading the state, it rolls nothing)."""
+    return Run(world.procedure, world.tables, state, rng or random.Random(0), action,
+               world.styles)
