@@ -112,10 +112,14 @@ def check_member_name(name: str) -> str:
 
 
 def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
-    """``Brother Ott hp 6 fatigue 1``: the name, then the counts given after it."""
+    """``Brother Ott hp 6 fatigue 1``: the name, then the counts given after it. The name
+    ends at the first word kept per member (``hp``, a condition, a setting), so a word
+    where a number belongs (``Dax hp x``) is refused, never taken into the name."""
+    keys = {"hp", *world.procedure.party.conditions, *member_settings(world)}
     cut = len(words)
-    for index in range(1, len(words) - 1):  # the first WORD NUMBER pair ends the name
-        if words[index + 1].lstrip("+-").isdigit() and not words[index].isdigit():
+    for index in range(1, len(words)):  # a key kept per member, or a WORD NUMBER pair, ends it
+        pair = index + 1 < len(words) and words[index + 1].lstrip("+-").isdigit()
+        if words[index].lower() in keys or (pair and not words[index].isdigit()):
             cut = index
             break
     return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:])
