@@ -72,11 +72,11 @@ def node_yaml() -> tuple[Path | None, str]:
 _REWRITE = """
 const fs = require('fs'), Y = require(process.argv[1]);
 const jobs = JSON.parse(fs.readFileSync(0, 'utf8'));
-for (const [file, tags] of jobs) {
+for (const [file, properties] of jobs) {
   const t = fs.readFileSync(file, 'utf8');
   const m = t.match(/^---\\n([\\s\\S]*?)\\n---\\n/);
   const d = Y.parse(m[1]);
-  if (tags !== null) d.tags = tags;
+  Object.assign(d, properties);
   fs.writeFileSync(file, '---\\n' + Y.stringify(d) + '---\\n' + t.slice(m[0].length));
 }
 """
@@ -102,10 +102,10 @@ def _node(script: str, package: Path, payload: Any) -> str:
     return done.stdout
 
 
-def node_rewrite(package: Path, jobs: list[tuple[Path, list[str] | None]]) -> None:
-    """Edit a property of each file in Obsidian: parse its front matter with ``yaml``, set
-    its tags (None: leave them), and write the whole front matter back with ``stringify``."""
-    _node(_REWRITE, package, [[str(path), tags] for path, tags in jobs])
+def node_rewrite(package: Path, jobs: list[tuple[Path, dict[str, Any]]]) -> None:
+    """Edit properties of each file in Obsidian: parse its front matter with ``yaml``, set
+    the properties given, and write the whole front matter back with ``stringify``."""
+    _node(_REWRITE, package, [[str(path), properties] for path, properties in jobs])
 
 
 def node_parse(package: Path, texts: list[str]) -> list[dict[str, Any]]:
@@ -198,12 +198,10 @@ def stringify(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rewrite_text(text: str, tags: list[str] | None = None) -> str:
+def rewrite_text(text: str, properties: dict[str, Any]) -> str:
     """The emulated property edit: the journal's front matter read and written back as
-    Obsidian would, its tags set when ``tags`` is given."""
+    Obsidian would, with the properties given set."""
     found = FRONT_MATTER.match(text)
     assert found is not None, "no front matter"
-    data = load_core(found.group(1))
-    if tags is not None:
-        data["tags"] = tags
+    data = {**load_core(found.group(1)), **properties}
     return "---\n" + stringify(data) + "---\n" + text[found.end():]

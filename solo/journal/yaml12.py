@@ -253,14 +253,25 @@ class _BothDumper(yaml.emitter.Emitter, yaml.serializer.Serializer,
         return self.represent_scalar("tag:yaml.org,2002:timestamp", data.isoformat())
 
 
+class _Block(dict):
+    """A mapping always written in block style (a header's top level, even when every
+    value in it is a scalar)."""
+
+
+def _represent_block(dumper: _BothDumper, data: _Block) -> Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=False)
+
+
 _BothDumper.add_representer(str, _BothDumper.represent_str)
 _BothDumper.add_representer(datetime, _BothDumper.represent_moment)
+_BothDumper.add_representer(_Block, _represent_block)
 
 
 def dump_both(data: Any, flow: bool | None = None) -> str:
     """``data`` as YAML that YAML 1.1 and 1.2 readers read alike, on as few lines as it
     takes (no folding: the width is unbounded). Collections of scalars in flow style
     (``[a, b]``), the others in block style; with ``flow`` True, all in flow style, and
-    False, all in block style."""
-    return yaml.dump(data, Dumper=_BothDumper, allow_unicode=True, width=1 << 30,
+    False, all in block style. A mapping at the top is always in block style."""
+    top = _Block(data) if isinstance(data, dict) and flow is not True else data
+    return yaml.dump(top, Dumper=_BothDumper, allow_unicode=True, width=1 << 30,
                      default_flow_style=flow)
