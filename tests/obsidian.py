@@ -5,7 +5,8 @@ need, folds long plain strings at 80 columns and writes lists in block style.
 Two ways to do that here: the real package through node (:func:`node_yaml` installs it once
 into a cache folder, and says why not when it cannot), and :func:`stringify`, a pure-Python
 emulation of its quoting and folding for the values a journal's header holds (strings,
-whole numbers, booleans, null, and lists of those), which always runs. A test compares the
+whole numbers, read as JavaScript reads them, booleans, null, and lists of those), which
+always runs. A test compares the
 two whenever node is there, so the emulation stays honest.
 """
 
@@ -17,6 +18,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +176,9 @@ def _scalar(value: Any, indent: str, at_start: int | None = None) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and abs(value) >= 2 ** 53:  # a JavaScript number: a double
+        number = float(value)
+        return str(int(Decimal(repr(number)))) if abs(number) < 1e21 else repr(number)
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):

@@ -241,3 +241,17 @@ def test_any_value_at_any_field_resumes_or_is_one_line(template: bytes, tmp_path
     except SoloError as error:  # a header that checks out, naming what cannot be played
         assert "\n" not in str(error)
     assert path.read_bytes() == before
+
+
+def test_bare_solo_names_the_wrong_field_of_the_latest_journal(tmp_path: Path):
+    made = run_solo("new", "--system", "classic", "--seed", "1", "--title", "Latest",
+                    cwd=tmp_path, stdin="enter\n")
+    assert made.returncode == 0, made.stderr
+    path = tmp_path / "journals" / "latest.md"
+    path.write_text(path.read_text().replace("\nseed: 1\n", "\nseed: [1]\n"))
+    before = sorted((tmp_path / "journals").iterdir())
+    done = run_solo(cwd=tmp_path, stdin="enter\n")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "solo: error: journals/latest.md: front matter: seed must be a whole number, not [1]"]
+    assert sorted((tmp_path / "journals").iterdir()) == before  # no other crawl begun

@@ -122,6 +122,8 @@ def test_the_emulation_writes_what_yaml_writes(tmp_path: Path):
                "tables": [], "tags": ["solo", special], special or "key": True, "x": None}
               for special in [*SPECIALS, LONG, LONG + " " + LONG, "'quote", '"dq"', "", " x",
                               "x ", "a: b", "a #b", "@at", "%pct", "`tick", "[br", "{br"]]
+    values += [{"seed": seed} for seed in (2**53 - 1, 2**53 + 1, 12345678901234567891,
+                                           -(2**60), 10**23 + 7)]
     assert [obsidian.stringify(value) for value in values] \
         == obsidian.node_stringify(package, values)
 
@@ -138,6 +140,18 @@ def test_yaml_reads_what_solo_writes_as_solo_does(tmp_path: Path):
     for value, text, read in zip(values, texts, parsed, strict=True):
         assert read == {"ok": value}
         assert yaml.safe_load(text) == value == load_core(text)
+
+
+@pytest.mark.parametrize("how", _hows())
+def test_a_seed_past_what_javascript_holds_survives_the_edit(tmp_path: Path, how: str):
+    seed = 12345678901234567891
+    made = run_solo("new", "J.md", "--system", "classic", "--seed", str(seed), cwd=tmp_path,
+                    stdin="enter\n")
+    assert made.returncode == 0, made.stderr
+    state = resume(tmp_path / "J.md").state
+    _edit(how, [(tmp_path / "J.md", {"tags": ["solo"]})])
+    assert read_meta(tmp_path / "J.md")["seed"] == seed
+    assert resume(tmp_path / "J.md").state == state
 
 
 @pytest.mark.parametrize("title", ["yes", "1:20", "Off", "0o17"])

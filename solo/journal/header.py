@@ -287,9 +287,21 @@ def obsidian_tags(system_id: str) -> list[str]:
     return tags
 
 
+_EXACT_IN_JAVASCRIPT = 2 ** 53
+"""Obsidian reads a number into a JavaScript double: past this, a seed would come back
+another number."""
+
+
+def _written(key: Any, value: Any) -> Any:
+    if key == "created":
+        return _created_value(value)
+    if key == "seed" and isinstance(value, int) and abs(value) >= _EXACT_IN_JAVASCRIPT:
+        return str(value)  # quoted, so Obsidian keeps every digit (solo reads it back)
+    return value
+
+
 def render_front_matter(meta: Mapping[Any, Any]) -> str:
     """``meta`` as front matter between ``---`` lines, keys in their order: solo's values
     as every YAML reader reads them alike, the player's own as they were read."""
-    values = {key: (_created_value(value) if key == "created" else value)
-              for key, value in meta.items()}
+    values = {key: _written(key, value) for key, value in meta.items()}
     return f"---\n{dump_both(values) if values else ''}---\n"

@@ -7,6 +7,9 @@ entry ends with a hidden record (:mod:`solo.journal.record`) holding its events 
 after it; resuming reads the last record from the tail, so it costs the same for ten
 turns or a hundred thousand.
 
+The front matter is read, and every key of it checked, by :mod:`solo.journal.header`; a new
+journal file is made by :mod:`solo.journal.create`.
+
 The file belongs to the player too: it is read whatever an editor did to it (CRLF line
 ends, a BOM, stripped spaces, a re-indented record), and before every append solo checks
 that the file at the path is still the one it holds open, at the size it left it. If an

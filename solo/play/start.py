@@ -79,6 +79,8 @@ def play(path: Path) -> int:
 
 
 def _latest_journal() -> Path | None:
+    """The journal in journals/ saved last. One whose header is wrong counts too: resuming
+    it says what to fix, rather than starting another crawl without a word."""
     if not JOURNALS_DIR.is_dir():
         return None
     dated = []
@@ -93,7 +95,9 @@ def _latest_journal() -> Path | None:
     for path in candidates:
         try:
             read_meta(path)
-        except (JournalError, HeaderError):
+        except HeaderError:
+            return path
+        except JournalError:
             continue
         return path
     return None
