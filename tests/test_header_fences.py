@@ -166,6 +166,14 @@ def test_a_solo_header_that_cannot_be_read_is_one_line(tmp_path: Path, header: s
     assert path.read_bytes() == before
 
 
+def test_notes_between_horizontal_rules_are_no_journal_pasted_below(tmp_path: Path):
+    path = tmp_path / "notes.md"
+    path.write_text("# Notes\n\n---\n\nsolo: a game I play alone\n\n---\n\nMore.\n")
+    done = run_solo("stats", "notes.md", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "notes.md is not a solo journal" in done.stderr
+
+
 def test_a_file_with_no_solo_key_is_still_no_journal(tmp_path: Path):
     path = tmp_path / "notes.md"
     path.write_text("---\ntitle: My notes\ntags: [x]\n---\n\nNot a journal.\n")

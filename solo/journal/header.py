@@ -217,6 +217,16 @@ def find_front_matter(text: str, anywhere: bool = False) -> FrontMatter | None:
     return None
 
 
+def _looks_like_solo(text: str) -> bool:
+    """Whether a block between fence lines further down is a solo header (and not two
+    horizontal rules around a line that begins with ``solo:``)."""
+    try:
+        meta = load_core(text)
+    except YamlProblem:
+        return False
+    return isinstance(meta, dict) and "solo" in meta and "system" in meta
+
+
 def read_header(text: str, name: str) -> dict[str, Any]:
     """The header of the journal whose text (LF line ends, no BOM) begins with ``text``,
     checked against :data:`FIELDS`. JournalError when it is no solo journal at all;
@@ -226,7 +236,7 @@ def read_header(text: str, name: str) -> dict[str, Any]:
     found = find_front_matter(text)
     if found is None:
         lower = find_front_matter(text, anywhere=True)
-        if lower is not None and lower.line > 1:
+        if lower is not None and lower.line > 1 and _looks_like_solo(lower.yaml):
             raise HeaderError(f"{name}: the front matter begins on line {lower.line}, below "
                               "other text; move the lines above it to after its closing "
                               "--- (a journal must begin with ---); the file was left "
