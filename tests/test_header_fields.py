@@ -47,8 +47,10 @@ def test_the_issues_repro_a_wrong_tables_is_one_line_for_every_command(tmp_path:
     before = (path.read_bytes(), path.stat().st_mtime_ns)
     expected = f"solo: error: C.md: front matter: tables must be a list of table files, " \
                f"not {SHOWN[value]}"
-    for command in (["play"], ["stats"], ["stats", "--json"], ["export"],
-                    ["export", "--format", "html"]):
+    commands = [["play"], ["stats"], ["export"]]
+    if value == "5":  # the issue's own repro: every way of reading the journal
+        commands += [["stats", "--json"], ["export", "--format", "html"]]
+    for command in commands:
         done = run_solo(*command, "C.md", cwd=tmp_path, stdin="enter\nstatus\n")
         assert done.returncode == 1, (command, done.stdout)
         assert done.stderr.strip().splitlines() == [expected], command
