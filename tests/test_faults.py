@@ -513,7 +513,7 @@ def test_new_on_a_full_disk_leaves_nothing_behind(tmp_path):
 
 
 def test_a_long_title_is_refused_clearly_and_a_fair_one_reads_back(tmp_path):
-    done = solo("new", "j.md", "--system", "d12-tension", "--title", "T" * 65536,
+    done = solo("new", "j.md", "--system", "d12-tension", "--title", "T" * 65537,
                 cwd=tmp_path)
     assert done.returncode == 2 and "title is too long" in one_error_line(done)
     assert not (tmp_path / "j.md").exists()

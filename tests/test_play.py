@@ -30,7 +30,7 @@ def test_new_creates_a_readable_journal_in_journals(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     text = journal.read_text()
     assert text.startswith("---\ntitle: Test Crawl\nsystem: d12-tension\nseed: 11\n")
-    assert "created: '2023-11-14T22:13:20Z'" in text  # from SOURCE_DATE_EPOCH
+    assert "\ncreated: 2023-11-14T22:13:20\n" in text  # from SOURCE_DATE_EPOCH, in UTC
     assert "\n# Test Crawl\n" in text and "\n### S1 *Turn 1 · 0:10*\n" in text
     assert "\n## Session 1\n\n*Date: 2023-11-14*\n" in text
     assert "\nThe air smells of wet rope.\n" in text

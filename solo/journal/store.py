@@ -7,6 +7,9 @@ entry ends with a hidden record (:mod:`solo.journal.record`) holding its events 
 after it; resuming reads the last record from the tail, so it costs the same for ten
 turns or a hundred thousand.
 
+The front matter is read, and every key of it checked, by :mod:`solo.journal.header`; a new
+journal file is made by :mod:`solo.journal.create`.
+
 The file belongs to the player too: it is read whatever an editor did to it (CRLF line
 ends, a BOM, stripped spaces, a re-indented record), and before every append solo checks
 that the file at the path is still the one it holds open, at the size it left it. If an
@@ -19,7 +22,6 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,33 +29,17 @@ from pathlib import Path
 from typing import Any
 
 from solo.engine.state import State
-from solo.errors import JournalError, UsageError
-from solo.journal.record import PREFIX, find_records, parse_record, record_comment
+from solo.errors import JournalError
+from solo.journal.header import JOURNAL_FORMAT, READABLE_FORMATS, find_front_matter, read_header
+from solo.journal.record import PREFIX, find_records, parse_record
 
-__all__ = ["Journal", "JournalChanged", "Tail", "create_journal", "read_meta", "read_tail",
-           "find_record", "slugify", "front_matter", "JOURNAL_FORMAT", "READABLE_FORMATS",
-           "TITLE_LIMIT", "Resumed", "resume", "read_records", "iter_snapshots",
-           "SNAPSHOT_PREFIX"]
+__all__ = ["Journal", "JournalChanged", "Tail", "read_meta", "read_tail", "find_record",
+           "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "Resumed", "resume",
+           "read_records", "iter_snapshots", "SNAPSHOT_PREFIX"]
 
-JOURNAL_FORMAT = 2
-READABLE_FORMATS = (1, 2)
-TITLE_LIMIT = 4000
 SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
 _HEAD_LIMIT = 1024 * 1024
 _TAIL_CHUNK = 64 * 1024
-
-
-def slugify(title: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-    return slug[:60].rstrip("-") or "crawl"
-
-
-def front_matter(meta: dict[str, Any]) -> str:
-    import yaml
-
-    body = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=None,
-                          width=1 << 20)
-    return f"---\n{body}---\n"
 
 
 def _regular_file(path: Path) -> os.stat_result:
@@ -85,36 +71,23 @@ def _text(data: bytes) -> str:
 
 
 def read_meta(path: Path) -> dict[str, Any]:
-    """The front matter of a solo journal; refuses anything else without touching it."""
+    """The front matter of a solo journal, every key of it checked
+    (:func:`solo.journal.header.read_header`); refuses anything else without touching it.
+    A journal without a title is called by its file's name.
+    Reads only as far as the front matter's closing line, however long the journal."""
     _regular_file(path)
     try:
-        with open(path, "rb") as handle:  # the front matter only, however long the journal
+        with open(path, "rb") as handle:
             head = handle.read(16 * 1024)
-            while b"\n---" not in head[3:] and len(head) < _HEAD_LIMIT:
+            while len(head) < _HEAD_LIMIT and find_front_matter(_text(head)) is None:
                 more = handle.read(len(head))
                 if not more:
                     break
                 head += more
     except OSError as err:
         raise JournalError(f"cannot read {path}: {err.strerror}") from None
-    text = _text(head)
-    not_journal = JournalError(f"{path} is not a solo journal (no solo front matter); "
-                               "it was left untouched")
-    if not text.startswith("---\n"):
-        raise not_journal
-    end = text.find("\n---\n", 3)
-    if end < 0:
-        raise not_journal
-    import yaml
-
-    try:
-        meta = yaml.safe_load(text[4:end + 1])
-    except yaml.YAMLError:
-        raise not_journal from None
-    if not isinstance(meta, dict) or meta.get("solo") not in READABLE_FORMATS \
-            or not isinstance(meta.get("system"), str) or not isinstance(meta.get("seed"), int) \
-            or isinstance(meta.get("seed"), bool):
-        raise not_journal
+    meta = read_header(_text(head), str(path))
+    meta.setdefault("title", path.stem)  # no title (or an empty one): the file's name
     return meta
 
 
@@ -284,7 +257,7 @@ class Journal:
             raise JournalError(f"{self.path} was removed while playing and cannot be "
                                f"written again: {err.strerror}") from None
         try:
-            _write_all(fd, data)
+            write_all(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -313,7 +286,7 @@ class Journal:
         data = text.encode("utf-8", errors="replace")
         size = self.size
         try:
-            _write_all(self.fd, data)
+            write_all(self.fd, data)
             if self.durable and not self.grouped:
                 os.fsync(self.fd)
         except OSError as err:
@@ -365,41 +338,13 @@ class Journal:
         self.close()
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         written = os.write(fd, view)
         if written <= 0:
             raise OSError(errno.EIO, "short write")
         view = view[written:]
-
-
-def create_journal(path: Path, meta: dict[str, Any], title: str, record: dict[str, Any]) -> None:
-    """Write a new journal (refusing to overwrite) with its first record. On any failure
-    nothing is left behind."""
-    if len(str(meta.get("title", ""))) > TITLE_LIMIT:
-        raise UsageError(f"the title is too long ({len(str(meta['title'])):,} characters); "
-                         f"keep it under {TITLE_LIMIT:,}")
-    text = front_matter(meta) + f"\n{title}\n\n{record_comment(record)}\n"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
-        raise JournalError(f"{path} already exists; continue it with: solo play {path}") from None
-    except OSError as err:
-        raise JournalError(f"cannot create {path}: {err.strerror}") from None
-    try:
-        _write_all(fd, text.encode("utf-8"))
-        os.fsync(fd)
-    except OSError as err:
-        os.close(fd)
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
-        reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
-        raise JournalError(f"cannot write {path}: {reason}; no journal was created") from None
-    os.close(fd)
 
 
 @dataclass(frozen=True)

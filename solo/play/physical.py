@@ -4,7 +4,9 @@ The engine rolls every die through ``rng.randint(1, sides)``; :class:`TypedDice`
 ``random.Random`` whose ``randint`` asks for the face the player rolled at the table. An
 empty answer lets solo roll that die itself (from the same seeded generator as ever, so
 replay stays deterministic for the dice solo rolls). An impossible face is refused and
-asked for again. What was typed is kept, so the journal can mark it.
+asked for again, and so is anything but ASCII digits (``²``, ``①``, ``٣``, ``Ⅲ``;
+:mod:`solo.rules.numbers` reads every number the player types). What was typed is kept,
+so the journal can mark it.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ import random
 from collections.abc import Callable
 
 from solo.errors import UsageError
+from solo.journal.header import DICE_MODES
+from solo.rules.numbers import number_between
 
 __all__ = ["TypedDice", "AskDie", "DICE_MODES"]
-
-DICE_MODES = ("solo", "physical")
 
 AskDie = Callable[[int, str | None], str]
 """``ask(sides, problem)``: the player's answer for a die of ``sides`` faces, as typed
@@ -43,8 +45,8 @@ class TypedDice(random.Random):
                                  "nothing was recorded") from None
             if not answer:
                 return super().randint(1, b)
-            if answer.isdigit() and len(answer) <= 7 and 1 <= int(answer) <= b:
-                face = int(answer)
+            face = number_between(answer, 1, b)
+            if face is not None:
                 self.typed.append((b, face))
                 return face
             problem = f"a d{b} shows 1 to {b}; {answer[:20]!r} is not a face"

@@ -8,9 +8,19 @@ import sys
 from pathlib import Path
 
 from solo import defaults
-from solo.errors import UsageError
+from solo.engine import core as engine
+from solo.errors import JournalError, UsageError
+from solo.journal.create import create_journal, slugify
+from solo.journal.header import JOURNAL_FORMAT, HeaderError, obsidian_tags
+from solo.journal.notation import member_tag, title_block
+from solo.journal.record import start_record
+from solo.journal.store import read_meta
+from solo.play.batch import run_batch
 from solo.play.clock import now_text
+from solo.play.session import Session
 from solo.rules import oracle_styles
+from solo.rules.catalog import load_system, load_world, system_ids
+from solo.rules.numbers import number_between
 from solo.terminal import printable
 
 __all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text", "ask_procedure",
@@ -19,45 +29,31 @@ __all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text",
 JOURNALS_DIR = Path("journals")
 
 
-def _free_path(title: str) -> Path:
-    from solo.journal.store import slugify
-
-    base = JOURNALS_DIR / f"{slugify(title)}.md"
-    candidate, number = base, 2
-    while candidate.exists():
-        candidate = base.with_name(f"{base.stem}-{number}.md")
-        number += 1
-    return candidate
-
-
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,
                         tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
                         party: list[str] | None = None, dice: str = "solo") -> Path:
-    """Check everything, then write a new journal; returns its path."""
-    from solo.engine import core as engine
-    from solo.journal.notation import member_tag, title_block
-    from solo.journal.record import start_record
-    from solo.journal.store import JOURNAL_FORMAT, create_journal
-    from solo.rules.catalog import load_world
-
+    """Check everything, then write a new journal; returns its path. Without a path, the
+    journal is journals/<title>.md, or the first free numbered name after it: each
+    ``solo new`` gets a file of its own, however many start at once."""
     world = load_world(system, [Path(name) for name in tables])
     oracle_styles.get_style(world.styles, oracle_style)
     title = title or f"A {world.procedure.name} crawl"
-    path = Path(journal) if journal else _free_path(title)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     meta = {"title": title, "system": world.procedure.id if Path(system).suffix not in
             (".yaml", ".yml") else str(Path(system).resolve()),
-            "seed": seed, "created": now_text(),
+            "seed": seed,
+            "created": now_text().removesuffix("Z"),  # UTC, as Obsidian's date-time form
+            "tags": obsidian_tags(world.procedure.id),
             "tables": [str(Path(name).resolve()) for name in tables], "party": list(party or []),
             "oracle": oracle_style, "solo": JOURNAL_FORMAT}
     if dice != "solo":
         meta["dice"] = dice
     state = engine.start(world, oracle_style, party or ())
     tags = [member_tag(member.name, member.hp, member.max_hp) for member in state.party]
-    create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
-                   start_record(state.to_json()))
-    return path
+    path = Path(journal) if journal else JOURNALS_DIR / f"{slugify(title)}.md"
+    return create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
+                          start_record(state.to_json()), next_free=not journal)
 
 
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,
@@ -70,22 +66,21 @@ def create_and_play(journal: str | None, system: str, title: str | None, seed: i
 
 
 def play(path: Path) -> int:
-    from solo.play.session import Session
-
     session = Session(path)
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
+            # only play at a terminal loads the REPL, and prompt_toolkit with it
             from solo.play.repl import run_interactive
 
             return run_interactive(session)
-        from solo.play.batch import run_batch
-
         return run_batch(session, sys.stdin.buffer)
     finally:
         session.close()
 
 
 def _latest_journal() -> Path | None:
+    """The journal in journals/ saved last. One whose header is wrong counts too: resuming
+    it says what to fix, rather than starting another crawl without a word."""
     if not JOURNALS_DIR.is_dir():
         return None
     dated = []
@@ -97,12 +92,11 @@ def _latest_journal() -> Path | None:
         if stat.S_ISREG(status.st_mode):
             dated.append((status.st_mtime, path))
     candidates = [path for _, path in sorted(dated, key=lambda item: item[0], reverse=True)]
-    from solo.errors import JournalError
-    from solo.journal.store import read_meta
-
     for path in candidates:
         try:
             read_meta(path)
+        except HeaderError:
+            return path
         except JournalError:
             continue
         return path
@@ -120,16 +114,15 @@ def _ask(question: str, default: str) -> str:
 
 def ask_procedure(default: str) -> str:
     """At a terminal: list the procedures and ask which one."""
-    from solo.rules.catalog import load_system, system_ids
-
     ids = system_ids()
     print("Procedures:")
     for index, ident in enumerate(ids, 1):
         print(f"  {index}. {ident} — {printable(load_system(ident).name)}")
     default_answer = str(ids.index(default) + 1) if default in ids else "1"
     picked = _ask("Which procedure? (number or id)", default_answer)
-    if picked.isdigit() and 1 <= int(picked) <= len(ids):
-        return ids[int(picked) - 1]
+    number = number_between(picked, 1, len(ids))
+    if number is not None:
+        return ids[number - 1]
     if picked in ids:
         return picked
     raise UsageError(f"no procedure {picked!r}; choose one of: {', '.join(ids)}")
@@ -142,8 +135,6 @@ def home() -> int:
     if latest is not None:
         if not interactive:
             return play(latest)
-        from solo.journal.store import read_meta
-
         shown = printable(str(read_meta(latest).get("title", latest.stem)))
         choice = _ask(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
                       "new crawl", "y")

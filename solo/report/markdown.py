@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-
+from solo.journal.header import render_front_matter
 from solo.report.columns import Columns
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.model import Crawl
@@ -72,8 +71,7 @@ def _front_matter(crawl: Crawl) -> list[str]:
     kept.setdefault("title", crawl.title)
     if isinstance(kept.get("system"), str) and kept["system"].endswith((".yaml", ".yml")):
         kept["system"] = Path(kept["system"]).name  # never show where the file lives
-    body = yaml.safe_dump(kept, sort_keys=False, allow_unicode=True, default_flow_style=None)
-    return ["---", *body.rstrip("\n").split("\n"), "---"]
+    return render_front_matter(kept).rstrip("\n").split("\n")
 
 _BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
 
