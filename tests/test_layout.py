@@ -1,0 +1,51 @@
+"""The house's shape, as the README's Layout section promises it: packages by layer, each
+saying its job, small modules and classes."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "solo"
+LAYERS = ("rules", "engine", "journal", "play", "report", "cli")
+MAX_MODULE_LINES = 400
+MAX_CLASS_LINES = 300
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def _name(path: Path) -> str:
+    return str(path.relative_to(PACKAGE.parent))
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_each_layer_is_a_package_that_says_its_job_and_what_it_may_import(layer):
+    init = PACKAGE / layer / "__init__.py"
+    docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+    assert docstring, f"{_name(init)} has no docstring"
+    assert "May import" in docstring
+
+
+def test_no_module_is_over_400_lines():
+    long = {_name(path): count for path in MODULES
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"
+
+
+def test_no_class_is_over_300_lines():
+    long = {}
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                size = node.end_lineno - node.lineno + 1
+                if size > MAX_CLASS_LINES:
+                    long[f"{_name(path)}:{node.name}"] = size
+    assert not long, f"classes over {MAX_CLASS_LINES} lines: {long}"
+
+
+def test_no_module_is_left_in_the_flat_folder_but_the_leaves():
+    flat = {path.name for path in PACKAGE.glob("*.py")}
+    assert flat == {"__init__.py", "__main__.py", "errors.py", "terminal.py", "internal.py",
+                    "defaults.py"}
