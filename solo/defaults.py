@@ -5,7 +5,8 @@ A leaf module: it imports nothing of solo's, so any layer may read it.
 
 from __future__ import annotations
 
-__all__ = ["ORACLE_STYLE", "CHAOS", "CHAOS_RANGE", "MAX_VALUE", "BATCH_GROUP", "SIMULATE_MAX_TURNS"]
+__all__ = ["ORACLE_STYLE", "CHAOS", "CHAOS_RANGE", "MAX_VALUE", "BATCH_GROUP",
+           "SIMULATE_MAX_TURNS", "MAX_DIGITS"]
 
 ORACLE_STYLE = "mythic"
 """The oracle style a new journal asks with, until ``oracle STYLE`` changes it."""
@@ -24,3 +25,7 @@ BATCH_GROUP = 64
 
 SIMULATE_MAX_TURNS = 10_000_000
 """The most turns ``solo simulate`` plays in one run (about a minute at its speed here)."""
+
+MAX_DIGITS = 16
+"""The most digits of a number typed into a command (MAX_VALUE has 16): one refusal for
+every command, from the line rule and the engine alike."""

@@ -8,6 +8,7 @@ import pytest
 from solo.engine.arguments import split_member
 from solo.engine.core import perform, start
 from solo.errors import UsageError
+from solo.play.line import parse_line
 from solo.rules.catalog import load_world
 
 
@@ -37,3 +38,23 @@ def test_no_word_is_taken_for_a_number_and_nothing_changes(world, line):
     state = perform(world, start(world), "party add Wren", None).state
     with pytest.raises(UsageError):
         perform(world, state, line, None)
+
+
+@pytest.mark.parametrize("line", ["set alarm {}", "supply torch {}", "party add Eve hp {}",
+                                  "chaos {}", "hurt {}", "roll d6+{}", "strike encounters {}"])
+def test_a_17_and_a_19_digit_number_get_the_same_refusal_in_every_command(world, line):
+    state = perform(world, start(world), "party add Wren", None).state
+    refusals = []
+    for digits in (17, 19):
+        with pytest.raises(UsageError) as refused:
+            parse_line(world, state, line.format("9" * digits))
+        refusals.append(str(refused.value).split(" — ")[0])
+    assert refusals[0] == refusals[1] == "a number of more than 16 digits"
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "Ⅲ"])
+def test_digits_that_are_not_ascii_are_not_numbers(world, digit):
+    state = perform(world, start(world), "party add Wren", None).state
+    for line in (f"set alarm {digit}", f"party add Eve hp {digit}", f"supply torch {digit}"):
+        with pytest.raises(UsageError, match="whole number"):
+            perform(world, state, line, None)

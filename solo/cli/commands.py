@@ -12,7 +12,7 @@ from pathlib import Path
 
 from solo import __version__, defaults
 from solo.errors import SoloError, UsageError
-from solo.rules import oracle_styles
+from solo.rules import numbers, oracle_styles
 from solo.terminal import printable
 
 __all__ = ["dispatch", "build_parser"]
@@ -42,10 +42,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _seed(value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {value!r}") from None
+    number = numbers.whole_number(value, signed=True)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {value!r}")
+    return number
 
 
 def _positive(value: str) -> int:

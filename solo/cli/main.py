@@ -76,7 +76,8 @@ def _quick_roll(args: list[str]) -> int | None:
     for word in rest:
         if word.startswith("--seed"):
             value = word.partition("=")[2] if "=" in word else next(rest, "")
-            if not value.lstrip("-").isdigit() or seed is not None:
+            digits = value.lstrip("-")
+            if not (digits.isascii() and digits.isdigit()) or seed is not None:
                 return None
             seed = int(value)
         elif word.startswith("-") and not word[1:2].isdigit():

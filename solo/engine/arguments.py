@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import re
 
+from solo import defaults
 from solo.errors import UsageError
+from solo.rules import numbers
 from solo.rules.procedure import Action, Arg
 from solo.rules.world import World
 
 __all__ = ["MAX_DIGITS", "MAX_NAME", "quote", "whole_number", "parse_arguments",
            "check_member_name", "split_member", "member_settings", "supply_named"]
 
-MAX_DIGITS = 16
+MAX_DIGITS = defaults.MAX_DIGITS
 """The most digits a number typed at the prompt may have (past that: a one-line refusal)."""
 
 
@@ -23,13 +25,12 @@ def quote(text: str) -> str:
 
 def whole_number(name: str, text: str) -> int:
     """A whole number typed by the player, refused (one line) if it is not one or too long."""
-    digits = text.lstrip("+-")
-    if len(digits) > MAX_DIGITS:
-        raise UsageError(f"{name} takes a whole number of at most {MAX_DIGITS} digits")
-    try:
-        return int(text)
-    except ValueError:
-        raise UsageError(f"{name} takes a whole number, not {quote(text)}") from None
+    if len(text.lstrip("+-")) > MAX_DIGITS:
+        raise UsageError(f"a number of more than {MAX_DIGITS} digits")
+    number = numbers.whole_number(text, signed=True)
+    if number is None:
+        raise UsageError(f"{name} takes a whole number, not {quote(text)}")
+    return number
 
 
 def _describe_arg(arg: Arg) -> str:
@@ -83,12 +84,10 @@ def _convert(action: Action, arg: Arg, text: str, usage: str):
             raise UsageError(f"{arg.name} must be one of {', '.join(arg.choice_names)}; {usage}")
         return text.lower()
     if len(text.lstrip("+-")) > MAX_DIGITS:
-        raise UsageError(f"{arg.name} takes at most {MAX_DIGITS} digits; {usage}")
-    try:
-        number = int(text)
-    except ValueError:
-        raise UsageError(f"{arg.name} must be a whole number, not {quote(text)}; "
-                         f"{usage}") from None
+        raise UsageError(f"a number of more than {MAX_DIGITS} digits; {usage}")
+    number = numbers.whole_number(text, signed=True)
+    if number is None:
+        raise UsageError(f"{arg.name} must be a whole number, not {quote(text)}; {usage}")
     if arg.minimum is not None and number < arg.minimum:
         raise UsageError(f"{arg.name} must be at least {arg.minimum}; {usage}")
     if arg.maximum is not None and number > arg.maximum:

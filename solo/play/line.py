@@ -42,7 +42,7 @@ LINE_RULE = (
     "journaled and the line stays for you to fix. A line starting with \" > or ( is always "
     "narration, and so is any line whose first word is no command.")
 
-MAX_DIGITS = 18  # in any number typed into a command: far past any die, tracker or roll
+MAX_DIGITS = defaults.MAX_DIGITS  # in any number typed into any command
 _DIGITS = re.compile(r"\d+")  # any script's digits: int() reads them all
 _SHORT = 3  # words: a line this short starting near a command word is taken for a typo
 
