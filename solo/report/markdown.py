@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from solo.journal.header import render_front_matter
+from solo.journal.header import find_front_matter, render_front_matter
 from solo.report.columns import Columns
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.model import Crawl
@@ -73,6 +73,7 @@ def _front_matter(crawl: Crawl) -> list[str]:
         kept["system"] = Path(kept["system"]).name  # never show where the file lives
     return render_front_matter(kept).rstrip("\n").split("\n")
 
+_HEAD_BYTES = 1 << 20  # far past any header (a title is at most 64 KiB)
 _BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
 
 def _body_text(crawl: Crawl) -> str | bytes | None:
@@ -84,11 +85,26 @@ def _body_text(crawl: Crawl) -> str | bytes | None:
         return None
     if isinstance(crawl.records, Columns):  # cut in bytes: decoded once, by the caller
         body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")
-        if body.startswith(b"---\n"):
-            end = body.find(b"\n---\n", 3)
-            body = body[end + 5:] if end >= 0 else body
-        return body.strip(b"\n")
+        return _past_front_matter_bytes(body).strip(b"\n")
     return _body_from_text(crawl)
+
+
+def _past_front_matter_bytes(body: bytes) -> bytes:
+    """``body`` after its front matter, found as the header reader finds it (``...`` or
+    ``---`` closing, spaces after a fence); its head decoded losslessly to keep offsets."""
+    if not body.startswith(b"---"):
+        return body
+    head = body[:_HEAD_BYTES].decode("utf-8", errors="surrogateescape")
+    found = find_front_matter(head)
+    if found is None:
+        return body
+    return body[len(head[:found.end].encode("utf-8", errors="surrogateescape")):]
+
+
+def _past_front_matter(body: str) -> str:
+    found = find_front_matter(body) if body.startswith("---") else None
+    return body if found is None else body[found.end:]
+
 
 def _body_from_text(crawl: Crawl) -> str:
     """The same, for a journal read record by record (records in an editor's layout)."""
@@ -101,10 +117,7 @@ def _body_from_text(crawl: Crawl) -> str:
             pieces.append(RETRACTED_MARK)
         previous = entry.end
     pieces.append(text[previous:])
-    body = "".join(pieces)
-    if body.startswith("---\n"):
-        end = body.find("\n---\n", 3)
-        body = body[end + 5:] if end >= 0 else body
+    body = _past_front_matter("".join(pieces))
     return _BLANK_RUNS.sub("\n\n", body).strip("\n")
 
 _TITLE = re.compile(r"^# .*$", re.M)
