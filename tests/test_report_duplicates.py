@@ -362,3 +362,21 @@ def test_entries_in_any_order_and_records_copied_give_the_figures_of_the_crawl_p
     assert counted(found) == counted(true)
     assert len(found["duplicate_records"]) == len(copies)
     assert bool(found["out_of_place_records"]) == (list(order) != sorted(order))
+
+
+@pytest.mark.parametrize("name", ["format1-trespasser", "format1-party-names"])
+def test_a_format_1_journal_with_every_record_twice_counts_each_once(tmp_path: Path,
+                                                                     name: str):
+    """Journals from before the records carried their events (and their own undo)."""
+    text = (Path(__file__).resolve().parent / "data" / f"{name}.md").read_text(
+        encoding="utf-8")
+    played = tmp_path / "played.md"
+    played.write_text(text, encoding="utf-8")
+    true = json.loads(stats_text(played, True))
+    twice = tmp_path / "twice.md"
+    twice.write_text(re.sub(r"^(<!-- solo.*-->)$", r"\1\n\n\1", text, flags=re.M),
+                     encoding="utf-8")
+    found = json.loads(stats_text(twice, True))
+    assert counted(found) == counted(true)
+    assert len(found["duplicate_records"]) == true["snapshots"]
+    assert without_note(report_text(twice, "md")) == report_text(played, "md")
