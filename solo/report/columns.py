@@ -1,5 +1,7 @@
 """The fast reading of a journal's records, when every record is in solo's own one-line
 layout: :class:`Columns`, cut apart by one regular-expression split of the whole file.
+
+The figures' lists are in step order, each step once; the entries, in the file's order.
 """
 
 from __future__ import annotations
@@ -7,6 +9,7 @@ from __future__ import annotations
 import json
 import operator
 import re
+from collections.abc import Sequence
 from itertools import accumulate, compress, count, repeat
 from typing import Any
 
@@ -18,7 +21,7 @@ from solo.report.patterns import (
     read_counted,
     unquote,
 )
-from solo.report.records import Entry, Records, indices_of
+from solo.report.records import Entry, Records, StepOrder, indices_of, step_order
 
 __all__ = ["Columns"]
 
@@ -41,21 +44,48 @@ class Columns(Records):
         self.text, self._parts, self._ends, self._states = data, parts, ends, states
         self._starts: list[int] | None = None
         self._lines = parts[_STRIDE::_STRIDE]  # a record's line from its events on, and on
+        self.entry_count = len(self._lines)
         names = {kind: kind.decode() for kind in set(parts[3::_STRIDE])}
         self.kinds = list(map(names.__getitem__, parts[3::_STRIDE]))
         self.turns = list(map(int, parts[5::_STRIDE]))
         self.garbled = []
-        self.retracted = self._retracted() if "undo" in names.values() else set()
         self.counted, self.moves = {}, {}
         found = list(map(EVENT_BYTES.findall, self._lines, repeat(0), states))
         for index in compress(count(), found):
             events, moves, unknown = read_counted(found[index])
             if unknown:
-                self.counted[index] = self.events(index)
+                self.counted[index] = _json_events(self._lines[index][:states[index]])
             elif events:
                 self.counted[index] = events
             if moves:
                 self.moves[index] = moves
+        self._steps = list(map(int, parts[2::_STRIDE]))
+        self._kinds_in_file, self._turns_in_file = self.kinds, self.turns
+        # a record's place in the file, by its place among those counted, and back
+        self._at: Sequence[int] = range(self.entry_count)
+        self._place_of: Sequence[int] = self._at
+        self.duplicates, self.out_of_place = [], []
+        order = step_order(self._steps)
+        if order is not None:
+            self._in_step_order(order)
+        self.retracted = self._retracted() if "undo" in names.values() else set()
+        self._retracted_in_file = self.retracted if order is None \
+            else {self._at[index] for index in self.retracted}
+
+    def _in_step_order(self, order: StepOrder) -> None:
+        """Count the records ``order`` keeps, in its order (a journal some hand or tool
+        damaged: the figures' lists are made again, once)."""
+        steps = self._steps
+        self._at, self._place_of = order.kept, order.place_of
+        self.duplicates = [steps[index] for index in order.duplicates]
+        self.out_of_place = [steps[index] for index in order.out_of_place]
+        self.kinds = [self.kinds[index] for index in order.kept]
+        self.turns = [self.turns[index] for index in order.kept]
+        place_of = order.place_of
+        self.counted = {place_of[index]: events for index, events in self.counted.items()
+                        if place_of[index] >= 0}
+        self.moves = {place_of[index]: moves for index, moves in self.moves.items()
+                      if place_of[index] >= 0}
 
     @classmethod
     def scan(cls, data: bytes) -> Columns | None:
@@ -76,11 +106,10 @@ class Columns(Records):
         return None if -1 in states else cls(data, parts, ends, states)
 
     def _retracted(self) -> set[int]:
-        steps = list(map(int, self._parts[2::_STRIDE]))
-        by_step = dict(zip(steps, count()))  # the last record of a step, as the slow way
+        by_step = dict(zip(map(self._steps.__getitem__, self._at), count()))
         taken: set[int] = set()
         for index in indices_of(self.kinds, "undo"):
-            undid = self._extra(index).get("undid", -1)
+            undid = self._extra(self._at[index]).get("undid", -1)
             target = by_step.get(undid)
             if target is not None and self.kinds[target] != "undo":
                 taken.add(target)
@@ -91,24 +120,26 @@ class Columns(Records):
         return {name.decode(): int(value) for name, value in EXTRA_BYTES.findall(extras)}
 
     def cmd(self, index: int) -> str:
-        return _json_text(self._parts[index * _STRIDE + 4])
+        return _json_text(self._parts[self._at[index] * _STRIDE + 4])
 
     def state(self, index: int) -> dict[str, Any]:
-        line = self._lines[index]
-        return _json_object(line[self._states[index] + 9:self._ends[index] - 5])
+        at = self._at[index]
+        return _json_object(self._lines[at][self._states[at] + 9:self._ends[at] - 5])
 
     def events(self, index: int) -> list[dict[str, Any]]:
-        return _json_events(self._lines[index][:self._states[index]])
+        at = self._at[index]
+        return _json_events(self._lines[at][:self._states[at]])
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
-        found = LAST_ENCOUNTER_BYTES.search(self._lines[index], self._states[index],
-                                             self._ends[index])
+        at = self._at[index]
+        found = LAST_ENCOUNTER_BYTES.search(self._lines[at], self._states[at], self._ends[at])
         return (unquote(found[1]), int(found[2])) if found else None
 
     def prose(self, index: int) -> bytes:
-        if index == 0:
+        at = self._at[index]
+        if at == 0:
             return self._parts[0]
-        return self._lines[index - 1][self._ends[index - 1]:]
+        return self._lines[at - 1][self._ends[at - 1]:]
 
     def body(self, mark: bytes) -> bytes:
         """The journal with every record cut out (``mark`` where a retracted one stood).
@@ -123,7 +154,7 @@ class Columns(Records):
         pieces += [line[end + 1:-1] if line.endswith(b"\n\n") else line[end + 1:]
                    for line, end in zip(lines[:-1], ends[:-1], strict=True)]
         pieces.append(lines[-1][ends[-1] + 1:])
-        for index in sorted(self.retracted, reverse=True):  # the mark keeps the blank line
+        for index in sorted(self._retracted_in_file, reverse=True):  # the mark: its blank line
             pieces[index] = lines[index - 1][ends[index - 1] + 1:] if index else first
             pieces.insert(index + 1, mark)
         return b"".join(pieces)
@@ -138,6 +169,7 @@ class Columns(Records):
         return entries
 
     def entry(self, index: int) -> Entry:
+        """The entry of the record at place ``index`` in the file."""
         lines = self._lines
         if index == 0:
             start = len(self._parts[0])
@@ -161,10 +193,11 @@ class Columns(Records):
         at = index * _STRIDE
         events = start + len(b"<!-- solo") + len(self._parts[at + 1])
         end, state = events + self._ends[index], events + self._states[index]
-        entry = Entry(start, end, after, int(self._parts[at + 2]), self.kinds[index],
-                      self.turns[index], self._parts[at + 4], self._extra(index), self.text,
-                      (events, state), (state + 9, end - 5))
-        entry.retracted, entry.index = index in self.retracted, index
+        entry = Entry(start, end, after, self._steps[index], self._kinds_in_file[index],
+                      self._turns_in_file[index], self._parts[at + 4], self._extra(index),
+                      self.text, (events, state), (state + 9, end - 5))
+        entry.retracted = index in self._retracted_in_file
+        entry.index = self._place_of[index]
         return entry
 
 

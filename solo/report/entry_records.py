@@ -1,7 +1,8 @@
 """The record-by-record reading of a journal, when some record is not in solo's one-line
 layout (an editor wrapped or re-indented it, or it is damaged): :class:`EntryRecords`,
-each record read from its header where it can be and parsed whole where it cannot, and
-the entries taken back with ``undo`` marked retracted.
+each record read from its header where it can be and parsed whole where it cannot, the
+records counted in step order, each step once, and the entries taken back with ``undo``
+marked retracted.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from solo.journal.record import HEADER, RECORD_START, find_records
 from solo.report.patterns import EVENT, EXTRA, read_counted
-from solo.report.records import Entry, Records
+from solo.report.records import Entry, Records, step_order
 
 __all__ = ["EntryRecords"]
 
@@ -26,29 +27,42 @@ class EntryRecords(Records):
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._entries, self.garbled = _scan(text)
-        for index, entry in enumerate(self._entries):
+        self._entries, self.garbled = _scan(text)  # in the file's order
+        self.entry_count = len(self._entries)
+        order = step_order([entry.step for entry in self._entries])
+        self._kept = self._entries if order is None \
+            else [self._entries[index] for index in order.kept]  # the ones counted, in order
+        self.duplicates = [] if order is None \
+            else [self._entries[index].step for index in order.duplicates]
+        self.out_of_place = [] if order is None \
+            else [self._entries[index].step for index in order.out_of_place]
+        for index, entry in enumerate(self._kept):
             entry.index = index
-        _mark_retracted(self._entries)
-        self.kinds = [entry.kind for entry in self._entries]
-        self.turns = [entry.turn for entry in self._entries]
-        self.retracted = {index for index, entry in enumerate(self._entries) if entry.retracted}
-        self.counted, self.moves = _brief_events(self._entries, text)
+        _mark_retracted(self._kept)
+        self.kinds = [entry.kind for entry in self._kept]
+        self.turns = [entry.turn for entry in self._kept]
+        self.retracted = {index for index, entry in enumerate(self._kept) if entry.retracted}
+        counted, moves = _brief_events(self._entries, text)
+        if order is not None:  # by place in the file: by place among the counted
+            place_of = order.place_of
+            counted = {place_of[at]: found for at, found in counted.items() if place_of[at] >= 0}
+            moves = {place_of[at]: found for at, found in moves.items() if place_of[at] >= 0}
+        self.counted, self.moves = counted, moves
 
     def cmd(self, index: int) -> str:
-        return self._entries[index].cmd
+        return self._kept[index].cmd
 
     def state(self, index: int) -> dict[str, Any]:
-        return self._entries[index].state
+        return self._kept[index].state
 
     def events(self, index: int) -> list[dict[str, Any]]:
-        return self._entries[index].events
+        return self._kept[index].events
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
-        return self._entries[index].last_encounter()
+        return self._kept[index].last_encounter()
 
     def prose(self, index: int) -> str:
-        entry = self._entries[index]
+        entry = self._kept[index]
         return str(self.text[entry.after:entry.start])
 
     def entries(self) -> list[Entry]:
@@ -116,7 +130,7 @@ def _usable(record: dict[str, Any]) -> bool:
 
 def _brief_events(entries: list[Entry], text: str
                   ) -> tuple[dict[int, list[dict[str, Any]]], dict[int, list[tuple[Any, int]]]]:
-    """The counted events and every tracker's moves, by entry index, found in one pass over
+    """The counted events and every tracker's moves, by place in the file, found in one pass over
     the whole text and read by pattern (solo writes their fields in a fixed order). An
     entry whose events the patterns do not fit, or that was parsed whole, gives every
     event instead."""
@@ -159,6 +173,7 @@ def _events_in(entries: list[Entry], text: str,
 
 
 def _mark_retracted(entries: list[Entry]) -> None:
+    """Mark the entries (in step order, each step once) that an undo took back."""
     by_step = {entry.step: entry for entry in entries}
     for entry in entries:
         if entry.kind == "undo":

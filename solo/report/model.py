@@ -73,6 +73,8 @@ class Crawl:
     snapshots: int
     garbled: int
     retracted: int = 0
+    duplicates: list[int] = field(default_factory=list)  # steps of records counted once
+    out_of_place: list[int] = field(default_factory=list)  # steps found after a later one
     hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines
     text: str | bytes = field(repr=False, default="")  # bytes when read the fast way
     garbled_starts: list[int] = field(repr=False, default_factory=list)

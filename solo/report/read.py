@@ -7,8 +7,10 @@ back with ``undo`` are marked as retracted and left out of every count.
 
 A journal is read by :class:`~solo.report.columns.Columns` when every record is in solo's
 own one-line layout, by :class:`~solo.report.entry_records.EntryRecords` otherwise; both
-give the same :class:`~solo.report.records.Records`. The figures look only at the records
-that can change them.
+give the same :class:`~solo.report.records.Records`, in step order with each step once (a
+record pasted twice counts once, one moved counts in its place: see
+:func:`~solo.report.records.step_order`). The figures look only at the records that can
+change them.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ def read_journal(path: Path, with_lines: bool = False) -> Crawl:
     crawl.records, crawl.text, crawl.entries = records, records.text, EntryList(records)
     crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
     crawl.garbled_starts = records.garbled
+    crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place
     if with_lines:
         locate(crawl)
     return crawl

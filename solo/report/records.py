@@ -7,18 +7,23 @@ every record is in solo's own one-line layout (one split of the whole file, in C
 nothing a record in Python but what the figures need),
 :class:`~solo.report.entry_records.EntryRecords` otherwise (each record read on its own,
 parsed whole where an editor reshaped it).
+
+Both take the records in step order, each step once (:func:`step_order`): a record pasted
+twice, or moved, counts as the entry it was when it was played.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
+import operator
 from collections.abc import Iterator, Sequence
-from itertools import compress, count
+from itertools import compress, count, islice
 from typing import Any, overload
 
 from solo.report.patterns import LAST_ENCOUNTER, unquote
 
-__all__ = ["Entry", "EntryList", "Records", "indices_of"]
+__all__ = ["Entry", "EntryList", "Records", "StepOrder", "indices_of", "step_order"]
 
 
 class Entry:
@@ -40,7 +45,7 @@ class Entry:
         self.source, self.events_at, self.state_at = source, events_at, state_at
         self._events, self._state = events, state
         self.first_line = self.record_line = self.record_lines = 0
-        self.index = -1  # its place among the records (see Records)
+        self.index = -1  # its place among the records counted (see Records); -1 if none
 
     @property
     def _ev_text(self) -> str | bytes | None:
@@ -94,15 +99,18 @@ class Entry:
 
 
 class Records:
-    """Every readable record as parallel lists (one index a record, in the journal's order),
-    with what the figures count already picked out of their events:
+    """Every record counted as parallel lists (one index a record, in step order, each step
+    once: see :func:`step_order`), with what the figures count already picked out of their
+    events:
 
     * ``counted``: by index, the encounters, lights, answers and strikes among its events
       (every event, for a record whose events the patterns could not read);
     * ``moves``: by index, every tracker the record's events moved, with its new value.
 
     The rest (state, command, all events, prose) is read on demand, for the few records
-    the figures look at."""
+    the figures look at. :meth:`entries` and :meth:`entry` give every readable record in
+    the file's order instead, duplicates too (the exporters cut them all out of the text);
+    an entry's ``index`` is its place among the counted ones, -1 for a duplicate."""
 
     text: str | bytes
     kinds: list[str]
@@ -111,6 +119,9 @@ class Records:
     counted: dict[int, list[dict[str, Any]]]
     moves: dict[int, list[tuple[Any, int]]]
     garbled: list[int]  # where the unreadable records start
+    entry_count: int  # the readable records in the file, duplicates too: len(entries())
+    duplicates: list[int]  # the steps of the records left out as repeating an earlier step
+    out_of_place: list[int]  # the steps of the records counted in their place, found later
 
     def cmd(self, index: int) -> str:
         raise NotImplementedError
@@ -147,7 +158,7 @@ class EntryList(Sequence[Entry]):
         self._some: dict[int, Entry] = {}
 
     def __len__(self) -> int:
-        return len(self._records.kinds)
+        return self._records.entry_count
 
     def _every(self) -> list[Entry]:
         if self._all is None:
@@ -177,3 +188,74 @@ class EntryList(Sequence[Entry]):
 def indices_of(values: Sequence[str], value: str) -> list[int]:
     """Where ``value`` stands in ``values`` (found in C, not a Python loop)."""
     return list(compress(count(), map(value.__eq__, values)))
+
+
+class StepOrder:
+    """How a journal's records stand against their steps, when some step repeats or goes
+    back (indices are places in the file):
+
+    * ``kept``: the records counted, in step order, the first of each step;
+    * ``duplicates``: the records left out, each repeating the step of one before it;
+    * ``out_of_place``: the kept records a move would put in order: the fewest whose
+      leaving the rest in file order leaves them in step order."""
+
+    __slots__ = ("kept", "duplicates", "out_of_place", "place_of")
+
+    def __init__(self, kept: list[int], duplicates: list[int], out_of_place: list[int],
+                 records: int) -> None:
+        self.kept, self.duplicates, self.out_of_place = kept, duplicates, out_of_place
+        self.place_of = [-1] * records  # by place in the file: its place among the kept
+        for place, index in enumerate(kept):
+            self.place_of[index] = place
+
+
+def step_order(steps: Sequence[int]) -> StepOrder | None:
+    """The records to count, given each one's step in file order; None when every step is
+    above the one before it (a journal as solo wrote it: the one check, in C, is all an
+    undamaged journal costs).
+
+    Of the records sharing a step, the first in the file is counted and the rest are
+    duplicates. solo only ever appends, so the first copy is the one written when the step
+    was played, and a copy an editor's paste or a sync tool's merge makes lands after it;
+    the entry's Lonelog lines and the player's prose stand before the first copy (what a
+    narration's note is read from), while a pasted copy has only what the paste brought;
+    and a reading going forward decides each record as it meets it, so both readings (and
+    any that stops early) agree."""
+    if all(map(operator.lt, steps, islice(steps, 1, None))):
+        return None
+    first: dict[int, int] = {}
+    duplicates: list[int] = []
+    for index, step in enumerate(steps):
+        if step in first:
+            duplicates.append(index)
+        else:
+            first[step] = index
+    in_file = list(first.values())  # (a dict keeps the order its keys came in)
+    rising = _longest_rising([steps[index] for index in in_file])
+    out_of_place = [index for place, index in enumerate(in_file) if place not in rising]
+    return StepOrder(sorted(in_file, key=steps.__getitem__), duplicates, out_of_place,
+                     len(steps))
+
+
+def _longest_rising(values: list[int]) -> set[int]:
+    """The places of a longest rising run through ``values`` (all different), of those as
+    long the one keeping the earliest values: the values after a step back are the ones
+    named out of place, not those before it. Built from the end, as a falling run."""
+    tails: list[int] = []  # by length - 1: minus the highest first value of a run that long
+    tail_at: list[int] = []
+    next_of = [-1] * len(values)
+    for place in range(len(values) - 1, -1, -1):
+        key = -values[place]
+        length = bisect.bisect_left(tails, key)
+        next_of[place] = tail_at[length - 1] if length else -1
+        if length == len(tails):
+            tails.append(key)
+            tail_at.append(place)
+        else:
+            tails[length], tail_at[length] = key, place
+    chain: set[int] = set()
+    place = tail_at[-1] if tail_at else -1
+    while place >= 0:
+        chain.add(place)
+        place = next_of[place]
+    return chain

@@ -1,4 +1,5 @@
-"""A crawl's figures: the summary rows both reports show, and what ``solo stats`` prints."""
+"""A crawl's figures: the summary rows both reports show, what ``solo stats`` prints, and
+the note on records that repeat or go back a step (counted once, in step order)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from solo.journal.notation import clock_text
 from solo.report.model import Crawl
 from solo.report.party import party_figures, party_rows
 
-__all__ = ["figures", "summary_rows", "stats_lines"]
+__all__ = ["figures", "summary_rows", "stats_lines", "record_order_note"]
 
 
 def figures(crawl: Crawl) -> dict[str, Any]:
@@ -37,6 +38,8 @@ def figures(crawl: Crawl) -> dict[str, Any]:
                            "answer": q.answer} for q in crawl.questions],
         "snapshots": crawl.snapshots,
         "garbled_snapshots": crawl.garbled,
+        "duplicate_records": list(crawl.duplicates),
+        "out_of_place_records": list(crawl.out_of_place),
         **party_figures(crawl),
     }
 
@@ -86,7 +89,37 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
     if crawl.garbled:
         rows.append(("Note", f"{crawl.garbled} damaged snapshot line(s) were skipped; "
                      "the figures around them come from the Lonelog lines"))
+    note = record_order_note(crawl)
+    if note:
+        rows.append(("Note", note[0].upper() + note[1:]))
     return rows
+
+
+_STEPS_NAMED = 10  # at most this many steps named in a note; the JSON lists them all
+
+
+def _steps_text(steps: list[int]) -> str:
+    named = ", ".join(map(str, steps[:_STEPS_NAMED]))
+    return named + (", …" if len(steps) > _STEPS_NAMED else "")
+
+
+def record_order_note(crawl: Crawl) -> str:
+    """What the reading did with records whose step repeats an earlier one or goes back
+    (an editor's paste, a sync tool's merge, a hand edit), as one line; "" when none did."""
+    parts = []
+    count = len(crawl.duplicates)
+    if count:
+        parts.append(f"{count} record{'s' if count != 1 else ''} "
+                     f"repeat{'' if count != 1 else 's'} an earlier step "
+                     f"({_steps_text(crawl.duplicates)}) and "
+                     f"{'were' if count != 1 else 'was'} counted once")
+    count = len(crawl.out_of_place)
+    if count:
+        parts.append(f"{count} record{'s' if count != 1 else ''} "
+                     f"stand{'' if count != 1 else 's'} after a later step "
+                     f"({_steps_text(crawl.out_of_place)}) and "
+                     f"{'were' if count != 1 else 'was'} counted in step order")
+    return "; ".join(parts)
 
 
 def stats_lines(crawl: Crawl) -> list[str]:
