@@ -130,7 +130,7 @@ def _stats(path: Path, as_json: bool) -> int:
 
 def _export(path: Path, fmt: str) -> int:
     from solo.report.export import report_text
-    sys.stdout.write(report_text(path, fmt))
+    sys.stdout.write(report_text(path, fmt).text)
     return 0
 
 

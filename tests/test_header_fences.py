@@ -87,7 +87,7 @@ def test_what_an_editor_saves_resumes_as_if_solo_saved_it(tmp_path: Path, shape:
     session = Session(path)
     try:
         assert session.state == state and session.seed == 21
-        assert session.status_lines()[0].startswith("Hand-saved — D12")
+        assert session.handle("status").lines[0].startswith("Hand-saved — D12")
         session.perform("linger")  # and play goes on
     finally:
         session.close()
@@ -197,6 +197,6 @@ def test_journals_of_earlier_versions_read_as_before(tmp_path: Path, name: str, 
     assert meta["created"] == "2023-11-14T22:13:20Z"  # a string, as written
     session = Session(path)
     try:
-        assert session.status_lines()[0].startswith(f"{title} — Trespasser")
+        assert session.handle("status").lines[0].startswith(f"{title} — Trespasser")
     finally:
         session.close()

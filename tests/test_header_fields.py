@@ -34,7 +34,7 @@ SHOWN = {"5": "5", "true": "true", "[1, 2]": "[1, 2]", "abc": "'abc'", "{a: 1}":
 
 def _classic(folder: Path) -> Path:
     done = run_solo("new", "C.md", "--system", "classic", "--seed", "1", "--title", "T",
-                    cwd=folder, stdin="enter\n")
+                    cwd=folder, stdin="explore\n")
     assert done.returncode == 0, done.stderr
     return folder / "C.md"
 
@@ -51,7 +51,7 @@ def test_the_issues_repro_a_wrong_tables_is_one_line_for_every_command(tmp_path:
     if value == "5":  # the issue's own repro: every way of reading the journal
         commands += [["stats", "--json"], ["export", "--format", "html"]]
     for command in commands:
-        done = run_solo(*command, "C.md", cwd=tmp_path, stdin="enter\nstatus\n")
+        done = run_solo(*command, "C.md", cwd=tmp_path, stdin="explore\nstatus\n")
         assert done.returncode == 1, (command, done.stdout)
         assert done.stderr.strip().splitlines() == [expected], command
         assert "internal error" not in done.stderr
@@ -61,7 +61,7 @@ def test_the_issues_repro_a_wrong_tables_is_one_line_for_every_command(tmp_path:
 def test_tables_abc_is_not_read_letter_by_letter(tmp_path: Path):
     path = _classic(tmp_path)
     path.write_text(path.read_text().replace("\ntables: []\n", "\ntables: abc\n"))
-    done = run_solo("play", "C.md", cwd=tmp_path, stdin="enter\n")
+    done = run_solo("play", "C.md", cwd=tmp_path, stdin="explore\n")
     assert "a: cannot read" not in done.stderr
     assert "tables must be a list of table files, not 'abc'" in done.stderr
 
@@ -163,7 +163,7 @@ def test_empty_optional_fields_read_as_left_out(template: bytes, tmp_path: Path)
     assert not (set(empty) - {"title", "tags"}) & set(meta)
     session = Session(path)
     try:
-        assert session.status_lines()[0].startswith("J — D12")  # the file's name stands in
+        assert session.handle("status").lines[0].startswith("J — D12")  # the file's name stands in
     finally:
         session.close()
 
@@ -192,7 +192,7 @@ def _run(command: str, path: Path) -> None:
     if command == "play":
         session = Session(path)
         try:
-            session.status_lines()
+            session.handle("status").lines
             session.toolbar()
         finally:
             session.close()
@@ -247,12 +247,12 @@ def test_any_value_at_any_field_resumes_or_is_one_line(template: bytes, tmp_path
 
 def test_bare_solo_names_the_wrong_field_of_the_latest_journal(tmp_path: Path):
     made = run_solo("new", "--system", "classic", "--seed", "1", "--title", "Latest",
-                    cwd=tmp_path, stdin="enter\n")
+                    cwd=tmp_path, stdin="explore\n")
     assert made.returncode == 0, made.stderr
     path = tmp_path / "journals" / "latest.md"
     path.write_text(path.read_text().replace("\nseed: 1\n", "\nseed: [1]\n"))
     before = sorted((tmp_path / "journals").iterdir())
-    done = run_solo(cwd=tmp_path, stdin="enter\n")
+    done = run_solo(cwd=tmp_path, stdin="explore\n")
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
         "solo: error: journals/latest.md: front matter: seed must be a whole number, not [1]"]

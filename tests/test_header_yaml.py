@@ -44,7 +44,7 @@ def test_a_special_title_round_trips_through_solo_pyyaml_and_yaml_12(tmp_path: P
     assert json.loads(stats_text(path, True))["title"] == title
     session = Session(path)
     try:
-        assert session.status_lines()[0].startswith(f"{title} — D12")
+        assert session.handle("status").lines[0].startswith(f"{title} — D12")
     finally:
         session.close()
 

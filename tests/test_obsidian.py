@@ -101,7 +101,7 @@ def test_a_journal_edited_in_obsidian_resumes_the_same(tmp_path: Path, how: str)
         session = Session(path)
         try:
             assert session.state == state
-            assert session.status_lines()[0] == f"{title} — D12 Dungeon Crawl System " \
+            assert session.handle("status").lines[0] == f"{title} — D12 Dungeon Crawl System " \
                                                  "(d12-tension)"
             session.perform("linger")  # play goes on, and the header stays as it was
         finally:
@@ -109,7 +109,7 @@ def test_a_journal_edited_in_obsidian_resumes_the_same(tmp_path: Path, how: str)
         assert obsidian.FRONT_MATTER.match(path.read_text()).group(1) \
             == headers[paths.index(path)]
         assert json.loads(stats_text(path, True))["title"] == title
-        exported = load_core(report_text(path, "md").split("\n---\n", 1)[0][4:])
+        exported = load_core(report_text(path, "md").text.split("\n---\n", 1)[0][4:])
         assert exported["title"] == title and exported["aliases"] == PLAYERS_OWN["aliases"]
         assert exported["tags"] == PLAYERS_OWN["tags"]
 
@@ -146,7 +146,7 @@ def test_yaml_reads_what_solo_writes_as_solo_does(tmp_path: Path):
 def test_a_seed_past_what_javascript_holds_survives_the_edit(tmp_path: Path, how: str):
     seed = 12345678901234567891
     made = run_solo("new", "J.md", "--system", "classic", "--seed", str(seed), cwd=tmp_path,
-                    stdin="enter\n")
+                    stdin="explore\n")
     assert made.returncode == 0, made.stderr
     state = resume(tmp_path / "J.md").state
     _edit(how, [(tmp_path / "J.md", {"tags": ["solo"]})])

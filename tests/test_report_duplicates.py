@@ -95,7 +95,7 @@ def figures(path: Path, text: str, reading: str) -> dict:
     reports rendered too (they must not fail)."""
     path.write_text(as_read(text, reading), encoding="utf-8")
     assert type(read_journal(path).records) is READINGS[reading]
-    assert report_text(path, "md") and report_text(path, "html")
+    assert report_text(path, "md").text and report_text(path, "html").text
     return json.loads(stats_text(path, True))
 
 
@@ -181,9 +181,9 @@ def test_every_record_twice_gives_the_figures_of_the_crawl_played(tmp_path: Path
     assert found["duplicate_records"] == [step_of(line) for line in RECORD_LINE.findall(text)]
     assert true["encounters"] >= 1 and true["questions"] >= 1 and true["danger"]["peak"] >= 1
     for fmt in ("md", "html"):  # the same report, with a note: what was undone marked so
-        report = report_text(tmp_path / "twice.md", fmt)
+        report = report_text(tmp_path / "twice.md", fmt).text
         assert "taken back with undo" in report and "records repeat an earlier step" in report
-        assert without_note(report) == report_text(tmp_path / "played.md", fmt), fmt
+        assert without_note(report) == report_text(tmp_path / "played.md", fmt).text, fmt
 
 
 def without_note(report: str) -> str:
@@ -379,4 +379,4 @@ def test_a_format_1_journal_with_every_record_twice_counts_each_once(tmp_path: P
     found = json.loads(stats_text(twice, True))
     assert counted(found) == counted(true)
     assert len(found["duplicate_records"]) == true["snapshots"]
-    assert without_note(report_text(twice, "md")) == report_text(played, "md")
+    assert without_note(report_text(twice, "md").text) == report_text(played, "md").text

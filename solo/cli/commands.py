@@ -278,21 +278,13 @@ def _export(options) -> int:
     """Write the report; then, on stderr, one notice if some record repeated or went back a
     step (the report counts each step once, and is written all the same)."""
     from solo.cli.output import format_for, write_report
-    from solo.report.html import render_html
-    from solo.report.markdown import render_markdown
-    from solo.report.read import gc_paused, read_journal
-    from solo.report.summary import record_order_note
+    from solo.report.export import report_text
 
     journal = Path(options.journal)
-    fmt = format_for(options.output, options.format)
-    with gc_paused():  # (as report_text; the crawl is gone before it resumes)
-        crawl = read_journal(journal, with_lines=fmt == "html")
-        text = render_html(crawl) if fmt == "html" else render_markdown(crawl)
-        note = record_order_note(crawl)
-        del crawl
-    write_report(journal, options.output, text)
-    if note:
-        print(f"solo: notice: {printable(options.journal)}: {note}", file=sys.stderr)
+    report = report_text(journal, format_for(options.output, options.format))
+    write_report(journal, options.output, report.text)
+    if report.notice:
+        print(f"solo: notice: {printable(options.journal)}: {report.notice}", file=sys.stderr)
     return 0
 
 

@@ -8,25 +8,35 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NamedTuple
 
 from solo.errors import UsageError
 from solo.report.html import render_html
 from solo.report.markdown import render_markdown
 from solo.report.read import gc_paused, read_journal
-from solo.report.summary import figures, stats_lines
+from solo.report.summary import figures, record_order_note, stats_lines
 
-__all__ = ["report_text", "stats_text", "FORMATS"]
+__all__ = ["Report", "report_text", "stats_text", "FORMATS"]
 
 FORMATS = ("md", "html")
 
 
-def report_text(path: Path, fmt: str) -> str:
-    """The play report of the journal at ``path`` as ``fmt`` (md or html)."""
+class Report(NamedTuple):
+    """A rendered report, and the one notice to show beside it (None when all is well)."""
+
+    text: str
+    notice: str | None
+
+
+def report_text(path: Path, fmt: str) -> Report:
+    """The play report of the journal at ``path`` as ``fmt`` (md or html), with a notice
+    when some record repeated or went back a step (each step is counted once)."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown export format {fmt!r}; choose md or html")
     with gc_paused():  # (the reading is gone, by reference counts, before it resumes)
         crawl = read_journal(path, with_lines=fmt == "html")
-        return render_html(crawl) if fmt == "html" else render_markdown(crawl)
+        text = render_html(crawl) if fmt == "html" else render_markdown(crawl)
+        return Report(text, record_order_note(crawl) or None)
 
 
 def stats_text(path: Path, as_json: bool) -> str:
