@@ -192,7 +192,7 @@ def _run(command: str, path: Path) -> None:
     if command == "play":
         session = Session(path)
         try:
-            session.handle("status").lines
+            assert session.handle("status").lines
             session.toolbar()
         finally:
             session.close()
