@@ -660,3 +660,19 @@ def test_low_oil_can_be_only_a_warning(crawl):
     c.do("explore", faces=[3])
     assert lit(c) == [("lantern", 35)], "only the turn's burning"
     assert "oil runs low" in said(c) and not c.events(LightChanged)
+
+
+def test_each_characters_con_save_is_a_d20(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("explore", faces=[4])
+    c.do("explore", faces=[20, 1, QUIET])
+    assert [(s.roll.expression.text, s.success) for s in c.events(Checked)] == [
+        ("d20", True), ("d20", False)]
+
+
+def test_refill_fills_one_lantern(crawl):
+    from solo.engine.state import Light
+    c = crawl(SYSTEM)
+    c.state = replace(c.state, lights=(Light("lantern", 5, False), Light("lantern", 4, False)))
+    c.do("refill")
+    assert lit(c) == [("lantern", 36), ("lantern", 4)]

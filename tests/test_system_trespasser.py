@@ -637,3 +637,16 @@ def test_loud_raises_the_alarm_by_the_loud_setting(crawl, loud, alarm):
     assert len(changes) == (0 if loud == 0 else 1)
     c.do("loud")
     assert c.value("alarm") == 3 + 2 * loud
+
+
+def test_a_rest_heals_nothing_unless_told_and_zero_is_a_number(crawl):
+    c = crawl(SYSTEM, party=("Wren",))
+    c.do("hurt 3")
+    assert _changes(c.do("rest", actor="Wren")) == [], "no recovery dice spent: no healing"
+    c.do("stay")
+    assert _changes(c.do("rest 0", actor="Wren")) == []
+    c.do("stay")
+    c.do("rest 3", actor="Wren")
+    c.do("stay")
+    result = c.do("rest 1", actor="Wren")
+    assert "Wren is already at full hit points." in _said(result)
