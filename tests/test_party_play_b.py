@@ -75,16 +75,17 @@ def test_trespasser_a_party_of_two_eats_fasts_hurts_and_heals(tmp_path):
                             "@(Brother Ott) rest 4", "@(Wren) search feature",
                             "@(Mara) listen door"]
     assert "=> [Inv:Rations|0] -1: Wren eats" in text
-    assert "=> [PC:Brother Ott|HP 8/8|Endurance lost 1] Endurance lost +1: no food" in text
-    assert "=> [PC:Brother Ott|HP 7/8|Endurance lost 2] HP +4: recovery dice" in text
+    assert "=> [PC:Brother Ott|HP 8/8|Endurance lost 1|acted] Endurance lost +1: no food" in text
+    assert "=> [PC:Brother Ott|HP 7/8|Endurance lost 2|acted] HP +4: recovery dice" in text
     reading = _tags_agree_with_the_last_record(path, "trespasser")
     assert reading["last"]["PC"] == {
-        "Wren": ["HP 8/8", "Endurance lost 1"],
-        "Brother Ott": ["HP 7/8", "Endurance lost 3"],
-        "Mara": ["HP 5/5"]}                                   # her tag as she left
+        "Wren": ["HP 8/8", "Endurance lost 1", "acted"],      # their action this round
+        "Brother Ott": ["HP 7/8", "Endurance lost 3", "acted"],
+        "Mara": ["HP 5/5", "acted"]}                          # her tag as she left
     assert reading["last"]["Inv"]["Rations"] == ["0"]
     assert reading["last"]["Inv"]["Torches"] == ["0"]
-    assert "Wren: HP 8/8, Endurance lost 1\nBrother Ott: HP 7/8, Endurance lost 3" in result.stdout
+    assert "Wren: HP 8/8, Endurance lost 1, acted\nBrother Ott: HP 7/8, Endurance lost 3, acted" \
+        in result.stdout
     assert "Mara" not in result.stdout.split("crawl —", 1)[1], "status after she left"
 
 

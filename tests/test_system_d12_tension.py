@@ -626,3 +626,28 @@ def test_counted_torches_run_out(crawl):
     c.do("supply torch +2")
     c.do("light torch")
     assert c.state.supplies["torches"] == 1 and len(c.state.lights) == 1
+
+
+# -- the smallest numbers of the saves (survivors of bench/mutate_seeds.py) -----------------------
+
+def test_a_party_of_one_is_asked_for_saves_too(crawl):
+    c = crawl(SYSTEM, party=("Wren",))
+    c.do("combat-escaped")
+    result = c.do("enter 2", rng=ScriptedRandom([7, 7, 3, 12]))
+    assert _tables(result, "d12-environment")[0].entry_id == "toxic-gas"
+    assert "type NAME: failed-save gas and the damage shown." in _said(result)
+
+
+@pytest.mark.parametrize("damage", [1, 2])
+def test_a_failed_save_takes_even_1_damage_as_shown(crawl, damage):
+    c = crawl(SYSTEM, party=("Wren",))
+    result = c.do(f"failed-save gas {damage}", actor="Wren")
+    assert not [event for event in result.events if isinstance(event, Rolled)]
+    assert _hp(c) == {"Wren": 8 - damage}
+
+
+def test_a_failed_save_given_0_damage_rolls_it(crawl):
+    c = crawl(SYSTEM, party=("Wren",))
+    result = c.do("failed-save gas 0", actor="Wren", rng=ScriptedRandom([5]))
+    assert [event.total for event in result.events if isinstance(event, Rolled)] == [5]
+    assert _hp(c) == {"Wren": 3}

@@ -542,3 +542,52 @@ def test_a_fresh_lantern_takes_a_candle_and_a_relit_one_does_not(crawl):
     c.state = replace(c.state, lights=(), doused=())
     with pytest.raises(UsageError, match="no candles left"):
         c.do("light lantern")
+
+
+# -- the lantern's duration as a setting (issue 22) ---------------------------------------------
+
+FREE = 6   # the hazard face that does nothing
+
+
+def test_a_lantern_can_last_as_long_as_the_candle_inside_it(crawl):
+    c = crawl(SYSTEM)
+    assert c.world.procedure.settings["lantern_lasts"] == "expedition"
+    c.do("set lantern_lasts candle")
+    c.do("light lantern")
+    c.do("light candle")
+    for _ in range(47):
+        c.do("explore", faces=[FREE])
+    assert sorted(lit_kinds(c)) == ["candle", "lantern"]
+    c.do("douse lantern")
+    c.do("explore", faces=[FREE])             # a doused lantern burns nothing
+    c.do("light lantern")
+    assert lit_kinds(c) == ["lantern"], "the candle lit with it burnt out after 48 turns"
+    c.do("explore", faces=[FREE])             # the lantern's 48th turn lit
+    assert lit_kinds(c) == []
+    [out] = c.events(LightChanged)
+    assert out.kind == "lantern" and "8 hours" in out.reason
+    c.do("light lantern")                     # a fresh one: its own 48 turns
+    for _ in range(47):
+        c.do("explore", faces=[FREE])
+    assert lit_kinds(c) == ["lantern"]
+
+
+def test_by_default_a_lantern_outlasts_any_count_of_turns(crawl):
+    c = crawl(SYSTEM)
+    c.do("light lantern")
+    for _ in range(100):
+        c.do("explore", faces=[FREE])
+    assert lit_kinds(c) == ["lantern"] and c.value("lantern_burnt") == 0
+
+
+# -- darkness: the -10 falls on no check solo rolls ------------------------------------------------
+
+@pytest.mark.parametrize("line", ["explore", "move crawl", "move run", "search", "fight", "rest"])
+def test_solo_rolls_no_check_in_the_dark_and_reminds_of_the_minus_10(crawl, line):
+    from solo.engine.events import Checked, Rolled
+    c = crawl(SYSTEM)
+    result = c.do(line, faces=[FREE, FREE])
+    assert not [e for e in result.events if isinstance(e, (Checked, Rolled))], \
+        "a check solo rolled would have to take the -10 in the dark"
+    if line != "rest":
+        assert "-10 on checks involving movement or coordination" in said(c)

@@ -6,9 +6,12 @@ import math
 import random
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+import yaml  # type: ignore[import-untyped]
 
+import solo
 from solo.engine.core import perform, start
 from solo.engine.events import (
     Checked,
@@ -56,7 +59,8 @@ def test_turns_of_10_minutes_and_the_trackers(crawl):
     fatigue = procedure.trackers["fatigue"]
     assert (fatigue.minimum, fatigue.start, fatigue.maximum, fatigue.shown) == (0, 0, 2, True)
     assert not procedure.trackers["fatigue_pending"].shown
-    assert procedure.settings == {"str_bonus": 0, "int_bonus": 0, "quiet_turns": 6}
+    assert procedure.settings == {"str_bonus": 0, "int_bonus": 0, "quiet_turns": 6,
+                                  "lantern_depletion": "out", "journey_damage": "each"}
     assert procedure.simulate == "explore"
     assert procedure.encounters == "dungeon-turn-encounters"
     lights = procedure.lights
@@ -633,3 +637,93 @@ def test_each_members_hour_of_rest_heals_5_and_a_half_on_average_with_str_bonus_
     assert hours > 100
     assert abs(sum(healed) - 5.5 * len(healed)) <= 4 * math.sqrt(len(healed) * 63 / 12)
     assert same < hours / 3, "each member rolls their own 1d8"
+
+
+# -- only tired is no disadvantage, for a member as for the party (issue 22) -------------------
+
+@pytest.mark.parametrize("line, faces", [("harvest 0", [15, QUIET]), ("leave 0 0 arduous", [15])])
+def test_a_member_who_is_only_tired_rolls_without_disadvantage(crawl, line, faces):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[QUIET])           # not rested off: everyone is tired
+    assert members(c) == {"Wren": (8, 8, 1), "Brother Ott": (8, 8, 1)}
+    assert c.value("fatigue") == 1
+    for actor in ("Wren", None):             # a tired member, and the tired party
+        check = [e for e in c.do(line, faces, actor=actor).events if isinstance(e, Checked)][0]
+        assert check.roll.expression.text == "d20" and check.roll.total == 15
+        assert "disadvantage" not in check.label
+
+
+def test_only_the_exhausted_member_rolls_at_disadvantage(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("explore", faces=[2])
+    c.do("explore", faces=[QUIET])
+    c.do("party set Wren fatigue 2")
+    assert members(c) == {"Wren": (8, 8, 2), "Brother Ott": (8, 8, 1)}
+    tired = [e for e in c.do("harvest 0", [15, QUIET], actor="Brother Ott").events
+             if isinstance(e, Checked)][0]
+    exhausted = [e for e in c.do("harvest 0", [15, 4, QUIET], actor="Wren").events
+                 if isinstance(e, Checked)][0]
+    assert (tired.roll.expression.text, tired.total) == ("d20", 15)
+    assert (exhausted.roll.expression.text, exhausted.total) == ("2d20kl1", 4)
+
+
+# -- a dimmed torch is dim light (issue 22) ------------------------------------------------------
+
+def test_a_dimmed_torch_gives_dim_light_not_bright(crawl):
+    from solo.engine.interpreter import light_level
+    c = crawl(SYSTEM)
+    _past_first_six(c)
+    c.do("light torch")
+    assert light_level(c.world.procedure, c.state.lights) == "bright"
+    c.do("explore", faces=[5])                # depletion: the torch dims
+    assert light_level(c.world.procedure, c.state.lights) == "dim"
+    text = _said(c.do("search", faces=[QUIET]))
+    assert "only close objects" in text and "2 zones" not in text
+    c.do("light torch")                       # a fresh, bright torch beside it
+    assert light_level(c.world.procedure, c.state.lights) == "bright"
+    c.do("explore", faces=[5])                # the dimmed one goes out, the fresh one dims
+    assert [(light.kind, light.dimmed) for light in c.state.lights] == [("torch", True)]
+    assert light_level(c.world.procedure, c.state.lights) == "dim"
+
+
+# -- the readings as settings: the lantern and the dangerous journey -----------------------------
+
+def test_depletion_spares_the_lantern_when_it_cannot_be_blown_out(crawl):
+    c = crawl(SYSTEM)
+    _past_first_six(c)
+    c.do("set lantern_depletion spared")
+    for kind in ("lantern", "candle", "torch"):
+        c.do(f"light {kind}")
+    result = c.do("explore", faces=[5])
+    assert [(light.kind, light.dimmed) for light in c.state.lights] == [
+        ("lantern", False), ("torch", True)]
+    assert "cannot be blown out" in _said(result)
+    c.do("explore", faces=[5])
+    assert [light.kind for light in c.state.lights] == ["lantern"]
+
+
+def test_a_dangerous_journey_can_cost_the_party_one_roll(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("set journey_damage once")
+    result = c.do("leave 2 3 dangerous", faces=[13, 1, 2])   # DC 15, missed by 2
+    damage = [e for e in result.events if isinstance(e, Rolled)]
+    assert [(e.roll.expression.text, e.total) for e in damage] == [("2d6", 3)]
+    assert members(c) == {"Wren": (8, 8, 0), "Brother Ott": (8, 8, 0)}
+    assert "Share it out among the characters" in _said(result)
+
+
+# -- searching, light and movement are reminders, and say why ------------------------------------
+
+@pytest.mark.parametrize("line", ["search traps", "search treasure-trap", "move careful",
+                                  "move run"])
+def test_search_and_movement_roll_nothing_but_the_hazard_die(crawl, line):
+    c = crawl(SYSTEM)
+    c.do("light torch")
+    result = c.do(line, faces=[QUIET])
+    assert not [e for e in result.events if isinstance(e, (Checked, Rolled))]
+    assert [e.table for e in result.events if isinstance(e, TableRolled)] == ["hazard"]
+    raw = yaml.safe_load((Path(solo.__file__).parent / "systems" / f"{SYSTEM}.yaml").read_text())
+    reading = " ".join(raw["actions"][line.split()[0]]["reading"].split())
+    assert reading.startswith("A reminder, by design.")
+    assert "gives no roll" in reading or "Neither gives a check" in reading

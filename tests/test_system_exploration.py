@@ -603,3 +603,76 @@ def test_refill_needs_a_burning_lantern(crawl):
     c = crawl(SYSTEM)
     with pytest.raises(UsageError, match="No lantern is burning"):
         c.do("refill")
+
+
+# -- surprise: a WIS check for each named character (issue 22) ----------------------------------
+
+def test_surprise_is_a_wis_check_for_each_character_with_their_own_bonus(crawl):
+    from solo.journal.notation import event_lines
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott", "Mira"))
+    c.do("party set Wren wis_bonus 3")
+    c.do("light torch")
+    result = c.do("explore", faces=[1, 3, 9, 11, 12])   # hazard 1, the hermit mage, 3 checks
+    checks = c.events(Checked)
+    assert [(e.label, e.roll.expression.text, e.total, e.success) for e in checks] == [
+        ("WIS check (DC 12) against surprise for Wren", "d20", 12, True),
+        ("WIS check (DC 12) against surprise for Brother Ott", "d20", 11, False),
+        ("WIS check (DC 12) against surprise for Mira", "d20", 12, True)]
+    lines = [line for event in result.events for line in event_lines(event)]
+    assert "(note: Brother Ott is surprised and cannot act in the first round of combat.)" in lines
+    assert "Wren is surprised" not in said(c) and "Mira is surprised" not in said(c)
+    assert "each character makes a WIS check" not in said(c), "rolled, not only reminded"
+
+
+def test_no_surprise_check_without_an_encounter(crawl):
+    c = crawl(SYSTEM, party=("Wren",))
+    c.do("explore", faces=[1, 4])         # the encounter table's 4 was struck off below
+    c.do("strike")
+    c.do("explore", faces=[1, 4])
+    assert not c.events(Checked)
+
+
+# -- the lantern's oil running low ------------------------------------------------------------
+
+@pytest.mark.parametrize("left", [1, 2, 3])
+def test_halving_the_oil_leaves_at_least_one_turn(crawl, left):
+    from solo.engine.state import Light
+    c = crawl(SYSTEM)
+    c.state = replace(c.state, lights=(Light("lantern", left, False),))
+    c.do("explore", faces=[3])            # halved to 1 (never to 0), then the turn burns it
+    assert lit(c) == [], "a lantern with 1 turn of oil left burns out at the end of the turn"
+    assert [e.after for e in c.events(LightChanged)] == ["lit, 1 turns left", "burnt out"]
+
+
+def test_halving_seven_turns_of_oil_leaves_three(crawl):
+    from solo.engine.state import Light
+    c = crawl(SYSTEM)
+    c.state = replace(c.state, lights=(Light("lantern", 7, False),))
+    c.do("explore", faces=[3])
+    assert lit(c) == [("lantern", 2)]     # 7 // 2 = 3, then the turn burns 1
+
+
+def test_low_oil_can_be_only_a_warning(crawl):
+    c = crawl(SYSTEM)
+    assert c.world.procedure.settings["low_oil"] == "halve"
+    c.do("set low_oil warn")
+    c.do("light lantern")
+    c.do("explore", faces=[3])
+    assert lit(c) == [("lantern", 35)], "only the turn's burning"
+    assert "oil runs low" in said(c) and not c.events(LightChanged)
+
+
+def test_each_characters_con_save_is_a_d20(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("explore", faces=[4])
+    c.do("explore", faces=[20, 1, QUIET])
+    assert [(s.roll.expression.text, s.success) for s in c.events(Checked)] == [
+        ("d20", True), ("d20", False)]
+
+
+def test_refill_fills_one_lantern(crawl):
+    from solo.engine.state import Light
+    c = crawl(SYSTEM)
+    c.state = replace(c.state, lights=(Light("lantern", 5, False), Light("lantern", 4, False)))
+    c.do("refill")
+    assert lit(c) == [("lantern", 36), ("lantern", 4)]

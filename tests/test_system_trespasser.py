@@ -372,7 +372,7 @@ def test_after_hiding_the_party_takes_no_actions_that_round(crawl, stealth, line
     c = crawl(SYSTEM)
     c.do(f"hide {stealth}", faces=[1])
     before = c.state
-    with pytest.raises(UsageError, match="hiding: it takes no actions this round"):
+    with pytest.raises(UsageError, match="none in a round the party hides"):
         c.do(line)
     assert c.state == before
     c.do("loud")                      # something that happens to them is still reported
@@ -421,8 +421,9 @@ def _member(c, name: str) -> Member:
 
 
 def _changes(result) -> list[tuple[str, str, int, int]]:
+    """What happened to the members, beside the mark of their action this round."""
     return [(e.name, e.what, e.before, e.after) for e in result.events
-            if isinstance(e, MemberChanged)]
+            if isinstance(e, MemberChanged) and e.what != "acted"]
 
 
 def test_a_rest_named_for_one_member_reaches_only_that_member(crawl):
@@ -454,6 +455,7 @@ def test_uncounted_rations_never_run_out(crawl):
     for _ in range(12):
         result = c.do("rest", actor="Wren")
         assert "Wren eats." in _said(result)
+        c.do("stay")                           # one action a round: the next round
     assert _member(c, "Wren").condition("endurance") == 0
     assert "rations" not in c.state.supplies
 
@@ -464,8 +466,9 @@ def test_a_character_who_fasts_loses_1_endurance_and_keeps_the_food(crawl):
     result = c.do("rest fast", actor="Wren")
     assert _changes(result) == [("Wren", "endurance", 0, 1)]
     assert c.state.supplies["rations"] == 2
+    c.do("stay")
     c.do("rest meal=fast", actor="Wren")
-    assert _member(c, "Wren").conditions == (("endurance", 2),)
+    assert _member(c, "Wren").condition("endurance") == 2
     assert _member(c, "Wren").hp == 8, "endurance is not hit points"
 
 
@@ -475,9 +478,11 @@ def test_recovery_dice_heal_the_resting_character_up_to_their_maximum(crawl):
     assert [(m.name, m.hp) for m in c.state.party] == [("Wren", 2), ("Brother Ott", 2)]
     result = c.do("rest 4", actor="Wren")          # say, one d4 spent: its maximum, 4
     assert _changes(result) == [("Wren", "hp", 2, 6)]
+    c.do("stay")
     result = c.do("rest 16", actor="Wren")         # two d8: 16, more than the 2 missing
     assert _changes(result) == [("Wren", "hp", 6, 8)]
     assert _member(c, "Brother Ott").hp == 2
+    c.do("stay")
     result = c.do("rest 3", actor="Wren")
     assert _changes(result) == [] and "Wren is already at full hit points." in _said(result)
 
@@ -503,3 +508,145 @@ def test_without_a_party_the_rest_plays_as_it_always_did(crawl):
     assert "Moment's rest: the character eats or loses 1 endurance." in _said(result)
     with pytest.raises(UsageError, match="no one is named in the party"):
         c.do("hurt 4")
+
+
+# -- one action per character per round (issue 22) ------------------------------------------
+
+def _acted(c) -> dict[str, int]:
+    return {member.name: member.condition("acted") for member in c.state.party}
+
+
+@pytest.mark.parametrize("second", CHARACTER)
+def test_a_character_takes_one_action_a_round(crawl, second):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("supply rations 5")
+    c.do("advance", faces=[10])
+    c.do("rest", actor="Wren")
+    before = c.state
+    with pytest.raises(UsageError, match="one action a round") as refused:
+        c.do(second, actor="Wren")
+    assert "\n" not in str(refused.value)
+    assert c.state == before, "a refused action changes nothing: Wren ate one ration only"
+    assert c.state.supplies["rations"] == 4
+    c.do(second, actor="Brother Ott")               # the others still have theirs
+    assert _acted(c) == {"Wren": 1, "Brother Ott": 1}
+
+
+@pytest.mark.parametrize("navigation", ["advance", "stay", "hide success", "backtrack"])
+def test_the_next_navigation_begins_a_round_with_every_action_free(crawl, navigation):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("search", actor="Wren")
+    c.do("listen", actor="Brother Ott")
+    result = c.do(navigation, faces=[10])
+    assert _acted(c) == {"Wren": 0, "Brother Ott": 0}
+    assert [(e.name, e.reason) for e in result.events
+            if isinstance(e, MemberChanged) and e.what == "acted"] == [
+        ("Wren", "a new round begins"), ("Brother Ott", "a new round begins")]
+    if navigation != "hide success":           # after hiding, the round has no actions
+        c.do("search", actor="Wren")
+        assert _acted(c) == {"Wren": 1, "Brother Ott": 0}
+
+
+def test_a_line_naming_no_one_is_the_whole_partys_action(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("advance", faces=[10])
+    c.do("batter-door")
+    assert _acted(c) == {"Wren": 1, "Brother Ott": 1}
+    with pytest.raises(UsageError, match="one action a round"):
+        c.do("listen", actor="Brother Ott")
+    c.do("stay")
+    c.do("cast", actor="Wren")
+    with pytest.raises(UsageError, match="a line naming no one is everyone's"):
+        c.do("listen")                           # Wren has acted, so not everyone may
+    c.do("listen", actor="Brother Ott")
+
+
+def test_the_journal_marks_who_has_acted(crawl):
+    c = crawl(SYSTEM, party=("Wren",))
+    result = c.do("pick-lock", actor="Wren")
+    lines = [line for event in result.events for line in event_lines(event)]
+    assert "=> [PC:Wren|HP 8/8|acted] Actions this round +1: pick-lock" in lines
+
+
+def test_without_named_characters_solo_counts_no_actions(crawl):
+    c = crawl(SYSTEM)
+    for line in CHARACTER * 2:
+        c.do(line)
+    assert c.value("acted_count") == 0 and c.state.turn == 0
+
+
+# -- a moment's rest gives back armor dice and two focus checkmarks ----------------------------
+
+def test_a_moments_rest_regains_armor_dice_and_erases_two_focus_checkmarks(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("spend-armor 3", actor="Wren")
+    c.do("mark-focus 5", actor="Wren")
+    c.do("spend-armor", actor="Brother Ott")
+    c.do("mark-focus", actor="Brother Ott")
+    conditions = {m.name: (m.condition("armor_spent"), m.condition("focus_marks"))
+                  for m in c.state.party}
+    assert conditions == {"Wren": (3, 5), "Brother Ott": (1, 1)}
+    result = c.do("rest", actor="Wren")
+    assert _changes(result) == [("Wren", "armor_spent", 3, 0), ("Wren", "focus_marks", 5, 3)]
+    c.do("stay")
+    result = c.do("rest")
+    assert _changes(result) == [("Wren", "focus_marks", 3, 1),
+                                ("Brother Ott", "armor_spent", 1, 0),
+                                ("Brother Ott", "focus_marks", 1, 0)]
+    c.do("stay")
+    result = c.do("rest", actor="Wren")
+    assert _changes(result) == [("Wren", "focus_marks", 1, 0)], "never below none"
+
+
+def test_spending_armor_and_marking_focus_is_no_action(crawl):
+    c = crawl(SYSTEM, party=("Wren",))
+    c.do("search", actor="Wren")
+    c.do("spend-armor 2", actor="Wren")
+    c.do("mark-focus", actor="Wren")
+    assert _member(c, "Wren").condition("armor_spent") == 2
+
+
+# -- the readings as settings: depletion and Loud -------------------------------------------
+
+def test_the_depletion_check_can_be_left_to_the_player(crawl):
+    c = crawl(SYSTEM)
+    assert c.world.procedure.settings["depletion"] == "d6"
+    c.do("set depletion player")
+    c.do("light torch")
+    c.do("light candle")
+    result = c.do("stay", faces=[])
+    assert not _checks(result, "depletion")
+    assert "make one for each lit source (2)" in _said(result)
+    assert len(c.state.lights) == 2, "no die of solo's puts anything out"
+    c.do("depleted candle")
+    assert [light.kind for light in c.state.lights] == ["torch"]
+    with pytest.raises(UsageError, match="No such light is burning"):
+        c.do("depleted lantern")
+
+
+@pytest.mark.parametrize("loud, alarm", [(1, 4), (0, 3), (2, 5)])
+def test_loud_raises_the_alarm_by_the_loud_setting(crawl, loud, alarm):
+    c = crawl(SYSTEM)
+    assert c.world.procedure.settings["loud_alarm"] == 1
+    c.do(f"set loud_alarm {loud}")
+    c.do("set alarm 3")
+    result = c.do("batter-door")
+    assert c.value("alarm") == alarm
+    assert ("seed gives Loud no number" in _said(result)) == (loud == 0)
+    changes = [e for e in result.events if isinstance(e, TrackerChanged) and e.tracker == "alarm"]
+    assert len(changes) == (0 if loud == 0 else 1)
+    c.do("loud")
+    assert c.value("alarm") == 3 + 2 * loud
+
+
+def test_a_rest_heals_nothing_unless_told_and_zero_is_a_number(crawl):
+    c = crawl(SYSTEM, party=("Wren",))
+    c.do("hurt 3")
+    assert _changes(c.do("rest", actor="Wren")) == [], "no recovery dice spent: no healing"
+    c.do("stay")
+    assert _changes(c.do("rest 0", actor="Wren")) == []
+    c.do("stay")
+    c.do("rest 3", actor="Wren")
+    c.do("stay")
+    result = c.do("rest 1", actor="Wren")
+    assert "Wren is already at full hit points." in _said(result)
