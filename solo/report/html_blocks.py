@@ -1,0 +1,200 @@
+"""The journal's text, in the shapes solo writes, as HTML: done in bulk, a pass at a time.
+
+A journal's body is what :mod:`solo.journal.notation` writes: ``#`` headings, fences of
+Lonelog notation and prose paragraphs (the player's narration, escaped so that it stays
+one paragraph, and whatever the player added by hand). That needs no general Markdown
+parser, only these three blocks:
+
+* a fence (```` ``` ```` or ``~~~``, closed by a line of the same, or by the end of the
+  piece it is in) becomes a ``mech`` box, each line a ``div`` classed by its Lonelog mark;
+* an ATX heading (``#`` to ``######``) becomes ``h1`` to ``h6``;
+* any other run of lines becomes a paragraph.
+
+Everything is HTML-escaped first; a heading's or a paragraph's text then goes through
+the inline rules of :mod:`solo.report.html_inline`, but for the common shapes (plain text,
+or one emphasised span) that are rendered together. Each step is one split, join or
+replacement over the whole text, in bytes, or a map of a C function over a list: a long
+journal is rendered by a few dozen passes in C, not by Python going line by line. The
+shapes solo writes take the shortest way (fences of three backticks, one-line blocks);
+any other text, the general one.
+
+Bytes \\x00 and \\x01 mark places in the text: \\x00 parts the pieces the caller joined (no
+block runs across one, and the caller may mark the pieces' fences and headings), \\x01
+parts what is rendered together.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Mapping
+from itertools import accumulate, repeat
+
+from solo.report.html_inline import inline_html
+
+__all__ = ["blocks_html", "PIECE"]
+
+PIECE = b"\x00"
+"""What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
+
+_PART = b"\x01"
+_MECH = b'<div class="mech">'
+_JOIN = b"\n\x01"  # what joins the fences (and the texts) rendered together: a line of its own
+_SOLO_FENCE = b"\n```"
+# any fence: its opening line, its lines (none with a piece mark), its closing line if any
+_FENCE = re.compile(
+    rb"\n {0,3}(?:(`{3,})[^`\n]*|(~{3,})[^\n]*)"
+    rb"((?:\n(?! {0,3}(?:\1`*|\2~*)[ \t]*\n)[^\n\x00]*(?=\n))*)"
+    rb"(?:\n {0,3}(?:\1`*|\2~*)[ \t]*(?=\n))?")
+_FENCE_GROUPS = 3
+
+# each fence line by the Lonelog mark it begins with (solo.journal.notation.line_kind), and
+# the line that parts two fences: each line's HTML starts with the end of the line before
+_LINE_START = re.compile(rb"\n((?:\x01\n)?(?:@|\?|d:|tbl:|gen:|-&gt;|=&gt;|\(|))")
+_LINE_KINDS = ((b"@", b"action"), (b"?", b"question"), (b"d:", b"roll"), (b"tbl:", b"table"),
+               (b"gen:", b"table"), (b"-&gt;", b"result"), (b"=&gt;", b"result"),
+               (b"(", b"note"), (b"", b"text"))
+_LINE_OPEN = {**{mark: b'</div><div class="l %s">%s' % (kind, mark) for mark, kind in _LINE_KINDS},
+              **{b"\x01\n" + mark: b'</div></div>\n\x01%s<div class="l %s">%s'
+                 % (_MECH, kind, mark) for mark, kind in _LINE_KINDS}}
+
+# a heading (its level, its text) or a one-line paragraph; and a paragraph of many lines
+_LINE_BLOCK = re.compile(rb"\n(?: {0,3}(#{1,6})(?:[ \t]+|(?=\n))|[ \t]*(?=[^\s\x00\x01]))"
+                         rb"([^\n]*)")
+_BLOCK = re.compile(rb"\n(?: {0,3}(#{1,6})(?:[ \t]+|[ \t]*(?=\n))|[ \t]*(?=[^\s\x00\x01]))"
+                    rb"((?(1)[^\n]*|[^\n]+(?:\n(?! {0,3}#{1,6}(?:[ \t]|\n))[ \t]*[^\s\x00\x01]"
+                    rb"[^\n]*)*))")
+_BLOCK_OPEN: dict[bytes | None, bytes] = {
+    None: b"<p>", **{b"#" * level: b"<h%d>" % level for level in range(1, 7)}}
+_BLOCK_CLOSE: dict[bytes | None, bytes] = {
+    None: b"</p>\n", **{b"#" * level: b"</h%d>\n" % level for level in range(1, 7)}}
+
+# inline text that needs nothing but its escaping, or one *emphasis* besides: no _, `, \,
+# entity, image or line break; no other asterisk; and no blank or # at the end (which a
+# paragraph or a heading drops). The pair's asterisks must open and close by the spec's
+# rules whatever is around: the first followed by a letter or digit (or by anything
+# printed, at the start or after a space), the second after a letter or digit (or after
+# anything printed, at the end or before a space). (The text is escaped: &lt; &gt; &quot;
+# stand as they are.)
+_ORDINARY = rb"[^*_`\\&!\n]*(?:(?:&(?:lt|gt|quot);|!(?!\[))[^*_`\\&!\n]*)*"
+_PRINTED = rb"[!-)+-~]"  # an ASCII character, neither blank nor an asterisk
+_SIMPLE = re.compile(
+    rb"%(o)s(?:\*(?:(?=[A-Za-z0-9])|(?:(?<=^\*)|(?<= \*))(?=%(p)s))%(o)s"
+    rb"(?:(?<=[A-Za-z0-9])|(?<=%(p)s)(?=\*(?:$| )))\*%(o)s)?(?<![ \t#])"
+    % {b"o": _ORDINARY, b"p": _PRINTED})
+_OPENING_STAR = re.compile(rb"\*(?=[^*\x01]*\*)")
+_EMPTY_LAST_LINE = re.compile(rb"\x01(?<=\n\n\x01)")  # a fence ending in a blank line
+
+
+def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
+                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None) -> bytes:
+    """``doc`` (UTF-8 Markdown, pieces parted by :data:`PIECE`) as HTML, each block's HTML
+    ending its line. ``mechanics`` gives the fences of some pieces (by number) their own
+    class; ``h3_tags`` is given the piece of each ``###`` heading and gives some of them (by
+    their number among those headings) their own opening tag."""
+    if _PART in doc:  # the mark used here cannot come from the text
+        doc = doc.replace(_PART, "\ufffd".encode())
+    text = b"\n" + doc.replace(b"&", b"&amp;").replace(b"<", b"&lt;").replace(b">", b"&gt;") \
+        .replace(b'"', b"&quot;").replace(PIECE, b"\n\x00\n") + b"\n"
+    parts = text.split(_SOLO_FENCE)
+    lines = _JOIN.join([b"", *parts[1::2], b"\n"])
+    if len(parts) % 2 and PIECE not in lines and not _EMPTY_LAST_LINE.search(lines):
+        fences, texts = _fences_html(lines), parts[::2]
+        joined = _JOIN.join(texts)
+        if len(fences) == len(parts) // 2 and _no_other_fence(fences, joined):
+            parts[::2] = _texts_html(joined, h3_tags)
+            parts[1::2] = _classed(fences, texts, mechanics)
+            return b"".join(parts)
+    parts = _FENCE.split(text)
+    step = _FENCE_GROUPS + 1
+    texts = parts[::step]
+    lines = _JOIN.join([b"", *(fence.rstrip(b"\n") or b"\n" for fence in parts[step - 1::step]),
+                        b"\n"])
+    fences = _fences_html(lines)
+    parts[::step] = _texts_html(_JOIN.join(texts), h3_tags)
+    parts[step - 1::step] = _classed(fences, texts, mechanics)
+    for group in range(1, _FENCE_GROUPS):
+        parts[group::step] = [b""] * len(fences)
+    return b"".join(parts)
+
+
+def _no_other_fence(fences: list[bytes], texts: bytes) -> bool:
+    """Whether the lines of three backticks the text was cut at are all of its fences, as
+    solo writes them: each closed by a line of three backticks alone, and no fence of
+    another kind in the texts between. (A fence whose lines do not start on the line after
+    its backticks, or an empty one, gives one fence more.)"""
+    return texts.count(b"\x01\n") == len(fences) and b" ```" not in texts \
+        and b"~~~" not in texts
+
+
+def _fences_html(lines: bytes) -> list[bytes]:
+    """Fences' lines (each after a line break), each fence after a \\x01 line and one more
+    after the last: each fence as a ``mech`` box of lines classed by their Lonelog mark.
+    (A fence whose lines do not start after a line break, or an empty one, gives one
+    more.)"""
+    pieces = _LINE_START.split(lines.replace(b"'", b"&#x27;"))
+    pieces[1::2] = map(_LINE_OPEN.__getitem__, pieces[1::2])
+    return b"".join(pieces).split(_PART)[1:-1]
+
+
+def _classed(fences: list[bytes], texts: list[bytes],
+             mechanics: Mapping[int, bytes] | None) -> list[bytes]:
+    """The fences, those of the pieces ``mechanics`` names with its class. (Fence ``n``
+    follows text ``n``: its piece is the number of piece marks up to there.)"""
+    if not mechanics:
+        return fences
+    pieces = list(accumulate(map(bytes.count, texts[:len(fences)], repeat(PIECE))))
+    for piece, name in mechanics.items():
+        for number in range(bisect_left(pieces, piece), bisect_right(pieces, piece)):
+            fences[number] = fences[number].replace(_MECH, b'<div class="%s">' % name, 1)
+    return fences
+
+
+def _texts_html(text: bytes,
+                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None) -> list[bytes]:
+    """The texts between fences (each but the first after a \\x01 line; each starting a
+    line): their headings and paragraphs as HTML."""
+    parts = _LINE_BLOCK.split(text)
+    if b"" in parts[3::3]:  # two lines in a row: maybe a paragraph of many lines
+        parts = _BLOCK.split(text)
+    levels = parts[1::3]
+    opens = list(map(_BLOCK_OPEN.__getitem__, levels))
+    numbers = [number for number, level in enumerate(levels) if level == b"###"]
+    if h3_tags is not None and numbers:  # (block n follows gap n: its piece is the number
+        # of piece marks up to there)
+        pieces = list(accumulate(map(bytes.count, parts[:-1:3], repeat(PIECE))))
+        for heading, tag in h3_tags([pieces[number] for number in numbers]).items():
+            opens[numbers[heading]] = tag
+    parts[::3] = map(bytes.translate, parts[::3], repeat(None), repeat(b" \t\n\x00"))
+    parts[2::3] = map(bytes.__add__, _inline_all(parts[2::3], levels),
+                      map(_BLOCK_CLOSE.__getitem__, levels))
+    parts[1::3] = opens
+    return b"".join(parts).split(_PART)
+
+
+def _inline_all(texts: list[bytes], levels: list[bytes | None]) -> list[bytes]:
+    """Each heading's or paragraph's text, rendered inline: those of a simple shape all
+    together (every asterisk among them is one of a pair: the first opens, the second
+    closes), the rest one by one."""
+    odd = [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
+    joined = _PART.join(texts)
+    if b"*" in joined:
+        joined = _OPENING_STAR.sub(b"<em>", joined).replace(b"*", b"</em>")
+    out = joined.split(_PART)
+    for index in odd:
+        out[index] = _inline(texts[index], levels[index] is not None)
+    return out
+
+
+_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
+
+
+def _inline(text: bytes, heading: bool) -> bytes:
+    """Inline text of no simple shape, rendered by the inline rules."""
+    source = text.decode("utf-8", errors="replace").replace("&lt;", "<") \
+        .replace("&gt;", ">").replace("&quot;", '"').replace("&amp;", "&")
+    if heading:
+        source = _CLOSING_HASHES.sub("", source.strip(" \t"))
+    lines = [line.lstrip(" \t") for line in source.split("\n")]
+    lines[-1] = lines[-1].rstrip(" \t")
+    return inline_html("\n".join(lines)).encode()
