@@ -43,10 +43,10 @@ _JOIN = b"\n\x01"  # what joins the fences (and the texts) rendered together: a 
 _SOLO_FENCE = b"\n```"
 # any fence: its opening line, its lines (none with a piece mark), its closing line if any
 _FENCE = re.compile(
-    rb"\n {0,3}(?:(`{3,})[^`\n]*|(~{3,})[^\n]*)"
-    rb"((?:\n(?! {0,3}(?:\1`*|\2~*)[ \t]*\n)[^\n\x00]*(?=\n))*)"
-    rb"(?:\n {0,3}(?:\1`*|\2~*)[ \t]*(?=\n))?")
-_FENCE_GROUPS = 3
+    rb"\n( {0,3})(?:(`{3,})[^`\n]*|(~{3,})[^\n]*)"
+    rb"((?:\n(?! {0,3}(?:\2`*|\3~*)[ \t]*\n)[^\n\x00]*(?=\n))*)"
+    rb"(?:\n {0,3}(?:\2`*|\3~*)[ \t]*(?=\n))?")
+_FENCE_GROUPS = 4  # its indent, its backticks or its tildes, its lines
 
 # each fence line by the Lonelog mark it begins with (solo.journal.notation.line_kind), and
 # the line that parts two fences: each line's HTML starts with the end of the line before
@@ -83,7 +83,8 @@ _SIMPLE = re.compile(
     rb"(?:(?<=[A-Za-z0-9])|(?<=%(p)s)(?=\*(?:$| )))\*%(o)s)?(?<![ \t#])"
     % {b"o": _ORDINARY, b"p": _PRINTED})
 _OPENING_STAR = re.compile(rb"\*(?=[^*\x01]*\*)")
-_EMPTY_LAST_LINE = re.compile(rb"\x01(?<=\n\n\x01)")  # a fence ending in a blank line
+# a fence not as solo writes it: words after its backticks, no lines, a blank last line
+_ODD_FENCE = re.compile(rb"\x01(?:(?!\n)|(?=\n\x01)|(?<=\n\n\x01))")
 
 
 def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
@@ -98,7 +99,8 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
         .replace(b'"', b"&quot;").replace(PIECE, b"\n\x00\n") + b"\n"
     parts = text.split(_SOLO_FENCE)
     lines = _JOIN.join([b"", *parts[1::2], b"\n"])
-    if len(parts) % 2 and PIECE not in lines and not _EMPTY_LAST_LINE.search(lines):
+    if len(parts) % 2 and PIECE not in lines and b" ```" not in lines \
+            and not _ODD_FENCE.search(lines):
         fences, texts = _fences_html(lines), parts[::2]
         joined = _JOIN.join(texts)
         if len(fences) == len(parts) // 2 and _no_other_fence(fences, joined):
@@ -108,8 +110,7 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
     parts = _FENCE.split(text)
     step = _FENCE_GROUPS + 1
     texts = parts[::step]
-    lines = _JOIN.join([b"", *(fence.rstrip(b"\n") or b"\n" for fence in parts[step - 1::step]),
-                        b"\n"])
+    lines = _JOIN.join([b"", *map(_fence_lines, parts[1::step], parts[step - 1::step]), b"\n"])
     fences = _fences_html(lines)
     parts[::step] = _texts_html(_JOIN.join(texts), h3_tags)
     parts[step - 1::step] = _classed(fences, texts, mechanics)
@@ -118,20 +119,25 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
     return b"".join(parts)
 
 
+def _fence_lines(indent: bytes, lines: bytes) -> bytes:
+    """A fence's lines as shown: as many spaces as its opening line's taken off each, its
+    trailing empty lines dropped (but one line there is)."""
+    if indent:
+        lines = re.sub(rb"\n {1,%d}" % len(indent), b"\n", lines)
+    return lines.rstrip(b"\n") or b"\n"
+
+
 def _no_other_fence(fences: list[bytes], texts: bytes) -> bool:
     """Whether the lines of three backticks the text was cut at are all of its fences, as
-    solo writes them: each closed by a line of three backticks alone, and no fence of
-    another kind in the texts between. (A fence whose lines do not start on the line after
-    its backticks, or an empty one, gives one fence more.)"""
+    solo writes them: each closed by a line of three backticks alone (what follows starts
+    on a line of its own), and no fence of another kind in the texts between."""
     return texts.count(b"\x01\n") == len(fences) and b" ```" not in texts \
         and b"~~~" not in texts
 
 
 def _fences_html(lines: bytes) -> list[bytes]:
     """Fences' lines (each after a line break), each fence after a \\x01 line and one more
-    after the last: each fence as a ``mech`` box of lines classed by their Lonelog mark.
-    (A fence whose lines do not start after a line break, or an empty one, gives one
-    more.)"""
+    after the last: each fence as a ``mech`` box of lines classed by their Lonelog mark."""
     pieces = _LINE_START.split(lines.replace(b"'", b"&#x27;"))
     pieces[1::2] = map(_LINE_OPEN.__getitem__, pieces[1::2])
     return b"".join(pieces).split(_PART)[1:-1]

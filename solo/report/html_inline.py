@@ -36,6 +36,10 @@ def text_html(text: str) -> str:
         .replace('"', "&quot;")
 
 
+class _Kept(str):
+    """Text a backslash escaped: a blank in it is kept at the end of a line."""
+
+
 class _Run:
     """A run of ``*`` or ``_``: how many are left, and the tags matched on either side."""
 
@@ -162,17 +166,14 @@ def inline_html(text: str) -> str:
         at = found.start()
         pieces.append(text_html(text[position:at]))
         char = text[at]
-        if char == "\\":
+        if char == "\\":  # (what it escapes is kept whole: a blank after it is no trailing one)
             following = text[at + 1:at + 2]
-            if following in _ASCII_PUNCTUATION and following:
-                pieces.append(text_html(following))
-                position = at + 2
-            elif following == "\n":
+            if following == "\n":
                 pieces.append("<br />\n")
-                position = at + 2
             else:
-                pieces.append("\\")
-                position = at + 1
+                pieces.append(_Kept(text_html(following if following in _ASCII_PUNCTUATION
+                                              else char + following)))
+            position = at + 2
         elif char == "`":
             end = at
             while end < len(text) and text[end] == "`":
@@ -200,9 +201,10 @@ def inline_html(text: str) -> str:
             position = entity.end() if entity else at + 1
         else:  # a line break: hard after two spaces, else soft
             last = pieces[-1]
-            hard = isinstance(last, str) and last.endswith("  ")
-            if isinstance(last, str):
-                pieces[-1] = last.rstrip(" ")
+            plain = isinstance(last, str) and not isinstance(last, _Kept)
+            hard = plain and last.endswith("  ")  # type: ignore[union-attr]
+            if plain:
+                pieces[-1] = last.rstrip(" ")  # type: ignore[union-attr]
             pieces.append("<br />\n" if hard else "\n")
             position = at + 1
             while position < len(text) and text[position] in " \t":
