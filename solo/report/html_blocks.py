@@ -25,10 +25,11 @@ parts what is rendered together.
 
 from __future__ import annotations
 
+import operator
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
-from itertools import accumulate, repeat
+from itertools import accumulate, compress, count, repeat
 
 from solo.report.html_inline import inline_html
 
@@ -76,12 +77,13 @@ _BLOCK_CLOSE: dict[bytes | None, bytes] = {
 # printed, at the start or after a space), the second after a letter or digit (or after
 # anything printed, at the end or before a space). (The text is escaped: &lt; &gt; &quot;
 # stand as they are.)
-_ORDINARY = rb"[^*_`\\&!\n]*(?:(?:&(?:lt|gt|quot);|!(?!\[))[^*_`\\&!\n]*)*"
+_ORDINARY = rb"[^*_`\\&!\n\x01]*(?:(?:&(?:lt|gt|quot);|!(?!\[))[^*_`\\&!\n\x01]*)*"
 _PRINTED = rb"[!-)+-~]"  # an ASCII character, neither blank nor an asterisk
-_SIMPLE = re.compile(
-    rb"%(o)s(?:\*(?:(?=[A-Za-z0-9])|(?:(?<=^\*)|(?<= \*))(?=%(p)s))%(o)s"
-    rb"(?:(?<=[A-Za-z0-9])|(?<=%(p)s)(?=\*(?:$| )))\*%(o)s)?(?<![ \t#])"
-    % {b"o": _ORDINARY, b"p": _PRINTED})
+_SIMPLE_TEXT = (rb"%(o)s(?:\*(?:(?=[A-Za-z0-9])|(?:(?<=^\*)|(?<=[ \x01]\*))(?=%(p)s))%(o)s"
+                rb"(?:(?<=[A-Za-z0-9])|(?<=%(p)s)(?=\*(?:$|[ \x01])))\*%(o)s)?(?<![ \t#])"
+                % {b"o": _ORDINARY, b"p": _PRINTED})
+_SIMPLE = re.compile(_SIMPLE_TEXT)
+_ALL_SIMPLE = re.compile(rb"(?:%s\x01)*%s" % (_SIMPLE_TEXT, _SIMPLE_TEXT))  # texts \x01-parted
 _OPENING_STAR = re.compile(rb"\*(?=[^*\x01]*\*)")
 # a fence not as solo writes it: words after its backticks, no lines, a blank last line
 _ODD_FENCE = re.compile(rb"\x01(?:(?!\n)|(?=\n\x01)|(?<=\n\n\x01))")
@@ -89,18 +91,19 @@ _ODD_FENCE = re.compile(rb"\x01(?:(?!\n)|(?=\n\x01)|(?<=\n\n\x01))")
 
 def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None) -> bytes:
-    """``doc`` (UTF-8 Markdown, pieces parted by :data:`PIECE`) as HTML, each block's HTML
-    ending its line. ``mechanics`` gives the fences of some pieces (by number) their own
+    """``doc`` (UTF-8 Markdown, pieces parted by :data:`PIECE`, each but the first starting
+    a line and each but the last ending one) as HTML, each block's HTML ending its line.
+    ``mechanics`` gives the fences of some pieces (by number) their own
     class; ``h3_tags`` is given the piece of each ``###`` heading and gives some of them (by
     their number among those headings) their own opening tag."""
     if _PART in doc:  # the mark used here cannot come from the text
         doc = doc.replace(_PART, "\ufffd".encode())
     text = b"\n" + doc.replace(b"&", b"&amp;").replace(b"<", b"&lt;").replace(b">", b"&gt;") \
-        .replace(b'"', b"&quot;").replace(PIECE, b"\n\x00\n") + b"\n"
+        .replace(b'"', b"&quot;") + b"\n"
     parts = text.split(_SOLO_FENCE)
     lines = _JOIN.join([b"", *parts[1::2], b"\n"])
-    if len(parts) % 2 and PIECE not in lines and b" ```" not in lines \
-            and not _ODD_FENCE.search(lines):
+    if len(parts) % 2 and PIECE not in lines and not _ODD_FENCE.search(lines) \
+            and (b"`" not in lines or b" ```" not in lines):
         fences, texts = _fences_html(lines), parts[::2]
         joined = _JOIN.join(texts)
         if len(fences) == len(parts) // 2 and _no_other_fence(fences, joined):
@@ -165,11 +168,11 @@ def _texts_html(text: bytes,
         parts = _BLOCK.split(text)
     levels = parts[1::3]
     opens = list(map(_BLOCK_OPEN.__getitem__, levels))
-    numbers = [number for number, level in enumerate(levels) if level == b"###"]
+    numbers = list(compress(count(), map(operator.eq, levels, repeat(b"###"))))
     if h3_tags is not None and numbers:  # (block n follows gap n: its piece is the number
         # of piece marks up to there)
         pieces = list(accumulate(map(bytes.count, parts[:-1:3], repeat(PIECE))))
-        for heading, tag in h3_tags([pieces[number] for number in numbers]).items():
+        for heading, tag in h3_tags(list(map(pieces.__getitem__, numbers))).items():
             opens[numbers[heading]] = tag
     parts[::3] = map(bytes.translate, parts[::3], repeat(None), repeat(b" \t\n\x00"))
     parts[2::3] = map(bytes.__add__, _inline_all(parts[2::3], levels),
@@ -182,8 +185,9 @@ def _inline_all(texts: list[bytes], levels: list[bytes | None]) -> list[bytes]:
     """Each heading's or paragraph's text, rendered inline: those of a simple shape all
     together (every asterisk among them is one of a pair: the first opens, the second
     closes), the rest one by one."""
-    odd = [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
     joined = _PART.join(texts)
+    odd = [] if _ALL_SIMPLE.fullmatch(joined) else \
+        [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
     if b"*" in joined:
         joined = _OPENING_STAR.sub(b"<em>", joined).replace(b"*", b"</em>")
     out = joined.split(_PART)

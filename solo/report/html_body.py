@@ -15,8 +15,10 @@ is left out too (:func:`solo.report.lines.journal_lines`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, count, repeat
 
 from solo.report.html_blocks import PIECE, blocks_html
 from solo.report.lines import RETRACTED_MARK, journal_lines
@@ -52,17 +54,19 @@ def journal_html(crawl: Crawl) -> JournalHtml:
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
-    """The text before each record (an entry's text) and after the last one, in UTF-8:
-    the records, the front matter and the title (the page's header shows it) left out."""
+    """The text before each record (an entry's text) and after the last one, in UTF-8,
+    each but the first starting a line and each but the last ending one: the records, the
+    front matter and the title (the page's header shows it) left out."""
     records = crawl.records
     if records is None or crawl.garbled:
-        pieces = [piece.encode() for piece in _pieces_by_line(crawl)]
+        pieces = _own_lines(_pieces_by_line(crawl))
     else:
         text = records.text
         texts = [*map(records.prose, range(len(records.kinds))),
                  text[crawl.entries[-1].end:] if records.kinds else text]
-        pieces = [piece if isinstance(piece, bytes) else piece.encode() for piece in texts] \
-            if isinstance(text, str) else texts  # type: ignore[assignment]
+        # in solo's layout (read in bytes) each record is a line of its own; in an
+        # editor's, a record may share a line with the text around it
+        pieces = texts if isinstance(text, bytes) else _own_lines(texts)  # type: ignore[assignment]
     pieces[0] = _without_front_matter(pieces[0])
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         start = 0 if piece.startswith(b"# ") else piece.find(b"\n# ") + 1
@@ -71,6 +75,12 @@ def _entry_pieces(crawl: Crawl) -> list[bytes]:
             pieces[index] = piece[:start] + (piece[end:] if end >= 0 else b"")
             break
     return pieces
+
+
+def _own_lines(texts: Sequence[str | bytes]) -> list[bytes]:
+    """Texts in UTF-8, each but the first starting a line and each but the last ending one."""
+    encoded = [text if isinstance(text, bytes) else text.encode() for text in texts]
+    return [encoded[0] + b"\n", *(b"\n%s\n" % text for text in encoded[1:])]
 
 
 def _pieces_by_line(crawl: Crawl) -> list[str]:
@@ -110,11 +120,12 @@ class _Anchors:
         self.turns: set[int] = set()
 
     def tags(self, pieces: list[int]) -> Mapping[int, bytes]:
-        """The opening tag of the headings that take an id, given the piece of each."""
-        first: dict[int, int] = {}
-        kinds, turns, total = self.kinds, self.turns_of, len(self.kinds)
-        for heading, piece in enumerate(pieces):
-            if piece < total and kinds[piece] == "command":
-                first.setdefault(turns[piece], heading)
+        """The opening tag of the headings that take an id, given the piece of each (the
+        text after the last record is a piece of no entry)."""
+        kinds = [*self.kinds, ""]
+        headings = list(compress(count(), map(operator.eq, map(kinds.__getitem__, pieces),
+                                               repeat("command"))))
+        turns = list(map(self.turns_of.__getitem__, map(pieces.__getitem__, headings)))
+        first = dict(zip(reversed(turns), reversed(headings), strict=True))  # earliest wins
         self.turns = set(first)
-        return {heading: _ANCHOR % turn for turn, heading in first.items()}
+        return dict(zip(first.values(), map(_ANCHOR.__mod__, first), strict=True))
