@@ -83,8 +83,14 @@ _SIMPLE_TEXT = (rb"%(o)s(?:\*(?:(?=[A-Za-z0-9])|(?:(?<=^\*)|(?<=[ \x01]\*))(?=%(
                 rb"(?:(?<=[A-Za-z0-9])|(?<=%(p)s)(?=\*(?:$|[ \x01])))\*%(o)s)?(?<![ \t#])"
                 % {b"o": _ORDINARY, b"p": _PRINTED})
 _SIMPLE = re.compile(_SIMPLE_TEXT)
-_ALL_SIMPLE = re.compile(rb"(?:%s\x01)*%s" % (_SIMPLE_TEXT, _SIMPLE_TEXT))  # texts \x01-parted
-_OPENING_STAR = re.compile(rb"\*(?=[^*\x01]*\*)")
+# the same for many texts at once, \x01-parted: their bytes that are not ordinary, which
+# must be pairs of asterisks (or none) in each; and each pair's asterisks
+_UNORDINARY = bytes(byte for byte in range(256) if byte not in b"*_`\\\n\x01")
+_PAIRS = re.compile(rb"(?:\*\*)?(?:\x01(?:\*\*)?)*")
+_PAIRED = re.compile(
+    rb"(?:[^*]*\*(?:(?=[A-Za-z0-9])|(?:(?<=^\*)|(?<=[ \x01]\*))(?=%(p)s))[^*]*"
+    rb"(?:(?<=[A-Za-z0-9])|(?<=%(p)s)(?=\*(?:$|[ \x01])))\*)*[^*]*" % {b"p": _PRINTED})
+_BLANK_END = re.compile(rb"\x01(?<=[ \t#]\x01)")
 # a fence not as solo writes it: words after its backticks, no lines, a blank last line
 _ODD_FENCE = re.compile(rb"\x01(?:(?!\n)|(?=\n\x01)|(?<=\n\n\x01))")
 
@@ -186,14 +192,30 @@ def _inline_all(texts: list[bytes], levels: list[bytes | None]) -> list[bytes]:
     together (every asterisk among them is one of a pair: the first opens, the second
     closes), the rest one by one."""
     joined = _PART.join(texts)
-    odd = [] if _ALL_SIMPLE.fullmatch(joined) else \
-        [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
+    odd: list[int] = []
+    if not _all_simple(joined):
+        odd = [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
+        simple = list(texts)
+        for index in odd:
+            simple[index] = b""
+        joined = _PART.join(simple)
     if b"*" in joined:
-        joined = _OPENING_STAR.sub(b"<em>", joined).replace(b"*", b"</em>")
+        halves = joined.split(b"*")
+        pieces = [b""] * (2 * len(halves) - 1)
+        pieces[::2], pieces[1::2] = halves, [b"<em>", b"</em>"] * (len(halves) // 2)
+        joined = b"".join(pieces)
     out = joined.split(_PART)
     for index in odd:
         out[index] = _inline(texts[index], levels[index] is not None)
     return out
+
+
+def _all_simple(texts: bytes) -> bool:
+    """Whether every one of these texts (\\x01-parted) is of a simple shape."""
+    return _PAIRS.fullmatch(texts.translate(None, _UNORDINARY)) is not None \
+        and b"&amp;" not in texts and b"![" not in texts \
+        and not texts.endswith((b" ", b"\t", b"#")) and _BLANK_END.search(texts) is None \
+        and (b"*" not in texts or _PAIRED.fullmatch(texts) is not None)
 
 
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
