@@ -39,6 +39,7 @@ PIECE = b"\x00"
 """What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
 
 _PART = b"\x01"
+_ODD = b"\x02"  # where a text of no simple shape goes
 _MECH = b'<div class="mech">'
 _JOIN = b"\n\x01"  # what joins the fences (and the texts) rendered together: a line of its own
 _SOLO_FENCE = b"\n```"
@@ -49,20 +50,21 @@ _FENCE = re.compile(
     rb"(?:\n {0,3}(?:\2`*|\3~*)[ \t]*(?=\n))?")
 _FENCE_GROUPS = 4  # its indent, its backticks or its tildes, its lines
 
-# each fence line by the Lonelog mark it begins with (solo.journal.notation.line_kind), and
-# the line that parts two fences: each line's HTML starts with the end of the line before
-_LINE_START = re.compile(rb"\n((?:\x01\n)?(?:@|\?|d:|tbl:|gen:|-&gt;|=&gt;|\(|))")
+# each fence line by the Lonelog mark it begins with (solo.journal.notation.line_kind)
+_LINE_START = re.compile(rb"\n(@|\?|d:|tbl:|gen:|-&gt;|=&gt;|\(|)")
 _LINE_KINDS = ((b"@", b"action"), (b"?", b"question"), (b"d:", b"roll"), (b"tbl:", b"table"),
                (b"gen:", b"table"), (b"-&gt;", b"result"), (b"=&gt;", b"result"),
                (b"(", b"note"), (b"", b"text"))
-_LINE_OPEN = {**{mark: b'</div><div class="l %s">%s' % (kind, mark) for mark, kind in _LINE_KINDS},
-              **{b"\x01\n" + mark: b'</div></div>\n\x01%s<div class="l %s">%s'
-                 % (_MECH, kind, mark) for mark, kind in _LINE_KINDS}}
+_LINE_OPEN = {mark: b'<div class="l %s">%s' % (kind, mark) for mark, kind in _LINE_KINDS}
+_FENCE_PART = b'</div>\n\x01<div class="mech">'  # the line that parts two fences, as HTML
 
 # a heading (its level, its text) or a one-line paragraph; and a paragraph of many lines
-_LINE_BLOCK = re.compile(rb"\n(?: {0,3}(#{1,6})(?:[ \t]+|(?=\n))|[ \t]*(?=[^\s\x00\x01]))"
+# (a blank line or a mark, the most of the lines, are passed over first)
+_LINE_BLOCK = re.compile(rb"\n(?=[^\n\x00\x01])(?: {0,3}(#{1,6})(?:[ \t]+|(?=\n))"
+                         rb"|[ \t]*(?=[^\s\x00\x01]))"
                          rb"([^\n]*)")
-_BLOCK = re.compile(rb"\n(?: {0,3}(#{1,6})(?:[ \t]+|[ \t]*(?=\n))|[ \t]*(?=[^\s\x00\x01]))"
+_BLOCK = re.compile(rb"\n(?=[^\n\x00\x01])(?: {0,3}(#{1,6})(?:[ \t]+|[ \t]*(?=\n))"
+                    rb"|[ \t]*(?=[^\s\x00\x01]))"
                     rb"((?(1)[^\n]*|[^\n]+(?:\n(?! {0,3}#{1,6}(?:[ \t]|\n))[ \t]*[^\s\x00\x01]"
                     rb"[^\n]*)*))")
 _BLOCK_OPEN: dict[bytes | None, bytes] = {
@@ -102,25 +104,23 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
     ``mechanics`` gives the fences of some pieces (by number) their own
     class; ``h3_tags`` is given the piece of each ``###`` heading and gives some of them (by
     their number among those headings) their own opening tag."""
-    if _PART in doc:  # the mark used here cannot come from the text
-        doc = doc.replace(_PART, "\ufffd".encode())
+    if _PART in doc or _ODD in doc:  # the marks used here cannot come from the text
+        doc = doc.replace(_PART, "\ufffd".encode()).replace(_ODD, "\ufffd".encode())
     text = b"\n" + doc.replace(b"&", b"&amp;").replace(b"<", b"&lt;").replace(b">", b"&gt;") \
         .replace(b'"', b"&quot;") + b"\n"
     parts = text.split(_SOLO_FENCE)
-    lines = _JOIN.join([b"", *parts[1::2], b"\n"])
-    if len(parts) % 2 and PIECE not in lines and not _ODD_FENCE.search(lines) \
-            and (b"`" not in lines or b" ```" not in lines):
-        fences, texts = _fences_html(lines), parts[::2]
+    fences = _solo_fences_html(parts[1::2]) if len(parts) % 2 else None
+    if fences is not None:
+        texts = parts[::2]
         joined = _JOIN.join(texts)
-        if len(fences) == len(parts) // 2 and _no_other_fence(fences, joined):
+        if _no_other_fence(len(fences), joined):
             parts[::2] = _texts_html(joined, h3_tags)
             parts[1::2] = _classed(fences, texts, mechanics)
             return b"".join(parts)
     parts = _FENCE.split(text)
     step = _FENCE_GROUPS + 1
     texts = parts[::step]
-    lines = _JOIN.join([b"", *map(_fence_lines, parts[1::step], parts[step - 1::step]), b"\n"])
-    fences = _fences_html(lines)
+    fences = _fences_html(list(map(_fence_lines, parts[1::step], parts[step - 1::step])))
     parts[::step] = _texts_html(_JOIN.join(texts), h3_tags)
     parts[step - 1::step] = _classed(fences, texts, mechanics)
     for group in range(1, _FENCE_GROUPS):
@@ -136,20 +136,47 @@ def _fence_lines(indent: bytes, lines: bytes) -> bytes:
     return lines.rstrip(b"\n") or b"\n"
 
 
-def _no_other_fence(fences: list[bytes], texts: bytes) -> bool:
+def _no_other_fence(fences: int, texts: bytes) -> bool:
     """Whether the lines of three backticks the text was cut at are all of its fences, as
     solo writes them: each closed by a line of three backticks alone (what follows starts
     on a line of its own), and no fence of another kind in the texts between."""
-    return texts.count(b"\x01\n") == len(fences) and b" ```" not in texts \
-        and b"~~~" not in texts
+    return texts.count(b"\x01\n") == fences and b" ```" not in texts and b"~~~" not in texts
 
 
-def _fences_html(lines: bytes) -> list[bytes]:
-    """Fences' lines (each after a line break), each fence after a \\x01 line and one more
-    after the last: each fence as a ``mech`` box of lines classed by their Lonelog mark."""
-    pieces = _LINE_START.split(lines.replace(b"'", b"&#x27;"))
-    pieces[1::2] = map(_LINE_OPEN.__getitem__, pieces[1::2])
-    return b"".join(pieces).split(_PART)[1:-1]
+def _solo_fences_html(fences: list[bytes]) -> list[bytes] | None:
+    """The fences as :func:`_fences_html` renders them, or None unless every one is as
+    solo writes it: one line at least, the last not blank, none that would close it."""
+    distinct = list(set(fences))
+    lines = _JOIN.join([b"", *distinct, b"\n"])
+    if PIECE in lines or _ODD_FENCE.search(lines) or (b"`" in lines and b" ```" in lines):
+        return None
+    rendered = _lines_html(lines)
+    if len(rendered) != len(distinct):  # (a fence with words after its backticks)
+        return None
+    by_fence = dict(zip(distinct, rendered, strict=True))
+    return list(map(by_fence.__getitem__, fences))
+
+
+def _fences_html(fences: list[bytes]) -> list[bytes]:
+    """Each fence's lines (each after a line break) as a ``mech`` box of lines classed by
+    their Lonelog mark. (A long journal's fences repeat: each is rendered once.)"""
+    distinct = list(set(fences))
+    by_fence = dict(zip(distinct, _lines_html(_JOIN.join([b"", *distinct, b"\n"])),
+                        strict=True))
+    return list(map(by_fence.__getitem__, fences))
+
+
+def _lines_html(lines: bytes) -> list[bytes]:
+    """Fences' lines, each fence after a \\x01 line and one more after the last, as
+    ``mech`` boxes. (The fences hold few different lines: each is rendered once.)"""
+    every = lines.split(b"\n")
+    known = list(set(every))
+    pieces = _LINE_START.split(b"\n" + b"\n".join(known).replace(b"'", b"&#x27;"))
+    html = dict(zip(known, map(bytes.__add__, map(_LINE_OPEN.__getitem__, pieces[1::2]),
+                               map(bytes.__add__, pieces[2::2], repeat(b"</div>"))),
+                    strict=True))
+    html[_PART] = _FENCE_PART
+    return b"".join(map(html.__getitem__, every)).split(_PART)[1:-1]
 
 
 def _classed(fences: list[bytes], texts: list[bytes],
@@ -172,7 +199,7 @@ def _texts_html(text: bytes,
     parts = _LINE_BLOCK.split(text)
     if b"" in parts[3::3]:  # two lines in a row: maybe a paragraph of many lines
         parts = _BLOCK.split(text)
-    levels = parts[1::3]
+    levels, texts = parts[1::3], parts[2::3]
     opens = list(map(_BLOCK_OPEN.__getitem__, levels))
     numbers = list(compress(count(), map(operator.eq, levels, repeat(b"###"))))
     if h3_tags is not None and numbers:  # (block n follows gap n: its piece is the number
@@ -180,34 +207,30 @@ def _texts_html(text: bytes,
         pieces = list(accumulate(map(bytes.count, parts[:-1:3], repeat(PIECE))))
         for heading, tag in h3_tags(list(map(pieces.__getitem__, numbers))).items():
             opens[numbers[heading]] = tag
-    parts[::3] = map(bytes.translate, parts[::3], repeat(None), repeat(b" \t\n\x00"))
-    parts[2::3] = map(bytes.__add__, _inline_all(parts[2::3], levels),
-                      map(_BLOCK_CLOSE.__getitem__, levels))
-    parts[1::3] = opens
-    return b"".join(parts).split(_PART)
-
-
-def _inline_all(texts: list[bytes], levels: list[bytes | None]) -> list[bytes]:
-    """Each heading's or paragraph's text, rendered inline: those of a simple shape all
-    together (every asterisk among them is one of a pair: the first opens, the second
-    closes), the rest one by one."""
-    joined = _PART.join(texts)
-    odd: list[int] = []
-    if not _all_simple(joined):
-        odd = [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
-        simple = list(texts)
+    odd = [] if _all_simple(_PART.join(texts)) else \
+        [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
+    if odd:  # rendered one by one, put in after the rest
+        texts = list(texts)
         for index in odd:
-            simple[index] = b""
-        joined = _PART.join(simple)
-    if b"*" in joined:
+            texts[index] = _ODD
+    html = [b""] * (len(parts) + len(levels))  # between, opening tag, text, closing tag
+    html[::4] = map(bytes.translate, parts[::3], repeat(None), repeat(b" \t\n\x00"))
+    html[1::4], html[2::4] = opens, texts
+    html[3::4] = map(_BLOCK_CLOSE.__getitem__, levels)
+    joined = b"".join(html)
+    if b"*" in joined:  # every asterisk is one of a pair in a simple text: open, close
         halves = joined.split(b"*")
-        pieces = [b""] * (2 * len(halves) - 1)
-        pieces[::2], pieces[1::2] = halves, [b"<em>", b"</em>"] * (len(halves) // 2)
-        joined = b"".join(pieces)
-    out = joined.split(_PART)
-    for index in odd:
-        out[index] = _inline(texts[index], levels[index] is not None)
-    return out
+        html = [b""] * (2 * len(halves) - 1)
+        html[::2], html[1::2] = halves, [b"<em>", b"</em>"] * (len(halves) // 2)
+        joined = b"".join(html)
+    if odd:
+        cut = joined.split(_ODD)
+        html = [b""] * (2 * len(cut) - 1)
+        html[::2] = cut
+        html[1::2] = [_inline(parts[3 * index + 2], levels[index] is not None)
+                      for index in odd]
+        joined = b"".join(html)
+    return joined.split(_PART)
 
 
 def _all_simple(texts: bytes) -> bool:
@@ -225,8 +248,7 @@ def _inline(text: bytes, heading: bool) -> bytes:
     """Inline text of no simple shape, rendered by the inline rules."""
     source = text.decode("utf-8", errors="replace").replace("&lt;", "<") \
         .replace("&gt;", ">").replace("&quot;", '"').replace("&amp;", "&")
+    source = source.strip(" \t")  # (a line's leading blanks go with its break, inline)
     if heading:
-        source = _CLOSING_HASHES.sub("", source.strip(" \t"))
-    lines = [line.lstrip(" \t") for line in source.split("\n")]
-    lines[-1] = lines[-1].rstrip(" \t")
-    return inline_html("\n".join(lines)).encode()
+        source = _CLOSING_HASHES.sub("", source)
+    return inline_html(source).encode()

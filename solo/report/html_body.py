@@ -16,6 +16,7 @@ is left out too (:func:`solo.report.lines.journal_lines`).
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count, repeat
@@ -120,12 +121,14 @@ class _Anchors:
         self.turns: set[int] = set()
 
     def tags(self, pieces: list[int]) -> Mapping[int, bytes]:
-        """The opening tag of the headings that take an id, given the piece of each (the
-        text after the last record is a piece of no entry)."""
-        kinds = [*self.kinds, ""]
-        headings = list(compress(count(), map(operator.eq, map(kinds.__getitem__, pieces),
-                                               repeat("command"))))
-        turns = list(map(self.turns_of.__getitem__, map(pieces.__getitem__, headings)))
-        first = dict(zip(reversed(turns), reversed(headings), strict=True))  # earliest wins
-        self.turns = set(first)
-        return dict(zip(first.values(), map(_ANCHOR.__mod__, first), strict=True))
+        """The opening tag of the headings that take an id, given the piece of each (in
+        order; the text after the last record is a piece of no entry)."""
+        pieces = pieces[:bisect_left(pieces, len(self.kinds))]
+        command = list(map(operator.eq, map(self.kinds.__getitem__, pieces), repeat("command")))
+        turns = list(map(self.turns_of.__getitem__, compress(pieces, command)))
+        headings = list(compress(count(), command))
+        if not all(map(operator.lt, turns, turns[1:])):  # a turn headed twice (after undo)
+            first = dict(zip(reversed(turns), reversed(headings), strict=True))  # earliest
+            turns, headings = list(first), list(first.values())
+        self.turns = set(turns)
+        return dict(zip(headings, map(_ANCHOR.__mod__, turns), strict=True))

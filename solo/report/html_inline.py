@@ -168,12 +168,14 @@ def inline_html(text: str) -> str:
         char = text[at]
         if char == "\\":  # (what it escapes is kept whole: a blank after it is no trailing one)
             following = text[at + 1:at + 2]
+            position = at + 2
             if following == "\n":
                 pieces.append("<br />\n")
+                while position < len(text) and text[position] in " \t":
+                    position += 1
             else:
                 pieces.append(_Kept(text_html(following if following in _ASCII_PUNCTUATION
                                               else char + following)))
-            position = at + 2
         elif char == "`":
             end = at
             while end < len(text) and text[end] == "`":
