@@ -39,6 +39,7 @@ PIECE = b"\x00"
 """What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
 
 _PART = b"\x01"
+_ESCAPES = ((b"&", b"&amp;"), (b"<", b"&lt;"), (b">", b"&gt;"), (b'"', b"&quot;"))
 _ODD = b"\x02"  # where a text of no simple shape goes
 _MECH = b'<div class="mech">'
 _JOIN = b"\n\x01"  # what joins the fences (and the texts) rendered together: a line of its own
@@ -106,8 +107,10 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
     their number among those headings) their own opening tag."""
     if _PART in doc or _ODD in doc:  # the marks used here cannot come from the text
         doc = doc.replace(_PART, "\ufffd".encode()).replace(_ODD, "\ufffd".encode())
-    text = b"\n" + doc.replace(b"&", b"&amp;").replace(b"<", b"&lt;").replace(b">", b"&gt;") \
-        .replace(b'"', b"&quot;") + b"\n"
+    for char, escaped in _ESCAPES:  # as markdown-it escapes text (a fence's ' apart)
+        if char in doc:
+            doc = doc.replace(char, escaped)
+    text = b"\n" + doc + b"\n"
     parts = text.split(_SOLO_FENCE)
     fences = _solo_fences_html(parts[1::2]) if len(parts) % 2 else None
     if fences is not None:
