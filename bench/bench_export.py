@@ -5,10 +5,12 @@ and writing entries exactly as a play session does (without the fsync), then
 times the report functions in-process and prints seconds and turns per second.
 
     python bench/bench_export.py [--big] [--turns N] [--system ID] [--keep DIR]
-                                 [--journal FILE] [--repeat N]
+                                 [--journal FILE] [--repeat N] [--process]
 
 ``--journal FILE`` times an existing journal instead of building one (``--keep`` keeps the
-built one as ``bench-journal.md``, to time again).
+built one as ``bench-journal.md``, to time again). ``--process`` times whole processes
+instead, on 100,000 turns unless told: ``solo export J`` (md and html) against
+``python -c`` reading the file and splitting it into lines, run in turns.
 """
 
 from __future__ import annotations
@@ -134,6 +136,36 @@ def _export(path: Path, fmt: str) -> int:
     return 0
 
 
+_SPLIT = "import sys; open(sys.argv[1], encoding='utf-8').read().split('\\n')"
+
+
+def _processes(journal: Path, turns: int, repeat: int) -> None:
+    """``solo export`` as whole processes against ``python -c`` reading and splitting the
+    file, each run of each in turn (a busy machine slows them alike); best of each."""
+    import subprocess
+
+    solo = Path(sys.executable).parent / "solo"
+    command = [str(solo)] if solo.exists() else [sys.executable, "-m", "solo"]
+    runs = {"read and split": [sys.executable, "-c", _SPLIT, str(journal)],
+            "export md": [*command, "export", str(journal), "--format", "md"],
+            "export html": [*command, "export", str(journal), "--format", "html"]}
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):
+        for name, argv in runs.items():
+            start = time.perf_counter()
+            done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, check=False)
+            best[name] = min(best[name], time.perf_counter() - start)
+            if done.returncode != 0:
+                raise SystemExit(f"{name} failed: {done.stderr.decode(errors='replace')}")
+    floor = best["read and split"]
+    print(f"whole processes, {turns} turns, best of {repeat} runs each, in turns:")
+    for name, seconds in best.items():
+        ratio = "" if name == "read and split" else \
+            f"  {seconds / floor:5.1f}x (goal <= 10x) {'ok' if seconds / floor <= 10 else 'MISSED'}"
+        print(f"{name:<15} {seconds:7.3f} s{ratio}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", action="store_true", help="100,000 turns instead of 10,000")
@@ -144,8 +176,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="time this journal instead of building one")
     parser.add_argument("--repeat", type=int, default=None,
                         help="runs of each measurement, best shown (default 5, 2 with --big)")
+    parser.add_argument("--process", action="store_true",
+                        help="time whole processes (100,000 turns unless --turns)")
     options = parser.parse_args(argv)
-    turns = options.turns or (100_000 if options.big else 10_000)
+    turns = options.turns or (100_000 if options.big or options.process else 10_000)
     repeat = options.repeat or (2 if options.big else 5)
 
     from solo.report.export import report_text  # noqa: F401 - imports are not what we time
@@ -168,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
             size = journal.stat().st_size
             print(f"journal: {turns} turns, {entries} entries, {size / 1e6:.1f} MB, "
                   f"built in {built:.2f} s")
+        if options.process:
+            _processes(journal, turns, repeat)
+            return 0
         _timed(1, _read, journal)  # warm up: the procedure, tables and parsers load once
         print(f"in-process, best of {repeat} run{'s' if repeat != 1 else ''}:")
         results = [
@@ -187,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
               f"measurements: {wall:.3f} s (CPU {cpu_floor:.3f} s)")
         for name, seconds, cpu, _ in results[1:]:
             goal = ""
-            if name == "export md":
+            if name in ("export md", "export html"):
                 goal = f"  (goal <= 10x) {'ok' if seconds / wall <= 10 else 'MISSED'}"
             print(f"{name:<12} {seconds / wall:6.1f}x the time to read the lines "
                   f"({cpu / cpu_floor:.1f}x in CPU time){goal}")

@@ -1,5 +1,10 @@
 """Where each record sits among a journal's lines, for the exporters that go line by line:
 every entry's first line and record lines, and the lines of records that cannot be read.
+
+The exporters cut a journal at its records' own places; they go line by line only when a
+record cannot be read (its comment must be left out too, and only its lines say where it
+ends). So the lines are found when first asked for (:func:`journal_lines`), and
+:func:`locate` finds them ahead only for such a journal.
 """
 
 from __future__ import annotations
@@ -12,7 +17,15 @@ __all__ = ["locate", "journal_lines", "RETRACTED_MARK"]
 
 
 def locate(crawl: Crawl) -> None:
-    """Line numbers of every record (and of the unreadable ones), for line-based exporters."""
+    """Find the line of every record ahead, when the exporters will go line by line: when
+    some record cannot be read. (A long journal has hundreds of thousands of lines; the
+    exporters need them for nothing else.)"""
+    if crawl.garbled:
+        _find_lines(crawl)
+
+
+def _find_lines(crawl: Crawl) -> None:
+    """Line numbers of every record (and of the unreadable ones)."""
     garbled = crawl.garbled_starts
     text = crawl.text if isinstance(crawl.text, str) else ""
     if isinstance(crawl.text, bytes):  # offsets are bytes: count the lines in bytes
@@ -65,7 +78,7 @@ def journal_lines(crawl: Crawl, retracted_mark: str = RETRACTED_MARK) -> list[st
     """The journal's lines with its hidden records blanked (line numbers kept), the front
     matter blanked, and a mark where a retracted entry's record stood."""
     if not crawl.lines:
-        locate(crawl)
+        _find_lines(crawl)
     lines = list(crawl.lines)
     if lines and lines[0].strip() == "---":
         end = next((index for index in range(1, len(lines)) if lines[index].strip() == "---"),

@@ -1,0 +1,134 @@
+"""The journal in the html report: its text cut at the records, rendered as HTML.
+
+The text between one record and the next is the entry that record ends (its heading,
+its notation, the player's words), so the records say what each piece is: an entry
+taken back with ``undo`` has its mechanics struck through and a mark after it (the md
+report's mark), one that met an encounter has its mechanics marked, and the first scene
+heading of each turn becomes that turn's anchor. The journal is never parsed back into
+events: the pieces are rendered in one go by :mod:`solo.report.html_blocks`, told which
+pieces' mechanics and headings to mark.
+
+The text is cut at the records' own places, as the md report cuts it. Only a journal
+with a record that cannot be read is cut line by line, so that the unreadable record
+is left out too (:func:`solo.report.lines.journal_lines`).
+"""
+
+from __future__ import annotations
+
+import operator
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import compress, count, repeat
+
+from solo.report.html_blocks import PIECE, blocks_html
+from solo.report.lines import RETRACTED_MARK, journal_lines
+from solo.report.model import Crawl
+from solo.report.records import Records
+
+__all__ = ["JournalHtml", "journal_html"]
+
+_MARK = b"\n\n" + RETRACTED_MARK.encode() + b"\n"
+_ANCHOR = b'<h3 class="turn" id="turn-%d">'
+
+
+@dataclass
+class JournalHtml:
+    html: str
+    anchored: set[int] = field(default_factory=set)  # the turns with an id (``turn-N``)
+
+
+def journal_html(crawl: Crawl) -> JournalHtml:
+    """The journal after its front matter and title, as HTML."""
+    pieces = _entry_pieces(crawl)
+    records = crawl.records
+    for index in records.retracted if records is not None else ():
+        pieces[index] += _MARK
+    doc = PIECE.join(pieces)
+    if doc.count(PIECE) != len(pieces) - 1:  # a NUL of the journal's own: shown as such
+        doc = PIECE.join(piece.replace(PIECE, "\ufffd".encode()) for piece in pieces)
+    if records is None:
+        return JournalHtml(blocks_html(doc).decode("utf-8", errors="replace"))
+    anchors = _Anchors(records)
+    html = blocks_html(doc, _mechanics(records), anchors.tags)
+    return JournalHtml(html.decode("utf-8", errors="replace"), anchors.turns)
+
+
+def _entry_pieces(crawl: Crawl) -> list[bytes]:
+    """The text before each record (an entry's text) and after the last one, in UTF-8,
+    each but the first starting a line and each but the last ending one: the records, the
+    front matter and the title (the page's header shows it) left out."""
+    records = crawl.records
+    if records is None or crawl.garbled:
+        pieces = _own_lines(_pieces_by_line(crawl))
+    else:
+        text = records.text
+        texts = [*map(records.prose, range(len(records.kinds))),
+                 text[crawl.entries[-1].end:] if records.kinds else text]
+        # in solo's layout (read in bytes) each record is a line of its own; in an
+        # editor's, a record may share a line with the text around it
+        pieces = texts if isinstance(text, bytes) else _own_lines(texts)  # type: ignore[assignment]
+    pieces[0] = _without_front_matter(pieces[0])
+    for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
+        start = 0 if piece.startswith(b"# ") else piece.find(b"\n# ") + 1
+        if start > 0 or piece.startswith(b"# "):
+            end = piece.find(b"\n", start)
+            pieces[index] = piece[:start] + (piece[end:] if end >= 0 else b"")
+            break
+    return pieces
+
+
+def _own_lines(texts: Sequence[str | bytes]) -> list[bytes]:
+    """Texts in UTF-8, each but the first starting a line and each but the last ending one."""
+    encoded = [text if isinstance(text, bytes) else text.encode() for text in texts]
+    return [encoded[0] + b"\n", *(b"\n%s\n" % text for text in encoded[1:])]
+
+
+def _pieces_by_line(crawl: Crawl) -> list[str]:
+    """The same, from the journal's lines, the unreadable records blanked too."""
+    lines = journal_lines(crawl, retracted_mark="")
+    pieces, previous = [], 0
+    for entry in crawl.entries:
+        pieces.append("\n".join(lines[previous:entry.record_line]))
+        previous = entry.record_line + entry.record_lines
+    pieces.append("\n".join(lines[previous:]))
+    return pieces
+
+
+def _without_front_matter(text: bytes) -> bytes:
+    if not text.startswith(b"---\n"):
+        return text
+    found = text.find(b"\n---\n", 3)
+    return text[found + 4:] if found >= 0 else text
+
+
+def _mechanics(records: Records) -> dict[int, bytes]:
+    """The class of the mechanics of each entry that met an encounter (one struck off
+    before it was met aside) or was taken back."""
+    met = {index for index, events in records.counted.items()
+           if any(event.get("t") == "Encountered" and event.get("status") != "struck"
+                  for event in events)}
+    return {index: b"mech" + (b" retracted" if index in records.retracted else b"")
+            + (b" met" if index in met else b"") for index in met | records.retracted}
+
+
+class _Anchors:
+    """Each turn's id goes to its first scene heading: the first ``###`` heading in the
+    text of a command of that turn."""
+
+    def __init__(self, records: Records) -> None:
+        self.kinds, self.turns_of = records.kinds, records.turns
+        self.turns: set[int] = set()
+
+    def tags(self, pieces: list[int]) -> Mapping[int, bytes]:
+        """The opening tag of the headings that take an id, given the piece of each (in
+        order; the text after the last record is a piece of no entry)."""
+        pieces = pieces[:bisect_left(pieces, len(self.kinds))]
+        command = list(map(operator.eq, map(self.kinds.__getitem__, pieces), repeat("command")))
+        turns = list(map(self.turns_of.__getitem__, compress(pieces, command)))
+        headings = list(compress(count(), command))
+        if not all(map(operator.lt, turns, turns[1:])):  # a turn headed twice (after undo)
+            first = dict(zip(reversed(turns), reversed(headings), strict=True))  # earliest
+            turns, headings = list(first), list(first.values())
+        self.turns = set(turns)
+        return dict(zip(headings, map(_ANCHOR.__mod__, turns), strict=True))
