@@ -134,7 +134,7 @@ def played(tmp_path_factory) -> tuple[str, str]:
              "A line taken back.", "undo", "enter 3", "noise", "undo", "enter 2",
              NARRATION[3], "=> The door creaks open", "enter 1", "strike", "enter 3"]
     journal = play(path, "d12-tension", lines)
-    return journal, report_text(path, "html")
+    return journal, report_text(path, "html").text
 
 
 def test_every_scene_heading_notation_line_and_paragraph_is_on_the_page(played):
@@ -191,7 +191,7 @@ def test_the_mechanics_that_met_an_encounter_are_marked(tmp_path: Path):
     met = sum(1 for mechanics in re.findall(r"^```\n(.*?)\n```$", journal, re.M | re.S)
               if re.search(r"^=> Encounter[:,]", mechanics, re.M))
     assert met >= 1
-    assert report_text(path, "html").count('<div class="mech met">') == met
+    assert report_text(path, "html").text.count('<div class="mech met">') == met
 
 
 def test_hostile_narration_comes_out_as_text_never_as_markup(tmp_path: Path):
@@ -200,7 +200,7 @@ def test_hostile_narration_comes_out_as_text_never_as_markup(tmp_path: Path):
     for index, hostile in enumerate(HOSTILE):
         lines += [hostile, "enter 2" if index % 2 else "noise"]
     journal = play(path, "d12-tension", lines)
-    html = report_text(path, "html")
+    html = report_text(path, "html").text
     page = parse(html)
     assert not page.unbalanced and not page.open
     assert "script" not in {tag for tag, _, _ in page.elements} and "<script" not in html
@@ -229,7 +229,7 @@ def test_text_added_by_hand_between_sessions_shows_escaped(tmp_path: Path):
              "```\n(note: by hand)\n<i>kept as text</i>\n```\n")
     path.write_text(journal.replace("\n## Session 1\n", added + "\n## Session 1\n", 1),
                     encoding="utf-8")
-    html = report_text(path, "html")
+    html = report_text(path, "html").text
     page = parse(html)
     assert not page.unbalanced
     section = parse(journal_section(html))
@@ -244,7 +244,7 @@ def test_a_fence_left_open_by_hand_ends_with_its_entry(tmp_path: Path):
     journal = play(path, "d12-tension", ["light torch", "enter 3", "enter 2", "enter 1"])
     path.write_text(journal.replace("\n### S2 ", "\n```\nopened by hand\n\n### S2 ", 1),
                     encoding="utf-8")
-    section = parse(journal_section(report_text(path, "html")))
+    section = parse(journal_section(report_text(path, "html").text))
     assert len(section.texts("h3")) == 2  # S2's heading went into the open fence
     assert "opened by hand" in section.texts("div", "l")
     assert section.texts("h3")[-1].startswith("S3 ")  # the next entry is itself again
@@ -256,9 +256,9 @@ def test_one_unusual_fence_changes_nothing_else(tmp_path: Path):
     path = tmp_path / "j.md"
     journal = play(path, "d12-tension", ["light torch", "enter 3", NARRATION[0], "noise",
                                          "undo", "enter 2", NARRATION[2], "enter 4"])
-    plain = report_text(path, "html")
+    plain = report_text(path, "html").text
     path.write_text(journal.rstrip("\n") + "\n\n~~~\nby hand\n~~~\n", encoding="utf-8")
-    unusual = report_text(path, "html")
+    unusual = report_text(path, "html").text
     extra = '<div class="mech"><div class="l text">by hand</div></div>\n'
     assert unusual.replace(extra, "") == plain and extra in unusual
 
@@ -335,7 +335,7 @@ def test_a_record_that_cannot_be_read_is_left_out_and_the_rest_shows(tmp_path: P
                                          "enter 2", "After the break.", "enter 1"])
     records = re.findall(r"^<!-- solo \{.*\}\} -->$", journal, re.M)
     path.write_text(journal.replace(records[3], records[3][:70]), encoding="utf-8")
-    html = report_text(path, "html")
+    html = report_text(path, "html").text
     assert not parse(html).unbalanced
     section = parse(journal_section(html))
     assert {"Before the break.", "After the break."} <= set(section.texts("p"))
