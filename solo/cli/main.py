@@ -1,8 +1,7 @@
 """The ``solo`` command: parse the command line and hand over to the right module.
 
-Subcommands only parse and delegate. Heavy imports (yaml, prompt_toolkit,
-markdown-it-py) happen inside the subcommand that needs them, so that
-``solo --version`` and ``solo roll 2d6`` start fast.
+Subcommands only parse and delegate. Heavy imports (yaml, prompt_toolkit) happen inside
+the subcommand that needs them, so that ``solo --version`` and ``solo roll 2d6`` start fast.
 """
 
 from __future__ import annotations
