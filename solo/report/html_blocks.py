@@ -14,13 +14,14 @@ Everything is HTML-escaped first; a heading's or a paragraph's text then goes th
 the inline rules of :mod:`solo.report.html_inline`, but for the common shapes (plain text,
 or one emphasised span) that are rendered together. Each step is one split, join or
 replacement over the whole text, in bytes, or a map of a C function over a list: a long
-journal is rendered by a few dozen passes in C, not by Python going line by line. The
-shapes solo writes take the shortest way (fences of three backticks, one-line blocks);
-any other text, the general one.
+journal is rendered by a few dozen passes in C, not by Python going line by line. A fence
+met again, or a line of notation, is rendered once. The shapes solo writes take the
+shortest way (fences of three backticks, one-line blocks); any other text, the general
+one.
 
-Bytes \\x00 and \\x01 mark places in the text: \\x00 parts the pieces the caller joined (no
+Bytes \\x00 to \\x02 mark places in the text: \\x00 parts the pieces the caller joined (no
 block runs across one, and the caller may mark the pieces' fences and headings), \\x01
-parts what is rendered together.
+parts what is rendered together, \\x02 holds the place of a text rendered on its own.
 """
 
 from __future__ import annotations
@@ -102,9 +103,9 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None) -> bytes:
     """``doc`` (UTF-8 Markdown, pieces parted by :data:`PIECE`, each but the first starting
     a line and each but the last ending one) as HTML, each block's HTML ending its line.
-    ``mechanics`` gives the fences of some pieces (by number) their own
-    class; ``h3_tags`` is given the piece of each ``###`` heading and gives some of them (by
-    their number among those headings) their own opening tag."""
+    ``mechanics`` gives the fences of some pieces (by number) their own class; ``h3_tags``
+    is given the piece of each ``###`` heading and gives some of them (by their number
+    among those headings) their own opening tag."""
     if _PART in doc or _ODD in doc:  # the marks used here cannot come from the text
         doc = doc.replace(_PART, "\ufffd".encode()).replace(_ODD, "\ufffd".encode())
     for char, escaped in _ESCAPES:  # as markdown-it escapes text (a fence's ' apart)
@@ -205,8 +206,7 @@ def _texts_html(text: bytes,
     levels, texts = parts[1::3], parts[2::3]
     opens = list(map(_BLOCK_OPEN.__getitem__, levels))
     numbers = list(compress(count(), map(operator.eq, levels, repeat(b"###"))))
-    if h3_tags is not None and numbers:  # (block n follows gap n: its piece is the number
-        # of piece marks up to there)
+    if h3_tags is not None and numbers:  # block n's piece: the piece marks before it
         pieces = list(accumulate(map(bytes.count, parts[:-1:3], repeat(PIECE))))
         for heading, tag in h3_tags(list(map(pieces.__getitem__, numbers))).items():
             opens[numbers[heading]] = tag

@@ -96,6 +96,7 @@ def _pieces_by_line(crawl: Crawl) -> list[str]:
 
 
 def _without_front_matter(text: bytes) -> bytes:
+    """The text after its front matter (from the line break that ends it)."""
     if not text.startswith(b"---\n"):
         return text
     found = text.find(b"\n---\n", 3)
