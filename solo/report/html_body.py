@@ -48,10 +48,9 @@ def journal_html(crawl: Crawl) -> JournalHtml:
     if doc.count(PIECE) != len(pieces) - 1:  # a NUL of the journal's own: shown as such
         doc = PIECE.join(piece.replace(PIECE, "\ufffd".encode()) for piece in pieces)
     if records is None:
-        return JournalHtml(blocks_html(doc).decode("utf-8", errors="replace"))
+        return JournalHtml(blocks_html(doc))
     anchors = _Anchors(records)
-    html = blocks_html(doc, _mechanics(records), anchors.tags)
-    return JournalHtml(html.decode("utf-8", errors="replace"), anchors.turns)
+    return JournalHtml(blocks_html(doc, _mechanics(records), anchors.tags), anchors.turns)
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
@@ -103,14 +102,14 @@ def _without_front_matter(text: bytes) -> bytes:
     return text[found + 4:] if found >= 0 else text
 
 
-def _mechanics(records: Records) -> dict[int, bytes]:
+def _mechanics(records: Records) -> dict[int, str]:
     """The class of the mechanics of each entry that met an encounter (one struck off
     before it was met aside) or was taken back."""
     met = {index for index, events in records.counted.items()
            if any(event.get("t") == "Encountered" and event.get("status") != "struck"
                   for event in events)}
-    return {index: b"mech" + (b" retracted" if index in records.retracted else b"")
-            + (b" met" if index in met else b"") for index in met | records.retracted}
+    return {index: "mech" + (" retracted" if index in records.retracted else "")
+            + (" met" if index in met else "") for index in met | records.retracted}
 
 
 class _Anchors:
