@@ -29,7 +29,7 @@ from __future__ import annotations
 import operator
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import accumulate, compress, count, repeat
 
 from solo.report.html_inline import inline_html
@@ -208,12 +208,13 @@ def _texts_html(text: bytes,
     if b"" in parts[3::3]:  # two lines in a row: maybe a paragraph of many lines
         parts = _BLOCK.split(text)
     levels, texts = parts[1::3], parts[2::3]
-    opens = list(map(_BLOCK_OPEN.__getitem__, levels))
+    opens: Iterable[bytes] = map(_BLOCK_OPEN.__getitem__, levels)
     numbers = list(compress(count(), map(operator.eq, levels, repeat(b"###"))))
     if h3_tags is not None and numbers:  # block n's piece: the piece marks before it
         pieces = list(accumulate(map(bytes.count, parts[:-1:3], repeat(PIECE))))
-        for heading, tag in h3_tags(list(map(pieces.__getitem__, numbers))).items():
-            opens[numbers[heading]] = tag
+        tags = h3_tags(list(map(pieces.__getitem__, numbers)))
+        by_block = dict(zip(map(numbers.__getitem__, tags), tags.values(), strict=True))
+        opens = map(by_block.get, count(), opens)
     odd = [] if _all_simple(_PART.join(texts)) else \
         [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
     if odd:  # rendered one by one, put in after the rest

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count, repeat
 
@@ -126,9 +126,9 @@ class _Anchors:
         pieces = pieces[:bisect_left(pieces, len(self.kinds))]
         command = list(map(operator.eq, map(self.kinds.__getitem__, pieces), repeat("command")))
         turns = list(map(self.turns_of.__getitem__, compress(pieces, command)))
-        headings = list(compress(count(), command))
+        headings: Iterable[int] = compress(count(), command)
         if not all(map(operator.lt, turns, turns[1:])):  # a turn headed twice (after undo)
-            first = dict(zip(reversed(turns), reversed(headings), strict=True))  # earliest
-            turns, headings = list(first), list(first.values())
+            first = dict(zip(reversed(turns), reversed(list(headings)), strict=True))
+            turns, headings = list(first), first.values()  # (the earliest heading of each)
         self.turns = set(turns)
         return dict(zip(headings, map(_ANCHOR.__mod__, turns), strict=True))
