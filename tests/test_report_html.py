@@ -174,6 +174,15 @@ def test_the_first_scene_of_each_turn_is_its_anchor(played):
         assert link in anchors
 
 
+def test_a_turn_played_again_after_undo_keeps_one_anchor(tmp_path: Path):
+    path = tmp_path / "j.md"
+    journal = play(path, "d12-tension", ["light torch", "enter 2", "undo", "enter 3", "enter 1"])
+    assert len(re.findall(r"^### S\d+ \*Turn 1 ", journal, re.M)) == 2
+    section = journal_section(report_text(path, "html"))
+    assert re.findall(r'<h3 class="turn" id="turn-(\d+)">', section) == ["1", "2"]
+    assert section.count("<h3>S2 <em>Turn 1") == 1  # the turn played again: no second id
+
+
 def test_an_entry_taken_back_is_struck_through_and_marked(played):
     journal, html = played
     section = journal_section(html)
@@ -320,7 +329,7 @@ _BLOCKS = st.lists(st.one_of(
                                      max_size=8))
 def test_the_journal_s_blocks_render_as_commonmark_renders_them(blocks, gaps):
     text = "".join(block + gap for block, gap in zip(blocks, gaps, strict=False))
-    mine = blocks_html(text.encode()).decode()
+    mine = blocks_html(text.encode())
     fences = re.findall(r'<div class="mech">.*?</div></div>\n', mine)
     assert "".join(fences) == _commonmark_page(text)
     rest = re.sub(r'<div class="mech">.*?</div></div>\n', "", mine)

@@ -14,13 +14,14 @@ Everything is HTML-escaped first; a heading's or a paragraph's text then goes th
 the inline rules of :mod:`solo.report.html_inline`, but for the common shapes (plain text,
 or one emphasised span) that are rendered together. Each step is one split, join or
 replacement over the whole text, in bytes, or a map of a C function over a list: a long
-journal is rendered by a few dozen passes in C, not by Python going line by line. The
-shapes solo writes take the shortest way (fences of three backticks, one-line blocks);
-any other text, the general one.
+journal is rendered by a few dozen passes in C, not by Python going line by line. A fence
+met again, or a line of notation, is rendered once. The shapes solo writes take the
+shortest way (fences of three backticks, one-line blocks); any other text, the general
+one.
 
-Bytes \\x00 and \\x01 mark places in the text: \\x00 parts the pieces the caller joined (no
+Bytes \\x00 to \\x02 mark places in the text: \\x00 parts the pieces the caller joined (no
 block runs across one, and the caller may mark the pieces' fences and headings), \\x01
-parts what is rendered together.
+parts what is rendered together, \\x02 holds the place of a text rendered on its own.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from __future__ import annotations
 import operator
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import accumulate, compress, count, repeat
 
 from solo.report.html_inline import inline_html
@@ -41,7 +42,7 @@ PIECE = b"\x00"
 _PART = b"\x01"
 _ESCAPES = ((b"&", b"&amp;"), (b"<", b"&lt;"), (b">", b"&gt;"), (b'"', b"&quot;"))
 _ODD = b"\x02"  # where a text of no simple shape goes
-_MECH = b'<div class="mech">'
+_MECH = '<div class="mech">'
 _JOIN = b"\n\x01"  # what joins the fences (and the texts) rendered together: a line of its own
 _SOLO_FENCE = b"\n```"
 # any fence: its opening line, its lines (none with a piece mark), its closing line if any
@@ -98,13 +99,15 @@ _BLANK_END = re.compile(rb"\x01(?<=[ \t#]\x01)")
 _ODD_FENCE = re.compile(rb"\x01(?:(?!\n)|(?=\n\x01)|(?<=\n\n\x01))")
 
 
-def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
-                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None) -> bytes:
+def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
+                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None) -> str:
     """``doc`` (UTF-8 Markdown, pieces parted by :data:`PIECE`, each but the first starting
     a line and each but the last ending one) as HTML, each block's HTML ending its line.
-    ``mechanics`` gives the fences of some pieces (by number) their own
-    class; ``h3_tags`` is given the piece of each ``###`` heading and gives some of them (by
-    their number among those headings) their own opening tag."""
+    ``mechanics`` gives the fences of some pieces (by number) their own class; ``h3_tags``
+    is given the piece of each ``###`` heading and gives some of them (by their number
+    among those headings) their own opening tag. (The HTML is made in bytes; the texts and
+    each fence are decoded apart, which is many times faster than the whole once, when
+    most of the text is ASCII but for a few marks.)"""
     if _PART in doc or _ODD in doc:  # the marks used here cannot come from the text
         doc = doc.replace(_PART, "\ufffd".encode()).replace(_ODD, "\ufffd".encode())
     for char, escaped in _ESCAPES:  # as markdown-it escapes text (a fence's ' apart)
@@ -117,18 +120,18 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, bytes] | None = None,
         texts = parts[::2]
         joined = _JOIN.join(texts)
         if _no_other_fence(len(fences), joined):
-            parts[::2] = _texts_html(joined, h3_tags)
-            parts[1::2] = _classed(fences, texts, mechanics)
-            return b"".join(parts)
+            html: list[str] = [""] * len(parts)
+            html[::2] = _texts_html(joined, h3_tags)
+            html[1::2] = _classed(fences, texts, mechanics)
+            return "".join(html)
     parts = _FENCE.split(text)
     step = _FENCE_GROUPS + 1
     texts = parts[::step]
     fences = _fences_html(list(map(_fence_lines, parts[1::step], parts[step - 1::step])))
-    parts[::step] = _texts_html(_JOIN.join(texts), h3_tags)
-    parts[step - 1::step] = _classed(fences, texts, mechanics)
-    for group in range(1, _FENCE_GROUPS):
-        parts[group::step] = [b""] * len(fences)
-    return b"".join(parts)
+    html = [""] * len(parts)
+    html[::step] = _texts_html(_JOIN.join(texts), h3_tags)
+    html[step - 1::step] = _classed(fences, texts, mechanics)
+    return "".join(html)
 
 
 def _fence_lines(indent: bytes, lines: bytes) -> bytes:
@@ -146,7 +149,7 @@ def _no_other_fence(fences: int, texts: bytes) -> bool:
     return texts.count(b"\x01\n") == fences and b" ```" not in texts and b"~~~" not in texts
 
 
-def _solo_fences_html(fences: list[bytes]) -> list[bytes] | None:
+def _solo_fences_html(fences: list[bytes]) -> list[str] | None:
     """The fences as :func:`_fences_html` renders them, or None unless every one is as
     solo writes it: one line at least, the last not blank, none that would close it."""
     distinct = list(set(fences))
@@ -156,16 +159,18 @@ def _solo_fences_html(fences: list[bytes]) -> list[bytes] | None:
     rendered = _lines_html(lines)
     if len(rendered) != len(distinct):  # (a fence with words after its backticks)
         return None
-    by_fence = dict(zip(distinct, rendered, strict=True))
+    by_fence = dict(zip(distinct, map(bytes.decode, rendered, repeat("utf-8"),
+                                      repeat("replace")), strict=True))
     return list(map(by_fence.__getitem__, fences))
 
 
-def _fences_html(fences: list[bytes]) -> list[bytes]:
+def _fences_html(fences: list[bytes]) -> list[str]:
     """Each fence's lines (each after a line break) as a ``mech`` box of lines classed by
     their Lonelog mark. (A long journal's fences repeat: each is rendered once.)"""
     distinct = list(set(fences))
-    by_fence = dict(zip(distinct, _lines_html(_JOIN.join([b"", *distinct, b"\n"])),
-                        strict=True))
+    rendered = _lines_html(_JOIN.join([b"", *distinct, b"\n"]))
+    by_fence = dict(zip(distinct, map(bytes.decode, rendered, repeat("utf-8"),
+                                      repeat("replace")), strict=True))
     return list(map(by_fence.__getitem__, fences))
 
 
@@ -182,8 +187,8 @@ def _lines_html(lines: bytes) -> list[bytes]:
     return b"".join(map(html.__getitem__, every)).split(_PART)[1:-1]
 
 
-def _classed(fences: list[bytes], texts: list[bytes],
-             mechanics: Mapping[int, bytes] | None) -> list[bytes]:
+def _classed(fences: list[str], texts: list[bytes],
+             mechanics: Mapping[int, str] | None) -> list[str]:
     """The fences, those of the pieces ``mechanics`` names with its class. (Fence ``n``
     follows text ``n``: its piece is the number of piece marks up to there.)"""
     if not mechanics:
@@ -191,25 +196,25 @@ def _classed(fences: list[bytes], texts: list[bytes],
     pieces = list(accumulate(map(bytes.count, texts[:len(fences)], repeat(PIECE))))
     for piece, name in mechanics.items():
         for number in range(bisect_left(pieces, piece), bisect_right(pieces, piece)):
-            fences[number] = fences[number].replace(_MECH, b'<div class="%s">' % name, 1)
+            fences[number] = fences[number].replace(_MECH, f'<div class="{name}">', 1)
     return fences
 
 
 def _texts_html(text: bytes,
-                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None) -> list[bytes]:
+                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None) -> list[str]:
     """The texts between fences (each but the first after a \\x01 line; each starting a
     line): their headings and paragraphs as HTML."""
     parts = _LINE_BLOCK.split(text)
     if b"" in parts[3::3]:  # two lines in a row: maybe a paragraph of many lines
         parts = _BLOCK.split(text)
     levels, texts = parts[1::3], parts[2::3]
-    opens = list(map(_BLOCK_OPEN.__getitem__, levels))
+    opens: Iterable[bytes] = map(_BLOCK_OPEN.__getitem__, levels)
     numbers = list(compress(count(), map(operator.eq, levels, repeat(b"###"))))
-    if h3_tags is not None and numbers:  # (block n follows gap n: its piece is the number
-        # of piece marks up to there)
+    if h3_tags is not None and numbers:  # block n's piece: the piece marks before it
         pieces = list(accumulate(map(bytes.count, parts[:-1:3], repeat(PIECE))))
-        for heading, tag in h3_tags(list(map(pieces.__getitem__, numbers))).items():
-            opens[numbers[heading]] = tag
+        tags = h3_tags(list(map(pieces.__getitem__, numbers)))
+        by_block = dict(zip(map(numbers.__getitem__, tags), tags.values(), strict=True))
+        opens = map(by_block.get, count(), opens)
     odd = [] if _all_simple(_PART.join(texts)) else \
         [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
     if odd:  # rendered one by one, put in after the rest
@@ -233,7 +238,7 @@ def _texts_html(text: bytes,
         html[1::2] = [_inline(parts[3 * index + 2], levels[index] is not None)
                       for index in odd]
         joined = b"".join(html)
-    return joined.split(_PART)
+    return joined.decode("utf-8", errors="replace").split("\x01")
 
 
 def _all_simple(texts: bytes) -> bool:

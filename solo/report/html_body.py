@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count, repeat
 
@@ -48,10 +48,9 @@ def journal_html(crawl: Crawl) -> JournalHtml:
     if doc.count(PIECE) != len(pieces) - 1:  # a NUL of the journal's own: shown as such
         doc = PIECE.join(piece.replace(PIECE, "\ufffd".encode()) for piece in pieces)
     if records is None:
-        return JournalHtml(blocks_html(doc).decode("utf-8", errors="replace"))
+        return JournalHtml(blocks_html(doc))
     anchors = _Anchors(records)
-    html = blocks_html(doc, _mechanics(records), anchors.tags)
-    return JournalHtml(html.decode("utf-8", errors="replace"), anchors.turns)
+    return JournalHtml(blocks_html(doc, _mechanics(records), anchors.tags), anchors.turns)
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
@@ -96,20 +95,21 @@ def _pieces_by_line(crawl: Crawl) -> list[str]:
 
 
 def _without_front_matter(text: bytes) -> bytes:
+    """The text after its front matter (from the line break that ends it)."""
     if not text.startswith(b"---\n"):
         return text
     found = text.find(b"\n---\n", 3)
     return text[found + 4:] if found >= 0 else text
 
 
-def _mechanics(records: Records) -> dict[int, bytes]:
+def _mechanics(records: Records) -> dict[int, str]:
     """The class of the mechanics of each entry that met an encounter (one struck off
     before it was met aside) or was taken back."""
     met = {index for index, events in records.counted.items()
            if any(event.get("t") == "Encountered" and event.get("status") != "struck"
                   for event in events)}
-    return {index: b"mech" + (b" retracted" if index in records.retracted else b"")
-            + (b" met" if index in met else b"") for index in met | records.retracted}
+    return {index: "mech" + (" retracted" if index in records.retracted else "")
+            + (" met" if index in met else "") for index in met | records.retracted}
 
 
 class _Anchors:
@@ -126,9 +126,9 @@ class _Anchors:
         pieces = pieces[:bisect_left(pieces, len(self.kinds))]
         command = list(map(operator.eq, map(self.kinds.__getitem__, pieces), repeat("command")))
         turns = list(map(self.turns_of.__getitem__, compress(pieces, command)))
-        headings = list(compress(count(), command))
+        headings: Iterable[int] = compress(count(), command)
         if not all(map(operator.lt, turns, turns[1:])):  # a turn headed twice (after undo)
-            first = dict(zip(reversed(turns), reversed(headings), strict=True))  # earliest
-            turns, headings = list(first), list(first.values())
+            first = dict(zip(reversed(turns), reversed(list(headings)), strict=True))
+            turns, headings = list(first), first.values()  # (the earliest heading of each)
         self.turns = set(turns)
         return dict(zip(headings, map(_ANCHOR.__mod__, turns), strict=True))
