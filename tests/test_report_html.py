@@ -178,7 +178,7 @@ def test_a_turn_played_again_after_undo_keeps_one_anchor(tmp_path: Path):
     path = tmp_path / "j.md"
     journal = play(path, "d12-tension", ["light torch", "enter 2", "undo", "enter 3", "enter 1"])
     assert len(re.findall(r"^### S\d+ \*Turn 1 ", journal, re.M)) == 2
-    section = journal_section(report_text(path, "html"))
+    section = journal_section(report_text(path, "html").text)
     assert re.findall(r'<h3 class="turn" id="turn-(\d+)">', section) == ["1", "2"]
     assert section.count("<h3>S2 <em>Turn 1") == 1  # the turn played again: no second id
 
