@@ -591,3 +591,15 @@ def test_solo_rolls_no_check_in_the_dark_and_reminds_of_the_minus_10(crawl, line
         "a check solo rolled would have to take the -10 in the dark"
     if line != "rest":
         assert "-10 on checks involving movement or coordination" in said(c)
+
+
+def test_lanterns_lit_together_burn_out_together(crawl):
+    c = crawl(SYSTEM)
+    c.do("set lantern_lasts candle")
+    c.do("light lantern")
+    c.do("light lantern")
+    for _ in range(47):
+        c.do("explore", faces=[FREE])
+    assert lit_kinds(c) == ["lantern", "lantern"]
+    c.do("explore", faces=[FREE])
+    assert lit_kinds(c) == []

@@ -727,3 +727,12 @@ def test_search_and_movement_roll_nothing_but_the_hazard_die(crawl, line):
     reading = " ".join(raw["actions"][line.split()[0]]["reading"].split())
     assert reading.startswith("A reminder, by design.")
     assert "gives no roll" in reading or "Neither gives a check" in reading
+
+
+def test_one_roll_for_a_party_of_one_says_whom_it_hurts(crawl):
+    c = crawl(SYSTEM, party=("Wren",))
+    c.do("set journey_damage once")
+    result = c.do("leave 2 3 dangerous", faces=[14, 4])     # DC 15, missed by 1
+    assert [e.total for e in result.events if isinstance(e, Rolled)] == [4]
+    assert "Share it out among the characters" in _said(result)
+    assert members(c) == {"Wren": (8, 8, 0)}

@@ -650,3 +650,25 @@ def test_a_rest_heals_nothing_unless_told_and_zero_is_a_number(crawl):
     c.do("stay")
     result = c.do("rest 1", actor="Wren")
     assert "Wren is already at full hit points." in _said(result)
+
+
+@pytest.mark.parametrize("which", ["torch", "lantern", "candle"])
+def test_depleted_puts_out_one_source_of_its_kind(crawl, which):
+    c = crawl(SYSTEM)
+    c.do(f"light {which}")
+    c.do(f"light {which}")
+    c.do(f"depleted {which}")
+    assert [light.kind for light in c.state.lights] == [which]
+    c.do(f"depleted {which}")
+    assert c.state.lights == ()
+    with pytest.raises(UsageError, match="No such light is burning"):
+        c.do(f"depleted {which}")
+
+
+@pytest.mark.parametrize("line", ["spend-armor", "mark-focus"])
+def test_at_least_one_armor_die_or_checkmark(crawl, line):
+    c = crawl(SYSTEM, party=("Wren",))
+    c.do(f"{line} 1", actor="Wren")
+    assert sum(count for _, count in _member(c, "Wren").conditions) == 1
+    with pytest.raises(UsageError):
+        c.do(f"{line} 0", actor="Wren")
