@@ -49,3 +49,20 @@ def test_no_module_is_left_in_the_flat_folder_but_the_leaves():
     flat = {path.name for path in PACKAGE.glob("*.py")}
     assert flat == {"__init__.py", "__main__.py", "errors.py", "terminal.py", "internal.py",
                     "defaults.py"}
+
+
+def test_no_solo_import_hides_inside_a_function_outside_the_cli():
+    """Outside solo/cli (where a subcommand's imports wait to keep start-up fast), every
+    dependency on solo's own modules is at the top of its module."""
+    hidden = []
+    for path in MODULES:
+        if path.is_relative_to(PACKAGE / "cli"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.ImportFrom) and (inner.module or "").startswith(
+                            "solo") or isinstance(inner, ast.Import) and any(
+                            alias.name.startswith("solo") for alias in inner.names):
+                        hidden.append(f"{_name(path)}:{inner.lineno}")
+    assert not hidden, f"solo imports inside functions: {hidden}"

@@ -259,19 +259,26 @@ def _new(options) -> int:
         system = ask_procedure(DEFAULT_SYSTEM)
     return create_and_play(options.journal, system, options.title,
                            options.seed, options.tables, options.oracle, options.party,
-                           options.dice)
+                           options.dice, interactive=_interactive)
 
 
 def _play(options) -> int:
     from solo.play.start import play
 
-    return play(Path(options.journal))
+    return play(Path(options.journal), _interactive)
+
+
+def _interactive(session) -> int:
+    """The REPL, loaded (with prompt_toolkit) only when play runs at a terminal."""
+    from solo.play.repl import run_interactive
+
+    return run_interactive(session)
 
 
 def _home(options) -> int:
     from solo.play.start import home
 
-    return home()
+    return home(_interactive)
 
 
 def _export(options) -> int:

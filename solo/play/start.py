@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from solo import defaults
@@ -22,6 +23,10 @@ from solo.rules import oracle_styles
 from solo.rules.catalog import load_system, load_world, system_ids
 from solo.rules.numbers import number_between
 from solo.terminal import printable
+
+Interactive = Callable[[Session], int]
+"""Plays a session at a terminal (the REPL), given by the command line, which imports
+prompt_toolkit only when a terminal is there."""
 
 __all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text", "ask_procedure",
            "JOURNALS_DIR"]
@@ -58,21 +63,19 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
 
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,
                     tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
-                    party: list[str] | None = None, dice: str = "solo") -> int:
+                    party: list[str] | None = None, dice: str = "solo", *,
+                    interactive: Interactive) -> int:
     path = create_journal_file(journal, system, title, seed, tables, oracle_style, party,
                                dice)
     print(f"New journal: {printable(str(path))}", file=sys.stderr)
-    return play(path)
+    return play(path, interactive)
 
 
-def play(path: Path) -> int:
+def play(path: Path, interactive: Interactive) -> int:
     session = Session(path)
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
-            # only play at a terminal loads the REPL, and prompt_toolkit with it
-            from solo.play.repl import run_interactive
-
-            return run_interactive(session)
+            return interactive(session)  # the REPL: the CLI loads prompt_toolkit only then
         return run_batch(session, sys.stdin.buffer)
     finally:
         session.close()
@@ -128,20 +131,20 @@ def ask_procedure(default: str) -> str:
     raise UsageError(f"no procedure {picked!r}; choose one of: {', '.join(ids)}")
 
 
-def home() -> int:
+def home(interactive: Interactive) -> int:
     """Bare ``solo``: resume the latest journal, or start a crawl, asking as little as possible."""
     latest = _latest_journal()
-    interactive = sys.stdin.isatty()
+    at_terminal = sys.stdin.isatty()
     if latest is not None:
-        if not interactive:
-            return play(latest)
+        if not at_terminal:
+            return play(latest, interactive)
         shown = printable(str(read_meta(latest).get("title", latest.stem)))
         choice = _ask(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
                       "new crawl", "y")
         if choice.lower().startswith("y"):
-            return play(latest)
+            return play(latest, interactive)
     system, title = "d12-tension", None  # type: str, str | None
-    if interactive:
+    if at_terminal:
         system = ask_procedure(system)
         title = _ask("Title of the crawl?", "The Nameless Dungeon")
-    return create_and_play(None, system, title, None, [])
+    return create_and_play(None, system, title, None, [], interactive=interactive)

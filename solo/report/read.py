@@ -30,6 +30,7 @@ from solo.report.entry_records import EntryRecords
 from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import EntryList, Records, indices_of
+from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
 
@@ -48,8 +49,6 @@ def gc_paused() -> Iterator[None]:
 
 
 def _load_procedure(system: str):
-    from solo.rules.catalog import load_system
-
     try:
         return load_system(system)
     except SoloError:

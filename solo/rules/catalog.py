@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from solo.errors import RulesError, UsageError
+from solo.rules.oracle_styles import parse_style, styles_from_documents
 from solo.rules.paths import shipped_oracles_dir, systems_dir, user_oracles_dir
 from solo.rules.procedure import Procedure
 from solo.rules.procedure_file import load_document, parse_procedure
@@ -65,8 +66,6 @@ def _tables_in(paths: tuple[Path, ...]) -> dict[str, Table]:
 
 def load_styles() -> dict:
     """The oracle styles in oracles/ (shipped, then the player's); later ones win by name."""
-    from solo.rules.oracle_styles import styles_from_documents
-
     return styles_from_documents(_document(path) for path in _yaml_files(oracle_dirs()))
 
 
@@ -89,8 +88,6 @@ def load_file(path: Path, extra_tables: Iterable[Path] = ()) -> tuple[str, objec
     if kind == "tables":
         return kind, parse_tables_file(doc)
     if kind == "oracle":
-        from solo.rules.oracle_styles import parse_style
-
         return kind, parse_style(doc)
     raise doc.error(("kind",), "expected 'kind:' to be procedure, tables or oracle")
 
