@@ -59,7 +59,7 @@ def build_journal(path: Path, turns: int, system: str = "d12-tension", seed: int
     def perform(command: str) -> None:
         nonlocal entries
         try:
-            session.perform(command)
+            session.handle(command)
         except SoloError:  # a refused command (nothing to strike, light already lit…)
             return
         entries += 1

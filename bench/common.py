@@ -126,7 +126,7 @@ def build_journal(path: Path, turns: int, *, system: str = "d12-tension", seed: 
     commands = 0
     try:
         while session.state.turn < turns:
-            session.perform(line)
+            session.handle(line)
             commands += 1
     finally:
         session.close()

@@ -6,7 +6,7 @@ A leaf module: it imports nothing of solo's, so any layer may read it.
 from __future__ import annotations
 
 __all__ = ["ORACLE_STYLE", "CHAOS", "CHAOS_RANGE", "MAX_VALUE", "BATCH_GROUP",
-           "SIMULATE_MAX_TURNS", "MAX_DIGITS"]
+           "SIMULATE_MAX_TURNS", "MAX_DIGITS", "DICE_MODES"]
 
 ORACLE_STYLE = "mythic"
 """The oracle style a new journal asks with, until ``oracle STYLE`` changes it."""
@@ -29,3 +29,6 @@ SIMULATE_MAX_TURNS = 10_000_000
 MAX_DIGITS = 16
 """The most digits of a number typed into a command (MAX_VALUE has 16): one refusal for
 every command, from the line rule and the engine alike."""
+
+DICE_MODES = ("solo", "physical")
+"""Who rolls the dice: solo, or the player at the table (``set dice physical``)."""

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solo.engine.core import Result, perform, start
+from solo.engine.core import Result, perform, read, start
 from solo.engine.state import State
 from solo.rules.catalog import load_world
 from solo.rules.world import World
@@ -40,6 +40,13 @@ class ScriptedRandom(random.Random):
         return super().randint(a, b)
 
 
+def perform_line(world: World, state: State, line: str, rng: random.Random,
+                 actor: str | None = None) -> Result:
+    """Read ``line`` as the player typed it (as member ``actor``'s, if given) by its
+    command's entry, then carry it out: the engine's two steps, as play takes them."""
+    return perform(world, state, read(world, state, line, actor), rng)
+
+
 _WORLDS: dict[str, World] = {}
 
 
@@ -59,7 +66,7 @@ class Crawl:
         """Play ``line`` (as member ``actor``'s, like ``Wren: rest`` at the prompt), its
         dice showing ``faces`` first, or drawn from ``rng``."""
         rng = rng or (ScriptedRandom(faces, seed) if faces else random.Random(seed))
-        self.last = perform(self.world, self.state, line, rng, actor)
+        self.last = perform_line(self.world, self.state, line, rng, actor)
         self.state = self.last.state
         return self.last
 

@@ -10,7 +10,7 @@ from solo.errors import UsageError
 from solo.rules.procedure_file import parse_procedure
 from solo.rules.world import World
 from solo.rules.yamlfile import load_yaml
-from tests.conftest import ScriptedRandom
+from tests.conftest import ScriptedRandom, perform_line
 
 PROCEDURE = """\
 kind: procedure
@@ -75,7 +75,7 @@ def world():
 
 
 def play(world, state, line, faces=()):
-    return engine.perform(world, state, line, ScriptedRandom(faces))
+    return perform_line(world, state, line, ScriptedRandom(faces))
 
 
 def test_start_state_has_trackers_settings_and_oracle(world):
@@ -171,7 +171,7 @@ def test_same_seed_same_events_and_global_random_untouched(world):
     expected_next = random.random()
     random.seed(99)
     state = engine.start(world)
-    runs = [engine.perform(world, state, "advance 2", random.Random(5)) for _ in range(2)]
+    runs = [perform_line(world, state, "advance 2", random.Random(5)) for _ in range(2)]
     assert runs[0] == runs[1]
     assert random.random() == expected_next
 

@@ -20,6 +20,7 @@ from solo.rules.catalog import load_world
 from solo.rules.procedure_file import parse_procedure
 from solo.rules.world import World
 from solo.rules.yamlfile import load_yaml
+from tests.conftest import perform_line
 
 BASE = """\
 kind: procedure
@@ -142,7 +143,7 @@ def test_a_value_squared_every_turn_stops_with_a_clear_error():
     state = engine.start(world)
     with pytest.raises(SoloError, match="count would be out of range"):
         for _ in range(10):
-            state = engine.perform(world, state, "explore", random.Random(1)).state
+            state = perform_line(world, state, "explore", random.Random(1)).state
     assert state.values["count"] == 2 ** 32  # the last value that fitted, kept
 
 
@@ -157,7 +158,7 @@ def test_a_string_doubled_in_recursion_stops_at_the_text_limit():
     world = _world("  shout:\n    effects: [{let: {x: \"'ab'\"}}, {do: grow}]\n"
                    "routines:\n  grow: [{let: {x: 'x + x'}}, {do: grow}]\n")
     with pytest.raises(SoloError, match="characters long; the limit is 10,000"):
-        engine.perform(world, engine.start(world), "shout", random.Random(1))
+        perform_line(world, engine.start(world), "shout", random.Random(1))
 
 
 def test_adjusting_by_a_word_at_run_time_is_a_clear_error():
@@ -166,7 +167,7 @@ def test_adjusting_by_a_word_at_run_time_is_a_clear_error():
                    "routines:\n  r: {params: {by: null}, effects: [{adjust: {tension: by}}]}\n")
     state = engine.start(world)
     with pytest.raises(SoloError, match="adjusting tension needs a whole number, not 'hard'"):
-        engine.perform(world, state, "push", random.Random(1))
+        perform_line(world, state, "push", random.Random(1))
 
 
 def test_huge_numbers_typed_at_the_prompt_are_refused_in_one_line():
@@ -175,19 +176,19 @@ def test_huge_numbers_typed_at_the_prompt_are_refused_in_one_line():
     for line in ("strike d12-encounters " + "9" * 5000, "set tension +" + "9" * 5000,
                  "enter " + "9" * 5000, "chaos " + "9" * 5000):
         with pytest.raises(UsageError) as caught:
-            engine.perform(world, state, line, random.Random(1))
+            perform_line(world, state, line, random.Random(1))
         assert len(str(caught.value)) < 200 and "\n" not in str(caught.value)
-    state = engine.perform(world, state, "set tension +999999999999999", random.Random(1)).state
-    state = engine.perform(world, state, "set tension +999999999999999", random.Random(1)).state
+    state = perform_line(world, state, "set tension +999999999999999", random.Random(1)).state
+    state = perform_line(world, state, "set tension +999999999999999", random.Random(1)).state
     assert state.values["tension"] == 10  # clamped to its max
 
 
 def test_an_unbounded_tracker_stops_at_the_limit():
     world = _world()
-    state = engine.perform(world, engine.start(world), "set count 999999999999999",
+    state = perform_line(world, engine.start(world), "set count 999999999999999",
                            random.Random(1)).state
     with pytest.raises(UsageError, match="cannot go past"):
-        engine.perform(world, state, "set count +999999999999999", random.Random(1))
+        perform_line(world, state, "set count +999999999999999", random.Random(1))
 
 
 # -- hand-edited snapshots -------------------------------------------------------------
@@ -252,7 +253,7 @@ def test_reconcile_fits_a_state_to_an_edited_procedure():
     # the fitted state plays on: strike, the status and the next turn
     for line in ("strike", "enter 2"):
         try:
-            state = engine.perform(world, state, line, random.Random(2)).state
+            state = perform_line(world, state, line, random.Random(2)).state
         except UsageError:
             pass
     assert engine.reconcile(world, state)[1] == ()
@@ -369,7 +370,7 @@ def test_no_typed_line_of_huge_numbers_or_words_crashes_or_floods_the_screen(sys
     lines += [f"set {name} -{big}" for name in world.procedure.trackers]
     for line in lines:
         try:
-            engine.perform(world, state, line, random.Random(1))
+            perform_line(world, state, line, random.Random(1))
         except SoloError as error:
             assert len(str(error)) < 400 and "\n" not in str(error), line[:30]
 

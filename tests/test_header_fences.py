@@ -25,7 +25,7 @@ def _journal(folder: Path) -> Path:
     create_journal_file(str(path), "d12-tension", "Hand-saved", 21, [], party=["Wren"])
     session = Session(path)
     try:
-        session.perform("enter")
+        session.handle("enter")
     finally:
         session.close()
     return path
@@ -88,7 +88,7 @@ def test_what_an_editor_saves_resumes_as_if_solo_saved_it(tmp_path: Path, shape:
     try:
         assert session.state == state and session.seed == 21
         assert session.handle("status").lines[0].startswith("Hand-saved — D12")
-        session.perform("linger")  # and play goes on
+        session.handle("linger")  # and play goes on
     finally:
         session.close()
     assert resume(path).state.turn == state.turn + 1

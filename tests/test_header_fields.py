@@ -97,7 +97,7 @@ def template(tmp_path_factory) -> bytes:
     create_journal_file(str(path), "d12-tension", "Checked", 7, [], party=["Wren"])
     session = Session(path)
     try:
-        session.perform("enter")
+        session.handle("enter")
     finally:
         session.close()
     return path.read_bytes()

@@ -7,6 +7,7 @@ from solo.rules.effects import Do
 from solo.rules.procedure_file import parse_procedure
 from solo.rules.world import World
 from solo.rules.yamlfile import load_yaml
+from tests.conftest import perform_line
 
 PROCEDURE = """\
 kind: procedure
@@ -42,11 +43,11 @@ def test_plain_routines_leave_no_do_behind():
 
 
 def test_spliced_routines_run_in_the_same_order_with_their_guards():
-    result = engine.perform(world(), engine.start(world()), "go", random.Random(1))
+    result = perform_line(world(), engine.start(world()), "go", random.Random(1))
     assert result.state.values["depth"] == 11
     assert result.events[-1].text == "outer done"
 
 
 def test_a_routine_that_calls_itself_still_runs():
-    result = engine.perform(world(), engine.start(world()), "spin", random.Random(1))
+    result = perform_line(world(), engine.start(world()), "spin", random.Random(1))
     assert result.state.values["depth"] == 5

@@ -27,7 +27,7 @@ def played(tmp_path: Path, moves=MOVES, name: str = "j.md") -> tuple[Path, Sessi
     session = Session(path)
     try:
         for move in moves:
-            session.perform(move)
+            session.handle(move)
         session.narrate("The stair ends in black water.")
     finally:
         session.close()
@@ -39,7 +39,7 @@ def resumes_to(path: Path, state) -> None:
     try:
         assert again.state == state
         assert not again.notices, again.notices
-        again.perform("enter 2")  # and play goes on
+        again.handle("enter 2")  # and play goes on
     finally:
         again.close()
     assert resume(path).state.turn == state.turn + 1
@@ -95,14 +95,14 @@ def test_an_editor_saving_by_rename_during_a_session(tmp_path: Path):
     path, _ = played(tmp_path)
     session = Session(path)
     try:
-        session.perform("enter 2")
+        session.handle("enter 2")
         edited = path.read_text() + "\nA line the player added in the editor.\n"
         temp = tmp_path / ".j.md.swp"
         temp.write_text(edited)
         os.replace(temp, path)  # the old file is now unlinked; solo still holds it
-        reply = session.perform("linger 1")
+        reply = session.handle("linger 1")
         assert any("changed on disk" in line for line in reply.lines)
-        session.perform("enter 1")
+        session.handle("enter 1")
         state = session.state
         # the lock moved with the file: a second session on the path is refused
         with pytest.raises(JournalError, match="already open"):
@@ -122,10 +122,10 @@ def test_an_editor_with_a_stale_copy_overwriting_solos_entries(tmp_path: Path):
     stale = path.read_text()
     session = Session(path)
     try:
-        session.perform("enter 2")
+        session.handle("enter 2")
         session.narrate("Solo wrote this; the stale copy lacks it.")
         path.write_text(stale + "\nThe player's edit in the stale copy.\n")  # in place
-        session.perform("enter 3")
+        session.handle("enter 3")
         state = session.state
     finally:
         session.close()
@@ -142,9 +142,9 @@ def test_a_journal_deleted_during_a_session_is_put_back(tmp_path: Path):
     path, _ = played(tmp_path)
     session = Session(path)
     try:
-        session.perform("enter 2")
+        session.handle("enter 2")
         path.unlink()
-        session.perform("enter 3")
+        session.handle("enter 3")
         state = session.state
     finally:
         session.close()

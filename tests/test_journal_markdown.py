@@ -71,7 +71,7 @@ def play(path: Path, system: str, lines: list[str], narration: tuple[str, ...] =
             elif line in HOSTILE or line in narration or first not in COMMAND_WORDS:
                 session.narrate(line)
             else:
-                session.perform(line)
+                session.handle(line)
     finally:
         session.close()
 
@@ -162,7 +162,7 @@ def test_a_torn_tail_is_closed_before_the_next_entry(tmp_path: Path):
     session = Session(path)
     try:
         assert any("cut off" in notice for notice in session.notices)
-        session.perform("enter 3")
+        session.handle("enter 3")
         session.narrate("After the crash, the hall is quiet.")
     finally:
         session.close()
@@ -286,7 +286,7 @@ def test_a_lonelog_reading_finds_the_scenes_and_one_torch(tmp_path: Path):
     play(path, "d12-tension", moves)
     session = Session(path)
     try:
-        session.perform("enter 2")  # a second sitting
+        session.handle("enter 2")  # a second sitting
     finally:
         session.close()
     reading = lonelog_reading(path.read_text())

@@ -20,7 +20,7 @@ from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.catalog import load_world
 from solo.rules.world import World
-from tests.conftest import ScriptedRandom
+from tests.conftest import ScriptedRandom, perform_line
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -34,7 +34,7 @@ def _play(world, lines, state=None, rng=None):
     rng = rng or random.Random(1)
     events = []
     for line in lines:
-        result = engine.perform(world, state, line, rng)
+        result = perform_line(world, state, line, rng)
         state = result.state
         events.extend(result.events)
     return state, events
@@ -71,7 +71,7 @@ def test_ask_follows_chaos():
     yes = 0
     rng = random.Random(5)
     for _ in range(2000):
-        result = engine.perform(world, state, "enter small", rng)
+        result = perform_line(world, state, "enter small", rng)
         yes += any(isinstance(e, Encountered) for e in result.events)
     _within(yes, 2000, 0.90)  # 50/50 at chaos 9 is yes on 90 or less
 
@@ -110,7 +110,7 @@ def test_exploration_lantern_relit_is_not_full():
     full = world.procedure.lights["lantern"].turns
     state, _ = _play(world, ["light lantern"])
     for _ in range(5):
-        state = engine.perform(world, state, world.procedure.simulate, random.Random(3)).state
+        state = perform_line(world, state, world.procedure.simulate, random.Random(3)).state
     left = [light.remaining for light in state.lights if light.kind == "lantern"]
     state, _ = _play(world, ["douse lantern", "light lantern"], state)
     assert [light.remaining for light in state.lights if light.kind == "lantern"] == left
@@ -122,12 +122,12 @@ def test_lighting_a_fresh_torch_takes_a_spare_and_none_left_is_refused():
     state = engine.start(world)
     assert state.supplies == {"torches": 3, "oil": 1}
     for expected in (2, 1, 0):
-        result = engine.perform(world, state, "light torch", random.Random(1))
+        result = perform_line(world, state, "light torch", random.Random(1))
         state = result.state
         assert state.supplies["torches"] == expected
         assert any(isinstance(e, TrackerChanged) and e.notation == "Inv" for e in result.events)
     with pytest.raises(UsageError, match="no spare torches left"):
-        engine.perform(world, state, "light torch", random.Random(1))
+        perform_line(world, state, "light torch", random.Random(1))
     # a doused torch is taken up again without a spare
     state, _ = _play(world, ["douse torch", "light torch"], state)
     assert state.supplies["torches"] == 0 and len(state.lights) == 3
@@ -138,7 +138,7 @@ def test_refill_takes_a_flask_and_fills_the_lantern():
     state, _ = _play(world, ["light lantern", "explore", "explore", "refill"])
     assert state.lights[0].remaining == 24 and state.supplies["oil"] == 0
     with pytest.raises(UsageError, match="no oil left"):
-        engine.perform(world, state, "refill", random.Random(1))
+        perform_line(world, state, "refill", random.Random(1))
 
 
 def test_a_usage_die_steps_down_on_a_one_or_two_and_is_spent_below_d4():
@@ -165,7 +165,7 @@ def test_the_usage_die_steps_at_a_third_of_turns():
     steps = 0
     rng = random.Random(9)
     for _ in range(3000):
-        events = engine.perform(world, state, "explore", rng).events
+        events = perform_line(world, state, "explore", rng).events
         steps += sum(1 for e in events if isinstance(e, LightChanged) and e.reason == "usage die")
     _within(steps, 3000, 1 / 3)
 
@@ -176,7 +176,7 @@ def test_supply_effect_hands_out_torches_and_set_cannot_go_below_zero():
     assert [(e.before, e.after) for e in events if isinstance(e, TrackerChanged)
             and e.reason == "found in a pack"] == [(3, 5)]
     with pytest.raises(UsageError, match="torches must stay from 0"):
-        engine.perform(world, state, "set torches -9", random.Random(1))
+        perform_line(world, state, "set torches -9", random.Random(1))
     have = state.supplies["torches"]
     assert _play(world, [f"set torches -{have}"], state)[0].supplies["torches"] == 0
 
@@ -186,12 +186,12 @@ def test_a_snapshot_does_not_grow_with_a_light_lit_many_times():
     state = engine.start(world)
     sizes = []
     for count in range(1, 101):
-        state = engine.perform(world, state, "light torch", random.Random(count)).state
+        state = perform_line(world, state, "light torch", random.Random(count)).state
         sizes.append(len(json.dumps(state.to_json())))
     assert sizes[-1] - sizes[1] < 10  # one row with a count, not a row per torch
     assert State.from_json(state.to_json()) == state
     with pytest.raises(UsageError, match="100 sources are already burning"):
-        engine.perform(world, state, "light torch", random.Random(1))
+        perform_line(world, state, "light torch", random.Random(1))
 
 
 def test_a_snapshot_does_not_grow_with_the_number_of_turns():
@@ -200,7 +200,7 @@ def test_a_snapshot_does_not_grow_with_the_number_of_turns():
     sizes = []
     rng = random.Random(4)
     for turn in range(600):
-        state = engine.perform(world, state, world.procedure.simulate, rng).state
+        state = perform_line(world, state, world.procedure.simulate, rng).state
         if turn % 100 == 99:
             sizes.append(len(json.dumps(state.to_json())))
     assert max(sizes) - min(sizes) < 40, sizes  # only the numbers' digits change
@@ -230,7 +230,7 @@ def test_tracker_levels_are_named_bands_read_by_expressions():
     check = next(e for e in events if isinstance(e, Checked))
     assert check.label == "Patrol (Roused: 1 in 3)" and check.success
     with pytest.raises(UsageError, match="garrison is roused"):
-        engine.perform(world, state, "hide", random.Random(1))
+        perform_line(world, state, "hide", random.Random(1))
     assert engine.level_of(world, state, "nothing") is None
 
 
@@ -258,7 +258,7 @@ def test_two_or_more_ones_in_four_dice_at_the_binomial_rate():
     n, p = 6000, 1 - (5 / 6) ** 4 - 4 * (1 / 6) * (5 / 6) ** 3
     state = engine.start(world)
     rng = random.Random(8)
-    shrinks = sum(1 for _ in range(n) if engine.perform(world, state, "explore", rng)
+    shrinks = sum(1 for _ in range(n) if perform_line(world, state, "explore", rng)
                   .state.values["pool"] == 3)
     _within(shrinks, n, p)
 

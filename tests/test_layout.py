@@ -66,3 +66,27 @@ def test_no_solo_import_hides_inside_a_function_outside_the_cli():
                             alias.name.startswith("solo") for alias in inner.names):
                         hidden.append(f"{_name(path)}:{inner.lineno}")
     assert not hidden, f"solo imports inside functions: {hidden}"
+
+
+def private_imports(source: str) -> list[str]:
+    """Each name a module imports from another of solo's modules that the other keeps
+    private (``from solo.x import _helper``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("solo"):
+            found.extend(f"{node.module}.{alias.name}" for alias in node.names
+                         if alias.name.startswith("_") and not alias.name.startswith("__"))
+    return found
+
+
+def test_no_module_imports_another_modules_private_names():
+    """A module's ``_names`` are its own: no other module imports them (issue 26)."""
+    leaked = {_name(path): names for path in MODULES
+              if (names := private_imports(path.read_text(encoding="utf-8")))}
+    assert not leaked, f"private names imported: {leaked}"
+
+
+def test_the_private_name_check_catches_one():
+    assert private_imports("from solo.engine.run import _whole, RunState\n") == [
+        "solo.engine.run._whole"]
+    assert private_imports("from solo import __version__\n") == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from solo.engine.core import start
+from solo.engine.requests import Act, SessionStep
 from solo.errors import UsageError
 from solo.play.line import parse_line
 from solo.rules.catalog import load_world
@@ -35,5 +36,7 @@ def test_a_word_with_a_capital_or_punctuation_stays_narration(world, line):
 
 
 def test_the_commands_themselves_still_run(world):
-    assert parse_line(world, start(world), "advance").kind == "engine"
-    assert parse_line(world, start(world), "status").kind == "session"
+    assert parse_line(world, start(world), "advance").request == Act("advance", {},
+                                                                      text="advance")
+    assert parse_line(world, start(world), "status").request == SessionStep("status",
+                                                                             text="status")

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from solo.engine.arguments import split_member
-from solo.engine.core import perform, start
+from solo.engine.core import read, start
 from solo.errors import UsageError
 from solo.play.line import parse_line
 from solo.rules.catalog import load_world
+from tests.conftest import perform_line as perform
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +50,10 @@ def test_a_17_and_a_19_digit_number_get_the_same_refusal_in_every_command(world,
         with pytest.raises(UsageError) as refused:
             parse_line(world, state, line.format("9" * digits))
         refusals.append(str(refused.value).split(" — ")[0])
-    assert refusals[0] == refusals[1] == "a number of more than 16 digits"
+        with pytest.raises(UsageError) as refused:  # simulate's and the tests' way in
+            read(world, state, line.format("9" * digits))
+        refusals.append(str(refused.value))
+    assert set(refusals) == {"a number of more than 16 digits"}
 
 
 @pytest.mark.parametrize("digit", ["²", "①", "٣", "Ⅲ"])

@@ -72,7 +72,7 @@ def _crawl(folder: Path, number: int, title: str, member: str | None, table: str
     path.write_text(render_front_matter(meta) + text[text.index("\n---\n", 3) + 5:])
     session = Session(path)
     try:
-        session.perform("enter")
+        session.handle("enter")
     finally:
         session.close()
     return path
@@ -103,7 +103,7 @@ def test_a_journal_edited_in_obsidian_resumes_the_same(tmp_path: Path, how: str)
             assert session.state == state
             assert session.handle("status").lines[0] == f"{title} — D12 Dungeon Crawl System " \
                                                  "(d12-tension)"
-            session.perform("linger")  # play goes on, and the header stays as it was
+            session.handle("linger")  # play goes on, and the header stays as it was
         finally:
             session.close()
         assert obsidian.FRONT_MATTER.match(path.read_text()).group(1) \
@@ -233,8 +233,8 @@ def same_crawl(tmp_path_factory) -> tuple[bytes, dict[str, Any], Any]:
     path.write_text(render_front_matter(meta) + text[text.index("\n---\n", 3) + 5:])
     session = Session(path)
     try:
-        session.perform("enter")
-        session.perform("linger")
+        session.handle("enter")
+        session.handle("linger")
     finally:
         session.close()
     return path.read_bytes(), read_meta(path), resume(path).state

@@ -14,13 +14,14 @@ import pytest
 
 from solo.engine import core as engine
 from solo.engine.events import Acted, MemberChanged, PartyChanged, Rolled
+from solo.engine.requests import Act, Light
 from solo.engine.state import Member, State, StateError
 from solo.errors import UsageError
 from solo.journal.notation import event_lines
 from solo.play.line import parse_line
 from solo.rules.catalog import load_world
 from solo.rules.world import World
-from tests.conftest import ScriptedRandom
+from tests.conftest import ScriptedRandom, perform_line
 
 PARTY = Path(__file__).resolve().parent.parent / "docs" / "examples" / "party.yaml"
 
@@ -35,7 +36,7 @@ def _play(world, lines, state=None, rng=None, actor=None):
     rng = rng or random.Random(1)
     events = []
     for line in lines:
-        result = engine.perform(world, state, line, rng, actor)
+        result = perform_line(world, state, line, rng, actor)
         state = result.state
         events.extend(result.events)
     return state, events
@@ -79,12 +80,12 @@ def test_party_add_and_remove(world):
     ("party add Cid fatigue 7", "fatigue must be from 0 to 2"),
     ("party add Ci<d>", "cannot be a name"),
     ("party remove Zed", "no one called 'Zed'"),
-    ("party", "usage: party add"),
+    ("party Cid", "add, set or remove, then the name"),
 ])
 def test_party_commands_that_do_not_fit_are_refused(world, line, message):
     state = engine.start(world, party=["Wren"])
     with pytest.raises(UsageError, match=message):
-        engine.perform(world, state, line, random.Random(1))
+        perform_line(world, state, line, random.Random(1))
 
 
 # -- the effects that reach members ----------------------------------------------------------
@@ -138,7 +139,7 @@ def test_the_save_fails_at_its_rate_for_every_member(world):
     fails = trials = 0
     state = engine.start(world, party=["A", "B", "C"])
     for _ in range(400):
-        result = engine.perform(world, replace(state, turn=2), "explore", rng)
+        result = perform_line(world, replace(state, turn=2), "explore", rng)
         fails += sum(1 for e in result.events if isinstance(e, MemberChanged))
         trials += 3
     expected, sigma = trials / 3, (trials * (1 / 3) * (2 / 3)) ** 0.5
@@ -169,7 +170,7 @@ def test_supply_counts_it_and_running_out_is_refused(world):
     state, _ = _play(world, ["supply torch 1", "light torch"])
     assert state.supplies["torches"] == 0
     with pytest.raises(UsageError, match="no torches left to light a torch"):
-        engine.perform(world, state, "light torch", random.Random(1))
+        perform_line(world, state, "light torch", random.Random(1))
 
 
 @pytest.mark.parametrize(("word", "supply"), [
@@ -183,15 +184,16 @@ def test_supply_adds_and_takes_with_a_sign(world):
     state, _ = _play(world, ["supply rations 5", "supply rations +2", "supply ration -3"])
     assert state.supplies["rations"] == 4
     with pytest.raises(UsageError, match="must stay from 0"):
-        engine.perform(world, state, "supply rations -5", random.Random(1))
+        perform_line(world, state, "supply rations -5", random.Random(1))
 
 
 # -- the line rule: 'Wren: trap' -------------------------------------------------------------
 
 def test_a_members_name_and_colon_makes_the_command_theirs(world):
     state = engine.start(world, party=["Wren", "Brother Ott"])
-    parsed = parse_line(world, state, "brother ott: trap")
-    assert (parsed.kind, parsed.text, parsed.actor) == ("engine", "trap", "Brother Ott")
+    request = parse_line(world, state, "brother ott: trap").request
+    assert isinstance(request, Act)
+    assert (request.action, request.text, request.actor) == ("trap", "trap", "Brother Ott")
 
 
 @pytest.mark.parametrize("line", ["Wren: I climb the wall", "Zed: trap", "Wren:",
@@ -199,7 +201,7 @@ def test_a_members_name_and_colon_makes_the_command_theirs(world):
 def test_other_lines_with_a_colon_stay_narration_as_typed(world, line):
     state = engine.start(world, party=["Wren"])
     parsed = parse_line(world, state, line)
-    assert (parsed.kind, parsed.text, parsed.actor) == ("narration", line, None)
+    assert (parsed.kind, parsed.text, parsed.request) == ("narration", line, None)
 
 
 def test_a_typo_after_a_name_is_caught_not_journaled(world):
@@ -212,7 +214,8 @@ def test_a_tool_is_not_something_a_member_does_alone(world):
     state = engine.start(world, party=["Wren"])
     with pytest.raises(UsageError, match="not something Wren does alone"):
         parse_line(world, state, "Wren: roll d6")
-    assert parse_line(world, state, "Wren: light torch").actor == "Wren"
+    lit = parse_line(world, state, "Wren: light torch").request
+    assert lit == Light("torch", text="light torch", actor="Wren")
 
 
 def test_a_members_action_is_written_as_lonelog_writes_it():
@@ -237,7 +240,7 @@ def test_hurt_and_heal_reach_the_member_named_or_each_member(world):
 
 def test_hurt_without_a_party_or_a_number_is_refused(world):
     with pytest.raises(UsageError, match="no one is named in the party"):
-        engine.perform(world, engine.start(world), "hurt 2", random.Random(1))
+        perform_line(world, engine.start(world), "hurt 2", random.Random(1))
     state = engine.start(world, party=["Wren"])
     for line in ("hurt", "hurt 0", "heal two"):
         with pytest.raises(UsageError):

@@ -16,7 +16,7 @@ from solo.errors import UsageError
 from solo.journal.store import resume
 from solo.rules.catalog import load_world
 from solo.rules.world import World
-from tests.conftest import ScriptedRandom
+from tests.conftest import ScriptedRandom, perform_line
 from tests.e2e import run_solo
 
 PROCEDURE = """\
@@ -47,7 +47,7 @@ def world(tmp_path_factory) -> World:
 
 
 def play(world, state, line, faces=(), actor=None):
-    result = engine.perform(world, state, line, ScriptedRandom(faces), actor)
+    result = perform_line(world, state, line, ScriptedRandom(faces), actor)
     return result.state, [event for event in result.events if isinstance(event, Checked)]
 
 
@@ -83,7 +83,7 @@ def test_changing_the_partys_value_leaves_a_members_own(world):
 
 def test_own_values_are_journaled_kept_and_refused_when_they_do_not_fit(world):
     state = engine.start(world, party=["Wren"])
-    result = engine.perform(world, state, "party set wren grit 2", random.Random(1))
+    result = perform_line(world, state, "party set wren grit 2", random.Random(1))
     changed = [event for event in result.events if isinstance(event, MemberChanged)]
     assert changed == [MemberChanged("Wren", "grit", "grit", 0, 2, "set by the player", 6, 6,
                                      ("grit +2",))]
@@ -94,7 +94,7 @@ def test_own_values_are_journaled_kept_and_refused_when_they_do_not_fit(world):
                           ("party set Zed grit 1", "no one called 'Zed'"),
                           ("party add Cid grit 5000", "from -1000 to 1000")]:
         with pytest.raises(UsageError, match=message):
-            engine.perform(world, result.state, line, random.Random(1))
+            perform_line(world, result.state, line, random.Random(1))
 
 
 def test_a_setting_the_procedure_dropped_is_dropped_from_members_on_resume(world,

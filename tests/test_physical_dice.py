@@ -65,8 +65,8 @@ def test_a_session_with_physical_dice_marks_typed_rolls(tmp_path: Path):
         session.set_dice("physical")
         ask, asked = answers("1", "", "3")  # the hide roll, then let solo roll...
         session.ask_die = ask
-        session.perform("light torch")
-        reply = session.perform("advance")
+        session.handle("light torch")
+        reply = session.handle("advance")
         assert asked and all(sides in (6, 10) for sides, _ in asked)
         assert any(line.startswith("(note: rolled at the table: ") for line in reply.lines)
         state = session.state
@@ -79,7 +79,7 @@ def test_a_session_with_physical_dice_marks_typed_rolls(tmp_path: Path):
         assert again.dice == "physical" and again.state == state
         again.set_dice("solo")
         again.ask_die = answers()[0]  # never asked now
-        again.perform("advance")
+        again.handle("advance")
     finally:
         again.close()
     assert resume(path).state.turn == state.turn + 1
@@ -90,7 +90,7 @@ def test_undoing_set_dice_restores_the_mode(tmp_path: Path):
     create_journal_file(str(path), "trespasser", "Dice", 4, [])
     session = Session(path)
     try:
-        session.perform("advance")
+        session.handle("advance")
         session.set_dice("physical")
         session.undo()
         assert session.dice == "solo"

@@ -54,7 +54,7 @@ def play(path: Path, seed: int, lines: list[str] = SCRIPT) -> str:
                 session.undo()
             elif line.split(" ", 1)[0] in COMMANDS:
                 try:
-                    session.perform(line)
+                    session.handle(line)
                 except SoloError:  # refused (nothing to strike yet…): nothing written
                     pass
             else:

@@ -60,7 +60,7 @@ def play(path: Path, system: str, lines: list[str], seed: int = 5) -> str:
                 session.undo()
             elif line.split(" ", 1)[0] in COMMANDS:
                 try:
-                    session.perform(line)
+                    session.handle(line)
                 except SoloError:  # refused (nothing to strike yet): nothing written
                     pass
             else:

@@ -15,9 +15,9 @@ from dataclasses import replace
 import pytest
 from conftest import Crawl
 
-from solo.engine.core import perform
 from solo.engine.events import Checked, Rolled, Said, TrackerChanged
 from solo.engine.interpreter import Run
+from tests.conftest import perform_line as perform
 
 SEEDS = ("d12-tension", "delving", "exploration", "trespasser", "dungeon-turn")
 DICE = re.compile(r"\b(\d*)d(\d+)(kl1|kh1)?\b")

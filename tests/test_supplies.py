@@ -12,6 +12,7 @@ import pytest
 from solo.engine import core as engine
 from solo.errors import UsageError
 from solo.rules.catalog import load_world
+from tests.conftest import perform_line
 
 # (procedure, light kind, what the player calls its supply, the supply, the refusal)
 COUNTED = [
@@ -32,7 +33,7 @@ UNCOUNTED = sorted({(system, kind) for system, kind, *_ in COUNTED} - {("delving
 
 
 def _do(world, state, line):
-    return engine.perform(world, state, line, random.Random(1)).state
+    return perform_line(world, state, line, random.Random(1)).state
 
 
 @pytest.mark.parametrize(("system", "kind", "word", "supply", "refusal"), COUNTED)

@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine.core import perform
 from solo.engine.events import (
     Acted,
     Checked,
@@ -25,6 +24,7 @@ from solo.errors import UsageError
 from solo.journal.notation import event_lines
 from solo.rules.procedure import Procedure
 from tests.conftest import ScriptedRandom
+from tests.conftest import perform_line as perform
 
 SYSTEM = "d12-tension"
 

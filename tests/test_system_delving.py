@@ -10,7 +10,6 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine.core import perform
 from solo.engine.events import (
     Encountered,
     LightChanged,
@@ -22,6 +21,7 @@ from solo.engine.events import (
 )
 from solo.errors import UsageError
 from tests.conftest import ScriptedRandom
+from tests.conftest import perform_line as perform
 
 SYSTEM = "delving"
 

@@ -12,7 +12,7 @@ import pytest
 import yaml  # type: ignore[import-untyped]
 
 import solo
-from solo.engine.core import perform, start
+from solo.engine.core import start
 from solo.engine.events import (
     Checked,
     Encountered,
@@ -25,6 +25,7 @@ from solo.engine.events import (
     TurnPassed,
 )
 from solo.errors import UsageError
+from tests.conftest import perform_line as perform
 
 SYSTEM = "dungeon-turn"
 HAZARD_IDS = {1: "encounter", 2: "fatigue", 3: "signs", 4: "local-effect", 5: "depletion",

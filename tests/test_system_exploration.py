@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from solo.engine.core import perform, start
+from solo.engine.core import start
 from solo.engine.events import (
     Checked,
     Encountered,
@@ -22,6 +22,7 @@ from solo.engine.events import (
     TurnPassed,
 )
 from solo.errors import UsageError
+from tests.conftest import perform_line as perform
 
 SYSTEM = "exploration"
 

@@ -3,7 +3,8 @@
 No I/O, no prompts, no clock. Every random number comes from the ``rng``
 passed in, so the same seed and the same commands always give the same result.
 
-:func:`perform` carries out one command line. The rest of the engine's public face is
+:func:`read` reads one typed command into its request (by the command's entry),
+:func:`perform` carries out a request. The rest of the engine's public face is
 gathered here from the modules that do each job, so callers import it from one place:
 the state to start from and what is read off one (:mod:`solo.engine.world_state`), what
 the player types (:mod:`solo.engine.arguments`), the engine's own commands
@@ -26,13 +27,15 @@ from solo.engine.arguments import (
     supply_named,
     whole_number,
 )
+from solo.engine.carry_out import carry_out
+from solo.engine.command_table import ENGINE_COMMANDS, command_table, read
 from solo.engine.effects_party import act_as
-from solo.engine.events import Acted, Event
+from solo.engine.events import Event
 from solo.engine.game import Game
 from solo.engine.procedure_errors import procedure_error, unknown_name_error
 from solo.engine.reconcile import reconcile
+from solo.engine.requests import Act, Request
 from solo.engine.state import State
-from solo.engine.tool_commands import ENGINE_COMMANDS, TOOL_COMMANDS
 from solo.engine.world_state import (
     danger_value,
     effective_chaos,
@@ -44,10 +47,10 @@ from solo.engine.world_state import (
     start,
 )
 from solo.errors import UsageError
-from solo.rules.procedure import Action
 from solo.rules.world import World
 
-__all__ = ["Result", "start", "perform", "unknown_name_error", "parse_arguments",
+__all__ = ["Result", "start", "perform", "read", "command_table", "unknown_name_error",
+           "parse_arguments",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
            "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game",
            "check_member_name", "supply_named", "split_member", "new_members",
@@ -61,38 +64,17 @@ class Result:
     outcomes: tuple[str, ...] = ()
 
 
-def perform(world: World, state: State, line: str, rng: random.Random,
-            actor: str | None = None) -> Result:
-    """Carry out one command line, for member ``actor`` if given (``Wren: search``).
-    Raises UsageError (nothing changes) if it is not valid."""
-    words = line.split()
-    if not words:
-        raise UsageError("empty command")
+def perform(world: World, state: State, request: Request, rng: random.Random) -> Result:
+    """Carry out one request, for its member if it names one (``Wren: search``).
+    Raises UsageError (nothing changes) if it cannot be done now."""
+    actor = request.actor
     if actor is not None:
         found = state.member(actor)
         if found is None:
             raise UsageError(f"no one called {quote(actor)} in the party; 'party' lists it")
         actor = found.name
-    name, rest = words[0].lower(), words[1:]
-    action = world.procedure.action_named(name)
-    try:
-        if action is not None:
-            return _perform_action(world, state, action, rest, line, rng, actor)
-        handler = TOOL_COMMANDS.get(name)
-        if handler is None:
-            raise UsageError(f"unknown command {quote(name)}; type 'help' for the list")
-        run = new_run(world, state, rng=rng)
-        act_as(run, actor)
-        run.events.append(Acted(line.strip(), actor))
-        handler(world, run, line.strip()[len(words[0]):].strip())
-        return Result(run.finish(), tuple(run.events))
-    except Exception as error:
-        raise procedure_error(world, error) from None
-
-
-def _perform_action(world: World, state: State, action: Action, words: list[str], line: str,
-                    rng: random.Random, actor: str | None = None) -> Result:
+    action = world.procedure.actions[request.action] if isinstance(request, Act) else None
     run = new_run(world, state, action, rng)
     act_as(run, actor)
-    run.act(action, parse_arguments(action, words), line.strip())
+    carry_out(world, run, request)
     return Result(run.finish(), tuple(run.events), tuple(run.outcomes))

@@ -19,11 +19,13 @@ __all__ = ["MemberChanged", "PartyChanged", "Acted", "TurnPassed", "Rolled", "Ch
 
 
 class Acted(NamedTuple):
-    """The player's command, as typed (``@`` in Lonelog), and the member it is for
-    (``Wren: search`` is Wren's), if it names one."""
+    """The player's command, as typed, the member it is for (``Wren: search`` is Wren's),
+    if it names one, and how the journal shows it: ``action`` (``@``), ``note`` or ``own
+    line`` (its result line says it all) — :data:`solo.engine.requests.Request.shown`."""
 
     command: str
     actor: str | None = None
+    shown: str = "action"
 
 
 class TurnPassed(NamedTuple):

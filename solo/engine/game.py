@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import random
 
-from solo.engine.arguments import parse_arguments, quote
+from solo.engine.carry_out import carry_out
+from solo.engine.command_table import read
 from solo.engine.compiled import Program
-from solo.engine.events import Acted, Event
-from solo.engine.procedure_errors import procedure_error
+from solo.engine.events import Event
+from solo.engine.requests import Request
 from solo.engine.state import State
-from solo.engine.tool_commands import ENGINE_COMMANDS, TOOL_COMMANDS
 from solo.engine.world_state import new_run
-from solo.errors import UsageError
-from solo.rules.procedure import Action
 from solo.rules.world import World
 
 __all__ = ["Game"]
@@ -34,7 +32,7 @@ class Game:
         self._run.record = record  # False: skip the labels and turn events no one reads
         if not record:  # actions run compiled (solo.engine.compiled), building no events
             self._run.program = Program(self._run)
-        self._commands: dict[str, tuple[Action | None, dict, str]] = {}
+        self._commands: dict[str, Request] = {}
 
     @property
     def turn(self) -> int:
@@ -60,33 +58,9 @@ class Game:
 
     def perform(self, line: str) -> None:
         """Carry out one command line; raises UsageError (nothing changes) if refused."""
-        prepared = self._commands.get(line)
-        if prepared is None:
-            prepared = self._commands[line] = self._prepare(line)
-        action, arguments, rest = prepared
+        request = self._commands.get(line)
+        if request is None:
+            request = self._commands[line] = read(self.world, self.state(), line)
         run = self._run
         run.events.clear()
-        try:
-            if action is not None:
-                run.act(action, arguments, line)
-                return
-            run.action = None
-            run.events.append(Acted(line))
-            TOOL_COMMANDS[line.split()[0].lower()](self.world, run, rest)
-        except UsageError:
-            raise
-        except Exception as error:
-            raise procedure_error(self.world, error) from None
-
-    def _prepare(self, line: str) -> tuple[Action | None, dict, str]:
-        words = line.split()
-        if not words:
-            raise UsageError("empty command")
-        action = self.world.procedure.action_named(words[0])
-        if action is not None:
-            return action, parse_arguments(action, words[1:]), ""
-        if words[0].lower() not in TOOL_COMMANDS:
-            raise UsageError(f"unknown command {quote(words[0])}; use one of the procedure's "
-                             f"actions ({', '.join(list(self.world.procedure.actions)[:4])}…)"
-                             f" or {', '.join(ENGINE_COMMANDS)}")
-        return None, {}, line.strip()[len(words[0]):].strip()
+        carry_out(self.world, run, request)

@@ -50,12 +50,14 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
             notices.append(f"setting {name} was {str(value)[:40]!r}; it now takes "
                            f"{_kind_of(default)}: reset to {default}")
     chaos = values.get("chaos")
-    if chaos != "follow" and not (type(chaos) is int and 1 <= chaos <= 9):
-        values["chaos"] = 5
-        notices.append(f"chaos was {str(chaos)[:40]!r}, not 1 to 9 or follow: reset to 5")
+    low, high = defaults.CHAOS_RANGE
+    if chaos != "follow" and not (type(chaos) is int and low <= chaos <= high):
+        values["chaos"] = defaults.CHAOS
+        notices.append(f"chaos was {str(chaos)[:40]!r}, not {low} to {high} or follow: "
+                       f"reset to {defaults.CHAOS}")
     if world.styles and values.get("oracle") not in world.styles:
         notices.append(f"oracle style {str(values.get('oracle'))[:40]!r} is unknown: "
-                       "back to mythic")
+                       f"back to {defaults.ORACLE_STYLE}")
         values["oracle"] = defaults.ORACLE_STYLE
     lights = _known_lights(world, state.lights, "lit", notices)
     doused = _known_lights(world, state.doused, "put aside", notices)

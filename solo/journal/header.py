@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Any
 
+from solo import defaults
 from solo.errors import JournalError, SoloError
 from solo.journal.yaml12 import YamlProblem, dump_both, load_core
 from solo.rules.numbers import whole_number
@@ -37,7 +38,7 @@ JOURNAL_FORMAT = 2
 READABLE_FORMATS = (1, 2)
 TITLE_LIMIT = 65_536
 """The longest title, in characters (64 Ki)."""
-DICE_MODES = ("solo", "physical")
+DICE_MODES = defaults.DICE_MODES
 
 
 class HeaderError(SoloError):

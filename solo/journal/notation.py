@@ -34,9 +34,10 @@ from solo.engine.events import (
     TrackerChanged,
     TurnPassed,
 )
+from solo.engine.requests import NOTE, OWN_LINE
 from solo.rules.dice import roll_text
 
-__all__ = ["Line", "FENCE", "LONELOG_MARKS", "TOOL_WORDS", "event_lines", "render_events",
+__all__ = ["Line", "FENCE", "LONELOG_MARKS", "event_lines", "render_events",
            "roll_text", "tag", "one_line", "clock_text", "scene_heading", "session_heading",
            "mechanics_block", "narration_block", "is_lonelog", "note", "title_block", "line_kind",
            "member_tag"]
@@ -46,13 +47,6 @@ FENCE = "```"
 
 LONELOG_MARKS = ("@", "?", "d:", "tbl:", "gen:", "->", "=>", "[", "(")
 """How a line the player writes in Lonelog begins: kept exactly as typed, inside a fence."""
-
-TOOL_WORDS = frozenset({"roll", "table", "ask", "set", "strike", "chaos", "oracle", "undo",
-                        "party", "supply", "hurt", "heal"})
-"""Commands that work the tools rather than the fiction: written as notes, never as ``@``."""
-
-_SHOWN_BY_OWN_LINE = frozenset({"roll", "table", "ask", "party", "supply", "hurt", "heal"})
-"""Commands whose own result line (d:, tbl:, ?, the member's or supply's tag) says it all."""
 
 
 class Line(str):
@@ -122,10 +116,9 @@ def event_lines(event: Event) -> list[Line]:
     """One event as the Lonelog lines that show it (none for a turn passing)."""
     if isinstance(event, Acted):
         command = one_line(event.command)
-        word = command.split(" ", 1)[0].lower()
-        if word in _SHOWN_BY_OWN_LINE:
+        if event.shown == OWN_LINE:
             return []
-        if word in TOOL_WORDS:
+        if event.shown == NOTE:
             return [Line(note(command), "note")]
         if event.actor:
             return [Line(f"@({_tag_part(event.actor)}) {command}", "action")]

@@ -70,13 +70,18 @@ _LEFT_OUT_WHEN_NONE = frozenset({"actor"})
 read (and the examples replay) the same."""
 
 
+_NOT_RECORDED = frozenset({"shown"})
+"""Fields of an event that only the screen and the notation read (how a command is shown
+follows from its word, which the record keeps): never written, so records stay as they were."""
+
+
 def event_data(event: Event) -> dict[str, Any]:
     """``{"t": "Rolled", "label": …, "roll": {…}, "plus": 0}``: type name and every field."""
     kind = type(event)
     data: dict[str, Any] = {"t": kind.__name__}
     for name in _field_names(kind):
         value = getattr(event, name)
-        if value is None and name in _LEFT_OUT_WHEN_NONE:
+        if (value is None and name in _LEFT_OUT_WHEN_NONE) or name in _NOT_RECORDED:
             continue
         data[name] = _plain(value)
     return data

@@ -11,9 +11,10 @@ import textwrap
 
 from solo import defaults
 from solo.engine.state import State
+from solo.engine.tool_grammar import odds_names
 from solo.errors import SoloError, UsageError
 from solo.play.commands_table import SESSION, TOOLS, command_table
-from solo.play.line import LINE_RULE, odds_names
+from solo.play.line import LINE_RULE
 from solo.rules import oracle_styles
 from solo.rules.world import World
 
@@ -27,7 +28,7 @@ def help_lines(world: World, state: State, topic: str) -> list[str]:
     topic = topic.strip().lower()
     table = command_table(procedure)
     if topic:
-        command = table.get(topic) or (TOOLS["light"] if topic == "light" else None)
+        command = table.get(topic)
         if command is None:
             close = difflib.get_close_matches(topic, sorted(table), n=1, cutoff=0.6)
             hint = f"did you mean {close[0]}? " if close else ""

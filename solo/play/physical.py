@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from solo.defaults import DICE_MODES
 from solo.errors import UsageError
-from solo.journal.header import DICE_MODES
 from solo.rules.numbers import number_between
 
 __all__ = ["TypedDice", "AskDie", "DICE_MODES"]

@@ -20,11 +20,10 @@ from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.styles import Style
 
-from solo.engine import core as engine
 from solo.errors import SoloError
 from solo.internal import internal_error_lines
 from solo.journal.notation import Line
-from solo.play.commands_table import command_words
+from solo.play.commands_table import command_table, command_words
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
 from solo.terminal import printable
@@ -62,32 +61,12 @@ class SoloCompleter(Completer):
                    if " " not in member.name}
         return sorted(set(command_words(self.session.procedure)) | members)
 
-    def _arguments(self, command: str) -> list[str]:
-        session = self.session
-        procedure = session.procedure
-        if command in ("table", "strike"):
-            return session.world.table_names()
-        if command in ("light", "douse"):
-            return list(procedure.lights)
-        if command == "oracle":
-            return sorted(session.world.styles)
-        if command == "set":
-            return [*procedure.trackers, *procedure.settings, *(procedure.supplies or {})]
-        if command == "help":
-            return self._command_words()
-        if command == "chaos":
-            return ["follow", *map(str, range(1, 10))]
-        if command == "supply":
-            return [*(procedure.supplies or {}), *(kind for kind, light in procedure.lights.items()
-                                                   if light.uses or light.refill)]
-        if command == "party":
-            return ["add", "set", "remove", *(member.name for member in session.state.party
-                                              if " " not in member.name),
-                    "hp", *procedure.party.conditions, *engine.member_settings(session.world)]
-        action = procedure.action_named(command)
-        if action is None:
+    def _arguments(self, word: str) -> list[str]:
+        """The words that may follow command ``word``, as its entry lists them."""
+        command = command_table(self.session.procedure).get(word)
+        if command is None:
             return []
-        return [choice for arg in action.args for choice in arg.choice_names]
+        return list(command.complete(self.session.world, self.session.state))
 
 
 HINT_WIDTH = 80

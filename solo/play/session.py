@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from solo.engine import core as engine
+from solo.engine.requests import Request, SessionStep, SetDice, Show
 from solo.engine.state import State
 from solo.errors import JournalError, SoloError, UsageError
 from solo.journal.notation import (
@@ -114,17 +115,18 @@ class Session:
                     return Reply(tuple(shown), quit=True)
             return Reply(tuple(shown))
         parsed = parse_line(self.world, self.state, line)
-        if parsed.kind == "empty":
-            return Reply()
-        if parsed.kind == "narration":
-            return self.narrate(parsed.text)
-        if parsed.kind == "session":
-            return SESSION_COMMANDS[parsed.name].run(self, parsed.rest)
-        if parsed.kind == "show":
-            return Reply((look_up(self.world, self.state, parsed.name),))
-        if parsed.kind == "dice":
-            return self.set_dice(parsed.rest)
-        return self.perform(parsed.text, parsed.actor)
+        request = parsed.request
+        if request is None:
+            return self.narrate(parsed.text) if parsed.kind == "narration" else Reply()
+        if isinstance(request, SessionStep):
+            return SESSION_COMMANDS[request.name].run(self, request.rest)
+        if isinstance(request, Show):
+            if request.name in SESSION_COMMANDS:  # a bare 'light' is 'lights'
+                return SESSION_COMMANDS[request.name].run(self, "")
+            return Reply((look_up(self.world, self.state, request.name),))
+        if isinstance(request, SetDice):
+            return self.set_dice(request.mode)
+        return self.perform(request)
 
     # -- writing to the journal (the only methods that append) -------------------------------
     def narrate(self, text: str) -> Reply:
@@ -135,14 +137,14 @@ class Session:
         self.last_command = ""
         return Reply(self.take_notices())
 
-    def perform(self, text: str, actor: str | None = None) -> Reply:
-        """Run an engine command (a procedure action or a tool), for member ``actor`` if
-        given, journal it, then move on."""
-        text = one_line(text)
+    def perform(self, request: Request) -> Reply:
+        """Carry out an engine command (a procedure action or a tool), for its member if it
+        names one, journal it, then move on."""
+        text, actor = one_line(request.text), request.actor
         seed = f"{self.seed}:{self.draws}"
         rng = TypedDice(seed, self.ask_die) if self.dice == "physical" and self.ask_die \
             else random.Random(seed)
-        result = engine.perform(self.world, self.state, text, rng, actor)
+        result = engine.perform(self.world, self.state, request, rng)
         if actor is not None:
             text = f"{actor}: {text}"  # the record keeps the line as the player typed it
         lines = render_events(result.events)

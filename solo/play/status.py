@@ -92,6 +92,7 @@ def look_up(world: World, state: State, name: str) -> str:
         if chaos == "follow":
             return (f"Chaos follows {world.procedure.danger}: now "
                     f"{engine.effective_chaos(world, state)}")
-        return f"Chaos: {chaos} (chaos N sets it, 1-9)"
+        return (f"Chaos: {chaos} (chaos N sets it, "
+                f"{defaults.CHAOS_RANGE[0]}-{defaults.CHAOS_RANGE[1]})")
     return (f"Oracle style: {values.get('oracle', defaults.ORACLE_STYLE)} (choose one of "
             f"{', '.join(sorted(world.styles))})")

@@ -62,7 +62,7 @@ class OracleStyle:
     odds: tuple[Odds, ...]
     default_odds: str
     chart: tuple[int, ...] = ()
-    chaos_range: tuple[int, int] = (1, 9)
+    chaos_range: tuple[int, int] = defaults.CHAOS_RANGE
     default_chaos: int = 5
     exceptional_divisor: int = 5
     event_table: str | None = None

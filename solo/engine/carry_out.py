@@ -1,0 +1,40 @@
+"""Carrying out one request on a run: the one place where a request meets the rules.
+
+A procedure action goes to :meth:`solo.engine.interpreter.Run.act` (its guard, its effects,
+its turns); a tool to its handler (:data:`solo.engine.tool_commands.TOOL_COMMANDS`), after
+the :class:`~solo.engine.events.Acted` event that says how the journal shows it. Both the
+single command (:func:`solo.engine.core.perform`) and a game kept in memory
+(:class:`solo.engine.game.Game`) come through here.
+"""
+
+from __future__ import annotations
+
+from solo.engine.arguments import quote
+from solo.engine.events import Acted
+from solo.engine.interpreter import Run
+from solo.engine.procedure_errors import procedure_error
+from solo.engine.requests import Act, Request
+from solo.engine.tool_commands import TOOL_COMMANDS
+from solo.errors import UsageError
+from solo.rules.world import World
+
+__all__ = ["carry_out"]
+
+
+def carry_out(world: World, run: Run, request: Request) -> None:
+    """Carry out ``request`` on ``run`` (as ``run.actor``, if set). A UsageError if it
+    cannot be done now; a fault of the procedure's effects as a one-line error."""
+    try:
+        if isinstance(request, Act):
+            run.act(world.procedure.actions[request.action], request.arguments, request.text)
+            return
+        handler = TOOL_COMMANDS.get(type(request))
+        if handler is None:
+            raise UsageError(f"{quote(request.text)} is not a command the engine carries out")
+        run.action = None
+        run.events.append(Acted(request.text, run.actor, request.shown))
+        handler(world, run, request)
+    except UsageError:
+        raise
+    except Exception as error:
+        raise procedure_error(world, error) from None

@@ -1,0 +1,113 @@
+"""The commands the engine carries out, each one entry that owns its grammar.
+
+A :class:`Command` is a word (and its aliases), how it is typed, what it does, how the words
+after it are read into a typed request (:mod:`solo.engine.requests`) and which words may
+come next (completion). The procedure's actions and the engine's tools
+(:mod:`solo.engine.tool_grammar`) are entries; the session adds its own
+(:mod:`solo.play.commands_table`). The line rule, the engine, the completer, ``help`` and
+``solo check`` all read these entries, so a word means one thing everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+
+from solo import defaults
+from solo.engine.arguments import parse_arguments
+from solo.engine.requests import Act, Request
+from solo.engine.state import State
+from solo.errors import UsageError
+from solo.rules.procedure import Action, Procedure
+from solo.rules.world import World
+
+__all__ = ["Command", "Parse", "Complete", "action_command", "usage_of", "no_words",
+           "check_digits", "MAX_DIGITS", "action_commands"]
+
+MAX_DIGITS = defaults.MAX_DIGITS
+_DIGITS = re.compile(r"\d+")  # any script's digits: int() reads them all
+
+Parse = Callable[["Command", World, State, str], Request]
+"""Read the words after a command's word into a request (UsageError: they do not fit)."""
+Complete = Callable[[World, State], Sequence[str]]
+"""The words that may follow a command's word, for completion."""
+
+
+def no_words(world: World, state: State) -> Sequence[str]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: its name, how it is typed, what it does and where it comes from.
+
+    ``kind`` is ``session`` (a look-up or a session step: never a journaled command),
+    ``tool`` (journaled through the engine) or ``action`` (the procedure's own).
+    ``numbered`` is how many of the words after the name are checked for numbers too long
+    to read (None: all; ``roll``'s reason and ``ask``'s question are free text).
+    """
+
+    name: str
+    usage: str
+    help: str
+    kind: str
+    parse: Parse
+    complete: Complete = no_words
+    aliases: tuple[str, ...] = ()
+    group: str = ""
+    numbered: int | None = None
+
+    def read(self, world: World, state: State, rest: str, actor: str | None = None,
+             text: str | None = None) -> Request:
+        """The words after the name as this command's request; a UsageError saying why
+        they do not fit. ``text`` is the whole command as typed (default: name and rest)."""
+        words = rest.split()
+        check_digits(words if self.numbered is None else words[:self.numbered])
+        request = self.parse(self, world, state, rest)
+        typed = text if text is not None else f"{self.name} {rest}".strip()
+        return replace(request, text=typed, actor=actor)
+
+
+def check_digits(words: Sequence[str]) -> None:
+    """No number typed into a command may be longer than MAX_DIGITS digits: one refusal
+    for every command."""
+    for word in words:
+        if any(len(run) > MAX_DIGITS for run in _DIGITS.findall(word)):
+            raise UsageError(f"a number of more than {MAX_DIGITS} digits")
+
+
+def usage_of(action: Action) -> str:
+    """An action's usage line: required arguments bare, optional ones in brackets."""
+    parts = [action.name]
+    for arg in action.args:
+        shown = arg.name.upper()
+        parts.append(shown if arg.default is None else f"[{shown}]")
+    return " ".join(parts)
+
+
+def _parse_act(action: Action, command: Command, world: World, state: State,
+               rest: str) -> Request:
+    return Act(action.name, parse_arguments(action, rest.split()))
+
+
+def _choices(action: Action, world: World, state: State) -> Sequence[str]:
+    return [choice for arg in action.args for choice in arg.choice_names]
+
+
+def action_command(action: Action) -> Command:
+    """A procedure action as a command: its arguments matched by name, choice or number."""
+    return Command(action.name, usage_of(action), action.help, "action",
+                   partial(_parse_act, action), partial(_choices, action), action.aliases,
+                   action.group)
+
+
+def action_commands(procedure: Procedure) -> dict[str, Command]:
+    """Each of the procedure's actions, by every word that names it (lower case)."""
+    table: dict[str, Command] = {}
+    for action in procedure.actions.values():
+        command = action_command(action)
+        for word in (action.name, *action.aliases):
+            table[word.lower()] = command
+    return table

@@ -1,0 +1,310 @@
+"""The engine's own commands beside a procedure's actions, each with its grammar: ``light``,
+``douse``, ``strike``, ``set``, ``roll``, ``table``, ``ask``, ``chaos``, ``oracle``,
+``party``, ``hurt``, ``heal`` and ``supply``.
+
+Each entry reads the words after its name into a typed request
+(:mod:`solo.engine.requests`), or raises a one-line UsageError saying why they do not fit;
+it also lists the words that may follow it (completion). What depends on the game's
+moment (is a torch burning? is anyone in the party?) is the engine's to refuse when it
+carries the request out (:mod:`solo.engine.tool_commands`).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+from solo import defaults
+from solo.engine import oracle
+from solo.engine.arguments import (
+    check_member_name,
+    member_settings,
+    quote,
+    split_member,
+    supply_named,
+    whole_number,
+)
+from solo.engine.commands import Command
+from solo.engine.requests import (
+    AddMember,
+    Ask,
+    ChangeHitPoints,
+    ChooseOracle,
+    CountSupply,
+    Douse,
+    Light,
+    RemoveMember,
+    Request,
+    Roll,
+    RollOn,
+    SetChaos,
+    SetDice,
+    SetMember,
+    SetSetting,
+    SetSupply,
+    SetTracker,
+    Show,
+    Strike,
+)
+from solo.engine.state import State
+from solo.errors import SoloError, UsageError
+from solo.rules import dice, oracle_styles
+from solo.rules.world import World
+
+__all__ = ["TOOLS", "DICE_MODES", "odds_names"]
+
+DICE_MODES = defaults.DICE_MODES
+_LOW, _HIGH = defaults.CHAOS_RANGE
+
+
+def _light_kinds(world: World, state: State) -> Sequence[str]:
+    return list(world.procedure.lights)
+
+
+def _light_kind(command: Command, world: World, rest: str) -> str:
+    kinds = list(world.procedure.lights)
+    words = rest.split()
+    if len(words) != 1 or words[0].lower() not in kinds:
+        raise UsageError(f"{command.usage}: KIND: choose one of: "
+                         + (", ".join(kinds) or "none in this procedure"))
+    return words[0].lower()
+
+
+def _light(command: Command, world: World, state: State, rest: str) -> Request:
+    if not rest:
+        return Show("lights")  # a bare 'light' shows what is lit
+    return Light(_light_kind(command, world, rest))
+
+
+def _douse(command: Command, world: World, state: State, rest: str) -> Request:
+    return Douse(_light_kind(command, world, rest))
+
+
+def _table_names(world: World, state: State) -> Sequence[str]:
+    return world.table_names()
+
+
+def _strike(command: Command, world: World, state: State, rest: str) -> Request:
+    words = rest.split()
+    if not words:
+        return Strike()
+    table = world.table(words[0])
+    found = table.find(" ".join(words[1:])) if table is not None and len(words) > 1 else None
+    if table is None or found is None:
+        raise UsageError(f"{command.usage}: name a table and one of its entries")
+    return Strike(words[0], found)
+
+
+def _settable(world: World, state: State) -> Sequence[str]:
+    procedure = world.procedure
+    return [*procedure.trackers, *procedure.settings, *procedure.supplies]
+
+
+def _set(command: Command, world: World, state: State, rest: str) -> Request:
+    words = rest.split()
+    procedure = world.procedure
+    if words[:1] and words[0].lower() == "dice" and "dice" not in procedure.settings:
+        if len(words) != 2:
+            raise UsageError("set dice MODE: MODE is physical or solo")
+        mode = words[1].lower()
+        if mode not in DICE_MODES:
+            raise UsageError(f"dice are {' or '.join(DICE_MODES)}, not {mode[:20]!r}")
+        return SetDice(mode)
+    known = ", ".join(_settable(world, state)) or "none in this procedure"
+    if len(words) != 2:
+        raise UsageError(f"{command.usage}: NAME: choose one of: {known}")
+    if words[0].lower() not in _settable(world, state):
+        raise UsageError(f"nothing named {quote(words[0])} to set; choose one of: {known}")
+    name, value = words[0].lower(), words[1]
+    if name in procedure.trackers:
+        return SetTracker(name, whole_number(name, value), value[0] in "+-")
+    if name in procedure.supplies:
+        return SetSupply(name, whole_number(name, value), value[0] in "+-")
+    default = procedure.settings[name]
+    if isinstance(default, bool):
+        if value.lower() not in ("true", "false", "yes", "no", "on", "off"):
+            raise UsageError(f"{name} takes true or false")
+        return SetSetting(name, value.lower() in ("true", "yes", "on"))
+    if isinstance(default, int):
+        return SetSetting(name, whole_number(name, value))
+    if len(value) > 200:
+        raise UsageError(f"{name} takes a word of at most 200 characters")
+    return SetSetting(name, value)
+
+
+def _roll(command: Command, world: World, state: State, rest: str) -> Request:
+    if not rest:
+        raise UsageError(f"{command.usage}: for example roll 2d6 reaction")
+    expression, _, why = rest.partition(" ")
+    try:
+        parsed = dice.parse(expression)
+    except SoloError as error:
+        raise UsageError(str(error)) from None
+    return Roll(parsed, why.strip())
+
+
+def _table(command: Command, world: World, state: State, rest: str) -> Request:
+    name = rest.strip()
+    if name and world.table(name) is not None:
+        return RollOn(name)
+    names = world.table_names()
+    listing = ", ".join(names)
+    if len(listing) > 240:  # many tables installed: the closest few, and where the rest are
+        close = difflib.get_close_matches(name, names, n=3)
+        listing = (f"{', '.join(close)}, or " if close else "") + "see 'tables'"
+    raise UsageError((f"no table named {quote(name)}; " if name else f"{command.usage}: ")
+                     + f"choose one of: {listing}")
+
+
+def _ask(command: Command, world: World, state: State, rest: str) -> Request:
+    if "?" not in rest:
+        raise UsageError(f"{command.usage}: a question ends with '?'")
+    style_name: str | None = None
+    first, _, after = rest.partition(" ")
+    if first.endswith(":") and first[:-1].lower() in world.styles:
+        style_name, rest = first[:-1].lower(), after
+    question, odds = oracle.split_question(rest)
+    if odds is not None:
+        _check_odds(world, style_name or str(state.values.get("oracle", defaults.ORACLE_STYLE)),
+                    odds)
+    return Ask(question, odds, style_name)
+
+
+def _check_odds(world: World, style_name: str, odds: str) -> None:
+    try:
+        style = oracle_styles.get_style(world.styles, style_name)
+    except SoloError:
+        return  # the engine says what is wrong with the style
+    try:
+        oracle_styles.resolve_odds(style, odds)
+    except SoloError:
+        close = difflib.get_close_matches(odds.lower(), odds_names(style), n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise UsageError(f"unknown odds {quote(odds)}: {hint}choose one of: "
+                         + ", ".join(level.name for level in style.odds)) from None
+
+
+def odds_names(style: oracle_styles.OracleStyle) -> list[str]:
+    """Every name and alias of a style's odds."""
+    return [name for level in style.odds for name in (level.name, *level.aliases)]
+
+
+def _chaos_words(world: World, state: State) -> Sequence[str]:
+    return ["follow", *map(str, range(_LOW, _HIGH + 1))]
+
+
+def _chaos(command: Command, world: World, state: State, rest: str) -> Request:
+    word = rest.strip().lower()
+    if not word:
+        return Show("chaos")
+    if word == "follow":
+        if world.procedure.danger is None:
+            raise UsageError("this procedure has no danger tracker for chaos to follow")
+        return SetChaos("follow")
+    if word not in _chaos_words(world, state):
+        raise UsageError(f"{command.usage}: N is from {_LOW} to {_HIGH}")
+    return SetChaos(int(word))
+
+
+def _style_names(world: World, state: State) -> Sequence[str]:
+    return sorted(world.styles)
+
+
+def _oracle(command: Command, world: World, state: State, rest: str) -> Request:
+    word = rest.strip().lower()
+    if not word:
+        return Show("oracle")
+    if word not in world.styles:
+        raise UsageError(f"no oracle style {rest.strip()!r}; choose one of: "
+                         + ", ".join(sorted(world.styles)))
+    return ChooseOracle(word)
+
+
+def _party_words(world: World, state: State) -> Sequence[str]:
+    return ["add", "set", "remove", *(member.name for member in state.party
+                                      if " " not in member.name),
+            "hp", *world.procedure.party.conditions, *member_settings(world)]
+
+
+def _party(command: Command, world: World, state: State, rest: str) -> Request:
+    words = rest.split()
+    if not words:
+        return Show("party")
+    verb = words[0].lower()
+    if verb not in ("add", "set", "remove") or len(words) < 2:
+        raise UsageError(f"{command.usage}: add, set or remove, then the name")
+    if verb == "remove":
+        return RemoveMember(check_member_name(" ".join(words[1:])))
+    name, counts = split_member(world, words[1:])
+    if verb == "add":
+        return AddMember(name, counts)
+    if not counts or "hp" in counts:
+        raise UsageError("party set NAME CONDITION N or SETTING N (hit points change with "
+                         "hurt and heal)")
+    return SetMember(name, counts)
+
+
+def _hit_points(sign: int):
+    verb = "hurt" if sign < 0 else "heal"
+
+    def parse(command: Command, world: World, state: State, rest: str) -> Request:
+        words = rest.split()
+        if len(words) != 1 or not words[0].isdigit() or int(words[0]) < 1:
+            raise UsageError(f"{command.usage}: N is a number of hit points from 1 up")
+        return ChangeHitPoints(whole_number(verb, words[0]), sign)
+    return parse
+
+
+def _supply_words(world: World, state: State) -> Sequence[str]:
+    procedure = world.procedure
+    return [*procedure.supplies, *(kind for kind, light in procedure.lights.items()
+                                   if light.uses or light.refill)]
+
+
+def _supply(command: Command, world: World, state: State, rest: str) -> Request:
+    words = rest.split()
+    name = supply_named(world, words[0]) if len(words) == 2 else None
+    if name is None:
+        counted = ", ".join(world.procedure.supplies) or "none in this procedure"
+        raise UsageError(f"{command.usage}: NAME: choose one of: {counted}")
+    return CountSupply(name, whole_number(name, words[1]), words[1][0] in "+-")
+
+
+def _tool(name: str, usage: str, help: str, parse, complete=None,
+          numbered: int | None = None) -> Command:
+    if complete is None:
+        return Command(name, usage, help, "tool", parse, numbered=numbered)
+    return Command(name, usage, help, "tool", parse, complete, numbered=numbered)
+
+
+TOOLS: dict[str, Command] = {command.name: command for command in (
+    _tool("light", "light KIND", "Light a source (torch, lantern, candle…); 'lights' shows "
+          "them.", _light, _light_kinds),
+    _tool("douse", "douse KIND", "Put out a burning source.", _douse, _light_kinds),
+    _tool("strike", "strike [TABLE ENTRY]", "Strike a defeated encounter off its table "
+          "(the last one met, by default).", _strike, _table_names),
+    _tool("set", "set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it); "
+          "'set dice physical' has solo ask for every die, 'set dice solo' rolls them.",
+          _set, _settable),
+    _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3.", _roll,
+          numbered=1),
+    _tool("table", "table NAME", "Roll on a table; 'tables' lists them.", _table,
+          _table_names),
+    _tool("ask", "ask QUESTION? [ODDS]", "Ask the oracle a yes/no question; odds default "
+          "to 50/50.", _ask, numbered=0),
+    _tool("chaos", "chaos [N|follow]", "Show the oracle's chaos, set it (1-9), or let it "
+          "follow the danger.", _chaos, _chaos_words),
+    _tool("oracle", "oracle [STYLE]", "Show the oracle style, or choose one: mythic, "
+          "ironsworn or opse.", _oracle, _style_names),
+    _tool("party", "party [add NAME [hp N] | set NAME KEY N | remove NAME]", "Show the "
+          "party, or add, set or remove a member: 'party add Cid hp 6', 'party set Cid "
+          "con_bonus 2' (their own value of a number setting, or a condition's count); "
+          "'NAME: ACTION' plays an action as that member's.", _party, _party_words),
+    _tool("hurt", "hurt N", "Take N hit points from the member named (Wren: hurt 3), or from "
+          "each member.", _hit_points(-1)),
+    _tool("heal", "heal N", "Give back N hit points to the member named (Wren: heal 2), or "
+          "to each member, up to their maximum.", _hit_points(1)),
+    _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
+          "+N/-N adds or takes); lighting and refilling use it up.", _supply, _supply_words),
+)}
+"""Each of the engine's own commands, by its word."""
