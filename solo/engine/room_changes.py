@@ -1,0 +1,215 @@
+"""Changing the dungeon: each function takes a :class:`~solo.engine.rooms.Dungeon` and gives
+a new one, or raises a one-line UsageError saying why not (nothing changes then).
+
+Describing the room the party is in, changing its status, entering a new room from it,
+going to a known room, and the room changes as a record keeps them (only the rooms that
+changed, so a journal of 300 rooms does not carry 300 rooms in every entry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from solo.engine.rooms import DIRECTIONS, OPPOSITE, Dungeon, Exit, Room
+from solo.errors import UsageError
+
+__all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
+           "describe", "set_status", "enter_new", "go_to", "find_way", "room_data",
+           "room_from_data", "changes", "apply_changes"]
+
+MAX_EXITS = 12
+"""The most exits one room may have (more is a typo, not a room)."""
+MAX_ROOMS = 10_000
+MAX_DESCRIPTION = 80
+STATUS_WORDS = ("unexplored", "active", "cleared", "looted", "locked", "trapped", "safe",
+                "collapsed")
+"""Lonelog's room statuses; a player may add words of their own with ``+``."""
+
+
+def check_description(text: str) -> str:
+    """A room's short description: one line, no ``]`` or ``|`` (they would break its tag)."""
+    text = " ".join(text.split())
+    if any(mark in text for mark in "[]|") or len(text) > MAX_DESCRIPTION:
+        raise UsageError(f"a room's description is one short line (at most "
+                         f"{MAX_DESCRIPTION} characters) without [ ] or |")
+    return text
+
+
+def _current(dungeon: Dungeon) -> Room:
+    room = dungeon.current
+    if room is None:
+        raise UsageError("the party is in no room yet; 'enter' goes into the first one")
+    return room
+
+
+def _with_room(dungeon: Dungeon, room: Room, here: str | None = None) -> Dungeon:
+    rooms = tuple(room if old.id == room.id else old for old in dungeon.rooms)
+    if dungeon.room(room.id) is None:
+        rooms += (room,)
+    return Dungeon(rooms, here if here is not None else dungeon.here, dungeon.way_out)
+
+
+def _add_exits(room: Room, directions: Sequence[str | None]) -> Room:
+    exits = list(room.exits)
+    for direction in directions:
+        if direction is not None and any(exit.direction == direction for exit in exits):
+            raise UsageError(f"{room.id} already has an exit {direction}")
+        exits.append(Exit(direction))
+    if len(exits) > MAX_EXITS:
+        raise UsageError(f"a room has at most {MAX_EXITS} exits")
+    return replace(room, exits=tuple(exits))
+
+
+def describe(dungeon: Dungeon, description: str | None, exits: Sequence[str | None]) -> Dungeon:
+    """The current room's description (None: kept) and new exits leading nowhere yet."""
+    room = _current(dungeon)
+    if description is not None:
+        room = replace(room, description=check_description(description))
+    return _with_room(dungeon, _add_exits(room, exits))
+
+
+def set_status(dungeon: Dungeon, words: Iterable[str], mode: str) -> Dungeon:
+    """The current room's status: ``set`` to ``words``, ``add`` them or ``remove`` them."""
+    room = _current(dungeon)
+    words = [word.lower() for word in words]
+    for word in words:
+        if not word.isalpha() or len(word) > 20:
+            raise UsageError(f"a status is one word of letters, not {word[:20]!r}")
+    if mode == "set":
+        status = tuple(dict.fromkeys(words))
+    elif mode == "add":
+        status = tuple(dict.fromkeys((*room.status, *words)))
+    else:
+        status = tuple(word for word in room.status if word not in words)
+    return _with_room(dungeon, replace(room, status=status))
+
+
+def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
+              room_id: str | None = None) -> Dungeon:
+    """The party goes into a room no one has seen: it gets the next id (or ``room_id``), is
+    linked to the room the party left (through the exit ``direction``, or its first exit
+    that leads nowhere yet, or a new one), and has ``exits`` exits in all."""
+    if len(dungeon.rooms) >= MAX_ROOMS:
+        raise UsageError(f"the dungeon has {MAX_ROOMS:,} rooms already")
+    new_id = room_id or f"R{len(dungeon.rooms) + 1}"
+    while dungeon.room(new_id) is not None and room_id is None:
+        new_id = f"R{int(new_id[1:]) + 1}"
+    if dungeon.room(new_id) is not None:
+        raise UsageError(f"{new_id} is already on the map; 'go {new_id}' goes back there")
+    if not 0 <= exits <= MAX_EXITS:
+        raise UsageError(f"a room has from 0 to {MAX_EXITS} exits")
+    left = dungeon.current
+    back: list[Exit] = []
+    if left is not None:
+        left = _open_exit(left, direction, new_id)
+        dungeon = _with_room(dungeon, left)
+        back.append(Exit(OPPOSITE.get(direction) if direction else None, left.id))
+    back.extend(Exit() for _ in range(max(0, exits - len(back))))
+    room = Room(new_id, status=("active",), exits=tuple(back))
+    entered = _with_room(dungeon, room, here=new_id)
+    if entered.way_out is None:
+        entered = replace(entered, way_out=new_id)
+    return entered
+
+
+def _open_exit(room: Room, direction: str | None, to: str) -> Room:
+    """``room`` with an exit to ``to``: the one in ``direction`` (or the first leading
+    nowhere yet), made if the room has none free."""
+    exits = list(room.exits)
+    for index, exit in enumerate(exits):
+        if exit.to is None and (direction is None or exit.direction == direction):
+            exits[index] = replace(exit, to=to)
+            return replace(room, exits=tuple(exits))
+    if direction is not None and any(exit.direction == direction for exit in exits):
+        raise UsageError(f"the exit {direction} of {room.id} already leads somewhere; "
+                         "'go' follows it")
+    if len(exits) >= MAX_EXITS:
+        raise UsageError(f"a room has at most {MAX_EXITS} exits")
+    return replace(room, exits=(*exits, Exit(direction, to)))
+
+
+def find_way(dungeon: Dungeon, where: str) -> str:
+    """The known room ``where`` names from the current room: a direction of one of its exits
+    (``N``), or a room's id (``R2``, or just ``2``) one step away."""
+    room = _current(dungeon)
+    word = where.strip().upper()
+    if word in DIRECTIONS:
+        for exit in room.exits:
+            if exit.direction == word:
+                if exit.to is None:
+                    raise UsageError(f"the exit {word} leads nowhere known yet; 'enter' goes "
+                                     "into a new room")
+                return exit.to
+        raise UsageError(f"{room.id} has no exit {word}")
+    room_id = word if word.startswith("R") else f"R{word}"
+    if dungeon.room(room_id) is None:
+        raise UsageError(f"no room {where.strip()[:20]!r} on the map; 'rooms' lists them")
+    if room_id not in dungeon.neighbours(room.id):
+        raise UsageError(f"no known exit leads from {room.id} to {room_id}")
+    return room_id
+
+
+def go_to(dungeon: Dungeon, room_id: str) -> Dungeon:
+    """The party moves to the known room ``room_id``."""
+    if dungeon.room(room_id) is None:
+        raise UsageError(f"no room {room_id!r} on the map; 'rooms' lists them")
+    return replace(dungeon, here=room_id)
+
+
+# -- the record's form: rooms as JSON data, and only those that changed ---------------------
+def room_data(room: Room) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": room.id}
+    if room.description:
+        data["d"] = room.description
+    if room.status:
+        data["s"] = list(room.status)
+    if room.exits:
+        data["x"] = [[exit.direction, exit.to] + ([1] if exit.secret else [])
+                     for exit in room.exits]
+    return data
+
+
+def room_from_data(data: Mapping[str, Any]) -> Room:
+    """A room from its record data; ValueError if the data cannot be one."""
+    room_id = data.get("id")
+    if not isinstance(room_id, str) or not room_id:
+        raise ValueError("a room without an id")
+    exits = []
+    for item in data.get("x", []):
+        if not isinstance(item, list) or len(item) < 2:
+            raise ValueError(f"an exit of {room_id} cannot be read")
+        direction, to = item[0], item[1]
+        if direction is not None and direction not in DIRECTIONS:
+            raise ValueError(f"an exit of {room_id} has no direction {direction!r}")
+        exits.append(Exit(direction, to if isinstance(to, str) else None, len(item) > 2))
+    status = data.get("s", [])
+    return Room(room_id, str(data.get("d", "")),
+                tuple(str(word) for word in status) if isinstance(status, list) else (),
+                tuple(exits[:MAX_EXITS]))
+
+
+def changes(before: Dungeon, after: Dungeon) -> dict[str, Any] | None:
+    """What changed from ``before`` to ``after``, as a record keeps it (None: nothing)."""
+    changed = [room_data(room) for room in after.rooms if before.room(room.id) != room]
+    if not changed and before.here == after.here and before.way_out == after.way_out:
+        return None
+    data: dict[str, Any] = {"here": after.here}
+    if changed:
+        data["rooms"] = changed
+    if after.way_out != before.way_out:
+        data["out"] = after.way_out
+    return data
+
+
+def apply_changes(dungeon: Dungeon, data: Mapping[str, Any]) -> Dungeon:
+    """``dungeon`` with the changes of one record applied; ValueError if they cannot be."""
+    rooms = {room.id: room for room in dungeon.rooms}
+    for item in data.get("rooms", []):
+        room = room_from_data(item)
+        rooms[room.id] = room
+    here = data.get("here", dungeon.here)
+    way_out = data.get("out", dungeon.way_out)
+    return Dungeon(tuple(rooms.values()), here if isinstance(here, str) else None,
+                   way_out if isinstance(way_out, str) else None)
