@@ -15,7 +15,7 @@ from solo.rules.dice import Roll
 
 __all__ = ["MemberChanged", "PartyChanged", "Acted", "TurnPassed", "Rolled", "Checked",
            "TableRolled", "TrackerChanged", "LightChanged", "Encountered", "Said", "Struck",
-           "Answered", "Event"]
+           "Answered", "RoomChanged", "Event"]
 
 
 class Acted(NamedTuple):
@@ -157,5 +157,17 @@ for _kind in (Acted, TurnPassed, Rolled, Checked, TableRolled, TrackerChanged, L
     _kind.__hash__ = _hash_event  # type: ignore[method-assign]
 del _kind
 
+class RoomChanged(NamedTuple):
+    """The party entered a room, came back to one, or one changed (``how``: ``new``,
+    ``back`` or ``changed``). ``exits`` are written as Lonelog writes them (``N:R2``,
+    ``E``, ``R4``, ``E:R7(secret)``)."""
+
+    room: str
+    how: str
+    status: tuple[str, ...] = ()
+    description: str = ""
+    exits: tuple[str, ...] = ()
+
+
 Event = (Acted | TurnPassed | Rolled | Checked | TableRolled | TrackerChanged | LightChanged
-         | Encountered | Said | Struck | Answered | MemberChanged | PartyChanged)
+         | Encountered | Said | Struck | Answered | MemberChanged | PartyChanged | RoomChanged)

@@ -12,12 +12,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from solo.engine.events import RoomChanged
 from solo.engine.rooms import DIRECTIONS, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
            "describe", "set_status", "enter_new", "go_to", "find_way", "room_data",
-           "room_from_data", "changes", "apply_changes"]
+           "room_from_data", "changes", "apply_changes", "exit_text", "room_event"]
 
 MAX_EXITS = 12
 """The most exits one room may have (more is a typo, not a room)."""
@@ -52,11 +53,18 @@ def _with_room(dungeon: Dungeon, room: Room, here: str | None = None) -> Dungeon
 
 
 def _add_exits(room: Room, directions: Sequence[str | None]) -> Room:
+    """``room`` with exits in ``directions``: each names an exit counted but not yet placed
+    (``enter 3`` counts three), else is a new one."""
     exits = list(room.exits)
     for direction in directions:
         if direction is not None and any(exit.direction == direction for exit in exits):
             raise UsageError(f"{room.id} already has an exit {direction}")
-        exits.append(Exit(direction))
+        unplaced = next((index for index, exit in enumerate(exits)
+                         if exit.direction is None and direction is not None), None)
+        if unplaced is None:
+            exits.append(Exit(direction))
+        else:
+            exits[unplaced] = replace(exits[unplaced], direction=direction)
     if len(exits) > MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
     return replace(room, exits=tuple(exits))
@@ -213,3 +221,16 @@ def apply_changes(dungeon: Dungeon, data: Mapping[str, Any]) -> Dungeon:
     way_out = data.get("out", dungeon.way_out)
     return Dungeon(tuple(rooms.values()), here if isinstance(here, str) else None,
                    way_out if isinstance(way_out, str) else None)
+
+
+def exit_text(exit: Exit) -> str:
+    """An exit as Lonelog writes it: ``N:R2``, ``N`` (leads nowhere known yet), ``R4`` (no
+    direction), ``?`` (neither), with ``(secret)`` after a secret one."""
+    text = ":".join(part for part in (exit.direction, exit.to) if part) or "?"
+    return text + ("(secret)" if exit.secret else "")
+
+
+def room_event(room: Room, how: str) -> RoomChanged:
+    """The event that shows ``room`` entered (``new``), changed, or come back to (``back``)."""
+    return RoomChanged(room.id, how, room.status, room.description,
+                       tuple(exit_text(exit) for exit in room.exits))

@@ -28,6 +28,7 @@ from solo.engine.events import (
     MemberChanged,
     PartyChanged,
     Rolled,
+    RoomChanged,
     Said,
     Struck,
     TableRolled,
@@ -40,7 +41,7 @@ from solo.rules.dice import roll_text
 __all__ = ["Line", "FENCE", "LONELOG_MARKS", "event_lines", "render_events",
            "roll_text", "tag", "one_line", "clock_text", "scene_heading", "session_heading",
            "mechanics_block", "narration_block", "is_lonelog", "note", "title_block", "line_kind",
-           "member_tag"]
+           "member_tag", "room_tag", "dungeon_status_block"]
 
 FENCE = "```"
 """Mechanics go inside a fence of this many backticks; no notation line can start with one."""
@@ -179,7 +180,30 @@ def event_lines(event: Event) -> list[Line]:
         return [Line(f"? {one_line(event.question)}" + (f" ({odds})" if odds else ""),
                      "question"),
                 Line(f"d: {one_line(event.summary)}", "roll")]
+    if isinstance(event, RoomChanged):
+        return [Line(room_tag(event), "result")]
     raise TypeError(f"cannot render {event!r}")  # pragma: no cover
+
+
+def room_tag(event: RoomChanged) -> str:
+    """``[R:4|active|storage room|exits S:R2, E]`` for a room entered or changed, ``[#R:4]``
+    for one the party comes back to (the Dungeon Crawling add-on's tags)."""
+    number = _tag_part(event.room.removeprefix("R"))
+    if event.how == "back":
+        return f"[#R:{number}]"
+    fields = [", ".join(_tag_part(word) for word in event.status) or "active"]
+    if event.description:
+        fields.append(_tag_part(event.description))
+    if event.exits:
+        fields.append("exits " + ", ".join(_tag_part(exit) for exit in event.exits))
+    return f"[R:{number}|" + "|".join(fields) + "]"
+
+
+def dungeon_status_block(rooms: Iterable[RoomChanged]) -> str:
+    """``[DUNGEON STATUS]`` … ``[/DUNGEON STATUS]``: every known room's tag, fenced, as a
+    session after the first opens with it."""
+    return mechanics_block(["[DUNGEON STATUS]", *(room_tag(room) for room in rooms),
+                            "[/DUNGEON STATUS]"])
 
 
 def render_events(events: Iterable[Event]) -> list[Line]:
