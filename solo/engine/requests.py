@@ -21,7 +21,8 @@ from solo.rules.dice import Expression
 __all__ = ["Request", "Act", "Light", "Douse", "Strike", "SetTracker", "SetSupply",
            "SetSetting", "SetDice", "Roll", "RollOn", "Ask", "SetChaos", "ChooseOracle",
            "AddMember", "SetMember", "RemoveMember", "CountSupply", "ChangeHitPoints",
-           "Show", "SessionStep", "ACTION", "NOTE", "OWN_LINE"]
+           "Show", "SessionStep", "NoteRoom", "MarkRoom", "GoTo", "GoBack", "ACTION", "NOTE",
+           "OWN_LINE"]
 
 ACTION = "action"
 """Shown as ``@ text``: the party attempts something in the fiction."""
@@ -188,3 +189,35 @@ class SessionStep(Request):
     name: str
     rest: str = ""
     journaled: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class NoteRoom(Request):
+    """``room library, exits N E S``: the current room's description (None: kept) and
+    exits in those directions (None: an exit with no direction given)."""
+
+    description: str | None = None
+    exits: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class MarkRoom(Request):
+    """``room cleared`` (``set``), ``room +looted`` (``add``), ``room -looted`` (``remove``)."""
+
+    words: tuple[str, ...]
+    mode: str = "set"
+
+
+@dataclass(frozen=True)
+class GoTo(Request):
+    """``go N``, ``go R2``: through a known exit, to a known room."""
+
+    where: str
+    shown: ClassVar[str] = ACTION
+
+
+@dataclass(frozen=True)
+class GoBack(Request):
+    """``back``: to the room the party came from."""
+
+    shown: ClassVar[str] = ACTION

@@ -1,0 +1,89 @@
+"""The commands that keep the dungeon, each with its grammar: ``room`` (describe the room
+the party is in, its exits, its status) and ``go`` / ``back`` (move to a known room).
+Entering a new room is the procedure's own action (its ``enter``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solo.engine.commands import Command
+from solo.engine.requests import GoBack, GoTo, MarkRoom, NoteRoom, Request
+from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
+from solo.engine.rooms import DIRECTIONS
+from solo.engine.state import State
+from solo.errors import UsageError
+from solo.rules.world import World
+
+__all__ = ["ROOM_TOOLS", "read_exits"]
+
+
+def read_exits(words: Sequence[str]) -> tuple[str | None, ...]:
+    """``N E S`` as directions, ``3`` as three exits with no direction given."""
+    if len(words) == 1 and words[0].isdigit():
+        count = int(words[0])
+        if count > MAX_EXITS:
+            raise UsageError(f"a room has at most {MAX_EXITS} exits")
+        return (None,) * count
+    exits: list[str | None] = []
+    for word in words:
+        direction = word.strip(",").upper()
+        if direction not in DIRECTIONS:
+            raise UsageError(f"no direction {word[:10]!r}: use {' '.join(DIRECTIONS)}, or a "
+                             "number of exits")
+        if direction in exits:
+            raise UsageError(f"the exit {direction} is named twice")
+        exits.append(direction)
+    if len(exits) > MAX_EXITS:
+        raise UsageError(f"a room has at most {MAX_EXITS} exits")
+    return tuple(exits)
+
+
+def _room(command: Command, world: World, state: State, rest: str) -> Request:
+    words = rest.split()
+    if not words:
+        raise UsageError(f"{command.usage}: describe the room, give its exits or its status")
+    if all(word[0] in "+-" and len(word) > 1 for word in words):
+        modes = {"add" if word[0] == "+" else "remove" for word in words}
+        if len(modes) > 1:
+            raise UsageError("add (+) or take away (-) statuses, not both in one line")
+        return MarkRoom(tuple(word[1:].lower() for word in words), modes.pop())
+    if all(word.lower() in STATUS_WORDS for word in words):
+        return MarkRoom(tuple(word.lower() for word in words))
+    description, _, exits = rest.partition("exits")
+    if exits and description.strip() and not description.rstrip().endswith(","):
+        description, exits = rest, ""  # 'exits' inside a description, not after a comma
+    text = description.strip().rstrip(",").strip()
+    return NoteRoom(check_description(text) if text else None, read_exits(exits.split()))
+
+
+def _room_words(world: World, state: State) -> Sequence[str]:
+    return ["exits", *STATUS_WORDS, *DIRECTIONS]
+
+
+def _go(command: Command, world: World, state: State, rest: str) -> Request:
+    words = rest.split()
+    if len(words) != 1:
+        raise UsageError(f"{command.usage}: a direction ({' '.join(DIRECTIONS)}) or a known "
+                         "room such as R2")
+    return GoTo(words[0].upper())
+
+
+def _go_words(world: World, state: State) -> Sequence[str]:
+    return DIRECTIONS
+
+
+def _back(command: Command, world: World, state: State, rest: str) -> Request:
+    if rest.strip():
+        raise UsageError(f"'{command.name}' takes no words after it; 'go R2' goes to a room")
+    return GoBack()
+
+
+ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
+    Command("room", "room [DESCRIPTION][, exits N E S] | room STATUS | room +STATUS",
+            "Describe the room the party is in and its exits, or mark it: 'room library, "
+            "exits N E S', 'room cleared', 'room +looted'.", "tool", _room, _room_words),
+    Command("go", "go DIRECTION|ROOM", "Go through a known exit, or to a known room one step "
+            "away: 'go N', 'go R2'.", "tool", _go, _go_words),
+    Command("back", "back", "Go back to the room the party came from.", "tool", _back),
+)}
+"""The dungeon's own commands, by their words."""
