@@ -87,7 +87,7 @@ def perform(world: World, state: State, line: str, rng: random.Random,
         handler(world, run, line.strip()[len(words[0]):].strip())
         return Result(run.finish(), tuple(run.events))
     except Exception as error:
-        raise procedure_error(world, error) from None
+        raise procedure_error(world, error) from error
 
 
 def _perform_action(world: World, state: State, action: Action, words: list[str], line: str,
