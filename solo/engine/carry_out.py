@@ -16,6 +16,7 @@ from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, Request
 from solo.engine.tool_commands import TOOL_COMMANDS
 from solo.errors import UsageError
+from solo.rules.expr import ExprError
 from solo.rules.world import World
 
 __all__ = ["carry_out"]
@@ -23,7 +24,8 @@ __all__ = ["carry_out"]
 
 def carry_out(world: World, run: Run, request: Request) -> None:
     """Carry out ``request`` on ``run`` (as ``run.actor``, if set). A UsageError if it
-    cannot be done now; a fault of the procedure's effects as a one-line error."""
+    cannot be done now; a fault of the procedure file as an ExprError naming the file
+    (its cause kept); anything else is a bug in solo and passes through whole."""
     try:
         if isinstance(request, Act):
             run.act(world.procedure.actions[request.action], request.arguments, request.text)
@@ -34,7 +36,5 @@ def carry_out(world: World, run: Run, request: Request) -> None:
         run.action = None
         run.events.append(Acted(request.text, run.actor, request.shown))
         handler(world, run, request)
-    except UsageError:
-        raise
-    except Exception as error:
-        raise procedure_error(world, error) from None
+    except (ExprError, RecursionError) as error:  # a fault of the procedure file
+        raise procedure_error(world, error) from error

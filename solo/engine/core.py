@@ -32,7 +32,7 @@ from solo.engine.command_table import ENGINE_COMMANDS, command_table, read
 from solo.engine.effects_party import act_as
 from solo.engine.events import Event
 from solo.engine.game import Game
-from solo.engine.procedure_errors import procedure_error, unknown_name_error
+from solo.engine.procedure_errors import procedure_error
 from solo.engine.reconcile import reconcile
 from solo.engine.requests import Act, Request
 from solo.engine.state import State
@@ -49,8 +49,7 @@ from solo.engine.world_state import (
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["Result", "start", "perform", "read", "command_table", "unknown_name_error",
-           "parse_arguments",
+__all__ = ["Result", "start", "perform", "read", "command_table", "parse_arguments",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
            "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game",
            "check_member_name", "supply_named", "split_member", "new_members",

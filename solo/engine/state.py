@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solo import defaults
+from solo.errors import SoloError
 
 __all__ = ["Light", "Member", "State", "STATE_VERSION", "MAX_VALUE", "MAX_TEXT", "MAX_MEMBERS",
            "StateError", "check_value", "member_index"]
@@ -29,8 +30,9 @@ MAX_TEXT = 10_000
 """The longest word or text the state may hold."""
 
 
-class StateError(ValueError):
-    """A snapshot value is malformed; the message names the entry."""
+class StateError(SoloError, ValueError):
+    """A snapshot value is malformed; the message names the entry. (Still a ValueError for
+    the readers that skip any snapshot they cannot read.)"""
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ FIELDS: tuple[Field, ...] = (
 """Every key solo writes, in the order it writes them."""
 
 
-class _Wrong(Exception):
+class _Wrong(SoloError):
     """A value that is not what its field holds (``why`` replaces the shown value)."""
 
     def __init__(self, why: str | None = None) -> None:

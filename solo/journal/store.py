@@ -178,7 +178,7 @@ def find_record(path: Path, step: int) -> dict[str, Any] | None:
 
 
 # -- writing ----------------------------------------------------------------------------------
-class JournalChanged(Exception):
+class JournalChanged(JournalError):
     """The file at the path is not the one solo wrote to last (an editor replaced or
     rewrote it). The journal has re-opened the path; the caller re-reads and retries.
     ``written`` says whether the entry being appended went into the old file."""

@@ -27,6 +27,8 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver, Resolver
 
+from solo.errors import SoloError
+
 __all__ = ["load_core", "dump_both", "core_type", "YamlProblem", "MAX_DEPTH"]
 
 MAX_DEPTH = 64
@@ -46,7 +48,7 @@ _CORE: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class YamlProblem(Exception):
+class YamlProblem(SoloError):
     """Front matter that is not YAML solo can read; ``line`` is 1-based when known."""
 
     def __init__(self, problem: str, line: int | None = None) -> None:

@@ -67,7 +67,7 @@ def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object
         yield bytes(buffer)
 
 
-class NotSaved(Exception):
+class NotSaved(JournalError):
     """A group's fsync failed: its entries were taken back, and play stops."""
 
 

@@ -25,10 +25,14 @@ Each compiled expression also carries ``typer``: given the type of each name (``
 ExprError for a word where a number belongs. ``solo check`` runs it before play; play
 itself keeps only the cheap guards (no word is ever repeated by ``*``).
 
+Working an expression out raises ExprError, and only ExprError, for what the procedure
+file got wrong: a name read before it has a value, a word where a number belongs, a
+division by zero. Any other exception from ``evaluate`` is a bug in solo, never the file's.
+
 This module's one job is the way in: :func:`compile_expr` and the :class:`Expr` it
-gives. The parser is :mod:`solo.rules.expr_parser`, the built-in functions
-:mod:`solo.rules.expr_functions`, the value types and ExprError
-:mod:`solo.rules.expr_types`.
+gives. The parser is :mod:`solo.rules.expr_parser`, the closures it builds
+:mod:`solo.rules.expr_eval`, the built-in functions :mod:`solo.rules.expr_functions`, the
+value types and ExprError :mod:`solo.rules.expr_types`.
 """
 
 from __future__ import annotations
@@ -64,10 +68,7 @@ class Expr:
             raise ExprError(f"{self.text!r}: {error}") from None
 
     def __call__(self, scope: Scope) -> Any:
-        try:
-            return self.evaluate(scope)
-        except KeyError as missing:
-            raise ExprError(f"unknown name {missing.args[0]!r} in an expression") from None
+        return self.evaluate(scope)
 
 
 def constant(value: Any) -> Expr:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from solo.rules.expr_types import Evaluator, ExprError, Typer, Types, kinds_of, unite
+from solo.rules.expr_types import ExprError, Typer, Types, kinds_of, unite
 
-__all__ = ["FUNCTIONS", "ARITY", "call_evaluator", "call_type"]
+__all__ = ["FUNCTIONS", "ARITY", "call_type"]
 
 
 def _count(values: Any, wanted: Any) -> int:
@@ -60,17 +60,6 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {"min": _min, "max": _max, "abs": abs
 ARITY = {"abs": (1, 1), "min": (2, 99), "max": (2, 99), "count": (2, 2), "highest": (1, 1),
          "lowest": (1, 1)}
 """The fewest and most values each function takes."""
-
-
-def call_evaluator(function: Callable[..., Any], arguments: list[Evaluator]) -> Evaluator:
-    """Call ``function`` with the arguments' values (one or two without a generator)."""
-    if len(arguments) == 1:
-        only = arguments[0]
-        return lambda s: function(only(s))
-    if len(arguments) == 2:
-        first, second = arguments
-        return lambda s: function(first(s), second(s))
-    return lambda s: function(*[argument(s) for argument in arguments])
 
 
 def call_type(name: str, typers: Sequence[Typer]) -> Typer:

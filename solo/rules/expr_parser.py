@@ -1,24 +1,24 @@
 """The parser of expressions: text to tokens, tokens to closures, each with its typer.
 
 A recursive descent over the grammar in :mod:`solo.rules.expr`, one method a level.
-Each level returns an evaluator (a closure over the scope of names) and records its
-typer in ``Parser.types``; ``Parser.simple`` remembers which evaluators merely read a
-name or give a constant, so a comparison can read those directly.
+Each level returns an evaluator (a closure over the scope of names, made by
+:mod:`solo.rules.expr_eval`) and records its typer in ``Parser.types``; ``Parser.simple``
+remembers which evaluators merely read a name or give a constant, so a comparison can read
+those directly.
 """
 
 from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable
 from typing import Any, NoReturn
 
-from solo.rules.expr_functions import ARITY, FUNCTIONS, call_evaluator, call_type
+from solo.rules import expr_eval
+from solo.rules.expr_functions import ARITY, FUNCTIONS, call_type
 from solo.rules.expr_types import (
     NUMERIC,
     Evaluator,
     ExprError,
-    Scope,
     Typer,
     Types,
     kinds_of,
@@ -119,7 +119,8 @@ class Parser:
             other = self.expression()
             chosen = value
             kinds = (self.types[chosen], self.types[condition], self.types[other])
-            value = self._typed(_choose(condition, chosen, other), _choose_type(kinds))
+            value = self._typed(expr_eval.choose(condition, chosen, other),
+                                _choose_type(kinds))
         self.depth -= 1
         return value
 
@@ -131,14 +132,14 @@ class Parser:
         left = self.conjunction()
         while self.accept("or"):
             first, second = left, self.conjunction()
-            left = self._logic(first, second, _either(first, second))
+            left = self._logic(first, second, expr_eval.either(first, second))
         return left
 
     def conjunction(self) -> Evaluator:
         left = self.negation()
         while self.accept("and"):
             first, second = left, self.negation()
-            left = self._logic(first, second, _both(first, second))
+            left = self._logic(first, second, expr_eval.both(first, second))
         return left
 
     def negation(self) -> Evaluator:
@@ -146,10 +147,9 @@ class Parser:
             inner = self.negation()
             typer = self.types[inner]
             simple = self.simple.get(inner)
-            if simple and simple[0] == "name":
-                name = simple[1]
-                return self._typed(lambda s: not s[name], lambda t: (typer(t), "bool")[1])
-            return self._typed(lambda s: not inner(s), lambda t: (typer(t), "bool")[1])
+            negation = (expr_eval.negate_name(simple[1], self.text)
+                        if simple and simple[0] == "name" else expr_eval.negate(inner))
+            return self._typed(negation, lambda t: (typer(t), "bool")[1])
         return self.comparison()
 
     def comparison(self) -> Evaluator:
@@ -167,20 +167,17 @@ class Parser:
                     raise ExprError(f"'{symbol}' compares a number with a word")
                 return "bool"
 
-            return self._typed(self._compare(compare, left, right), typer)
+            return self._typed(self._compare(compare, text, left, right), typer)
         return left
 
-    def _compare(self, compare, left: Evaluator, right: Evaluator) -> Evaluator:
+    def _compare(self, compare, symbol: str, left: Evaluator, right: Evaluator) -> Evaluator:
         """A comparison; ``name OP constant`` and ``name OP name`` skip a call per side."""
         first, second = self.simple.get(left), self.simple.get(right)
         if first and second and first[0] == "name":
-            name = first[1]
             if second[0] == "value":
-                value = second[1]
-                return lambda s: compare(s[name], value)
-            other = second[1]
-            return lambda s: compare(s[name], s[other])
-        return lambda s: compare(left(s), right(s))
+                return expr_eval.compare_name(compare, symbol, first[1], second[1], self.text)
+            return expr_eval.compare_names(compare, symbol, first[1], second[1], self.text)
+        return expr_eval.apply(compare, symbol, left, right, self.text)
 
     def _arith_type(self, symbol: str, first: Evaluator, second: Evaluator) -> Typer:
         a, b = self.types[first], self.types[second]
@@ -208,7 +205,7 @@ class Parser:
             apply = _ARITH[symbol]
             self.pos += 1
             first, second = left, self.product()
-            left = self._typed(_apply(apply, first, second),
+            left = self._typed(expr_eval.apply(apply, symbol, first, second, self.text),
                                self._arith_type(symbol, first, second))
         return left
 
@@ -219,9 +216,9 @@ class Parser:
             self.pos += 1
             first, second = left, self.unary()
             if symbol == "*":
-                evaluator = _multiply(first, second)
+                evaluator = expr_eval.multiply(first, second, self.text)
             else:
-                evaluator = _safe_division(symbol, first, second)
+                evaluator = expr_eval.divide(_ARITH[symbol], symbol, first, second, self.text)
             left = self._typed(evaluator, self._arith_type(symbol, first, second))
         return left
 
@@ -239,7 +236,7 @@ class Parser:
                     raise ExprError("'-' needs a number, not a word")
                 return "int"
 
-            return self._typed(lambda s: -inner(s), negative)
+            return self._typed(expr_eval.minus(inner, self.text), negative)
         return self.atom()
 
     def atom(self) -> Evaluator:
@@ -262,8 +259,8 @@ class Parser:
             if self.accept("("):
                 return self.call(text, where)
             self.names.add(text)
-            return self._typed(self._remember(lambda s: s[text], "name", text),
-                               lambda t: t.get(text, "any"))
+            return self._typed(self._remember(expr_eval.read_name(text, self.text), "name",
+                                              text), lambda t: t.get(text, "any"))
         self._fail(f"unexpected {text or 'end'!r}", where)
         raise AssertionError  # pragma: no cover
 
@@ -285,11 +282,8 @@ class Parser:
                 "two values" if low == high else "two or more values")
             self._fail(f"{name} takes {wanted}", where)
         typers = [self.types[argument] for argument in arguments]
-        return self._typed(call_evaluator(function, arguments), call_type(name, typers))
-
-
-def _choose(condition: Evaluator, chosen: Evaluator, other: Evaluator) -> Evaluator:
-    return lambda s: chosen(s) if condition(s) else other(s)
+        return self._typed(expr_eval.call(name, function, arguments, self.text),
+                           call_type(name, typers))
 
 
 def _choose_type(typers: tuple[Typer, Typer, Typer]) -> Typer:
@@ -299,37 +293,3 @@ def _choose_type(typers: tuple[Typer, Typer, Typer]) -> Typer:
 
     return typer
 
-
-def _either(first: Evaluator, second: Evaluator) -> Evaluator:
-    return lambda s: first(s) or second(s)
-
-
-def _both(first: Evaluator, second: Evaluator) -> Evaluator:
-    return lambda s: first(s) and second(s)
-
-
-def _apply(function: Callable[[Any, Any], Any], first: Evaluator, second: Evaluator
-           ) -> Evaluator:
-    return lambda s: function(first(s), second(s))
-
-
-def _multiply(first: Evaluator, second: Evaluator) -> Evaluator:
-    def multiply(scope: Scope) -> Any:
-        left, right = first(scope), second(scope)
-        if isinstance(left, str) or isinstance(right, str):
-            raise ExprError("'*' needs numbers: a word cannot be multiplied")
-        return left * right
-
-    return multiply
-
-
-def _safe_division(symbol: str, first: Evaluator, second: Evaluator) -> Evaluator:
-    apply = _ARITH[symbol]
-
-    def divide(scope: Scope) -> Any:
-        divisor = second(scope)
-        if divisor == 0:
-            raise ExprError(f"division by zero in '{symbol}'")
-        return apply(first(scope), divisor)
-
-    return divide
