@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solo import defaults
+from solo.engine.rooms import Dungeon
 from solo.errors import SoloError
 
 __all__ = ["Light", "Member", "State", "STATE_VERSION", "MAX_VALUE", "MAX_TEXT", "MAX_MEMBERS",
@@ -100,6 +101,9 @@ class State:
     supplies: Mapping[str, int] = field(default_factory=dict)
     foretold: str | None = None  # the text of the foreshadowed encounter, dice rolled
     party: tuple[Member, ...] = ()
+    dungeon: Dungeon = field(default_factory=Dungeon)
+    """The rooms the party knows. Not in :meth:`to_json`: a record keeps only the rooms its
+    entry changed (:func:`solo.engine.room_changes.changes`), and resume adds them up."""
 
     def member(self, name: str) -> Member | None:
         """The member called ``name`` (any case), if the party has one."""
