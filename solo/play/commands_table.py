@@ -53,6 +53,8 @@ SESSION: dict[str, Command] = {command.name: command for command in (
     _session("lights", "lights", "Show what is burning and for how long (or: light)."),
     _session("tables", "tables", "List the tables 'table NAME' can roll."),
     _session("steps", "steps", "Show the turn procedure, step by step."),
+    _session("rooms", "rooms", "List the rooms the party knows: status, description, exits, "
+             "and the way out."),
     _session("undo", "undo", "Take back the last entry, whatever it was (the journal keeps "
              "a note)."),
     _session("quit", "quit", "Save and leave (Ctrl-D does the same).", ("exit",)),

@@ -18,6 +18,7 @@ from solo.engine.state import State
 from solo.play.commands_table import SESSION
 from solo.play.help_text import help_lines
 from solo.play.reply import Reply
+from solo.play.rooms_view import rooms_lines
 from solo.play.status import lights_lines, status_lines
 from solo.rules.world import World
 
@@ -94,6 +95,11 @@ def _tables(session: Sitting, text: str) -> Reply:
 def _steps(session: Sitting, text: str) -> Reply:
     steps = session.world.procedure.steps
     return Reply(tuple(f"{index}. {step}" for index, step in enumerate(steps, 1)))
+
+
+@session_command("rooms")
+def _rooms(session: Sitting, text: str) -> Reply:
+    return Reply(tuple(rooms_lines(session.state.dungeon)))
 
 
 @session_command("undo")

@@ -1,0 +1,35 @@
+"""What ``rooms`` shows: every room the party knows, in the order found, with its
+status, description and exits, the room the party is in and the way out marked.
+
+Pure: reads the state's dungeon (:mod:`solo.engine.rooms`), never the journal. Every
+piece of the player's text goes through :func:`solo.terminal.printable`.
+"""
+
+from __future__ import annotations
+
+from solo.engine.room_changes import exit_text
+from solo.engine.rooms import Dungeon
+from solo.terminal import printable
+
+__all__ = ["rooms_lines"]
+
+
+def rooms_lines(dungeon: Dungeon) -> list[str]:
+    """One line per known room; a line saying how to begin when there is none."""
+    if not dungeon.rooms:
+        return ["No rooms yet: the procedure's 'enter' goes into the first one, and "
+                "'room NAME, exits N E' describes it."]
+    lines = []
+    for room in dungeon.rooms:
+        marks = [mark for mark, shown in (("here", room.id == dungeon.here),
+                                          ("way out", room.id == dungeon.way_out)) if shown]
+        head = room.id + (f" ({', '.join(marks)})" if marks else "")
+        parts = [head, room.description or "—", ", ".join(room.status) or "—"]
+        if room.exits:
+            parts.append("exits " + ", ".join(exit_text(exit) for exit in room.exits))
+        lines.append(printable(" · ".join(parts)))
+    steps = dungeon.rooms_to_exit()
+    if steps is not None and dungeon.here != dungeon.way_out:
+        lines.append(f"{steps} room{'s' if steps != 1 else ''} to the way out, by the "
+                     "shortest known way.")
+    return lines
