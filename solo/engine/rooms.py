@@ -1,0 +1,100 @@
+"""The dungeon as the party knows it: rooms, their exits, and the ways between them.
+
+A :class:`Room` has an id (``R1``, ``R2``… in order of discovery, or the player's own), a
+short description, a status (words such as ``cleared`` or ``looted``) and its exits. An
+:class:`Exit` has an optional direction (:data:`DIRECTIONS`), leads to a known room or
+nowhere yet, and may be secret. :class:`Dungeon` holds every known room, the one the party
+is in and the one it came in by (the dungeon's exit).
+
+Everything here is pure data and pure functions: the engine keeps a Dungeon in its state,
+and the map's layout and drawings read one.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+__all__ = ["DIRECTIONS", "OPPOSITE", "Exit", "Room", "Dungeon"]
+
+DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D")
+"""The directions an exit may have: the eight of the compass, up and down."""
+
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE",
+            "SE": "NW", "U": "D", "D": "U"}
+"""Each direction's way back: an exit N from R1 to R2 is an exit S from R2 to R1."""
+
+
+@dataclass(frozen=True)
+class Exit:
+    """One way out of a room: its direction (None: not given), the room it leads to (None:
+    nowhere known yet) and whether it is secret."""
+
+    direction: str | None = None
+    to: str | None = None
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Room:
+    id: str
+    description: str = ""
+    status: tuple[str, ...] = ()
+    exits: tuple[Exit, ...] = ()
+
+    def leads_to(self) -> Iterator[str]:
+        """The ids of the known rooms its exits lead to, in the exits' order."""
+        return (exit.to for exit in self.exits if exit.to is not None)
+
+
+@dataclass(frozen=True)
+class Dungeon:
+    """Every known room in order of discovery, where the party is and where it came in."""
+
+    rooms: tuple[Room, ...] = ()
+    here: str | None = None
+    way_out: str | None = None
+    _index: dict[str, Room] = field(default_factory=dict, init=False, repr=False,
+                                    compare=False)
+
+    def __post_init__(self) -> None:
+        self._index.update((room.id, room) for room in self.rooms)
+
+    def room(self, room_id: str | None) -> Room | None:
+        return self._index.get(room_id) if room_id is not None else None
+
+    @property
+    def current(self) -> Room | None:
+        return self.room(self.here)
+
+    def neighbours(self, room_id: str) -> list[str]:
+        """The rooms one step away from ``room_id``, by an exit either side knows."""
+        found: list[str] = []
+        room = self.room(room_id)
+        if room is not None:
+            found.extend(room.leads_to())
+        for other in self.rooms:
+            if room_id in other.leads_to() and other.id not in found:
+                found.append(other.id)
+        return [room for room in found if room != room_id and room in self._index]
+
+    def distances(self, start: str | None) -> dict[str, int]:
+        """Each known room reachable from ``start`` and its number of steps, by the shortest
+        known way (breadth first)."""
+        if start is None or start not in self._index:
+            return {}
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            room = queue.popleft()
+            for next_room in self.neighbours(room):
+                if next_room not in seen:
+                    seen[next_room] = seen[room] + 1
+                    queue.append(next_room)
+        return seen
+
+    def rooms_to_exit(self) -> int | None:
+        """The rooms between the party and the dungeon's exit by the shortest known way
+        (0 in the exit room); None when no known way leads there."""
+        return self.distances(self.here).get(self.way_out) if self.way_out else None
