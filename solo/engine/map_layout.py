@@ -265,14 +265,15 @@ def _walk_back(came_from: dict[str, str | None], room: str | None) -> Iterator[s
 
 
 def text_cells(text: str) -> int:
-    """The columns ``text`` takes in a fixed-width font: East Asian wide and full-width
-    characters take two, combining marks and other zero-width characters none."""
+    """The columns ``text`` takes in a fixed-width font, as terminals count them: East Asian
+    wide and full-width characters take two; combining marks and invisible format
+    characters (joiners, direction marks) none, but the soft hyphen one."""
     return sum(_char_cells(char) for char in text)
 
 
 def _char_cells(char: str) -> int:
     if unicodedata.east_asian_width(char) in ("W", "F"):
         return 2
-    if unicodedata.category(char) in ("Mn", "Me", "Cf") or char == "\u200b":
+    if unicodedata.category(char) in ("Mn", "Me", "Cf") and char != "\xad":
         return 0
     return 1

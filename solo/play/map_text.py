@@ -85,16 +85,19 @@ def _wrap(text: str, width: int) -> list[str]:
 
 def _cells(text: str) -> list[str]:
     """``text`` as one string per terminal column: a wide character fills two (the second
-    empty), a zero-width one joins the character before it."""
+    empty), a zero-width one joins the character before it (or, first, the one after)."""
     out: list[str] = []
+    pending = ""
     for char in text:
         cells = text_cells(char)
-        if cells == 0 and out:
-            out[-1] += char
-        elif cells == 2:
-            out += [char, ""]
-        else:
-            out.append(char)
+        if cells == 0:
+            if out:
+                out[-1] += char
+            else:
+                pending += char
+            continue
+        out += [pending + char, ""] if cells == 2 else [pending + char]
+        pending = ""
     return out
 
 
@@ -252,7 +255,7 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None) -> l
     for room in dungeon.rooms:
         rooms.setdefault(room.id, room)
     if not rooms:
-        return ["No rooms on the map yet."]
+        return _wrap("No rooms on the map yet.", width)
     plan = layout(dungeon)
     open_exits: dict[str, list[tuple[str | None, bool]]] = {room: [] for room in rooms}
     for stub in plan.stubs:
