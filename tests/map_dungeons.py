@@ -72,13 +72,15 @@ def big_dungeon(count: int = 300, seed: int = 20) -> Dungeon:
 
 @st.composite
 def dungeons(draw) -> Dungeon:
-    """Any dungeon of up to 25 rooms, exits anywhere (to rooms, nowhere, unknown rooms or
-    the room itself), any ids, any here and way out."""
+    """Any dungeon of up to 25 rooms (ids R1, R2… or any text, even twice), exits
+    anywhere (to rooms, nowhere, unknown rooms or the room itself, in any direction or a
+    word that is none), any here and way out."""
     count = draw(st.integers(0, 25))
-    ids = [f"R{number}" for number in range(1, count + 1)]
+    ids = draw(st.one_of(st.just([f"R{number}" for number in range(1, count + 1)]),
+                         st.lists(st.text(min_size=1, max_size=6), max_size=count)))
     targets = st.one_of(st.none(), st.sampled_from(ids + ["R999"])) if ids else st.none()
-    ways = st.builds(Exit, st.one_of(st.none(), st.sampled_from(DIRECTIONS)), targets,
-                     st.booleans())
+    directions = st.one_of(st.none(), st.sampled_from(DIRECTIONS), st.text(max_size=3))
+    ways = st.builds(Exit, directions, targets, st.booleans())
     rooms = tuple(Room(room, draw(st.text(max_size=12)),
                        tuple(draw(st.lists(st.text(max_size=8), max_size=2))),
                        tuple(draw(st.lists(ways, max_size=4))))

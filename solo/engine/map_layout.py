@@ -20,6 +20,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from solo.engine.rooms import OPPOSITE, Dungeon
 
@@ -123,7 +124,7 @@ class _Links:
         if direction is not None:
             self.heading.setdefault((start, end), direction)
             self.facing[start].add(direction)
-            self.facing[end].add(OPPOSITE[direction])
+            self.facing[end].add(OPPOSITE.get(direction, ""))
         key = frozenset((start, end))
         stair = direction in ("U", "D")
         before = self.edges.get(key)
@@ -268,9 +269,12 @@ def text_cells(text: str) -> int:
     """The columns ``text`` takes in a fixed-width font, as terminals count them: East Asian
     wide and full-width characters take two; combining marks and invisible format
     characters (joiners, direction marks) none, but the soft hyphen one."""
-    return sum(_char_cells(char) for char in text)
+    if text.isascii():
+        return len(text)
+    return sum(map(_char_cells, text))
 
 
+@lru_cache(maxsize=4096)
 def _char_cells(char: str) -> int:
     if unicodedata.east_asian_width(char) in ("W", "F"):
         return 2
