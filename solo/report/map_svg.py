@@ -186,8 +186,8 @@ def _description(dungeon: Dungeon, plan: Layout, rooms: dict[str, Room]) -> str:
                     f"{'s' if len(way) != 2 else ''}: {', '.join(way)}." if way
                     else "No known way leads there from here.")
     if plan.stubs:
-        text.append(f"{len(plan.stubs)} exit{'s' if len(plan.stubs) != 1 else ''} "
-                    "lead nowhere known yet.")
+        count = len(plan.stubs)
+        text.append(f"{count} exit{'s lead' if count != 1 else ' leads'} nowhere known yet.")
     return " ".join(text)
 
 
