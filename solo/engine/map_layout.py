@@ -1,0 +1,283 @@
+"""Where each known room goes on the map: one grid layout for every drawing of it.
+
+:func:`layout` gives each room of a :class:`~solo.engine.rooms.Dungeon` a (column, row)
+cell, never two rooms in one cell. Rooms are placed breadth first from the way-out room:
+an exit's direction puts the room it leads to in the neighbouring cell that way (N is the
+row above, E the column to the right, NE both); up and down take a free cell next to the
+room and make the passage a stair. When the wanted cell is taken, or no direction is
+given, the layered rule places the room: one column further than the room it was reached
+from (so, without directions, a room's column is its number of steps from the way out), in
+the free row nearest to that room's. Rooms no known way joins to the way out form groups
+of their own, each below the last.
+
+Same dungeon, same layout: nothing here is random. The drawings (terminal text, Mermaid,
+SVG) read the :class:`Layout`; :func:`text_cells` and :func:`route` are shared helpers.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from solo.engine.rooms import OPPOSITE, Dungeon
+
+__all__ = ["Cell", "Edge", "Stub", "Layout", "OFFSETS", "STATUS_MARKS", "layout", "route",
+           "text_cells"]
+
+Cell = tuple[int, int]
+"""A place on the grid: (column, row), columns growing east and rows growing south."""
+
+OFFSETS: dict[str, Cell] = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1),
+                            "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1)}
+"""The step on the grid each compass direction takes."""
+
+STATUS_MARKS = {"cleared": "✓", "looted": "$", "collapsed": "✗"}
+"""The mark each drawing gives a room for each status word it knows (any other: ``*``)."""
+
+_STAIR_STEPS = ("E", "SE", "NE", "S", "N", "SW", "NW", "W")
+"""Where a stair's far room goes, first free cell first."""
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A known way between two rooms (each pair once, however many exits join them)."""
+
+    start: str
+    end: str
+    secret: bool = False
+    stair: bool = False
+
+
+@dataclass(frozen=True)
+class Stub:
+    """An exit of ``room`` that leads nowhere known yet, with its direction if given."""
+
+    room: str
+    direction: str | None = None
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Each room's cell (in the dungeon's order), the edges and open exits, and the grid's
+    size in columns and rows (every cell lies in ``0 <= column < columns``, same for
+    rows)."""
+
+    cells: tuple[tuple[str, Cell], ...] = ()
+    edges: tuple[Edge, ...] = ()
+    stubs: tuple[Stub, ...] = ()
+    columns: int = 0
+    rows: int = 0
+    _where: dict[str, Cell] = field(default_factory=dict, init=False, repr=False,
+                                    compare=False)
+    _who: dict[Cell, str] = field(default_factory=dict, init=False, repr=False,
+                                  compare=False)
+
+    def __post_init__(self) -> None:
+        self._where.update(self.cells)
+        self._who.update((cell, room) for room, cell in self.cells)
+
+    def cell(self, room_id: str | None) -> Cell | None:
+        """The cell of ``room_id`` (None: no such room)."""
+        return self._where.get(room_id) if room_id is not None else None
+
+    def room_at(self, cell: Cell) -> str | None:
+        """The room in ``cell``, if any."""
+        return self._who.get(cell)
+
+    def adjacent(self, edge: Edge) -> bool:
+        """Whether the edge joins neighbouring cells (diagonals included)."""
+        (column_a, row_a), (column_b, row_b) = self._where[edge.start], self._where[edge.end]
+        return max(abs(column_a - column_b), abs(row_a - row_b)) == 1
+
+
+class _Links:
+    """The known ways between rooms, read once from every room's exits."""
+
+    def __init__(self, dungeon: Dungeon, known: dict[str, int]) -> None:
+        self.neighbours: dict[str, list[str]] = {room: [] for room in known}
+        self.heading: dict[tuple[str, str], str] = {}
+        self.facing: dict[str, set[str]] = {room: set() for room in known}
+        self.edges: dict[frozenset[str], Edge] = {}
+        self.stubs: list[Stub] = []
+        pairs: list[tuple[str, str, str | None, bool]] = []
+        for room in dungeon.rooms:
+            for way in room.exits:
+                if way.to is None or way.to not in known:
+                    self.stubs.append(Stub(room.id, way.direction, way.secret))
+                    if way.direction is not None:
+                        self.facing[room.id].add(way.direction)
+                elif way.to != room.id:
+                    pairs.append((room.id, way.to, way.direction, way.secret))
+        for start, end, direction, secret in pairs:
+            self._join(start, end, direction, secret)
+        for start, end, _, _ in pairs:  # exits known from the far side come after
+            if start not in self.neighbours[end]:
+                self.neighbours[end].append(start)
+
+    def _join(self, start: str, end: str, direction: str | None, secret: bool) -> None:
+        if end not in self.neighbours[start]:
+            self.neighbours[start].append(end)
+        if direction is not None:
+            self.heading.setdefault((start, end), direction)
+            self.facing[start].add(direction)
+            self.facing[end].add(OPPOSITE.get(direction, ""))
+        key = frozenset((start, end))
+        stair = direction in ("U", "D")
+        before = self.edges.get(key)
+        if before is None:
+            self.edges[key] = Edge(start, end, secret, stair)
+        elif (secret and not before.secret) or (stair and not before.stair):
+            self.edges[key] = Edge(before.start, before.end, before.secret or secret,
+                                   before.stair or stair)
+
+    def direction(self, start: str, end: str) -> str | None:
+        """The way from ``start`` to ``end``, as either side's exit gives it."""
+        own = self.heading.get((start, end))
+        if own is not None:
+            return own
+        back = self.heading.get((end, start))
+        return OPPOSITE.get(back) if back is not None else None
+
+
+class _Grid:
+    """The cells taken so far, and the rules that pick a free one."""
+
+    def __init__(self) -> None:
+        self.where: dict[str, Cell] = {}
+        self.taken: set[Cell] = set()
+
+    def put(self, room: str, cell: Cell) -> None:
+        self.where[room] = cell
+        self.taken.add(cell)
+
+    def near(self, origin: Cell, direction: str | None, facing: set[str]) -> Cell | None:
+        """The cell ``direction`` names next to ``origin``, when free; for a stair, the
+        first free cell around it, those the room's own exits face (``facing``) last."""
+        if direction in OFFSETS:
+            cell = _step(origin, direction)
+            return cell if cell not in self.taken else None
+        if direction in ("U", "D"):
+            steps = sorted(_STAIR_STEPS, key=lambda step: step in facing)
+            return next((cell for cell in (_step(origin, step) for step in steps)
+                         if cell not in self.taken), None)
+        return None
+
+    def layered(self, origin: Cell) -> Cell:
+        """The free cell one column on from ``origin``, in the row nearest to its own."""
+        column, row = origin[0] + 1, origin[1]
+        for distance in range(len(self.taken) + 1):
+            for candidate in (row + distance, row - distance):
+                if (column, candidate) not in self.taken:
+                    return column, candidate
+        raise AssertionError("a column of n cells has a free one among n + 1")  # unreachable
+
+    def below(self) -> Cell:
+        """Where a group of rooms not joined to those placed so far begins."""
+        if not self.taken:
+            return 0, 0
+        return min(column for column, _ in self.taken), max(row for _, row in self.taken) + 2
+
+
+def _step(origin: Cell, direction: str) -> Cell:
+    column, row = OFFSETS[direction]
+    return origin[0] + column, origin[1] + row
+
+
+def layout(dungeon: Dungeon) -> Layout:
+    """Every known room of ``dungeon`` on the grid, with the edges and open exits."""
+    known: dict[str, int] = {}
+    for room in dungeon.rooms:
+        known.setdefault(room.id, len(known))
+    if not known:
+        return Layout()
+    links = _Links(dungeon, known)
+    grid = _Grid()
+    first = dungeon.way_out if dungeon.way_out in known else next(iter(known))
+    for start in (first, *known):
+        if start not in grid.where:
+            grid.put(start, grid.below())
+            _spread(start, links, grid)
+    left = min(column for column, _ in grid.taken)
+    top = min(row for _, row in grid.taken)
+    cells = tuple((room, (grid.where[room][0] - left, grid.where[room][1] - top))
+                  for room in known)
+    return Layout(cells=cells, edges=tuple(links.edges.values()), stubs=tuple(links.stubs),
+                  columns=max(column for column, _ in grid.taken) - left + 1,
+                  rows=max(row for _, row in grid.taken) - top + 1)
+
+
+def _spread(start: str, links: _Links, grid: _Grid) -> None:
+    """Place every room joined to ``start``: first all that a compass direction puts in a
+    free cell (so a way without one cannot take a cell a direction names), then, one at a
+    time in the order found, a room up or down a stair or by the layered rule."""
+    compass: deque[tuple[str, str]] = deque()
+    others: deque[tuple[str, str]] = deque()
+
+    def reach_from(room: str) -> None:
+        for other in links.neighbours[room]:
+            if other not in grid.where:
+                wanted = (compass if links.direction(room, other) in OFFSETS else others)
+                wanted.append((room, other))
+
+    reach_from(start)
+    while compass or others:
+        room, other = compass.popleft() if compass else others.popleft()
+        if other in grid.where:
+            continue
+        origin = grid.where[room]
+        cell = grid.near(origin, links.direction(room, other), links.facing[room])
+        if cell is None and links.direction(room, other) in OFFSETS and compass:
+            others.append((room, other))  # its cell is taken: it waits for the layered rule
+            continue
+        grid.put(other, cell if cell is not None else grid.layered(origin))
+        reach_from(other)
+
+
+def route(plan: Layout, start: str | None, end: str | None) -> list[str]:
+    """The rooms on a shortest known way from ``start`` to ``end``, both included (empty
+    when no known way joins them); ties go to the edge known first."""
+    if start is None or end is None or plan.cell(start) is None or plan.cell(end) is None:
+        return []
+    neighbours: dict[str, list[str]] = {}
+    for edge in plan.edges:
+        neighbours.setdefault(edge.start, []).append(edge.end)
+        neighbours.setdefault(edge.end, []).append(edge.start)
+    came_from: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue and end not in came_from:
+        room = queue.popleft()
+        for other in neighbours.get(room, ()):
+            if other not in came_from:
+                came_from[other] = room
+                queue.append(other)
+    if end not in came_from:
+        return []
+    return list(_walk_back(came_from, end))[::-1]
+
+
+def _walk_back(came_from: dict[str, str | None], room: str | None) -> Iterator[str]:
+    while room is not None:
+        yield room
+        room = came_from[room]
+
+
+def text_cells(text: str) -> int:
+    """The columns ``text`` takes in a fixed-width font, as terminals count them: East Asian
+    wide and full-width characters take two; combining marks and invisible format
+    characters (joiners, direction marks) none, but the soft hyphen one."""
+    if text.isascii():
+        return len(text)
+    return sum(map(_char_cells, text))
+
+
+@lru_cache(maxsize=4096)
+def _char_cells(char: str) -> int:
+    if unicodedata.east_asian_width(char) in ("W", "F"):
+        return 2
+    if unicodedata.category(char) in ("Mn", "Me", "Cf") and char != "\xad":
+        return 0
+    return 1
