@@ -35,3 +35,12 @@ def test_rooms_at_the_prompt_shows_and_journals_nothing(tmp_path):
         assert path.read_bytes() == before
     finally:
         session.close()
+
+
+def test_map_at_the_prompt_draws_nothing_before_the_first_room(tmp_path):
+    path = create_journal_file(str(tmp_path / "crawl.md"), "d12-tension", "Map", 1, [])
+    session = Session(path)
+    try:
+        assert "No rooms yet" in session.handle("map").lines[0]
+    finally:
+        session.close()

@@ -55,6 +55,7 @@ SESSION: dict[str, Command] = {command.name: command for command in (
     _session("steps", "steps", "Show the turn procedure, step by step."),
     _session("rooms", "rooms", "List the rooms the party knows: status, description, exits, "
              "and the way out."),
+    _session("map", "map", "Draw the rooms the party knows, the one it is in marked."),
     _session("undo", "undo", "Take back the last entry, whatever it was (the journal keeps "
              "a note)."),
     _session("quit", "quit", "Save and leave (Ctrl-D does the same).", ("exit",)),

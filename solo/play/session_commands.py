@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from solo.engine.state import State
 from solo.play.commands_table import SESSION
 from solo.play.help_text import help_lines
+from solo.play.map_text import map_lines
 from solo.play.reply import Reply
 from solo.play.rooms_view import rooms_lines
 from solo.play.status import lights_lines, status_lines
@@ -100,6 +101,14 @@ def _steps(session: Sitting, text: str) -> Reply:
 @session_command("rooms")
 def _rooms(session: Sitting, text: str) -> Reply:
     return Reply(tuple(rooms_lines(session.state.dungeon)))
+
+
+@session_command("map")
+def _map(session: Sitting, text: str) -> Reply:
+    dungeon = session.state.dungeon
+    if not dungeon.rooms:
+        return Reply(tuple(rooms_lines(dungeon)))
+    return Reply(tuple(map_lines(dungeon)))
 
 
 @session_command("undo")
