@@ -46,6 +46,7 @@ from solo.engine.requests import (
     Show,
     Strike,
 )
+from solo.engine.room_grammar import ROOM_TOOLS
 from solo.engine.state import State
 from solo.errors import SoloError, UsageError
 from solo.rules import dice, oracle_styles
@@ -307,4 +308,5 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
     _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
           "+N/-N adds or takes); lighting and refilling use it up.", _supply, _supply_words),
 )}
-"""Each of the engine's own commands, by its word."""
+TOOLS.update(ROOM_TOOLS)
+"""Each of the engine's own commands, by its word (the dungeon's among them)."""
