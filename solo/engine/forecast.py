@@ -38,8 +38,8 @@ __all__ = ["Forecast", "ActionOdds", "LightOdds", "DangerOdds", "forecast", "nex
            "same_action", "hidden_danger", "seeded", "ODDS_SEED", "BUDGET", "TURNS",
            "HORIZON", "Spread", "Chance"]
 
-BUDGET = 2000
-"""The turns a full forecast may play (about 50 ms of the engine on a slow machine)."""
+BUDGET = 1200
+"""The turns a full forecast may play (about 40 ms of the engine; bench/bench_odds.py)."""
 TURNS = 3
 """How many turns ahead the danger forecast looks."""
 HORIZON = 60

@@ -27,7 +27,7 @@ from solo.rules.world import World
 
 __all__ = ["odds_lines", "odds_status", "show_odds", "odds_shown", "STATUS_BUDGET"]
 
-STATUS_BUDGET = 400
+STATUS_BUDGET = 300
 """The turns the status bar's one forecast may play (a few milliseconds)."""
 
 _OFF: dict[int, weakref.ref[World]] = {}  # the sittings (by their world) that turned it off
