@@ -42,6 +42,7 @@ def test_version_and_help_go_to_stdout():
     for command in ("new", "play", "roll", "ask", "simulate", "check", "export", "stats",
                     "systems", "new-procedure"):
         assert f"\n    {command}" in shown.out
+    assert solo("--traceback", "--version").out == f"solo {__version__}\n"
     play = solo("play", "--help")
     assert "usage: solo play [-h] journal" in play.out
     assert "exit code is 1 if any line failed" in play.out
