@@ -9,7 +9,7 @@ from solo.engine import core as engine
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NoteRoom
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS
 from solo.engine.room_grammar import ROOM_TOOLS
-from solo.engine.rooms import DIRECTIONS
+from solo.engine.rooms import DIRECTIONS, Exit
 from solo.errors import UsageError
 from solo.rules.catalog import load_world
 
@@ -23,9 +23,11 @@ def read(line: str):
 
 
 @pytest.mark.parametrize("line, description, exits", [
-    ("room library, exits N E S", "library", ("N", "E", "S")),
-    ("room library,   exits n, se, u", "library", ("N", "SE", "U")),
-    ("room exits 3", None, (None, None, None)),
+    ("room library, exits N E S", "library", (Exit("N"), Exit("E"), Exit("S"))),
+    ("room library,   exits n, se, u", "library", (Exit("N"), Exit("SE"), Exit("U"))),
+    ("room exits 3", None, (Exit(), Exit(), Exit())),
+    ("room exits W:R1 e(secret) R4", None, (Exit("W", "R1"), Exit("E", secret=True),
+                                            Exit(None, "R4"))),
     ("room a long   hall", "a long hall", ()),
     ("room the exits of the hall are barred", "the exits of the hall are barred", ()),
 ])
@@ -49,7 +51,7 @@ def test_room_marks_statuses_set_added_or_taken_away(line, words, mode):
 @pytest.mark.parametrize("line, said", [
     ("room", "describe the room, give its exits or its status"),
     ("room +looted -locked", "not both in one line"),
-    ("room hall, exits N X", "no direction 'X'"),
+    ("room hall, exits N X", "no exit 'X'"),
     ("room hall, exits N n", "the exit N is named twice"),
     (f"room exits {MAX_EXITS + 1}", f"at most {MAX_EXITS} exits"),
     ("go", "a direction"),
