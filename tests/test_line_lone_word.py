@@ -17,7 +17,7 @@ def world():
     return load_world("trespasser")
 
 
-@pytest.mark.parametrize("word", ["journal", "loot", "recap", "inventory", "look"])
+@pytest.mark.parametrize("word", ["journal", "loot", "summary", "inventory", "look"])
 def test_a_lone_lowercase_word_is_refused(world, word):
     with pytest.raises(UsageError, match=f"'{word}' is not a command") as refused:
         parse_line(world, start(world), word)

@@ -151,6 +151,16 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     stats.add_argument("journal", help="The journal file.")
     stats.add_argument("--json", action="store_true", help="Print one JSON object.")
 
+    status = sub.add_parser("status", help="Say where a crawl stands (its recap), without "
+                            "opening it.")
+    status.add_argument("journal", help="The journal file.")
+    status.add_argument("--json", action="store_true", help="Print one JSON object.")
+
+    odds = sub.add_parser("odds", help="Show a crawl's odds before the next choice, without "
+                          "opening it.")
+    odds.add_argument("journal", help="The journal file.")
+    odds.add_argument("--json", action="store_true", help="Print one JSON object.")
+
     template = sub.add_parser("new-procedure", help="Write a commented starting procedure file.")
     template.add_argument("name", help="Id of the new procedure (e.g. my-dungeon).")
     template.add_argument("-o", "--output", default=None, help="File (default: NAME.yaml).")
@@ -318,6 +328,33 @@ def _stats(options, env: Environment) -> int:
     return 0
 
 
+def _status(options, env: Environment) -> int:
+    from solo.play.recap import journal_recap, recap_lines
+
+    data = journal_recap(Path(options.journal), env.clock())
+    _show(data, recap_lines(data), options.json, env)
+    return 0
+
+
+def _odds(options, env: Environment) -> int:
+    from solo.play.odds_journal import journal_odds, journal_odds_lines
+
+    journal = Path(options.journal)
+    if options.json:
+        _show(journal_odds(journal), [], True, env)
+    else:
+        _show({}, journal_odds_lines(journal), False, env)
+    return 0
+
+
+def _show(data: dict, lines: list[str], as_json: bool, env: Environment) -> None:
+    """One JSON object (ASCII at a terminal: no raw controls), or the lines made safe."""
+    if as_json:
+        env.stdout.write(json.dumps(data, ensure_ascii=env.stdout_isatty) + "\n")
+    else:
+        env.stdout.write("".join(printable(line) + "\n" for line in lines))
+
+
 def _new_procedure(options, env: Environment) -> int:
     from solo.cli.template import write_template
 
@@ -326,4 +363,5 @@ def _new_procedure(options, env: Environment) -> int:
 
 _HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "check": _check,
              "simulate": _simulate, "new": _new, "play": _play, "home": _home,
-             "export": _export, "stats": _stats, "new-procedure": _new_procedure}
+             "export": _export, "stats": _stats, "status": _status, "odds": _odds,
+             "new-procedure": _new_procedure}

@@ -34,8 +34,8 @@ from solo.journal.header import JOURNAL_FORMAT, READABLE_FORMATS, find_front_mat
 from solo.journal.record import PREFIX, find_records, parse_record
 
 __all__ = ["Journal", "JournalChanged", "Tail", "read_meta", "read_tail", "find_record",
-           "records_since", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "read_records",
-           "iter_snapshots", "SNAPSHOT_PREFIX"]
+           "records_since", "tail_records", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS",
+           "read_records", "iter_snapshots", "SNAPSHOT_PREFIX"]
 
 SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
 _HEAD_LIMIT = 1024 * 1024
@@ -174,6 +174,16 @@ def find_record(path: Path, step: int) -> dict[str, Any] | None:
         for _, _, record in reversed(find_records(text)):
             if record.get("step") == step:
                 return record
+    return None
+
+
+def tail_records(path: Path) -> tuple[str, list[tuple[int, int, dict[str, Any]]]] | None:
+    """The last part of the file (from a line start) and the readable records in it, or
+    None when no record is near the end."""
+    for _, text, _ in _tails(path):
+        records = find_records(text)
+        if records:
+            return text, records
     return None
 
 

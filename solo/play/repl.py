@@ -143,6 +143,8 @@ def run_interactive(session: Session, input=None, output=None, *,
 
     session.ask_die = ask_die
     say(*session.take_notices())
+    if session.session_number:  # a crawl played before: where it stands
+        say(*session.recap())
     say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
     say(Place(session.where(HINT_WIDTH)))
     pending, failures = "", 0

@@ -13,19 +13,18 @@ session commands from :mod:`solo.play.session_commands`; resuming from
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
 from solo.engine import core as engine
 from solo.engine.requests import Request, SessionStep, SetDice, Show
-from solo.engine.room_changes import room_event
 from solo.engine.state import State
 from solo.errors import JournalError, SoloError, UsageError
 from solo.journal.map_records import map_fields, needs_whole_map, rebuild_map
 from solo.journal.notation import (
     Line,
-    dungeon_status_block,
     mechanics_block,
     narration_block,
     note,
@@ -40,6 +39,7 @@ from solo.play import prompt_text
 from solo.play.clock import now_text
 from solo.play.line import parse_line
 from solo.play.physical import DICE_MODES, AskDie, TypedDice
+from solo.play.recap import last_words, recap_data, recap_lines, snapshot_block
 from solo.play.reply import Reply
 from solo.play.resume import dice_mode, front_matter_party, journal_world, resume
 from solo.play.session_commands import SESSION_COMMANDS
@@ -96,6 +96,16 @@ class Session:
         """Where the party stands and what the procedure expects next (the prompt's line;
         solo.play.prompt_text.where)."""
         return prompt_text.where(self.world, self.state, width)
+
+    def recap(self, now: float | None = None) -> list[str]:
+        """Where the crawl stands (the ``recap`` command; a sitting opens with it)."""
+        try:
+            since = (time.time() if now is None else now) - self.path.stat().st_mtime
+        except OSError:
+            since = None
+        return recap_lines(recap_data(self.world, self.meta, self.state,
+                                      session=self.session_number, scene=self.scene,
+                                      words=last_words(self.path), since=since))
 
     def toolbar(self) -> str:
         """The status bar (solo.play.prompt_text.toolbar); never raises."""
@@ -240,9 +250,9 @@ class Session:
         parts = []
         if not self.sitting_open:
             parts.append(session_heading(self.session_number + 1, now_text()[:10]))
-            if self.session_number and self.state.dungeon.rooms:
-                parts.append(dungeon_status_block(
-                    room_event(room, "changed") for room in self.state.dungeon.rooms))
+            opening = snapshot_block(self.world, self.state) if self.session_number else ""
+            if opening:
+                parts.append(opening)
         parts += [part for part in (heading, body) if part]
         text = self.lead + "\n" + "\n\n".join([*parts, record_comment(record)]) + "\n"
         self._append(state.step, text)

@@ -46,6 +46,8 @@ class Sitting(Protocol):
     @property
     def last_command(self) -> str: ...
 
+    def recap(self) -> list[str]: ...
+
     def undo(self) -> Reply: ...
 
 
@@ -114,6 +116,11 @@ def _map(session: Sitting, text: str) -> Reply:
     if not dungeon.rooms:
         return Reply(tuple(rooms_lines(dungeon)))
     return Reply(tuple(map_lines(dungeon)))
+
+
+@session_command("recap")
+def _recap(session: Sitting, text: str) -> Reply:
+    return Reply(tuple(session.recap()))
 
 
 @session_command("odds")
