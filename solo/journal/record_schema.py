@@ -24,7 +24,8 @@ from typing import Any, NamedTuple
 from solo.engine import events as engine_events
 
 __all__ = ["Field", "HEADER_FIELDS", "EXTRA_FIELDS", "EVENTS_KEY", "STATE_KEY", "TOP_KEYS",
-           "RecordHeader", "read_header", "header_of", "legacy_record", "EVENT_FIELDS",
+           "RecordHeader", "read_header", "read_field", "header_of", "legacy_record",
+           "EVENT_FIELDS",
            "ROLL_KEYS", "NOT_RECORDED", "LEFT_OUT_WHEN_NONE", "EncounteredData",
            "LightChangedData", "AnsweredData", "TrackerMove", "read_encountered",
            "read_light", "read_answered", "read_move", "COUNTED_EVENTS", "event_type",
@@ -125,6 +126,17 @@ def read_header(record: Mapping[str, Any]) -> RecordHeader | None:
     return RecordHeader(**values)
 
 
+_FIELDS = {field.key: field for field in (*HEADER_FIELDS, *EXTRA_FIELDS)}
+
+
+def read_field(record: Mapping[str, Any], key: str) -> Any:
+    """One header field of a parsed record, typed, its default where it has none (a field
+    whose default comes from another gives None)."""
+    field = _FIELDS[key]
+    value = record.get(key)
+    return value if value is not None and _typed(value, field.type) else field.default
+
+
 def header_of(record: Mapping[str, Any]) -> RecordHeader:
     """:func:`read_header` for a record known to be readable (resume's last record): its
     step and turn fall back on the state's, then on 0."""
@@ -214,7 +226,7 @@ def event_type(event: Mapping[str, Any]) -> str:
 
 def _text(event: Mapping[str, Any], key: str) -> str:
     value = event.get(key)
-    return value if isinstance(value, str) else ""
+    return value if type(value) is str else ""
 
 
 def _whole(event: Mapping[str, Any], key: str) -> int | None:

@@ -21,17 +21,21 @@ from solo.journal.record_schema import (
     event_type,
     read_header,
 )
-from solo.report.patterns import HIT, RECORD_GROUPS, RECORD_LINE, counted_events, split_counted
+from solo.report.patterns import (
+    EVENTS_START,
+    HIT,
+    RECORD_GROUPS,
+    RECORD_LINE,
+    STATE_AFTER_EVENTS,
+    counted_events,
+    split_counted,
+)
 from solo.report.records import Entry, Records, StepOrder, indices_of, step_order
 
 __all__ = ["Columns"]
 
 _STRIDE = RECORD_GROUPS + 1  # the split's pieces a record: its groups, then the text after it
 _AROUND = len(b"\n") + len(PREFIX) + len(SUFFIX)  # a record's line, but its JSON
-
-
-def _either(first: Any, second: Any) -> Any:
-    return second if first is None else first
 
 
 class Columns(Records):
@@ -46,15 +50,19 @@ class Columns(Records):
         self._prose: list[bytes] = parts[::_STRIDE]  # type: ignore[assignment]
         bodies: list[bytes] = parts[1::_STRIDE]  # type: ignore[assignment]
         self._bodies = bodies
-        self.entry_count = count_ = len(bodies)
-        columns = [parts[group::_STRIDE] for group in range(2, 6)]
-        if None in columns[0]:  # some record not in solo's layout: the other order's groups
-            columns = [list(map(_either, column, parts[group + 4::_STRIDE]))
-                       for group, column in zip(range(2, 6), columns, strict=True)]
-        steps_raw, kinds_raw, turns_raw, events_texts = columns
-        self._events_texts: list[bytes | None] = events_texts
+        self.entry_count = len(bodies)
+        steps_raw, kinds_raw, turns_raw = (parts[group::_STRIDE] for group in (2, 3, 4))
+        # where each record's events stand in its JSON (solo's layout), or their text
+        self._ev_starts = list(map(operator.add, map(bytes.find, bodies, repeat(EVENTS_START)),
+                                   repeat(len(EVENTS_START) - 1)))
+        self._ev_ends = list(map(operator.add, map(bytes.find, bodies,
+                                                   repeat(STATE_AFTER_EVENTS), self._ev_starts),
+                                 repeat(1)))
+        self._ev_texts: dict[int, bytes] = {}
+        if None in steps_raw:  # some record not in solo's layout: the other order's groups
+            self._any_order(parts, steps_raw, kinds_raw, turns_raw)
         self._parsed: dict[int, dict[str, Any]] = {}
-        if None in steps_raw:  # only JSON can read these: parsed whole
+        if None in steps_raw or 0 in self._ev_ends:  # only JSON can read these: parsed whole
             self._read_whole(steps_raw, kinds_raw, turns_raw)
         self._steps = list(map(int, steps_raw))  # type: ignore[arg-type]
         names = {kind: kind.decode() if isinstance(kind, bytes) else str(kind)
@@ -63,10 +71,10 @@ class Columns(Records):
         self.turns = list(map(int, turns_raw))  # type: ignore[arg-type]
         self.garbled = []
         self.counted, self.moves = {}, {}
-        self._count_events(count_)
+        self._count_events()
         self._kinds_in_file, self._turns_in_file = self.kinds, self.turns
         # a record's place in the file, by its place among those counted, and back
-        self._at: Sequence[int] = range(count_)
+        self._at: Sequence[int] = range(self.entry_count)
         self._place_of: Sequence[int] = self._at
         self._starts: list[int] | None = None
         self._retracted_in_file: set[int] = set()
@@ -78,36 +86,66 @@ class Columns(Records):
         self._retracted_in_file = self.retracted if order is None \
             else {self._at[index] for index in self.retracted}
 
+    def _any_order(self, parts: list[bytes | None], steps: list, kinds: list,
+                   turns: list) -> None:
+        """Take the step, kind, turn and events of the records not in solo's layout from
+        the split's groups for a record in any order."""
+        for index in compress(count(), map(operator.is_, steps, repeat(None))):
+            at = index * _STRIDE
+            steps[index], kinds[index], turns[index] = parts[at + 5], parts[at + 6], parts[at + 7]
+            events = parts[at + 8]
+            if events is not None:
+                self._ev_texts[index] = events
+            self._ev_starts[index] = self._ev_ends[index] = -1
+
     def _read_whole(self, steps: list, kinds: list, turns: list) -> None:
         """Read the records the split could not place as JSON (raises ValueError for one
         that is not a readable record)."""
-        for index in compress(count(), map(operator.is_, steps, repeat(None))):
+        for index in range(len(steps)):
+            if steps[index] is not None and (self._ev_ends[index] != 0
+                                             or index in self._ev_texts):
+                continue
             record = json.loads(self._bodies[index])
             header = read_header(record) if isinstance(record, dict) else None
             if header is None or not isinstance(record.get("state"), dict):
                 raise ValueError("not a readable record")
             steps[index], kinds[index], turns[index] = header.step, header.kind, header.turn
             self._parsed[index] = record
+            self._ev_starts[index] = self._ev_ends[index] = -1
 
-    def _count_events(self, records: int) -> None:
-        """What the figures count among each record's events, found by one search a record."""
-        texts = self._events_texts
-        found = list(map(HIT.search, map(_either, texts, repeat(b""))))
-        for index in compress(count(), found):
-            events, moves = counted_events(texts[index] or b"")
-            if events:
-                self.counted[index] = events
-            if moves:
-                self.moves[index] = moves
+    def _head(self, index: int) -> bytes | None:
+        """A record in solo's layout without its events and state: its header as JSON."""
+        start = self._ev_starts[index]
+        return self._bodies[index][:start - len(EVENTS_START) + 1] + b"}" if start >= 0 \
+            else None
+
+    def _events_text(self, index: int) -> bytes | None:
+        start = self._ev_starts[index]
+        if start >= 0:
+            return self._bodies[index][start:self._ev_ends[index]]
+        return self._ev_texts.get(index)
+
+    def _count_events(self) -> None:
+        """What the figures count among each record's events, found by one search a
+        record and read together."""
+        bodies = self._bodies
+        found = list(compress(count(), map(HIT.search, bodies, self._ev_starts, self._ev_ends)))
+        found += [index for index, text in self._ev_texts.items() if HIT.search(text)]
+        texts = [self._events_text(index) or b"" for index in found]
+        for index, listed in zip(found, counted_events(texts), strict=True):
+            self._keep_counted(index, listed)
         for index, record in self._parsed.items():
-            listed = record.get(EVENTS_KEY)
-            events, moves = split_counted([
-                event for event in (listed if isinstance(listed, list) else [])
+            given = record.get(EVENTS_KEY)
+            self._keep_counted(index, [
+                event for event in (given if isinstance(given, list) else [])
                 if isinstance(event, dict) and event_type(event) in COUNTED_EVENTS])
-            if events:
-                self.counted[index] = events
-            if moves:
-                self.moves[index] = moves
+
+    def _keep_counted(self, index: int, listed: list[dict[str, Any]]) -> None:
+        events, moves = split_counted(listed)
+        if events:
+            self.counted[index] = events
+        if moves:
+            self.moves[index] = moves
 
     def _in_step_order(self, order: StepOrder) -> None:
         """Count the records ``order`` keeps, in its order (a journal some hand or tool
@@ -130,8 +168,8 @@ class Columns(Records):
         editor wrapped or re-indented one, one is damaged, or a format-1 snapshot): every
         ``<!-- solo`` must open a line holding one whole record."""
         parts = RECORD_LINE.split(data)
-        if (len(parts) - 1) // _STRIDE != data.count(PREFIX.rstrip().encode()):
-            return None
+        if PREFIX.rstrip().encode() in b"".join(parts[::_STRIDE]):
+            return None  # a record not on a line of its own, or a format-1 one
         try:
             return cls(data, parts)
         except ValueError:
@@ -207,7 +245,8 @@ class Columns(Records):
         after = 0 if index == 0 else start - len(self._prose[index]) - len(b"\n")
         entry = Entry(start, end, after, self._steps[index], self._kinds_in_file[index],
                       self._turns_in_file[index], body=self._bodies[index],
-                      events=self._events_texts[index], record=self._parsed.get(index))
+                      events=self._events_text(index), record=self._parsed.get(index),
+                      head=self._head(index))
         entry.retracted = index in self._retracted_in_file
         entry.index = self._place_of[index]
         return entry

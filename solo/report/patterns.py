@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import repeat
 from typing import Any
 
 from solo.journal.record import PREFIX, SUFFIX
@@ -27,8 +28,9 @@ from solo.journal.record_schema import (
     read_move,
 )
 
-__all__ = ["RECORD_LINE", "RECORD_GROUPS", "HIT", "LAST_ENCOUNTER", "counted_events",
-           "json_events", "split_counted", "unquote"]
+__all__ = ["RECORD_LINE", "RECORD_GROUPS", "EVENTS_START", "STATE_AFTER_EVENTS", "HIT",
+           "LAST_ENCOUNTER", "counted_events", "json_events", "json_list", "split_counted",
+           "unquote"]
 
 _STRING = rb'"[^"\\]*(?:\\.[^"\\]*)*"'  # a JSON string, runs of plain characters between escapes
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
@@ -45,13 +47,13 @@ def _key(name: str) -> bytes:
 
 def _writer_layout() -> bytes:
     """A record exactly as solo writes it (:func:`~solo.journal.record.make_record`): the
-    header fields in their order, any extras, the events, the state last."""
+    header fields in their order, any extras, then the events and the state (found apart
+    by :data:`STATE_AFTER_EVENTS`)."""
     header = b",".join(_key(field.key) + b":" + (_CAPTURE[field.type] if field.key in _CAPTURED
                                                   else _VALUE[field.type])
                        for field in HEADER_FIELDS)
     extra = rb'(?:"\w+":(?:' + b"|".join(_VALUE.values()) + rb"),)*"
-    return (rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":(\[(?:[^\]\n]*\])*?),"
-            + _key(STATE_KEY) + rb":\{[^\n]*\}\}")
+    return rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":\[[^\n]*\}\}"
 
 
 def _any_layout() -> bytes:
@@ -84,9 +86,14 @@ RECORD_LINE = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"((?:" + _write
                          + rb")|(?:" + _any_layout() + rb")|\{[^\n]*?\})"
                          + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
 """A record on a line of its own, as solo writes it or with its keys in any order and any
-spacing. Groups: the record's JSON; then step, kind, turn and events of a record in solo's
-layout; then the same of a record in another order; all four None for a line whose record
-only JSON can read (or none can)."""
+spacing. Groups: the record's JSON; then step, kind and turn of a record in solo's layout;
+then step, kind, turn and events of a record in another order; all None for a line whose
+record only JSON can read (or none can)."""
+
+EVENTS_START = b"," + json.dumps(EVENTS_KEY).encode() + b":["
+STATE_AFTER_EVENTS = b"]," + json.dumps(STATE_KEY).encode() + b":{"
+"""Where the events begin and end in a record in solo's layout (the first of each: no
+header field, extra or event holds them)."""
 RECORD_GROUPS = RECORD_LINE.groups
 
 HIT = re.compile(rb'"t"\s*:\s*"(' + b"|".join(name.encode() for name in COUNTED_EVENTS)
@@ -117,32 +124,59 @@ def json_events(raw: str | bytes | None) -> list[dict[str, Any]]:
         if isinstance(loaded, list) else []
 
 
-def counted_events(events: bytes) -> tuple[list[dict[str, Any]], list[TrackerMove]]:
-    """The events the figures count in one record's events (their JSON text), but the
-    tracker moves, which come apart, as data: each counted event is a flat object, read
-    whole from the brace before its type to the brace after; where that is not one
-    whole event (a brace in a string), every event is read."""
-    found, kinds = [], []
-    for match in HIT.finditer(events):
-        start = events.rfind(b"{", 0, match.start())
-        end = events.find(b"}", match.end())
-        found.append(events[start:end + 1] if start >= 0 and end >= 0 else b"")
-        kinds.append(match[1].decode())
+def counted_events(texts: list[bytes]) -> list[list[dict[str, Any]]]:
+    """The events the figures count in each record's events (their JSON text), as data:
+    each such event is a flat object, read whole (from the brace before its type to the
+    brace after), all at once. Where that does not give each event of a counted type (a
+    brace in a string), that record's events are all read."""
+    found: list[bytes] = []
+    kinds: list[bytes] = []
+    ends: list[int] = []
+    for text in texts:
+        for match in HIT.finditer(text):
+            found.append(text[text.rfind(b"{", 0, match.start()):text.find(b"}", match.end()) + 1])
+            kinds.append(match[1])
+        ends.append(len(found))
     try:
         read = json.loads(b"[" + b",".join(found) + b"]")
+        same = [*map(dict.get, read, repeat("t"))] == [*map(bytes.decode, kinds)]
+    except (ValueError, TypeError):  # a slice not an event, or not an object
+        same = False
+    if not same:
+        read = [_counted_or_all(piece, text) for piece, text in zip(
+            map(found.__getitem__, map(slice, [0, *ends[:-1]], ends)), texts, strict=True)]
+        return read
+    return [read[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+def _counted_or_all(pieces: list[bytes], text: bytes) -> list[Any]:
+    """One record's counted events from their pieces, or from all its events."""
+    listed = json_list(b"[" + b",".join(pieces) + b"]")
+    if len(listed) == len(pieces) and all(isinstance(event, dict) for event in listed) \
+            and [event.get("t") for event in listed] == \
+            [match.decode() for match in HIT.findall(text)]:
+        return listed
+    return [event for event in json_events(text) if event_type(event) in COUNTED_EVENTS]
+
+
+def json_list(raw: bytes) -> list[Any]:
+    try:
+        loaded = json.loads(raw)
     except ValueError:
-        read = None
-    if read is None or len(read) != len(kinds) or any(
-            not isinstance(event, dict) or event.get("t") != kind
-            for event, kind in zip(read, kinds, strict=False)):
-        read = [event for event in json_events(events) if event_type(event) in COUNTED_EVENTS]
-    return split_counted(read)
+        return []
+    return loaded if isinstance(loaded, list) else []
 
 
 def split_counted(events: list[dict[str, Any]]
                   ) -> tuple[list[dict[str, Any]], list[TrackerMove]]:
     """Counted events apart from the tracker moves among them (each read by the schema)."""
-    moves = [move for move in map(read_move, (event for event in events
-                                              if event_type(event) == "TrackerChanged"))
-             if move is not None]
-    return [event for event in events if event_type(event) != "TrackerChanged"], moves
+    others: list[dict[str, Any]] = []
+    moves: list[TrackerMove] = []
+    for event in events:
+        if event.get("t") == "TrackerChanged":
+            move = read_move(event)
+            if move is not None:
+                moves.append(move)
+        else:
+            others.append(event)
+    return others, moves

@@ -28,6 +28,7 @@ from solo.journal.record_schema import (
     TrackerMove,
     header_of,
     legacy_record,
+    read_field,
 )
 from solo.report.patterns import LAST_ENCOUNTER, json_events, unquote
 
@@ -40,17 +41,19 @@ class Entry:
 
     __slots__ = ("start", "end", "after", "step", "kind", "turn", "retracted", "index",
                  "first_line", "record_line", "record_lines", "_body", "_events_text",
-                 "_legacy", "_record", "_events")
+                 "_legacy", "_record", "_events", "_head")
 
     def __init__(self, start: int, end: int, after: int, step: int, kind: str, turn: int,
                  body: str | bytes | None = None, events: str | bytes | None = None,
-                 record: dict[str, Any] | None = None, legacy: bool = False) -> None:
+                 record: dict[str, Any] | None = None, legacy: bool = False,
+                 head: bytes | None = None) -> None:
         self.start, self.end, self.after = start, end, after  # after: the previous record's end
         self.step, self.kind, self.turn = step, kind, turn
         self.retracted = False
         # the record's JSON text (a format-1 snapshot's when ``legacy``) and its events'
         self._body, self._events_text, self._legacy = body, events, legacy
         self._record = record
+        self._head = head  # the header alone, as JSON, where it stands apart
         self._events: list[dict[str, Any]] | None = None
         self.first_line = self.record_line = self.record_lines = 0
         self.index = -1  # its place among the records counted (see Records); -1 if none
@@ -69,11 +72,21 @@ class Entry:
 
     @property
     def header(self) -> RecordHeader:
+        if self._record is None and self._head is not None:
+            try:
+                return header_of(json.loads(self._head))
+            except ValueError:
+                pass
         return header_of(self.record)
 
     @property
     def cmd(self) -> str:
         """The command the entry ran."""
+        if self._record is None and self._head is not None:
+            try:
+                return str(read_field(json.loads(self._head), "cmd"))
+            except ValueError:
+                pass
         return self.header.cmd
 
     @property
