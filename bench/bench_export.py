@@ -5,12 +5,14 @@ and writing entries exactly as a play session does (without the fsync), then
 times the report functions in-process and prints seconds and turns per second.
 
     python bench/bench_export.py [--big] [--turns N] [--system ID] [--keep DIR]
-                                 [--journal FILE] [--repeat N] [--process]
+                                 [--journal FILE] [--repeat N] [--process] [--reordered]
 
 ``--journal FILE`` times an existing journal instead of building one (``--keep`` keeps the
 built one as ``bench-journal.md``, to time again). ``--process`` times whole processes
 instead, on 100,000 turns unless told: ``solo export J`` (md and html) against
-``python -c`` reading the file and splitting it into lines, run in turns.
+``python -c`` reading the file and splitting it into lines, run in turns. ``--reordered``
+also times the same journal with every record re-saved by a JSON tool (keys sorted, ``, ``
+and ``: `` between them), in turns with the journal as solo wrote it.
 """
 
 from __future__ import annotations
@@ -166,6 +168,45 @@ def _processes(journal: Path, turns: int, repeat: int) -> None:
         print(f"{name:<15} {seconds:7.3f} s{ratio}")
 
 
+def _resave(journal: Path, path: Path) -> None:
+    """``journal`` with every record parsed and written again as a JSON tool would: keys
+    sorted, ``, `` and ``: `` between them, still one line and safe in a comment."""
+    import json
+    import re
+
+    def again(match: re.Match) -> bytes:
+        record = json.loads(match[1])
+        body = json.dumps(record, sort_keys=True, indent=None, separators=(", ", ": "),
+                          ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+        return b"<!-- solo " + body.encode() + b" -->"
+
+    path.write_bytes(re.sub(rb"^<!-- solo (\{.*\}) -->$", again, journal.read_bytes(),
+                            flags=re.M))
+
+
+def _reordered(journal: Path, resaved: Path, turns: int, repeat: int) -> None:
+    """Each report of the journal as solo wrote it and of the same records re-saved, run in
+    turns; best of each, and the re-saved one's time against the original's."""
+    _resave(journal, resaved)
+    _timed(1, _read, resaved)
+    print(f"re-saved journal: {resaved.stat().st_size / 1e6:.1f} MB; best of {repeat} runs, "
+          "in turns with the original:")
+    for name, function, extra in (("read", _read, ()), ("stats --json", _stats, (True,)),
+                                  ("export md", _export, ("md",)),
+                                  ("export html", _export, ("html",))):
+        best = {journal: float("inf"), resaved: float("inf")}
+        outputs = {}
+        for _ in range(repeat):
+            for path in best:
+                seconds, _, outputs[path] = _timed(1, function, path, *extra)
+                best[path] = min(best[path], seconds)
+        same = "same output" if outputs[journal] == outputs[resaved] else "OUTPUT DIFFERS"
+        print(f"{name:<12} original {best[journal]:7.3f} s  re-saved {best[resaved]:7.3f} s  "
+              f"{best[resaved] / best[journal]:5.2f}x  ({same})")
+    floor = min(seconds for seconds, _ in _FLOOR)
+    print(f"floor (read lines): {floor:.3f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--big", action="store_true", help="100,000 turns instead of 10,000")
@@ -178,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="runs of each measurement, best shown (default 5, 2 with --big)")
     parser.add_argument("--process", action="store_true",
                         help="time whole processes (100,000 turns unless --turns)")
+    parser.add_argument("--reordered", action="store_true",
+                        help="also time the journal with its records re-saved, keys sorted")
     options = parser.parse_args(argv)
     turns = options.turns or (100_000 if options.big or options.process else 10_000)
     repeat = options.repeat or (2 if options.big else 5)
@@ -204,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"built in {built:.2f} s")
         if options.process:
             _processes(journal, turns, repeat)
+            return 0
+        if options.reordered:
+            _reordered(journal, folder / "bench-reordered.md", turns, repeat)
             return 0
         _timed(1, _read, journal)  # warm up: the procedure, tables and parsers load once
         print(f"in-process, best of {repeat} run{'s' if repeat != 1 else ''}:")

@@ -22,11 +22,19 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from solo.engine.events import Event
+from solo.journal.record_schema import (
+    EVENTS_KEY,
+    HEADER_FIELDS,
+    LEFT_OUT_WHEN_NONE,
+    NOT_RECORDED,
+    STATE_KEY,
+    legacy_record,
+)
 from solo.rules.dice import Roll
 
 __all__ = ["PREFIX", "SUFFIX", "LEGACY_PREFIX", "RECORD_VERSION", "record_comment",
            "parse_record", "event_data", "find_records", "start_record", "make_record",
-           "HEADER", "HEADER_BYTES", "RECORD_START"]
+           "RECORD_START"]
 
 PREFIX = "<!-- solo "
 SUFFIX = " -->"
@@ -65,23 +73,13 @@ def _field_names(kind: type) -> tuple[str, ...]:
     return names
 
 
-_LEFT_OUT_WHEN_NONE = frozenset({"actor"})
-"""Fields newer than format 2's first journals: left out while empty, so those records
-read (and the examples replay) the same."""
-
-
-_NOT_RECORDED = frozenset({"shown"})
-"""Fields of an event that only the screen and the notation read (how a command is shown
-follows from its word, which the record keeps): never written, so records stay as they were."""
-
-
 def event_data(event: Event) -> dict[str, Any]:
     """``{"t": "Rolled", "label": …, "roll": {…}, "plus": 0}``: type name and every field."""
     kind = type(event)
     data: dict[str, Any] = {"t": kind.__name__}
     for name in _field_names(kind):
         value = getattr(event, name)
-        if (value is None and name in _LEFT_OUT_WHEN_NONE) or name in _NOT_RECORDED:
+        if (value is None and name in LEFT_OUT_WHEN_NONE) or name in NOT_RECORDED:
             continue
         data[name] = _plain(value)
     return data
@@ -114,9 +112,8 @@ def parse_record(text: str) -> dict[str, Any] | None:
     if not isinstance(data, dict):
         return None
     if legacy:  # format 1: the snapshot itself, with the command in "cmd"
-        return {"v": 1, "step": data.get("step"), "kind": "legacy", "cmd": data.get("cmd", ""),
-                "ev": [], "state": data}
-    if not isinstance(data.get("state"), dict):
+        return legacy_record(data)
+    if not isinstance(data.get(STATE_KEY), dict):
         return None
     return data
 
@@ -144,24 +141,19 @@ def find_records(text: str, start: int = 0) -> list[tuple[int, int, dict[str, An
 def make_record(*, step: int, kind: str, command: str, draws: int, session: int, scene: int,
                 turn: int, events: Iterable[Event], state: Mapping[str, Any],
                 extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A record in the order solo writes it: the header :data:`HEADER` reads, then ``extra``
-    (``undid``, ``live``…), then the events, and the state last."""
-    return {"v": RECORD_VERSION, "step": step, "kind": kind, "cmd": command, "draws": draws,
-            "session": session, "scene": scene, "turn": turn, **(extra or {}),
-            "ev": [event_data(event) for event in events], "state": dict(state)}
+    """A record in the order solo writes it (:mod:`solo.journal.record_schema`): the header
+    fields, then ``extra`` (``undid``, ``live``…, or a new value of a header field), then
+    the events, and the state last."""
+    given = {"v": RECORD_VERSION, "step": step, "kind": kind, "cmd": command, "draws": draws,
+             "session": session, "scene": scene, "turn": turn}
+    record = {field.key: given[field.key] for field in HEADER_FIELDS}
+    record.update(extra or {})
+    record[EVENTS_KEY] = [event_data(event) for event in events]
+    record[STATE_KEY] = dict(state)
+    return record
 
 
 def start_record(state: Mapping[str, Any]) -> dict[str, Any]:
     """The record a new journal begins with: the state before the first command."""
     return make_record(step=0, kind="start", command="start", draws=0, session=0, scene=0,
                        turn=0, events=(), state=state)
-
-
-HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),"kind":"(\w+)",'
-                    r'"cmd":("[^"\\]*(?:\\.[^"\\]*)*"),'
-                    r'"draws":\d+,"session":\d+,"scene":\d+,"turn":(\d+),((?:"\w+":-?\d+,)*)"ev":')
-HEADER_BYTES = re.compile(HEADER.pattern.encode())
-"""The start of a record as solo writes it, up to its events: read without parsing the JSON.
-A record an editor reformatted does not match and is parsed whole instead. (The command's
-JSON string is matched as runs of plain characters between escapes, which the regular
-expression engine scans far faster than one alternative a character.)"""

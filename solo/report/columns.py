@@ -1,5 +1,7 @@
-"""The fast reading of a journal's records, when every record is in solo's own one-line
-layout: :class:`Columns`, cut apart by one regular-expression split of the whole file.
+"""The fast reading of a journal's records, when every record is a line of its own:
+:class:`Columns`, cut apart by one regular-expression split of the whole file
+(:data:`~solo.report.patterns.RECORD_LINE`), whatever the order of each record's keys and
+the spacing between them.
 
 The figures' lists are in step order, each step once; the entries, in the file's order.
 """
@@ -8,62 +10,74 @@ from __future__ import annotations
 
 import json
 import operator
-import re
 from collections.abc import Sequence
-from itertools import accumulate, compress, count, repeat
+from itertools import accumulate, chain, compress, count, repeat
 from typing import Any
 
-from solo.journal.record import HEADER_BYTES
+from solo.journal.record import PREFIX, SUFFIX
+from solo.journal.record_schema import (
+    COUNTED_EVENTS,
+    EVENTS_KEY,
+    event_type,
+    read_header,
+)
 from solo.report.patterns import (
-    EVENT_BYTES,
-    EXTRA_BYTES,
-    LAST_ENCOUNTER_BYTES,
-    read_counted,
-    unquote,
+    EVENTS_START,
+    HIT,
+    RECORD_GROUPS,
+    RECORD_LINE,
+    STATE_AFTER_EVENTS,
+    counted_events,
+    split_counted,
 )
 from solo.report.records import Entry, Records, StepOrder, indices_of, step_order
 
 __all__ = ["Columns"]
 
-# Every ``<!-- solo``, with the fields of the header solo writes after it when it is one and
-# it opens a line (step, kind, command, turn, extras): a split by it cuts a journal into its
-# records, and a None among the groups tells of one not in solo's layout.
-_RECORD_LINES = re.compile(rb"<!-- solo(?:(?<=\n<!-- solo)("
-                           + HEADER_BYTES.pattern[len(rb"<!-- solo"):] + rb"))?")
-_STRIDE = 7  # the split's pieces a record: its header's 6 groups, then its line and on
+_STRIDE = RECORD_GROUPS + 1  # the split's pieces a record: its groups, then the text after it
+_AROUND = len(b"\n") + len(PREFIX) + len(SUFFIX)  # a record's line, but its JSON
 
 
 class Columns(Records):
-    """A journal whose every record is in solo's own one-line layout, cut apart by one
-    regular-expression split (in C) at each ``<!-- solo``: the header's fields, and after
-    each header the rest of its line (events, state, comment end) followed by the text up
-    to the next record. Nothing is done a record in Python but what the figures need."""
+    """A journal whose every record is a line of its own, cut apart by one
+    regular-expression split (in C): each record's JSON, its step, kind, turn and events
+    (found by the split wherever they stand in it), and the text between records.
+    Nothing is done a record in Python but what the figures need; a record whose keys
+    the split could not place is parsed whole."""
 
-    def __init__(self, data: bytes, parts: list[bytes], ends: list[int],
-                 states: list[int]) -> None:
-        self.text, self._parts, self._ends, self._states = data, parts, ends, states
-        self._starts: list[int] | None = None
-        self._lines = parts[_STRIDE::_STRIDE]  # a record's line from its events on, and on
-        self.entry_count = len(self._lines)
-        names = {kind: kind.decode() for kind in set(parts[3::_STRIDE])}
-        self.kinds = list(map(names.__getitem__, parts[3::_STRIDE]))
-        self.turns = list(map(int, parts[5::_STRIDE]))
+    def __init__(self, data: bytes, parts: list[bytes | None]) -> None:
+        self.text = data
+        self._prose: list[bytes] = parts[::_STRIDE]  # type: ignore[assignment]
+        bodies: list[bytes] = parts[1::_STRIDE]  # type: ignore[assignment]
+        self._bodies = bodies
+        self.entry_count = len(bodies)
+        steps_raw, kinds_raw, turns_raw = (parts[group::_STRIDE] for group in (2, 3, 4))
+        # where each record's events stand in its JSON (solo's layout), or their text
+        self._ev_starts = list(map(operator.add, map(bytes.find, bodies, repeat(EVENTS_START)),
+                                   repeat(len(EVENTS_START) - 1)))
+        self._ev_ends = list(map(operator.add, map(bytes.find, bodies,
+                                                   repeat(STATE_AFTER_EVENTS), self._ev_starts),
+                                 repeat(1)))
+        self._ev_texts: dict[int, bytes] = {}
+        if None in steps_raw:  # some record not in solo's layout: the other order's groups
+            self._any_order(parts, steps_raw, kinds_raw, turns_raw)
+        self._parsed: dict[int, dict[str, Any]] = {}
+        if None in steps_raw or 0 in self._ev_ends:  # only JSON can read these: parsed whole
+            self._read_whole(steps_raw, kinds_raw, turns_raw)
+        self._steps = list(map(int, steps_raw))  # type: ignore[arg-type]
+        names = {kind: kind.decode() if isinstance(kind, bytes) else str(kind)
+                 for kind in set(kinds_raw)}
+        self.kinds = list(map(names.__getitem__, kinds_raw))
+        self.turns = list(map(int, turns_raw))  # type: ignore[arg-type]
         self.garbled = []
         self.counted, self.moves = {}, {}
-        found = list(map(EVENT_BYTES.findall, self._lines, repeat(0), states))
-        for index in compress(count(), found):
-            events, moves, unknown = read_counted(found[index])
-            if unknown:
-                self.counted[index] = _json_events(self._lines[index][:states[index]])
-            elif events:
-                self.counted[index] = events
-            if moves:
-                self.moves[index] = moves
-        self._steps = list(map(int, parts[2::_STRIDE]))
+        self._count_events()
         self._kinds_in_file, self._turns_in_file = self.kinds, self.turns
         # a record's place in the file, by its place among those counted, and back
         self._at: Sequence[int] = range(self.entry_count)
         self._place_of: Sequence[int] = self._at
+        self._starts: list[int] | None = None
+        self._retracted_in_file: set[int] = set()
         self.duplicates, self.out_of_place = [], []
         order = step_order(self._steps)
         if order is not None:
@@ -71,6 +85,67 @@ class Columns(Records):
         self.retracted = self._retracted() if "undo" in names.values() else set()
         self._retracted_in_file = self.retracted if order is None \
             else {self._at[index] for index in self.retracted}
+
+    def _any_order(self, parts: list[bytes | None], steps: list, kinds: list,
+                   turns: list) -> None:
+        """Take the step, kind, turn and events of the records not in solo's layout from
+        the split's groups for a record in any order."""
+        for index in compress(count(), map(operator.is_, steps, repeat(None))):
+            at = index * _STRIDE
+            steps[index], kinds[index], turns[index] = parts[at + 5], parts[at + 6], parts[at + 7]
+            events = parts[at + 8]
+            if events is not None:
+                self._ev_texts[index] = events
+            self._ev_starts[index] = self._ev_ends[index] = -1
+
+    def _read_whole(self, steps: list, kinds: list, turns: list) -> None:
+        """Read the records the split could not place as JSON (raises ValueError for one
+        that is not a readable record)."""
+        for index in range(len(steps)):
+            if steps[index] is not None and (self._ev_ends[index] != 0
+                                             or index in self._ev_texts):
+                continue
+            record = json.loads(self._bodies[index])
+            header = read_header(record) if isinstance(record, dict) else None
+            if header is None or not isinstance(record.get("state"), dict):
+                raise ValueError("not a readable record")
+            steps[index], kinds[index], turns[index] = header.step, header.kind, header.turn
+            self._parsed[index] = record
+            self._ev_starts[index] = self._ev_ends[index] = -1
+
+    def _head(self, index: int) -> bytes | None:
+        """A record in solo's layout without its events and state: its header as JSON."""
+        start = self._ev_starts[index]
+        return self._bodies[index][:start - len(EVENTS_START) + 1] + b"}" if start >= 0 \
+            else None
+
+    def _events_text(self, index: int) -> bytes | None:
+        start = self._ev_starts[index]
+        if start >= 0:
+            return self._bodies[index][start:self._ev_ends[index]]
+        return self._ev_texts.get(index)
+
+    def _count_events(self) -> None:
+        """What the figures count among each record's events, found by one search a
+        record and read together."""
+        bodies = self._bodies
+        found = list(compress(count(), map(HIT.search, bodies, self._ev_starts, self._ev_ends)))
+        found += [index for index, text in self._ev_texts.items() if HIT.search(text)]
+        texts = [self._events_text(index) or b"" for index in found]
+        for index, listed in zip(found, counted_events(texts), strict=True):
+            self._keep_counted(index, listed)
+        for index, record in self._parsed.items():
+            given = record.get(EVENTS_KEY)
+            self._keep_counted(index, [
+                event for event in (given if isinstance(given, list) else [])
+                if isinstance(event, dict) and event_type(event) in COUNTED_EVENTS])
+
+    def _keep_counted(self, index: int, listed: list[dict[str, Any]]) -> None:
+        events, moves = split_counted(listed)
+        if events:
+            self.counted[index] = events
+        if moves:
+            self.moves[index] = moves
 
     def _in_step_order(self, order: StepOrder) -> None:
         """Count the records ``order`` keeps, in its order (a journal some hand or tool
@@ -89,137 +164,90 @@ class Columns(Records):
 
     @classmethod
     def scan(cls, data: bytes) -> Columns | None:
-        """The columns, or None when some record is not in solo's one-line layout (an
-        editor wrapped or re-indented one, or one is damaged): every ``<!-- solo`` must
-        open a line and a header solo wrote, and its line end with the comment."""
-        parts = _RECORD_LINES.split(data)
-        lines = parts[_STRIDE::_STRIDE]
-        # (only a header's command could hide one more "<!-- solo"; each is a quoted string)
-        if None in parts[1::_STRIDE] or b"<!-- solo" in b"".join(parts[4::_STRIDE]):
+        """The columns, or None when some record is not a readable line of its own (an
+        editor wrapped or re-indented one, one is damaged, or a format-1 snapshot): every
+        ``<!-- solo`` must open a line holding one whole record."""
+        parts = RECORD_LINE.split(data)
+        if PREFIX.rstrip().encode() in b"".join(parts[::_STRIDE]):
+            return None  # a record not on a line of its own, or a format-1 one
+        try:
+            return cls(data, parts)
+        except ValueError:
             return None
-        ends = list(map(bytes.find, lines, repeat(b"\n")))
-        if ends and ends[-1] < 0:  # the last record ends the file
-            ends[-1] = len(lines[-1])
-        if not all(map(bytes.endswith, lines, repeat(b"}} -->"), repeat(0), ends)):
-            return None
-        states = list(map(bytes.find, lines, repeat(b',"state":{'), repeat(0), ends))
-        return None if -1 in states else cls(data, parts, ends, states)
 
     def _retracted(self) -> set[int]:
         by_step = dict(zip(map(self._steps.__getitem__, self._at), count()))
         taken: set[int] = set()
         for index in indices_of(self.kinds, "undo"):
-            undid = self._extra(self._at[index]).get("undid", -1)
-            target = by_step.get(undid)
+            undid = self._entry(self._at[index], 0, 0).undid
+            target = by_step.get(undid if undid is not None else -1)
             if target is not None and self.kinds[target] != "undo":
                 taken.add(target)
         return taken
 
-    def _extra(self, index: int) -> dict[str, int]:
-        extras = self._parts[index * _STRIDE + 6]
-        return {name.decode(): int(value) for name, value in EXTRA_BYTES.findall(extras)}
-
     def cmd(self, index: int) -> str:
-        return _json_text(self._parts[self._at[index] * _STRIDE + 4])
+        return self._entry(self._at[index], 0, 0).cmd
 
     def state(self, index: int) -> dict[str, Any]:
-        at = self._at[index]
-        return _json_object(self._lines[at][self._states[at] + 9:self._ends[at] - 5])
+        return self._entry(self._at[index], 0, 0).state
 
     def events(self, index: int) -> list[dict[str, Any]]:
-        at = self._at[index]
-        return _json_events(self._lines[at][:self._states[at]])
+        return self._entry(self._at[index], 0, 0).events
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
-        at = self._at[index]
-        found = LAST_ENCOUNTER_BYTES.search(self._lines[at], self._states[at], self._ends[at])
-        return (unquote(found[1]), int(found[2])) if found else None
+        return self._entry(self._at[index], 0, 0).last_encounter()
 
     def prose(self, index: int) -> bytes:
-        at = self._at[index]
-        if at == 0:
-            return self._parts[0]
-        return self._lines[at - 1][self._ends[at - 1]:]
+        return self._prose[self._at[index]] + b"\n"
 
     def body(self, mark: bytes) -> bytes:
         """The journal with every record cut out (``mark`` where a retracted one stood).
         solo writes a blank line before each record and a line break after it: each record
         goes with one of each, so the entries around it keep one blank line between (and
         a mark stands as a paragraph of its own, as the record-by-record reading gives)."""
-        lines, ends = self._lines, self._ends
-        first = self._parts[0]
-        if not lines:
-            return first
-        pieces = [first[:-1] if first.endswith(b"\n\n") else first]
-        pieces += [line[end + 1:-1] if line.endswith(b"\n\n") else line[end + 1:]
-                   for line, end in zip(lines[:-1], ends[:-1], strict=True)]
-        pieces.append(lines[-1][ends[-1] + 1:])
+        prose = self._prose
+        if len(prose) == 1:
+            return prose[0]
+        # each record's line break and the text up to the next record (the first: the text
+        # before the first record), and the text alone
+        lead = [*map(operator.add, prose[:-1], repeat(b"\n"))]
+        kept = [lead[0], *(full[1:] for full in lead[1:])]
+        pieces = [text[:-1] if full.endswith(b"\n\n") else text
+                  for text, full in zip(kept, lead, strict=True)]
         for index in sorted(self._retracted_in_file, reverse=True):  # the mark: its blank line
-            pieces[index] = lines[index - 1][ends[index - 1] + 1:] if index else first
+            pieces[index] = kept[index]
             pieces.insert(index + 1, mark)
+        pieces.append(prose[-1][1:])
         return b"".join(pieces)
 
+    def _record_starts(self) -> list[int]:
+        """Where each record's ``<!--`` stands in the text: the text before it and the
+        line break, after the record before it."""
+        if self._starts is None:
+            bodies = self._bodies
+            lines = chain([len(b"\n")], map(_AROUND.__add__, map(len, bodies[:-1])))
+            self._starts = list(accumulate(map(operator.add,
+                                               map(len, self._prose[:len(bodies)]), lines)))
+        return self._starts
+
     def entries(self) -> list[Entry]:
-        entries: list[Entry] = []
-        start, after = len(self._parts[0]), 0
-        for index in range(len(self._lines)):
-            entry = self._entry(index, start, after)
-            entries.append(entry)
-            start, after = entry.events_at[0] + len(self._lines[index]), entry.end
-        return entries
+        starts = self._record_starts()
+        return [self._entry(index, start, 0) for index, start in enumerate(starts)]
 
     def entry(self, index: int) -> Entry:
         """The entry of the record at place ``index`` in the file."""
-        lines = self._lines
-        if index == 0:
-            start = len(self._parts[0])
-        elif index == len(lines) - 1:  # counted back from the end of the text
-            start = len(self.text) - len(lines[-1]) - len(self._parts[-_STRIDE]) \
-                - len(b"<!-- solo")
-        else:
-            if self._starts is None:  # where each record starts: the lengths before it
-                heads = map(len, self._parts[1::_STRIDE])
-                lengths = map(operator.add, heads, map(len, lines))  # past "<!-- solo"
-                self._starts = list(accumulate(
-                    map(operator.add, lengths, repeat(len(b"<!-- solo"))),
-                    initial=len(self._parts[0])))
-            start = self._starts[index]
-        after = 0 if index == 0 else start - len(lines[index - 1]) + self._ends[index - 1]
-        return self._entry(index, start, after)
+        return self._entry(index, self._record_starts()[index], 0)
 
-    def _entry(self, index: int, start: int, after: int) -> Entry:
-        """Record ``index``'s Entry, its ``<!--`` at ``start`` and the record before it
-        ending at ``after``."""
-        at = index * _STRIDE
-        events = start + len(b"<!-- solo") + len(self._parts[at + 1])
-        end, state = events + self._ends[index], events + self._states[index]
+    def _entry(self, index: int, start: int, _: int) -> Entry:
+        """Record ``index``'s Entry, its ``<!--`` at ``start`` (0 where only the record's
+        data is asked for)."""
+        end = start + len(PREFIX) + len(self._bodies[index]) + len(SUFFIX)
+        after = 0 if index == 0 else start - len(self._prose[index]) - len(b"\n")
         entry = Entry(start, end, after, self._steps[index], self._kinds_in_file[index],
-                      self._turns_in_file[index], self._parts[at + 4], self._extra(index),
-                      self.text, (events, state), (state + 9, end - 5))
+                      self._turns_in_file[index], body=self._bodies[index],
+                      events=self._events_text(index), record=self._parsed.get(index),
+                      head=self._head(index))
         entry.retracted = index in self._retracted_in_file
         entry.index = self._place_of[index]
         return entry
 
-
-def _json_text(raw: str | bytes) -> str:
-    try:
-        return str(json.loads(raw))
-    except ValueError:
-        return ""
-
-
-def _json_object(raw: str | bytes) -> dict[str, Any]:
-    try:
-        loaded = json.loads(raw or "{}")
-    except ValueError:
-        loaded = {}
-    return loaded if isinstance(loaded, dict) else {}
-
-
-def _json_events(raw: str | bytes) -> list[dict[str, Any]]:
-    try:
-        loaded = json.loads(raw or "[]")
-    except ValueError:
-        loaded = []
-    return [event for event in loaded if isinstance(event, dict)] \
-        if isinstance(loaded, list) else []

@@ -1,68 +1,182 @@
-"""The patterns that read what the figures count straight from a record's text, without
-parsing its JSON (solo writes an event's fields in a fixed order), in ``str`` and in
-``bytes``, and :func:`read_counted`, which turns their matches into events and moves.
+"""The regular expressions that find the records in a journal and what the figures count in
+them, made from the record's schema (:mod:`solo.journal.record_schema`), in ``bytes``;
+and :func:`counted_events`, which reads the counted events of one record as JSON data.
+
+A record is read whatever the order of its keys and the spacing between them: the
+expressions only find where each record, its header's step, kind and turn, and its events
+stand (a JSON string is always skipped whole, so nothing a player typed is read as a key);
+every value is then read as JSON.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any
 
-__all__ = ["EVENT", "EVENT_BYTES", "EXTRA", "EXTRA_BYTES", "LAST_ENCOUNTER",
-           "LAST_ENCOUNTER_BYTES", "read_counted", "unquote"]
+from solo.journal.record import PREFIX, SUFFIX
+from solo.journal.record_schema import (
+    COUNTED_EVENTS,
+    EVENTS_KEY,
+    EXTRA_FIELDS,
+    HEADER_FIELDS,
+    STATE_KEY,
+    TOP_KEYS,
+    TrackerMove,
+    event_type,
+    read_move,
+)
 
-EXTRA = re.compile(r'"(\w+)":(-?\d+),')
-EXTRA_BYTES = re.compile(EXTRA.pattern.encode())
-# A JSON string's text, as runs of plain characters between escapes (far faster to scan
-# than one alternative a character).
-_S = r'"([^"\\]*(?:\\.[^"\\]*)*)"'
-_S_ = r'"[^"\\]*(?:\\.[^"\\]*)*"'  # the same, not captured
-EVENT = re.compile(  # one literal start shared by all, so the search skips ahead fast
-    rf'"t":"(?:(Encountered)","table":{_S},"text":{_S},"status":(?!"struck"){_S}'
-    rf'|(LightChanged)","kind":{_S},"label":{_S},"before":{_S},"after":{_S}'
-    rf'|(Answered)","question":{_S},"style":{_S},"odds":{_S},"summary":{_S},"text":{_S}'
-    r'|(Struck)"'
-    rf'|(TrackerChanged)","tracker":{_S},"label":{_S},"before":-?\d+,"after":(-?\d+)'
-    # a layout the patterns do not know (an encounter with a struck-off entry counts for
-    # nothing and is passed over)
-    rf'|(Encountered(?!","table":{_S_},"text":{_S_},"status":"struck")'
-    r'|LightChanged|Answered)")')
-EVENT_BYTES = re.compile(EVENT.pattern.encode())
-LAST_ENCOUNTER = re.compile(rf'"last_encounter":\[{_S},(\d+)\]')
-LAST_ENCOUNTER_BYTES = re.compile(LAST_ENCOUNTER.pattern.encode())
+__all__ = ["RECORD_LINE", "RECORD_GROUPS", "EVENTS_START", "STATE_AFTER_EVENTS", "HIT",
+           "LAST_ENCOUNTER", "counted_events", "json_events", "json_list", "split_counted",
+           "unquote"]
+
+_STRING = rb'"[^"\\]*(?:\\.[^"\\]*)*"'  # a JSON string, runs of plain characters between escapes
+_NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_SCALAR = rb"(?:" + _STRING + rb"|" + _NUMBER + rb"|true|false|null)"
+_CAPTURED = ("step", "kind", "turn")  # the header fields every record's figures need
+_VALUE = {int: rb"-?\d+", str: _STRING, list: rb"\[[-\d \t\r,\[\]]*\]"}
+_WS = rb"[ \t\r]*"  # JSON's spaces but the line break: a record is one line
+_CAPTURE = {int: rb"(\d+)", str: rb'"(\w*)"'}
+
+
+def _key(name: str) -> bytes:
+    return re.escape(json.dumps(name)).encode()
+
+
+def _writer_layout() -> bytes:
+    """A record exactly as solo writes it (:func:`~solo.journal.record.make_record`): the
+    header fields in their order, any extras, then the events and the state (found apart
+    by :data:`STATE_AFTER_EVENTS`)."""
+    header = b",".join(_key(field.key) + b":" + (_CAPTURE[field.type] if field.key in _CAPTURED
+                                                  else _VALUE[field.type])
+                       for field in HEADER_FIELDS)
+    extra = rb'(?:"\w+":(?:' + b"|".join(_VALUE.values()) + rb"),)*"
+    return rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":\[[^\n]*\}\}"
+
+
+def _any_layout() -> bytes:
+    """A record with its keys in any order and any spacing: each member is one of the
+    header fields the figures need (captured), the events (captured), the state or the
+    player's dice (skipped), or any other key with a plain value. A skipped object or
+    array ends at a closing bracket followed by another of the record's keys or by the
+    record's end; one that ended too early leaves members that do not fit, and the match
+    takes the next closing bracket instead."""
+    end = (rb"(?=" + _WS + rb"(?:," + _WS + rb'"(?:'
+           + b"|".join(re.escape(key.encode()) for key in TOP_KEYS)
+           + rb')"' + _WS + rb":|\}" + re.escape(SUFFIX.encode()) + rb"))")
+    fields = {field.key: field for field in (*HEADER_FIELDS, *EXTRA_FIELDS)}
+
+    def member(key: str, value: bytes) -> bytes:
+        return re.escape(key.encode()) + b'"' + _WS + b":" + _WS + value
+
+    named = [member(key, _CAPTURE[fields[key].type]) for key in _CAPTURED]
+    named += [member(EVENTS_KEY, rb"(\[(?:[^\]\n]*\])*?)" + end),
+              member(STATE_KEY, rb"\{(?:[^}\n]*\})*?" + end),
+              member("typed", _VALUE[list])]
+    others = (rb"(?!(?:" + b"|".join(re.escape(key.encode()) for key in
+                                     (*_CAPTURED, EVENTS_KEY, STATE_KEY, "typed"))
+              + rb')")' + _STRING[1:] + _WS + b":" + _WS + _SCALAR)
+    one = rb'"(?:' + b"|".join([*named, others]) + rb")"
+    return (rb"\{" + _WS + rb"(?:" + one + _WS + rb"(?:," + _WS + rb'(?=")|(?=\})))*\}')
+
+
+RECORD_LINE = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"((?:" + _writer_layout()
+                         + rb")|(?:" + _any_layout() + rb")|\{[^\n]*?\})"
+                         + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
+"""A record on a line of its own, as solo writes it or with its keys in any order and any
+spacing. Groups: the record's JSON; then step, kind and turn of a record in solo's layout;
+then step, kind, turn and events of a record in another order; all None for a line whose
+record only JSON can read (or none can)."""
+
+EVENTS_START = b"," + json.dumps(EVENTS_KEY).encode() + b":["
+STATE_AFTER_EVENTS = b"]," + json.dumps(STATE_KEY).encode() + b":{"
+"""Where the events begin and end in a record in solo's layout (the first of each: no
+header field, extra or event holds them)."""
+RECORD_GROUPS = RECORD_LINE.groups
+
+HIT = re.compile(rb'"t"\s*:\s*"(' + b"|".join(name.encode() for name in COUNTED_EVENTS)
+                 + rb')"')
+"""Where an event the figures count names its type (a string can never hold ``"t":"``
+unescaped, so every match is the key of an event)."""
+
+LAST_ENCOUNTER = re.compile(rb'"last_encounter"\s*:\s*\[\s*(' + _STRING + rb")\s*,\s*(\d+)\s*\]")
+"""The state's last encounter: its table and entry (no other part of a record has the key)."""
 
 
 def unquote(text: str | bytes) -> str:
-    """A JSON string's text as the patterns caught it (between its quotes), escapes read."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    return json.loads(f'"{text}"') if "\\" in text else text
+    """A JSON string's text (with its quotes), escapes read."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return ""
+    return value if isinstance(value, str) else ""
 
 
-def read_counted(found: Iterable[Sequence[Any]]
-                 ) -> tuple[list[dict[str, Any]], list[tuple[Any, int]], bool]:
-    """The counted events and tracker moves in one record's matches of :data:`EVENT`
-    (groups as ``findall`` or ``Match.groups`` give them), and whether some event's layout
-    was not one the patterns know."""
-    events: list[dict[str, Any]] = []
-    moves: list[tuple[Any, int]] = []
-    unknown = False
-    for groups in found:
-        if groups[16]:
-            moves.append((unquote(groups[17]), int(groups[19])))
-        elif groups[0]:
-            events.append({"t": "Encountered", "text": unquote(groups[2]),
-                           "status": unquote(groups[3])})
-        elif groups[4]:
-            events.append({"t": "LightChanged", "label": unquote(groups[6]),
-                           "before": unquote(groups[7]), "after": unquote(groups[8])})
-        elif groups[9]:
-            events.append({"t": "Answered", "question": unquote(groups[10]),
-                           "odds": unquote(groups[12]), "text": unquote(groups[14])})
-        elif groups[15]:
-            events.append({"t": "Struck"})
+def json_events(raw: str | bytes | None) -> list[dict[str, Any]]:
+    """A record's events from their JSON text (those that are objects)."""
+    try:
+        loaded = json.loads(raw or "[]")
+    except ValueError:
+        return []
+    return [event for event in loaded if isinstance(event, dict)] \
+        if isinstance(loaded, list) else []
+
+
+def counted_events(texts: list[bytes]) -> list[list[dict[str, Any]]]:
+    """The events the figures count in each record's events (their JSON text), as data:
+    each such event is a flat object, read whole (from the brace before its type to the
+    brace after), all at once. Where that does not give each event of a counted type (a
+    brace in a string), that record's events are all read."""
+    found: list[bytes] = []
+    kinds: list[bytes] = []
+    ends: list[int] = []
+    for text in texts:
+        for match in HIT.finditer(text):
+            found.append(text[text.rfind(b"{", 0, match.start()):text.find(b"}", match.end()) + 1])
+            kinds.append(match[1])
+        ends.append(len(found))
+    try:
+        read = json.loads(b"[" + b",".join(found) + b"]")
+        same = [*map(dict.get, read, repeat("t"))] == [*map(bytes.decode, kinds)]
+    except (ValueError, TypeError):  # a slice not an event, or not an object
+        same = False
+    if not same:
+        read = [_counted_or_all(piece, text) for piece, text in zip(
+            map(found.__getitem__, map(slice, [0, *ends[:-1]], ends)), texts, strict=True)]
+        return read
+    return [read[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+def _counted_or_all(pieces: list[bytes], text: bytes) -> list[Any]:
+    """One record's counted events from their pieces, or from all its events."""
+    listed = json_list(b"[" + b",".join(pieces) + b"]")
+    if len(listed) == len(pieces) and all(isinstance(event, dict) for event in listed) \
+            and [event.get("t") for event in listed] == \
+            [match.decode() for match in HIT.findall(text)]:
+        return listed
+    return [event for event in json_events(text) if event_type(event) in COUNTED_EVENTS]
+
+
+def json_list(raw: bytes) -> list[Any]:
+    try:
+        loaded = json.loads(raw)
+    except ValueError:
+        return []
+    return loaded if isinstance(loaded, list) else []
+
+
+def split_counted(events: list[dict[str, Any]]
+                  ) -> tuple[list[dict[str, Any]], list[TrackerMove]]:
+    """Counted events apart from the tracker moves among them (each read by the schema)."""
+    others: list[dict[str, Any]] = []
+    moves: list[TrackerMove] = []
+    for event in events:
+        if event.get("t") == "TrackerChanged":
+            move = read_move(event)
+            if move is not None:
+                moves.append(move)
         else:
-            unknown = True
-    return events, moves, unknown
+            others.append(event)
+    return others, moves

@@ -24,6 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
+from solo.journal.record_schema import (
+    LEGACY_KIND,
+    event_type,
+    read_answered,
+    read_encountered,
+    read_light,
+)
 from solo.journal.store import read_meta
 from solo.report.columns import Columns
 from solo.report.entry_records import EntryRecords
@@ -112,8 +119,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     live = _live(records)
     unit = procedure.clock_unit if procedure is not None else "turn"
     minutes = procedure.minutes if procedure is not None else next(
-        (event.get("minutes") for index in live for event in records.events(index)
-         if event.get("t") == "TurnPassed" and isinstance(event.get("minutes"), int)), None)
+        (event["minutes"] for index in live for event in records.events(index)
+         if event_type(event) == "TurnPassed" and type(event.get("minutes")) is int), None)
     turns = turn_of[-1] if turn_of else 0
 
     encounters: list[Encounter] = []
@@ -125,7 +132,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     met_before = 0
     # only the records the figures can learn from: the ones with counted events, the
     # format-1 ones (no events) and the narration (a note on the encounter before it)
-    looked_at = {*counted, *indices_of(kinds, "narration"), *indices_of(kinds, "legacy")}
+    looked_at = {*counted, *indices_of(kinds, "narration"), *indices_of(kinds, LEGACY_KIND)}
     standing = set(live) if len(live) != len(kinds) else None
     for index in sorted(looked_at):
         if standing is not None and index not in standing:
@@ -141,7 +148,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                         encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
             awaiting = []
             continue
-        if kind == "legacy":
+        if kind == LEGACY_KIND:
             state = records.state(index)
             met_here = _legacy_encounters(procedure, state, turn, met_before)
             count = state.get("encounters")
@@ -152,32 +159,30 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
             met_here = []
         events = counted.get(index, ())
         for event in events:
-            what = event.get("t")
+            what = event_type(event)
             if what == "Encountered":
-                status = event.get("status")
-                if status in ("met", "foreshadowed"):
-                    met_here.append(Encounter(turn, str(event.get("text", "")),
-                                              status == "foreshadowed"))
-                elif status == "sign":
+                met = read_encountered(event)
+                if met.status in ("met", "foreshadowed"):
+                    met_here.append(Encounter(turn, met.text, met.status == "foreshadowed"))
+                elif met.status == "sign":
                     signs += 1
             elif what == "LightChanged":
-                if event.get("before") == "unlit":
-                    label = str(event.get("label", ""))
-                    lit[label] = lit.get(label, 0) + 1
-                elif event.get("after") == "out":
+                light = read_light(event)
+                if light.before == "unlit":
+                    lit[light.label] = lit.get(light.label, 0) + 1
+                elif light.after == "out":
                     if records.cmd(index).lower().startswith("douse"):
                         put_out += 1
                     else:
                         burnt += 1
             elif what == "Answered":
-                questions.append(Question(turn, str(event.get("question", "")),
-                                          str(event.get("odds", "")),
-                                          str(event.get("text", ""))))
+                answer = read_answered(event)
+                questions.append(Question(turn, answer.question, answer.odds, answer.text))
         if met_here:
             met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
             awaiting = met_here
-        if kind == "legacy" or any(event.get("t") == "Struck" for event in events):
+        if kind == LEGACY_KIND or any(event_type(event) == "Struck" for event in events):
             struck_before = _strike(encounters, records.state(index).get("struck"),
                                     struck_before)
 
@@ -240,27 +245,25 @@ def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger 
         tracker = procedure.trackers[name]
         label, maximum, start = tracker.label, tracker.maximum, tracker.start
     else:  # an unknown procedure: the first clock the events moved is the danger
-        changes = [event for index in live for event in records.events(index)
-                   if event.get("t") == "TrackerChanged"]
-        clock = next((event for event in changes if event.get("notation") == "Clock"),
+        changes = [move for index in live for move in records.moves.get(index, ())]
+        clock = next((move for move in changes if move.notation == "Clock"),
                      next(iter(changes), None))
         if clock is None:
             return None
-        name, label = str(clock.get("tracker")), str(clock.get("label"))
-        maximum = clock.get("maximum") if isinstance(clock.get("maximum"), int) else None
-        start = clock.get("before") if isinstance(clock.get("before"), int) else 0
-    if kinds and kinds[0] in ("start", "legacy"):
+        name, label, maximum = clock.tracker, clock.label, clock.maximum
+        start = clock.before if clock.before is not None else 0
+    if kinds and kinds[0] in ("start", LEGACY_KIND):
         first = _value(records.state(0), name)
         start = first if first is not None else start
 
     moved: dict[int, list[int]] = {}
     for index, tracked in records.moves.items():
-        mine = [value for tracker, value in tracked if tracker == name]
+        mine = [move.after for move in tracked if move.tracker == name]
         if mine:
             moved[index] = mine
     turn_of = records.turns
     played = [turn_of[index] for index in live] if len(live) != len(kinds) else turn_of
-    if "legacy" not in kinds and all(map(operator.le, played, islice(played, 1, None))):
+    if LEGACY_KIND not in kinds and all(map(operator.le, played, islice(played, 1, None))):
         values, peaks, current, peak = _danger_forward(start, moved, live, turn_of)
     else:
         values, peaks, current, peak = _danger_any(start, moved, live, records, name)
@@ -309,7 +312,7 @@ def _danger_any(start: int, moved: dict[int, list[int]], live: list[int],
     previous_turn = -1
     for index in live:
         written = moved.get(index, [])
-        turn, legacy = turn_of[index], kinds[index] == "legacy"
+        turn, legacy = turn_of[index], kinds[index] == LEGACY_KIND
         if not written and turn == previous_turn and not legacy:
             continue  # nothing moved and the clock stood still: nothing to do
         previous_turn = turn

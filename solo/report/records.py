@@ -21,81 +21,106 @@ from collections.abc import Iterator, Sequence
 from itertools import compress, count, islice
 from typing import Any, overload
 
-from solo.report.patterns import LAST_ENCOUNTER, unquote
+from solo.journal.record_schema import (
+    EVENTS_KEY,
+    STATE_KEY,
+    RecordHeader,
+    TrackerMove,
+    header_of,
+    legacy_record,
+    read_field,
+)
+from solo.report.patterns import LAST_ENCOUNTER, json_events, unquote
 
 __all__ = ["Entry", "EntryList", "Records", "StepOrder", "indices_of", "step_order"]
 
 
 class Entry:
-    """One journal entry: where its record sits in the text, what its header says, and its
-    events and state, parsed only when asked for."""
+    """One journal entry: where its record sits in the text, its step, kind and turn, and
+    the rest of the record (header, events, state), read as JSON only when asked for."""
 
-    __slots__ = ("start", "end", "after", "step", "kind", "turn", "_cmd", "extra", "retracted",
-                 "_events", "_state", "source", "events_at", "state_at", "first_line",
-                 "record_line", "record_lines", "index")
+    __slots__ = ("start", "end", "after", "step", "kind", "turn", "retracted", "index",
+                 "first_line", "record_line", "record_lines", "_body", "_events_text",
+                 "_legacy", "_record", "_events", "_head")
 
     def __init__(self, start: int, end: int, after: int, step: int, kind: str, turn: int,
-                 cmd: str | bytes, extra: dict[str, Any], source: str | bytes | None = None,
-                 events_at: tuple[int, int] = (0, 0), state_at: tuple[int, int] = (0, 0),
-                 events: list | None = None, state: dict[str, Any] | None = None) -> None:
+                 body: str | bytes | None = None, events: str | bytes | None = None,
+                 record: dict[str, Any] | None = None, legacy: bool = False,
+                 head: bytes | None = None) -> None:
         self.start, self.end, self.after = start, end, after  # after: the previous record's end
-        self.step, self.kind, self.turn, self._cmd, self.extra = step, kind, turn, cmd, extra
+        self.step, self.kind, self.turn = step, kind, turn
         self.retracted = False
-        # the text the record sits in, and where its events' and its state's JSON sit in it
-        self.source, self.events_at, self.state_at = source, events_at, state_at
-        self._events, self._state = events, state
+        # the record's JSON text (a format-1 snapshot's when ``legacy``) and its events'
+        self._body, self._events_text, self._legacy = body, events, legacy
+        self._record = record
+        self._head = head  # the header alone, as JSON, where it stands apart
+        self._events: list[dict[str, Any]] | None = None
         self.first_line = self.record_line = self.record_lines = 0
         self.index = -1  # its place among the records counted (see Records); -1 if none
 
     @property
-    def _ev_text(self) -> str | bytes | None:
-        return None if self.source is None else self.source[self.events_at[0]:self.events_at[1]]
+    def record(self) -> dict[str, Any]:
+        """The whole record as JSON data (``{}`` if it cannot be read)."""
+        if self._record is None:
+            try:
+                loaded = json.loads(self._body or "{}")
+            except ValueError:
+                loaded = {}
+            loaded = loaded if isinstance(loaded, dict) else {}
+            self._record = legacy_record(loaded) if self._legacy else loaded
+        return self._record
 
     @property
-    def _state_text(self) -> str | bytes | None:
-        return None if self.source is None else self.source[self.state_at[0]:self.state_at[1]]
+    def header(self) -> RecordHeader:
+        if self._record is None and self._head is not None:
+            try:
+                return header_of(json.loads(self._head))
+            except ValueError:
+                pass
+        return header_of(self.record)
 
     @property
     def cmd(self) -> str:
-        """The command the entry ran (kept as JSON text until asked for)."""
-        if isinstance(self._cmd, bytes) or self._cmd.startswith('"'):
+        """The command the entry ran."""
+        if self._record is None and self._head is not None:
             try:
-                self._cmd = str(json.loads(self._cmd))
+                return str(read_field(json.loads(self._head), "cmd"))
             except ValueError:
-                self._cmd = ""
-        return self._cmd
+                pass
+        return self.header.cmd
+
+    @property
+    def undid(self) -> int | None:
+        """An undo's record: the step of the entry it took back."""
+        return self.header.undid
 
     @property
     def events(self) -> list[dict[str, Any]]:
         if self._events is None:
-            try:
-                loaded = json.loads(self._ev_text or "[]")
-            except ValueError:
-                loaded = []
-            self._events = [event for event in loaded if isinstance(event, dict)] \
-                if isinstance(loaded, list) else []
+            self._events = json_events(self._events_text) if self._events_text is not None \
+                else [event for event in _listed(self.record.get(EVENTS_KEY))
+                      if isinstance(event, dict)]
         return self._events
 
     @property
     def state(self) -> dict[str, Any]:
-        if self._state is None:
-            try:
-                loaded = json.loads(self._state_text or "{}")
-            except ValueError:
-                loaded = {}
-            self._state = loaded if isinstance(loaded, dict) else {}
-        return self._state
+        state = self.record.get(STATE_KEY)
+        return state if isinstance(state, dict) else {}
 
     def last_encounter(self) -> tuple[str, int] | None:
-        """The table entry of the state's last encounter: found by pattern in the text while
-        the state is not parsed, else read from the parsed state."""
-        if self._state is None and self.source is not None:
-            found = LAST_ENCOUNTER.search(str(self.source), *self.state_at)
+        """The table entry of the state's last encounter: found in the record's text while
+        it is not parsed, else read from the parsed state."""
+        if self._record is None and isinstance(self._body, bytes):
+            found = LAST_ENCOUNTER.search(self._body)
             return (unquote(found[1]), int(found[2])) if found else None
         last = self.state.get("last_encounter")
-        if isinstance(last, list) and len(last) == 2 and isinstance(last[1], int):
+        if isinstance(last, list) and len(last) == 2 and type(last[1]) is int:
             return str(last[0]), last[1]
         return None
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 class Records:
@@ -105,7 +130,7 @@ class Records:
 
     * ``counted``: by index, the encounters, lights, answers and strikes among its events
       (every event, for a record whose events the patterns could not read);
-    * ``moves``: by index, every tracker the record's events moved, with its new value.
+    * ``moves``: by index, every tracker move among the record's events.
 
     The rest (state, command, all events, prose) is read on demand, for the few records
     the figures look at. :meth:`entries` and :meth:`entry` give every readable record in
@@ -117,7 +142,7 @@ class Records:
     turns: list[int]
     retracted: set[int]
     counted: dict[int, list[dict[str, Any]]]
-    moves: dict[int, list[tuple[Any, int]]]
+    moves: dict[int, list[TrackerMove]]
     garbled: list[int]  # where the unreadable records start
     entry_count: int  # the readable records in the file, duplicates too: len(entries())
     duplicates: list[int]  # the steps of the records left out as repeating an earlier step
