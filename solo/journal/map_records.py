@@ -5,8 +5,10 @@ A record keeps only what its entry changed (``"rooms"``: the rooms added or chan
 the party is), so a crawl through 300 rooms does not carry 300 rooms in every entry. Now
 and then a record keeps the whole map (``"dungeon"``): at the first entry of each sitting,
 after an undo that changed the map, and whenever the changes written since the last whole
-map outweigh it (:func:`needs_whole_map`). Every record after the first room names the step
-of the last whole map (``"map"``), so resuming reads back only that far.
+map outweigh it (:func:`needs_whole_map`). The keys are the record schema's
+(:data:`solo.journal.record_schema.MAP_FIELDS`). Every record after the first room names
+the step of the last whole map (``"map"``, written first), so resuming reads back only that
+far.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
+from solo.journal.record_schema import MAP_AT_KEY, MAP_CHANGES_KEY, WHOLE_MAP_KEY
 from solo.journal.store import records_since
 
 __all__ = ["WHOLE_MAP_EVERY", "map_fields", "needs_whole_map", "rebuild_map"]
@@ -40,14 +43,14 @@ def map_fields(before: Dungeon, after: Dungeon, step: int, last_whole: int | Non
     it. ``whole``: keep the whole map (when there is one)."""
     if not after.rooms:
         if before.rooms:  # an undo took every room back
-            return {"dungeon": change.dungeon_data(after), "map": step}, step
+            return {MAP_AT_KEY: step, WHOLE_MAP_KEY: change.dungeon_data(after)}, step
         return {}, last_whole
     if whole or last_whole is None:
-        return {"dungeon": change.dungeon_data(after), "map": step}, step
-    fields: dict[str, Any] = {"map": last_whole}
+        return {MAP_AT_KEY: step, WHOLE_MAP_KEY: change.dungeon_data(after)}, step
+    fields: dict[str, Any] = {MAP_AT_KEY: last_whole}
     changed = change.changes(before, after)
     if changed is not None:
-        fields["rooms"] = changed
+        fields[MAP_CHANGES_KEY] = changed
     return fields, last_whole
 
 
@@ -56,27 +59,27 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
     map), the step of that whole map, and what to tell the player if it cannot be read
     ('' when all is well). A record that names no map: no rooms (journals from before
     rooms)."""
-    whole_at = record.get("map")
+    whole_at = record.get(MAP_AT_KEY)
     if whole_at is None:
         return Dungeon(), None, ""
     step = record.get("step")
     if not isinstance(whole_at, int) or not isinstance(step, int) or whole_at > step:
         return Dungeon(), None, _LOST
-    found = records_since(path, whole_at, "dungeon")
+    found = records_since(path, whole_at, WHOLE_MAP_KEY)
     if found is None:
         return Dungeon(), None, _LOST
     try:
-        dungeon = change.apply_changes(Dungeon(), found[0]["dungeon"])
+        dungeon = change.apply_changes(Dungeon(), found[0][WHOLE_MAP_KEY])
         last = whole_at
         for later in found[1:]:
             later_step = later.get("step")
             if not isinstance(later_step, int) or not last < later_step <= step:
                 continue  # a copy pasted out of place, or an entry after the one wanted
             last = later_step
-            if "dungeon" in later:
-                dungeon = change.apply_changes(Dungeon(), later["dungeon"])
-            elif "rooms" in later:
-                dungeon = change.apply_changes(dungeon, later["rooms"])
+            if WHOLE_MAP_KEY in later:
+                dungeon = change.apply_changes(Dungeon(), later[WHOLE_MAP_KEY])
+            elif MAP_CHANGES_KEY in later:
+                dungeon = change.apply_changes(dungeon, later[MAP_CHANGES_KEY])
     except (ValueError, TypeError, KeyError, AttributeError):
         return Dungeon(), None, _LOST
     return dungeon, whole_at, ""

@@ -21,8 +21,11 @@ from solo.journal.record_schema import (
     EVENTS_KEY,
     EXTRA_FIELDS,
     HEADER_FIELDS,
+    MAP_AT_KEY,
+    MAP_CHANGES_KEY,
     STATE_KEY,
     TOP_KEYS,
+    WHOLE_MAP_KEY,
     TrackerMove,
     event_type,
     read_move,
@@ -53,7 +56,13 @@ def _writer_layout() -> bytes:
                                                   else _VALUE[field.type])
                        for field in HEADER_FIELDS)
     extra = rb'(?:"\w+":(?:' + b"|".join(_VALUE.values()) + rb"),)*"
-    return rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":\[[^\n]*\}\}"
+    # the step of the whole map, then the map's whole or its changes (an object: no
+    # unescaped '},"ev":[' can stand in a string)
+    map_fields = (rb"(?:" + _key(MAP_AT_KEY) + rb":\d+,)?"
+                  + rb"(?:(?:" + _key(WHOLE_MAP_KEY) + b"|" + _key(MAP_CHANGES_KEY)
+                  + rb"):\{[^\n]*?\}," + rb"(?=" + _key(EVENTS_KEY) + rb":\[))?")
+    return (rb"\{" + header + b"," + extra + map_fields + _key(EVENTS_KEY)
+            + rb":\[[^\n]*\}\}")
 
 
 def _any_layout() -> bytes:
@@ -74,9 +83,12 @@ def _any_layout() -> bytes:
     named = [member(key, _CAPTURE[fields[key].type]) for key in _CAPTURED]
     named += [member(EVENTS_KEY, rb"(\[(?:[^\]\n]*\])*?)" + end),
               member(STATE_KEY, rb"\{(?:[^}\n]*\})*?" + end),
+              member(WHOLE_MAP_KEY, rb"\{(?:[^}\n]*\})*?" + end),
+              member(MAP_CHANGES_KEY, rb"\{(?:[^}\n]*\})*?" + end),
               member("typed", _VALUE[list])]
     others = (rb"(?!(?:" + b"|".join(re.escape(key.encode()) for key in
-                                     (*_CAPTURED, EVENTS_KEY, STATE_KEY, "typed"))
+                                     (*_CAPTURED, EVENTS_KEY, STATE_KEY, "typed",
+                                      WHOLE_MAP_KEY, MAP_CHANGES_KEY))
               + rb')")' + _STRING[1:] + _WS + b":" + _WS + _SCALAR)
     one = rb'"(?:' + b"|".join([*named, others]) + rb")"
     return (rb"\{" + _WS + rb"(?:" + one + _WS + rb"(?:," + _WS + rb'(?=")|(?=\})))*\}')
