@@ -151,7 +151,7 @@ def render_html(crawl: Crawl) -> str:
         byline.append(f"seed {meta['seed']}")
     if meta.get("created"):
         byline.append(f"begun {str(meta['created'])[:10]}")
-    return "".join([
+    head = "".join([
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n',
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
@@ -166,5 +166,6 @@ def render_html(crawl: Crawl) -> str:
         f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n",
         _logged("Encounters", _encounter_items(crawl, journal.anchored)), "\n",
         _logged("Oracle questions", _question_items(crawl, journal.anchored)), "\n</section>\n",
-        '<section class="journal">\n<h2>Journal</h2>\n', journal.html,
-        "</section>\n</main>\n</body>\n</html>\n"])
+        '<section class="journal">\n<h2>Journal</h2>\n'])
+    tail = b"</section>\n</main>\n</body>\n</html>\n"
+    return b"".join([head.encode(), *journal.parts, tail]).decode("utf-8", errors="replace")

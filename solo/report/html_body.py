@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count, repeat
 
-from solo.report.html_blocks import PIECE, blocks_html
+from solo.report.html_blocks import PIECE, blocks_parts
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.model import Crawl
 from solo.report.records import Records
@@ -34,12 +34,12 @@ _ANCHOR = b'<h3 class="turn" id="turn-%d">'
 
 @dataclass
 class JournalHtml:
-    html: str
+    parts: list[bytes]  # the HTML in UTF-8, to join
     anchored: set[int] = field(default_factory=set)  # the turns with an id (``turn-N``)
 
 
 def journal_html(crawl: Crawl) -> JournalHtml:
-    """The journal after its front matter and title, as HTML."""
+    """The journal after its front matter and title, as HTML (in UTF-8, in parts)."""
     pieces = _entry_pieces(crawl)
     records = crawl.records
     for index in records.retracted if records is not None else ():
@@ -48,9 +48,9 @@ def journal_html(crawl: Crawl) -> JournalHtml:
     if doc.count(PIECE) != len(pieces) - 1:  # a NUL of the journal's own: shown as such
         doc = PIECE.join(piece.replace(PIECE, "\ufffd".encode()) for piece in pieces)
     if records is None:
-        return JournalHtml(blocks_html(doc))
+        return JournalHtml(blocks_parts(doc))
     anchors = _Anchors(records)
-    return JournalHtml(blocks_html(doc, _mechanics(records), anchors.tags), anchors.turns)
+    return JournalHtml(blocks_parts(doc, _mechanics(records), anchors.tags), anchors.turns)
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
