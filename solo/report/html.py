@@ -18,8 +18,10 @@ from html import escape
 from solo import __version__
 from solo.report.html_body import journal_html
 from solo.report.html_chart import chart_caption, svg_chart
+from solo.report.html_hp import hp_charts
 from solo.report.html_inline import inline_html
 from solo.report.model import Crawl
+from solo.report.palette import HTML_DARK, HTML_LIGHT
 from solo.report.party import party_html
 from solo.report.summary import summary_rows
 
@@ -28,47 +30,58 @@ __all__ = ["render_html", "svg_chart", "CSP"]
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 _LIST_OPEN_UP_TO = 25  # longer lists of encounters or questions start folded
 
-CSS = """
-:root { color-scheme: light dark; --ink: #2a2520; --paper: #fbf8f1; --muted: #6d6356;
-  --rule: #e0d6c4; --mech-bg: #f1ece1; --mech-ink: #3b3630; --mech-edge: #c2ab82;
-  --accent: #a3341c; --line: #6b4f23; --band: #d9c49c; }
-@media (prefers-color-scheme: dark) {
-  :root { --ink: #e8e1d5; --paper: #1c1a17; --muted: #a39886; --rule: #3b362f;
-    --mech-bg: #26231f; --mech-ink: #d6cebf; --mech-edge: #7d6a4a; --accent: #ef7a5c;
-    --line: #d8b878; --band: #6d5b3b; } }
-html { background: var(--paper); color: var(--ink); }
+def _variables(theme: dict[str, str]) -> str:
+    return " ".join(f"--{name}: {colour};" for name, colour in theme.items())
+
+
+CSS = f"""
+:root {{ color-scheme: light dark; {_variables(HTML_LIGHT)} }}
+@media (prefers-color-scheme: dark) {{ :root {{ {_variables(HTML_DARK)} }} }}
+""" + """
+html { background: var(--paper); color: var(--ink); -webkit-text-size-adjust: 100%;
+  text-size-adjust: 100%; }
 body { margin: 0 auto; max-width: 42em; padding: 2.5rem 1.25rem 4rem;
   font-family: "Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia,
   "DejaVu Serif", serif; font-size: 1.125rem; line-height: 1.65;
-  text-rendering: optimizeLegibility; }
+  text-rendering: optimizeLegibility; overflow-wrap: break-word; }
 h1 { font-size: 2.3em; line-height: 1.15; font-weight: normal; margin: 0 0 .15em; }
 h2 { font-size: 1.3em; font-weight: normal; margin: 2.2em 0 .6em; padding-bottom: .2em;
   border-bottom: 1px solid var(--rule); }
 h3 { font-size: 1.05em; margin: 1.6em 0 .4em; }
 a { color: var(--accent); }
+code { overflow-wrap: anywhere; }
+pre { overflow-x: auto; }
 .byline { margin: 0 0 2em; color: var(--muted); font-style: italic; }
-.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15em 1.2em;
-  margin: 0; }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr);
+  gap: .15em 1.2em; margin: 0; }
 .facts dt { color: var(--muted); }
 .facts dd { margin: 0; }
+table { border-collapse: collapse; width: 100%; font-size: .9em; line-height: 1.5; }
+th, td { text-align: left; vertical-align: top; padding: .3em .8em .3em 0;
+  border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
+tbody th { min-width: 5.5em; }
+thead th { overflow-wrap: break-word; }
+thead th { color: var(--muted); font-weight: normal; }
 details > summary { cursor: pointer; color: var(--muted); }
-details > summary h3 { display: inline; }
+details > summary h3 { display: inline; color: var(--ink); }
 ol.log { padding-left: 1.8em; }
 ol.log li { margin: .2em 0; }
 .when { color: var(--muted); font-size: .9em; white-space: nowrap; }
 .outcome { font-style: italic; }
-.sans, h2.turn, figcaption, .when { font-family: system-ui, -apple-system, "Segoe UI",
+.sans, h2.turn, figcaption, .when, .who { font-family: system-ui, -apple-system, "Segoe UI",
   "DejaVu Sans", sans-serif; }
-figure.chart { margin: 1.2em 0 0; }
-figure.chart svg { display: block; width: 100%; height: auto; }
+figure.chart { margin: 1.2em 0 1.4em; }
+figure.chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .8em; color: var(--muted); margin-top: .3em; }
+.who { margin: .8em 0 0; font-size: .8em; font-weight: bold; }
 svg .grid { stroke: var(--rule); stroke-width: 1; }
 svg .axis { stroke: var(--muted); stroke-width: 1; }
-svg text { fill: var(--muted); font: 11px system-ui, "DejaVu Sans", sans-serif; }
+svg text { fill: var(--muted); font: 12px system-ui, "DejaVu Sans", sans-serif; }
 svg .line { fill: none; stroke: var(--line); stroke-width: 2; stroke-linejoin: round; }
+svg .hp { fill: none; stroke: var(--hp); stroke-width: 2; stroke-linejoin: round; }
 svg .band { stroke: var(--band); }
 svg .peak { stroke: var(--line); stroke-width: 1; stroke-dasharray: 2 2; }
-svg .enc { fill: var(--accent); stroke: var(--paper); stroke-width: 1.5; }
+svg .enc, svg .down { fill: var(--accent); stroke: var(--paper); stroke-width: 1.5; }
 .key-enc { color: var(--accent); }
 .journal h3.turn { display: flex; align-items: center; gap: .8em; margin: 2.4em 0 .7em;
   padding: 0; border: 0; font-size: .72em; letter-spacing: .14em; text-transform: uppercase;
@@ -79,15 +92,27 @@ svg .enc { fill: var(--accent); stroke: var(--paper); stroke-width: 1.5; }
   font-family: ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace;
   font-size: .78em; line-height: 1.55; overflow-wrap: anywhere; }
 .mech .l { padding-left: 2em; text-indent: -2em; }
-.mech .act { font-weight: bold; }
-.mech .ask { font-style: italic; }
-.mech.met { border-left-color: var(--accent); }
-.mech.retracted { opacity: .55; text-decoration: line-through; }
+.mech .action { font-weight: bold; }
+.mech .question { font-style: italic; }
+.mech .result { color: var(--line); }
 .mech .note { color: var(--muted); }
-.mech .trk { color: var(--line); font-weight: bold; }
+.mech.met { border-left-color: var(--accent); }
+.mech.retracted { text-decoration: line-through; }
+.mech.retracted .l { color: var(--muted); }
 .journal blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid var(--rule);
   color: var(--muted); }
 .img-alt { color: var(--muted); font-style: italic; }
+@media (max-width: 30em) {
+  body { font-size: 1.0625rem; padding: 1.5rem 1rem 3rem; }
+  h1 { font-size: 1.9em; }
+  .facts { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  .facts dd { margin-bottom: .45em; }
+  ol.log { padding-left: 1.4em; }
+  th, td { padding-right: .5em; }
+  svg text { font-size: var(--phone-font, 12px); }
+  .mech { padding: .5em .7em; }
+  .mech .l { padding-left: 1.2em; text-indent: -1.2em; }
+}
 """
 
 
@@ -163,7 +188,7 @@ def render_html(crawl: Crawl) -> str:
         '<section class="summary">\n<h2>Summary</h2>\n', _facts(crawl), "\n",
         party_html(crawl),
         f'<figure class="chart">{svg_chart(crawl)}'
-        f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n",
+        f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n", hp_charts(crawl),
         _logged("Encounters", _encounter_items(crawl, journal.anchored)), "\n",
         _logged("Oracle questions", _question_items(crawl, journal.anchored)), "\n</section>\n",
         '<section class="journal">\n<h2>Journal</h2>\n'])
