@@ -13,6 +13,8 @@ tinted, monospaced blocks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from html import escape
 
 from solo import __version__
@@ -121,6 +123,9 @@ def _inline(text: str) -> str:
     return inline_html(" ".join(text.split()))
 
 
+Inline = Callable[[str], str]
+
+
 def _facts(crawl: Crawl) -> str:
     rows = "".join(f"<dt>{escape(label)}</dt><dd>{escape(text)}</dd>"
                    for label, text in summary_rows(crawl))
@@ -143,26 +148,26 @@ def _when(crawl: Crawl, turn: int, anchored: set[int]) -> str:
     return f'<span class="when">{text}</span>'
 
 
-def _encounter_items(crawl: Crawl, anchored: set[int]) -> list[str]:
+def _encounter_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[str]:
     items = []
     for encounter in crawl.encounters:
-        parts = [_when(crawl, encounter.turn, anchored), " ", _inline(encounter.text)]
+        parts = [_when(crawl, encounter.turn, anchored), " ", inline(encounter.text)]
         if encounter.foretold:
             parts.append(" (as the signs foretold)")
         if encounter.defeated:
             parts.append(' — <span class="outcome">defeated (struck off)</span>')
         if encounter.note:
-            parts.append(f" — <q>{_inline(encounter.note)}</q>")
+            parts.append(f" — <q>{inline(encounter.note)}</q>")
         items.append("".join(parts))
     return items
 
 
-def _question_items(crawl: Crawl, anchored: set[int]) -> list[str]:
+def _question_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[str]:
     items = []
     for question in crawl.questions:
         odds = f" ({escape(question.odds)})" if question.odds else ""
         answer = f" → <strong>{escape(question.answer)}</strong>" if question.answer else ""
-        items.append(f"{_when(crawl, question.turn, anchored)} {_inline(question.question)}"
+        items.append(f"{_when(crawl, question.turn, anchored)} {inline(question.question)}"
                      f"{odds}{answer}")
     return items
 
@@ -170,6 +175,7 @@ def _question_items(crawl: Crawl, anchored: set[int]) -> list[str]:
 def render_html(crawl: Crawl) -> str:
     """The play report of ``crawl`` as one HTML page."""
     journal = journal_html(crawl)
+    inline = lru_cache(maxsize=None)(_inline)  # (this page's: questions asked again, and again)
     meta = crawl.meta
     byline = [crawl.system_name]
     if isinstance(meta.get("seed"), int):
@@ -189,8 +195,9 @@ def render_html(crawl: Crawl) -> str:
         party_html(crawl),
         f'<figure class="chart">{svg_chart(crawl)}'
         f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n", hp_charts(crawl),
-        _logged("Encounters", _encounter_items(crawl, journal.anchored)), "\n",
-        _logged("Oracle questions", _question_items(crawl, journal.anchored)), "\n</section>\n",
+        _logged("Encounters", _encounter_items(crawl, journal.anchored, inline)), "\n",
+        _logged("Oracle questions", _question_items(crawl, journal.anchored, inline)),
+        "\n</section>\n",
         '<section class="journal">\n<h2>Journal</h2>\n'])
     tail = b"</section>\n</main>\n</body>\n</html>\n"
     return b"".join([head.encode(), *journal.parts, tail]).decode("utf-8", errors="replace")

@@ -236,7 +236,10 @@ def _texts_html(text: bytes,
     opens: Iterable[bytes] = repeat(_BLOCK_OPEN[b"###"], len(heads))
     if h3_tags is not None:  # heading n's piece: the piece marks before it
         tags = h3_tags(list(accumulate(map(bytes.count, rests[:-1], repeat(PIECE)))))
-        opens = map(tags.get, range(len(heads)), opens) if tags else opens  # (its length)
+        if len(tags) == len(heads) and next(reversed(tags)) == len(heads) - 1:
+            opens = tags.values()  # every heading takes an id (each in order, as they are)
+        elif tags:
+            opens = map(tags.get, range(len(heads)), opens)  # (as long as the headings)
     heads_html = _heads_html(heads)
     between = _blocks_html(rest, None).split(_HEAD)
     html = [b""] * (len(between) + 3 * len(heads))  # between, opening tag, text, closing tag

@@ -188,14 +188,17 @@ def _band(danger: Danger, frame: Frame) -> str:
     """Many turns: one vertical stroke per column, from its lowest to its highest value."""
     columns, turns = _MAX_POINTS, frame.turns
     stroke = max(frame.width / columns, 1.0)
-    per_turn, turn_peaks, x, y = danger.per_turn, danger.turn_peaks, frame.x, frame.y
+    per_turn, turn_peaks = danger.per_turn, danger.turn_peaks
+    heights = [frame.y(value) for value in range(frame.top + 1)]  # (every value is within)
     path = []
     for column in range(columns):
         first = column * turns // columns
         last = max((column + 1) * turns // columns, first + 1)
         low, high = min(per_turn[first:last]), max(turn_peaks[first:last])
         nudge = 0.5 if low == high else 0
-        path.append(f"M{x((first + last) / 2)} {y(low) + nudge}V{y(high) - nudge}")
+        bottom, top = (heights[low], heights[high]) if 0 <= low <= high <= frame.top \
+            else (frame.y(low), frame.y(high))
+        path.append(f"M{frame.x((first + last) / 2)} {bottom + nudge}V{top - nudge}")
     return (f'<path class="band" stroke-width="{stroke:.2f}" fill="none" '
             f'd="{"".join(path)}"/>')
 
