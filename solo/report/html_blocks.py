@@ -127,7 +127,7 @@ def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
     for mark in _MARKS:  # the marks used here cannot come from the text
         if mark in doc:
             doc = doc.replace(mark, "\ufffd".encode())
-    text = b"\n" + doc + b"\n"
+    text = b"".join((b"\n", doc, b"\n"))  # (one copy)
     parts = text.split(_SOLO_FENCE)  # (escaping changes no backtick and no line break)
     fences = _solo_fences_html(parts[1::2]) if len(parts) % 2 else None
     if fences is not None:
