@@ -28,7 +28,7 @@ from solo.report.html_hp import hp_charts
 from solo.report.html_inline import inline_html
 from solo.report.model import Crawl
 from solo.report.palette import HTML_DARK, HTML_LIGHT
-from solo.report.party import party_html
+from solo.report.party import party_html, party_story
 from solo.report.summary import summary_rows
 
 __all__ = ["render_html", "svg_chart", "CSP"]
@@ -180,6 +180,7 @@ def render_html(crawl: Crawl) -> str:
     """The play report of ``crawl`` as one HTML page."""
     journal = journal_html(crawl)
     inline = lru_cache(maxsize=None)(_inline)  # (this page's: questions asked again, and again)
+    story = party_story(crawl)  # (read once for the tables and the charts)
     meta = crawl.meta
     byline = [crawl.system_name]
     if isinstance(meta.get("seed"), int):
@@ -196,9 +197,9 @@ def render_html(crawl: Crawl) -> str:
         f"<header>\n<h1>{escape(crawl.title)}</h1>\n",
         f'<p class="byline">{escape(" · ".join(byline))}</p>\n</header>\n<main>\n',
         '<section class="summary">\n<h2>Summary</h2>\n', _facts(crawl), "\n",
-        party_html(crawl),
+        party_html(crawl, story),
         f'<figure class="chart">{svg_chart(crawl)}'
-        f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n", hp_charts(crawl),
+        f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n", hp_charts(crawl, story),
         _logged("Encounters", _encounter_items(crawl, journal.anchored, inline)), "\n",
         _logged("Oracle questions", _question_items(crawl, journal.anchored, inline)),
         "\n</section>\n",

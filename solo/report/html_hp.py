@@ -12,16 +12,17 @@ from html import escape
 
 from solo.report.html_chart import frame_for, svg_open, turn_axis, value_lines
 from solo.report.model import Crawl
-from solo.report.party import MemberStory, party_story
+from solo.report.party import MemberStory, PartyStory
 
 __all__ = ["hp_charts"]
 
 _HEIGHT = 64  # a member's plot
 
 
-def hp_charts(crawl: Crawl) -> str:
-    """A figure of each member's HP over time (empty when no member's HP changed)."""
-    members = party_story(crawl).members
+def hp_charts(crawl: Crawl, story: PartyStory) -> str:
+    """A figure of each member's HP over time, from the crawl's :func:`party_story` (empty
+    when no member's HP changed)."""
+    members = story.members
     if not any(member.track for member in members):
         return ""
     turns = max(crawl.turns, *(turn for member in members for turn, _ in member.track), 1)
