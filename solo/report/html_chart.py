@@ -115,17 +115,17 @@ def turn_axis(frame: Frame) -> list[str]:
 
 
 def chart_caption(crawl: Crawl) -> str:
-    """What the chart shows, and its key."""
-    unit = escape(crawl.unit)
-    key = '<span class="key-enc">●</span> an encounter'
+    """What the chart shows, and its key (the encounters' dot, when there are any)."""
+    unit, met = escape(crawl.unit), bool(crawl.encounters)
+    key = '; <span class="key-enc">●</span> an encounter' if met else "; no encounter met"
     if crawl.danger is None:
-        return f"Encounters by {unit} (this procedure keeps no danger tracker). {key}."
+        return f"Encounters by {unit} (this procedure keeps no danger tracker){key}."
     label = escape(crawl.danger.label)
     if crawl.turns > _MAX_POINTS:
         return (f"{label} over {crawl.turns} {unit}s: each stroke spans the lowest and highest "
-                f"{label} of a stretch of {unit}s; {key} (one dot a stretch).")
+                f"{label} of a stretch of {unit}s{key}{' (one dot a stretch)' if met else ''}.")
     danger = crawl.danger
-    text = f"{label} at the end of each {unit}; {key}"
+    text = f"{label} at the end of each {unit}{key}"
     if any(high > end for end, high in zip(danger.per_turn, danger.turn_peaks, strict=True)):
         text += f"; a dashed rise shows a higher {label} reached within that {unit}"
     return text + "."
