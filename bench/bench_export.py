@@ -6,13 +6,15 @@ times the report functions in-process and prints seconds and turns per second.
 
     python bench/bench_export.py [--big] [--turns N] [--system ID] [--keep DIR]
                                  [--journal FILE] [--repeat N] [--process] [--reordered]
+                                 [--party NAME]...
 
 ``--journal FILE`` times an existing journal instead of building one (``--keep`` keeps the
 built one as ``bench-journal.md``, to time again). ``--process`` times whole processes
 instead, on 100,000 turns unless told: ``solo export J`` (md and html) against
 ``python -c`` reading the file and splitting it into lines, run in turns. ``--reordered``
 also times the same journal with every record re-saved by a JSON tool (keys sorted, ``, ``
-and ``: `` between them), in turns with the journal as solo wrote it.
+and ``: `` between them), in turns with the journal as solo wrote it. ``--party NAME``
+(again for each member) plays with a party, whose hit points the reports follow.
 """
 
 from __future__ import annotations
@@ -42,9 +44,10 @@ PLANS = {
 }
 
 
-def build_journal(path: Path, turns: int, system: str = "d12-tension", seed: int = 7) -> int:
+def build_journal(path: Path, turns: int, system: str = "d12-tension", seed: int = 7,
+                  party: list[str] | None = None) -> int:
     """Write a journal of ``turns`` turns to ``path`` through a real play session (fsync
-    left out); returns the number of entries."""
+    left out), with ``party`` if given; returns the number of entries."""
     import os
 
     from solo.errors import SoloError
@@ -52,7 +55,8 @@ def build_journal(path: Path, turns: int, system: str = "d12-tension", seed: int
     from solo.play.start import create_journal_file
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
-    create_journal_file(str(path), system, f"Bench crawl of {turns} turns", seed, [])
+    create_journal_file(str(path), system, f"Bench crawl of {turns} turns", seed, [],
+                        party=party or [])
     session = Session(path, durable=False)
     action, extras = PLANS.get(system, (next(iter(session.procedure.actions)), []))
     chooser = random.Random(seed)
@@ -221,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="time whole processes (100,000 turns unless --turns)")
     parser.add_argument("--reordered", action="store_true",
                         help="also time the journal with its records re-saved, keys sorted")
+    parser.add_argument("--party", action="append", default=[], metavar="NAME",
+                        help="a party member to play with (again for each)")
     options = parser.parse_args(argv)
     turns = options.turns or (100_000 if options.big or options.process else 10_000)
     repeat = options.repeat or (2 if options.big else 5)
@@ -240,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             journal = folder / "bench-journal.md"
             start = time.perf_counter()
-            entries = build_journal(journal, turns, options.system)
+            entries = build_journal(journal, turns, options.system, party=options.party)
             built = time.perf_counter() - start
             size = journal.stat().st_size
             print(f"journal: {turns} turns, {entries} entries, {size / 1e6:.1f} MB, "

@@ -34,7 +34,7 @@ def report_text(path: Path, fmt: str) -> Report:
     if fmt not in FORMATS:
         raise UsageError(f"unknown export format {fmt!r}; choose md or html")
     with gc_paused():  # (the reading is gone, by reference counts, before it resumes)
-        crawl = read_journal(path, with_lines=fmt == "html")
+        crawl = read_journal(path)  # (the html report finds lines itself, when it needs them)
         text = render_html(crawl) if fmt == "html" else render_markdown(crawl)
         return Report(text, record_order_note(crawl) or None)
 

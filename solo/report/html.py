@@ -2,25 +2,33 @@
 
 The page is made from the records, as the md report is: the summary and the lists of
 encounters and questions from the figures (:mod:`solo.report.summary`), the party
-(:mod:`solo.report.party`), the chart (:mod:`solo.report.html_chart`), and the journal
-cut at its records and rendered from the shapes solo writes
-(:mod:`solo.report.html_body`); no Markdown is parsed back. Every piece of text is
-HTML-escaped: raw HTML and links in the player's prose stay the text they are, and an
-image shows as its alt text, so a journal can never make the page fetch anything (the
-Content-Security-Policy says the same to the browser). Lonelog lines are set apart in
-tinted, monospaced blocks.
+(:mod:`solo.report.party`), the charts (:mod:`solo.report.html_chart`, each member's hit
+points by :mod:`solo.report.html_hp`), and the journal cut at its records and rendered
+from the shapes solo writes (:mod:`solo.report.html_body`); no Markdown is parsed back.
+Every piece of text is HTML-escaped: raw HTML and links in the player's prose stay the
+text they are, and an image shows as its alt text, so a journal can never make the page
+fetch anything (the Content-Security-Policy says the same to the browser). Lonelog lines
+are set apart in tinted, monospaced blocks.
+
+The page reads on a phone (nothing wider than the screen: long words break, tables wrap,
+charts shrink with their numbers set larger) and follows the reader's light or dark
+theme, in colours (:mod:`solo.report.palette`) whose contrast is checked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from html import escape
 
 from solo import __version__
 from solo.report.html_body import journal_html
 from solo.report.html_chart import chart_caption, svg_chart
+from solo.report.html_hp import hp_charts
 from solo.report.html_inline import inline_html
 from solo.report.model import Crawl
-from solo.report.party import party_html
+from solo.report.palette import HTML_DARK, HTML_LIGHT
+from solo.report.party import party_html, party_story
 from solo.report.summary import summary_rows
 
 __all__ = ["render_html", "svg_chart", "CSP"]
@@ -28,47 +36,58 @@ __all__ = ["render_html", "svg_chart", "CSP"]
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 _LIST_OPEN_UP_TO = 25  # longer lists of encounters or questions start folded
 
-CSS = """
-:root { color-scheme: light dark; --ink: #2a2520; --paper: #fbf8f1; --muted: #6d6356;
-  --rule: #e0d6c4; --mech-bg: #f1ece1; --mech-ink: #3b3630; --mech-edge: #c2ab82;
-  --accent: #a3341c; --line: #6b4f23; --band: #d9c49c; }
-@media (prefers-color-scheme: dark) {
-  :root { --ink: #e8e1d5; --paper: #1c1a17; --muted: #a39886; --rule: #3b362f;
-    --mech-bg: #26231f; --mech-ink: #d6cebf; --mech-edge: #7d6a4a; --accent: #ef7a5c;
-    --line: #d8b878; --band: #6d5b3b; } }
-html { background: var(--paper); color: var(--ink); }
+def _variables(theme: dict[str, str]) -> str:
+    return " ".join(f"--{name}: {colour};" for name, colour in theme.items())
+
+
+CSS = f"""
+:root {{ color-scheme: light dark; {_variables(HTML_LIGHT)} }}
+@media (prefers-color-scheme: dark) {{ :root {{ {_variables(HTML_DARK)} }} }}
+""" + """
+html { background: var(--paper); color: var(--ink); -webkit-text-size-adjust: 100%;
+  text-size-adjust: 100%; }
 body { margin: 0 auto; max-width: 42em; padding: 2.5rem 1.25rem 4rem;
   font-family: "Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia,
   "DejaVu Serif", serif; font-size: 1.125rem; line-height: 1.65;
-  text-rendering: optimizeLegibility; }
+  text-rendering: optimizeLegibility; overflow-wrap: break-word; }
 h1 { font-size: 2.3em; line-height: 1.15; font-weight: normal; margin: 0 0 .15em; }
 h2 { font-size: 1.3em; font-weight: normal; margin: 2.2em 0 .6em; padding-bottom: .2em;
   border-bottom: 1px solid var(--rule); }
 h3 { font-size: 1.05em; margin: 1.6em 0 .4em; }
 a { color: var(--accent); }
+code { overflow-wrap: anywhere; }
+pre { overflow-x: auto; }
 .byline { margin: 0 0 2em; color: var(--muted); font-style: italic; }
-.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15em 1.2em;
-  margin: 0; }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr);
+  gap: .15em 1.2em; margin: 0; }
 .facts dt { color: var(--muted); }
 .facts dd { margin: 0; }
+table { border-collapse: collapse; width: 100%; font-size: .9em; line-height: 1.5; }
+th, td { text-align: left; vertical-align: top; padding: .3em .8em .3em 0;
+  border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
+tbody th { min-width: 5.5em; }
+thead th { overflow-wrap: break-word; }
+thead th { color: var(--muted); font-weight: normal; }
 details > summary { cursor: pointer; color: var(--muted); }
-details > summary h3 { display: inline; }
+details > summary h3 { display: inline; color: var(--ink); }
 ol.log { padding-left: 1.8em; }
 ol.log li { margin: .2em 0; }
 .when { color: var(--muted); font-size: .9em; white-space: nowrap; }
 .outcome { font-style: italic; }
-.sans, h2.turn, figcaption, .when { font-family: system-ui, -apple-system, "Segoe UI",
+.sans, h2.turn, figcaption, .when, .who { font-family: system-ui, -apple-system, "Segoe UI",
   "DejaVu Sans", sans-serif; }
-figure.chart { margin: 1.2em 0 0; }
-figure.chart svg { display: block; width: 100%; height: auto; }
+figure.chart { margin: 1.2em 0 1.4em; }
+figure.chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .8em; color: var(--muted); margin-top: .3em; }
+.who { margin: .8em 0 0; font-size: .8em; font-weight: bold; }
 svg .grid { stroke: var(--rule); stroke-width: 1; }
 svg .axis { stroke: var(--muted); stroke-width: 1; }
-svg text { fill: var(--muted); font: 11px system-ui, "DejaVu Sans", sans-serif; }
+svg text { fill: var(--muted); font: 12px system-ui, "DejaVu Sans", sans-serif; }
 svg .line { fill: none; stroke: var(--line); stroke-width: 2; stroke-linejoin: round; }
+svg .hp { fill: none; stroke: var(--hp); stroke-width: 2; stroke-linejoin: round; }
 svg .band { stroke: var(--band); }
 svg .peak { stroke: var(--line); stroke-width: 1; stroke-dasharray: 2 2; }
-svg .enc { fill: var(--accent); stroke: var(--paper); stroke-width: 1.5; }
+svg .enc, svg .down { fill: var(--accent); stroke: var(--paper); stroke-width: 1.5; }
 .key-enc { color: var(--accent); }
 .journal h3.turn { display: flex; align-items: center; gap: .8em; margin: 2.4em 0 .7em;
   padding: 0; border: 0; font-size: .72em; letter-spacing: .14em; text-transform: uppercase;
@@ -79,21 +98,36 @@ svg .enc { fill: var(--accent); stroke: var(--paper); stroke-width: 1.5; }
   font-family: ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace;
   font-size: .78em; line-height: 1.55; overflow-wrap: anywhere; }
 .mech .l { padding-left: 2em; text-indent: -2em; }
-.mech .act { font-weight: bold; }
-.mech .ask { font-style: italic; }
-.mech.met { border-left-color: var(--accent); }
-.mech.retracted { opacity: .55; text-decoration: line-through; }
+.mech .action { font-weight: bold; }
+.mech .question { font-style: italic; }
+.mech .result { color: var(--line); }
 .mech .note { color: var(--muted); }
-.mech .trk { color: var(--line); font-weight: bold; }
+.mech.met { border-left-color: var(--accent); }
+.mech.retracted { text-decoration: line-through; }
+.mech.retracted .l { color: var(--muted); }
 .journal blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid var(--rule);
   color: var(--muted); }
 .img-alt { color: var(--muted); font-style: italic; }
+@media (max-width: 30em) {
+  body { font-size: 1.0625rem; padding: 1.5rem 1rem 3rem; }
+  h1 { font-size: 1.9em; }
+  .facts { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  .facts dd { margin-bottom: .45em; }
+  ol.log { padding-left: 1.4em; }
+  th, td { padding-right: .5em; }
+  svg text { font-size: var(--phone-font, 12px); }
+  .mech { padding: .5em .7em; }
+  .mech .l { padding-left: 1.2em; text-indent: -1.2em; }
+}
 """
 
 
 def _inline(text: str) -> str:
     """Journal text for the summary, rendered as safely as the journal itself."""
     return inline_html(" ".join(text.split()))
+
+
+Inline = Callable[[str], str]
 
 
 def _facts(crawl: Crawl) -> str:
@@ -118,26 +152,26 @@ def _when(crawl: Crawl, turn: int, anchored: set[int]) -> str:
     return f'<span class="when">{text}</span>'
 
 
-def _encounter_items(crawl: Crawl, anchored: set[int]) -> list[str]:
+def _encounter_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[str]:
     items = []
     for encounter in crawl.encounters:
-        parts = [_when(crawl, encounter.turn, anchored), " ", _inline(encounter.text)]
+        parts = [_when(crawl, encounter.turn, anchored), " ", inline(encounter.text)]
         if encounter.foretold:
             parts.append(" (as the signs foretold)")
         if encounter.defeated:
             parts.append(' — <span class="outcome">defeated (struck off)</span>')
         if encounter.note:
-            parts.append(f" — <q>{_inline(encounter.note)}</q>")
+            parts.append(f" — <q>{inline(encounter.note)}</q>")
         items.append("".join(parts))
     return items
 
 
-def _question_items(crawl: Crawl, anchored: set[int]) -> list[str]:
+def _question_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[str]:
     items = []
     for question in crawl.questions:
         odds = f" ({escape(question.odds)})" if question.odds else ""
         answer = f" → <strong>{escape(question.answer)}</strong>" if question.answer else ""
-        items.append(f"{_when(crawl, question.turn, anchored)} {_inline(question.question)}"
+        items.append(f"{_when(crawl, question.turn, anchored)} {inline(question.question)}"
                      f"{odds}{answer}")
     return items
 
@@ -145,13 +179,15 @@ def _question_items(crawl: Crawl, anchored: set[int]) -> list[str]:
 def render_html(crawl: Crawl) -> str:
     """The play report of ``crawl`` as one HTML page."""
     journal = journal_html(crawl)
+    inline = lru_cache(maxsize=None)(_inline)  # (this page's: questions asked again, and again)
+    story = party_story(crawl)  # (read once for the tables and the charts)
     meta = crawl.meta
     byline = [crawl.system_name]
     if isinstance(meta.get("seed"), int):
         byline.append(f"seed {meta['seed']}")
     if meta.get("created"):
         byline.append(f"begun {str(meta['created'])[:10]}")
-    return "".join([
+    head = "".join([
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n',
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
@@ -161,10 +197,12 @@ def render_html(crawl: Crawl) -> str:
         f"<header>\n<h1>{escape(crawl.title)}</h1>\n",
         f'<p class="byline">{escape(" · ".join(byline))}</p>\n</header>\n<main>\n',
         '<section class="summary">\n<h2>Summary</h2>\n', _facts(crawl), "\n",
-        party_html(crawl),
+        party_html(crawl, story),
         f'<figure class="chart">{svg_chart(crawl)}'
-        f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n",
-        _logged("Encounters", _encounter_items(crawl, journal.anchored)), "\n",
-        _logged("Oracle questions", _question_items(crawl, journal.anchored)), "\n</section>\n",
-        '<section class="journal">\n<h2>Journal</h2>\n', journal.html,
-        "</section>\n</main>\n</body>\n</html>\n"])
+        f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n", hp_charts(crawl, story),
+        _logged("Encounters", _encounter_items(crawl, journal.anchored, inline)), "\n",
+        _logged("Oracle questions", _question_items(crawl, journal.anchored, inline)),
+        "\n</section>\n",
+        '<section class="journal">\n<h2>Journal</h2>\n'])
+    tail = b"</section>\n</main>\n</body>\n</html>\n"
+    return b"".join([head.encode(), *journal.parts, tail]).decode("utf-8", errors="replace")

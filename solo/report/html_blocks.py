@@ -19,9 +19,11 @@ met again, or a line of notation, is rendered once. The shapes solo writes take 
 shortest way (fences of three backticks, one-line blocks); any other text, the general
 one.
 
-Bytes \\x00 to \\x02 mark places in the text: \\x00 parts the pieces the caller joined (no
+Bytes \\x00 to \\x03 mark places in the text: \\x00 parts the pieces the caller joined (no
 block runs across one, and the caller may mark the pieces' fences and headings), \\x01
-parts what is rendered together, \\x02 holds the place of a text rendered on its own.
+parts what is rendered together, \\x02 holds the place of a text rendered on its own and
+\\x03 that of a ``###`` heading (a scene's: most of a journal's texts), rendered apart. (The
+journal's own \\x01 to \\x03, control characters HTML has no use for, show as U+FFFD.)
 """
 
 from __future__ import annotations
@@ -42,7 +44,15 @@ PIECE = b"\x00"
 _PART = b"\x01"
 _ESCAPES = ((b"&", b"&amp;"), (b"<", b"&lt;"), (b">", b"&gt;"), (b'"', b"&quot;"))
 _ODD = b"\x02"  # where a text of no simple shape goes
-_MECH = '<div class="mech">'
+_HEAD = b"\x03"  # where a ### heading goes, when they are rendered apart
+_H3 = re.compile(rb"\n###[ \t]+([^\n]*)")  # a ### heading at the start of its line: its text
+_ANY_H3 = re.compile(rb"\n {0,3}###(?=[ \t\n]|\Z)")
+_MARKS = (_PART, _ODD, _HEAD)
+# scene headings (\x03-parted) as solo writes them: "S12 *Turn 12 · 2:00*", the words
+# between the asterisks of no special character, a letter or digit at either end
+_SCENE = rb"S[0-9]+ \*[A-Za-z0-9](?:[^*_`\\&!\n\x03]*[A-Za-z0-9])?\*"
+_SCENES = re.compile(rb"(?:%s\x03)*%s" % (_SCENE, _SCENE))
+_MECH = b'<div class="mech">'
 _JOIN = b"\n\x01"  # what joins the fences (and the texts) rendered together: a line of its own
 _SOLO_FENCE = b"\n```"
 # any fence: its opening line, its lines (none with a piece mark), its closing line if any
@@ -62,12 +72,12 @@ _FENCE_PART = b'</div>\n\x01<div class="mech">'  # the line that parts two fence
 
 # a heading (its level, its text) or a one-line paragraph; and a paragraph of many lines
 # (a blank line or a mark, the most of the lines, are passed over first)
-_LINE_BLOCK = re.compile(rb"\n(?=[^\n\x00\x01])(?: {0,3}(#{1,6})(?:[ \t]+|(?=\n))"
-                         rb"|[ \t]*(?=[^\s\x00\x01]))"
+_LINE_BLOCK = re.compile(rb"\n(?=[^\n\x00\x01\x03])(?: {0,3}(#{1,6})(?:[ \t]+|(?=\n))"
+                         rb"|[ \t]*(?=[^\s\x00\x01\x03]))"
                          rb"([^\n]*)")
-_BLOCK = re.compile(rb"\n(?=[^\n\x00\x01])(?: {0,3}(#{1,6})(?:[ \t]+|[ \t]*(?=\n))"
-                    rb"|[ \t]*(?=[^\s\x00\x01]))"
-                    rb"((?(1)[^\n]*|[^\n]+(?:\n(?! {0,3}#{1,6}(?:[ \t]|\n))[ \t]*[^\s\x00\x01]"
+_BLOCK = re.compile(rb"\n(?=[^\n\x00\x01\x03])(?: {0,3}(#{1,6})(?:[ \t]+|[ \t]*(?=\n))"
+                    rb"|[ \t]*(?=[^\s\x00\x01\x03]))"
+                    rb"((?(1)[^\n]*|[^\n]+(?:\n(?! {0,3}#{1,6}(?:[ \t]|\n))[ \t]*[^\s\x00\x01\x03]"
                     rb"[^\n]*)*))")
 _BLOCK_OPEN: dict[bytes | None, bytes] = {
     None: b"<p>", **{b"#" * level: b"<h%d>" % level for level in range(1, 7)}}
@@ -105,33 +115,46 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
     a line and each but the last ending one) as HTML, each block's HTML ending its line.
     ``mechanics`` gives the fences of some pieces (by number) their own class; ``h3_tags``
     is given the piece of each ``###`` heading and gives some of them (by their number
-    among those headings) their own opening tag. (The HTML is made in bytes; the texts and
-    each fence are decoded apart, which is many times faster than the whole once, when
-    most of the text is ASCII but for a few marks.)"""
-    if _PART in doc or _ODD in doc:  # the marks used here cannot come from the text
-        doc = doc.replace(_PART, "\ufffd".encode()).replace(_ODD, "\ufffd".encode())
-    for char, escaped in _ESCAPES:  # as markdown-it escapes text (a fence's ' apart)
-        if char in doc:
-            doc = doc.replace(char, escaped)
-    text = b"\n" + doc + b"\n"
-    parts = text.split(_SOLO_FENCE)
+    among those headings) their own opening tag."""
+    return b"".join(blocks_parts(doc, mechanics, h3_tags)).decode("utf-8", errors="replace")
+
+
+def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
+                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
+                 ) -> list[bytes]:
+    """The same in UTF-8, as parts to join: the page is joined and decoded once, which is
+    faster than decoding each part. (Each part is cut from the text at an ASCII byte, so no
+    character spans two parts.)"""
+    for mark in _MARKS:  # the marks used here cannot come from the text
+        if mark in doc:
+            doc = doc.replace(mark, "\ufffd".encode())
+    text = b"".join((b"\n", doc, b"\n"))  # (one copy)
+    parts = text.split(_SOLO_FENCE)  # (escaping changes no backtick and no line break)
     fences = _solo_fences_html(parts[1::2]) if len(parts) % 2 else None
     if fences is not None:
         texts = parts[::2]
         joined = _JOIN.join(texts)
         if _no_other_fence(len(fences), joined):
-            html: list[str] = [""] * len(parts)
-            html[::2] = _texts_html(joined, h3_tags)
+            html: list[bytes] = [b""] * len(parts)
+            html[::2] = _texts_html(_escaped(joined), h3_tags)
             html[1::2] = _classed(fences, texts, mechanics)
-            return "".join(html)
-    parts = _FENCE.split(text)
+            return html
+    parts = _FENCE.split(_escaped(text))
     step = _FENCE_GROUPS + 1
     texts = parts[::step]
     fences = _fences_html(list(map(_fence_lines, parts[1::step], parts[step - 1::step])))
-    html = [""] * len(parts)
+    html = [b""] * len(parts)
     html[::step] = _texts_html(_JOIN.join(texts), h3_tags)
     html[step - 1::step] = _classed(fences, texts, mechanics)
-    return "".join(html)
+    return html
+
+
+def _escaped(text: bytes) -> bytes:
+    """Text with ``& < > "`` escaped, as markdown-it escapes text (a fence's ' apart)."""
+    for char, escaped in _ESCAPES:
+        if char in text:
+            text = text.replace(char, escaped)
+    return text
 
 
 def _fence_lines(indent: bytes, lines: bytes) -> bytes:
@@ -149,29 +172,26 @@ def _no_other_fence(fences: int, texts: bytes) -> bool:
     return texts.count(b"\x01\n") == fences and b" ```" not in texts and b"~~~" not in texts
 
 
-def _solo_fences_html(fences: list[bytes]) -> list[str] | None:
-    """The fences as :func:`_fences_html` renders them, or None unless every one is as
-    solo writes it: one line at least, the last not blank, none that would close it."""
+def _solo_fences_html(fences: list[bytes]) -> list[bytes] | None:
+    """The fences (not yet escaped) as :func:`_fences_html` renders them, or None unless
+    every one is as solo writes it: one line at least, the last not blank, none that would
+    close it."""
     distinct = list(set(fences))
     lines = _JOIN.join([b"", *distinct, b"\n"])
     if PIECE in lines or _ODD_FENCE.search(lines) or (b"`" in lines and b" ```" in lines):
         return None
-    rendered = _lines_html(lines)
+    rendered = _lines_html(_escaped(lines))
     if len(rendered) != len(distinct):  # (a fence with words after its backticks)
         return None
-    by_fence = dict(zip(distinct, map(bytes.decode, rendered, repeat("utf-8"),
-                                      repeat("replace")), strict=True))
-    return list(map(by_fence.__getitem__, fences))
+    return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, fences))
 
 
-def _fences_html(fences: list[bytes]) -> list[str]:
+def _fences_html(fences: list[bytes]) -> list[bytes]:
     """Each fence's lines (each after a line break) as a ``mech`` box of lines classed by
     their Lonelog mark. (A long journal's fences repeat: each is rendered once.)"""
     distinct = list(set(fences))
     rendered = _lines_html(_JOIN.join([b"", *distinct, b"\n"]))
-    by_fence = dict(zip(distinct, map(bytes.decode, rendered, repeat("utf-8"),
-                                      repeat("replace")), strict=True))
-    return list(map(by_fence.__getitem__, fences))
+    return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, fences))
 
 
 def _lines_html(lines: bytes) -> list[bytes]:
@@ -187,8 +207,8 @@ def _lines_html(lines: bytes) -> list[bytes]:
     return b"".join(map(html.__getitem__, every)).split(_PART)[1:-1]
 
 
-def _classed(fences: list[str], texts: list[bytes],
-             mechanics: Mapping[int, str] | None) -> list[str]:
+def _classed(fences: list[bytes], texts: list[bytes],
+             mechanics: Mapping[int, str] | None) -> list[bytes]:
     """The fences, those of the pieces ``mechanics`` names with its class. (Fence ``n``
     follows text ``n``: its piece is the number of piece marks up to there.)"""
     if not mechanics:
@@ -196,14 +216,69 @@ def _classed(fences: list[str], texts: list[bytes],
     pieces = list(accumulate(map(bytes.count, texts[:len(fences)], repeat(PIECE))))
     for piece, name in mechanics.items():
         for number in range(bisect_left(pieces, piece), bisect_right(pieces, piece)):
-            fences[number] = fences[number].replace(_MECH, f'<div class="{name}">', 1)
+            fences[number] = fences[number].replace(_MECH, b'<div class="%s">' % name.encode(),
+                                                    1)
     return fences
 
 
 def _texts_html(text: bytes,
-                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None) -> list[str]:
+                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None) -> list[bytes]:
     """The texts between fences (each but the first after a \\x01 line; each starting a
-    line): their headings and paragraphs as HTML."""
+    line): their headings and paragraphs as HTML. The ``###`` headings (a journal's scene
+    headings, most of its texts) are taken out first when all are at the start of their
+    line, each leaving a \\x03 line, and rendered together."""
+    if b"\n###" not in text:
+        return _blocks_html(text, h3_tags).split(_PART)
+    cut = _H3.split(text)
+    rests, heads = cut[::2], cut[1::2]
+    rest = b"\n\x03".join(rests)
+    if not heads or b"###" in rest and _ANY_H3.search(rest):  # (one indented, or empty)
+        return _blocks_html(text, h3_tags).split(_PART)
+    opens: Iterable[bytes] = repeat(_BLOCK_OPEN[b"###"], len(heads))
+    if h3_tags is not None:  # heading n's piece: the piece marks before it
+        tags = h3_tags(list(accumulate(map(bytes.count, rests[:-1], repeat(PIECE)))))
+        if len(tags) == len(heads) and next(reversed(tags)) == len(heads) - 1:
+            opens = tags.values()  # every heading takes an id (each in order, as they are)
+        elif tags:
+            opens = map(tags.get, range(len(heads)), opens)  # (as long as the headings)
+    heads_html = _heads_html(heads)
+    between = _blocks_html(rest, None).split(_HEAD)
+    html = [b""] * (len(between) + 3 * len(heads))  # between, opening tag, text, closing tag
+    html[::4], html[1::4], html[2::4] = between, opens, heads_html
+    html[3::4] = repeat(_BLOCK_CLOSE[b"###"], len(heads))
+    return b"".join(html).split(_PART)
+
+
+def _heads_html(heads: list[bytes]) -> list[bytes]:
+    """Headings' texts as HTML: those of a simple shape together, the others one by one.
+    (Scene headings as solo writes them, one emphasis after the scene's number, take the
+    shortest way.)"""
+    joined = _HEAD.join(heads)
+    if _SCENES.fullmatch(joined):
+        return joined.replace(b" *", b" <em>").replace(b"*\x03", b"</em>\x03") \
+            .removesuffix(b"*").__add__(b"</em>").split(_HEAD)
+    texts = heads
+    odd = [] if _all_simple(_PART.join(heads)) else \
+        [index for index, simple in enumerate(map(_SIMPLE.fullmatch, heads)) if not simple]
+    if odd:
+        texts = list(heads)
+        for index in odd:
+            texts[index] = _ODD
+        joined = _HEAD.join(texts)
+    if b"*" in joined:  # every asterisk is one of a pair in a simple text: open, close
+        halves = joined.split(b"*")
+        html = [b""] * (2 * len(halves) - 1)
+        html[::2], html[1::2] = halves, [b"<em>", b"</em>"] * (len(halves) // 2)
+        joined = b"".join(html)
+    rendered = joined.split(_HEAD)
+    for index in odd:
+        rendered[index] = _inline(heads[index], True)
+    return rendered
+
+
+def _blocks_html(text: bytes,
+                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None) -> bytes:
+    """Texts' headings and paragraphs as HTML, \\x01 and \\x03 lines kept as they are."""
     parts = _LINE_BLOCK.split(text)
     if b"" in parts[3::3]:  # two lines in a row: maybe a paragraph of many lines
         parts = _BLOCK.split(text)
@@ -238,7 +313,7 @@ def _texts_html(text: bytes,
         html[1::2] = [_inline(parts[3 * index + 2], levels[index] is not None)
                       for index in odd]
         joined = b"".join(html)
-    return joined.decode("utf-8", errors="replace").split("\x01")
+    return joined
 
 
 def _all_simple(texts: bytes) -> bool:

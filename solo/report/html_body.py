@@ -20,8 +20,9 @@ from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count, repeat
+from typing import TypeVar
 
-from solo.report.html_blocks import PIECE, blocks_html
+from solo.report.html_blocks import PIECE, blocks_parts
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.model import Crawl
 from solo.report.records import Records
@@ -30,16 +31,17 @@ __all__ = ["JournalHtml", "journal_html"]
 
 _MARK = b"\n\n" + RETRACTED_MARK.encode() + b"\n"
 _ANCHOR = b'<h3 class="turn" id="turn-%d">'
+_T = TypeVar("_T")
 
 
 @dataclass
 class JournalHtml:
-    html: str
+    parts: list[bytes]  # the HTML in UTF-8, to join
     anchored: set[int] = field(default_factory=set)  # the turns with an id (``turn-N``)
 
 
 def journal_html(crawl: Crawl) -> JournalHtml:
-    """The journal after its front matter and title, as HTML."""
+    """The journal after its front matter and title, as HTML (in UTF-8, in parts)."""
     pieces = _entry_pieces(crawl)
     records = crawl.records
     for index in records.retracted if records is not None else ():
@@ -48,9 +50,9 @@ def journal_html(crawl: Crawl) -> JournalHtml:
     if doc.count(PIECE) != len(pieces) - 1:  # a NUL of the journal's own: shown as such
         doc = PIECE.join(piece.replace(PIECE, "\ufffd".encode()) for piece in pieces)
     if records is None:
-        return JournalHtml(blocks_html(doc))
+        return JournalHtml(blocks_parts(doc))
     anchors = _Anchors(records)
-    return JournalHtml(blocks_html(doc, _mechanics(records), anchors.tags), anchors.turns)
+    return JournalHtml(blocks_parts(doc, _mechanics(records), anchors.tags), anchors.turns)
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
@@ -124,11 +126,22 @@ class _Anchors:
         """The opening tag of the headings that take an id, given the piece of each (in
         order; the text after the last record is a piece of no entry)."""
         pieces = pieces[:bisect_left(pieces, len(self.kinds))]
-        command = list(map(operator.eq, map(self.kinds.__getitem__, pieces), repeat("command")))
-        turns = list(map(self.turns_of.__getitem__, compress(pieces, command)))
-        headings: Iterable[int] = compress(count(), command)
+        kinds = _picked(self.kinds, pieces)
+        turns = _picked(self.turns_of, pieces)
+        headings: Iterable[int] = range(len(pieces))
+        if kinds.count("command") != len(kinds):  # headings in the player's words too
+            command = list(map(operator.eq, kinds, repeat("command")))
+            turns = list(compress(turns, command))
+            headings = compress(count(), command)
         if not all(map(operator.lt, turns, turns[1:])):  # a turn headed twice (after undo)
             first = dict(zip(reversed(turns), reversed(list(headings)), strict=True))
             turns, headings = list(first), first.values()  # (the earliest heading of each)
         self.turns = set(turns)
         return dict(zip(headings, map(_ANCHOR.__mod__, turns), strict=True))
+
+
+def _picked(items: Sequence[_T], indices: list[int]) -> Sequence[_T]:
+    """``items`` at each of ``indices``, picked in one call."""
+    if len(indices) < 2:
+        return [items[index] for index in indices]
+    return operator.itemgetter(*indices)(items)

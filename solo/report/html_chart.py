@@ -1,125 +1,212 @@
 """The html report's chart: the danger tracker per turn as an inline SVG, with the
 encounters marked (one dot a turn, or one a stretch of turns on a long crawl), and its
 caption.
+
+A chart is as large as what it shows: as wide as its turns need (up to the page's width),
+as tall as its values need; a crawl with no danger tracker draws a strip of encounter
+dots. Each says what it shows in its ``<title>`` and ``<desc>`` (and aria-label), for a
+screen reader. :class:`Frame` (the plot's size and scales) is shared with the party's
+hit-point charts (:mod:`solo.report.html_hp`), so that their turns line up.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from html import escape
 
-from solo.report.model import Crawl
+from solo.report.model import Crawl, Danger, Encounter
 
-__all__ = ["svg_chart", "chart_caption"]
+__all__ = ["svg_chart", "chart_caption", "Frame", "frame_for", "svg_open", "turn_axis",
+           "value_lines", "step"]
 
-_WIDTH, _HEIGHT = 720, 240
-_LEFT, _RIGHT, _TOP, _BOTTOM = 38, 26, 14, 34
+TOP = 12  # the margin above the plot
+_PER_TURN, _NARROWEST, _WIDEST = 56, 220, 640  # the plot's width: a turn's, least and most
 _MAX_POINTS = 600  # beyond this many turns, draw each pixel column's range instead
+_STRIP = 26  # the plot's height when it shows encounters alone
+_PHONE_WIDTH, _PHONE_FONT = 340, 11  # a phone's column, and the letters' size wanted on it
+_DIGIT = 0.62  # a digit's width, in letter sizes
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A plot of ``turns`` turns (x) against values 0 to ``top`` (y): its size and margins
+    in user units, and the size of its letters on a phone (where the chart is shrunk to
+    the column, its letters are set larger by as much: the margins leave them room)."""
+
+    turns: int
+    top: int
+    width: int
+    height: int
+    left: int
+    font: int
+
+    @property
+    def right(self) -> int:
+        return self.left + self.width
+
+    @property
+    def bottom(self) -> int:
+        return TOP + self.height
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The whole chart's width and height: the plot, the numbers around it."""
+        return (self.right + max(12, round(_DIGIT * self.font * len(str(self.turns)) / 2) + 4),
+                self.bottom + 10 + self.font)
+
+    def x(self, turn: float) -> float:
+        return round(self.left + turn / max(self.turns, 1) * self.width, 1)
+
+    def y(self, value: float) -> float:
+        return round(TOP + self.height - max(value, 0) / self.top * self.height, 1)
+
+
+def frame_for(turns: int, top: int, height: int) -> Frame:
+    """The frame of a chart of ``turns`` turns: as wide as they need, between the least
+    and the most; its left margin as wide as its values' numbers (of two digits at least,
+    so that charts of the same turns line up)."""
+    width = min(max(turns * _PER_TURN, _NARROWEST), _WIDEST)
+    font = max(12, math.ceil(_PHONE_FONT * (width + 90) / _PHONE_WIDTH))  # (margins too)
+    left = round(10 + _DIGIT * font * max(len(str(top)), 2))
+    return Frame(turns, max(top, 1), width, height, left, font)
+
+
+def step(span: float, most: int) -> int:
+    """The round step that cuts ``span`` into at most ``most`` parts."""
+    for size in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
+        if span / size <= most:
+            return size
+    size = 10_000
+    while span / size > most:
+        size *= 10
+    return size
+
+
+def svg_open(frame: Frame, title: str, desc: str) -> str:
+    """An SVG of the frame's size, with its title and description."""
+    width, height = frame.size
+    return (f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'style="--phone-font: {frame.font}px" role="img" aria-label="{escape(title)}">'
+            f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>")
+
+
+def value_lines(frame: Frame, values: Iterable[int]) -> list[str]:
+    """Grid lines at these values, numbered on the left."""
+    return [f'<line class="grid" x1="{frame.left}" x2="{frame.right}" y1="{frame.y(value)}" '
+            f'y2="{frame.y(value)}"/><text x="{frame.left - 6}" y="{frame.y(value)}" '
+            f'text-anchor="end" dominant-baseline="central">{value}</text>'
+            for value in values]
+
+
+def turn_axis(frame: Frame) -> list[str]:
+    """The turns' axis: its line, its ticks and their numbers (as many as fit on a phone)."""
+    bottom, left, right = frame.bottom, frame.left, frame.right
+    out = [f'<line class="axis" x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}"/>']
+    label = frame.font * (_DIGIT * len(str(frame.turns)) + 1)  # a number and a space
+    size = step(frame.turns, min(10, max(int(frame.width // label), 1)))
+    for turn in range(0, frame.turns + 1, size):
+        out.append(f'<line class="axis" x1="{frame.x(turn)}" x2="{frame.x(turn)}" '
+                   f'y1="{bottom}" y2="{bottom + 4}"/><text x="{frame.x(turn)}" '
+                   f'y="{bottom + 6}" text-anchor="middle" dominant-baseline="hanging">'
+                   f"{turn}</text>")
+    return out
 
 
 def chart_caption(crawl: Crawl) -> str:
-    """What the chart shows, and its key."""
-    unit = escape(crawl.unit)
-    key = '<span class="key-enc">●</span> an encounter'
+    """What the chart shows, and its key (the encounters' dot, when there are any)."""
+    unit, met = escape(crawl.unit), bool(crawl.encounters)
+    key = '; <span class="key-enc">●</span> an encounter' if met else "; no encounter met"
     if crawl.danger is None:
-        return f"Encounters by {unit} (this procedure keeps no danger tracker). {key}."
+        return f"Encounters by {unit} (this procedure keeps no danger tracker){key}."
     label = escape(crawl.danger.label)
     if crawl.turns > _MAX_POINTS:
         return (f"{label} over {crawl.turns} {unit}s: each stroke spans the lowest and highest "
-                f"{label} of a stretch of {unit}s; {key} (one dot a stretch).")
+                f"{label} of a stretch of {unit}s{key}{' (one dot a stretch)' if met else ''}.")
     danger = crawl.danger
-    text = f"{label} at the end of each {unit}; {key}"
+    text = f"{label} at the end of each {unit}{key}"
     if any(high > end for end, high in zip(danger.per_turn, danger.turn_peaks, strict=True)):
         text += f"; a dashed rise shows a higher {label} reached within that {unit}"
     return text + "."
 
 
-def _step(span: float, most: int) -> int:
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
-        if span / step <= most:
-            return step
-    step = 10_000
-    while span / step > most:
-        step *= 10
-    return step
+def _description(crawl: Crawl) -> str:
+    """The chart in words."""
+    danger, unit = crawl.danger, crawl.unit
+    count = len(crawl.encounters)
+    met = f"{count} encounter{'s' if count != 1 else ''}"
+    turns = f"{crawl.turns} {unit}{'s' if crawl.turns != 1 else ''}"
+    if danger is None:
+        return f"{met} over {turns}."
+    of = f" of {danger.maximum}" if danger.maximum is not None else ""
+    return (f"{danger.label} over {turns}: {danger.start} at the start, highest {danger.peak}"
+            f"{of}, {danger.end} at the end; {met}.")
 
 
 def svg_chart(crawl: Crawl) -> str:
     """The danger at the end of each turn (or the encounters alone) as an inline SVG."""
-    danger, turns = crawl.danger, crawl.turns
-    width, height = _WIDTH - _LEFT - _RIGHT, _HEIGHT - _TOP - _BOTTOM
+    danger, turns, unit = crawl.danger, crawl.turns, crawl.unit
     label = danger.label if danger is not None else "Encounters"
-    out = [f'<svg viewBox="0 0 {_WIDTH} {_HEIGHT}" '
-           f'role="img" aria-label="{escape(label)} per {escape(crawl.unit)}">',
-           f"<title>{escape(label)} per {escape(crawl.unit)}</title>"]
-    if turns < 1:
-        out.append(f'<text x="{_WIDTH / 2}" y="{_HEIGHT / 2}" text-anchor="middle">'
-                   f"No {escape(crawl.unit)}s played yet</text></svg>")
+    title = f"{label} per {unit}"
+    if turns < 1 or danger is None:
+        frame = frame_for(turns, 1, _STRIP)
+        middle = f'x="{frame.left + frame.width / 2}" y="{TOP + _STRIP / 2}"'
+        if turns < 1:
+            return (svg_open(frame, title, f"No {unit}s played yet.") + f"<text {middle} "
+                    f'text-anchor="middle" dominant-baseline="central">No {escape(unit)}s '
+                    "played yet</text></svg>")
+        out = [svg_open(frame, title, _description(crawl)), *turn_axis(frame)]
+        marks = _markers(crawl, lambda turn: TOP + _STRIP / 2, frame)
+        out.extend(marks or [f'<text {middle} text-anchor="middle" dominant-baseline="central">'
+                             "No encounters</text>"])
+        out.append("</svg>")
         return "".join(out)
-    top_value = max(danger.maximum or 0, danger.peak, 1) if danger is not None else 1
-
-    def x(turn: float) -> float:
-        return round(_LEFT + turn / turns * width, 1)
-
-    def y(value: float) -> float:
-        return round(_TOP + height - max(value, 0) / top_value * height, 1)
-
-    bottom = _TOP + height
-    if danger is not None:
-        step = _step(top_value, 5)
-        for value in range(0, top_value + 1, step):
-            out.append(f'<line class="grid" x1="{_LEFT}" x2="{_LEFT + width}" y1="{y(value)}" '
-                       f'y2="{y(value)}"/><text x="{_LEFT - 6}" y="{y(value) + 4}" '
-                       f'text-anchor="end">{value}</text>')
-    out.append(f'<line class="axis" x1="{_LEFT}" x2="{_LEFT + width}" y1="{bottom}" '
-               f'y2="{bottom}"/>')
-    step = _step(turns, 10)
-    for turn in range(0, turns + 1, step):
-        out.append(f'<line class="axis" x1="{x(turn)}" x2="{x(turn)}" y1="{bottom}" '
-                   f'y2="{bottom + 4}"/><text x="{x(turn)}" y="{bottom + 16}" '
-                   f'text-anchor="middle">{turn}</text>')
-    out.append(f'<text x="{_LEFT + width / 2}" y="{_HEIGHT - 3}" text-anchor="middle">'
-               f"{escape(crawl.unit.capitalize())}</text>")
-    marks = crawl.encounter_turns
-    if danger is None:
-        out.extend(_markers(crawl, marks, lambda turn: bottom - 8, x, turns))
-    elif turns <= _MAX_POINTS:
+    top = max(danger.maximum or 0, danger.peak, 1)
+    frame = frame_for(turns, top, min(150, max(80, top * 15)))
+    out = [svg_open(frame, title, _description(crawl)),
+           *value_lines(frame, range(0, top + 1, step(top, 5))), *turn_axis(frame)]
+    peaks = danger.turn_peaks
+    if turns <= _MAX_POINTS:
         values = [danger.start, *danger.per_turn]
-        points = " ".join(f"{x(turn)},{y(value)}" for turn, value in enumerate(values))
-        for turn, (end, peak) in enumerate(zip(danger.per_turn, danger.turn_peaks, strict=True), 1):
+        points = " ".join(f"{frame.x(turn)},{frame.y(value)}" for turn, value in enumerate(values))
+        for turn, (end, peak) in enumerate(zip(danger.per_turn, peaks, strict=True), 1):
             if peak > end:
-                out.append(f'<line class="peak" x1="{x(turn)}" x2="{x(turn)}" '
-                           f'y1="{y(end)}" y2="{y(peak)}"/>')
+                out.append(f'<line class="peak" x1="{frame.x(turn)}" x2="{frame.x(turn)}" '
+                           f'y1="{frame.y(end)}" y2="{frame.y(peak)}"/>')
         out.append(f'<polyline class="line" points="{points}"/>')
-        out.extend(_markers(crawl, marks, lambda turn: y(danger.turn_peaks[turn - 1]), x, turns))
+        out.extend(_markers(crawl, lambda turn: frame.y(peaks[turn - 1]), frame))
     else:
-        out.append(_band(danger, x, y, turns, width))
-        out.extend(_markers(crawl, marks, lambda turn: y(danger.turn_peaks[turn - 1]), x, turns,
+        out.append(_band(danger, frame))
+        out.extend(_markers(crawl, lambda turn: frame.y(peaks[turn - 1]), frame,
                             buckets=_MAX_POINTS))
     out.append("</svg>")
     return "".join(out)
 
 
-def _band(danger, x, y, turns: int, width: float) -> str:
+def _band(danger: Danger, frame: Frame) -> str:
     """Many turns: one vertical stroke per column, from its lowest to its highest value."""
-    columns = _MAX_POINTS
-    stroke = max(width / columns, 1.0)
+    columns, turns = _MAX_POINTS, frame.turns
+    stroke = max(frame.width / columns, 1.0)
+    per_turn, turn_peaks = danger.per_turn, danger.turn_peaks
+    heights = [frame.y(value) for value in range(frame.top + 1)]  # (every value is within)
     path = []
     for column in range(columns):
         first = column * turns // columns
         last = max((column + 1) * turns // columns, first + 1)
-        values = danger.per_turn[first:last]
-        peaks = danger.turn_peaks[first:last]
-        low, high = min(values), max(peaks)
-        middle = x((first + last) / 2)
-        top = y(high) - (0.5 if low == high else 0)
-        path.append(f"M{middle} {y(low) + (0.5 if low == high else 0)}V{top}")
+        low, high = min(per_turn[first:last]), max(turn_peaks[first:last])
+        nudge = 0.5 if low == high else 0
+        bottom, top = (heights[low], heights[high]) if 0 <= low <= high <= frame.top \
+            else (frame.y(low), frame.y(high))
+        path.append(f"M{frame.x((first + last) / 2)} {bottom + nudge}V{top - nudge}")
     return (f'<path class="band" stroke-width="{stroke:.2f}" fill="none" '
             f'd="{"".join(path)}"/>')
 
 
-def _markers(crawl: Crawl, marks: dict, height_of, x, turns: int,
+def _markers(crawl: Crawl, height_of: Callable[[int], float], frame: Frame,
              buckets: int | None = None) -> list[str]:
-    unit = crawl.unit.capitalize()
+    unit, turns, x = crawl.unit.capitalize(), frame.turns, frame.x
+    marks: dict[int, list[Encounter]] = crawl.encounter_turns
     out = []
     if buckets is None:
         for turn, met in sorted(marks.items()):

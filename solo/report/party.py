@@ -199,9 +199,10 @@ def party_markdown(crawl: Crawl) -> list[str]:
     return out
 
 
-def party_html(crawl: Crawl) -> str:
-    """The HTML report's party and supplies: a table each (empty when there is neither)."""
-    story = party_story(crawl)
+def party_html(crawl: Crawl, story: PartyStory | None = None) -> str:
+    """The HTML report's party and supplies: a table each (empty when there is neither);
+    ``story``, the crawl's :func:`party_story` when the caller has it already."""
+    story = party_story(crawl) if story is None else story
     if not story:
         return ""
     parts = []
