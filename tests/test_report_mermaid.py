@@ -9,6 +9,7 @@ from pathlib import Path
 
 from node_tools import mermaid_parse
 
+from solo.report.map_mermaid import map_init
 from solo.report.palette import INK, LINE, PAPER, mermaid_init
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"
@@ -44,20 +45,29 @@ def test_the_palette_reads_on_its_own_paper():
     assert contrast(LINE, DARK_PAGE) >= 3 and contrast(LINE, LIGHT_PAGE) >= 3
 
 
+def _charts() -> list[str]:
+    """The danger charts (the maps' flowcharts have tests of their own: test_map_mermaid)."""
+    return [block for block in _blocks() if "\nflowchart " not in block]
+
+
 def test_every_block_sets_its_colours_first():
     init = json.loads(mermaid_init()[len("%%{init: "):-len("}%%")])
     chart = init["themeVariables"]["xyChart"]
     assert chart["backgroundColor"] == PAPER and chart["plotColorPalette"] == LINE
     for block in _blocks():
-        assert block.splitlines()[0] == mermaid_init()
+        assert block.splitlines()[0] == (mermaid_init() if block in _charts() else map_init())
+    assert len(_charts()) < len(_blocks())  # the examples with rooms draw their map
 
 
 def test_mermaid_parses_every_block_with_solo_s_colours():
-    for block, result in zip(_blocks(), mermaid_parse(_blocks()), strict=True):
+    for block, result in zip(_charts(), mermaid_parse(_charts()), strict=True):
         assert result["ok"], (result, block)
         assert result["type"] == "xychart"
         assert result["config"]["theme"] == "base"
         assert result["config"]["themeVariables"]["xyChart"]["plotColorPalette"] == LINE
+    maps = [block for block in _blocks() if block not in _charts()]
+    for block, result in zip(maps, mermaid_parse(maps), strict=True):
+        assert result["ok"], (result, block)
 
 
 def test_mermaid_is_not_fooled_into_passing_a_broken_chart():

@@ -26,6 +26,8 @@ from solo.report.html_body import journal_html
 from solo.report.html_chart import chart_caption, svg_chart
 from solo.report.html_hp import hp_charts
 from solo.report.html_inline import inline_html
+from solo.report.map_story import map_story, rooms_text
+from solo.report.map_svg import svg_map
 from solo.report.model import Crawl
 from solo.report.palette import HTML_DARK, HTML_LIGHT
 from solo.report.party import party_html, party_story
@@ -154,8 +156,12 @@ def _when(crawl: Crawl, turn: int, anchored: set[int]) -> str:
 
 def _encounter_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[str]:
     items = []
+    rooms = map_story(crawl)
     for encounter in crawl.encounters:
-        parts = [_when(crawl, encounter.turn, anchored), " ", inline(encounter.text)]
+        room = rooms.room_at(encounter.turn)
+        parts = [_when(crawl, encounter.turn, anchored),
+                 f' <span class="where">in {escape(room)}</span>' if room else "", " ",
+                 inline(encounter.text)]
         if encounter.foretold:
             parts.append(" (as the signs foretold)")
         if encounter.defeated:
@@ -174,6 +180,17 @@ def _question_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[st
         items.append(f"{_when(crawl, question.turn, anchored)} {inline(question.question)}"
                      f"{odds}{answer}")
     return items
+
+
+def _map_figure(crawl: Crawl) -> str:
+    """The map of the rooms the party knew at the end, with the rooms' figures ('' for a
+    crawl that kept no map)."""
+    rooms = map_story(crawl)
+    if not rooms.dungeon.rooms:
+        return ""
+    svg = svg_map(rooms.dungeon).replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
+    return (f'<figure class="map">{svg}<figcaption>Rooms: '  # (inline svg needs no xmlns)
+            f"{escape(rooms_text(crawl, rooms))}</figcaption></figure>\n")
 
 
 def render_html(crawl: Crawl) -> str:
@@ -200,6 +217,7 @@ def render_html(crawl: Crawl) -> str:
         party_html(crawl, story),
         f'<figure class="chart">{svg_chart(crawl)}'
         f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n", hp_charts(crawl, story),
+        _map_figure(crawl),
         _logged("Encounters", _encounter_items(crawl, journal.anchored, inline)), "\n",
         _logged("Oracle questions", _question_items(crawl, journal.anchored, inline)),
         "\n</section>\n",

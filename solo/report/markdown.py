@@ -8,6 +8,8 @@ from pathlib import Path
 from solo.journal.header import find_front_matter, render_front_matter
 from solo.report.columns import Columns
 from solo.report.lines import RETRACTED_MARK, journal_lines
+from solo.report.map_mermaid import mermaid_map
+from solo.report.map_story import map_story
 from solo.report.model import Crawl
 from solo.report.palette import mermaid_init
 from solo.report.party import party_markdown
@@ -26,13 +28,16 @@ def _one_line(text: str) -> str:
 def _summary_markdown(crawl: Crawl) -> list[str]:
     out = ["## Summary", ""]
     out += [f"- **{label}:** {text}" for label, text in summary_rows(crawl)]
+    story = map_story(crawl)
     if crawl.encounters:
         out += ["", "### Encounters", ""]
         for number, encounter in enumerate(crawl.encounters, 1):
             how = f" — {encounter.outcome}" if encounter.outcome else ""
             foretold = " (as the signs foretold)" if encounter.foretold else ""
-            out.append(f"{number}. {crawl.unit.capitalize()} {encounter.turn}: "
-                       f"{_one_line(encounter.text)}{foretold}{how}")
+            room = story.room_at(encounter.turn)
+            out.append(f"{number}. {crawl.unit.capitalize()} {encounter.turn}"
+                       + (f", in {room}" if room else "")
+                       + f": {_one_line(encounter.text)}{foretold}{how}")
     if crawl.questions:
         out += ["", "### Oracle questions", ""]
         for number, question in enumerate(crawl.questions, 1):
@@ -44,6 +49,8 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
     chart = mermaid_chart(crawl)
     if chart and crawl.danger is not None:
         out += ["", f"### {crawl.danger.label} per {crawl.unit}", "", *chart]
+    if story.dungeon.rooms:
+        out += ["", "### Map", "", "```mermaid", mermaid_map(story.dungeon), "```"]
     return out
 
 def mermaid_chart(crawl: Crawl) -> list[str]:

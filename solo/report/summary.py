@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from solo.journal.notation import clock_text
+from solo.report.map_story import map_story, room_figures, rooms_text
 from solo.report.model import Crawl
 from solo.report.party import party_figures, party_rows
 
@@ -41,7 +42,13 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         "duplicate_records": list(crawl.duplicates),
         "out_of_place_records": list(crawl.out_of_place),
         **party_figures(crawl),
+        **_rooms(crawl),
     }
+
+
+def _rooms(crawl: Crawl) -> dict[str, Any]:
+    story = map_story(crawl)
+    return {"rooms": room_figures(crawl, story)} if story.dungeon.rooms else {}
 
 
 def _turns_text(crawl: Crawl) -> str:
@@ -86,6 +93,9 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
     label = crawl.danger.label if crawl.danger is not None else "Danger"
     rows += [(label, _danger_text(crawl)), ("Light sources", _light_text(crawl)),
              ("Oracle questions", str(len(crawl.questions)))]
+    story = map_story(crawl)
+    if story.dungeon.rooms:
+        rows.append(("Rooms", rooms_text(crawl, story)))
     if crawl.garbled:
         rows.append(("Note", f"{crawl.garbled} damaged snapshot line(s) were skipped; "
                      "the figures around them come from the Lonelog lines"))

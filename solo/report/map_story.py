@@ -1,0 +1,146 @@
+"""The dungeon as the reports tell it: the map at the end of the crawl, the route the party
+took and the room it was in at each turn, read from the records that keep the map (their
+``"map"``, ``"dungeon"`` and ``"rooms"`` keys, :data:`solo.journal.record_schema.MAP_FIELDS`),
+never from the rendered ``[R:…]`` tags.
+
+Only the records that name the map are parsed (found by the ``"map"`` key, which no string
+in a record can hold unescaped), each step once, in step order; an entry that an
+undo took back does not count towards the route.
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_right
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from solo.engine import room_changes as change
+from solo.engine.rooms import Dungeon
+from solo.journal.record import PREFIX, parse_record
+from solo.journal.record_schema import (
+    MAP_AT_KEY,
+    MAP_CHANGES_KEY,
+    WHOLE_MAP_KEY,
+    read_header,
+)
+from solo.report.model import Crawl
+
+__all__ = ["MapStory", "map_story", "read_map", "room_figures", "rooms_text"]
+
+_MAP_KEY = json.dumps(MAP_AT_KEY)  # '"map"': no string in a record holds it unescaped
+
+
+def _map_records(text: str) -> list[dict[str, Any]]:
+    """Every readable record holding the map's key, in the file's order: found by the key
+    (a search in C), then read whole as JSON, wherever an editor wrapped or indented it."""
+    found: list[dict[str, Any]] = []
+    start = end = 0
+    while (at := text.find(_MAP_KEY, end)) >= 0:
+        start = text.rfind(PREFIX.rstrip(), 0, at)
+        end = text.find("-->", at)
+        if start < 0 or end < 0:
+            break
+        record = parse_record(text[start:end + 3])
+        if record is not None:
+            found.append(record)
+    return found
+
+
+@dataclass(frozen=True)
+class MapStory:
+    """The map at the end, the route (each room the party went into, in order: a room
+    comes back when the party does) and, by turn, the room the party was in."""
+
+    dungeon: Dungeon = field(default_factory=Dungeon)
+    route: tuple[str, ...] = ()
+    turns: tuple[int, ...] = ()  # the turn of each place in ``here``
+    here: tuple[str | None, ...] = ()
+
+    def room_at(self, turn: int) -> str | None:
+        """The room the party was in at the end of ``turn`` (None: no map yet)."""
+        index = bisect_right(self.turns, turn) - 1
+        return self.here[index] if index >= 0 else None
+
+
+def read_map(text: str) -> MapStory:
+    """The map story of a journal's text (its records that keep the map)."""
+    records: dict[int, tuple[Mapping[str, Any], int]] = {}
+    taken_back: set[int] = set()
+    for record in _map_records(text):
+        header = read_header(record)
+        if header is None or header.step in records:
+            continue
+        records[header.step] = (record, header.turn)
+        if header.undid is not None:
+            taken_back.add(header.undid)
+    dungeon = Dungeon()
+    route: list[str] = []
+    turns: list[int] = []
+    here: list[str | None] = []
+    for step in sorted(records):
+        kept, turn = records[step]
+        try:
+            if isinstance(kept.get(WHOLE_MAP_KEY), Mapping):
+                dungeon = change.apply_changes(Dungeon(), kept[WHOLE_MAP_KEY])
+            elif isinstance(kept.get(MAP_CHANGES_KEY), Mapping):
+                dungeon = change.apply_changes(dungeon, kept[MAP_CHANGES_KEY])
+        except ValueError:
+            continue  # a record edited beyond reading: the map as it stood
+        if dungeon.here is not None and step not in taken_back and (
+                not route or route[-1] != dungeon.here):
+            route.append(dungeon.here)
+        turns.append(turn)
+        here.append(dungeon.here)
+    return MapStory(dungeon, tuple(route), tuple(turns), tuple(here))
+
+
+def map_story(crawl: Crawl) -> MapStory:
+    """The map story of a crawl read for a report (its text as the reader kept it), read
+    once per crawl however many parts of the report ask."""
+    kept = _STORIES.get(id(crawl))
+    if kept is None or kept[0] is not crawl:
+        _STORIES.clear()  # one report at a time: keep only the latest crawl's
+        kept = _STORIES[id(crawl)] = (crawl, _read_story(crawl))
+    return kept[1]
+
+
+_STORIES: dict[int, tuple[Crawl, MapStory]] = {}
+
+
+def _read_story(crawl: Crawl) -> MapStory:
+    text = crawl.text
+    if isinstance(text, bytes):
+        if f'"{MAP_AT_KEY}"'.encode() not in text:
+            return MapStory()
+        text = text.decode("utf-8", errors="replace")
+    elif not text:
+        text = crawl.path.read_text(encoding="utf-8", errors="replace")
+    if f'"{MAP_AT_KEY}"' not in text:
+        return MapStory()
+    return read_map(text)
+
+
+def room_figures(crawl: Crawl, story: MapStory) -> dict[str, Any]:
+    """The rooms' figures (``solo stats --json``): how many the party found, cleared and
+    looted, its route, and where each encounter happened."""
+    rooms = story.dungeon.rooms
+    return {
+        "rooms": len(rooms),
+        "cleared": sum("cleared" in room.status for room in rooms),
+        "looted": sum("looted" in room.status for room in rooms),
+        "route": list(story.route),
+        "encounter_rooms": [story.room_at(encounter.turn) for encounter in crawl.encounters],
+    }
+
+
+def rooms_text(crawl: Crawl, story: MapStory) -> str:
+    """The rooms in one line for the summary: found, cleared, looted, and the route."""
+    figures = room_figures(crawl, story)
+    text = f"{figures['rooms']} found, {figures['cleared']} cleared, {figures['looted']} looted"
+    route = figures["route"]
+    if len(route) > 1:
+        shown = route if len(route) <= 12 else [*route[:6], "…", *route[-5:]]
+        text += f"; route {' → '.join(shown)} ({len(route) - 1} moves)"
+    return text
