@@ -21,7 +21,7 @@ routines:
   inner2: [{adjust: {depth: 10}}]
   loop: [{adjust: {depth: 1}}, {do: loop, when: "depth < 5"}]
 actions:
-  go: {effects: [{do: outer}]}
+  walk: {effects: [{do: outer}]}
   spin: {effects: [{do: loop}]}
 """
 
@@ -39,11 +39,11 @@ def walk(effects):
 
 def test_plain_routines_leave_no_do_behind():
     procedure = world().procedure
-    assert not any(isinstance(effect, Do) for effect in walk(procedure.actions["go"].effects))
+    assert not any(isinstance(effect, Do) for effect in walk(procedure.actions["walk"].effects))
 
 
 def test_spliced_routines_run_in_the_same_order_with_their_guards():
-    result = perform_line(world(), engine.start(world()), "go", random.Random(1))
+    result = perform_line(world(), engine.start(world()), "walk", random.Random(1))
     assert result.state.values["depth"] == 11
     assert result.events[-1].text == "outer done"
 
