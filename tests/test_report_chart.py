@@ -24,7 +24,8 @@ def chart_of(system: str, moves: str, seed: int = 2) -> tuple[str, str]:
     done = solo("export", "j.md", "--format", "html")
     assert done.code == 0, done.err
     (svg,) = re.findall(r"<svg viewBox=.*?</svg>", done.out, re.S)
-    (caption,) = re.findall(r"<figcaption>(.*?)</figcaption>", done.out, re.S)
+    (caption,) = re.findall(r'<figure class="chart">.*?<figcaption>(.*?)</figcaption>',
+                            done.out, re.S)  # (the map of the rooms has a caption too)
     return svg, caption
 
 

@@ -17,7 +17,7 @@ from solo.engine.rooms import DIRECTIONS, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
-           "describe", "set_status", "enter_new", "go_to", "go_back", "find_way",
+           "describe", "set_status", "block_exits", "enter_new", "go_to", "go_back", "find_way",
            "dungeon_data", "room_data",
            "room_from_data", "changes", "apply_changes", "exit_text", "room_event"]
 
@@ -125,6 +125,26 @@ def set_status(dungeon: Dungeon, words: Iterable[str], mode: str) -> Dungeon:
     else:
         status = tuple(word for word in room.status if word not in words)
     return _with_room(dungeon, replace(room, status=status))
+
+
+def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
+    """The current room with ``count`` of its exits taken away: those that lead nowhere
+    known first, then the last ones (the way back too, when nothing else is left); the rooms
+    they led to lose their way back."""
+    room = _current(dungeon)
+    exits = list(room.exits)
+    gone: list[Exit] = []
+    for _ in range(min(count, len(exits))):
+        open_exit = next((index for index in range(len(exits) - 1, -1, -1)
+                          if exits[index].to is None), len(exits) - 1)
+        gone.append(exits.pop(open_exit))
+    dungeon = _with_room(dungeon, replace(room, exits=tuple(exits)))
+    for exit in gone:
+        other = dungeon.room(exit.to)
+        if other is not None:
+            dungeon = _with_room(dungeon, replace(other, exits=tuple(
+                back for back in other.exits if back.to != room.id)))
+    return dungeon
 
 
 def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,

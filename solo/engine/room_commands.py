@@ -17,7 +17,7 @@ from solo.engine.run import RunState
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["note_room", "mark_room", "go", "back", "move_for", "room_changed"]
+__all__ = ["note_room", "mark_room", "go", "back", "move_for", "room_changed", "changed"]
 
 
 def room_changed(dungeon: Dungeon, room_id: str | None, how: str) -> RoomChanged:
@@ -27,7 +27,7 @@ def room_changed(dungeon: Dungeon, room_id: str | None, how: str) -> RoomChanged
     return change.room_event(room, how)
 
 
-def _changed(run: RunState, dungeon: Dungeon, how: str = "changed") -> None:
+def changed(run: RunState, dungeon: Dungeon, how: str = "changed") -> None:
     """The run's dungeon becomes ``dungeon``, and each room that changed is shown."""
     before = run.dungeon
     run.dungeon = dungeon
@@ -43,7 +43,7 @@ def note_room(world: World, run: RunState, request: NoteRoom) -> None:
     dungeon = change.describe(run.dungeon, request.description, request.exits)
     if dungeon == run.dungeon:
         raise UsageError(f"{dungeon.here} is so already; 'rooms' lists the map")
-    _changed(run, dungeon)
+    changed(run, dungeon)
 
 
 def mark_room(world: World, run: RunState, request: MarkRoom) -> None:
@@ -52,7 +52,7 @@ def mark_room(world: World, run: RunState, request: MarkRoom) -> None:
         raise UsageError(f"{dungeon.here} is {', '.join(dungeon.current.status)} already"
                          if dungeon.current is not None and dungeon.current.status
                          else "nothing to change")
-    _changed(run, dungeon)
+    changed(run, dungeon)
 
 
 def go(world: World, run: RunState, request: GoTo) -> None:

@@ -15,7 +15,8 @@ from solo.rules.expr import Expr
 
 __all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
            "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Ask",
-           "Supply", "Vitality", "Condition", "Members", "WHO", "Effect", "LIGHT_OPERATIONS"]
+           "Supply", "Vitality", "Condition", "Members", "RoomChange", "WHO", "Effect",
+           "LIGHT_OPERATIONS"]
 
 LIGHT_OPERATIONS = ("out", "dim", "halve", "douse", "refill", "step", "light")
 """What a ``light`` effect does to each chosen source: ``out`` (spent), ``dim``, ``halve``
@@ -210,5 +211,17 @@ class Outcome:
     when: Expr | None = None
 
 
+@dataclass(frozen=True)
+class RoomChange:
+    """Change the room the party is in, on the map: its status (``+collapsed`` adds a
+    word, ``-locked`` takes one away, a bare word sets the status) and ``block`` exits
+    taken away (those leading nowhere known first). Nothing happens where the party is in
+    no room (no map is kept)."""
+
+    status: tuple[str, ...] = ()
+    block: Expr | None = None
+    when: Expr | None = None
+
+
 Effect = (Adjust | Assign | Let | RollDice | Check | RollTable | Encounter | LightChange | Say
-          | Branch | Do | Outcome | Ask | Supply | Vitality | Condition | Members)
+          | Branch | Do | Outcome | Ask | Supply | Vitality | Condition | Members | RoomChange)

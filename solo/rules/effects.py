@@ -31,6 +31,7 @@ from solo.rules.effect_model import (
     Outcome,
     RollDice,
     RollTable,
+    RoomChange,
     Say,
     SourceCheck,
     Supply,
@@ -50,7 +51,8 @@ __all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Ch
 _FIELD = re.compile(r"\{([^{}]+)\}")
 
 EFFECT_KEYS = ("adjust", "set", "let", "roll", "check", "table", "encounter", "light", "say",
-               "if", "do", "outcome", "ask", "supply", "harm", "heal", "condition", "members")
+               "if", "do", "outcome", "ask", "supply", "harm", "heal", "condition", "members",
+               "room")
 COMMON_ODDS = ("likely", "50/50", "even", "unlikely")
 """Odds that every shipped oracle style (mythic, ironsworn, opse) knows."""
 _SIDE_KEYS = keys_of("effect")
@@ -174,6 +176,8 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
         return _encounter(doc, here, value, when)
     if key == "light":
         return _light(doc, here, value, reason, when)
+    if key == "room":
+        return _room(doc, here, value, when)
     if key == "roll":
         spec = _spec(doc, here, value, "roll", "dice")
         return RollDice(compile_template(doc, here + ("dice",), spec["dice"]),
@@ -187,6 +191,25 @@ def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
                  _optional(doc, here + ("plus",), spec.get("plus")),
                  parse_effects(doc, here + ("then",), spec.get("then")),
                  parse_effects(doc, here + ("else",), spec.get("else")), when)
+
+
+def _room(doc: Document, path: tuple, value: Any, when: Expr | None) -> RoomChange:
+    spec = _spec(doc, path, value, "room-effect", "status")  # room: +collapsed
+    raw = spec.get("status", [])
+    words = raw.split() if isinstance(raw, str) else raw
+    if not isinstance(words, list) or not all(
+            isinstance(word, str) and word.lstrip("+-").isalpha() for word in words):
+        raise doc.error(path + ("status",), "expected status words: `cleared`, `+collapsed` "
+                        "or `-locked`")
+    if len({word[0] if word[0] in "+-" else "" for word in words}) > 1:
+        raise doc.error(path + ("status",), "set the status, or add (+) or take away (-) "
+                        "words, not both")
+    block = _optional(doc, path + ("block",), spec.get("block"))
+    if block is not None:
+        doc.numeric.append((path + ("block",), block, "block needs a number"))
+    if not words and block is None:
+        raise doc.error(path, "expected `status:` or `block:`")
+    return RoomChange(tuple(word.lower() for word in words), block, when)
 
 
 def _do(doc: Document, path: tuple, value: Any, when: Expr | None) -> Do:

@@ -181,6 +181,11 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("odds", "likely, 50/50, unlikely… (default: the style's)"),
            ("then", "effects run on a yes"),
            ("else", "effects run on a no")),
+    _block("room-effect", "room:",
+           ("status", "status words for the room the party is in: `cleared` sets, "
+            "`+collapsed` adds, `-locked` takes away (`room: +collapsed` alone says the same)"),
+           ("block", "how many of its exits are taken away (an expression; those leading "
+            "nowhere known go first)")),
     _block("do", "do:",
            ("routine", "the routine", True),
            ("with", "values for its parameters")),
