@@ -17,6 +17,7 @@ from solo.engine import (
     effects_lights,
     effects_oracle,
     effects_party,
+    effects_rooms,
     effects_tables,
     effects_trackers,
 )
@@ -27,7 +28,7 @@ __all__ = ["HANDLERS", "HANDLER_TABLES"]
 HANDLER_TABLES: tuple[Mapping[type, Handler], ...] = (
     effects_trackers.HANDLERS, effects_dice.HANDLERS, effects_tables.HANDLERS,
     effects_lights.HANDLERS, effects_party.HANDLERS, effects_oracle.HANDLERS,
-    effects_flow.HANDLERS,
+    effects_flow.HANDLERS, effects_rooms.HANDLERS,
 )
 """Each handler module's own table, in the order they are joined."""
 
