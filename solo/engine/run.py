@@ -123,6 +123,10 @@ class RunState:
         self.supplies = dict(state.supplies)
         self.foretold = state.foretold
         self.rng = rng
+        # a stock Random's ``_randbelow``: a single die is ``randbelow(sides) + 1`` (the
+        # faces dice.roll gives, two calls fewer); None for a Random that answers randint
+        self.randbelow: Callable[[int], int] | None = (
+            rng._randbelow if dice.stock_random(rng) else None)  # type: ignore[attr-defined]
         self.action = action
         self.values = dict(state.values)
         self.turn = state.turn
