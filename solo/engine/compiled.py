@@ -20,14 +20,13 @@ when it runs, so nothing compiled can go stale.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
 from solo.engine.compiled_parts import Step, nothing
 from solo.engine.dispatch import COMPILERS
 from solo.engine.run import RunState
 from solo.rules.effects import Effect
-from solo.rules.procedure import Procedure
+from solo.rules.procedure import Action, Procedure
 from solo.rules.tables import Table
 
 __all__ = ["Program", "program_for", "MAX_PROGRAMS"]
@@ -49,16 +48,20 @@ class Program:
         self._routines: dict[str, Step] = {}
         self._compiling: set[str] = set()
         self._entries: dict[str, list[Step]] = {}
-
-    @cached_property
-    def on_action(self) -> Step:
+        self._actions: dict[str, tuple[Action, Step]] = {}
+        self.on_action = self.steps(procedure.on_action)
         """The step of the procedure's ``on_action`` (every action that takes time)."""
-        return self.steps(self.procedure.on_action)
-
-    @cached_property
-    def each_turn(self) -> Step:
+        self.each_turn = self.steps(procedure.each_turn)
         """The step of the procedure's ``each_turn``."""
-        return self.steps(self.procedure.each_turn)
+
+    def action(self, action: Action) -> Step:
+        """The step of ``action``'s effects."""
+        found = self._actions.get(action.name)
+        if found is not None and found[0] is action:
+            return found[1]
+        step = self.steps(action.effects)
+        self._actions[action.name] = (action, step)
+        return step
 
     # -- what compile functions ask for (solo.engine.compiled_parts.Compiler) -----------
     def steps(self, effects: Iterable[Effect]) -> Step:

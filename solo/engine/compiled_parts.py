@@ -25,8 +25,8 @@ __all__ = ["Step", "Roller", "Compiler", "CompileFunction", "nothing", "roller",
 
 Step = Callable[[RunState], None]
 """One effect, or a list of them, compiled: carry it out on the run given."""
-Roller = Callable[[RunState], tuple[int, "dice.Roll | None"]]
-"""Rolls a dice expression: its total, and its Roll (None for a single die not recorded)."""
+Roller = Callable[[RunState], "int | dice.Roll"]
+"""Rolls a dice expression: its Roll, or only its face for a single die not recorded."""
 
 MAX_TEXTS = 1000
 """The most rendered dice texts a roller remembers the single die of."""
@@ -81,30 +81,29 @@ def reason_of(compiler: Compiler, template: Template | None
 def roller(template: Template, record: bool) -> Roller:
     """Roll the dice ``template`` names with the calls :func:`solo.rules.dice.roll` makes
     on the ``rng``. For a run that records, always a Roll (the journal shows it);
-    otherwise a single die comes straight from the ``rng``, without one. The roll is kept
-    for ``dice`` by :func:`keep`, after the plus, as play keeps it."""
+    otherwise a single die is one face straight from the ``rng``, with no Roll made. The
+    roll is kept for ``dice`` by :func:`keep`, after the plus, as play keeps it."""
     if not template.fields:
         try:
             expression = dice.parse(template.text)
         except SoloError:  # refused when rolled, as the text is
             text = template.text
-            return lambda run: _total(dice.roll(text, run.rng))
+            return lambda run: dice.roll(text, run.rng)
         sides = None if record else dice.single_die(expression)
         if sides is None:
-            return lambda run: _total(dice.roll(expression, run.rng))
+            return lambda run: dice.roll(expression, run.rng)
 
-        def one_die(run: RunState) -> tuple[int, dice.Roll | None]:
+        def one_die(run: RunState) -> int:
             below = run.randbelow
-            return (below(sides) + 1 if below is not None
-                    else run.rng.randint(1, sides)), None
+            return below(sides) + 1 if below is not None else run.rng.randint(1, sides)
 
         return one_die
     render = template.render
     if record:
-        return lambda run: _total(dice.roll(render(run.scope), run.rng))
+        return lambda run: dice.roll(render(run.scope), run.rng)
     singles: dict[str, int | None] = {}  # dice text -> sides of a single die (or None)
 
-    def roll_text(run: RunState) -> tuple[int, dice.Roll | None]:
+    def roll_text(run: RunState) -> int | dice.Roll:
         text = render(run.scope)
         sides = singles.get(text, 0)
         if sides == 0:
@@ -113,17 +112,21 @@ def roller(template: Template, record: bool) -> Roller:
                 singles[text] = sides
         below = run.randbelow
         if sides is not None and below is not None:
-            return below(sides) + 1, None
-        return _total(dice.roll(text, run.rng))
+            return below(sides) + 1
+        return dice.roll(text, run.rng)
 
     return roll_text
 
 
-def keep(run: RunState, rolled: int, result: dice.Roll | None) -> None:
-    """The last roll, for ``dice``: its Roll, or the one face a single die showed."""
-    run.last_roll = result
-    if result is None:
+def keep(run: RunState, rolled: int | dice.Roll) -> int:
+    """Keep the last roll for ``dice`` (its Roll, or the one face a single die showed);
+    its total."""
+    if type(rolled) is int:
+        run.last_roll = None
         run.last_dice = (rolled,)
+        return rolled
+    run.last_roll = rolled  # type: ignore[assignment]
+    return rolled.total  # type: ignore[union-attr]
 
 
 def plus(expr: Expr | None, what: str) -> Callable[[Mapping[str, Any]], int] | None:
@@ -138,7 +141,3 @@ def plus(expr: Expr | None, what: str) -> Callable[[Mapping[str, Any]], int] | N
         return number if type(number) is int else whole(what, number)
 
     return value
-
-
-def _total(result: dice.Roll) -> tuple[int, dice.Roll | None]:
-    return result.total, result

@@ -21,13 +21,13 @@ def compile_roll(compiler: Compiler, effect: RollDice) -> Step:
     added_by, name, label = plus(effect.plus, "a roll's plus"), effect.name, effect.label
 
     def roll_dice(run: RunState) -> None:
-        total, result = roll(run)
+        rolled = roll(run)
         added = 0 if added_by is None else added_by(run.scope)
-        keep(run, total, result)
+        total = keep(run, rolled)
         if name:
             run.bind(name, total + added)
         if record:
-            run.events.append(Rolled(label.render(run.scope), cast(Roll, result), added))
+            run.events.append(Rolled(label.render(run.scope), cast(Roll, rolled), added))
 
     return roll_dice
 
@@ -41,14 +41,14 @@ def compile_check(compiler: Compiler, effect: Check) -> Step:
     then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
 
     def check(run: RunState) -> None:
-        total, result = roll(run)
+        rolled = roll(run)
         added = 0 if added_by is None else added_by(run.scope)
-        keep(run, total, result)
+        total = keep(run, rolled)
         run.bind("natural", total)
         run.bind("roll", total + added)
         succeeded = success(run.scope)
         if record:
-            run.events.append(Checked(label.render(run.scope), cast(Roll, result), added,
+            run.events.append(Checked(label.render(run.scope), cast(Roll, rolled), added,
                                       bool(succeeded)))
         if succeeded:
             then(run)

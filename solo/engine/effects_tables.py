@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solo.engine.compiled_parts import CompileFunction, Compiler, Step
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
 from solo.engine.events import Encountered, Said, TableRolled
 from solo.engine.run import RunState, whole
 from solo.rules import dice
@@ -20,8 +20,10 @@ from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 
 __all__ = ["roll_table", "compile_table", "compile_encounter", "COMPILERS"]
 
-TableRoller = Callable[[RunState], tuple[int, str]]
-"""Rolls a table: the entry's index, and its text with its dice rolled (when wanted)."""
+IndexRoller = Callable[[RunState], int]
+"""Rolls a table: the index of the entry (its text's dice rolled too)."""
+TextRoller = Callable[[RunState], tuple[int, str]]
+"""Rolls a table: the index of the entry, and its text with its dice rolled."""
 
 
 def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, TableRolled]:
@@ -50,17 +52,19 @@ def compile_table(compiler: Compiler, effect: RollTable) -> Step:
     table = compiler.table(effect.table)
     if table is None:
         return _missing(effect.table)
-    roll = _roller(compiler, table, effect.table, effect.plus, False)
+    roll = _index_roller(compiler, table, effect.table, effect.plus)
     entries, steps = table.entries, compiler.entry_steps(table)
     outcome, name = effect.outcome, effect.name
 
     def roll_on_table(run: RunState) -> None:
-        index = roll(run)[0]
+        index = roll(run)
         if outcome:
             run.outcomes.append(entries[index].id)
         if name:
             run.bind(name, entries[index].id)
-        steps[index](run)
+        step = steps[index]
+        if step is not nothing:
+            step(run)
 
     return roll_on_table
 
@@ -74,7 +78,11 @@ def compile_encounter(compiler: Compiler, effect: Encounter) -> Step:
     if table is None:
         return _missing(name)
     record, sign = compiler.record, effect.sign
-    roll = _roller(compiler, table, name, None, sign or record)
+    if sign or record:
+        roll = _text_roller(compiler, table, name)
+    else:  # the entry's text is not read: only its dice are rolled
+        roll_index = _index_roller(compiler, table, name, None)
+        roll = lambda run: (roll_index(run), "")  # noqa: E731
     then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
     entries, last, table_name = table.entries, len(table.entries) - 1, table.name
 
@@ -124,36 +132,44 @@ def _missing(name: str) -> Step:
     return missing
 
 
-def _roller(compiler: Compiler, table: Table, name: str, plus: Expr | None,
-            text: bool) -> TableRoller:
-    """Roll ``table`` (named ``name``, with ``plus`` or its own plus): through
-    :func:`roll_table` for a run that records, else straight from the ``rng``, its
-    entry's text with its dice rolled only if ``text`` (the dice rolled either way)."""
+def _text_roller(compiler: Compiler, table: Table, name: str) -> TextRoller:
+    """Roll ``table`` (named ``name``, with its plus): the entry's index and its text with
+    its dice rolled, journaled through :func:`roll_table` if the run records."""
     if compiler.record:
         def recorded(run: RunState) -> tuple[int, str]:
-            _, index, event = roll_table(run, name, plus)
+            _, index, event = roll_table(run, name)
             return index, event.text
 
         return recorded
-    entries, index_of = table.entries, _index_roller(table, name, plus)
-    if text:
-        def with_text(run: RunState) -> tuple[int, str]:
-            index = index_of(run)
-            return index, expand_inline_dice(entries[index].text, run.rng)[0]
+    entries, index_of = table.entries, _dice_roller(table, name, None)
 
-        return with_text
+    def with_text(run: RunState) -> tuple[int, str]:
+        index = index_of(run)
+        return index, expand_inline_dice(entries[index].text, run.rng)[0]
+
+    return with_text
+
+
+def _index_roller(compiler: Compiler, table: Table, name: str, plus: Expr | None
+                  ) -> IndexRoller:
+    """Roll ``table`` (named ``name``, with ``plus`` or its own plus): the entry's index,
+    journaled through :func:`roll_table` if the run records (else the dice in the
+    entry's text are rolled, as they would be, but not read)."""
+    if compiler.record:
+        return lambda run: roll_table(run, name, plus)[1]
+    entries, index_of = table.entries, _dice_roller(table, name, plus)
     rolled_text = tuple(has_inline_dice(entry.text) for entry in entries)
 
-    def without_text(run: RunState) -> tuple[int, str]:
+    def without_text(run: RunState) -> int:
         index = index_of(run)
         if rolled_text[index]:
             expand_inline_dice(entries[index].text, run.rng)
-        return index, ""
+        return index
 
     return without_text
 
 
-def _index_roller(table: Table, name: str, plus: Expr | None) -> Callable[[RunState], int]:
+def _dice_roller(table: Table, name: str, plus: Expr | None) -> IndexRoller:
     """Roll ``table``'s dice and add its plus (or ``plus``), as :func:`roll_table` does:
     the index of the entry."""
     expression = table.expression

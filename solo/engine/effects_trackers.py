@@ -22,7 +22,7 @@ def compile_adjust(compiler: Compiler, effect: Adjust) -> Step:
                                    tracker.maximum)
 
     def adjust(run: RunState) -> None:
-        why = None if reason is None else reason(run)
+        why = reason(run) if reason else None
         scope = run.scope
         for name, expr in changes:
             by = expr.evaluate(scope)
@@ -64,7 +64,7 @@ def compile_set(compiler: Compiler, effect: Assign) -> Step:
     trackers = compiler.procedure.trackers
 
     def assign(run: RunState) -> None:
-        why = None if reason is None else reason(run)
+        why = reason(run) if reason else None
         scope = run.scope
         for name, expr in assignments:
             value = expr.evaluate(scope)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from solo.engine.compiled import Program, program_for
+from solo.engine.compiled_parts import Step
 from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.effects_lights import MAX_LIT, burn_lights, describe_light
 from solo.engine.events import Acted, TurnPassed
@@ -35,7 +36,8 @@ class Run(RunState):
     _program: Program | None = None
 
     def program(self) -> Program:
-        """The compiled effects of this run's procedure, for a run that records or not."""
+        """The compiled effects of this run's procedure, for a run that records or not
+        (``record`` is set before the run carries out anything)."""
         program = self._program
         if program is None or program.record != self.record:
             program = self._program = program_for(self.procedure, self.tables, self.record)
@@ -56,30 +58,32 @@ class Run(RunState):
                             f"0 to {MAX_TURNS_PER_ACTION}")
         if self.record:
             self.events.append(Acted(line, self.actor))
-        program = self.program()
+        program = self._program or self.program()
         self.turn_outcomes_start = len(self.outcomes)
         if time > 0:
             program.on_action(self)
-        program.steps(action.effects)(self)
-        self.pass_turns(time)
+            program.action(action)(self)
+            self._pass_turns(program.each_turn, time)
+        else:
+            program.action(action)(self)
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:
         """``count`` turns pass: each runs ``each_turn``, then the lights burn down."""
-        if not count:
-            return
-        scope, outcomes, record = self.scope, self.outcomes, self.record
-        each_turn, minutes = self.program().each_turn, self.procedure.minutes
+        self._pass_turns(self.program().each_turn, count)
+
+    def _pass_turns(self, each_turn: Step, count: int) -> None:
+        scope = self.scope
         # ``turn`` is kept in the scope's dict (read every turn), unless a value or a local
         # of that name hides it
         keep_turn = "turn" not in self.values and "turn" not in self.locals
         for _ in range(count):
-            self.turn += 1
+            turn = self.turn = self.turn + 1
             if keep_turn:
-                scope["turn"] = self.turn
-            self.turn_outcomes_start = len(outcomes)
-            if record:
-                self.events.append(TurnPassed(self.turn, minutes))
+                scope["turn"] = turn
+            self.turn_outcomes_start = len(self.outcomes)
+            if self.record:
+                self.events.append(TurnPassed(turn, self.procedure.minutes))
             each_turn(self)
             if self.lights:
                 burn_lights(self)
