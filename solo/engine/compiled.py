@@ -24,6 +24,7 @@ from typing import Any
 
 from solo.engine.compiled_parts import Step, nothing
 from solo.engine.dispatch import COMPILERS
+from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.run import RunState
 from solo.rules.effects import Effect
 from solo.rules.procedure import Action, Procedure
@@ -77,15 +78,18 @@ class Program:
         return step
 
     def routine(self, name: str) -> Step:
-        """A routine's step; while it is being compiled (it calls itself, or a routine
-        that calls it), one that finds it when run."""
+        """A routine's step. While it is being compiled (it calls itself, or a routine that
+        calls it), or when routines calling routines go deeper than any run may, one that
+        compiles it when first run."""
         step = self._routines.get(name)
         if step is not None:
             return step
         effects = self.procedure.routines.get(name)
-        if effects is None or name in self._compiling:
+        if effects is None:  # KeyError when run, for an unknown routine
             routines = self._routines
-            return lambda run: routines[name](run)  # KeyError for an unknown routine
+            return lambda run: routines[name](run)
+        if name in self._compiling or len(self._compiling) >= MAX_CALL_DEPTH:
+            return lambda run: self.routine(name)(run)
         self._compiling.add(name)
         try:
             step = self._routines[name] = self.steps(effects)
