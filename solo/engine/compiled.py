@@ -37,8 +37,9 @@ MAX_PROGRAMS = 16
 
 
 class Program:
-    """A procedure's effect lists as steps, compiled when first carried out and kept:
-    for runs that record events (``record``) or for runs that do not."""
+    """A procedure's effect lists as steps, for runs that record events (``record``) or
+    for runs that do not: its ``on_action`` and ``each_turn`` compiled when it is made,
+    every other list when first carried out, and kept."""
 
     def __init__(self, procedure: Procedure, tables: Mapping[str, Table],
                  record: bool) -> None:
