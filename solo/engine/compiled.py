@@ -50,19 +50,20 @@ class Program:
         self._routines: dict[str, Step] = {}
         self._compiling: set[str] = set()
         self._entries: dict[str, list[Step]] = {}
-        self._actions: dict[str, tuple[Action, Step]] = {}
+        self.actions: dict[str, tuple[Action, Step]] = {}
+        """Each action compiled so far and its step, by name."""
         self.on_action = self.steps(procedure.on_action)
         """The step of the procedure's ``on_action`` (every action that takes time)."""
         self.each_turn = self.steps(procedure.each_turn)
         """The step of the procedure's ``each_turn``."""
 
     def action(self, action: Action) -> Step:
-        """The step of ``action``'s effects."""
-        found = self._actions.get(action.name)
+        """The step of ``action``'s effects (kept in :attr:`actions`)."""
+        found = self.actions.get(action.name)
         if found is not None and found[0] is action:
             return found[1]
         step = self.steps(action.effects)
-        self._actions[action.name] = (action, step)
+        self.actions[action.name] = (action, step)
         return step
 
     # -- what compile functions ask for (solo.engine.compiled_parts.Compiler) -----------

@@ -56,11 +56,13 @@ class Game:
     def state(self) -> State:
         return self._run.finish()
 
-    def perform(self, line: str) -> None:
-        """Carry out one command line; raises UsageError (nothing changes) if refused."""
+    def perform(self, line: str) -> int:
+        """Carry out one command line; raises UsageError (nothing changes) if refused.
+        The turn it leaves the game at."""
         request = self._commands.get(line)
         if request is None:
             request = self._commands[line] = read(self.world, self.state(), line)
         run = self._run
         run.events.clear()
         carry_out(self.world, run, request)
+        return run.turn

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from solo.engine.compiled import Program, program_for
-from solo.engine.compiled_parts import Step
+from solo.engine.compiled_parts import Step, nothing
 from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.effects_lights import MAX_LIT, burn_lights, describe_light
 from solo.engine.events import Acted, TurnPassed
@@ -59,13 +59,15 @@ class Run(RunState):
         if self.record:
             self.events.append(Acted(line, self.actor))
         program = self._program or self.program()
+        known = program.actions.get(action.name)  # (the action, its step), once compiled
+        step = known[1] if known is not None and known[0] is action else program.action(action)
         self.turn_outcomes_start = len(self.outcomes)
-        if time > 0:
+        if time > 0 and program.on_action is not nothing:
             program.on_action(self)
-            program.action(action)(self)
+        if step is not nothing:  # (an empty list, or one that only says, unrecorded)
+            step(self)
+        if time > 0:
             self._pass_turns(program.each_turn, time)
-        else:
-            program.action(action)(self)
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:

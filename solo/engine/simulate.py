@@ -94,11 +94,10 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
         index = index + 1 if index + 1 < size else 0
         before, recorded = now, len(outcomes)
         try:
-            perform(line)
+            now = perform(line)
         except UsageError:
             refusals[line] += 1
         commands += 1
-        now = game.turn
         passed = now - before
         if passed:
             idle = 0
