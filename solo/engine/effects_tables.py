@@ -171,13 +171,15 @@ def _index_roller(compiler: Compiler, table: Table, name: str, plus: Expr | None
 
 def _dice_roller(table: Table, name: str, plus: Expr | None) -> IndexRoller:
     """Roll ``table``'s dice and add its plus (or ``plus``), as :func:`roll_table` does:
-    the index of the entry."""
+    the index of the entry (looked up in a list when the totals are few)."""
     expression = table.expression
     sides = dice.single_die(expression)
     tables_plus = plus is None  # the table's own plus: whole() only for a non-int
     plus = plus if plus is not None else table.plus_expr
     evaluate = None if plus is None else plus.evaluate
-    index_for = _lookup(table)
+    low, high, last, index_for = table.low, table.high, len(table.entries) - 1, table.index_for
+    found = [index_for(total) for total in range(low, high + 1)] if high - low <= 1000 else []
+    count = len(found)
 
     def index(run: RunState) -> int:
         if sides is not None:
@@ -185,32 +187,17 @@ def _dice_roller(table: Table, name: str, plus: Expr | None) -> IndexRoller:
             total = below(sides) + 1 if below is not None else run.rng.randint(1, sides)
         else:
             total = dice.roll(expression, run.rng).total
-        if evaluate is None:
-            return index_for(total)
-        added = evaluate(run.scope)
-        if not tables_plus or type(added) is not int:
-            added = whole(f"table {name}'s plus", added)
-        return index_for(total + added)
+        if evaluate is not None:
+            added = evaluate(run.scope)
+            if not tables_plus or type(added) is not int:
+                added = whole(f"table {name}'s plus", added)
+            total += added
+        offset = total - low
+        if 0 <= offset < count:
+            return found[offset]
+        return 0 if offset < 0 else last if count else index_for(total)
 
     return index
-
-
-def _lookup(table: Table) -> Callable[[int], int]:
-    """``table.index_for``, from a list when the totals are few."""
-    low, high = table.low, table.high
-    if high - low > 1000:
-        return table.index_for
-    found = [table.index_for(total) for total in range(low, high + 1)]
-    last = len(table.entries) - 1
-
-    def index_for(total: int) -> int:
-        if total <= low:
-            return 0
-        if total >= high:
-            return last
-        return found[total - low]
-
-    return index_for
 
 
 COMPILERS: dict[type, CompileFunction] = {RollTable: compile_table,

@@ -62,12 +62,14 @@ class Run(RunState):
         known = program.actions.get(action.name)  # (the action, its step), once compiled
         step = known[1] if known is not None and known[0] is action else program.action(action)
         self.turn_outcomes_start = len(self.outcomes)
-        if time > 0 and program.on_action is not nothing:
-            program.on_action(self)
-        if step is not nothing:  # (an empty list, or one that only says, unrecorded)
-            step(self)
         if time > 0:
+            if program.on_action is not nothing:
+                program.on_action(self)
+            if step is not nothing:  # (an empty list, or one only saying, unrecorded)
+                step(self)
             self._pass_turns(program.each_turn, time)
+        elif step is not nothing:
+            step(self)
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:
