@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from solo.journal.store import resume
 from solo.play.batch import GROUP, run_batch
+from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from tests.e2e import run_solo

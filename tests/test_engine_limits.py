@@ -386,4 +386,4 @@ def test_every_builtin_name_solo_check_knows_is_one_play_can_read():
         run.scope[name]  # noqa: B018 - raises KeyError if play cannot read it
     assert set(engine.ENGINE_COMMANDS) == {"light", "douse", "strike", "set", "roll", "table",
                                            "ask", "chaos", "oracle", "party", "supply",
-                                           "hurt", "heal"}
+                                           "hurt", "heal", "room", "go", "back"}

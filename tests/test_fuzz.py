@@ -30,7 +30,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from solo.errors import DiceError, RulesError, SoloError
-from solo.journal.store import iter_snapshots, resume
+from solo.journal.store import iter_snapshots
+from solo.play.resume import resume_file as resume
 from solo.play.session import SESSION_COMMANDS, Session
 from solo.play.start import create_journal_file
 from solo.rules import dice

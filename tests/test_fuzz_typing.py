@@ -24,9 +24,9 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from solo.journal.store import resume
 from solo.play.commands_table import command_words
 from solo.play.repl import run_interactive
+from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.rules.catalog import load_world, system_ids

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from solo.journal.header import FIELDS
-from solo.journal.store import read_meta, resume
+from solo.journal.store import read_meta
+from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from tests.e2e import run_solo

@@ -12,7 +12,8 @@ import pytest
 
 from solo.errors import JournalError
 from solo.journal.create import create_journal, numbered
-from solo.journal.store import read_meta, resume
+from solo.journal.store import read_meta
+from solo.play.resume import resume_file as resume
 from tests.e2e import SOLO, run_solo
 
 

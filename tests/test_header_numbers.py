@@ -13,6 +13,7 @@ from solo.play import start
 from solo.play.physical import TypedDice
 from solo.rules.numbers import MAX_DIGITS, number_between, whole_number
 from tests.e2e import run_solo
+from tests.fake_env import fake_env
 
 ODD_DIGITS = ("²", "①", "٣", "Ⅲ", "1_0", "٣٣", "𝟑", "3.0", "0x3", "+3", "three")
 
@@ -90,14 +91,13 @@ def test_at_the_repl_odd_digits_are_asked_again(tmp_path: Path):
 
 
 @pytest.mark.parametrize("typed", ["²", "①", "٣", "Ⅲ"])
-def test_choosing_a_procedure_by_an_odd_digit_is_refused_not_crashed(monkeypatch, typed):
-    monkeypatch.setattr("builtins.input", lambda prompt="": typed)
+def test_choosing_a_procedure_by_an_odd_digit_is_refused_not_crashed(typed):
     with pytest.raises(UsageError, match="no procedure"):
-        start.ask_procedure("d12-tension")
+        start.ask_procedure("d12-tension", fake_env(f"{typed}\n", tty=True))
 
 
-def test_choosing_a_procedure_by_its_number(monkeypatch, capsys):
-    monkeypatch.setattr("builtins.input", lambda prompt="": "2")
-    chosen = start.ask_procedure("d12-tension")
-    listed = capsys.readouterr().out
+def test_choosing_a_procedure_by_its_number():
+    env = fake_env("2\n", tty=True)
+    chosen = start.ask_procedure("d12-tension", env)
+    listed = env.stdout.getvalue()
     assert f"  2. {chosen} — " in listed

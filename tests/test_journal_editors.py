@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal.store import resume
+from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from tests.e2e import run_solo

@@ -24,8 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solo.journal.header import FIELDS, render_front_matter
-from solo.journal.store import read_meta, resume
+from solo.journal.store import read_meta
 from solo.journal.yaml12 import core_type, load_core
+from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text

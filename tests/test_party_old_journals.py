@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.journal.store import resume
+from solo.play.resume import resume_file as resume
 from tests.e2e import run_solo
 
 DATA = Path(__file__).resolve().parent / "data"

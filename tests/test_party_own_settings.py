@@ -13,7 +13,7 @@ from solo.engine import core as engine
 from solo.engine.events import Checked, MemberChanged
 from solo.engine.state import State
 from solo.errors import UsageError
-from solo.journal.store import resume
+from solo.play.resume import resume_file as resume
 from solo.rules.catalog import load_world
 from solo.rules.world import World
 from tests.conftest import ScriptedRandom, perform_line

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.journal.store import resume
+from solo.play.resume import resume_file as resume
 from solo.rules.catalog import load_world
 from tests.e2e import run_solo
 from tests.test_journal_markdown import lonelog_reading

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from solo.errors import UsageError
-from solo.journal.store import resume
 from solo.play.physical import TypedDice
+from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 

@@ -1,5 +1,6 @@
 """Playing and resuming journals through the real ``solo`` command and the Session."""
 
+import json
 import os
 import re
 import shlex
@@ -10,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal.store import SNAPSHOT_PREFIX, resume
+from solo.journal.store import SNAPSHOT_PREFIX
+from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from tests.e2e import SOLO, run_solo
 
@@ -52,13 +54,31 @@ def test_same_seed_and_commands_give_the_same_journal_even_split(tmp_path: Path)
         result = run_solo("play", str(split), cwd=split_dir,
                           stdin="".join(f"{move}\n" for move in MOVES[start:stop]) + "quit\n")
         assert result.returncode == 0, result.stderr
-    # each sitting opens with its own "## Session N" heading; the play itself is identical
+    # each sitting opens with its own "## Session N" heading and the map so far (a
+    # [DUNGEON STATUS] block, and the whole map in its first record); the play itself is
+    # identical, and so is the map
     def played(path: Path) -> str:
-        text = re.sub(r"\n## Session \d+\n\n\*Date: [^*]+\*\n", "", path.read_text())
-        return re.sub(r'"session":\d+,', "", text)
+        text = re.sub(r"\n## Session \d+\n\n\*Date: [^*]+\*\n(\n```\n(\[[^\n]*\n)+```\n)*", "",
+                      path.read_text())
+
+        def without_map(found: re.Match) -> str:
+            record = json.loads(found[1])
+            return json.dumps({key: value for key, value in record.items()
+                               if key not in ("dungeon", "rooms", "map", "session")})
+
+        return re.sub(r"<!-- solo (.*) -->", without_map, text)
 
     assert split.read_text().count("## Session ") == 4
+    assert split.read_text().count("[DUNGEON STATUS]") == 3
+    assert split.read_text().count("\n[Track:Tension ") == 3  # the snapshot of each opening
     assert played(whole) == played(split)
+    whole_map, split_map = Session(whole), Session(split)
+    try:
+        assert whole_map.state.dungeon == split_map.state.dungeon
+        assert len(whole_map.state.dungeon.rooms) == 4  # 'enter 4' was taken back
+    finally:
+        whole_map.close()
+        split_map.close()
 
 
 def test_resume_reads_the_tail_and_matches_the_played_state(tmp_path: Path):

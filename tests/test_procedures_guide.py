@@ -4,6 +4,7 @@ reach into Python."""
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import re
@@ -378,18 +379,19 @@ def test_new_procedure_refuses_to_overwrite(tmp_path):
     assert "already exists" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert path.read_text(encoding="utf-8") == "my own work\n"
     with pytest.raises(SoloError, match="already exists"):
-        write_template("x", str(path))
+        write_template("x", str(path), io.StringIO())
 
 
-def test_new_procedure_output_option_and_odd_ids(tmp_path, capsys):
-    assert write_template("1984", str(tmp_path / "orwell.yaml")) == 0
+def test_new_procedure_output_option_and_odd_ids(tmp_path):
+    said = io.StringIO()
+    assert write_template("1984", str(tmp_path / "orwell.yaml"), said) == 0
     kind, procedure = load_file(tmp_path / "orwell.yaml")
     assert (procedure.id, procedure.name) == ("1984", "1984")
-    assert "orwell.yaml" in capsys.readouterr().out
+    assert "orwell.yaml" in said.getvalue()
     with pytest.raises(UsageError):
         template_text("../escape")
     with pytest.raises(UsageError):
-        write_template("fine", str(tmp_path / "fine.txt"))
+        write_template("fine", str(tmp_path / "fine.txt"), io.StringIO())
 
 
 # -- procedure files are data: nothing reaches into Python --------------------------------

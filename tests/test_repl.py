@@ -9,8 +9,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from solo.journal.store import resume
 from solo.play.repl import SoloCompleter, run_interactive
+from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.rules import dice

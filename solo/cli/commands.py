@@ -7,10 +7,11 @@ import difflib
 import json
 import os
 import re
-import sys
 from pathlib import Path
+from typing import TextIO
 
 from solo import __version__, defaults
+from solo.environment import Environment
 from solo.errors import SoloError, UsageError
 from solo.rules import numbers, oracle_styles
 from solo.terminal import printable
@@ -32,6 +33,14 @@ narration whatever it says; any other line is narration too."""
 
 
 class _Parser(argparse.ArgumentParser):
+    out: TextIO | None = None  # where --help and --version go (the environment's stdout)
+
+    def _print_message(self, message: str, file=None) -> None:
+        if self.out is None:
+            super()._print_message(message, file)
+        elif message:
+            self.out.write(message)
+
     def error(self, message: str):  # one line on stderr, exit code 2
         wrong = re.match(r"argument COMMAND: invalid choice: '([^']*)'", message)
         if wrong:
@@ -64,7 +73,9 @@ def _turns(value: str) -> int:
     return number
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
+    """The parser of solo's command line; its --help and --version go to ``out`` (default:
+    standard output)."""
     parser = _Parser(prog="solo", description="Play tabletop dungeon crawls alone: solo keeps "
                      "the GM's books, answers yes/no questions, and writes a Markdown journal.",
                      epilog="With no command, solo offers to resume your latest journal in "
@@ -140,37 +151,49 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("journal", help="The journal file.")
     stats.add_argument("--json", action="store_true", help="Print one JSON object.")
 
+    status = sub.add_parser("status", help="Say where a crawl stands (its recap), without "
+                            "opening it.")
+    status.add_argument("journal", help="The journal file.")
+    status.add_argument("--json", action="store_true", help="Print one JSON object.")
+
+    odds = sub.add_parser("odds", help="Show a crawl's odds before the next choice, without "
+                          "opening it.")
+    odds.add_argument("journal", help="The journal file.")
+    odds.add_argument("--json", action="store_true", help="Print one JSON object.")
+
     template = sub.add_parser("new-procedure", help="Write a commented starting procedure file.")
     template.add_argument("name", help="Id of the new procedure (e.g. my-dungeon).")
     template.add_argument("-o", "--output", default=None, help="File (default: NAME.yaml).")
+    for each in (parser, *sub.choices.values()):
+        if isinstance(each, _Parser):
+            each.out = out
     return parser
 
 
-def dispatch(argv: list[str]) -> int:
-    parser = build_parser()
+def dispatch(argv: list[str], env: Environment) -> int:
+    parser = build_parser(env.stdout)
     try:
         options = parser.parse_args(argv)
     except SystemExit as leaving:  # --help and --version
         return int(leaving.code or 0)
     handler = _HANDLERS[options.command or "home"]
-    return handler(options)
+    return handler(options, env)
 
 
 def _random_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
-def _roll(options) -> int:
+def _roll(options, env: Environment) -> int:
     import random
 
     from solo.rules import dice
     seed = options.seed if options.seed is not None else _random_seed()
-    result = dice.roll(" ".join(options.expression), random.Random(seed))
-    print(result)
+    env.say(str(dice.roll(" ".join(options.expression), random.Random(seed))))
     return 0
 
 
-def _ask(options) -> int:
+def _ask(options, env: Environment) -> int:
     import random
 
     from solo.engine import oracle
@@ -187,19 +210,19 @@ def _ask(options) -> int:
 
     for line in event_lines(Answered(question, style.name, answer.odds, answer.summary(),
                                      answer.text, answer.event)):
-        print(printable(line))
+        env.say(printable(line))
     return 0
 
 
-def _systems(options) -> int:
+def _systems(options, env: Environment) -> int:
     from solo.rules.catalog import load_system, system_ids
 
     for ident in system_ids():
-        print(f"{ident}\t{load_system(ident).name}")
+        env.say(f"{ident}\t{load_system(ident).name}")
     return 0
 
 
-def _check(options) -> int:
+def _check(options, env: Environment) -> int:
     from solo.rules.catalog import load_file
 
     failures = 0
@@ -210,9 +233,9 @@ def _check(options) -> int:
                 _refuse_shadowing(Path(name), loaded)
         except SoloError as error:
             failures += 1
-            print(f"solo: error: {error}", file=sys.stderr)
+            env.warn(f"solo: error: {error}")
         else:
-            print(f"{printable(name)}: ok ({kind})")
+            env.say(f"{printable(name)}: ok ({kind})")
     return 1 if failures else 0
 
 
@@ -235,53 +258,53 @@ def _refuse_shadowing(path: Path, procedure) -> None:
                                  line=doc.line(key), key=".".join(map(str, key)))
 
 
-def _simulate(options) -> int:
+def _simulate(options, env: Environment) -> int:
     from solo.engine.simulate import simulate
     from solo.rules.catalog import load_world
 
     result = simulate(load_world(options.system), options.turns, options.seed,
                       setup=options.setup, script=options.action)
     if options.json:
-        print(json.dumps(result.to_json()))
+        env.say(json.dumps(result.to_json()))
     else:
-        print("\n".join(result.lines()))
+        env.say("\n".join(result.lines()))
     return 0
 
 
-def _new(options) -> int:
+def _new(options, env: Environment) -> int:
     from solo.play.start import ask_procedure, create_and_play
 
     system = options.system
     if system is None:
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        if not env.at_terminal:
             raise UsageError("solo new needs --system ID without a terminal (see: solo "
                              "systems)")
-        system = ask_procedure(DEFAULT_SYSTEM)
+        system = ask_procedure(DEFAULT_SYSTEM, env)
     return create_and_play(options.journal, system, options.title,
                            options.seed, options.tables, options.oracle, options.party,
-                           options.dice, interactive=_interactive)
+                           options.dice, interactive=_interactive, env=env)
 
 
-def _play(options) -> int:
+def _play(options, env: Environment) -> int:
     from solo.play.start import play
 
-    return play(Path(options.journal), _interactive)
+    return play(Path(options.journal), _interactive, env)
 
 
-def _interactive(session) -> int:
+def _interactive(session, env: Environment) -> int:
     """The REPL, loaded (with prompt_toolkit) only when play runs at a terminal."""
     from solo.play.repl import run_interactive
 
-    return run_interactive(session)
+    return run_interactive(session, traceback=env.traceback)
 
 
-def _home(options) -> int:
+def _home(options, env: Environment) -> int:
     from solo.play.start import home
 
-    return home(_interactive)
+    return home(_interactive, env)
 
 
-def _export(options) -> int:
+def _export(options, env: Environment) -> int:
     """Write the report; then, on stderr, one notice if some record repeated or went back a
     step (the report counts each step once, and is written all the same)."""
     from solo.cli.output import format_for, write_report
@@ -289,28 +312,56 @@ def _export(options) -> int:
 
     journal = Path(options.journal)
     report = report_text(journal, format_for(options.output, options.format))
-    write_report(journal, options.output, report.text)
+    write_report(journal, options.output, report.text, env)
     if report.notice:
-        print(f"solo: notice: {printable(options.journal)}: {report.notice}", file=sys.stderr)
+        env.warn(f"solo: notice: {printable(options.journal)}: {report.notice}")
     return 0
 
 
-def _stats(options) -> int:
+def _stats(options, env: Environment) -> int:
     from solo.report.export import stats_text
 
     text = stats_text(Path(options.journal), options.json) + "\n"
-    if options.json and sys.stdout.isatty():  # no raw C1 controls on a terminal
+    if options.json and env.stdout_isatty:  # no raw C1 controls on a terminal
         text = "\n".join(json.dumps(json.loads(line)) for line in text.splitlines()) + "\n"
-    sys.stdout.write(printable(text) if not options.json else text)
+    env.stdout.write(printable(text) if not options.json else text)
     return 0
 
 
-def _new_procedure(options) -> int:
+def _status(options, env: Environment) -> int:
+    from solo.play.recap import journal_recap, recap_lines
+
+    data = journal_recap(Path(options.journal), env.clock())
+    _show(data, recap_lines(data), options.json, env)
+    return 0
+
+
+def _odds(options, env: Environment) -> int:
+    from solo.play.odds_journal import journal_odds, journal_odds_lines
+
+    journal = Path(options.journal)
+    if options.json:
+        _show(journal_odds(journal), [], True, env)
+    else:
+        _show({}, journal_odds_lines(journal), False, env)
+    return 0
+
+
+def _show(data: dict, lines: list[str], as_json: bool, env: Environment) -> None:
+    """One JSON object (ASCII at a terminal: no raw controls), or the lines made safe."""
+    if as_json:
+        env.stdout.write(json.dumps(data, ensure_ascii=env.stdout_isatty) + "\n")
+    else:
+        env.stdout.write("".join(printable(line) + "\n" for line in lines))
+
+
+def _new_procedure(options, env: Environment) -> int:
     from solo.cli.template import write_template
 
-    return write_template(options.name, options.output)
+    return write_template(options.name, options.output, env.stdout)
 
 
 _HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "check": _check,
              "simulate": _simulate, "new": _new, "play": _play, "home": _home,
-             "export": _export, "stats": _stats, "new-procedure": _new_procedure}
+             "export": _export, "stats": _stats, "status": _status, "odds": _odds,
+             "new-procedure": _new_procedure}

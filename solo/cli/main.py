@@ -2,6 +2,8 @@
 
 Subcommands only parse and delegate. Heavy imports (yaml, prompt_toolkit) happen inside
 the subcommand that needs them, so that ``solo --version`` and ``solo roll 2d6`` start fast.
+Every stream, "is it a terminal?", the clock and ``--traceback`` come from one
+:class:`~solo.environment.Environment`, the real one unless a caller (a test) gives its own.
 """
 
 from __future__ import annotations
@@ -10,60 +12,68 @@ import os
 import sys
 
 from solo import __version__
+from solo.environment import Environment
 
 __all__ = ["main"]
 
 PROG = "solo"
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, env: Environment | None = None) -> int:
     """Run solo; returns the exit code (0 ok, 1 error, 2 usage, 130 Ctrl-C)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    env = env or Environment.default()
     if args in (["--version"], ["-V"]):
-        print(f"{PROG} {__version__}")
+        env.say(f"{PROG} {__version__}")
         return 0
-    traceback = "--traceback" in args
-    if traceback:
+    if "--traceback" in args:
         args.remove("--traceback")
-        from solo.internal import SHOW_TRACEBACK
-
-        SHOW_TRACEBACK["on"] = True
+        env = env.replace(traceback=True)
     from solo.errors import SoloError
 
-    if sys.stdin is None:  # started with stdin closed (<&-): read it as empty
-        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as solo
     try:
-        quick = _quick_roll(args)
+        quick = _quick_roll(args, env)
         if quick is not None:
             return quick
         from solo.cli.commands import dispatch
 
-        return dispatch(args)
+        return dispatch(args, env)
     except KeyboardInterrupt:
-        if traceback:
+        if env.traceback:
             raise
-        print(file=sys.stderr)
+        env.warn()
         return 130
     except SoloError as error:
-        if traceback:
+        if env.traceback:
             raise
         from solo.terminal import printable
 
-        print(printable(f"{PROG}: error: {error}"), file=sys.stderr)
+        env.warn(printable(f"{PROG}: error: {error}"))
         return error.exit_code
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence(env)
         return 1
     except Exception as error:  # a bug: say so in one line, unless asked for the traceback
-        if traceback:
+        if env.traceback:
             raise
-        print(f"{PROG}: error: internal error ({type(error).__name__}: {error}); "
-              "rerun with --traceback and report it", file=sys.stderr)
+        env.warn(f"{PROG}: error: internal error ({type(error).__name__}: {error}); "
+                 "rerun with --traceback and report it")
         return 1
 
 
-def _quick_roll(args: list[str]) -> int | None:
+def _silence(env: Environment) -> None:
+    """The reader of stdout went away: what is still buffered goes nowhere, without a second
+    error when Python flushes stdout on the way out."""
+    try:
+        fileno = env.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file: nothing is flushed at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
+
+
+def _quick_roll(args: list[str], env: Environment) -> int | None:
     """``solo roll EXPR [--seed N]`` without argparse, so a dice roll starts fast.
 
     Returns None (let argparse handle it) for anything but that plain form.
@@ -90,5 +100,5 @@ def _quick_roll(args: list[str]) -> int | None:
     from solo.rules import dice
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    print(dice.roll(" ".join(words), random.Random(seed)))
+    env.say(str(dice.roll(" ".join(words), random.Random(seed))))
     return 0

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import os
 import stat
-import sys
 import tempfile
 from pathlib import Path
 
+from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.terminal import printable
 
@@ -33,10 +33,10 @@ def format_for(output: str | None, chosen: str | None) -> str:
     return "md"
 
 
-def write_report(journal: Path, output: str | None, text: str) -> None:
-    """Write ``text`` where ``output`` says (None or ``-``: standard output)."""
+def write_report(journal: Path, output: str | None, text: str, env: Environment) -> None:
+    """Write ``text`` where ``output`` says (None or ``-``: the environment's stdout)."""
     if output is None or output in _STDOUT:
-        _to_stdout(text)
+        _to_stdout(text, env)
         return
     target = Path(os.path.realpath(output))  # through any symlink, to what it names
     try:
@@ -54,11 +54,11 @@ def write_report(journal: Path, output: str | None, text: str) -> None:
     write_output(target, text)
 
 
-def _to_stdout(text: str) -> None:
-    if sys.stdout.isatty():
+def _to_stdout(text: str, env: Environment) -> None:
+    if env.stdout_isatty:
         text = printable(text)
-    sys.stdout.write(text)
-    sys.stdout.flush()
+    env.stdout.write(text)
+    env.stdout.flush()
 
 
 def _to_device(name: str, target: Path, text: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TextIO
 
 from solo.errors import SoloError, UsageError
 
@@ -54,8 +55,9 @@ def template_text(ident: str) -> str:
     return text
 
 
-def write_template(name: str, output: str | None) -> int:
-    """Write the starting file for procedure ``name`` to ``output`` (default NAME.yaml)."""
+def write_template(name: str, output: str | None, out: TextIO) -> int:
+    """Write the starting file for procedure ``name`` to ``output`` (default NAME.yaml), and
+    say on ``out`` what was written and what to do next."""
     text = template_text(name)
     path = Path(output) if output else Path(f"{name}.yaml")
     if path.suffix not in (".yaml", ".yml"):
@@ -69,7 +71,7 @@ def write_template(name: str, output: str | None) -> int:
                         "(choose another name or -o FILE)") from None
     except OSError as err:
         raise SoloError(f"cannot write {path} ({err.strerror})") from None
-    print(f"Wrote {path}")
-    print(f"Next: edit it, then 'solo check {path}' and 'solo simulate --system {path}'; "
-          f"play it with 'solo new --system {path}'.")
+    out.write(f"Wrote {path}\n"
+              f"Next: edit it, then 'solo check {path}' and 'solo simulate --system {path}'; "
+              f"play it with 'solo new --system {path}'.\n")
     return 0

@@ -4,6 +4,9 @@ and the counts after it, a supply's name. Each refusal is a one-line UsageError.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
 from solo import defaults
 from solo.errors import UsageError
@@ -39,9 +42,15 @@ def _describe_arg(arg: Arg) -> str:
     return f"{arg.name} (a whole number)"
 
 
-def parse_arguments(action: Action, words: list[str]) -> dict:
-    """Match words to an action's arguments: ``name=value``, a choice word, or a number."""
+def parse_arguments(action: Action, words: list[str],
+                    defaults: Mapping[str, Any] | None = None) -> dict:
+    """Match words to an action's arguments: ``name=value``, a choice word, or a number.
+    ``defaults`` replace the procedure's own for the arguments left out (the map's)."""
     values: dict = {}
+    if defaults:
+        action = replace(action, args=tuple(
+            replace(arg, default=defaults[arg.name]) if arg.name in defaults else arg
+            for arg in action.args))
     if not words and all(arg.default is not None for arg in action.args):
         return _with_choice_values(action, {arg.name: arg.default for arg in action.args})
     usage = f"usage: {action.name} " + " ".join(f"[{_describe_arg(arg)}]" for arg in action.args)

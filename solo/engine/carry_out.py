@@ -14,6 +14,7 @@ from solo.engine.events import Acted
 from solo.engine.interpreter import Run
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, Request
+from solo.engine.room_commands import move_for
 from solo.engine.tool_commands import TOOL_COMMANDS
 from solo.errors import UsageError
 from solo.rules.expr import ExprError
@@ -28,7 +29,11 @@ def carry_out(world: World, run: Run, request: Request) -> None:
     (its cause kept); anything else is a bug in solo and passes through whole."""
     try:
         if isinstance(request, Act):
+            moved = move_for(run, request)  # first, so the action's rules read the new room
+            start = len(run.events)
             run.act(world.procedure.actions[request.action], request.arguments, request.text)
+            if moved is not None:  # shown right after the action that made the move
+                run.events.insert(start + 1 if len(run.events) > start else start, moved)
             return
         handler = TOOL_COMMANDS.get(type(request))
         if handler is None:

@@ -18,13 +18,14 @@ from functools import partial
 from solo import defaults
 from solo.engine.arguments import parse_arguments
 from solo.engine.requests import Act, Request
+from solo.engine.rooms import DIRECTIONS, map_value
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
 
 __all__ = ["Command", "Parse", "Complete", "action_command", "usage_of", "no_words",
-           "check_digits", "MAX_DIGITS", "action_commands"]
+           "check_digits", "MAX_DIGITS", "action_commands", "enter_command"]
 
 MAX_DIGITS = defaults.MAX_DIGITS
 _DIGITS = re.compile(r"\d+")  # any script's digits: int() reads them all
@@ -88,8 +89,32 @@ def usage_of(action: Action) -> str:
 
 
 def _parse_act(action: Action, command: Command, world: World, state: State,
-               rest: str) -> Request:
-    return Act(action.name, parse_arguments(action, rest.split()))
+               rest: str, move: str | None = None) -> Request:
+    """The action's arguments; for one that moves on the map (its ``room:``, or ``move``
+    for the word ``enter``), a direction (``N``) or, going back, a known room (``R2``)
+    among the words too."""
+    move = move or action.room
+    words = rest.split()
+    direction = to = None
+    if move is not None:
+        for word in list(words):
+            upper = word.upper()
+            if direction is None and upper in DIRECTIONS:
+                direction = upper
+                words.remove(word)
+            elif move == "back" and to is None and _ROOM_ID.fullmatch(upper):
+                to = upper
+                words.remove(word)
+    defaults = {arg.name: value for arg in action.args if arg.map is not None
+                for value in [map_value(state.dungeon, arg.map)] if value is not None}
+    arguments = parse_arguments(action, words, defaults)
+    exits = arguments.get("exits") if move == "new" and any(
+        arg.name == "exits" for arg in action.args) else None
+    return Act(action.name, arguments, move, direction,
+               exits if isinstance(exits, int) else None, to)
+
+
+_ROOM_ID = re.compile(r"R\d{1,6}")
 
 
 def _choices(action: Action, world: World, state: State) -> Sequence[str]:
@@ -103,11 +128,24 @@ def action_command(action: Action) -> Command:
                    action.group)
 
 
+def enter_command(action: Action) -> Command:
+    """The word ``enter`` for a procedure whose turn of going into a new room is another
+    action's (``enter: explore``): that action's turn, and a new room on the map."""
+    return Command("enter", "enter [DIRECTION] " + usage_of(action).partition(" ")[2],
+                   f"Go into a new room: {action.name}'s turn, and a new room on the map "
+                   "linked to the one the party leaves ('enter N' through its north exit).",
+                   "action", partial(_parse_act, action, move="new"),
+                   partial(_choices, action), (), action.group)
+
+
 def action_commands(procedure: Procedure) -> dict[str, Command]:
-    """Each of the procedure's actions, by every word that names it (lower case)."""
+    """Each of the procedure's actions, by every word that names it (lower case), and
+    ``enter`` for the action the procedure names for it."""
     table: dict[str, Command] = {}
     for action in procedure.actions.values():
         command = action_command(action)
         for word in (action.name, *action.aliases):
             table[word.lower()] = command
+    if procedure.enter is not None and "enter" not in table:
+        table["enter"] = enter_command(procedure.actions[procedure.enter])
     return table

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from solo.engine.rooms import Exit
 from solo.rules.dice import Expression
 
 __all__ = ["Request", "Act", "Light", "Douse", "Strike", "SetTracker", "SetSupply",
@@ -46,10 +47,17 @@ class Request:
 
 @dataclass(frozen=True)
 class Act(Request):
-    """A procedure action with its arguments matched (``explore``, ``enter exits=3``)."""
+    """A procedure action with its arguments matched (``explore``, ``enter exits=3``),
+    and the move it makes on the map: ``new`` (into a new room, through the exit
+    ``direction`` of the room left, with ``exits`` exits in all), ``back`` (to the known
+    room ``to`` or through ``direction``, else to the room the party came from) or None."""
 
     action: str
     arguments: Mapping[str, Any] = field(default_factory=dict)
+    move: str | None = None
+    direction: str | None = None
+    exits: int | None = None
+    to: str | None = None
     shown: ClassVar[str] = ACTION
 
 
@@ -197,7 +205,8 @@ class NoteRoom(Request):
     exits in those directions (None: an exit with no direction given)."""
 
     description: str | None = None
-    exits: tuple[str | None, ...] = ()
+    exits: tuple[Exit, ...] = ()
+    shown: ClassVar[str] = OWN_LINE  # the room's tag says it all
 
 
 @dataclass(frozen=True)
@@ -206,6 +215,7 @@ class MarkRoom(Request):
 
     words: tuple[str, ...]
     mode: str = "set"
+    shown: ClassVar[str] = OWN_LINE
 
 
 @dataclass(frozen=True)

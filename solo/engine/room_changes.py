@@ -17,7 +17,8 @@ from solo.engine.rooms import DIRECTIONS, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
-           "describe", "set_status", "enter_new", "go_to", "find_way", "room_data",
+           "describe", "set_status", "enter_new", "go_to", "go_back", "find_way",
+           "dungeon_data", "room_data",
            "room_from_data", "changes", "apply_changes", "exit_text", "room_event"]
 
 MAX_EXITS = 12
@@ -49,33 +50,65 @@ def _with_room(dungeon: Dungeon, room: Room, here: str | None = None) -> Dungeon
     rooms = tuple(room if old.id == room.id else old for old in dungeon.rooms)
     if dungeon.room(room.id) is None:
         rooms += (room,)
-    return Dungeon(rooms, here if here is not None else dungeon.here, dungeon.way_out)
+    return replace(dungeon, rooms=rooms, here=here if here is not None else dungeon.here)
 
 
-def _add_exits(room: Room, directions: Sequence[str | None]) -> Room:
-    """``room`` with exits in ``directions``: each names an exit counted but not yet placed
-    (``enter 3`` counts three), else is a new one."""
+def _add_exits(room: Room, wanted: Sequence[Exit]) -> Room:
+    """``room`` with the exits ``wanted``: one already there is kept (or linked, if it led
+    nowhere known), one counted but not yet placed (``enter 3`` counts three) gets the
+    direction, any other is added."""
     exits = list(room.exits)
-    for direction in directions:
-        if direction is not None and any(exit.direction == direction for exit in exits):
-            raise UsageError(f"{room.id} already has an exit {direction}")
+    for new in wanted:
+        if new.to == room.id:
+            raise UsageError(f"an exit of {room.id} cannot lead back into {room.id}")
+        same = next((index for index, exit in enumerate(exits) if new.direction is not None
+                     and exit.direction == new.direction), None)
+        if same is None and new.direction is None and new.to is not None:
+            same = next((index for index, exit in enumerate(exits) if exit.to == new.to), None)
+        if same is not None:
+            old = exits[same]
+            if new.to is not None and old.to not in (None, new.to):
+                raise UsageError(f"the exit {old.direction or ''} of {room.id} leads to "
+                                 f"{old.to} already".replace("exit  ", "exit "))
+            exits[same] = replace(old, to=old.to or new.to, secret=old.secret or new.secret)
+            continue
         unplaced = next((index for index, exit in enumerate(exits)
-                         if exit.direction is None and direction is not None), None)
-        if unplaced is None:
-            exits.append(Exit(direction))
+                         if exit.direction is None and exit.to is None), None)
+        if unplaced is None or (new.direction is None and new.to is None):
+            exits.append(new)
         else:
-            exits[unplaced] = replace(exits[unplaced], direction=direction)
+            exits[unplaced] = new
     if len(exits) > MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
     return replace(room, exits=tuple(exits))
 
 
-def describe(dungeon: Dungeon, description: str | None, exits: Sequence[str | None]) -> Dungeon:
-    """The current room's description (None: kept) and new exits leading nowhere yet."""
+def _link_back(dungeon: Dungeon, room: Room) -> Dungeon:
+    """Each known room ``room``'s exits lead to gets the way back, if it lacks one."""
+    for exit in room.exits:
+        other = dungeon.room(exit.to)
+        if other is None or any(back.to == room.id for back in other.exits):
+            continue
+        direction = OPPOSITE.get(exit.direction or "")
+        if direction is not None and any(back.direction == direction for back in other.exits
+                                         if back.to is not None):
+            direction = None
+        dungeon = _with_room(dungeon, _add_exits(other, [Exit(direction, room.id,
+                                                              exit.secret)]))
+    return dungeon
+
+
+def describe(dungeon: Dungeon, description: str | None, exits: Sequence[Exit]) -> Dungeon:
+    """The current room's description (None: kept) and its exits: new ones lead nowhere
+    yet, or to a known room (which gets the way back)."""
     room = _current(dungeon)
+    for exit in exits:
+        if exit.to is not None and dungeon.room(exit.to) is None:
+            raise UsageError(f"no room {exit.to} on the map; 'rooms' lists them")
     if description is not None:
         room = replace(room, description=check_description(description))
-    return _with_room(dungeon, _add_exits(room, exits))
+    room = _add_exits(room, exits)
+    return _link_back(_with_room(dungeon, room), room)
 
 
 def set_status(dungeon: Dungeon, words: Iterable[str], mode: str) -> Dungeon:
@@ -116,7 +149,8 @@ def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
         back.append(Exit(OPPOSITE.get(direction) if direction else None, left.id))
     back.extend(Exit() for _ in range(max(0, exits - len(back))))
     room = Room(new_id, status=("active",), exits=tuple(back))
-    entered = _with_room(dungeon, room, here=new_id)
+    entered = replace(_with_room(dungeon, room, here=new_id),
+                      previous=left.id if left is not None else None)
     if entered.way_out is None:
         entered = replace(entered, way_out=new_id)
     return entered
@@ -163,7 +197,17 @@ def go_to(dungeon: Dungeon, room_id: str) -> Dungeon:
     """The party moves to the known room ``room_id``."""
     if dungeon.room(room_id) is None:
         raise UsageError(f"no room {room_id!r} on the map; 'rooms' lists them")
-    return replace(dungeon, here=room_id)
+    if room_id == dungeon.here:
+        raise UsageError(f"the party is in {room_id} already")
+    return replace(dungeon, here=room_id, previous=dungeon.here)
+
+
+def go_back(dungeon: Dungeon) -> Dungeon:
+    """The party goes back to the room it was in before this one."""
+    _current(dungeon)
+    if dungeon.previous is None or dungeon.room(dungeon.previous) is None:
+        raise UsageError("the party has been in no other room yet; 'go' names a known room")
+    return go_to(dungeon, dungeon.previous)
 
 
 # -- the record's form: rooms as JSON data, and only those that changed ---------------------
@@ -199,28 +243,58 @@ def room_from_data(data: Mapping[str, Any]) -> Room:
 
 
 def changes(before: Dungeon, after: Dungeon) -> dict[str, Any] | None:
-    """What changed from ``before`` to ``after``, as a record keeps it (None: nothing)."""
+    """What changed from ``before`` to ``after``, as a record keeps it (None: nothing).
+    Only rooms added or changed: a change that takes a room away (an undo) is kept whole,
+    by :func:`dungeon_data`."""
+    if before is after:
+        return None
     changed = [room_data(room) for room in after.rooms if before.room(room.id) != room]
-    if not changed and before.here == after.here and before.way_out == after.way_out:
+    if not changed and (before.here, before.way_out, before.previous) == (
+            after.here, after.way_out, after.previous):
         return None
     data: dict[str, Any] = {"here": after.here}
     if changed:
         data["rooms"] = changed
     if after.way_out != before.way_out:
         data["out"] = after.way_out
+    if after.previous != before.previous:
+        data["from"] = after.previous
+    return data
+
+
+def dungeon_data(dungeon: Dungeon) -> dict[str, Any]:
+    """The whole dungeon as a record keeps it (the changes from an empty one)."""
+    data: dict[str, Any] = {"here": dungeon.here, "rooms": [room_data(room)
+                                                            for room in dungeon.rooms]}
+    if dungeon.way_out is not None:
+        data["out"] = dungeon.way_out
+    if dungeon.previous is not None:
+        data["from"] = dungeon.previous
     return data
 
 
 def apply_changes(dungeon: Dungeon, data: Mapping[str, Any]) -> Dungeon:
     """``dungeon`` with the changes of one record applied; ValueError if they cannot be."""
+    if not isinstance(data, Mapping):
+        raise ValueError("the rooms of a record are not a mapping")
     rooms = {room.id: room for room in dungeon.rooms}
-    for item in data.get("rooms", []):
+    listed = data.get("rooms", [])
+    if not isinstance(listed, list):
+        raise ValueError("the rooms of a record are not a list")
+    for item in listed:
+        if not isinstance(item, Mapping):
+            raise ValueError("a room of a record is not a mapping")
         room = room_from_data(item)
         rooms[room.id] = room
-    here = data.get("here", dungeon.here)
-    way_out = data.get("out", dungeon.way_out)
-    return Dungeon(tuple(rooms.values()), here if isinstance(here, str) else None,
-                   way_out if isinstance(way_out, str) else None)
+    if len(rooms) > MAX_ROOMS:
+        raise ValueError(f"more than {MAX_ROOMS:,} rooms")
+
+    def known(key: str, old: str | None) -> str | None:
+        value = data.get(key, old)
+        return value if isinstance(value, str) and value in rooms else None
+
+    return Dungeon(tuple(rooms.values()), known("here", dungeon.here),
+                   known("out", dungeon.way_out), known("from", dungeon.previous))
 
 
 def exit_text(exit: Exit) -> str:

@@ -4,12 +4,13 @@ Entering a new room is the procedure's own action (its ``enter``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from solo.engine.commands import Command
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
-from solo.engine.rooms import DIRECTIONS
+from solo.engine.rooms import DIRECTIONS, Exit
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -17,25 +18,39 @@ from solo.rules.world import World
 __all__ = ["ROOM_TOOLS", "read_exits"]
 
 
-def read_exits(words: Sequence[str]) -> tuple[str | None, ...]:
-    """``N E S`` as directions, ``3`` as three exits with no direction given."""
+def read_exits(words: Sequence[str]) -> tuple[Exit, ...]:
+    """``N E S`` as exits in those directions, ``N:R2`` (or ``R2``) as one leading to a known
+    room, ``E(secret)`` as a secret one, ``3`` as three exits with no direction given."""
     if len(words) == 1 and words[0].isdigit():
         count = int(words[0])
         if count > MAX_EXITS:
             raise UsageError(f"a room has at most {MAX_EXITS} exits")
-        return (None,) * count
-    exits: list[str | None] = []
+        return (Exit(),) * count
+    exits: list[Exit] = []
     for word in words:
-        direction = word.strip(",").upper()
-        if direction not in DIRECTIONS:
-            raise UsageError(f"no direction {word[:10]!r}: use {' '.join(DIRECTIONS)}, or a "
-                             "number of exits")
-        if direction in exits:
-            raise UsageError(f"the exit {direction} is named twice")
-        exits.append(direction)
-    if len(exits) > MAX_EXITS:
-        raise UsageError(f"a room has at most {MAX_EXITS} exits")
+        exits.append(_exit(word.strip(",")))
+        if exits[-1].direction is not None and [exit.direction for exit in exits].count(
+                exits[-1].direction) > 1:
+            raise UsageError(f"the exit {exits[-1].direction} is named twice")
+        if len(exits) > MAX_EXITS:
+            raise UsageError(f"a room has at most {MAX_EXITS} exits")
     return tuple(exits)
+
+
+def _exit(word: str) -> Exit:
+    text = word.upper()
+    secret = text.endswith("(SECRET)")
+    text = text.removesuffix("(SECRET)")
+    direction, colon, to = text.partition(":")
+    if not colon and _ROOM_ID.fullmatch(direction):
+        direction, to = "", direction
+    if direction and direction not in DIRECTIONS or (colon and not _ROOM_ID.fullmatch(to)):
+        raise UsageError(f"no exit {word[:12]!r}: use {' '.join(DIRECTIONS)}, N:R2 for one "
+                         "that leads to a known room, or a number of exits")
+    return Exit(direction or None, to or None, secret)
+
+
+_ROOM_ID = re.compile(r"R\d{1,6}")
 
 
 def _room(command: Command, world: World, state: State, rest: str) -> Request:

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-__all__ = ["DIRECTIONS", "OPPOSITE", "Exit", "Room", "Dungeon"]
+__all__ = ["DIRECTIONS", "OPPOSITE", "Exit", "Room", "Dungeon", "map_value", "way_out_text"]
 
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D")
 """The directions an exit may have: the eight of the compass, up and down."""
@@ -50,11 +50,13 @@ class Room:
 
 @dataclass(frozen=True)
 class Dungeon:
-    """Every known room in order of discovery, where the party is and where it came in."""
+    """Every known room in order of discovery, where the party is, where it came in (the
+    dungeon's exit) and the room it was in before this one (where ``back`` goes)."""
 
     rooms: tuple[Room, ...] = ()
     here: str | None = None
     way_out: str | None = None
+    previous: str | None = None
     _index: dict[str, Room] = field(default_factory=dict, init=False, repr=False,
                                     compare=False)
 
@@ -94,7 +96,58 @@ class Dungeon:
                     queue.append(next_room)
         return seen
 
+    def nearest(self, start: str | None) -> list[str]:
+        """The shortest known way from ``start`` to the dungeon's exit, both ends included
+        ([] when no known way leads there)."""
+        if start is None or self.way_out is None or start not in self._index:
+            return []
+        came_from: dict[str, str | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            room = queue.popleft()
+            if room == self.way_out:
+                way = [room]
+                while came_from[way[-1]] is not None:
+                    way.append(came_from[way[-1]])  # type: ignore[arg-type]
+                return way[::-1]
+            for next_room in self.neighbours(room):
+                if next_room not in came_from:
+                    came_from[next_room] = room
+                    queue.append(next_room)
+        return []
+
     def rooms_to_exit(self) -> int | None:
         """The rooms between the party and the dungeon's exit by the shortest known way
         (0 in the exit room); None when no known way leads there."""
         return self.distances(self.here).get(self.way_out) if self.way_out else None
+
+
+def map_value(dungeon: Dungeon, name: str) -> int | None:
+    """What the map says of ``name`` (:data:`solo.rules.procedure.MAP_VALUES`): the exits
+    of the room the party is in (``room_exits``), the rooms between it and the dungeon's
+    exit by the shortest known way (``rooms_to_exit``); None when the map does not know."""
+    room = dungeon.current
+    if room is None:
+        return None
+    if name == "room_exits":
+        return len(room.exits)
+    if name == "rooms_to_exit":
+        return dungeon.rooms_to_exit()
+    return None
+
+
+def way_out_text(dungeon: Dungeon) -> str:
+    """Which way the dungeon's exit lies from the room the party is in, by the shortest
+    known way: ``N to R2, 3 rooms in all``; ``here`` in the exit room; '' when the map does
+    not know."""
+    way = dungeon.nearest(dungeon.here)
+    if not way:
+        return ""
+    if len(way) == 1:
+        return "here"
+    room = dungeon.current
+    step = next((exit.direction for exit in room.exits if exit.to == way[1]), None) \
+        if room is not None else None
+    rooms = len(way) - 1
+    return (f"{step} to {way[1]}" if step else f"to {way[1]}") + (
+        f", {rooms} rooms in all" if rooms > 1 else "")

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from solo.engine.events import Event, TrackerChanged
+from solo.engine.rooms import map_value, way_out_text
 from solo.engine.state import MAX_TEXT, MAX_VALUE, Light, State, member_index
 from solo.errors import UsageError
 from solo.rules import dice, oracle_styles
@@ -134,6 +135,7 @@ class RunState:
         self.last_encounter = state.last_encounter
         self.encounters = state.encounters
         self.party = list(state.party)
+        self.dungeon = state.dungeon  # the rooms (a frozen Dungeon, replaced as it changes)
         self.actor: str | None = None  # the member the command names (``Wren: rest``)
         self.member: int | None = None  # the member ``members:`` is at, by index
         self.state = state
@@ -159,7 +161,7 @@ class RunState:
                      foreshadowed=self.foreshadowed, last_encounter=self.last_encounter,
                      encounters=self.encounters, doused=tuple(self.doused),
                      supplies=self.supplies, foretold=self.foretold,
-                     party=tuple(self.party))
+                     party=tuple(self.party), dungeon=self.dungeon)
 
     # -- effects ---------------------------------------------------------------
     def execute(self, effects: Iterable[Effect]) -> None:
@@ -272,5 +274,11 @@ _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "hp": lambda run: actor_count(run, "hp"),
     "max_hp": lambda run: actor_count(run, "max_hp"),
     "party_down": lambda run: sum(1 for member in run.party if member.hp == 0),
+    # the map (solo.engine.rooms): 0 / '' where the party is in no known room
+    "room": lambda run: run.dungeon.here or "",
+    "room_exits": lambda run: map_value(run.dungeon, "room_exits") or 0,
+    "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit") or 0,
+    "rooms_known": lambda run: len(run.dungeon.rooms),
+    "way_out": lambda run: way_out_text(run.dungeon),
 }
 """Names whose value the run works out when an expression reads them."""

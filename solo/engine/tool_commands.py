@@ -24,7 +24,11 @@ from solo.engine.requests import (
     ChooseOracle,
     CountSupply,
     Douse,
+    GoBack,
+    GoTo,
     Light,
+    MarkRoom,
+    NoteRoom,
     RemoveMember,
     Request,
     Roll,
@@ -36,6 +40,7 @@ from solo.engine.requests import (
     SetTracker,
     Strike,
 )
+from solo.engine.room_commands import back, go, mark_room, note_room
 from solo.engine.run import RunState
 from solo.engine.state import MAX_MEMBERS, MAX_VALUE, Member, member_index
 from solo.errors import UsageError
@@ -187,5 +192,6 @@ TOOL_COMMANDS: dict[type[Request], ToolCommand] = {
     SetSupply: _set_supply, SetSetting: _set_setting, Roll: _roll, RollOn: _table, Ask: _ask,
     SetChaos: _chaos, ChooseOracle: _oracle, AddMember: _add_member, SetMember: _set_member,
     RemoveMember: _remove_member, CountSupply: _supply, ChangeHitPoints: _hit_points,
+    NoteRoom: note_room, MarkRoom: mark_room, GoTo: go, GoBack: back,
 }
 """Each of the engine's own commands, by the request it carries out."""

@@ -37,6 +37,7 @@ from solo.engine.requests import (
     Request,
     Roll,
     RollOn,
+    SessionStep,
     SetChaos,
     SetDice,
     SetMember,
@@ -46,6 +47,7 @@ from solo.engine.requests import (
     Show,
     Strike,
 )
+from solo.engine.room_grammar import ROOM_TOOLS
 from solo.engine.state import State
 from solo.errors import SoloError, UsageError
 from solo.rules import dice, oracle_styles
@@ -110,6 +112,10 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
         if mode not in DICE_MODES:
             raise UsageError(f"dice are {' or '.join(DICE_MODES)}, not {mode[:20]!r}")
         return SetDice(mode)
+    if words[:1] and words[0].lower() == "odds" and "odds" not in procedure.settings:
+        if len(words) != 2 or words[1].lower() not in ("on", "off"):
+            raise UsageError("set odds on|off: the odds in the status bar")
+        return SessionStep("odds", words[1].lower())  # the sitting's, never journaled
     known = ", ".join(_settable(world, state)) or "none in this procedure"
     if len(words) != 2:
         raise UsageError(f"{command.usage}: NAME: choose one of: {known}")
@@ -284,7 +290,8 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
     _tool("strike", "strike [TABLE ENTRY]", "Strike a defeated encounter off its table "
           "(the last one met, by default).", _strike, _table_names),
     _tool("set", "set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it); "
-          "'set dice physical' has solo ask for every die, 'set dice solo' rolls them.",
+          "'set dice physical' has solo ask for every die, 'set dice solo' rolls them; "
+          "'set odds off' takes the odds out of the status bar.",
           _set, _settable),
     _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3.", _roll,
           numbered=1),
@@ -307,4 +314,5 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
     _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
           "+N/-N adds or takes); lighting and refilling use it up.", _supply, _supply_words),
 )}
-"""Each of the engine's own commands, by its word."""
+TOOLS.update(ROOM_TOOLS)
+"""Each of the engine's own commands, by its word (the dungeon's among them)."""

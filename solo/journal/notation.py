@@ -41,7 +41,7 @@ from solo.rules.dice import roll_text
 __all__ = ["Line", "FENCE", "LONELOG_MARKS", "event_lines", "render_events",
            "roll_text", "tag", "one_line", "clock_text", "scene_heading", "session_heading",
            "mechanics_block", "narration_block", "is_lonelog", "note", "title_block", "line_kind",
-           "member_tag", "room_tag", "dungeon_status_block"]
+           "member_tag", "room_tag", "dungeon_status_block", "counter_tag"]
 
 FENCE = "```"
 """Mechanics go inside a fence of this many backticks; no notation line can start with one."""
@@ -85,7 +85,7 @@ def tag(kind: str, name: str, *fields: object) -> str:
     return "[" + "|".join(parts) + "]"
 
 
-def _counter(kind: str, name: str, value: int, maximum: int | None) -> str:
+def counter_tag(kind: str, name: str, value: int, maximum: int | None) -> str:
     """``[Clock:Tension 3/10]``, ``[Track:Depth 2]``, ``[Timer:Torch 5]``."""
     of = f"/{maximum}" if maximum is not None else ""
     return f"[{kind}:{_tag_part(name)} {value}{of}]"
@@ -108,7 +108,7 @@ def _light_tags(event: LightChanged) -> str:
     if after.startswith("lit"):
         state = "dimmed" if "dimmed" in after else "lit"
         found = re.search(r"(\d+) turns", after)
-        timer = " " + _counter("Timer", event.label, int(found[1]), None) if found else ""
+        timer = " " + counter_tag("Timer", event.label, int(found[1]), None) if found else ""
         return tag("Inv", event.label, state) + timer
     return tag("Inv", event.label, "out")
 
@@ -157,7 +157,7 @@ def event_lines(event: Event) -> list[Line]:
         change = f"{delta:+d}" if delta else "no change"
         reason = one_line(event.reason)
         shown = tag("Inv", event.label, event.after) if event.notation == "Inv" \
-            else _counter(event.notation, event.label, event.after, event.maximum)
+            else counter_tag(event.notation, event.label, event.after, event.maximum)
         return [Line(f"=> {shown} {change}" + (f": {reason}" if reason else ""), "result")]
     if isinstance(event, LightChanged):
         reason = one_line(event.reason)

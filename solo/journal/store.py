@@ -34,7 +34,7 @@ from solo.journal.header import JOURNAL_FORMAT, READABLE_FORMATS, find_front_mat
 from solo.journal.record import PREFIX, find_records, parse_record
 
 __all__ = ["Journal", "JournalChanged", "Tail", "read_meta", "read_tail", "find_record",
-           "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "Resumed", "resume",
+           "records_since", "tail_records", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS",
            "read_records", "iter_snapshots", "SNAPSHOT_PREFIX"]
 
 SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
@@ -174,6 +174,27 @@ def find_record(path: Path, step: int) -> dict[str, Any] | None:
         for _, _, record in reversed(find_records(text)):
             if record.get("step") == step:
                 return record
+    return None
+
+
+def tail_records(path: Path) -> tuple[str, list[tuple[int, int, dict[str, Any]]]] | None:
+    """The last part of the file (from a line start) and the readable records in it, or
+    None when no record is near the end."""
+    for _, text, _ in _tails(path):
+        records = find_records(text)
+        if records:
+            return text, records
+    return None
+
+
+def records_since(path: Path, step: int, key: str) -> list[dict[str, Any]] | None:
+    """The record of ``step`` that holds ``key`` and every readable record after it, in the
+    file's order (reading back from the end only as far as it must); None if there is none."""
+    for _, text, _ in _tails(path):
+        records = [record for _, _, record in find_records(text)]
+        for index in range(len(records) - 1, -1, -1):
+            if records[index].get("step") == step and key in records[index]:
+                return records[index:]
     return None
 
 
@@ -345,22 +366,6 @@ def write_all(fd: int, data: bytes) -> None:
         if written <= 0:
             raise OSError(errno.EIO, "short write")
         view = view[written:]
-
-
-@dataclass(frozen=True)
-class Resumed:
-    """Where a journal stands: the state after its last readable entry."""
-
-    state: State
-    torn: bool
-    command: str = ""
-
-
-def resume(path: Path) -> Resumed:
-    """The state a session would resume from (for tools and tests)."""
-    tail = read_tail(path)
-    return Resumed(State.from_json(tail.record["state"]), tail.torn,
-                   str(tail.record.get("cmd", "")))
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:

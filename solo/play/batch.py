@@ -14,7 +14,6 @@ taken back out of the journal, solo says which lines were not saved, and play st
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
@@ -74,8 +73,10 @@ class NotSaved(JournalError):
 class _Group:
     """The lines played since the journal was last fsync'd, and what they will print."""
 
-    def __init__(self, session: Session, out: TextIO, err: TextIO, size: int) -> None:
+    def __init__(self, session: Session, out: TextIO, err: TextIO, size: int,
+                 traceback: bool = False) -> None:
         self.session, self.out, self.err, self.size = session, out, err, size
+        self.traceback = traceback
         self.first = 0  # the number of the group's first line (0: the group is empty)
         self.last = 0
         self.held: list[tuple[TextIO, str]] = []
@@ -96,7 +97,8 @@ class _Group:
     def error(self, number: int, error: Exception) -> None:
         self.failed = True
         lines = ([f"solo: error: line {number}: {error}"] if isinstance(error, SoloError)
-                 else internal_error_lines(error, f"line {number}: "))
+                 else internal_error_lines(error, f"line {number}: ",
+                                           traceback=self.traceback))
         self.add(number, self.err, _shown(lines))
 
     def settle(self) -> None:
@@ -124,14 +126,15 @@ class _Group:
         self.err.flush()
 
 
-def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO = sys.stdout,
-              err: TextIO = sys.stderr, group: int = GROUP) -> int:
+def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: TextIO,
+              group: int = GROUP, *, traceback: bool = False) -> int:
     """Play ``lines`` in order; a bad line is reported on ``err`` with its number and play
     goes on. Entries are fsync'd ``group`` lines at a time at most (see the module's
-    docstring). Returns 1 if any line failed, else 0."""
+    docstring). ``traceback`` shows a bug's trace above its line. Returns 1 if any line
+    failed, else 0."""
     err.write(_shown(session.take_notices()))  # what resuming found, said once
     err.flush()
-    played = _Group(session, out, err, max(group, 1))
+    played = _Group(session, out, err, max(group, 1), traceback)
     numbered = iter(enumerate(_input_lines(lines, played.settle), 1))
 
     def ask_die(sides: int, problem: str | None) -> str:

@@ -56,6 +56,12 @@ SESSION: dict[str, Command] = {command.name: command for command in (
     _session("rooms", "rooms", "List the rooms the party knows: status, description, exits, "
              "and the way out."),
     _session("map", "map", "Draw the rooms the party knows, the one it is in marked."),
+    _session("recap", "recap", "Say where the crawl stands: the last scene and your last "
+             "words, where the party is, the books (members, lights, supplies, trackers) and "
+             "what comes next; a sitting opens with it."),
+    _session("odds", "odds [on|off]", "Show the odds before choosing: what each move brings "
+             "this turn, how long the lights last, the danger's next turns (solo's own dice, "
+             "never the journal's); 'odds off' takes them out of the status bar.", (), 1),
     _session("undo", "undo", "Take back the last entry, whatever it was (the journal keeps "
              "a note)."),
     _session("quit", "quit", "Save and leave (Ctrl-D does the same).", ("exit",)),

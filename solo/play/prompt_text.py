@@ -10,6 +10,7 @@ from solo.engine import core as engine
 from solo.engine.state import State
 from solo.journal.notation import clock_text
 from solo.play.line import clean
+from solo.play.odds_view import odds_status
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 from solo.terminal import printable
@@ -42,7 +43,8 @@ def where(world: World, state: State, width: int | None = None) -> str:
 
 def toolbar(world: World, state: State, title: str) -> str:
     """The status bar: title, the same turn number as the prompt's, danger, trackers,
-    light. A state the procedure no longer matches shows, never raises."""
+    light, members, and the one forecast that matters most (unless 'odds off'). A state
+    the procedure no longer matches shows, never raises."""
     try:
         return _toolbar(world, state, title)
     except Exception as error:  # noqa: BLE001 - redrawn on every key: never raise here
@@ -65,6 +67,9 @@ def _toolbar(world: World, state: State, title: str) -> str:
         parts.append(f"{member.name} {member.hp}/{member.max_hp}"
                      + (f" {'/'.join(marks)}" if marks else "")
                      + ("!" if member.hp == 0 else ""))
+    odds = odds_status(world, state)  # the one forecast that matters most ('odds off')
+    if odds:
+        parts.append(odds)
     return printable(" │ ".join(parts))
 
 

@@ -119,8 +119,10 @@ def make_prompt(session: Session, input=None, output=None) -> PromptSession:
         key_bindings=_tolerant_mouse())
 
 
-def run_interactive(session: Session, input=None, output=None) -> int:
-    """The prompt_toolkit REPL. ``input``/``output`` let tests drive a real session.
+def run_interactive(session: Session, input=None, output=None, *,
+                    traceback: bool = False) -> int:
+    """The prompt_toolkit REPL. ``input``/``output`` let tests drive a real session;
+    ``traceback`` (``solo --traceback``) shows the trace of a bug above its one line.
 
     A line whose command does not fit is not journaled and comes back in the input,
     ready to edit; a paste of several lines plays them one by one; a bug met while
@@ -141,6 +143,8 @@ def run_interactive(session: Session, input=None, output=None) -> int:
 
     session.ask_die = ask_die
     say(*session.take_notices())
+    if session.session_number:  # a crawl played before: where it stands
+        say(*session.recap())
     say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
     say(Place(session.where(HINT_WIDTH)))
     pending, failures = "", 0
@@ -155,7 +159,7 @@ def run_interactive(session: Session, input=None, output=None) -> int:
             say(f"Saved. Resume with: solo play {session.path}")
             return 0
         except Exception as error:  # the prompt itself failed (odd bytes typed): go on
-            say(*internal_error_lines(error))
+            say(*internal_error_lines(error, traceback=traceback))
             pending, failures = "", failures + 1
             if failures >= _PROMPT_FAILURES:
                 say(f"Saved. Resume with: solo play {session.path}")
@@ -175,7 +179,7 @@ def run_interactive(session: Session, input=None, output=None) -> int:
                 pending = "\n".join(pieces[index:])  # back in the input, ready to edit
                 break
             except Exception as error:  # a bug: one line, the journal intact, go on
-                say(*internal_error_lines(error))
+                say(*internal_error_lines(error, traceback=traceback))
                 pending = "\n".join(pieces[index + 1:])
                 break
             say(*reply.lines)

@@ -14,11 +14,14 @@ from typing import Any
 from solo.engine import core as engine
 from solo.engine.state import State
 from solo.errors import JournalError, UsageError
-from solo.journal.store import Tail, find_record
+from solo.journal.map_records import rebuild_map
+from solo.journal.store import Tail, find_record, read_meta, read_tail
 from solo.play.physical import DICE_MODES
+from solo.rules.catalog import load_world
 from solo.rules.world import World
 
-__all__ = ["Resumed", "resume", "front_matter_party", "dice_mode"]
+__all__ = ["Resumed", "resume", "resume_file", "journal_world", "front_matter_party",
+           "dice_mode"]
 
 _UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 
@@ -42,6 +45,21 @@ class Resumed:
     scene: int
     lead: str
     notices: tuple[str, ...]
+    map_at: int | None = None  # the step of the last record that keeps the whole map
+    torn: bool = False  # the last entry has no readable record (kept, and said)
+
+
+def journal_world(path: Path, meta: Mapping[str, Any]) -> World:
+    """The procedure and tables a journal plays (table files named relative to it)."""
+    tables = [Path(name) for name in meta.get("tables") or []]
+    return load_world(str(meta["system"]),
+                      [name if name.is_absolute() else path.parent / name for name in tables])
+
+
+def resume_file(path: Path) -> Resumed:
+    """Where the journal at ``path`` stands, read as a sitting reads it (nothing written)."""
+    meta = read_meta(path)
+    return resume(journal_world(path, meta), meta, path, read_tail(path))
 
 
 def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Resumed:
@@ -57,6 +75,10 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
     state, joined = front_matter_party(world, meta, record["state"], state)
     if joined:
         notices.append(joined)
+    dungeon, map_at, lost = rebuild_map(path, record)
+    state = replace(state, dungeon=dungeon)
+    if lost:
+        notices.append(lost)
     # The procedure may have been edited since the journal began: fit the state to it.
     fitted, reconciled = engine.reconcile(world, state)
     notices.extend(reconciled)
@@ -72,7 +94,7 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
                    session_number=int(record.get("session", 0) or 0),
                    scene=int(record.get("scene", state.turn) or 0),
                    lead=("\n" if tail.needs_newline else "") + tail.closers,
-                   notices=tuple(notices))
+                   notices=tuple(notices), map_at=map_at, torn=tail.torn)
 
 
 def front_matter_party(world: World, meta: Mapping[str, Any], recorded: Mapping[str, Any],

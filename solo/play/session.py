@@ -13,6 +13,7 @@ session commands from :mod:`solo.play.session_commands`; resuming from
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +22,7 @@ from solo.engine import core as engine
 from solo.engine.requests import Request, SessionStep, SetDice, Show
 from solo.engine.state import State
 from solo.errors import JournalError, SoloError, UsageError
+from solo.journal.map_records import map_fields, needs_whole_map, rebuild_map
 from solo.journal.notation import (
     Line,
     mechanics_block,
@@ -37,11 +39,11 @@ from solo.play import prompt_text
 from solo.play.clock import now_text
 from solo.play.line import parse_line
 from solo.play.physical import DICE_MODES, AskDie, TypedDice
+from solo.play.recap import last_words, recap_data, recap_lines, snapshot_block
 from solo.play.reply import Reply
-from solo.play.resume import dice_mode, front_matter_party, resume
+from solo.play.resume import dice_mode, front_matter_party, journal_world, resume
 from solo.play.session_commands import SESSION_COMMANDS
 from solo.play.status import look_up
-from solo.rules.catalog import load_world
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
@@ -56,10 +58,7 @@ class Session:
     def __init__(self, path: Path, durable: bool = True) -> None:
         self.path = path
         self.meta = read_meta(path)
-        tables = [Path(name) for name in self.meta.get("tables") or []]
-        base = path.parent
-        self.world: World = load_world(self.meta["system"],
-                                [name if name.is_absolute() else base / name for name in tables])
+        self.world: World = journal_world(path, self.meta)
         self.journal = Journal(path, durable)
         try:
             resumed = resume(self.world, self.meta, path, read_tail(path))
@@ -82,6 +81,8 @@ class Session:
         self.written: deque[tuple[int, str]] = deque()
         self.written_bytes = 0
         self.ask_die: AskDie | None = None  # how to ask the player for a die (physical dice)
+        self.map_at = resumed.map_at  # the step of the last record that keeps the whole map
+        self.map_written = 0  # bytes written since it (solo.journal.map_records)
         self.sitting_open = False  # whether this sitting's session heading is written
 
     @property
@@ -95,6 +96,16 @@ class Session:
         """Where the party stands and what the procedure expects next (the prompt's line;
         solo.play.prompt_text.where)."""
         return prompt_text.where(self.world, self.state, width)
+
+    def recap(self, now: float | None = None) -> list[str]:
+        """Where the crawl stands (the ``recap`` command; a sitting opens with it)."""
+        try:
+            since = (time.time() if now is None else now) - self.path.stat().st_mtime
+        except OSError:
+            since = None
+        return recap_lines(recap_data(self.world, self.meta, self.state,
+                                      session=self.session_number, scene=self.scene,
+                                      words=last_words(self.path), since=since))
 
     def toolbar(self) -> str:
         """The status bar (solo.play.prompt_text.toolbar); never raises."""
@@ -202,8 +213,12 @@ class Session:
         taken = self.last_command or "the narration"
         if self.live == 0 or target < 0:
             raise UsageError("nothing to undo")
+        dungeon, _, lost = rebuild_map(self.path, record)
+        if lost:
+            raise JournalError("the map as it was before the last entry cannot be read from "
+                               "the journal; nothing was taken back")
         restored = replace(earlier, values={**self.state.values, **earlier.values},
-                           step=self.state.step + 1, prev=earlier.prev)
+                           step=self.state.step + 1, prev=earlier.prev, dungeon=dungeon)
         line = Line(note(f"undo: took back {taken}"), "note")
         self._entry("undo", mechanics_block([line]), restored, "undo", (),
                     extra={"undid": undone, "live": target})
@@ -220,6 +235,12 @@ class Session:
         recorded = state.to_json()
         if "party" not in recorded and self.meta.get("party"):
             recorded["party"] = []  # all gone: not a journal from before members (resume)
+        whole = (not self.sitting_open or kind == "undo"
+                 or needs_whole_map(state.dungeon, self.map_written))
+        kept, map_at = map_fields(self.state.dungeon, state.dungeon, state.step, self.map_at,
+                                  whole)
+        if kept:
+            extra = {**(extra or {}), **kept}
         record = make_record(step=state.step, kind=kind, command=command, draws=self.draws,
                              session=self.session_number + (0 if self.sitting_open else 1),
                              scene=self.scene + (1 if heading else 0), turn=state.turn,
@@ -229,10 +250,16 @@ class Session:
         parts = []
         if not self.sitting_open:
             parts.append(session_heading(self.session_number + 1, now_text()[:10]))
+            opening = snapshot_block(self.world, self.state) if self.session_number else ""
+            if opening:
+                parts.append(opening)
         parts += [part for part in (heading, body) if part]
         text = self.lead + "\n" + "\n\n".join([*parts, record_comment(record)]) + "\n"
         self._append(state.step, text)
         self.lead = ""
+        self.map_written = 0 if map_at != self.map_at or "dungeon" in kept \
+            else self.map_written + len(text)
+        self.map_at = map_at
         if not self.sitting_open:
             self.sitting_open = True
             self.session_number += 1

@@ -1,5 +1,5 @@
 """The session commands: look-ups and session steps a player types that are never
-journaled as commands (help, status, lights, tables, steps, undo, quit).
+journaled as commands (help, status, lights, tables, steps, odds, undo, quit).
 
 Their words, usage and help come from the one table of commands
 (:data:`solo.play.commands_table.SESSION`); this module gives each its code, in
@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from solo.engine.state import State
+from solo.errors import UsageError
 from solo.play.commands_table import SESSION
 from solo.play.help_text import help_lines
 from solo.play.map_text import map_lines
+from solo.play.odds_view import odds_lines, show_odds
 from solo.play.reply import Reply
 from solo.play.rooms_view import rooms_lines
 from solo.play.status import lights_lines, status_lines
@@ -40,6 +42,11 @@ class Sitting(Protocol):
 
     @property
     def state(self) -> State: ...
+
+    @property
+    def last_command(self) -> str: ...
+
+    def recap(self) -> list[str]: ...
 
     def undo(self) -> Reply: ...
 
@@ -109,6 +116,22 @@ def _map(session: Sitting, text: str) -> Reply:
     if not dungeon.rooms:
         return Reply(tuple(rooms_lines(dungeon)))
     return Reply(tuple(map_lines(dungeon)))
+
+
+@session_command("recap")
+def _recap(session: Sitting, text: str) -> Reply:
+    return Reply(tuple(session.recap()))
+
+
+@session_command("odds")
+def _odds(session: Sitting, text: str) -> Reply:
+    word = text.strip().lower()
+    if word in ("on", "off"):
+        show_odds(session.world, word == "on")
+        return Reply((f"Odds in the status bar: {word} (for this sitting).",))
+    if word:
+        raise UsageError(f"odds takes on, off or nothing, not {text.strip()[:20]!r}")
+    return Reply(tuple(odds_lines(session.world, session.state, session.last_command)))
 
 
 @session_command("undo")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import stat
-import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from solo import defaults
 from solo.engine import core as engine
+from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.journal.create import create_journal, slugify
 from solo.journal.header import JOURNAL_FORMAT, HeaderError, obsidian_tags
@@ -24,7 +25,7 @@ from solo.rules.catalog import load_system, load_world, system_ids
 from solo.rules.numbers import number_between
 from solo.terminal import printable
 
-Interactive = Callable[[Session], int]
+Interactive = Callable[[Session, Environment], int]
 """Plays a session at a terminal (the REPL), given by the command line, which imports
 prompt_toolkit only when a terminal is there."""
 
@@ -36,10 +37,12 @@ JOURNALS_DIR = Path("journals")
 
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,
                         tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
-                        party: list[str] | None = None, dice: str = "solo") -> Path:
+                        party: list[str] | None = None, dice: str = "solo",
+                        clock: Callable[[], float] = time.time) -> Path:
     """Check everything, then write a new journal; returns its path. Without a path, the
     journal is journals/<title>.md, or the first free numbered name after it: each
-    ``solo new`` gets a file of its own, however many start at once."""
+    ``solo new`` gets a file of its own, however many start at once. ``clock`` dates it
+    (unless SOURCE_DATE_EPOCH is set)."""
     world = load_world(system, [Path(name) for name in tables])
     oracle_styles.get_style(world.styles, oracle_style)
     title = title or f"A {world.procedure.name} crawl"
@@ -48,7 +51,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     meta = {"title": title, "system": world.procedure.id if Path(system).suffix not in
             (".yaml", ".yml") else str(Path(system).resolve()),
             "seed": seed,
-            "created": now_text().removesuffix("Z"),  # UTC, as Obsidian's date-time form
+            "created": now_text(clock).removesuffix("Z"),  # UTC, as Obsidian's date-time form
             "tags": obsidian_tags(world.procedure.id),
             "tables": [str(Path(name).resolve()) for name in tables], "party": list(party or []),
             "oracle": oracle_style, "solo": JOURNAL_FORMAT}
@@ -64,19 +67,22 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,
                     tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
                     party: list[str] | None = None, dice: str = "solo", *,
-                    interactive: Interactive) -> int:
+                    interactive: Interactive, env: Environment) -> int:
     path = create_journal_file(journal, system, title, seed, tables, oracle_style, party,
-                               dice)
-    print(f"New journal: {printable(str(path))}", file=sys.stderr)
-    return play(path, interactive)
+                               dice, env.clock)
+    env.warn(f"New journal: {printable(str(path))}")
+    return play(path, interactive, env)
 
 
-def play(path: Path, interactive: Interactive) -> int:
+def play(path: Path, interactive: Interactive, env: Environment) -> int:
+    """Play the journal at ``path``: at a terminal, at the prompt; otherwise the lines of
+    stdin, one command each (batch mode)."""
     session = Session(path)
     try:
-        if sys.stdin.isatty() and sys.stdout.isatty():
-            return interactive(session)  # the REPL: the CLI loads prompt_toolkit only then
-        return run_batch(session, sys.stdin.buffer)
+        if env.at_terminal:
+            return interactive(session, env)  # the REPL: the CLI loads prompt_toolkit only then
+        return run_batch(session, env.stdin_bytes, env.stdout, env.stderr,
+                         traceback=env.traceback)
     finally:
         session.close()
 
@@ -106,23 +112,24 @@ def _latest_journal() -> Path | None:
     return None
 
 
-def _ask(question: str, default: str) -> str:
+def _ask(question: str, default: str, env: Environment) -> str:
     """One set-up question; Ctrl-D cancels as Ctrl-C does (no journal, exit 130)."""
-    try:
-        answer = input(f"{question} [{default}] ").strip()
-    except EOFError:
-        raise KeyboardInterrupt from None
-    return answer or default
+    env.stdout.write(f"{question} [{default}] ")
+    env.stdout.flush()
+    line = env.stdin.readline()
+    if not line:
+        raise KeyboardInterrupt
+    return line.strip() or default
 
 
-def ask_procedure(default: str) -> str:
+def ask_procedure(default: str, env: Environment) -> str:
     """At a terminal: list the procedures and ask which one."""
     ids = system_ids()
-    print("Procedures:")
+    env.say("Procedures:")
     for index, ident in enumerate(ids, 1):
-        print(f"  {index}. {ident} — {printable(load_system(ident).name)}")
+        env.say(f"  {index}. {ident} — {printable(load_system(ident).name)}")
     default_answer = str(ids.index(default) + 1) if default in ids else "1"
-    picked = _ask("Which procedure? (number or id)", default_answer)
+    picked = _ask("Which procedure? (number or id)", default_answer, env)
     number = number_between(picked, 1, len(ids))
     if number is not None:
         return ids[number - 1]
@@ -131,20 +138,20 @@ def ask_procedure(default: str) -> str:
     raise UsageError(f"no procedure {picked!r}; choose one of: {', '.join(ids)}")
 
 
-def home(interactive: Interactive) -> int:
+def home(interactive: Interactive, env: Environment) -> int:
     """Bare ``solo``: resume the latest journal, or start a crawl, asking as little as possible."""
     latest = _latest_journal()
-    at_terminal = sys.stdin.isatty()
+    at_terminal = env.stdin_isatty
     if latest is not None:
         if not at_terminal:
-            return play(latest, interactive)
+            return play(latest, interactive, env)
         shown = printable(str(read_meta(latest).get("title", latest.stem)))
         choice = _ask(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
-                      "new crawl", "y")
+                      "new crawl", "y", env)
         if choice.lower().startswith("y"):
-            return play(latest, interactive)
+            return play(latest, interactive, env)
     system, title = "d12-tension", None  # type: str, str | None
     if at_terminal:
-        system = ask_procedure(system)
-        title = _ask("Title of the crawl?", "The Nameless Dungeon")
-    return create_and_play(None, system, title, None, [], interactive=interactive)
+        system = ask_procedure(system, env)
+        title = _ask("Title of the crawl?", "The Nameless Dungeon", env)
+    return create_and_play(None, system, title, None, [], interactive=interactive, env=env)

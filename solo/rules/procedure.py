@@ -18,9 +18,14 @@ from solo.rules.expr import Expr
 from solo.rules.tables import Table
 
 __all__ = ["Tracker", "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP", "USAGE_DICE", "Arg",
-           "Action", "Procedure", "LIGHT_LEVELS"]
+           "Action", "Procedure", "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES"]
 
 LIGHT_LEVELS = ("bright", "dim")
+ROOM_MOVES = ("new", "back")
+"""The moves an action may make on the map: into a new room, or back to a known one."""
+MAP_VALUES = ("room_exits", "rooms_to_exit")
+"""What the map can give an argument left out: the exits of the room the party is in, and
+the rooms between it and the dungeon's exit by the shortest known way."""
 USAGE_DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
 """A usage die steps down this ladder, one size at a time, and is spent below d4."""
 
@@ -117,6 +122,8 @@ class Arg:
     maximum: int | None = None
     choices: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     help: str = ""
+    map: str | None = None
+    """What the map gives when the argument is not typed (:data:`MAP_VALUES`)."""
 
     @property
     def choice_names(self) -> tuple[str, ...]:
@@ -135,6 +142,8 @@ class Action:
     allowed: Expr | None = None
     refusal: str = ""
     aliases: tuple[str, ...] = ()
+    room: str | None = None
+    """The move it makes on the map (:data:`ROOM_MOVES`), or None."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +168,9 @@ class Procedure:
     each_turn: tuple[Effect, ...] = ()
     steps: tuple[str, ...] = ()
     simulate: str = ""
+    enter: str | None = None
+    """The action the word ``enter`` plays, going into a new room (None: the procedure's
+    own ``enter``, or the first action that goes into a new room)."""
     summary: str = ""
     source: str = ""
     prompt: Template | None = None

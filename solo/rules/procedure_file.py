@@ -18,6 +18,8 @@ from solo.rules.inline import inline_routines
 from solo.rules.procedure import (
     DEFAULT_HP,
     LIGHT_LEVELS,
+    MAP_VALUES,
+    ROOM_MOVES,
     USAGE_DICE,
     Action,
     Arg,
@@ -103,6 +105,7 @@ def parse_procedure(doc: Document) -> Procedure:
         on_action=parse_effects(doc, ("on_action",), data.get("on_action")),
         each_turn=parse_effects(doc, ("each_turn",), data.get("each_turn")),
         steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),
+        enter=_enter(doc, data.get("enter"), actions),
         summary=str(data.get("summary", "")), source=str(data.get("source", "")),
         prompt=compile_template(doc, ("prompt",), data["prompt"]) if "prompt" in data else None,
     )
@@ -238,6 +241,24 @@ def _light(doc: Document, path: tuple, name: str, raw: Any,
                      str(raw.get("reading", "")), die, raw.get("uses"), raw.get("refill"))
 
 
+def _enter(doc: Document, raw: Any, actions: Mapping[str, Action]) -> str | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or raw not in actions:
+        raise doc.error(("enter",), "expected the name of one of the actions")
+    if "enter" in actions:
+        raise doc.error(("enter",), "the procedure has its own action 'enter' already")
+    return raw
+
+
+def _choice(doc: Document, path: tuple, raw: Any, allowed: tuple[str, ...]) -> str | None:
+    if raw is None:
+        return None
+    if raw not in allowed:
+        raise doc.error(path, f"expected one of: {', '.join(allowed)}")
+    return str(raw)
+
+
 def _arg(doc: Document, path: tuple, raw: Any) -> Arg:
     raw = _mapping(doc, path, raw)
     check_keys(doc, path, raw, "arg")
@@ -259,7 +280,8 @@ def _arg(doc: Document, path: tuple, raw: Any) -> Arg:
                    choices=choices, help=str(raw.get("help", "")))
     return Arg(name, "int", _int(doc, path + ("default",), raw.get("default")),
                _int(doc, path + ("min",), raw.get("min")),
-               _int(doc, path + ("max",), raw.get("max")), help=str(raw.get("help", "")))
+               _int(doc, path + ("max",), raw.get("max")), help=str(raw.get("help", "")),
+               map=_choice(doc, path + ("map",), raw.get("map"), MAP_VALUES))
 
 
 def _action(doc: Document, path: tuple, name: str, raw: Any) -> Action:
@@ -279,4 +301,5 @@ def _action(doc: Document, path: tuple, name: str, raw: Any) -> Action:
         resting=bool(raw.get("resting", False)),
         allowed=compile_at(doc, path + ("allowed",), raw["allowed"]) if "allowed" in raw else None,
         refusal=str(raw.get("refusal", "")), aliases=tuple(str(alias).lower() for alias in aliases),
+        room=_choice(doc, path + ("room",), raw.get("room"), ROOM_MOVES),
     )

@@ -70,7 +70,9 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("on_action", "effects run before every action that takes time"),
            ("each_turn", "effects run once for every turn that passes"),
            ("steps", "the turn procedure in a few sentences (the `steps` command)"),
-           ("simulate", "the command `solo simulate` repeats by default")),
+           ("simulate", "the command `solo simulate` repeats by default"),
+           ("enter", "the action the word `enter` plays when the party goes into a new room "
+            "(for a procedure with no action of that name)")),
     _block("clock", "clock:",
            ("unit", "the word for a turn (`turn`, `round`)"),
            ("minutes", "minutes one turn lasts, or null")),
@@ -118,14 +120,18 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("resting", "true while resting (`resting` reads it)"),
            ("allowed", "a condition; when false the action is refused"),
            ("refusal", "the message when it is refused"),
-           ("aliases", "other words for it")),
+           ("aliases", "other words for it"),
+           ("room", "the move it makes on the map: `new` (into a new room, linked to the one "
+            "left) or `back` (to a known room)")),
     _block("arg", "an action's argument",
            ("name", "its name in expressions", True),
            ("help", "one line about it"),
            ("default", "its value when not typed"),
            ("min", "the smallest number accepted"),
            ("max", "the largest number accepted"),
-           ("choices", "the words accepted, each with the values it sets")),
+           ("choices", "the words accepted, each with the values it sets"),
+           ("map", "what the map gives when it is not typed and the party is in a known "
+            "room: `room_exits` or `rooms_to_exit`")),
     _block("effect", "beside any effect's main key",
            ("when", "a condition; the effect is skipped when false"),
            ("reason", "the journal's reason (adjust, set, light, supply, harm, heal, "

@@ -1,0 +1,244 @@
+"""The odds before the player chooses: what each action the procedure offers now brings
+this turn (an encounter, a light gone out), how long each lit source lasts, and the chance
+the danger tracker (Tension, Alarm) reaches its threshold within the next turns if the
+party keeps doing the same.
+
+Exact where every way the dice can fall can be played (:func:`solo.engine.forecast_dice.
+every_way`), else estimated from plays of the pure engine on the forecast's own seeded
+dice, with the standard error. A budget of turns (a count, not a clock) bounds the work,
+so a state always gets the same forecast from the same seed. The state passed in is never
+changed, and the journal's dice are never touched: the caller gives the ``rng``.
+
+A danger tracker kept behind the screen (``show_tension: false``) is not revealed: the
+actions' chances are taken with it at its floor and said as "at least", and its own
+forecast is left out.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from solo.engine import core as engine
+from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world
+from solo.engine.forecast_plays import (
+    Budget,
+    Spread,
+    lit_kinds,
+    play_forward,
+    play_turn,
+    spread,
+)
+from solo.engine.requests import Request
+from solo.engine.state import State
+from solo.errors import UsageError
+from solo.rules.world import World
+
+__all__ = ["Forecast", "ActionOdds", "LightOdds", "DangerOdds", "forecast", "next_turn",
+           "same_action", "hidden_danger", "seeded", "ODDS_SEED", "BUDGET", "TURNS",
+           "HORIZON", "Spread", "Chance"]
+
+BUDGET = 1200
+"""The turns a full forecast may play (about 40 ms of the engine; bench/bench_odds.py)."""
+TURNS = 3
+"""How many turns ahead the danger forecast looks."""
+HORIZON = 60
+"""How many turns ahead a light is followed."""
+
+
+@dataclass(frozen=True)
+class ActionOdds:
+    """What one action brings this turn: an encounter, and each kind of lit source going
+    out. ``at_least``: the danger is behind the screen and was taken at its floor."""
+
+    line: str
+    encounter: Chance
+    lights_out: tuple[tuple[str, Chance], ...] = ()
+    at_least: bool = False
+
+    def to_json(self) -> dict:
+        return {"action": self.line, "encounter": self.encounter.to_json(),
+                "at_least": self.at_least,
+                "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out}}
+
+
+@dataclass(frozen=True)
+class LightOdds:
+    """How many more turns of ``action`` a lit kind of source burns (the first of them to
+    go out, when several burn)."""
+
+    kind: str
+    label: str
+    lit: int
+    turns: Spread
+    horizon: int
+
+    def to_json(self) -> dict:
+        spread_ = self.turns
+        return {"kind": self.kind, "label": self.label, "lit": self.lit,
+                "mean": None if spread_.mean is None else round(spread_.mean, 4),
+                "se": round(spread_.error, 4), "p10": spread_.low,
+                "median": spread_.median, "p90": spread_.high,
+                "lasting": round(spread_.lasting, 6), "horizon": self.horizon,
+                "exact": spread_.exact, "plays": spread_.plays}
+
+
+@dataclass(frozen=True)
+class DangerOdds:
+    """The chance the danger tracker reaches ``threshold`` within ``turns`` of ``action``."""
+
+    label: str
+    value: int
+    threshold: int
+    turns: int
+    chance: Chance
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "value": self.value, "threshold": self.threshold,
+                "turns": self.turns, "chance": self.chance.to_json()}
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """Every forecast for one state: the actions on offer, the lights if the party keeps
+    to ``action``, the danger, and what was left out (``skipped``: action and why;
+    ``hidden``: the labels of trackers kept behind the screen)."""
+
+    action: str | None
+    actions: tuple[ActionOdds, ...] = ()
+    lights: tuple[LightOdds, ...] = ()
+    danger: DangerOdds | None = None
+    skipped: tuple[tuple[str, str], ...] = ()
+    hidden: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"action": self.action, "actions": [odds.to_json() for odds in self.actions],
+                "lights": [light.to_json() for light in self.lights],
+                "danger": self.danger.to_json() if self.danger else None,
+                "skipped": {name: why for name, why in self.skipped},
+                "hidden": list(self.hidden)}
+
+
+def hidden_danger(world: World, state: State) -> str | None:
+    """The danger tracker's name when a ``show_<tracker>: false`` setting hides it."""
+    name = world.procedure.danger
+    return name if name and state.values.get(f"show_{name}") is False else None
+
+
+def _screened(world: World, state: State) -> State:
+    """``state`` with a hidden danger at its floor: what the forecast may tell."""
+    name = hidden_danger(world, state)
+    if name is None:
+        return state
+    tracker = world.procedure.trackers[name]
+    floor = tracker.minimum if tracker.minimum is not None else 0
+    return replace(state, values={**state.values, name: floor})
+
+
+def same_action(world: World, state: State, last: str = "") -> str | None:
+    """The command the party keeps doing: the last one played, if it is one of the
+    procedure's own moves the state allows reading, else the procedure's usual one."""
+    procedure = world.procedure
+    text = last.split(":", 1)[1].strip() if ":" in last.split(" ", 1)[0] else last.strip()
+    for line in (text, procedure.simulate.strip()):
+        words = line.split()
+        action = procedure.action_named(words[0]) if words else None
+        if action is None or action.group != "procedure":
+            continue
+        try:
+            engine.read(world, state, line)
+        except UsageError:
+            continue
+        return line
+    return None
+
+
+def next_turn(world: World, state: State, line: str, rng: random.Random,
+              budget: int = BUDGET // 4) -> ActionOdds:
+    """What ``line`` brings this turn from ``state``; raises UsageError if it cannot be
+    read or is refused now."""
+    return _next_turn(world, _screened(world, state), line, rng, Budget(budget),
+                      hidden_danger(world, state) is not None)
+
+
+def _next_turn(world: World, state: State, line: str, rng: random.Random, budget: Budget,
+               at_least: bool) -> ActionOdds:
+    request = engine.read(world, state, line)
+    play = play_turn(plain_world(world), state, request, budget)
+    kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
+             if kind in world.procedure.lights]
+    play(random.Random(0))  # refused now: UsageError, before any forecast
+    found, exact = odds_of(play, rng, budget.left, budget.spent)
+    return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
+                      tuple((label, _chance(found, exact,
+                                            lambda turn, kind=kind: kind in turn.out))
+                            for kind, label in kinds), at_least)
+
+
+def _chance(found: list, exact: bool, test) -> Chance:
+    if exact:
+        return chance_of(found, test)
+    return estimate(sum(1 for _, outcome in found if test(outcome)), len(found))
+
+
+def forecast(world: World, state: State, rng: random.Random, last: str = "",
+             budget: int = BUDGET, turns: int = TURNS, horizon: int = HORIZON) -> Forecast:
+    """Every forecast for ``state`` (``last``: the command the party played last, which it
+    is taken to keep doing), on the forecast's own dice ``rng``."""
+    hidden = hidden_danger(world, state)
+    seen = _screened(world, state)
+    procedure = world.procedure
+    offered = [name for name, action in procedure.actions.items()
+               if action.group == "procedure"]
+    actions: list[ActionOdds] = []
+    skipped: list[tuple[str, str]] = []
+    share = budget // 2 // max(len(offered), 1)
+    for name in offered:
+        try:
+            actions.append(_next_turn(world, seen, name, rng, Budget(share), hidden is not None))
+        except UsageError as refused:
+            skipped.append((name, str(refused)))
+    action = same_action(world, seen, last)
+    lights: tuple[LightOdds, ...] = ()
+    danger = None
+    if action is not None:
+        lights, danger = _ahead(world, seen, engine.read(world, seen, action), rng,
+                                Budget(budget - budget // 2), turns, horizon,
+                                None if hidden else engine.danger_value(world, state))
+    labels = (procedure.trackers[hidden].label,) if hidden else ()
+    return Forecast(action, tuple(actions), lights, danger, tuple(skipped), labels)
+
+
+def _ahead(world: World, state: State, request: Request, rng: random.Random, budget: Budget,
+           turns: int, horizon: int, danger: tuple[str, int, int | None] | None
+           ) -> tuple[tuple[LightOdds, ...], DangerOdds | None]:
+    procedure = world.procedure
+    lit = {kind: count for kind, count in lit_kinds(state).items()
+           if kind in procedure.lights}
+    kinds = tuple(lit)
+    watched = None
+    if danger is not None and danger[2] is not None:
+        watched = (procedure.danger or "", danger[2])
+    if not kinds and watched is None:
+        return (), None
+    play = play_forward(plain_world(world), state, request, budget, kinds, watched, turns,
+                        horizon)
+    runs, exact = odds_of(play, rng, budget.left, budget.spent)
+    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind],
+                             spread([(weight, one.out[index]) for weight, one in runs],
+                                    exact), horizon)
+                   for index, kind in enumerate(kinds))
+    odds = None
+    if watched is not None and danger is not None:
+        odds = DangerOdds(danger[0], danger[1], watched[1], turns,
+                          _chance(runs, exact, lambda one: one.reached))
+    return lights, odds
+
+
+ODDS_SEED = 2126
+"""The seed of the forecast's own dice: the same state always gets the same forecast."""
+
+
+def seeded() -> random.Random:
+    """The forecast's own dice, always from the same seed (never the journal's)."""
+    return random.Random(ODDS_SEED)

@@ -1,0 +1,159 @@
+"""The plays a forecast makes: one command from a state (what it brings this turn), and
+the same command again and again (how long each light lasts, whether the danger reaches
+its threshold within a few turns), each counted against a budget of turns.
+
+Every play runs the public engine (:func:`solo.engine.core.perform`) on the dice it is
+given, from the state it is given, and keeps only what the forecast asks of it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from solo.engine import core as engine
+from solo.engine.events import TrackerChanged
+from solo.engine.requests import Request
+from solo.engine.state import State
+from solo.errors import UsageError
+from solo.rules.world import World
+
+__all__ = ["Budget", "Turn", "Forward", "play_turn", "play_forward", "lit_kinds",
+           "Spread", "spread"]
+
+
+class Budget:
+    """The turns the engine may still play for a forecast (a count, never a clock, so the
+    same state always gets the same forecast)."""
+
+    def __init__(self, turns: int) -> None:
+        self.left = turns
+        self.played = 0
+
+    def spend(self, turns: int = 1) -> None:
+        self.left -= turns
+        self.played += turns
+
+    def spent(self) -> int:
+        return self.played
+
+    @property
+    def over(self) -> bool:
+        return self.left <= 0
+
+
+def lit_kinds(state: State) -> dict[str, int]:
+    """How many sources of each kind burn, in the order they were lit."""
+    return dict(Counter(light.kind for light in state.lights))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one command brought: an encounter, and the kinds of light that went out."""
+
+    encounter: bool
+    out: frozenset[str]
+
+
+def play_turn(world: World, state: State, request: Request, budget: Budget):
+    """A play of ``request`` once from ``state``: its :class:`Turn`. Raises UsageError
+    if the command is refused."""
+    before = lit_kinds(state)
+
+    def play(rng: random.Random) -> Turn:
+        budget.spend()
+        after = engine.perform(world, state, request, rng).state
+        lit = lit_kinds(after)
+        return Turn(after.encounters > state.encounters,
+                    frozenset(kind for kind, count in before.items()
+                              if lit.get(kind, 0) < count))
+    return play
+
+
+@dataclass(frozen=True)
+class Forward:
+    """What playing the same command again and again brought: the turn each kind of light
+    first went out (None: still burning when the play stopped), and whether the danger
+    reached its threshold within the turns asked."""
+
+    out: tuple[int | None, ...]
+    reached: bool
+
+
+def play_forward(world: World, state: State, request: Request, budget: Budget,
+                 kinds: tuple[str, ...], danger: tuple[str, int] | None, turns: int,
+                 horizon: int):
+    """A play of ``request`` repeated from ``state``, up to ``horizon`` commands: until
+    every kind in ``kinds`` has gone out and ``turns`` commands have been played (the
+    danger ``(tracker, threshold)`` watched over those). A refusal ends the play."""
+    counts = lit_kinds(state)
+
+    def play(rng: random.Random) -> Forward:
+        out: list[int | None] = [None] * len(kinds)
+        reached = danger is not None and int(state.values.get(danger[0], 0)) >= danger[1]
+        now = state
+        for step in range(1, horizon + 1):
+            if all(turn is not None for turn in out) and (step > turns or reached
+                                                          or danger is None):
+                break
+            budget.spend()
+            try:
+                result = engine.perform(world, now, request, rng)
+            except UsageError:
+                break
+            now = result.state
+            lit = lit_kinds(now)
+            for index, kind in enumerate(kinds):
+                if out[index] is None and lit.get(kind, 0) < counts[kind]:
+                    out[index] = step
+            if danger is not None and not reached and step <= turns:
+                name, threshold = danger
+                reached = int(now.values.get(name, 0)) >= threshold or any(
+                    isinstance(event, TrackerChanged) and event.tracker == name
+                    and event.after >= threshold for event in result.events)
+        return Forward(tuple(out), reached)
+    return play
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How many turns a light lasts, over the ways or plays: its mean (over those where it
+    went out), that mean's standard error (0 when exact), the 10th and 90th percentiles
+    and the median (None: past the horizon), and the share still burning then."""
+
+    mean: float | None
+    error: float
+    low: int | None
+    median: int | None
+    high: int | None
+    lasting: float
+    exact: bool
+    plays: int
+
+
+def spread(weighted: list[tuple[Fraction | float, int | None]], exact: bool) -> Spread:
+    """The :class:`Spread` of turns ``weighted`` by chance (every way) or equally (plays)."""
+    total = sum(weight for weight, _ in weighted) or 1
+    ended = [(float(weight / total), turn) for weight, turn in weighted if turn is not None]
+    lasting = float(sum(weight for weight, turn in weighted if turn is None) / total)
+    mean = error = None
+    if ended:
+        mass = sum(weight for weight, _ in ended)
+        mean = sum(weight * turn for weight, turn in ended) / mass
+        if not exact and len(ended) > 1:
+            variance = sum((turn - mean) ** 2 for _, turn in ended) / (len(ended) - 1)
+            error = (variance / len(ended)) ** 0.5
+    ordered = sorted(((float(weight / total), turn) for weight, turn in weighted),
+                     key=lambda item: (item[1] is None, item[1] or 0))
+
+    def quantile(share: float) -> int | None:
+        running = 0.0
+        for weight, turn in ordered:
+            running += weight
+            if running >= share - 1e-12:
+                return turn
+        return None
+    return Spread(mean, error or 0.0, quantile(0.1), quantile(0.5), quantile(0.9),
+                  max(lasting, 0.0), exact, len(weighted))

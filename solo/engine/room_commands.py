@@ -1,0 +1,95 @@
+"""The dungeon's own commands, carried out: ``room`` (describe the room the party is in,
+its exits, its status) and ``go`` / ``back`` (move to a known room), and the moves a
+procedure action makes (into a new room, or back to a known one).
+
+Each change is made by :mod:`solo.engine.room_changes` on the run's dungeon and shown by a
+:class:`~solo.engine.events.RoomChanged` event: the room's whole tag when it is new or
+changed, a reference (``[#R:2]``) when the party comes back to it.
+"""
+
+from __future__ import annotations
+
+from solo.engine import room_changes as change
+from solo.engine.events import RoomChanged, Said
+from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NoteRoom
+from solo.engine.rooms import Dungeon
+from solo.engine.run import RunState
+from solo.errors import UsageError
+from solo.rules.world import World
+
+__all__ = ["note_room", "mark_room", "go", "back", "move_for", "room_changed"]
+
+
+def room_changed(dungeon: Dungeon, room_id: str | None, how: str) -> RoomChanged:
+    room = dungeon.room(room_id)
+    if room is None:  # pragma: no cover - every caller names a room it just made or found
+        raise UsageError(f"no room {room_id!r} on the map")
+    return change.room_event(room, how)
+
+
+def _changed(run: RunState, dungeon: Dungeon, how: str = "changed") -> None:
+    """The run's dungeon becomes ``dungeon``, and each room that changed is shown."""
+    before = run.dungeon
+    run.dungeon = dungeon
+    for room in dungeon.rooms:
+        if before.room(room.id) != room:
+            run.events.append(change.room_event(room, "new" if before.room(room.id) is None
+                                                else how))
+
+
+def note_room(world: World, run: RunState, request: NoteRoom) -> None:
+    if request.description is None and not request.exits:
+        raise UsageError("room: describe the room, give its exits or its status")
+    dungeon = change.describe(run.dungeon, request.description, request.exits)
+    if dungeon == run.dungeon:
+        raise UsageError(f"{dungeon.here} is so already; 'rooms' lists the map")
+    _changed(run, dungeon)
+
+
+def mark_room(world: World, run: RunState, request: MarkRoom) -> None:
+    dungeon = change.set_status(run.dungeon, request.words, request.mode)
+    if dungeon.current == run.dungeon.current:
+        raise UsageError(f"{dungeon.here} is {', '.join(dungeon.current.status)} already"
+                         if dungeon.current is not None and dungeon.current.status
+                         else "nothing to change")
+    _changed(run, dungeon)
+
+
+def go(world: World, run: RunState, request: GoTo) -> None:
+    dungeon = change.go_to(run.dungeon, change.find_way(run.dungeon, request.where))
+    run.dungeon = dungeon
+    run.events.append(room_changed(dungeon, dungeon.here, "back"))
+
+
+def back(world: World, run: RunState, request: GoBack) -> None:
+    dungeon = change.go_back(run.dungeon)
+    run.dungeon = dungeon
+    run.events.append(room_changed(dungeon, dungeon.here, "back"))
+
+
+def move_for(run: RunState, request: Act) -> RoomChanged | Said | None:
+    """The move a procedure action makes before its effects: into a new room (``new``),
+    linked to the one the party leaves, or back to a known one (``back``: the room ``to``
+    names, else the one the party came from; where there is none, it stays, and says so).
+    None when the action makes no move, or
+    when it goes back and no map is kept (the party is in no room), or in ``solo
+    simulate``."""
+    if not run.record:  # solo simulate keeps no map: its turns would only fill it
+        return None
+    if request.move == "new":
+        dungeon = change.enter_new(run.dungeon, request.direction,
+                                   request.exits if request.exits is not None else 0)
+        run.dungeon = dungeon
+        return room_changed(dungeon, dungeon.here, "new")
+    if request.move == "back" and run.dungeon.current is not None:
+        if request.direction is not None or request.to is not None:
+            where = request.to or request.direction or ""
+            dungeon = change.go_to(run.dungeon, change.find_way(run.dungeon, where))
+        elif run.dungeon.room(run.dungeon.previous) is None:
+            return Said(f"No other known room to go back to: the party stays in "
+                        f"{run.dungeon.here}.")
+        else:
+            dungeon = change.go_back(run.dungeon)
+        run.dungeon = dungeon
+        return room_changed(dungeon, dungeon.here, "back")
+    return None

@@ -1,0 +1,86 @@
+"""The dungeon in the hidden records: what each entry keeps of the map, and the map rebuilt
+from them on resume.
+
+A record keeps only what its entry changed (``"rooms"``: the rooms added or changed, where
+the party is), so a crawl through 300 rooms does not carry 300 rooms in every entry. Now
+and then a record keeps the whole map (``"dungeon"``): at the first entry of each sitting,
+after an undo that changed the map, and whenever the changes written since the last whole
+map outweigh it (:func:`needs_whole_map`). Every record after the first room names the step
+of the last whole map (``"map"``), so resuming reads back only that far.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from solo.engine import room_changes as change
+from solo.engine.rooms import Dungeon
+from solo.journal.store import records_since
+
+__all__ = ["WHOLE_MAP_EVERY", "map_fields", "needs_whole_map", "rebuild_map"]
+
+WHOLE_MAP_EVERY = 64 * 1024
+"""At least this many bytes of journal between two whole maps (more for a large map)."""
+
+
+def needs_whole_map(dungeon: Dungeon, written_since: int) -> bool:
+    """Whether the next record should keep the whole map: the entries written since the
+    last one hold more than :data:`WHOLE_MAP_EVERY` bytes and four times the map's size."""
+    if written_since < WHOLE_MAP_EVERY:
+        return False
+    return written_since >= 4 * len(json.dumps(change.dungeon_data(dungeon)))
+
+
+def map_fields(before: Dungeon, after: Dungeon, step: int, last_whole: int | None,
+               whole: bool) -> tuple[dict[str, Any], int | None]:
+    """What an entry's record keeps of the map, and the step of the last whole map after
+    it. ``whole``: keep the whole map (when there is one)."""
+    if not after.rooms:
+        if before.rooms:  # an undo took every room back
+            return {"dungeon": change.dungeon_data(after), "map": step}, step
+        return {}, last_whole
+    if whole or last_whole is None:
+        return {"dungeon": change.dungeon_data(after), "map": step}, step
+    fields: dict[str, Any] = {"map": last_whole}
+    changed = change.changes(before, after)
+    if changed is not None:
+        fields["rooms"] = changed
+    return fields, last_whole
+
+
+def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | None, str]:
+    """The map as of ``record`` (read from the journal at ``path`` back to its last whole
+    map), the step of that whole map, and what to tell the player if it cannot be read
+    ('' when all is well). A record that names no map: no rooms (journals from before
+    rooms)."""
+    whole_at = record.get("map")
+    if whole_at is None:
+        return Dungeon(), None, ""
+    step = record.get("step")
+    if not isinstance(whole_at, int) or not isinstance(step, int) or whole_at > step:
+        return Dungeon(), None, _LOST
+    found = records_since(path, whole_at, "dungeon")
+    if found is None:
+        return Dungeon(), None, _LOST
+    try:
+        dungeon = change.apply_changes(Dungeon(), found[0]["dungeon"])
+        last = whole_at
+        for later in found[1:]:
+            later_step = later.get("step")
+            if not isinstance(later_step, int) or not last < later_step <= step:
+                continue  # a copy pasted out of place, or an entry after the one wanted
+            last = later_step
+            if "dungeon" in later:
+                dungeon = change.apply_changes(Dungeon(), later["dungeon"])
+            elif "rooms" in later:
+                dungeon = change.apply_changes(dungeon, later["rooms"])
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return Dungeon(), None, _LOST
+    return dungeon, whole_at, ""
+
+
+_LOST = ("The map's records in the journal cannot be read (edited by hand?); play goes on "
+         "with no rooms known: 'enter' starts a new map.")

@@ -1,0 +1,149 @@
+"""What ``odds`` says at the prompt, and the one forecast the status bar shows.
+
+The figures come from the pure forecast (:mod:`solo.engine.forecast`), played on its own
+seeded dice: never the journal's, so looking up the odds changes no roll to come. The
+status bar's forecast can be turned off for the sitting (``odds off`` or ``set odds
+off``), which is not journaled.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterator
+
+from solo.engine.forecast import (
+    ActionOdds,
+    Chance,
+    Forecast,
+    LightOdds,
+    forecast,
+    next_turn,
+    same_action,
+    seeded,
+)
+from solo.engine.state import State
+from solo.errors import UsageError
+from solo.rules.world import World
+
+__all__ = ["odds_lines", "odds_status", "show_odds", "odds_shown", "STATUS_BUDGET"]
+
+STATUS_BUDGET = 300
+"""The turns the status bar's one forecast may play (a few milliseconds)."""
+
+_OFF: dict[int, weakref.ref[World]] = {}  # the sittings (by their world) that turned it off
+_LAST: list[tuple[World, State, str]] = []  # the status bar's last forecast
+
+
+def show_odds(world: World, on: bool) -> None:
+    """Turn the status bar's forecast on or off for the sitting playing ``world``."""
+    for key in [key for key, ref in _OFF.items() if ref() is None]:
+        del _OFF[key]
+    if on:
+        _OFF.pop(id(world), None)
+    else:
+        _OFF[id(world)] = weakref.ref(world)
+
+
+def odds_shown(world: World) -> bool:
+    """Whether the status bar shows a forecast for the sitting playing ``world``."""
+    ref = _OFF.get(id(world))
+    return ref is None or ref() is not world
+
+
+def odds_status(world: World, state: State) -> str:
+    """The one forecast that matters most now, for the status bar: the likeliest of what
+    the procedure's usual move brings next turn (an encounter, a light going out). ''
+    when turned off or when there is nothing to forecast. Kept for the last state."""
+    if not odds_shown(world):
+        return ""
+    if _LAST and _LAST[0][0] is world and _LAST[0][1] is state:
+        return _LAST[0][2]
+    text = ""
+    line = same_action(world, state)
+    if line is not None:
+        try:
+            odds = next_turn(world, state, line, seeded(), STATUS_BUDGET)
+        except UsageError:
+            odds = None
+        if odds is not None:
+            what, chance = max([("encounter", odds.encounter), *(
+                (f"{label} out", out) for label, out in odds.lights_out)],
+                key=lambda item: item[1].value)
+            text = f"next {line}: {what} {_at_least(odds)}{chance.text()}"
+    _LAST[:] = [(world, state, text)]
+    return text
+
+
+def _at_least(odds: ActionOdds) -> str:
+    return "at least " if odds.at_least else ""
+
+
+def odds_lines(world: World, state: State, last: str = "") -> list[str]:
+    """What ``odds`` shows: each move's chances this turn, the lights and the danger if
+    the party keeps to the move it made last, and which figures are estimates."""
+    found = forecast(world, state, seeded(), last)
+    unit = world.procedure.clock_unit
+    lines = [f"Odds for {unit} {state.turn + 1}, on solo's own dice (the journal's dice "
+             "are not touched):"]
+    width = max((len(odds.line) for odds in found.actions), default=0)
+    for odds in found.actions:
+        said = [f"encounter {_at_least(odds)}{odds.encounter.text()}"]
+        said.extend(f"{label} out {chance.text()}" for label, chance in odds.lights_out)
+        lines.append(f"  {odds.line:<{width}}  " + " · ".join(said))
+    if found.skipped:
+        lines.append("  not forecast: " + "; ".join(
+            why.split(";")[0].strip() for _, why in found.skipped))
+    lines.extend(_ahead(world, state, found))
+    if found.hidden:
+        lines.append(f"{' and '.join(found.hidden)} is behind the screen: the chances above "
+                     "take it at its lowest, so they are the least they can be.")
+    if any(_estimated(found)):
+        lines.append("~ estimated from plays of the engine (± one standard error); the "
+                     "other figures are exact.")
+    return lines
+
+
+def _ahead(world: World, state: State, found: Forecast) -> Iterator[str]:
+    if found.action is None or not (found.lights or found.danger):
+        return
+    unit = world.procedure.clock_unit
+    yield f"If the party keeps to {found.action}:"
+    for light in found.lights:
+        yield "  " + _light_text(light, unit)
+    danger = found.danger
+    if danger is not None:
+        yield (f"  {danger.label} {danger.value} reaches {danger.threshold} within "
+               f"{danger.turns} {unit}s: {danger.chance.text()}")
+
+
+def _light_text(light: LightOdds, unit: str) -> str:
+    spread = light.turns
+    name = light.label if light.lit == 1 else f"{light.label} ({light.lit} lit, the first)"
+    units = f"{unit}s"
+    tail = "" if spread.exact else f" ({spread.plays} plays)"
+    if spread.mean is None:
+        return f"{name}: still burning after {light.horizon} {units}{tail}"
+    if spread.low == spread.high and spread.lasting == 0:
+        return f"{name}: out in {spread.low} {unit if spread.low == 1 else units}{tail}"
+    mean = f"{spread.mean:.1f}" + ("" if spread.exact else f" ±{spread.error:.1f}")
+    if spread.high is None:
+        return (f"{name}: still burning after {light.horizon} {units} in "
+                f"{spread.lasting:.0%} of {'ways' if spread.exact else 'plays'}; else out "
+                f"in {mean} on average{tail}")
+    return (f"{name}: out in {spread.low}–{spread.high} {units} (80%), median "
+            f"{spread.median}, mean {mean}{tail}")
+
+
+def _estimated(found: Forecast) -> Iterator[bool]:
+    for odds in found.actions:
+        yield _guess(odds.encounter)
+        yield any(_guess(chance) for _, chance in odds.lights_out)
+    for light in found.lights:
+        yield not light.turns.exact
+    if found.danger is not None:
+        yield _guess(found.danger.chance)
+
+
+def _guess(chance: Chance) -> bool:
+    return chance.exact is None
+

@@ -1,0 +1,48 @@
+"""A fake :class:`~solo.environment.Environment` for running ``solo`` in-process: text
+streams in memory, a fixed answer to "is this a terminal?", a stopped clock."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from solo.cli.main import main
+from solo.environment import Environment
+
+CLOCK = 1700000000.0  # 2023-11-14T22:13:20Z
+CLOCK_TEXT = "2023-11-14T22:13:20"
+
+
+def fake_env(stdin: str | bytes = "", *, tty: bool = False, clock: float = CLOCK,
+             traceback: bool = False) -> Environment:
+    """``stdin`` (text or bytes) as input, readable as text and as bytes; StringIO outputs;
+    every stream a terminal if ``tty``, else none; the clock stopped at ``clock``."""
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    raw = io.BytesIO(data)
+    return Environment(io.TextIOWrapper(raw, encoding="utf-8", newline=""), io.StringIO(),
+                       io.StringIO(), raw, stdin_isatty=tty, stdout_isatty=tty, stderr_isatty=tty,
+                       clock=lambda: clock, traceback=traceback)
+
+
+@dataclass
+class Run:
+    """What one in-process run of ``solo`` did: its exit code and what it printed."""
+
+    code: int
+    out: str
+    err: str
+
+    def error_line(self) -> str:
+        """stderr's one line, which must be an error (and no traceback)."""
+        lines = self.err.strip().splitlines()
+        assert len(lines) == 1, self.err
+        assert lines[0].startswith("solo: error: "), self.err
+        return lines[0]
+
+
+def solo(*args: str, stdin: str | bytes = "", tty: bool = False,
+         env: Environment | None = None) -> Run:
+    """Run ``solo ARGS`` in this process, in a fake environment."""
+    env = env or fake_env(stdin, tty=tty)
+    code = main(list(args), env)
+    return Run(code, env.stdout.getvalue(), env.stderr.getvalue())  # type: ignore[attr-defined]

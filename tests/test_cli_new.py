@@ -1,0 +1,52 @@
+"""``solo new`` in-process, where the journal cannot be made: each refusal one line, exit 1
+(2 for what was typed wrong), and nothing left behind."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from solo.journal.header import TITLE_LIMIT
+from tests.fake_env import solo
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+
+
+def test_an_existing_journal_is_never_started_over():
+    assert solo("new", "j.md", "--system", "classic", stdin="explore\n").code == 0
+    before = Path("j.md").read_text()
+    again = solo("new", "j.md", "--system", "classic", stdin="explore\n")
+    assert again.code == 1
+    assert again.error_line() == ("solo: error: j.md already exists; continue it with: "
+                                  "solo play j.md")
+    assert Path("j.md").read_text() == before
+
+
+def test_a_folder_or_a_file_in_the_way_is_one_line_and_leaves_nothing():
+    Path("dir.md").mkdir()
+    folder = solo("new", "dir.md", "--system", "classic")
+    assert folder.code == 1 and "dir.md is a folder, not a journal file" in folder.error_line()
+    Path("plain").write_text("a file\n")
+    below = solo("new", "plain/j.md", "--system", "classic")
+    assert below.code == 1 and below.error_line().startswith("solo: error: cannot create plain")
+    assert sorted(os.listdir()) == ["dir.md", "plain"] and os.listdir("dir.md") == []
+
+
+def test_a_title_past_the_limit_is_refused_before_any_file():
+    done = solo("new", "j.md", "--system", "classic", "--title", "x" * (TITLE_LIMIT + 1))
+    assert done.code == 2 and "the title is too long" in done.error_line()
+    assert not Path("j.md").exists()
+
+
+def test_an_unknown_procedure_or_oracle_is_refused_before_any_file():
+    system = solo("new", "j.md", "--system", "nope")
+    assert system.code == 2 and "choose one of" in system.error_line()
+    oracle = solo("new", "j.md", "--system", "classic", "--oracle", "tarot")
+    assert oracle.code == 1 and "tarot" in oracle.error_line()
+    assert not Path("j.md").exists()
