@@ -1,105 +1,143 @@
-"""What every compiler of :mod:`solo.engine.compiled` shares: the :data:`Step` each
-effect list becomes, the empty step, what a compiler offers the others
+"""What every effect's compile function shares: the :data:`Step` an effect becomes, the
+empty step, what a compile function may ask of the program it is part of
 (:class:`Compiler`), and the closures that roll dice exactly as
-:func:`solo.rules.dice.roll` does, with the same calls on the ``rng``."""
+:func:`solo.rules.dice.roll` does, with the same calls on the ``rng``.
+
+A step is a function of the run it works on; it is compiled once per procedure (for runs
+that record, and for runs that do not), so it keeps nothing of one run.
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
-from solo.engine.interpreter import Run
-from solo.engine.run import whole
+from solo.engine.run import RunState, whole
+from solo.errors import SoloError
 from solo.rules import dice
 from solo.rules.effects import Effect, Template
 from solo.rules.expr import Expr
+from solo.rules.procedure import Procedure
+from solo.rules.tables import Table
 
-__all__ = ["Step", "Roller", "Compiler", "nothing", "roller", "keep", "plus", "face",
-           "below", "total"]
+__all__ = ["Step", "Roller", "Compiler", "CompileFunction", "nothing", "roller", "keep",
+           "plus", "reason_of"]
 
-Step = Callable[[], None]
-Roller = Callable[[], tuple[int, "dice.Roll | None"]]
-"""Rolls a dice expression: its total, and its Roll (None for a single die)."""
+Step = Callable[[RunState], None]
+"""One effect, or a list of them, compiled: carry it out on the run given."""
+Roller = Callable[[RunState], "int | dice.Roll"]
+"""Rolls a dice expression: its Roll, or only its face for a single die not recorded."""
+
+MAX_TEXTS = 1000
+"""The most rendered dice texts a roller remembers the single die of."""
 
 
-def nothing() -> None:
-    """The step of an empty effect list."""
+def nothing(run: RunState) -> None:
+    """The step of an empty effect list (and of what only the journal reads, when the
+    run records nothing)."""
 
 
 class Compiler(Protocol):
-    """What compiling one effect may ask of the program it is part of."""
+    """What compiling one effect may ask of the program it is part of
+    (:class:`solo.engine.compiled.Program`)."""
 
-    run: Run
-    entries: dict[str, list[Step]]
-    """Each table's entries' compiled effects, by table name (filled as they are compiled)."""
+    procedure: Procedure
+    record: bool
+    """Whether the steps are for runs that record events (play) or not (``solo simulate``)."""
 
-    def steps(self, effects: Sequence[Effect]) -> Step: ...
+    def steps(self, effects: Iterable[Effect]) -> Step:
+        """The step of an effect list (each ``when`` guard included)."""
+        ...
 
-    def interpreted(self, effect: Any) -> Step: ...
+    def routine(self, name: str) -> Step:
+        """The step of routine ``name`` (one that finds it when run, while it compiles)."""
+        ...
+
+    def table(self, name: str) -> Table | None:
+        """The table ``name`` names for this program's runs, or None."""
+        ...
+
+    def entry_steps(self, table: Table) -> list[Step]:
+        """The step of each of ``table``'s entries' effects (filled once compiled)."""
+        ...
 
 
-def roller(run: Run, template: Template) -> Roller:
-    """Roll the dice ``template`` names: a fixed single die straight from the ``rng``
-    (the same faces :func:`solo.rules.dice.roll` gives), anything else through it. The roll
-    is kept for ``dice`` by :func:`keep`, after the plus, as the interpreter keeps it."""
-    rng = run.rng
+CompileFunction = Callable[[Any, Any], Step]
+"""An effect kind's one implementation: ``(compiler, effect) -> step``."""
+
+
+def reason_of(compiler: Compiler, template: Template | None
+              ) -> Callable[[RunState], str] | None:
+    """The reason a change journals (its template filled in, else the action's name);
+    None when the run records nothing, so that no one works it out."""
+    if not compiler.record:
+        return None
+    if template is None:
+        return RunState.default_reason
+    render = template.render
+    return lambda run: render(run.scope)
+
+
+def roller(template: Template, record: bool) -> Roller:
+    """Roll the dice ``template`` names with the calls :func:`solo.rules.dice.roll` makes
+    on the ``rng``. For a run that records, always a Roll (the journal shows it);
+    otherwise a single die is one face straight from the ``rng``, with no Roll made. The
+    roll is kept for ``dice`` by :func:`keep`, after the plus, as play keeps it."""
     if not template.fields:
-        expression = dice.parse(template.text)
-        sides = dice.single_die(expression)
-        if sides is not None:
-            one_face = face(rng, sides)
-            return lambda: (one_face(), None)
-        return lambda: total(dice.roll(expression, rng))
-    scope, randbelow = run.scope, below(rng)
+        try:
+            expression = dice.parse(template.text)
+        except SoloError:  # refused when rolled, as the text is
+            text = template.text
+            return lambda run: dice.roll(text, run.rng)
+        sides = None if record else dice.single_die(expression)
+        if sides is None:
+            return lambda run: dice.roll(expression, run.rng)
+
+        def one_die(run: RunState) -> int:
+            below = run.randbelow
+            return below(sides) + 1 if below is not None else run.rng.randint(1, sides)
+
+        return one_die
+    render = template.render
+    if record:
+        return lambda run: dice.roll(render(run.scope), run.rng)
     singles: dict[str, int | None] = {}  # dice text -> sides of a single die (or None)
 
-    def roll_text() -> tuple[int, dice.Roll | None]:
-        text = template.render(scope)
+    def roll_text(run: RunState) -> int | dice.Roll:
+        text = render(run.scope)
         sides = singles.get(text, 0)
         if sides == 0:
-            expression = dice.parse(text)
-            sides = singles[text] = dice.single_die(expression)
-        if sides is not None and randbelow is not None:
-            return randbelow(sides) + 1, None
-        return total(dice.roll(text, rng))
+            sides = dice.single_die(dice.parse(text))
+            if len(singles) < MAX_TEXTS:
+                singles[text] = sides
+        below = run.randbelow
+        if sides is not None and below is not None:
+            return below(sides) + 1
+        return dice.roll(text, run.rng)
 
     return roll_text
 
 
-def keep(run: Run, rolled: int, result: dice.Roll | None) -> None:
-    """The last roll, for ``dice``: its Roll, or the one face a single die showed."""
-    run.last_roll = result
-    if result is None:
+def keep(run: RunState, rolled: int | dice.Roll) -> int:
+    """Keep the last roll for ``dice`` (its Roll, or the one face a single die showed);
+    its total."""
+    if type(rolled) is int:
+        run.last_roll = None
         run.last_dice = (rolled,)
+        return rolled
+    run.last_roll = rolled  # type: ignore[assignment]
+    return rolled.total  # type: ignore[union-attr]
 
 
-def plus(run: Run, expr: Expr | None, what: str) -> Callable[[], int]:
-    """The value of a roll's plus ``expr`` (0 without one); ``what`` names it in an error."""
+def plus(expr: Expr | None, what: str) -> Callable[[Mapping[str, Any]], int] | None:
+    """The value of a roll's plus ``expr`` in a scope (None without one); ``what`` names
+    it in an error."""
     if expr is None:
-        return lambda: 0
-    evaluate, scope = expr.evaluate, run.scope
+        return None
+    evaluate = expr.evaluate
 
-    def value() -> int:
+    def value(scope: Mapping[str, Any]) -> int:
         number = evaluate(scope)
         return number if type(number) is int else whole(what, number)
 
     return value
-
-
-def below(rng: random.Random) -> Callable[[int], int] | None:
-    """``rng._randbelow`` when ``rng`` is a stock Random (see :func:`face`), else None."""
-    return rng._randbelow if dice.stock_random(rng) else None  # type: ignore[attr-defined]
-
-
-def face(rng: random.Random, sides: int) -> Callable[[], int]:
-    """One die of ``sides`` from ``rng``, as :func:`solo.rules.dice.roll` rolls it."""
-    if dice.stock_random(rng):
-        randbelow = rng._randbelow  # type: ignore[attr-defined]
-        return lambda: randbelow(sides) + 1
-    randint = rng.randint
-    return lambda: randint(1, sides)
-
-
-def total(result: dice.Roll) -> tuple[int, dice.Roll | None]:
-    return result.total, result

@@ -1,10 +1,10 @@
-"""The one table from each kind of effect to the function that carries it out.
+"""The one table from each kind of effect to its one implementation: the function that
+compiles it into a step.
 
-Each ``solo.engine.effects_*`` module declares the effects it handles in its own
-``HANDLERS``; this module joins them. The interpreter (:mod:`solo.engine.interpreter`)
-and the compiled form (:mod:`solo.engine.compiled`) look handlers up here; the handler
-modules reach the interpreter only through the run they are given, so nothing here
-imports back.
+Each ``solo.engine.effects_*`` module declares the effects it carries out in its own
+``COMPILERS``; this module joins them. The program (:mod:`solo.engine.compiled`) looks
+compile functions up here; the effect modules reach it only through the compiler they are
+given, and the run only through the run they are given, so nothing here imports back.
 """
 
 from __future__ import annotations
@@ -21,17 +21,17 @@ from solo.engine import (
     effects_tables,
     effects_trackers,
 )
-from solo.engine.run import Handler
+from solo.engine.compiled_parts import CompileFunction
 
-__all__ = ["HANDLERS", "HANDLER_TABLES"]
+__all__ = ["COMPILERS", "COMPILER_TABLES"]
 
-HANDLER_TABLES: tuple[Mapping[type, Handler], ...] = (
-    effects_trackers.HANDLERS, effects_dice.HANDLERS, effects_tables.HANDLERS,
-    effects_lights.HANDLERS, effects_party.HANDLERS, effects_oracle.HANDLERS,
-    effects_flow.HANDLERS, effects_rooms.HANDLERS,
+COMPILER_TABLES: tuple[Mapping[type, CompileFunction], ...] = (
+    effects_trackers.COMPILERS, effects_dice.COMPILERS, effects_tables.COMPILERS,
+    effects_lights.COMPILERS, effects_party.COMPILERS, effects_oracle.COMPILERS,
+    effects_flow.COMPILERS, effects_rooms.COMPILERS,
 )
-"""Each handler module's own table, in the order they are joined."""
+"""Each effect module's own table, in the order they are joined."""
 
-HANDLERS: dict[type, Handler] = {kind: handler for table in HANDLER_TABLES
-                                 for kind, handler in table.items()}
-"""Every effect class and its handler, ``(run, effect) -> None``."""
+COMPILERS: dict[type, CompileFunction] = {kind: compile_one for table in COMPILER_TABLES
+                                          for kind, compile_one in table.items()}
+"""Every effect class and its compile function, ``(compiler, effect) -> step``."""

@@ -3,41 +3,60 @@
 
 from __future__ import annotations
 
+from typing import cast
+
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step, keep, plus, roller
 from solo.engine.events import Checked, Rolled
-from solo.engine.run import Handler, RunState, whole
+from solo.engine.run import RunState
+from solo.rules.dice import Roll
 from solo.rules.effects import Check, RollDice
 
-__all__ = ["handle_roll", "handle_check", "HANDLERS"]
+__all__ = ["compile_roll", "compile_check", "COMPILERS"]
 
 
-def handle_roll(run: RunState, effect: RollDice) -> None:
-    """Roll the dice (plus the effect's plus), binding the total if the effect names it."""
-    result = run.roll(effect.dice.render(run.scope))
-    plus = 0 if effect.plus is None else effect.plus.evaluate(run.scope)
-    if type(plus) is not int:
-        plus = whole("a roll's plus", plus)
-    run.last_roll = result
-    if effect.name:
-        run.bind(effect.name, result.total + plus)
-    if run.record:
-        run.events.append(Rolled(effect.label.render(run.scope), result, plus))
+def compile_roll(compiler: Compiler, effect: RollDice) -> Step:
+    """Roll the dice (plus the effect's plus), binding the total if the effect names it.
+    (A run that records always has the Roll: see :func:`roller`.)"""
+    record, roll = compiler.record, roller(effect.dice, compiler.record)
+    added_by, name, label = plus(effect.plus, "a roll's plus"), effect.name, effect.label
+
+    def roll_dice(run: RunState) -> None:
+        rolled = roll(run)
+        added = 0 if added_by is None else added_by(run.scope)
+        total = keep(run, rolled)
+        if name:
+            run.bind(name, total + added)
+        if record:
+            run.events.append(Rolled(label.render(run.scope), cast(Roll, rolled), added))
+
+    return roll_dice
 
 
-def handle_check(run: RunState, effect: Check) -> None:
+def compile_check(compiler: Compiler, effect: Check) -> Step:
     """Roll, bind ``natural`` and ``roll``, and run ``then`` or ``otherwise`` as the
     check's success test says."""
-    result = run.roll(effect.dice.render(run.scope))
-    plus = 0 if effect.plus is None else effect.plus.evaluate(run.scope)
-    if type(plus) is not int:
-        plus = whole("a check's plus", plus)
-    run.last_roll = result
-    run.bind("natural", result.total)
-    run.bind("roll", result.total + plus)
-    success = bool(effect.success.evaluate(run.scope))
-    if run.record:
-        run.events.append(Checked(effect.label.render(run.scope), result, plus, success))
-    run.execute(effect.then if success else effect.otherwise)
+    record, roll = compiler.record, roller(effect.dice, compiler.record)
+    added_by, label = plus(effect.plus, "a check's plus"), effect.label
+    success = effect.success.evaluate
+    then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
+
+    def check(run: RunState) -> None:
+        rolled = roll(run)
+        added = 0 if added_by is None else added_by(run.scope)
+        total = keep(run, rolled)
+        run.bind("natural", total)
+        run.bind("roll", total + added)
+        succeeded = success(run.scope)
+        if record:
+            run.events.append(Checked(label.render(run.scope), cast(Roll, rolled), added,
+                                      bool(succeeded)))
+        if succeeded:
+            then(run)
+        else:
+            otherwise(run)
+
+    return check
 
 
-HANDLERS: dict[type, Handler] = {RollDice: handle_roll, Check: handle_check}
-"""The effects this module carries out."""
+COMPILERS: dict[type, CompileFunction] = {RollDice: compile_roll, Check: compile_check}
+"""The effects this module carries out, each with its one compile function."""

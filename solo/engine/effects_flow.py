@@ -3,53 +3,95 @@ parameters) and ``outcome`` (the name this turn is counted under)."""
 
 from __future__ import annotations
 
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
 from solo.engine.events import Said
-from solo.engine.run import Handler, RunState
+from solo.engine.run import RunState
 from solo.errors import SoloError
 from solo.rules.effects import Branch, Do, Outcome, Say
 
-__all__ = ["MAX_CALL_DEPTH", "handle_say", "handle_if", "handle_do", "handle_outcome",
-           "HANDLERS"]
+__all__ = ["MAX_CALL_DEPTH", "compile_say", "compile_if", "compile_do", "compile_outcome",
+           "COMPILERS"]
 
 MAX_CALL_DEPTH = 50
 """How deeply routines may call each other."""
 
 
-def handle_say(run: RunState, effect: Say) -> None:
-    """Journal the effect's text. (:meth:`solo.engine.interpreter.Run.execute` does the
-    same itself, saving a call, for this commonest effect.)"""
-    run.events.append(Said(effect.text.render(run.scope)))
+def compile_say(compiler: Compiler, effect: Say) -> Step:
+    """Journal the effect's text (nothing to do for a run that records nothing)."""
+    if not compiler.record:
+        return nothing
+    render = effect.text.render
+
+    def say(run: RunState) -> None:
+        run.events.append(Said(render(run.scope)))
+
+    return say
 
 
-def handle_if(run: RunState, effect: Branch) -> None:
-    """Run ``then`` or ``otherwise`` as the condition says. (:meth:`Run.execute
-    <solo.engine.interpreter.Run.execute>` does the same itself, saving a call.)"""
-    chosen = effect.then if effect.condition.evaluate(run.scope) else effect.otherwise
-    if chosen:
-        run.execute(chosen)
+def compile_if(compiler: Compiler, effect: Branch) -> Step:
+    """Run ``then`` or ``otherwise`` as the condition says."""
+    test = effect.condition.evaluate
+    then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
+    if then is nothing and otherwise is nothing and not compiler.record:
+        return nothing  # only says something, to a run that records nothing
+    if otherwise is nothing:
+        def when_true(run: RunState) -> None:
+            if test(run.scope):
+                then(run)
+
+        return when_true
+    if then is nothing:
+        def when_false(run: RunState) -> None:
+            if not test(run.scope):
+                otherwise(run)
+
+        return when_false
+
+    def branch(run: RunState) -> None:
+        if test(run.scope):
+            then(run)
+        else:
+            otherwise(run)
+
+    return branch
 
 
-def handle_do(run: RunState, effect: Do) -> None:
+def compile_do(compiler: Compiler, effect: Do) -> Step:
     """Run a routine, its parameters bound to the values given (or their defaults)."""
-    run.depth += 1
-    if run.depth > MAX_CALL_DEPTH:
-        raise SoloError("the procedure's routines call each other too deeply "
-                        f"(over {MAX_CALL_DEPTH} levels)")
     given = dict(effect.args)
-    for name, default in run.procedure.params.get(effect.routine, ()):
-        run.bind(name, given[name].evaluate(run.scope) if name in given else default)
-    run.execute(run.procedure.routines[effect.routine])
-    run.depth -= 1
+    params = tuple((name, given.get(name), default)
+                   for name, default in compiler.procedure.params.get(effect.routine, ()))
+    body = compiler.routine(effect.routine)
+    if body is nothing and not params and not compiler.record:
+        return nothing  # a routine that only says something, to a run that records nothing
+
+    def do(run: RunState) -> None:
+        run.depth += 1
+        if run.depth > MAX_CALL_DEPTH:
+            raise SoloError("the procedure's routines call each other too deeply "
+                            f"(over {MAX_CALL_DEPTH} levels)")
+        for name, expr, default in params:
+            run.bind(name, default if expr is None else expr.evaluate(run.scope))
+        body(run)
+        run.depth -= 1
+
+    return do
 
 
-def handle_outcome(run: RunState, effect: Outcome) -> None:
+def compile_outcome(compiler: Compiler, effect: Outcome) -> Step:
     """Name this turn's outcome, replacing one a table recorded earlier in the same turn."""
-    if len(run.outcomes) > run.turn_outcomes_start:
-        run.outcomes[-1] = effect.name
-    else:
-        run.outcomes.append(effect.name)
+    name = effect.name
+
+    def outcome(run: RunState) -> None:
+        outcomes = run.outcomes
+        if len(outcomes) > run.turn_outcomes_start:
+            outcomes[-1] = name
+        else:
+            outcomes.append(name)
+
+    return outcome
 
 
-HANDLERS: dict[type, Handler] = {Say: handle_say, Branch: handle_if, Do: handle_do,
-                                 Outcome: handle_outcome}
-"""The effects this module carries out."""
+COMPILERS: dict[type, CompileFunction] = {Say: compile_say, Branch: compile_if,
+                                          Do: compile_do, Outcome: compile_outcome}
+"""The effects this module carries out, each with its one compile function."""

@@ -4,15 +4,16 @@ sources burning down as turns pass."""
 
 from __future__ import annotations
 
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step
 from solo.engine.events import Checked, LightChanged, Said
-from solo.engine.run import Handler, RunState, whole
+from solo.engine.run import RunState, whole
 from solo.engine.state import Light
 from solo.errors import UsageError
 from solo.rules.effects import LightChange, SourceCheck, Supply
 from solo.rules.procedure import USAGE_DICE, LightKind
 
 __all__ = ["MAX_LIT", "describe_light", "burn_lights", "light_source", "douse_source",
-           "handle_light", "handle_supply", "HANDLERS"]
+           "compile_light", "compile_supply", "COMPILERS"]
 
 MAX_LIT = 100
 """The most sources the party may have burning at once: more than any party carries."""
@@ -86,8 +87,12 @@ def douse_source(run: RunState, kind_name: str, reason: str) -> bool:
     return False
 
 
-def handle_supply(run: RunState, effect: Supply) -> None:
+def compile_supply(compiler: Compiler, effect: Supply) -> Step:
     """Change the supplies the player counts (the others are not kept)."""
+    return lambda run: _change_supplies(run, effect)
+
+
+def _change_supplies(run: RunState, effect: Supply) -> None:
     reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
     for name, expr in effect.changes:
         if name not in run.supplies:
@@ -96,8 +101,12 @@ def handle_supply(run: RunState, effect: Supply) -> None:
         run.change_supply(name, run.supplies.get(name, 0) + by, reason)
 
 
-def handle_light(run: RunState, effect: LightChange) -> None:
+def compile_light(compiler: Compiler, effect: LightChange) -> Step:
     """Light new sources, or do the effect's operation to the sources it chooses."""
+    return lambda run: _change_lights(run, effect)
+
+
+def _change_lights(run: RunState, effect: LightChange) -> None:
     reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
     if effect.operation == "light":
         for _ in range(effect.count or 1):
@@ -178,5 +187,6 @@ def _apply_light(run: RunState, operation: str, light: Light, kind: LightKind
     return Light(light.kind, max(1, light.remaining // 2), light.dimmed, light.die)
 
 
-HANDLERS: dict[type, Handler] = {LightChange: handle_light, Supply: handle_supply}
-"""The effects this module carries out."""
+COMPILERS: dict[type, CompileFunction] = {LightChange: compile_light,
+                                          Supply: compile_supply}
+"""The effects this module carries out, each with its one compile function."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from solo import defaults
 from solo.engine import oracle
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step
 from solo.engine.events import Answered
-from solo.engine.run import Handler, RunState
+from solo.engine.run import RunState
 from solo.rules import oracle_styles
 from solo.rules.effects import Ask
 
-__all__ = ["ask", "chaos", "handle_ask", "HANDLERS"]
+__all__ = ["ask", "chaos", "compile_ask", "COMPILERS"]
 
 
 def ask(run: RunState, question: str, odds: str | None, style_name: str | None = None
@@ -37,13 +38,22 @@ def chaos(run: RunState) -> int:
     return int(value)
 
 
-def handle_ask(run: RunState, effect: Ask) -> None:
+def compile_ask(compiler: Compiler, effect: Ask) -> Step:
     """Ask the oracle the effect's question; bind ``answer`` and run the branch it picks."""
-    odds = effect.odds.render(run.scope) if effect.odds is not None else None
-    answer = ask(run, effect.question.render(run.scope), odds)
-    run.bind("answer", "yes" if answer.yes else "no")
-    run.execute(effect.then if answer.yes else effect.otherwise)
+    question, odds = effect.question.render, effect.odds
+    then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
+
+    def ask_oracle(run: RunState) -> None:
+        chosen = None if odds is None else odds.render(run.scope)
+        answer = ask(run, question(run.scope), chosen)
+        run.bind("answer", "yes" if answer.yes else "no")
+        if answer.yes:
+            then(run)
+        else:
+            otherwise(run)
+
+    return ask_oracle
 
 
-HANDLERS: dict[type, Handler] = {Ask: handle_ask}
-"""The effects this module carries out."""
+COMPILERS: dict[type, CompileFunction] = {Ask: compile_ask}
+"""The effects this module carries out, each with its one compile function."""

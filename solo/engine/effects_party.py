@@ -8,14 +8,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step
 from solo.engine.events import MemberChanged, Rolled
-from solo.engine.run import Handler, RunState, bounded, whole
+from solo.engine.run import RunState, bounded, whole
 from solo.engine.state import Member, member_index
 from solo.rules.effects import Condition, Effect, Members, Vitality
 
 __all__ = ["targets", "marks", "change_member", "change_own", "act_as", "at_member",
-           "for_member", "handle_members", "handle_harm_or_heal", "handle_condition",
-           "HANDLERS"]
+           "for_member", "compile_members", "compile_harm_or_heal", "compile_condition",
+           "COMPILERS"]
 
 
 def targets(run: RunState, who: str) -> list[int]:
@@ -107,15 +108,25 @@ def for_member(run: RunState, index: int, effects: Iterable[Effect]) -> None:
         run.execute(effects)
 
 
-def handle_members(run: RunState, effect: Members) -> None:
+def compile_members(compiler: Compiler, effect: Members) -> Step:
     """Run the effect's effects for each member it reaches, one after another."""
-    for index in targets(run, effect.who):
-        for_member(run, index, effect.effects)
+    who, body = effect.who, compiler.steps(effect.effects)
+
+    def members(run: RunState) -> None:
+        for index in targets(run, who):
+            with at_member(run, index):
+                body(run)
+
+    return members
 
 
-def handle_harm_or_heal(run: RunState, effect: Vitality) -> None:
+def compile_harm_or_heal(compiler: Compiler, effect: Vitality) -> Step:
     """Take hit points from (``harm``) or give them to (``heal``) each member reached: a
     number, or dice rolled for each member."""
+    return lambda run: _harm_or_heal(run, effect)
+
+
+def _harm_or_heal(run: RunState, effect: Vitality) -> None:
     reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
     for index in targets(run, effect.who):
         with at_member(run, index):
@@ -136,8 +147,12 @@ def handle_harm_or_heal(run: RunState, effect: Vitality) -> None:
                               reason)
 
 
-def handle_condition(run: RunState, effect: Condition) -> None:
+def compile_condition(compiler: Compiler, effect: Condition) -> Step:
     """Move conditions of each member reached by the amounts given (within bounds)."""
+    return lambda run: _change_conditions(run, effect)
+
+
+def _change_conditions(run: RunState, effect: Condition) -> None:
     reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
     conditions = run.procedure.party.conditions
     for index in targets(run, effect.who):
@@ -183,6 +198,7 @@ def _in_order(counts: Mapping[str, int], order: Iterable[str]) -> tuple[tuple[st
     return tuple(sorted(counts.items(), key=lambda pair: place.get(pair[0], -1)))
 
 
-HANDLERS: dict[type, Handler] = {Vitality: handle_harm_or_heal, Condition: handle_condition,
-                                 Members: handle_members}
-"""The effects this module carries out."""
+COMPILERS: dict[type, CompileFunction] = {Vitality: compile_harm_or_heal,
+                                          Condition: compile_condition,
+                                          Members: compile_members}
+"""The effects this module carries out, each with its one compile function."""

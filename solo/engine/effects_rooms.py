@@ -5,28 +5,34 @@ party is in no room (no map is kept), it does nothing."""
 from __future__ import annotations
 
 from solo.engine import room_changes as change
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step
 from solo.engine.room_commands import changed
-from solo.engine.run import Handler, RunState, whole
+from solo.engine.run import RunState, whole
 from solo.rules.effects import RoomChange
 
-__all__ = ["change_room", "HANDLERS"]
+__all__ = ["compile_room", "COMPILERS"]
 
 
-def change_room(run: RunState, effect: RoomChange) -> None:
+def compile_room(compiler: Compiler, effect: RoomChange) -> Step:
     """Set, add or take away the status words, then take ``block`` exits away."""
-    dungeon = run.dungeon
-    if dungeon.current is None:
-        return
-    if effect.status:
-        sign = effect.status[0][0]
-        mode = "add" if sign == "+" else "remove" if sign == "-" else "set"
-        dungeon = change.set_status(dungeon, (word.lstrip("+-") for word in effect.status),
-                                    mode)
-    if effect.block is not None:
-        count = whole("room: block", effect.block.evaluate(run.scope))
-        dungeon = change.block_exits(dungeon, max(0, count))
-    changed(run, dungeon)
+    words = tuple(word.lstrip("+-") for word in effect.status)
+    mode = ("add" if effect.status[0][0] == "+" else "remove" if effect.status[0][0] == "-"
+            else "set") if effect.status else "set"
+    block = effect.block
+
+    def change_room(run: RunState) -> None:
+        dungeon = run.dungeon
+        if dungeon.current is None:
+            return
+        if words:
+            dungeon = change.set_status(dungeon, words, mode)
+        if block is not None:
+            count = whole("room: block", block.evaluate(run.scope))
+            dungeon = change.block_exits(dungeon, max(0, count))
+        changed(run, dungeon)
+
+    return change_room
 
 
-HANDLERS: dict[type, Handler] = {RoomChange: change_room}
-"""The effects this module carries out."""
+COMPILERS: dict[type, CompileFunction] = {RoomChange: compile_room}
+"""The effects this module carries out, each with its one compile function."""

@@ -1,15 +1,29 @@
 """The effects that roll on tables: ``table`` (an entry and its effects) and
-``encounter`` (a creature met, struck off, foretold by a sign, or arriving as foretold)."""
+``encounter`` (a creature met, struck off, foretold by a sign, or arriving as foretold).
+
+A run that records rolls a table through :func:`roll_table` (the ``table`` command's
+too), which journals the entry with its dice; one that records nothing rolls the same
+dice, in the same order, straight from the ``rng`` (an entry's own dice included: only
+the ``rng`` needs them), building no event."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
 from solo.engine.events import Encountered, Said, TableRolled
-from solo.engine.run import Handler, RunState, whole
+from solo.engine.run import RunState, whole
 from solo.rules import dice
 from solo.rules.effects import Encounter, RollTable
-from solo.rules.tables import Table, expand_inline_dice
+from solo.rules.expr import Expr
+from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 
-__all__ = ["roll_table", "handle_table", "handle_encounter", "HANDLERS"]
+__all__ = ["roll_table", "compile_table", "compile_encounter", "COMPILERS"]
+
+IndexRoller = Callable[[RunState], int]
+"""Rolls a table: the index of the entry (its text's dice rolled too)."""
+TextRoller = Callable[[RunState], tuple[int, str]]
+"""Rolls a table: the index of the entry, and its text with its dice rolled."""
 
 
 def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, TableRolled]:
@@ -33,56 +47,159 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
     return table, index, event
 
 
-def handle_table(run: RunState, effect: RollTable) -> None:
+def compile_table(compiler: Compiler, effect: RollTable) -> Step:
     """Roll the table, record or bind the entry's id if asked, run the entry's effects."""
-    table, index, event = roll_table(run, effect.table, effect.plus)
-    if effect.outcome:
-        run.outcomes.append(event.entry_id)
-    if effect.name:
-        run.bind(effect.name, event.entry_id)
-    run.execute(table.entries[index].effects)
+    table = compiler.table(effect.table)
+    if table is None:
+        return _missing(effect.table)
+    roll = _index_roller(compiler, table, effect.table, effect.plus)
+    entries, steps = table.entries, compiler.entry_steps(table)
+    outcome, name = effect.outcome, effect.name
+
+    def roll_on_table(run: RunState) -> None:
+        index = roll(run)
+        if outcome:
+            run.outcomes.append(entries[index].id)
+        if name:
+            run.bind(name, entries[index].id)
+        step = steps[index]
+        if step is not nothing:
+            step(run)
+
+    return roll_on_table
 
 
-def handle_encounter(run: RunState, effect: Encounter) -> None:
+def compile_encounter(compiler: Compiler, effect: Encounter) -> Step:
     """Meet what the encounter table gives (or what a sign foretold); a struck-off entry
-    runs ``otherwise``; a sign only foretells the entry."""
-    name = effect.table or run.procedure.encounters or ""
-    if not effect.sign and run.foreshadowed and run.foreshadowed[0] == name:
-        index = run.foreshadowed[1]
-        table = run.table(name)
-        # The creature foretold arrives as foretold: the count rolled with the sign.
-        text = run.foretold
-        if text is None or index >= len(table.entries):
-            text, _ = expand_inline_dice(table.entries[min(index, len(table.entries) - 1)]
-                                         .text, run.rng)
-        run.foreshadowed, run.foretold = None, None
-        _meet(run, table, min(index, len(table.entries) - 1), text, "foreshadowed", effect)
-        return
-    table, index, event = roll_table(run, name)
-    if index in run.struck.get(name, ()):
-        run.events.append(Encountered(name, event.text,
-                                      "struck-sign" if effect.sign else "struck"))
-        run.execute(effect.otherwise)
-        return
-    if effect.sign:
-        # Reading: a newer sign replaces an older one, and the journal says so.
-        if run.foreshadowed is not None and run.foretold is not None:
+    runs ``otherwise``; a sign only foretells the entry (a newer sign replaces an older
+    one, and the journal says so)."""
+    name = effect.table or compiler.procedure.encounters or ""
+    table = compiler.table(name)
+    if table is None:
+        return _missing(name)
+    record, sign = compiler.record, effect.sign
+    if sign or record:
+        roll = _text_roller(compiler, table, name)
+    else:  # the entry's text is not read: only its dice are rolled
+        roll_index = _index_roller(compiler, table, name, None)
+        roll = lambda run: (roll_index(run), "")  # noqa: E731
+    then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
+    entries, last, table_name = table.entries, len(table.entries) - 1, table.name
+
+    def meet(run: RunState, index: int, text: str, status: str) -> None:
+        run.encounters += 1
+        run.last_encounter = (table_name, index)
+        if record:
+            run.events.append(Encountered(table_name, text, status))
+        then(run)
+
+    def encounter(run: RunState) -> None:
+        if not sign:
+            foreshadowed = run.foreshadowed
+            if foreshadowed and foreshadowed[0] == name:  # it arrives as foretold
+                index, text = foreshadowed[1], run.foretold
+                if text is None or index > last:  # the count rolled with the sign, if kept
+                    text = expand_inline_dice(entries[min(index, last)].text, run.rng)[0]
+                run.foreshadowed, run.foretold = None, None
+                meet(run, min(index, last), text, "foreshadowed")
+                return
+        index, text = roll(run)
+        if index in run.struck.get(name, ()):
+            if record:
+                run.events.append(Encountered(name, text, "struck-sign" if sign else "struck"))
+            otherwise(run)
+            return
+        if not sign:
+            meet(run, index, text, "met")
+            return
+        if record and run.foreshadowed is not None and run.foretold is not None:
             run.events.append(Said(f"The earlier sign ({run.foretold}) is superseded: "
                                    "the newer sign is what comes next."))
-        run.foreshadowed, run.foretold = (name, index), event.text
-        run.events.append(Encountered(name, event.text, "sign"))
-        run.execute(effect.then)
-        return
-    _meet(run, table, index, event.text, "met", effect)
+        run.foreshadowed, run.foretold = (name, index), text
+        if record:
+            run.events.append(Encountered(name, text, "sign"))
+        then(run)
+
+    return encounter
 
 
-def _meet(run: RunState, table: Table, index: int, text: str, status: str,
-          effect: Encounter) -> None:
-    run.encounters += 1
-    run.last_encounter = (table.name, index)
-    run.events.append(Encountered(table.name, text, status))
-    run.execute(effect.then)
+def _missing(name: str) -> Step:
+    """A table that does not exist: refused when the effect runs."""
+
+    def missing(run: RunState) -> None:
+        run.table(name)  # raises the UsageError that names it
+
+    return missing
 
 
-HANDLERS: dict[type, Handler] = {RollTable: handle_table, Encounter: handle_encounter}
-"""The effects this module carries out."""
+def _text_roller(compiler: Compiler, table: Table, name: str) -> TextRoller:
+    """Roll ``table`` (named ``name``, with its plus): the entry's index and its text with
+    its dice rolled, journaled through :func:`roll_table` if the run records."""
+    if compiler.record:
+        def recorded(run: RunState) -> tuple[int, str]:
+            _, index, event = roll_table(run, name)
+            return index, event.text
+
+        return recorded
+    entries, index_of = table.entries, _dice_roller(table, name, None)
+
+    def with_text(run: RunState) -> tuple[int, str]:
+        index = index_of(run)
+        return index, expand_inline_dice(entries[index].text, run.rng)[0]
+
+    return with_text
+
+
+def _index_roller(compiler: Compiler, table: Table, name: str, plus: Expr | None
+                  ) -> IndexRoller:
+    """Roll ``table`` (named ``name``, with ``plus`` or its own plus): the entry's index,
+    journaled through :func:`roll_table` if the run records (else the dice in the
+    entry's text are rolled, as they would be, but not read)."""
+    if compiler.record:
+        return lambda run: roll_table(run, name, plus)[1]
+    entries, index_of = table.entries, _dice_roller(table, name, plus)
+    rolled_text = tuple(has_inline_dice(entry.text) for entry in entries)
+
+    def without_text(run: RunState) -> int:
+        index = index_of(run)
+        if rolled_text[index]:
+            expand_inline_dice(entries[index].text, run.rng)
+        return index
+
+    return without_text
+
+
+def _dice_roller(table: Table, name: str, plus: Expr | None) -> IndexRoller:
+    """Roll ``table``'s dice and add its plus (or ``plus``), as :func:`roll_table` does:
+    the index of the entry (looked up in a list when the totals are few)."""
+    expression = table.expression
+    sides = dice.single_die(expression)
+    tables_plus = plus is None  # the table's own plus: whole() only for a non-int
+    plus = plus if plus is not None else table.plus_expr
+    evaluate = None if plus is None else plus.evaluate
+    low, high, last, index_for = table.low, table.high, len(table.entries) - 1, table.index_for
+    found = [index_for(total) for total in range(low, high + 1)] if high - low <= 1000 else []
+    count = len(found)
+
+    def index(run: RunState) -> int:
+        if sides is not None:
+            below = run.randbelow
+            total = below(sides) + 1 if below is not None else run.rng.randint(1, sides)
+        else:
+            total = dice.roll(expression, run.rng).total
+        if evaluate is not None:
+            added = evaluate(run.scope)
+            if not tables_plus or type(added) is not int:
+                added = whole(f"table {name}'s plus", added)
+            total += added
+        offset = total - low
+        if 0 <= offset < count:
+            return found[offset]
+        return 0 if offset < 0 else last if count else index_for(total)
+
+    return index
+
+
+COMPILERS: dict[type, CompileFunction] = {RollTable: compile_table,
+                                          Encounter: compile_encounter}
+"""The effects this module carries out, each with its one compile function."""

@@ -6,7 +6,6 @@ import random
 
 from solo.engine.carry_out import carry_out
 from solo.engine.command_table import read
-from solo.engine.compiled import Program
 from solo.engine.events import Event
 from solo.engine.requests import Request
 from solo.engine.state import State
@@ -29,9 +28,9 @@ class Game:
                  record: bool = True) -> None:
         self.world = world
         self._run = new_run(world, state, rng=rng)
-        self._run.record = record  # False: skip the labels and turn events no one reads
-        if not record:  # actions run compiled (solo.engine.compiled), building no events
-            self._run.program = Program(self._run)
+        # False (solo simulate): the procedure's effects run as the steps compiled for runs
+        # that record nothing, building no events, labels or reasons that no one reads
+        self._run.record = record
         self._commands: dict[str, Request] = {}
 
     @property
@@ -50,17 +49,20 @@ class Game:
     @property
     def events(self) -> list[Event]:
         """The events of the last command (when not recording, only those of the engine's
-        own commands and of the rare effects left to the interpreter)."""
+        own commands and of the rare effects that journal in any case: lights, supplies,
+        the party, the oracle)."""
         return self._run.events
 
     def state(self) -> State:
         return self._run.finish()
 
-    def perform(self, line: str) -> None:
-        """Carry out one command line; raises UsageError (nothing changes) if refused."""
+    def perform(self, line: str) -> int:
+        """Carry out one command line; raises UsageError (nothing changes) if refused.
+        The turn it leaves the game at."""
         request = self._commands.get(line)
         if request is None:
             request = self._commands[line] = read(self.world, self.state(), line)
         run = self._run
         run.events.clear()
         carry_out(self.world, run, request)
+        return run.turn

@@ -1,50 +1,47 @@
 """Carry out a procedure's effects against a working copy of the state.
 
-A :class:`Run` is made for one command, mutates its own copies, records events,
-and hands back a new frozen :class:`~solo.engine.state.State`. It never does I/O.
-Its state and shared operations are :class:`~solo.engine.run.RunState`'s; each kind of
-effect is carried out by its handler in :data:`solo.engine.dispatch.HANDLERS`.
-
-A Run given a :class:`~solo.engine.compiled.Program` (``solo simulate``) runs an action's
-effects and its turns through the program's closures instead, recording no events;
-the rare effects those closures hand back come to the same handlers.
+A :class:`Run` is made for one command (or kept for many, by a
+:class:`~solo.engine.game.Game`), mutates its own copies, records events (unless
+``record`` is off: ``solo simulate``), and hands back a new frozen
+:class:`~solo.engine.state.State`. It never does I/O. Its state and shared operations are
+:class:`~solo.engine.run.RunState`'s; its effects are carried out by the steps of its
+procedure's :class:`~solo.engine.compiled.Program`, compiled once for every run of that
+procedure that records (or that does not).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from solo.engine.dispatch import HANDLERS
+from solo.engine.compiled import Program, program_for
+from solo.engine.compiled_parts import Step, nothing
 from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.effects_lights import MAX_LIT, burn_lights, describe_light
-from solo.engine.events import Acted, Said, TurnPassed
+from solo.engine.events import Acted, TurnPassed
 from solo.engine.run import RunState, light_level, whole
 from solo.errors import UsageError
-from solo.rules.effects import Branch, Effect, Say
+from solo.rules.effects import Effect
 from solo.rules.expr import ExprError
 from solo.rules.procedure import Action
 from solo.rules.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION
 
-__all__ = ["Run", "CompiledActions", "describe_light", "light_level", "MAX_TURNS_PER_ACTION",
-           "MAX_LIT", "MAX_CALL_DEPTH", "BUILTIN_NAMES"]
-
-
-class CompiledActions(Protocol):
-    """What a run needs of its compiled form (:class:`solo.engine.compiled.Program`)."""
-
-    on_action: Callable[[], None]
-
-    def action(self, action: Action) -> Callable[[], None]: ...
-
-    def pass_turns(self, count: int) -> None: ...
+__all__ = ["Run", "describe_light", "light_level", "MAX_TURNS_PER_ACTION", "MAX_LIT",
+           "MAX_CALL_DEPTH", "BUILTIN_NAMES"]
 
 
 class Run(RunState):
     """One command's worth of effects."""
 
-    program: CompiledActions | None = None
-    """Set (``solo simulate``): actions run compiled, recording nothing."""
+    _program: Program | None = None
+
+    def program(self) -> Program:
+        """The compiled effects of this run's procedure, for a run that records or not
+        (``record`` is set before the run carries out anything)."""
+        program = self._program
+        if program is None or program.record != self.record:
+            program = self._program = program_for(self.procedure, self.tables, self.record)
+        return program
 
     # -- a procedure action -----------------------------------------------------
     def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
@@ -59,54 +56,43 @@ class Run(RunState):
         if not 0 <= time <= MAX_TURNS_PER_ACTION:
             raise ExprError(f"'{action.name}' would take {time} turns; one command may take "
                             f"0 to {MAX_TURNS_PER_ACTION}")
-        program = self.program
-        if program is not None:  # solo simulate: the same effects, compiled, no events
-            self.turn_outcomes_start = len(self.outcomes)
-            if time > 0:
-                program.on_action()
-            program.action(action)()
-            program.pass_turns(time)
-            return
-        self.events.append(Acted(line, self.actor))
+        if self.record:
+            self.events.append(Acted(line, self.actor))
+        program = self._program or self.program()
+        known = program.actions.get(action.name)  # (the action, its step), once compiled
+        step = known[1] if known is not None and known[0] is action else program.action(action)
         self.turn_outcomes_start = len(self.outcomes)
         if time > 0:
-            self.execute(self.procedure.on_action)
-        self.execute(action.effects)
-        self.pass_turns(time)
+            if program.on_action is not nothing:
+                program.on_action(self)
+            if step is not nothing:  # (an empty list, or one only saying, unrecorded)
+                step(self)
+            self._pass_turns(program.each_turn, time)
+        elif step is not nothing:
+            step(self)
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:
+        """``count`` turns pass: each runs ``each_turn``, then the lights burn down."""
+        self._pass_turns(self.program().each_turn, count)
+
+    def _pass_turns(self, each_turn: Step, count: int) -> None:
         scope = self.scope
         # ``turn`` is kept in the scope's dict (read every turn), unless a value or a local
         # of that name hides it
         keep_turn = "turn" not in self.values and "turn" not in self.locals
         for _ in range(count):
-            self.turn += 1
+            turn = self.turn = self.turn + 1
             if keep_turn:
-                scope["turn"] = self.turn
+                scope["turn"] = turn
             self.turn_outcomes_start = len(self.outcomes)
             if self.record:
-                self.events.append(TurnPassed(self.turn, self.procedure.minutes))
-            self.execute(self.procedure.each_turn)
-            burn_lights(self)
+                self.events.append(TurnPassed(turn, self.procedure.minutes))
+            each_turn(self)
+            if self.lights:
+                burn_lights(self)
 
     # -- effects ---------------------------------------------------------------
     def execute(self, effects: Iterable[Effect]) -> None:
-        """Run effects in order, skipping those whose ``when`` is false. This is the hot
-        path of ``solo simulate``: guards call the compiled evaluator directly, and an
-        unknown name (KeyError) becomes an ExprError in :func:`solo.engine.core.perform`."""
-        scope, handlers = self.scope, HANDLERS
-        effect: Any  # one of the Effect classes; their kind is told apart by class below
-        for effect in effects:
-            when = effect.when
-            if when is not None and not when.evaluate(scope):
-                continue
-            kind = effect.__class__
-            if kind is Say:  # the commonest effects are run here, saving a call each
-                self.events.append(Said(effect.text.render(scope)))  # as handle_say does
-            elif kind is Branch:  # as handle_if does
-                chosen = effect.then if effect.condition.evaluate(scope) else effect.otherwise
-                if chosen:
-                    self.execute(chosen)
-            else:
-                handlers[kind](self, effect)
+        """Run effects in order, skipping those whose ``when`` is false."""
+        self.program().steps(effects)(self)

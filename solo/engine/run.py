@@ -2,7 +2,7 @@
 
 A :class:`RunState` is made for one command from a frozen :class:`~solo.engine.state.State`:
 it holds working copies of the state's parts, the names expressions see (:class:`Scope`),
-the events recorded so far, and the operations the effect handlers
+the events recorded so far, and the operations the compiled effects
 (``solo.engine.effects_*``) share: binding a local, storing a value, moving a tracker or
 a supply, rolling dice, finding a table. It hands back a new frozen state with
 :meth:`RunState.finish`. Carrying out a list of effects is the interpreter's
@@ -25,10 +25,8 @@ from solo.rules.expr import ExprError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.tables import Table
 
-__all__ = ["RunState", "Scope", "Handler", "bounded", "whole", "light_level", "actor_count"]
+__all__ = ["RunState", "Scope", "bounded", "whole", "light_level", "actor_count"]
 
-Handler = Callable[["RunState", Any], None]
-"""What carries out one kind of effect: a function of the run and the effect."""
 
 
 def bounded(name: str, value: Any) -> Any:
@@ -124,6 +122,10 @@ class RunState:
         self.supplies = dict(state.supplies)
         self.foretold = state.foretold
         self.rng = rng
+        # a stock Random's ``_randbelow``: a single die is ``randbelow(sides) + 1`` (the
+        # faces dice.roll gives, two calls fewer); None for a Random that answers randint
+        self.randbelow: Callable[[int], int] | None = (
+            rng._randbelow if dice.stock_random(rng) else None)  # type: ignore[attr-defined]
         self.action = action
         self.values = dict(state.values)
         self.turn = state.turn
@@ -147,7 +149,9 @@ class RunState:
         self.last_dice: tuple[int, ...] = ()  # read when last_roll is None
         if "turn" not in self.values:
             self.scope["turn"] = self.turn
-        self.record = True  # False: skip the events no one reads (solo simulate)
+        # False: skip the events no one reads (solo simulate); set before the run carries
+        # out anything, as it chooses the compiled steps the run uses
+        self.record = True
 
     # -- results ---------------------------------------------------------------
     def finish(self) -> State:
@@ -161,8 +165,8 @@ class RunState:
 
     # -- effects ---------------------------------------------------------------
     def execute(self, effects: Iterable[Effect]) -> None:
-        """Run effects in order (the interpreter, :class:`solo.engine.interpreter.Run`,
-        does it)."""
+        """Run effects in order (through their compiled steps: see
+        :class:`solo.engine.interpreter.Run`)."""
         raise NotImplementedError
 
     def evaluate(self, expr) -> Any:

@@ -5,11 +5,11 @@ cycle until the turns are used up. Outcomes are counted turn by turn (a three-tu
 action counts each of its turns); a command the procedure refuses is counted, not fatal.
 Only the engine's public API is used: :class:`solo.engine.core.Game`.
 
-The fast path: the game is made with ``record=False``, so its actions run as closures
-compiled once from the procedure (:mod:`solo.engine.compiled`) instead of being interpreted
-effect by effect, and nothing is built that only the journal reads (events, labels,
-reasons, dice-roll objects for a single die). The closures call the ``rng`` exactly as
-the interpreter does, so a seed gives the same counts as playing the commands.
+The fast path: the game is made with ``record=False``, so its actions run as the steps
+compiled from the procedure for runs that record nothing (:mod:`solo.engine.compiled`):
+nothing is built that only the journal reads (events, labels, reasons, dice-roll objects
+for a single die). They come from the same compile functions as play's and call the
+``rng`` exactly as play does, so a seed gives the same counts as playing the commands.
 """
 
 from __future__ import annotations
@@ -94,11 +94,10 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
         index = index + 1 if index + 1 < size else 0
         before, recorded = now, len(outcomes)
         try:
-            perform(line)
+            now = perform(line)
         except UsageError:
             refusals[line] += 1
         commands += 1
-        now = game.turn
         passed = now - before
         if passed:
             idle = 0
