@@ -294,10 +294,16 @@ def apply_changes(dungeon: Dungeon, data: Mapping[str, Any]) -> Dungeon:
         rooms[room.id] = room
     if len(rooms) > MAX_ROOMS:
         raise ValueError(f"more than {MAX_ROOMS:,} rooms")
+    for item in listed:  # rooms are never taken away by changes: only these can lead astray
+        for exit in rooms[item["id"]].exits:
+            if exit.to is not None and exit.to not in rooms:
+                raise ValueError(f"an exit of {item['id']} leads to no room on the map")
 
     def known(key: str, old: str | None) -> str | None:
         value = data.get(key, old)
-        return value if isinstance(value, str) and value in rooms else None
+        if value is not None and (not isinstance(value, str) or value not in rooms):
+            raise ValueError(f"the record's {key!r} names no room on the map")
+        return value
 
     return Dungeon(tuple(rooms.values()), known("here", dungeon.here),
                    known("out", dungeon.way_out), known("from", dungeon.previous))
