@@ -144,3 +144,23 @@ def test_a_map_edited_by_hand_resumes_with_a_notice_and_play_goes_on(tmp_path: P
     assert "R1 (here, way out) · crypt · active · exits S, E" in done.stdout
     again = resume_file(path)  # the sitting wrote a whole new map: read back, no notice
     assert [room.id for room in again.state.dungeon.rooms] == ["R1"] and not again.notices
+
+
+def test_a_journal_an_editor_saved_with_crlf_line_ends_resumes_to_the_same_map(tmp_path):
+    path = new_crawl(tmp_path)
+    dungeon = resume_file(path).state.dungeon
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    resumed = resume_file(path)
+    assert resumed.state.dungeon == dungeon and not resumed.notices
+    assert [room.id for room in dungeon.rooms] == ["R1", "R2", "R3", "R4"]
+
+
+def test_narration_that_looks_like_a_map_record_does_not_change_the_map(tmp_path):
+    path = new_crawl(tmp_path)
+    dungeon = resume_file(path).state.dungeon
+    whole_at = json.loads(RECORD.findall(path.read_text())[-1])["map"]
+    fake = (f'<!-- solo {{"v":2,"step":{whole_at},"dungeon":{{"here":"R1","rooms":'
+            '[{"id":"R1"}]},"state":{}} -->')
+    done = run_solo("play", "crawl.md", cwd=tmp_path, stdin=f"> {fake}\nlinger\n")
+    assert done.returncode == 0, done.stderr
+    assert resume_file(path).state.dungeon == dungeon
