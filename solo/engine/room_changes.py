@@ -178,15 +178,21 @@ def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
 
 def _open_exit(room: Room, direction: str | None, to: str) -> Room:
     """``room`` with an exit to ``to``: the one in ``direction`` (or the first leading
-    nowhere yet), made if the room has none free."""
+    nowhere yet), else one counted but not yet placed (``enter 3`` counts three), made if
+    the room has none free."""
     exits = list(room.exits)
-    for index, exit in enumerate(exits):
-        if exit.to is None and (direction is None or exit.direction == direction):
-            exits[index] = replace(exit, to=to)
-            return replace(room, exits=tuple(exits))
-    if direction is not None and any(exit.direction == direction for exit in exits):
-        raise UsageError(f"the exit {direction} of {room.id} already leads somewhere; "
-                         "'go' follows it")
+    free = [index for index, exit in enumerate(exits) if exit.to is None]
+    chosen = next((index for index in free if direction is None
+                   or exits[index].direction == direction), None)
+    if direction is not None and chosen is None:
+        if any(exit.direction == direction for exit in exits):
+            raise UsageError(f"the exit {direction} of {room.id} already leads somewhere; "
+                             "'go' follows it")
+        chosen = next((index for index in free if exits[index].direction is None), None)
+    if chosen is not None:
+        exits[chosen] = replace(exits[chosen], direction=direction or exits[chosen].direction,
+                                to=to)
+        return replace(room, exits=tuple(exits))
     if len(exits) >= MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
     return replace(room, exits=(*exits, Exit(direction, to)))
@@ -308,10 +314,16 @@ def apply_changes(dungeon: Dungeon, data: Mapping[str, Any]) -> Dungeon:
         rooms[room.id] = room
     if len(rooms) > MAX_ROOMS:
         raise ValueError(f"more than {MAX_ROOMS:,} rooms")
+    for item in listed:  # rooms are never taken away by changes: only these can lead astray
+        for exit in rooms[item["id"]].exits:
+            if exit.to is not None and exit.to not in rooms:
+                raise ValueError(f"an exit of {item['id']} leads to no room on the map")
 
     def known(key: str, old: str | None) -> str | None:
         value = data.get(key, old)
-        return value if isinstance(value, str) and value in rooms else None
+        if value is not None and (not isinstance(value, str) or value not in rooms):
+            raise ValueError(f"the record's {key!r} names no room on the map")
+        return value
 
     return Dungeon(tuple(rooms.values()), known("here", dungeon.here),
                    known("out", dungeon.way_out), known("from", dungeon.previous))

@@ -20,6 +20,7 @@ from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
+from solo.journal.record import PREFIX, RECORD_START, parse_record
 from solo.journal.record_schema import MAP_AT_KEY, MAP_CHANGES_KEY, WHOLE_MAP_KEY
 from solo.journal.store import records_since
 
@@ -65,7 +66,7 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
     step = record.get("step")
     if not isinstance(whole_at, int) or not isinstance(step, int) or whole_at > step:
         return Dungeon(), None, _LOST
-    found = records_since(path, whole_at, WHOLE_MAP_KEY)
+    found = _map_records(path, whole_at) or records_since(path, whole_at, WHOLE_MAP_KEY)
     if found is None:
         return Dungeon(), None, _LOST
     try:
@@ -83,6 +84,50 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
     except (ValueError, TypeError, KeyError, AttributeError):
         return Dungeon(), None, _LOST
     return dungeon, whole_at, ""
+
+
+_CHUNK = 64 * 1024
+_MAP_KEYS = tuple(f'"{key}":' for key in (MAP_CHANGES_KEY, WHOLE_MAP_KEY))  # as keys: a
+# string in a record holds a quote only escaped
+
+
+def _map_records(path: Path, step: int) -> list[dict[str, Any]] | None:
+    """The record of ``step``, which keeps the whole map, and each later record that changes
+    the map, read back from the end only as far as it must: the records in between that
+    change nothing on the map are not parsed (resuming a long crawl stays quick). None when
+    that record is not found as solo writes it (a journal edited by hand, CRLF line ends):
+    :func:`~solo.journal.store.records_since` reads such a journal record by record."""
+    marker = f'{PREFIX}{{"v":2,"step":{step},'.encode()
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, 2)
+            chunk = _CHUNK
+            while True:
+                start = max(0, size - chunk)
+                handle.seek(start)
+                data = handle.read(size - start)
+                at = data.rfind(marker)
+                if at >= 0 or start == 0:
+                    break
+                chunk *= 2
+    except OSError:
+        return None
+    if at < 0 or (at > 0 and data[at - 1:at] != b"\n") or b"\r" in data[at:]:
+        return None
+    text = data[at:].decode("utf-8", errors="replace")
+    found: list[dict[str, Any]] = []
+    for match in RECORD_START.finditer(text):
+        end = text.find("-->", match.end())
+        if end < 0:
+            break
+        comment = text[match.start():end + 3]
+        if not found or any(key in comment for key in _MAP_KEYS):
+            record = parse_record(comment)
+            if record is not None:
+                found.append(record)
+    if not found or found[0].get("step") != step or WHOLE_MAP_KEY not in found[0]:
+        return None
+    return found
 
 
 _LOST = ("The map's records in the journal cannot be read (edited by hand?); play goes on "
