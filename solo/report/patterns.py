@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import repeat
+from itertools import chain, repeat
 from typing import Any
 
 from solo.journal.record import PREFIX, SUFFIX
@@ -23,8 +23,11 @@ from solo.journal.record_schema import (
     HEADER_FIELDS,
     MAP_AT_KEY,
     MAP_CHANGES_KEY,
+    MOVE_EVENT,
+    PASSED_OVER,
     STATE_KEY,
     TOP_KEYS,
+    TYPE_KEY,
     WHOLE_MAP_KEY,
     TrackerMove,
     event_type,
@@ -32,16 +35,26 @@ from solo.journal.record_schema import (
 )
 
 __all__ = ["RECORD_LINE", "RECORD_GROUPS", "EVENTS_START", "STATE_AFTER_EVENTS", "HIT",
-           "LAST_ENCOUNTER", "counted_events", "json_events", "json_list", "split_counted",
+           "LAST_ENCOUNTER", "CAPTURED", "COUNTED_IN_PLACE", "RECORD_GROUP", "counted_events",
+           "events_in_place", "json_events", "json_list", "sort_counted",
            "unquote"]
 
 _STRING = rb'"[^"\\]*(?:\\.[^"\\]*)*"'  # a JSON string, runs of plain characters between escapes
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
 _SCALAR = rb"(?:" + _STRING + rb"|" + _NUMBER + rb"|true|false|null)"
-_CAPTURED = ("step", "kind", "turn")  # the header fields every record's figures need
+_CAPTURED = ("step", "kind", "cmd", "turn")  # the header fields the figures read
 _VALUE = {int: rb"-?\d+", str: _STRING, list: rb"\[[-\d \t\r,\[\]]*\]"}
 _WS = rb"[ \t\r]*"  # JSON's spaces but the line break: a record is one line
-_CAPTURE = {int: rb"(\d+)", str: rb'"(\w*)"'}
+_HEADER = {field.key: field for field in (*HEADER_FIELDS, *EXTRA_FIELDS)}
+
+
+def _captured(layout: str, key: str) -> bytes:
+    """A header field the figures read, as a named group (``solo_step``, ``any_cmd``…): a
+    whole number, a word without its quotes (the kind), or the command's JSON string."""
+    group = b"(?P<" + f"{layout}_{key}".encode() + b">"
+    if key == "cmd":
+        return group + _STRING + b")"
+    return b'"' + group + rb'\w*)"' if _HEADER[key].type is str else group + rb"\d+)"
 
 
 def _key(name: str) -> bytes:
@@ -52,7 +65,8 @@ def _writer_layout() -> bytes:
     """A record exactly as solo writes it (:func:`~solo.journal.record.make_record`): the
     header fields in their order, any extras, then the events and the state (found apart
     by :data:`STATE_AFTER_EVENTS`)."""
-    header = b",".join(_key(field.key) + b":" + (_CAPTURE[field.type] if field.key in _CAPTURED
+    header = b",".join(_key(field.key) + b":" + (_captured("solo", field.key)
+                                                  if field.key in _CAPTURED
                                                   else _VALUE[field.type])
                        for field in HEADER_FIELDS)
     extra = rb'(?:"\w+":(?:' + b"|".join(_VALUE.values()) + rb"),)*"
@@ -75,13 +89,11 @@ def _any_layout() -> bytes:
     end = (rb"(?=" + _WS + rb"(?:," + _WS + rb'"(?:'
            + b"|".join(re.escape(key.encode()) for key in TOP_KEYS)
            + rb')"' + _WS + rb":|\}" + re.escape(SUFFIX.encode()) + rb"))")
-    fields = {field.key: field for field in (*HEADER_FIELDS, *EXTRA_FIELDS)}
-
     def member(key: str, value: bytes) -> bytes:
         return re.escape(key.encode()) + b'"' + _WS + b":" + _WS + value
 
-    named = [member(key, _CAPTURE[fields[key].type]) for key in _CAPTURED]
-    named += [member(EVENTS_KEY, rb"(\[(?:[^\]\n]*\])*?)" + end),
+    named = [member(key, _captured("any", key)) for key in _CAPTURED]
+    named += [member(EVENTS_KEY, rb"(?P<any_events>\[(?:[^\]\n]*\])*?)" + end),
               member(STATE_KEY, rb"\{(?:[^}\n]*\})*?" + end),
               member(WHOLE_MAP_KEY, rb"\{(?:[^}\n]*\})*?" + end),
               member(MAP_CHANGES_KEY, rb"\{(?:[^}\n]*\})*?" + end),
@@ -98,20 +110,45 @@ RECORD_LINE = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"((?:" + _write
                          + rb")|(?:" + _any_layout() + rb")|\{[^\n]*?\})"
                          + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
 """A record on a line of its own, as solo writes it or with its keys in any order and any
-spacing. Groups: the record's JSON; then step, kind and turn of a record in solo's layout;
-then step, kind, turn and events of a record in another order; all None for a line whose
-record only JSON can read (or none can)."""
+spacing. Groups: the record's JSON; then the step, kind, command (its JSON string) and turn
+of a record in solo's layout; then the same and the events of a record in another order
+(see :data:`RECORD_GROUP`); all None for a line whose record only JSON can read (or none
+can)."""
 
 EVENTS_START = b"," + json.dumps(EVENTS_KEY).encode() + b":["
 STATE_AFTER_EVENTS = b"]," + json.dumps(STATE_KEY).encode() + b":{"
 """Where the events begin and end in a record in solo's layout (the first of each: no
 header field, extra or event holds them)."""
 RECORD_GROUPS = RECORD_LINE.groups
+RECORD_GROUP: dict[str, int] = RECORD_LINE.groupindex  # type: ignore[assignment]
+"""Each named group's number: ``solo_<key>`` for a record in solo's layout, ``any_<key>``
+(and ``any_events``) for one in another order, for each key of :data:`CAPTURED`."""
+CAPTURED = _CAPTURED
 
-HIT = re.compile(rb'"t"\s*:\s*"(' + b"|".join(name.encode() for name in COUNTED_EVENTS)
-                 + rb')"')
+HIT = re.compile(_key(TYPE_KEY) + rb'\s*:\s*"('
+                 + b"|".join(name.encode() for name in COUNTED_EVENTS) + rb')"')
 """Where an event the figures count names its type (a string can never hold ``"t":"``
 unescaped, so every match is the key of an event)."""
+
+
+
+def _counted_in_place() -> bytes:
+    """A counted event as solo writes it: its type first, right after the object's brace,
+    then only keys with a plain value, to the object's end (the type and the fields
+    captured, the braces left out). An event of a counted type any other way (a key
+    first, a value that is an object or a list) is found too, with nothing captured."""
+    names = [name.encode() for name in COUNTED_EVENTS]
+    lead = _key(TYPE_KEY) + b':"'
+    placed = b"|".join(name + b'"(?<=\\{' + lead + name + b'")' for name in names)
+    return (lead + rb"(?:((?:" + placed + rb')(?:,"\w+":' + _SCALAR + rb")*)\}|(?:"
+            + b"|".join(names) + rb')")')
+
+
+COUNTED_IN_PLACE = re.compile(_counted_in_place())
+"""Every counted event in the events of a record in solo's layout (``findall``): each one's
+JSON without its braces, from its type on (``Encountered","table":…``), or ``b""`` for one
+written some other way (then only JSON can read that record's events). Starting with the
+type's key, the search skips ahead to each event as fast as C can."""
 
 LAST_ENCOUNTER = re.compile(rb'"last_encounter"\s*:\s*\[\s*(' + _STRING + rb")\s*,\s*(\d+)\s*\]")
 """The state's last encounter: its table and entry (no other part of a record has the key)."""
@@ -136,11 +173,30 @@ def json_events(raw: str | bytes | None) -> list[dict[str, Any]]:
         if isinstance(loaded, list) else []
 
 
+_OPEN = b"{" + _key(TYPE_KEY) + b':"'
+
+
+def events_in_place(found: list[list[bytes]]) -> list[dict[str, Any]] | None:
+    """The counted events in solo's layout that :data:`COUNTED_IN_PLACE` found in each
+    record, as data, one list for all (read as JSON all at once); None when some event
+    is not in solo's layout or JSON cannot read one."""
+    pieces = list(chain.from_iterable(found))
+    if b"" in pieces:
+        return None
+    try:
+        return json.loads(b"[" + _OPEN + (b"}," + _OPEN).join(pieces) + b"}]") \
+            if pieces else []
+    except ValueError:
+        return None
+
+
 def counted_events(texts: list[bytes]) -> list[list[dict[str, Any]]]:
     """The events the figures count in each record's events (their JSON text), as data:
     each such event is a flat object, read whole (from the brace before its type to the
     brace after), all at once. Where that does not give each event of a counted type (a
     brace in a string), that record's events are all read."""
+    if not texts:
+        return []
     found: list[bytes] = []
     kinds: list[bytes] = []
     ends: list[int] = []
@@ -179,16 +235,19 @@ def json_list(raw: bytes) -> list[Any]:
     return loaded if isinstance(loaded, list) else []
 
 
-def split_counted(events: list[dict[str, Any]]
-                  ) -> tuple[list[dict[str, Any]], list[TrackerMove]]:
-    """Counted events apart from the tracker moves among them (each read by the schema)."""
-    others: list[dict[str, Any]] = []
-    moves: list[TrackerMove] = []
-    for event in events:
-        if event.get("t") == "TrackerChanged":
+def sort_counted(owners: list[int], events: list[dict[str, Any]],
+                 counted: dict[int, list[dict[str, Any]]],
+                 moves: dict[int, list[TrackerMove]]) -> None:
+    """Put each event of a counted type (``owners``: the index of the record of each) in
+    ``counted`` under its record, but those that count for nothing (:data:`PASSED_OVER`),
+    and each tracker move, read by the schema, in ``moves``; in the order they come."""
+    for index, event in zip(owners, events, strict=True):
+        kind = event_type(event)
+        if kind == MOVE_EVENT:
             move = read_move(event)
             if move is not None:
-                moves.append(move)
-        else:
-            others.append(event)
-    return others, moves
+                moves.setdefault(index, []).append(move)
+        elif kind in COUNTED_EVENTS:
+            passed = PASSED_OVER.get(kind)
+            if passed is None or event.get(passed[0]) != passed[1]:
+                counted.setdefault(index, []).append(event)
