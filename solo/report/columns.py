@@ -22,6 +22,7 @@ from solo.journal.record_schema import (
     read_header,
 )
 from solo.report.patterns import (
+    ANY_ORDER,
     CAPTURED,
     COUNTED_IN_PLACE,
     EVENTS_START,
@@ -42,11 +43,8 @@ __all__ = ["Columns"]
 
 _STRIDE = RECORD_GROUPS + 1  # the split's pieces a record: its groups, then the text after it
 _AROUND = len(b"\n") + len(PREFIX) + len(SUFFIX)  # a record's line, but its JSON
-# the split's groups of the step, kind, command and turn: solo's layout, another order
+# the split's groups of the step, kind, command and turn of a record in solo's layout
 _IN_PLACE = tuple(RECORD_GROUP[f"solo_{key}"] for key in CAPTURED)
-_ANY_ORDER = tuple(RECORD_GROUP[f"any_{key}"] for key in CAPTURED)
-_ANY_EVENTS = RECORD_GROUP["any_events"]
-_MOVE = "TrackerChanged"  # the counted event kept apart, as a tracker's move
 
 
 class Columns(Records):
@@ -71,7 +69,7 @@ class Columns(Records):
                                  repeat(1)))
         self._ev_texts: dict[int, bytes] = {}
         if None in steps_raw:  # some record not in solo's layout: the other order's groups
-            self._any_order(parts, (steps_raw, kinds_raw, cmds, turns_raw))
+            self._any_order((steps_raw, kinds_raw, cmds, turns_raw))
         self._parsed: dict[int, dict[str, Any]] = {}
         if None in steps_raw or 0 in self._ev_ends:  # only JSON can read these: parsed whole
             self._read_whole(steps_raw, kinds_raw, cmds, turns_raw)
@@ -98,19 +96,21 @@ class Columns(Records):
         self._retracted_in_file = self.retracted if order is None \
             else {self._at[index] for index in self.retracted}
 
-    def _any_order(self, parts: list[bytes | None], columns: tuple[list, ...]) -> None:
+    def _any_order(self, columns: tuple[list, ...]) -> None:
         """Take the step, kind, command, turn and events of the records not in solo's
-        layout from the split's groups for a record in any order (a record lacking one of
-        them is left to JSON: its step stays None)."""
-        for index in compress(count(), map(operator.is_, columns[0], repeat(None))):
-            at = index * _STRIDE
-            values = [parts[at + group] for group in _ANY_ORDER]
-            events = parts[at + _ANY_EVENTS]
+        layout from :data:`~solo.report.patterns.ANY_ORDER` (a record lacking one of them
+        is left to JSON: its step stays None)."""
+        elsewhere = list(compress(count(), map(operator.is_, columns[0], repeat(None))))
+        found = map(ANY_ORDER.fullmatch, map(self._bodies.__getitem__, elsewhere))
+        for index, match in zip(elsewhere, found, strict=True):
+            self._ev_starts[index] = self._ev_ends[index] = -1
+            if match is None:
+                continue
+            *values, events = match.groups()
             if None not in values and events is not None:
                 for column, value in zip(columns, values, strict=True):
                     column[index] = value
                 self._ev_texts[index] = events
-            self._ev_starts[index] = self._ev_ends[index] = -1
 
     def _read_whole(self, steps: list, kinds: list, cmds: list, turns: list) -> None:
         """Read the records the split could not place as JSON (raises ValueError for one

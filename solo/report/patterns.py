@@ -21,8 +21,8 @@ from solo.journal.record_schema import (
     EVENTS_KEY,
     EXTRA_FIELDS,
     HEADER_FIELDS,
-    MAP_AT_KEY,
     MAP_CHANGES_KEY,
+    MAP_FIELDS,
     MOVE_EVENT,
     PASSED_OVER,
     STATE_KEY,
@@ -34,9 +34,9 @@ from solo.journal.record_schema import (
     read_move,
 )
 
-__all__ = ["RECORD_LINE", "RECORD_GROUPS", "EVENTS_START", "STATE_AFTER_EVENTS", "HIT",
-           "LAST_ENCOUNTER", "CAPTURED", "COUNTED_IN_PLACE", "RECORD_GROUP", "counted_events",
-           "events_in_place", "json_events", "json_list", "sort_counted",
+__all__ = ["RECORD_LINE", "RECORD_GROUPS", "RECORD_GROUP", "ANY_ORDER", "CAPTURED",
+           "EVENTS_START", "STATE_AFTER_EVENTS", "HIT", "COUNTED_IN_PLACE", "LAST_ENCOUNTER",
+           "counted_events", "events_in_place", "json_events", "json_list", "sort_counted",
            "unquote"]
 
 _STRING = rb'"[^"\\]*(?:\\.[^"\\]*)*"'  # a JSON string, runs of plain characters between escapes
@@ -49,9 +49,9 @@ _HEADER = {field.key: field for field in (*HEADER_FIELDS, *EXTRA_FIELDS)}
 
 
 def _captured(layout: str, key: str) -> bytes:
-    """A header field the figures read, as a named group (``solo_step``, ``any_cmd``…): a
+    """A header field the figures read, as a named group (``solo_step``, ``cmd``…): a
     whole number, a word without its quotes (the kind), or the command's JSON string."""
-    group = b"(?P<" + f"{layout}_{key}".encode() + b">"
+    group = b"(?P<" + f"{layout}{key}".encode() + b">"
     if key == "cmd":
         return group + _STRING + b")"
     return b'"' + group + rb'\w*)"' if _HEADER[key].type is str else group + rb"\d+)"
@@ -63,20 +63,19 @@ def _key(name: str) -> bytes:
 
 def _writer_layout() -> bytes:
     """A record exactly as solo writes it (:func:`~solo.journal.record.make_record`): the
-    header fields in their order, any extras, then the events and the state (found apart
-    by :data:`STATE_AFTER_EVENTS`)."""
-    header = b",".join(_key(field.key) + b":" + (_captured("solo", field.key)
+    header fields in their order, then the extras and the map's keys that it has (each a
+    key of the schema, with a value of its type), then the events and the state (found
+    apart by :data:`STATE_AFTER_EVENTS`)."""
+    header = b",".join(_key(field.key) + b":" + (_captured("solo_", field.key)
                                                   if field.key in _CAPTURED
                                                   else _VALUE[field.type])
                        for field in HEADER_FIELDS)
-    extra = rb'(?:"\w+":(?:' + b"|".join(_VALUE.values()) + rb"),)*"
-    # the step of the whole map, then the map's whole or its changes (an object: no
-    # unescaped '},"ev":[' can stand in a string)
-    map_fields = (rb"(?:" + _key(MAP_AT_KEY) + rb":\d+,)?"
-                  + rb"(?:(?:" + _key(WHOLE_MAP_KEY) + b"|" + _key(MAP_CHANGES_KEY)
-                  + rb"):\{[^\n]*?\}," + rb"(?=" + _key(EVENTS_KEY) + rb":\[))?")
-    return (rb"\{" + header + b"," + extra + map_fields + _key(EVENTS_KEY)
-            + rb":\[[^\n]*\}\}")
+    # a map's whole or its changes: an object, the last before the events (no unescaped
+    # '},"ev":[' can stand in a string)
+    values = {**_VALUE, dict: rb"\{[^\n]*?\}(?=," + _key(EVENTS_KEY) + rb":\[)"}
+    extra = (rb"(?:(?:" + b"|".join(_key(field.key) + b":" + values[field.type]
+                                    for field in (*EXTRA_FIELDS, *MAP_FIELDS)) + rb"),)*")
+    return rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":\[[^\n]*\}\}"
 
 
 def _any_layout() -> bytes:
@@ -92,8 +91,8 @@ def _any_layout() -> bytes:
     def member(key: str, value: bytes) -> bytes:
         return re.escape(key.encode()) + b'"' + _WS + b":" + _WS + value
 
-    named = [member(key, _captured("any", key)) for key in _CAPTURED]
-    named += [member(EVENTS_KEY, rb"(?P<any_events>\[(?:[^\]\n]*\])*?)" + end),
+    named = [member(key, _captured("", key)) for key in _CAPTURED]
+    named += [member(EVENTS_KEY, rb"(?P<events>\[(?:[^\]\n]*\])*?)" + end),
               member(STATE_KEY, rb"\{(?:[^}\n]*\})*?" + end),
               member(WHOLE_MAP_KEY, rb"\{(?:[^}\n]*\})*?" + end),
               member(MAP_CHANGES_KEY, rb"\{(?:[^}\n]*\})*?" + end),
@@ -107,13 +106,15 @@ def _any_layout() -> bytes:
 
 
 RECORD_LINE = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"((?:" + _writer_layout()
-                         + rb")|(?:" + _any_layout() + rb")|\{[^\n]*?\})"
-                         + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
-"""A record on a line of its own, as solo writes it or with its keys in any order and any
-spacing. Groups: the record's JSON; then the step, kind, command (its JSON string) and turn
-of a record in solo's layout; then the same and the events of a record in another order
-(see :data:`RECORD_GROUP`); all None for a line whose record only JSON can read (or none
-can)."""
+                         + rb")|\{[^\n]*\})" + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
+"""A record on a line of its own. Groups: the record's JSON; then the step, kind, command
+(its JSON string) and turn of a record in solo's layout (see :data:`RECORD_GROUP`), all
+None for a record in another layout (read by :data:`ANY_ORDER`, or as JSON)."""
+
+ANY_ORDER = re.compile(_any_layout())
+"""A record's JSON with its keys in any order and any spacing (``fullmatch``): its step,
+kind, command and turn, and its events, as named groups (``step``, ``kind``…, ``events``);
+None for a record only JSON can read."""
 
 EVENTS_START = b"," + json.dumps(EVENTS_KEY).encode() + b":["
 STATE_AFTER_EVENTS = b"]," + json.dumps(STATE_KEY).encode() + b":{"
@@ -121,8 +122,7 @@ STATE_AFTER_EVENTS = b"]," + json.dumps(STATE_KEY).encode() + b":{"
 header field, extra or event holds them)."""
 RECORD_GROUPS = RECORD_LINE.groups
 RECORD_GROUP: dict[str, int] = RECORD_LINE.groupindex  # type: ignore[assignment]
-"""Each named group's number: ``solo_<key>`` for a record in solo's layout, ``any_<key>``
-(and ``any_events``) for one in another order, for each key of :data:`CAPTURED`."""
+"""Each named group's number: ``solo_<key>`` for each key of :data:`CAPTURED`."""
 CAPTURED = _CAPTURED
 
 HIT = re.compile(_key(TYPE_KEY) + rb'\s*:\s*"('
@@ -131,17 +131,27 @@ HIT = re.compile(_key(TYPE_KEY) + rb'\s*:\s*"('
 unescaped, so every match is the key of an event)."""
 
 
-
 def _counted_in_place() -> bytes:
     """A counted event as solo writes it: its type first, right after the object's brace,
     then only keys with a plain value, to the object's end (the type and the fields
     captured, the braces left out). An event of a counted type any other way (a key
-    first, a value that is an object or a list) is found too, with nothing captured."""
+    first, a value that is an object or a list) is found too, with nothing captured; one
+    in solo's layout that counts for nothing (:data:`PASSED_OVER`) is not found at all."""
     names = [name.encode() for name in COUNTED_EVENTS]
     lead = _key(TYPE_KEY) + b':"'
-    placed = b"|".join(name + b'"(?<=\\{' + lead + name + b'")' for name in names)
-    return (lead + rb"(?:((?:" + placed + rb')(?:,"\w+":' + _SCALAR + rb")*)\}|(?:"
-            + b"|".join(names) + rb')")')
+    member = rb',"\w+":' + _SCALAR
+
+    def placed(name: bytes) -> bytes:
+        return name + b'"(?<=\\{' + lead + name + b'")'
+
+    def passed(name: str, key: str, value: Any) -> bytes:  # that key's last value is that
+        said = b"," + _key(key) + b":" + re.escape(json.dumps(value).encode())
+        return (placed(name.encode()) + b"(?:" + member + b")*?" + said
+                + b"(?:,(?!" + _key(key) + b":)" + member[1:] + rb")*\}")
+
+    skipped = b"|".join(passed(name, key, value) for name, (key, value) in PASSED_OVER.items())
+    return (lead + b"(?!" + skipped + rb")(?:((?:" + b"|".join(map(placed, names)) + b")(?:"
+            + member + rb")*)\}|(?:" + b"|".join(names) + rb')")')
 
 
 COUNTED_IN_PLACE = re.compile(_counted_in_place())
