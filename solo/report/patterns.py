@@ -44,6 +44,7 @@ _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
 _SCALAR = rb"(?:" + _STRING + rb"|" + _NUMBER + rb"|true|false|null)"
 _CAPTURED = ("step", "kind", "cmd", "turn")  # the header fields the figures read
 _VALUE = {int: rb"-?\d+", str: _STRING, list: rb"\[[-\d \t\r,\[\]]*\]"}
+_WRITTEN = {**_VALUE, int: rb"\d+"}  # solo writes no number below 0 in a record's header
 _WS = rb"[ \t\r]*"  # JSON's spaces but the line break: a record is one line
 _HEADER = {field.key: field for field in (*HEADER_FIELDS, *EXTRA_FIELDS)}
 
@@ -68,11 +69,11 @@ def _writer_layout() -> bytes:
     apart by :data:`STATE_AFTER_EVENTS`)."""
     header = b",".join(_key(field.key) + b":" + (_captured("solo_", field.key)
                                                   if field.key in _CAPTURED
-                                                  else _VALUE[field.type])
+                                                  else _WRITTEN[field.type])
                        for field in HEADER_FIELDS)
     # a map's whole or its changes: an object, the last before the events (no unescaped
     # '},"ev":[' can stand in a string)
-    values = {**_VALUE, dict: rb"\{[^\n]*?\}(?=," + _key(EVENTS_KEY) + rb":\[)"}
+    values = {**_WRITTEN, dict: rb"\{[^\n]*?\}(?=," + _key(EVENTS_KEY) + rb":\[)"}
     extra = (rb"(?:(?:" + b"|".join(_key(field.key) + b":" + values[field.type]
                                     for field in (*EXTRA_FIELDS, *MAP_FIELDS)) + rb"),)*")
     return rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":\[[^\n]*\}\}"
