@@ -14,9 +14,10 @@ import pytest
 from solo.report.columns import Columns
 from solo.report.entry_records import EntryRecords
 from solo.report.export import report_text
-from solo.report.patterns import CAPTURED, RECORD_LINE
+from solo.report.patterns import ANY_ORDER, CAPTURED, RECORD_LINE
 from solo.report.read import read_journal
 from solo.report.summary import figures
+from tests.test_report_reordered import resave, tool_resaves
 from tests.test_report_speed_paths import SCRIPTS, play, record_lines_end_with_a_space
 
 RECORD = re.compile(r"^<!-- solo (\{.*\}) -->$", re.M)
@@ -34,6 +35,22 @@ def test_every_record_solo_writes_with_the_map_is_read_in_its_own_layout(tmp_pat
     for match, record in zip(found, records, strict=True):
         assert json.loads(match["solo_cmd"]) == record["cmd"]
         assert int(match["solo_step"]) == record["step"]
+
+
+def test_every_record_resaved_in_any_order_is_read_without_parsing_it_whole(tmp_path: Path):
+    """Its events or its state last, spaced any way: the header's fields and the events
+    are found where they stand."""
+    text = resave(play(tmp_path / "solo.md", "d12-tension", SCRIPTS["d12-tension"], 5),
+                  tool_resaves(5))
+    bodies = RECORD.findall(text)
+    lasts = {next(reversed(json.loads(body))) for body in bodies}
+    assert {"ev", "state"} <= lasts
+    for body in bodies:
+        found, record = ANY_ORDER.fullmatch(body.encode()), json.loads(body)
+        assert found is not None, body[:120]
+        assert (int(found["step"]), found["kind"].decode(), json.loads(found["cmd"]),
+                int(found["turn"]), json.loads(found["events"])) == \
+            (record["step"], record["kind"], record["cmd"], record["turn"], record["ev"])
 
 
 # Events put at the head of one record's events each, as a hand or a tool might write

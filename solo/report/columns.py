@@ -1,7 +1,8 @@
 """The fast reading of a journal's records, when every record is a line of its own:
 :class:`Columns`, cut apart by one regular-expression split of the whole file
-(:data:`~solo.report.patterns.RECORD_LINE`), whatever the order of each record's keys and
-the spacing between them.
+(:data:`~solo.report.patterns.RECORD_LINE`), which reads the header of each record as solo
+writes it; a record whose keys are in another order or spacing is read by
+:data:`~solo.report.patterns.ANY_ORDER` on its own, and one neither can read, as JSON.
 
 The figures' lists are in step order, each step once; the entries, in the file's order.
 """
@@ -49,10 +50,11 @@ _IN_PLACE = tuple(RECORD_GROUP[f"solo_{key}"] for key in CAPTURED)
 
 class Columns(Records):
     """A journal whose every record is a line of its own, cut apart by one
-    regular-expression split (in C): each record's JSON, its step, kind, turn and events
-    (found by the split wherever they stand in it), and the text between records.
-    Nothing is done a record in Python but what the figures need; a record whose keys
-    the split could not place is parsed whole."""
+    regular-expression split (in C): each record's JSON, its step, kind, command and turn,
+    and the text between records; where its events stand, and the counted ones among
+    them, found in C too. Nothing is done a record in Python but what the figures need; a
+    record in another order is matched on its own, and one no expression can place is
+    parsed whole."""
 
     def __init__(self, data: bytes, parts: list[bytes | None]) -> None:
         self.text = data

@@ -3,9 +3,13 @@ them, made from the record's schema (:mod:`solo.journal.record_schema`), in ``by
 and :func:`counted_events`, which reads the counted events of one record as JSON data.
 
 A record is read whatever the order of its keys and the spacing between them: the
-expressions only find where each record, its header's step, kind and turn, and its events
-stand (a JSON string is always skipped whole, so nothing a player typed is read as a key);
-every value is then read as JSON.
+expressions only find where each record, its header's step, kind, command and turn, and its
+events stand (a JSON string is always skipped whole, so nothing a player typed is read as a
+key); every value is then read as JSON. A record as solo writes it is found so by the one
+split of the whole file (:data:`RECORD_LINE`, its header's fields in their order, then the
+extras and the map's keys it has); one in another order or spacing, by :data:`ANY_ORDER`
+on its own. In solo's layout, the counted events are found in place
+(:data:`COUNTED_IN_PLACE`, each one whole) and read as JSON all at once.
 """
 
 from __future__ import annotations
@@ -84,11 +88,13 @@ def _any_layout() -> bytes:
     header fields the figures need (captured), the events (captured), the state or the
     player's dice (skipped), or any other key with a plain value. A skipped object or
     array ends at a closing bracket followed by another of the record's keys or by the
-    record's end; one that ended too early leaves members that do not fit, and the match
-    takes the next closing bracket instead."""
+    record's end (the end of the text: a record's JSON is matched alone); one that ended
+    too early leaves members that do not fit, and the match takes the next closing
+    bracket instead."""
     end = (rb"(?=" + _WS + rb"(?:," + _WS + rb'"(?:'
            + b"|".join(re.escape(key.encode()) for key in TOP_KEYS)
-           + rb')"' + _WS + rb":|\}" + re.escape(SUFFIX.encode()) + rb"))")
+           + rb')"' + _WS + rb":|\}\Z))")
+
     def member(key: str, value: bytes) -> bytes:
         return re.escape(key.encode()) + b'"' + _WS + b":" + _WS + value
 
