@@ -289,4 +289,3 @@ def read_move(event: Mapping[str, Any]) -> TrackerMove | None:
     return _new(TrackerMove, (tracker if isinstance(tracker, str) else str(tracker),
                               _text(get("label")), _whole(get("before")), after,
                               _text(get("notation")), _whole(get("maximum"))))
-
