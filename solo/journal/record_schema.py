@@ -30,7 +30,7 @@ __all__ = ["Field", "HEADER_FIELDS", "EXTRA_FIELDS", "MAP_FIELDS", "WHOLE_MAP_KE
            "ROLL_KEYS", "NOT_RECORDED", "LEFT_OUT_WHEN_NONE", "EncounteredData",
            "LightChangedData", "AnsweredData", "TrackerMove", "read_encountered",
            "read_light", "read_answered", "read_move", "COUNTED_EVENTS", "event_type",
-           "LEGACY_KIND"]
+           "LEGACY_KIND", "TYPE_KEY", "MOVE_EVENT", "PASSED_OVER"]
 
 
 @dataclass(frozen=True)
@@ -174,6 +174,9 @@ def legacy_record(snapshot: Mapping[str, Any]) -> dict[str, Any]:
 
 # -- the events ---------------------------------------------------------------------------
 
+TYPE_KEY = "t"
+"""The key of an event's type name, which solo writes first."""
+
 NOT_RECORDED = frozenset({"shown"})
 """Fields of an event that only the screen and the notation read (how a command is shown
 follows from its word, which the record keeps): never written."""
@@ -200,6 +203,13 @@ event's ``roll`` as :data:`ROLL_KEYS`, a tuple as a list)."""
 
 COUNTED_EVENTS = ("Encountered", "LightChanged", "Answered", "Struck", "TrackerChanged")
 """The events the reports' figures count (every other is read only where shown)."""
+
+MOVE_EVENT = "TrackerChanged"
+"""The counted event that moves a tracker (read by :func:`read_move`)."""
+
+PASSED_OVER: dict[str, tuple[str, Any]] = {"Encountered": ("status", "struck")}
+"""Counted events that count for nothing, by type: the field and the value that say so (an
+encounter rolled again whose table entry is struck off: no one was met)."""
 
 
 class EncounteredData(NamedTuple):
@@ -234,39 +244,48 @@ class TrackerMove(NamedTuple):
 
 def event_type(event: Mapping[str, Any]) -> str:
     """An event's type name (``""`` for data that is none)."""
-    kind = event.get("t")
+    kind = event.get(TYPE_KEY)
     return kind if isinstance(kind, str) else ""
 
 
-def _text(event: Mapping[str, Any], key: str) -> str:
-    value = event.get(key)
+def _text(value: Any) -> str:
     return value if type(value) is str else ""
 
 
-def _whole(event: Mapping[str, Any], key: str) -> int | None:
-    value = event.get(key)
+def _whole(value: Any) -> int | None:
     return value if type(value) is int else None
 
 
+# The readers below run once for every event a report counts: each reads its fields with
+# one look-up apiece and builds its tuple directly.
+_new = tuple.__new__  # a NamedTuple from its values, without the call through its __new__
+
+
 def read_encountered(event: Mapping[str, Any]) -> EncounteredData:
-    return EncounteredData(_text(event, "table"), _text(event, "text"), _text(event, "status"))
+    get = event.get
+    return _new(EncounteredData, (_text(get("table")), _text(get("text")),
+                                  _text(get("status"))))
 
 
 def read_light(event: Mapping[str, Any]) -> LightChangedData:
-    return LightChangedData(_text(event, "label"), _text(event, "before"),
-                            _text(event, "after"))
+    get = event.get
+    return _new(LightChangedData, (_text(get("label")), _text(get("before")),
+                                   _text(get("after"))))
 
 
 def read_answered(event: Mapping[str, Any]) -> AnsweredData:
-    return AnsweredData(_text(event, "question"), _text(event, "odds"), _text(event, "text"))
+    get = event.get
+    return _new(AnsweredData, (_text(get("question")), _text(get("odds")),
+                               _text(get("text"))))
 
 
 def read_move(event: Mapping[str, Any]) -> TrackerMove | None:
     """A TrackerChanged event's move; None when it has no whole-number value after."""
-    after = _whole(event, "after")
-    if after is None:
+    get = event.get
+    after = get("after")
+    if type(after) is not int:
         return None
-    tracker = event.get("tracker")
-    return TrackerMove(tracker if isinstance(tracker, str) else str(tracker),
-                       _text(event, "label"), _whole(event, "before"), after,
-                       _text(event, "notation"), _whole(event, "maximum"))
+    tracker = get("tracker")
+    return _new(TrackerMove, (tracker if isinstance(tracker, str) else str(tracker),
+                              _text(get("label")), _whole(get("before")), after,
+                              _text(get("notation")), _whole(get("maximum"))))

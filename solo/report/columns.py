@@ -1,7 +1,8 @@
 """The fast reading of a journal's records, when every record is a line of its own:
 :class:`Columns`, cut apart by one regular-expression split of the whole file
-(:data:`~solo.report.patterns.RECORD_LINE`), whatever the order of each record's keys and
-the spacing between them.
+(:data:`~solo.report.patterns.RECORD_LINE`), which reads the header of each record as solo
+writes it; a record whose keys are in another order or spacing is read by
+:data:`~solo.report.patterns.ANY_ORDER` on its own, and one neither can read, as JSON.
 
 The figures' lists are in step order, each step once; the entries, in the file's order.
 """
@@ -22,13 +23,20 @@ from solo.journal.record_schema import (
     read_header,
 )
 from solo.report.patterns import (
+    ANY_ORDER,
+    CAPTURED,
+    COUNTED_IN_PLACE,
     EVENTS_START,
     HIT,
+    RECORD_GROUP,
     RECORD_GROUPS,
     RECORD_LINE,
     STATE_AFTER_EVENTS,
     counted_events,
-    split_counted,
+    events_in_place,
+    json_events,
+    sort_counted,
+    unquote,
 )
 from solo.report.records import Entry, Records, StepOrder, indices_of, step_order
 
@@ -36,14 +44,17 @@ __all__ = ["Columns"]
 
 _STRIDE = RECORD_GROUPS + 1  # the split's pieces a record: its groups, then the text after it
 _AROUND = len(b"\n") + len(PREFIX) + len(SUFFIX)  # a record's line, but its JSON
+# the split's groups of the step, kind, command and turn of a record in solo's layout
+_IN_PLACE = tuple(RECORD_GROUP[f"solo_{key}"] for key in CAPTURED)
 
 
 class Columns(Records):
     """A journal whose every record is a line of its own, cut apart by one
-    regular-expression split (in C): each record's JSON, its step, kind, turn and events
-    (found by the split wherever they stand in it), and the text between records.
-    Nothing is done a record in Python but what the figures need; a record whose keys
-    the split could not place is parsed whole."""
+    regular-expression split (in C): each record's JSON, its step, kind, command and turn,
+    and the text between records; where its events stand, and the counted ones among
+    them, found in C too. Nothing is done a record in Python but what the figures need; a
+    record in another order is matched on its own, and one no expression can place is
+    parsed whole."""
 
     def __init__(self, data: bytes, parts: list[bytes | None]) -> None:
         self.text = data
@@ -51,7 +62,7 @@ class Columns(Records):
         bodies: list[bytes] = parts[1::_STRIDE]  # type: ignore[assignment]
         self._bodies = bodies
         self.entry_count = len(bodies)
-        steps_raw, kinds_raw, turns_raw = (parts[group::_STRIDE] for group in (2, 3, 4))
+        steps_raw, kinds_raw, cmds, turns_raw = (parts[group::_STRIDE] for group in _IN_PLACE)
         # where each record's events stand in its JSON (solo's layout), or their text
         self._ev_starts = list(map(operator.add, map(bytes.find, bodies, repeat(EVENTS_START)),
                                    repeat(len(EVENTS_START) - 1)))
@@ -60,10 +71,11 @@ class Columns(Records):
                                  repeat(1)))
         self._ev_texts: dict[int, bytes] = {}
         if None in steps_raw:  # some record not in solo's layout: the other order's groups
-            self._any_order(parts, steps_raw, kinds_raw, turns_raw)
+            self._any_order((steps_raw, kinds_raw, cmds, turns_raw))
         self._parsed: dict[int, dict[str, Any]] = {}
         if None in steps_raw or 0 in self._ev_ends:  # only JSON can read these: parsed whole
-            self._read_whole(steps_raw, kinds_raw, turns_raw)
+            self._read_whole(steps_raw, kinds_raw, cmds, turns_raw)
+        self._cmds: list[bytes] = cmds  # type: ignore[assignment]  # each one's JSON string
         self._steps = list(map(int, steps_raw))  # type: ignore[arg-type]
         names = {kind: kind.decode() if isinstance(kind, bytes) else str(kind)
                  for kind in set(kinds_raw)}
@@ -86,19 +98,23 @@ class Columns(Records):
         self._retracted_in_file = self.retracted if order is None \
             else {self._at[index] for index in self.retracted}
 
-    def _any_order(self, parts: list[bytes | None], steps: list, kinds: list,
-                   turns: list) -> None:
-        """Take the step, kind, turn and events of the records not in solo's layout from
-        the split's groups for a record in any order."""
-        for index in compress(count(), map(operator.is_, steps, repeat(None))):
-            at = index * _STRIDE
-            steps[index], kinds[index], turns[index] = parts[at + 5], parts[at + 6], parts[at + 7]
-            events = parts[at + 8]
-            if events is not None:
-                self._ev_texts[index] = events
+    def _any_order(self, columns: tuple[list, ...]) -> None:
+        """Take the step, kind, command, turn and events of the records not in solo's
+        layout from :data:`~solo.report.patterns.ANY_ORDER` (a record lacking one of them
+        is left to JSON: its step stays None)."""
+        elsewhere = list(compress(count(), map(operator.is_, columns[0], repeat(None))))
+        found = map(ANY_ORDER.fullmatch, map(self._bodies.__getitem__, elsewhere))
+        for index, match in zip(elsewhere, found, strict=True):
             self._ev_starts[index] = self._ev_ends[index] = -1
+            if match is None:
+                continue
+            *values, events = match.groups()
+            if None not in values and events is not None:
+                for column, value in zip(columns, values, strict=True):
+                    column[index] = value
+                self._ev_texts[index] = events
 
-    def _read_whole(self, steps: list, kinds: list, turns: list) -> None:
+    def _read_whole(self, steps: list, kinds: list, cmds: list, turns: list) -> None:
         """Read the records the split could not place as JSON (raises ValueError for one
         that is not a readable record)."""
         for index in range(len(steps)):
@@ -110,6 +126,7 @@ class Columns(Records):
             if header is None or not isinstance(record.get("state"), dict):
                 raise ValueError("not a readable record")
             steps[index], kinds[index], turns[index] = header.step, header.kind, header.turn
+            cmds[index] = json.dumps(header.cmd).encode()
             self._parsed[index] = record
             self._ev_starts[index] = self._ev_ends[index] = -1
 
@@ -126,26 +143,41 @@ class Columns(Records):
         return self._ev_texts.get(index)
 
     def _count_events(self) -> None:
-        """What the figures count among each record's events, found by one search a
-        record and read together."""
-        bodies = self._bodies
-        found = list(compress(count(), map(HIT.search, bodies, self._ev_starts, self._ev_ends)))
-        found += [index for index, text in self._ev_texts.items() if HIT.search(text)]
-        texts = [self._events_text(index) or b"" for index in found]
-        for index, listed in zip(found, counted_events(texts), strict=True):
-            self._keep_counted(index, listed)
+        """What the figures count among each record's events: in solo's layout, found by
+        one search a record and read as JSON all at once; in another order, found as
+        :func:`~solo.report.patterns.counted_events` finds them; in a record parsed whole,
+        picked out of its events."""
+        found = list(map(COUNTED_IN_PLACE.findall, self._bodies, self._ev_starts,
+                         self._ev_ends))
+        hits = list(compress(count(), found))
+        pieces = list(map(found.__getitem__, hits))
+        events = events_in_place(pieces)
+        if events is None:  # some event not in solo's layout, or one JSON cannot read
+            listed = list(map(self._counted_of, hits, pieces))
+            events = list(chain.from_iterable(listed))
+            pieces = listed  # (their lengths)
+        owners = list(chain.from_iterable(map(repeat, hits, map(len, pieces))))
+        texts = self._ev_texts
+        others = [index for index, text in texts.items() if HIT.search(text)]
+        listed = counted_events(list(map(texts.__getitem__, others)))
         for index, record in self._parsed.items():
             given = record.get(EVENTS_KEY)
-            self._keep_counted(index, [
-                event for event in (given if isinstance(given, list) else [])
-                if isinstance(event, dict) and event_type(event) in COUNTED_EVENTS])
+            others.append(index)
+            listed.append([event for event in (given if isinstance(given, list) else [])
+                           if isinstance(event, dict)])
+        for index, each in zip(others, listed, strict=True):
+            owners += repeat(index, len(each))
+            events += each
+        sort_counted(owners, events, self.counted, self.moves)
 
-    def _keep_counted(self, index: int, listed: list[dict[str, Any]]) -> None:
-        events, moves = split_counted(listed)
-        if events:
-            self.counted[index] = events
-        if moves:
-            self.moves[index] = moves
+    def _counted_of(self, index: int, pieces: list[bytes]) -> list[dict[str, Any]]:
+        """One record's counted events from what the search found, or from all its events
+        when that is not each of them in solo's layout."""
+        read = events_in_place([pieces])
+        if read is not None:
+            return read
+        return [event for event in json_events(self._events_text(index))
+                if event_type(event) in COUNTED_EVENTS]
 
     def _in_step_order(self, order: StepOrder) -> None:
         """Count the records ``order`` keeps, in its order (a journal some hand or tool
@@ -186,7 +218,7 @@ class Columns(Records):
         return taken
 
     def cmd(self, index: int) -> str:
-        return self._entry(self._at[index], 0, 0).cmd
+        return unquote(self._cmds[self._at[index]])
 
     def state(self, index: int) -> dict[str, Any]:
         return self._entry(self._at[index], 0, 0).state
@@ -208,14 +240,14 @@ class Columns(Records):
         prose = self._prose
         if len(prose) == 1:
             return prose[0]
-        # each record's line break and the text up to the next record (the first: the text
-        # before the first record), and the text alone
-        lead = [*map(operator.add, prose[:-1], repeat(b"\n"))]
-        kept = [lead[0], *(full[1:] for full in lead[1:])]
-        pieces = [text[:-1] if full.endswith(b"\n\n") else text
-                  for text, full in zip(kept, lead, strict=True)]
+        # the text before each record, past the line break after the record before it (the
+        # first: all of it), ending one line; the blank line before the record goes with it
+        first = prose[0]
+        pieces = [first if first.endswith(b"\n") else first + b"\n"]
+        pieces += [text[1:] if text.endswith(b"\n") else text[1:] + b"\n" if text else text
+                   for text in prose[1:-1]]
         for index in sorted(self._retracted_in_file, reverse=True):  # the mark: its blank line
-            pieces[index] = kept[index]
+            pieces[index] = (first + b"\n") if index == 0 else (prose[index] + b"\n")[1:]
             pieces.insert(index + 1, mark)
         pieces.append(prose[-1][1:])
         return b"".join(pieces)

@@ -17,7 +17,7 @@ from solo.journal.record_schema import (
     event_type,
     read_header,
 )
-from solo.report.patterns import split_counted
+from solo.report.patterns import sort_counted
 from solo.report.records import Entry, Records, step_order
 
 __all__ = ["EntryRecords"]
@@ -95,13 +95,9 @@ def _scan(text: str) -> tuple[list[Entry], list[int], dict[int, list[dict[str, A
         legacy = record.get("kind") == LEGACY_KIND and text.startswith(LEGACY_PREFIX, where)
         body = text[where + len(LEGACY_PREFIX if legacy else PREFIX):close]
         listed = record.get(EVENTS_KEY)
-        events, moved = split_counted([
-            event for event in (listed if isinstance(listed, list) else [])
-            if isinstance(event, dict) and event_type(event) in COUNTED_EVENTS])
-        if events:
-            counted[len(entries)] = events
-        if moved:
-            moves[len(entries)] = moved
+        events = [event for event in (listed if isinstance(listed, list) else [])
+                  if isinstance(event, dict) and event_type(event) in COUNTED_EVENTS]
+        sort_counted([len(entries)] * len(events), events, counted, moves)
         end = close + 3
         line_end = text.find("\n", end)
         line_end = len(text) if line_end < 0 else line_end

@@ -3,16 +3,20 @@ them, made from the record's schema (:mod:`solo.journal.record_schema`), in ``by
 and :func:`counted_events`, which reads the counted events of one record as JSON data.
 
 A record is read whatever the order of its keys and the spacing between them: the
-expressions only find where each record, its header's step, kind and turn, and its events
-stand (a JSON string is always skipped whole, so nothing a player typed is read as a key);
-every value is then read as JSON.
+expressions only find where each record, its header's step, kind, command and turn, and its
+events stand (a JSON string is always skipped whole, so nothing a player typed is read as a
+key); every value is then read as JSON. A record as solo writes it is found so by the one
+split of the whole file (:data:`RECORD_LINE`, its header's fields in their order, then the
+extras and the map's keys it has); one in another order or spacing, by :data:`ANY_ORDER`
+on its own. In solo's layout, the counted events are found in place
+(:data:`COUNTED_IN_PLACE`, each one whole) and read as JSON all at once.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from itertools import repeat
+from itertools import chain, repeat
 from typing import Any
 
 from solo.journal.record import PREFIX, SUFFIX
@@ -21,27 +25,41 @@ from solo.journal.record_schema import (
     EVENTS_KEY,
     EXTRA_FIELDS,
     HEADER_FIELDS,
-    MAP_AT_KEY,
     MAP_CHANGES_KEY,
+    MAP_FIELDS,
+    MOVE_EVENT,
+    PASSED_OVER,
     STATE_KEY,
     TOP_KEYS,
+    TYPE_KEY,
     WHOLE_MAP_KEY,
     TrackerMove,
     event_type,
     read_move,
 )
 
-__all__ = ["RECORD_LINE", "RECORD_GROUPS", "EVENTS_START", "STATE_AFTER_EVENTS", "HIT",
-           "LAST_ENCOUNTER", "counted_events", "json_events", "json_list", "split_counted",
+__all__ = ["RECORD_LINE", "RECORD_GROUPS", "RECORD_GROUP", "ANY_ORDER", "CAPTURED",
+           "EVENTS_START", "STATE_AFTER_EVENTS", "HIT", "COUNTED_IN_PLACE", "LAST_ENCOUNTER",
+           "counted_events", "events_in_place", "json_events", "json_list", "sort_counted",
            "unquote"]
 
 _STRING = rb'"[^"\\]*(?:\\.[^"\\]*)*"'  # a JSON string, runs of plain characters between escapes
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
 _SCALAR = rb"(?:" + _STRING + rb"|" + _NUMBER + rb"|true|false|null)"
-_CAPTURED = ("step", "kind", "turn")  # the header fields every record's figures need
+_CAPTURED = ("step", "kind", "cmd", "turn")  # the header fields the figures read
 _VALUE = {int: rb"-?\d+", str: _STRING, list: rb"\[[-\d \t\r,\[\]]*\]"}
+_WRITTEN = {**_VALUE, int: rb"\d+"}  # solo writes no number below 0 in a record's header
 _WS = rb"[ \t\r]*"  # JSON's spaces but the line break: a record is one line
-_CAPTURE = {int: rb"(\d+)", str: rb'"(\w*)"'}
+_HEADER = {field.key: field for field in (*HEADER_FIELDS, *EXTRA_FIELDS)}
+
+
+def _captured(layout: str, key: str) -> bytes:
+    """A header field the figures read, as a named group (``solo_step``, ``cmd``…): a
+    whole number, a word without its quotes (the kind), or the command's JSON string."""
+    group = b"(?P<" + f"{layout}{key}".encode() + b">"
+    if key == "cmd":
+        return group + _STRING + b")"
+    return b'"' + group + rb'\w*)"' if _HEADER[key].type is str else group + rb"\d+)"
 
 
 def _key(name: str) -> bytes:
@@ -50,19 +68,19 @@ def _key(name: str) -> bytes:
 
 def _writer_layout() -> bytes:
     """A record exactly as solo writes it (:func:`~solo.journal.record.make_record`): the
-    header fields in their order, any extras, then the events and the state (found apart
-    by :data:`STATE_AFTER_EVENTS`)."""
-    header = b",".join(_key(field.key) + b":" + (_CAPTURE[field.type] if field.key in _CAPTURED
-                                                  else _VALUE[field.type])
+    header fields in their order, then the extras and the map's keys that it has (each a
+    key of the schema, with a value of its type), then the events and the state (found
+    apart by :data:`STATE_AFTER_EVENTS`)."""
+    header = b",".join(_key(field.key) + b":" + (_captured("solo_", field.key)
+                                                  if field.key in _CAPTURED
+                                                  else _WRITTEN[field.type])
                        for field in HEADER_FIELDS)
-    extra = rb'(?:"\w+":(?:' + b"|".join(_VALUE.values()) + rb"),)*"
-    # the step of the whole map, then the map's whole or its changes (an object: no
-    # unescaped '},"ev":[' can stand in a string)
-    map_fields = (rb"(?:" + _key(MAP_AT_KEY) + rb":\d+,)?"
-                  + rb"(?:(?:" + _key(WHOLE_MAP_KEY) + b"|" + _key(MAP_CHANGES_KEY)
-                  + rb"):\{[^\n]*?\}," + rb"(?=" + _key(EVENTS_KEY) + rb":\[))?")
-    return (rb"\{" + header + b"," + extra + map_fields + _key(EVENTS_KEY)
-            + rb":\[[^\n]*\}\}")
+    # a map's whole or its changes: an object, the last before the events (no unescaped
+    # '},"ev":[' can stand in a string)
+    values = {**_WRITTEN, dict: rb"\{[^\n]*?\}(?=," + _key(EVENTS_KEY) + rb":\[)"}
+    extra = (rb"(?:(?:" + b"|".join(_key(field.key) + b":" + values[field.type]
+                                    for field in (*EXTRA_FIELDS, *MAP_FIELDS)) + rb"),)*")
+    return rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":\[[^\n]*\}\}"
 
 
 def _any_layout() -> bytes:
@@ -70,18 +88,18 @@ def _any_layout() -> bytes:
     header fields the figures need (captured), the events (captured), the state or the
     player's dice (skipped), or any other key with a plain value. A skipped object or
     array ends at a closing bracket followed by another of the record's keys or by the
-    record's end; one that ended too early leaves members that do not fit, and the match
-    takes the next closing bracket instead."""
+    record's end (the end of the text: a record's JSON is matched alone); one that ended
+    too early leaves members that do not fit, and the match takes the next closing
+    bracket instead."""
     end = (rb"(?=" + _WS + rb"(?:," + _WS + rb'"(?:'
            + b"|".join(re.escape(key.encode()) for key in TOP_KEYS)
-           + rb')"' + _WS + rb":|\}" + re.escape(SUFFIX.encode()) + rb"))")
-    fields = {field.key: field for field in (*HEADER_FIELDS, *EXTRA_FIELDS)}
+           + rb')"' + _WS + rb":|\}\Z))")
 
     def member(key: str, value: bytes) -> bytes:
         return re.escape(key.encode()) + b'"' + _WS + b":" + _WS + value
 
-    named = [member(key, _CAPTURE[fields[key].type]) for key in _CAPTURED]
-    named += [member(EVENTS_KEY, rb"(\[(?:[^\]\n]*\])*?)" + end),
+    named = [member(key, _captured("", key)) for key in _CAPTURED]
+    named += [member(EVENTS_KEY, rb"(?P<events>\[(?:[^\]\n]*\])*?)" + end),
               member(STATE_KEY, rb"\{(?:[^}\n]*\})*?" + end),
               member(WHOLE_MAP_KEY, rb"\{(?:[^}\n]*\})*?" + end),
               member(MAP_CHANGES_KEY, rb"\{(?:[^}\n]*\})*?" + end),
@@ -95,23 +113,59 @@ def _any_layout() -> bytes:
 
 
 RECORD_LINE = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"((?:" + _writer_layout()
-                         + rb")|(?:" + _any_layout() + rb")|\{[^\n]*?\})"
-                         + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
-"""A record on a line of its own, as solo writes it or with its keys in any order and any
-spacing. Groups: the record's JSON; then step, kind and turn of a record in solo's layout;
-then step, kind, turn and events of a record in another order; all None for a line whose
-record only JSON can read (or none can)."""
+                         + rb")|\{[^\n]*\})" + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
+"""A record on a line of its own. Groups: the record's JSON; then the step, kind, command
+(its JSON string) and turn of a record in solo's layout (see :data:`RECORD_GROUP`), all
+None for a record in another layout (read by :data:`ANY_ORDER`, or as JSON)."""
+
+ANY_ORDER = re.compile(_any_layout())
+"""A record's JSON with its keys in any order and any spacing (``fullmatch``): its step,
+kind, command and turn, and its events, as named groups (``step``, ``kind``…, ``events``);
+None for a record only JSON can read."""
 
 EVENTS_START = b"," + json.dumps(EVENTS_KEY).encode() + b":["
 STATE_AFTER_EVENTS = b"]," + json.dumps(STATE_KEY).encode() + b":{"
 """Where the events begin and end in a record in solo's layout (the first of each: no
 header field, extra or event holds them)."""
 RECORD_GROUPS = RECORD_LINE.groups
+RECORD_GROUP: dict[str, int] = RECORD_LINE.groupindex  # type: ignore[assignment]
+"""Each named group's number: ``solo_<key>`` for each key of :data:`CAPTURED`."""
+CAPTURED = _CAPTURED
 
-HIT = re.compile(rb'"t"\s*:\s*"(' + b"|".join(name.encode() for name in COUNTED_EVENTS)
-                 + rb')"')
+HIT = re.compile(_key(TYPE_KEY) + rb'\s*:\s*"('
+                 + b"|".join(name.encode() for name in COUNTED_EVENTS) + rb')"')
 """Where an event the figures count names its type (a string can never hold ``"t":"``
 unescaped, so every match is the key of an event)."""
+
+
+def _counted_in_place() -> bytes:
+    """A counted event as solo writes it: its type first, right after the object's brace,
+    then only keys with a plain value, to the object's end (the type and the fields
+    captured, the braces left out). An event of a counted type any other way (a key
+    first, a value that is an object or a list) is found too, with nothing captured; one
+    in solo's layout that counts for nothing (:data:`PASSED_OVER`) is not found at all."""
+    names = [name.encode() for name in COUNTED_EVENTS]
+    lead = _key(TYPE_KEY) + b':"'
+    member = rb',"\w+":' + _SCALAR
+
+    def placed(name: bytes) -> bytes:
+        return name + b'"(?<=\\{' + lead + name + b'")'
+
+    def passed(name: str, key: str, value: Any) -> bytes:  # that key's last value is that
+        said = b"," + _key(key) + b":" + re.escape(json.dumps(value).encode())
+        return (placed(name.encode()) + b"(?:" + member + b")*?" + said
+                + b"(?:,(?!" + _key(key) + b":)" + member[1:] + rb")*\}")
+
+    skipped = b"|".join(passed(name, key, value) for name, (key, value) in PASSED_OVER.items())
+    return (lead + b"(?!" + skipped + rb")(?:((?:" + b"|".join(map(placed, names)) + b")(?:"
+            + member + rb")*)\}|(?:" + b"|".join(names) + rb')")')
+
+
+COUNTED_IN_PLACE = re.compile(_counted_in_place())
+"""Every counted event in the events of a record in solo's layout (``findall``): each one's
+JSON without its braces, from its type on (``Encountered","table":…``), or ``b""`` for one
+written some other way (then only JSON can read that record's events). Starting with the
+type's key, the search skips ahead to each event as fast as C can."""
 
 LAST_ENCOUNTER = re.compile(rb'"last_encounter"\s*:\s*\[\s*(' + _STRING + rb")\s*,\s*(\d+)\s*\]")
 """The state's last encounter: its table and entry (no other part of a record has the key)."""
@@ -136,11 +190,30 @@ def json_events(raw: str | bytes | None) -> list[dict[str, Any]]:
         if isinstance(loaded, list) else []
 
 
+_OPEN = b"{" + _key(TYPE_KEY) + b':"'
+
+
+def events_in_place(found: list[list[bytes]]) -> list[dict[str, Any]] | None:
+    """The counted events in solo's layout that :data:`COUNTED_IN_PLACE` found in each
+    record, as data, one list for all (read as JSON all at once); None when some event
+    is not in solo's layout or JSON cannot read one."""
+    pieces = list(chain.from_iterable(found))
+    if b"" in pieces:
+        return None
+    try:
+        return json.loads(b"[" + _OPEN + (b"}," + _OPEN).join(pieces) + b"}]") \
+            if pieces else []
+    except ValueError:
+        return None
+
+
 def counted_events(texts: list[bytes]) -> list[list[dict[str, Any]]]:
     """The events the figures count in each record's events (their JSON text), as data:
     each such event is a flat object, read whole (from the brace before its type to the
     brace after), all at once. Where that does not give each event of a counted type (a
     brace in a string), that record's events are all read."""
+    if not texts:
+        return []
     found: list[bytes] = []
     kinds: list[bytes] = []
     ends: list[int] = []
@@ -179,16 +252,19 @@ def json_list(raw: bytes) -> list[Any]:
     return loaded if isinstance(loaded, list) else []
 
 
-def split_counted(events: list[dict[str, Any]]
-                  ) -> tuple[list[dict[str, Any]], list[TrackerMove]]:
-    """Counted events apart from the tracker moves among them (each read by the schema)."""
-    others: list[dict[str, Any]] = []
-    moves: list[TrackerMove] = []
-    for event in events:
-        if event.get("t") == "TrackerChanged":
+def sort_counted(owners: list[int], events: list[dict[str, Any]],
+                 counted: dict[int, list[dict[str, Any]]],
+                 moves: dict[int, list[TrackerMove]]) -> None:
+    """Put each event of a counted type (``owners``: the index of the record of each) in
+    ``counted`` under its record, but those that count for nothing (:data:`PASSED_OVER`),
+    and each tracker move, read by the schema, in ``moves``; in the order they come."""
+    for index, event in zip(owners, events, strict=True):
+        kind = event_type(event)
+        if kind == MOVE_EVENT:
             move = read_move(event)
             if move is not None:
-                moves.append(move)
-        else:
-            others.append(event)
-    return others, moves
+                moves.setdefault(index, []).append(move)
+        elif kind in COUNTED_EVENTS:
+            passed = PASSED_OVER.get(kind)
+            if passed is None or event.get(passed[0]) != passed[1]:
+                counted.setdefault(index, []).append(event)

@@ -158,9 +158,12 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
         else:
             met_here = []
         events = counted.get(index, ())
+        struck = kind == LEGACY_KIND
         for event in events:
             what = event_type(event)
-            if what == "Encountered":
+            if what == "Struck":
+                struck = True
+            elif what == "Encountered":
                 met = read_encountered(event)
                 if met.status in ("met", "foreshadowed"):
                     met_here.append(Encounter(turn, met.text, met.status == "foreshadowed"))
@@ -182,7 +185,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
             met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
             awaiting = met_here
-        if kind == LEGACY_KIND or any(event_type(event) == "Struck" for event in events):
+        if struck:
             struck_before = _strike(encounters, records.state(index).get("struck"),
                                     struck_before)
 

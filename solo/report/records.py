@@ -129,7 +129,7 @@ class Records:
     events:
 
     * ``counted``: by index, the encounters, lights, answers and strikes among its events
-      (every event, for a record whose events the patterns could not read);
+      (but those that count for nothing: the schema's ``PASSED_OVER``);
     * ``moves``: by index, every tracker move among the record's events.
 
     The rest (state, command, all events, prose) is read on demand, for the few records
