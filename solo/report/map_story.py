@@ -110,14 +110,16 @@ _STORIES: dict[int, tuple[Crawl, MapStory]] = {}
 
 
 def _read_story(crawl: Crawl) -> MapStory:
-    text = crawl.text
+    text = crawl.text or (crawl.records.text if crawl.records is not None else "")
+    if not text:
+        text = crawl.path.read_text(encoding="utf-8", errors="replace")
     if isinstance(text, bytes):
-        if f'"{MAP_AT_KEY}"'.encode() not in text:
+        # every record after the first room names the map, the last one too: a crawl whose
+        # last record does not never kept one (a look at the end, not a search of it all)
+        if _MAP_KEY.encode() not in text[text.rfind(PREFIX.rstrip().encode()):]:
             return MapStory()
         text = text.decode("utf-8", errors="replace")
-    elif not text:
-        text = crawl.path.read_text(encoding="utf-8", errors="replace")
-    if f'"{MAP_AT_KEY}"' not in text:
+    elif _MAP_KEY not in text[text.rfind(PREFIX.rstrip()):]:
         return MapStory()
     return read_map(text)
 
