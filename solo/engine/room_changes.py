@@ -19,7 +19,7 @@ from solo.errors import UsageError
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
            "describe", "set_status", "block_exits", "enter_new", "go_to", "go_back", "find_way",
            "dungeon_data", "room_data",
-           "room_from_data", "changes", "apply_changes", "exit_text", "room_event"]
+           "room_from_data", "changes", "apply_changes", "apply_all", "exit_text", "room_event"]
 
 MAX_EXITS = 12
 """The most exits one room may have (more is a typo, not a room)."""
@@ -254,18 +254,35 @@ def room_from_data(data: Mapping[str, Any]) -> Room:
     room_id = data.get("id")
     if not isinstance(room_id, str) or not room_id:
         raise ValueError("a room without an id")
-    exits = []
-    for item in data.get("x", []):
-        if not isinstance(item, list) or len(item) < 2:
-            raise ValueError(f"an exit of {room_id} cannot be read")
+    listed = data.get("x")
+    exits = tuple(_exit_from_data(room_id, item) for item in listed[:MAX_EXITS]) \
+        if isinstance(listed, list) else ()
+    status = data.get("s")
+    return Room(room_id, str(data.get("d", "")),
+                tuple(map(str, status)) if isinstance(status, list) else (), exits)
+
+
+def _exit_from_data(room_id: str, item: Any) -> Exit:
+    """An exit from its record data (``[direction, to]``, ``[…, 1]`` if secret): the same
+    few exits recur across a map, so each is made once."""
+    if not isinstance(item, list) or not 2 <= len(item) <= 3:
+        raise ValueError(f"an exit of {room_id} cannot be read")
+    key = tuple(item)
+    try:
+        found = _EXITS.get(key)
+    except TypeError:  # a list or a mapping where a direction or a room goes
+        raise ValueError(f"an exit of {room_id} cannot be read") from None
+    if found is None:
         direction, to = item[0], item[1]
         if direction is not None and direction not in DIRECTIONS:
             raise ValueError(f"an exit of {room_id} has no direction {direction!r}")
-        exits.append(Exit(direction, to if isinstance(to, str) else None, len(item) > 2))
-    status = data.get("s", [])
-    return Room(room_id, str(data.get("d", "")),
-                tuple(str(word) for word in status) if isinstance(status, list) else (),
-                tuple(exits[:MAX_EXITS]))
+        found = Exit(direction, to if isinstance(to, str) else None, len(item) > 2)
+        if len(_EXITS) < 100_000:
+            _EXITS[key] = found
+    return found
+
+
+_EXITS: dict[tuple[Any, ...], Exit] = {}
 
 
 def changes(before: Dungeon, after: Dungeon) -> dict[str, Any] | None:
@@ -301,32 +318,43 @@ def dungeon_data(dungeon: Dungeon) -> dict[str, Any]:
 
 def apply_changes(dungeon: Dungeon, data: Mapping[str, Any]) -> Dungeon:
     """``dungeon`` with the changes of one record applied; ValueError if they cannot be."""
-    if not isinstance(data, Mapping):
-        raise ValueError("the rooms of a record are not a mapping")
+    return apply_all(dungeon, (data,))
+
+
+def apply_all(dungeon: Dungeon, changes: Iterable[Mapping[str, Any]]) -> Dungeon:
+    """``dungeon`` with the changes of several records applied in order (the map built
+    once, however many records); ValueError if one cannot be."""
     rooms = {room.id: room for room in dungeon.rooms}
-    listed = data.get("rooms", [])
-    if not isinstance(listed, list):
-        raise ValueError("the rooms of a record are not a list")
-    for item in listed:
-        if not isinstance(item, Mapping):
-            raise ValueError("a room of a record is not a mapping")
-        room = room_from_data(item)
-        rooms[room.id] = room
-    if len(rooms) > MAX_ROOMS:
-        raise ValueError(f"more than {MAX_ROOMS:,} rooms")
-    for item in listed:  # rooms are never taken away by changes: only these can lead astray
-        for exit in rooms[item["id"]].exits:
-            if exit.to is not None and exit.to not in rooms:
-                raise ValueError(f"an exit of {item['id']} leads to no room on the map")
+    here, way_out, previous = dungeon.here, dungeon.way_out, dungeon.previous
+    for data in changes:
+        if not isinstance(data, Mapping):
+            raise ValueError("the rooms of a record are not a mapping")
+        listed = data.get("rooms", [])
+        if not isinstance(listed, list):
+            raise ValueError("the rooms of a record are not a list")
+        for item in listed:
+            if not isinstance(item, Mapping):
+                raise ValueError("a room of a record is not a mapping")
+            room = room_from_data(item)
+            rooms[room.id] = room
+        if len(rooms) > MAX_ROOMS:
+            raise ValueError(f"more than {MAX_ROOMS:,} rooms")
+        for item in listed:  # rooms are never taken away by changes: only these can stray
+            for exit in rooms[item["id"]].exits:
+                if exit.to is not None and exit.to not in rooms:
+                    raise ValueError(f"an exit of {item['id']} leads to no room on the map")
+        here = _known(data, "here", here, rooms)
+        way_out = _known(data, "out", way_out, rooms)
+        previous = _known(data, "from", previous, rooms)
+    return Dungeon(tuple(rooms.values()), here, way_out, previous)
 
-    def known(key: str, old: str | None) -> str | None:
-        value = data.get(key, old)
-        if value is not None and (not isinstance(value, str) or value not in rooms):
-            raise ValueError(f"the record's {key!r} names no room on the map")
-        return value
 
-    return Dungeon(tuple(rooms.values()), known("here", dungeon.here),
-                   known("out", dungeon.way_out), known("from", dungeon.previous))
+def _known(data: Mapping[str, Any], key: str, old: str | None,
+           rooms: Mapping[str, Room]) -> str | None:
+    value = data.get(key, old)
+    if value is not None and (not isinstance(value, str) or value not in rooms):
+        raise ValueError(f"the record's {key!r} names no room on the map")
+    return value
 
 
 def exit_text(exit: Exit) -> str:

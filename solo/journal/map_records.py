@@ -70,17 +70,18 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
     if found is None:
         return Dungeon(), None, _LOST
     try:
-        dungeon = change.apply_changes(Dungeon(), found[0][WHOLE_MAP_KEY])
-        last = whole_at
+        whole, last = found[0][WHOLE_MAP_KEY], whole_at
+        changes: list[Any] = []
         for later in found[1:]:
             later_step = later.get("step")
             if not isinstance(later_step, int) or not last < later_step <= step:
                 continue  # a copy pasted out of place, or an entry after the one wanted
             last = later_step
             if WHOLE_MAP_KEY in later:
-                dungeon = change.apply_changes(Dungeon(), later[WHOLE_MAP_KEY])
+                whole, changes = later[WHOLE_MAP_KEY], []
             elif MAP_CHANGES_KEY in later:
-                dungeon = change.apply_changes(dungeon, later[MAP_CHANGES_KEY])
+                changes.append(later[MAP_CHANGES_KEY])
+        dungeon = change.apply_all(Dungeon(), (whole, *changes))
     except (ValueError, TypeError, KeyError, AttributeError):
         return Dungeon(), None, _LOST
     return dungeon, whole_at, ""
