@@ -55,8 +55,9 @@ def _toolbar(world: World, state: State, title: str) -> str:
     procedure = world.procedure
     parts = [title, place(procedure, state)]
     danger = engine.danger_value(world, state)
+    kept = procedure.trackers.get(procedure.danger or "")
     if danger and _showing(state, procedure.danger) \
-            and not procedure.trackers[procedure.danger].hidden(state.values):
+            and not (kept is not None and kept.hidden(state.values)):
         label, value, maximum = danger
         parts.append(f"{label} {value}" + (f"/{maximum}" if maximum is not None else ""))
     for name, tracker in procedure.trackers.items():
