@@ -481,7 +481,7 @@ def test_hidden_tension_is_tracked_and_journaled_but_not_prompted(crawl):
     assert len(_met(result)) == 1
 
 
-def test_hidden_tension_leaves_the_status_bar_but_not_the_journal(tmp_path):
+def test_hidden_tension_leaves_the_status_bar_and_the_journal_s_text(tmp_path):
     from solo.play.session import Session
     from solo.play.start import create_journal_file
 
@@ -498,7 +498,9 @@ def test_hidden_tension_leaves_the_status_bar_but_not_the_journal(tmp_path):
     finally:
         session.close()
     text = path.read_text()
-    assert "[Track:Tension 3/10]" in text
+    assert "[Track:Tension 2/10] +2: normal combat" in text
+    assert "=> Tension moves behind the screen: quiet combat" in text
+    assert "Tension 3/10" not in text
     again = Session(path)
     try:
         assert "Tension" not in again.toolbar()

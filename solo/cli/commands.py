@@ -141,6 +141,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="Export a journal as a play report.")
     export.add_argument("journal", help="The journal file.")
+    export.add_argument("--reveal", action="store_true",
+                        help="Show a danger tracker kept behind the screen (show_tension false).")
     export.add_argument("--format", choices=("md", "html"), default=None,
                         help="md or html (default: from the output's extension, else md).")
     export.add_argument("-o", "--output", default=None,
@@ -311,7 +313,8 @@ def _export(options, env: Environment) -> int:
     from solo.report.export import report_text
 
     journal = Path(options.journal)
-    report = report_text(journal, format_for(options.output, options.format))
+    report = report_text(journal, format_for(options.output, options.format),
+                         reveal=options.reveal)
     write_report(journal, options.output, report.text, env)
     if report.notice:
         env.warn(f"solo: notice: {printable(options.journal)}: {report.notice}")

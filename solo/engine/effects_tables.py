@@ -31,6 +31,8 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
     dice rolled: the table, the entry's index and the event."""
     table = run.table(name)
     result = dice.roll(table.expression, run.rng)
+    read = plus_expr if plus_expr is not None else table.plus_expr
+    hidden = (read is not None and run.hides(read.names)) or None
     if plus_expr is not None:
         plus = whole(f"table {name}'s plus", plus_expr.evaluate(run.scope))
     elif table.plus_expr is not None:
@@ -42,7 +44,8 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
     index = table.index_for(result.total + plus)
     entry = table.entries[index]
     text, inline = expand_inline_dice(entry.text, run.rng)
-    event = TableRolled(table.name, table.title, result, plus, entry.id, text, tuple(inline))
+    event = TableRolled(table.name, table.title, result, plus, entry.id, text, tuple(inline),
+                        hidden)
     run.events.append(event)
     return table, index, event
 

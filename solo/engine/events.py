@@ -62,6 +62,7 @@ class TableRolled(NamedTuple):
     entry_id: str
     text: str
     inline: tuple[Roll, ...] = ()
+    hidden: bool | None = None  # True: the plus reads a tracker kept behind the screen
 
     @property
     def total(self) -> int:
@@ -76,6 +77,7 @@ class TrackerChanged(NamedTuple):
     reason: str
     notation: str = "Track"
     maximum: int | None = None
+    hidden: bool | None = None  # True: the tracker is kept behind the screen
 
 
 class LightChanged(NamedTuple):

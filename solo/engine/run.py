@@ -212,8 +212,14 @@ class RunState:
         before = self.values[name]
         after = self.set_tracker(name, wanted)
         if tracker.shown:
+            hidden = tracker.shown_when is not None and tracker.hidden(self.scope) or None
             self.events.append(TrackerChanged(name, tracker.label, before, after, reason,
-                                              tracker.notation, tracker.maximum))
+                                              tracker.notation, tracker.maximum, hidden))
+
+    def hides(self, names: frozenset[str]) -> bool:
+        """Whether any of ``names`` is a tracker kept behind the screen just now."""
+        trackers = self.procedure.trackers
+        return any(name in trackers and trackers[name].hidden(self.scope) for name in names)
 
     def set_tracker(self, name: str, wanted: int) -> int:
         """Move tracker ``name`` to ``wanted`` within its bounds; the value it takes."""

@@ -147,15 +147,20 @@ def event_lines(event: Event) -> list[Line]:
         return [Line(f"d: {label + ' ' if label else ''}{roll_text(event.roll, event.plus)}",
                      "roll")]
     if isinstance(event, TableRolled):
-        line = (f"tbl: {one_line(event.title)} {roll_text(event.roll, event.plus)} -> "
+        # a plus read from a tracker behind the screen: the dice alone, no plus or total
+        rolled = roll_text(event.roll) if event.hidden else roll_text(event.roll, event.plus)
+        line = (f"tbl: {one_line(event.title)} {rolled} -> "
                 f"{one_line(event.text)}")
         if event.inline:
             line += " (" + ", ".join(roll_text(roll) for roll in event.inline) + ")"
         return [Line(line, "table")]
     if isinstance(event, TrackerChanged):
+        reason = one_line(event.reason)
+        if event.hidden:
+            return [Line(f"=> {one_line(event.label)} moves behind the screen"
+                         + (f": {reason}" if reason else ""), "result")]
         delta = event.after - event.before
         change = f"{delta:+d}" if delta else "no change"
-        reason = one_line(event.reason)
         shown = tag("Inv", event.label, event.after) if event.notation == "Inv" \
             else counter_tag(event.notation, event.label, event.after, event.maximum)
         return [Line(f"=> {shown} {change}" + (f": {reason}" if reason else ""), "result")]

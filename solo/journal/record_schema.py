@@ -181,7 +181,7 @@ NOT_RECORDED = frozenset({"shown"})
 """Fields of an event that only the screen and the notation read (how a command is shown
 follows from its word, which the record keeps): never written."""
 
-LEFT_OUT_WHEN_NONE = frozenset({"actor"})
+LEFT_OUT_WHEN_NONE = frozenset({"actor", "hidden"})
 """Fields newer than format 2's first journals: left out while empty, so those records
 read (and the examples replay) the same."""
 

@@ -55,11 +55,14 @@ def _toolbar(world: World, state: State, title: str) -> str:
     procedure = world.procedure
     parts = [title, place(procedure, state)]
     danger = engine.danger_value(world, state)
-    if danger and _showing(state, procedure.danger):
+    kept = procedure.trackers.get(procedure.danger or "")
+    if danger and _showing(state, procedure.danger) \
+            and not (kept is not None and kept.hidden(state.values)):
         label, value, maximum = danger
         parts.append(f"{label} {value}" + (f"/{maximum}" if maximum is not None else ""))
     for name, tracker in procedure.trackers.items():
-        if tracker.shown and name != procedure.danger and _showing(state, name):
+        if name != procedure.danger and _showing(state, name) \
+                and not tracker.hidden(state.values):
             parts.append(f"{tracker.label} {state.values[name]}")
     parts.append(light_summary(procedure, state))
     for member in state.party:

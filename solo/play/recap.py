@@ -52,7 +52,7 @@ def snapshot_tags(world: World, state: State) -> list[str]:
         lines.append(tag("Inv", supply.label if supply else name, count))
     for name, tracker in procedure.trackers.items():
         value = state.values.get(name)
-        if tracker.shown and isinstance(value, int):
+        if not tracker.hidden(state.values) and isinstance(value, int):
             lines.append(counter_tag(tracker.notation, tracker.label, value, tracker.maximum))
     return lines
 
@@ -103,7 +103,7 @@ def recap_data(world: World, meta: Mapping[str, Any], state: State, *, session: 
     room = dungeon.current
     trackers = {}
     for name, tracker in procedure.trackers.items():
-        if tracker.shown and isinstance(state.values.get(name), int):
+        if not tracker.hidden(state.values) and isinstance(state.values.get(name), int):
             trackers[name] = {"label": tracker.label, "value": state.values[name],
                               "max": tracker.maximum,
                               "level": engine.level_of(world, state, name) or None}

@@ -39,7 +39,9 @@ def status_lines(world: World, state: State, title: object) -> list[str]:
              + (f", {clock_text(state.turn, procedure.minutes)} elapsed"
                 if procedure.minutes else "")]
     for name, tracker in procedure.trackers.items():
-        if tracker.shown:
+        if tracker.shown and tracker.hidden(state.values):
+            lines.append(f"{tracker.label}: kept behind the screen")
+        elif tracker.shown:
             of = f"/{tracker.maximum}" if tracker.maximum is not None else ""
             band = engine.level_of(world, state, name)
             lines.append(f"{tracker.label}: {state.values[name]}{of}"

@@ -119,7 +119,9 @@ def chart_caption(crawl: Crawl) -> str:
     unit, met = escape(crawl.unit), bool(crawl.encounters)
     key = '; <span class="key-enc">●</span> an encounter' if met else "; no encounter met"
     if crawl.danger is None:
-        return f"Encounters by {unit} (this procedure keeps no danger tracker){key}."
+        kept = escape(crawl.danger_hidden) if crawl.danger_hidden \
+            else "this procedure keeps no danger tracker"
+        return f"Encounters by {unit} ({kept}){key}."
     label = escape(crawl.danger.label)
     if crawl.turns > _MAX_POINTS:
         return (f"{label} over {crawl.turns} {unit}s: each stroke spans the lowest and highest "

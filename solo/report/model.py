@@ -49,6 +49,7 @@ class Danger:
     end: int
     per_turn: list[int]       # the value at the end of turns 1..N
     turn_peaks: list[int]     # the highest value seen during turns 1..N
+    hidden: bool = False      # kept behind the screen when the journal ends
 
 
 @dataclass
@@ -73,6 +74,7 @@ class Crawl:
     snapshots: int
     garbled: int
     retracted: int = 0
+    danger_hidden: str = ""  # the danger's label when the report keeps it behind the screen
     duplicates: list[int] = field(default_factory=list)  # steps of records counted once
     out_of_place: list[int] = field(default_factory=list)  # steps found after a later one
     hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines

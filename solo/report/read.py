@@ -275,8 +275,20 @@ def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger 
         peaks.extend([None] * (turns + 1 - len(peaks)))
     done = [value if high is None else max(high, value)
             for value, high in zip(values, peaks, strict=True)]
+    last = records.state(len(kinds) - 1).get("values") if kinds else None
+    hidden = (procedure is not None and isinstance(last, dict)
+              and procedure.trackers[name].shown_when is not None
+              and _kept_hidden(procedure.trackers[name], last))
     return Danger(label=label, maximum=maximum, start=start, peak=peak, end=current,
-                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1])
+                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1], hidden=hidden)
+
+
+def _kept_hidden(tracker, values: dict) -> bool:
+    """Whether the journal's last state keeps ``tracker`` behind the screen."""
+    try:
+        return tracker.hidden(values)
+    except Exception:  # noqa: BLE001 - a state that does not read: the track is shown
+        return False
 
 
 _Track = tuple[list[int], list[int | None], int, int]  # values, peaks, current, peak

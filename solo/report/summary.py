@@ -63,7 +63,7 @@ def _turns_text(crawl: Crawl) -> str:
 def _danger_text(crawl: Crawl) -> str:
     danger = crawl.danger
     if danger is None:
-        return "this procedure keeps no danger tracker"
+        return crawl.danger_hidden or "this procedure keeps no danger tracker"
     of = f" (of {danger.maximum})" if danger.maximum is not None else ""
     return f"start {danger.start}, peak {danger.peak}, end {danger.end}{of}"
 

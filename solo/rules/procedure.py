@@ -38,9 +38,16 @@ class Tracker:
     minimum: int | None = None
     maximum: int | None = None
     notation: str = "Track"
-    shown: bool = True
+    shown: bool = True  # false: never journaled (a hidden counter)
     reading: str = ""
     levels: tuple[tuple[str, int], ...] = ()  # (name, lowest value), lowest first
+    shown_when: Expr | None = None  # ``shown: show_tension``: kept behind the screen while false
+
+    def hidden(self, scope: Mapping[str, Any]) -> bool:
+        """Whether the tracker is kept behind the screen in ``scope`` (its value shown
+        nowhere, but still tracked and recorded)."""
+        return not self.shown or (self.shown_when is not None
+                                  and not self.shown_when.evaluate(scope))
 
     def level(self, value: int) -> str | None:
         """The named band ``value`` falls in (None if the tracker has no levels)."""

@@ -195,11 +195,14 @@ def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
     start = _int(doc, path + ("start",), raw.get("start", minimum or 0), allow_none=False)
     if minimum is not None and maximum is not None and minimum > maximum:
         raise doc.error(path + ("max",), "max must not be below min")
+    shown = raw.get("shown", True)
     tracker = Tracker(name=str(name), label=str(raw.get("label", name)), start=start or 0,
                       minimum=minimum, maximum=maximum,
                       notation=str(raw.get("notation", "Track")),
-                      shown=bool(raw.get("shown", True)), reading=str(raw.get("reading", "")),
-                      levels=_levels(doc, path + ("levels",), raw.get("levels")))
+                      shown=shown is not False, reading=str(raw.get("reading", "")),
+                      levels=_levels(doc, path + ("levels",), raw.get("levels")),
+                      shown_when=compile_at(doc, path + ("shown",), shown)
+                      if isinstance(shown, str) else None)
     if tracker.clamp(tracker.start) != tracker.start:
         raise doc.error(path + ("start",), "start must lie between min and max")
     return tracker

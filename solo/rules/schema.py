@@ -82,7 +82,8 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("min", "the lowest value (none if left out)"),
            ("max", "the highest value (none if left out)"),
            ("notation", "the journal's tag: `Track` or `Clock`"),
-           ("shown", "false for a hidden counter"),
+           ("shown", "false for a counter never journaled, or an expression (`show_tension`): "
+            "while it is false the value is kept behind the screen"),
            ("levels", "named bands, each from its lowest value: `{Calm: 0, Wary: 4}`")),
     _block("supply", "a supply",
            ("label", "the name the player sees"),
