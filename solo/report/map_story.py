@@ -113,13 +113,16 @@ def _read_story(crawl: Crawl) -> MapStory:
     text = crawl.text or (crawl.records.text if crawl.records is not None else "")
     if not text:
         text = crawl.path.read_text(encoding="utf-8", errors="replace")
+    # every record after the first room names the map, the last one too: a crawl whose
+    # last record does not never kept one (a look at the end, not a search of it all),
+    # unless records were copied or moved (then the last in the file may be an early one)
+    whole_search = bool(crawl.duplicates or crawl.out_of_place)
     if isinstance(text, bytes):
-        # every record after the first room names the map, the last one too: a crawl whose
-        # last record does not never kept one (a look at the end, not a search of it all)
-        if _MAP_KEY.encode() not in text[text.rfind(PREFIX.rstrip().encode()):]:
+        tail = text if whole_search else text[text.rfind(PREFIX.rstrip().encode()):]
+        if _MAP_KEY.encode() not in tail:
             return MapStory()
         text = text.decode("utf-8", errors="replace")
-    elif _MAP_KEY not in text[text.rfind(PREFIX.rstrip()):]:
+    elif _MAP_KEY not in (text if whole_search else text[text.rfind(PREFIX.rstrip()):]):
         return MapStory()
     return read_map(text)
 
