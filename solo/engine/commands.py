@@ -18,7 +18,7 @@ from functools import partial
 from solo import defaults
 from solo.engine.arguments import parse_arguments
 from solo.engine.requests import Act, Request
-from solo.engine.rooms import DIRECTIONS, map_value
+from solo.engine.rooms import DIRECTIONS, ROOM_ID, map_value
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.procedure import Action, Procedure
@@ -102,7 +102,7 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
             if direction is None and upper in DIRECTIONS:
                 direction = upper
                 words.remove(word)
-            elif move == "back" and to is None and _ROOM_ID.fullmatch(upper):
+            elif move == "back" and to is None and ROOM_ID.fullmatch(upper):
                 to = upper
                 words.remove(word)
     defaults = {arg.name: value for arg in action.args if arg.map is not None
@@ -113,8 +113,6 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
     return Act(action.name, arguments, move, direction,
                exits if isinstance(exits, int) else None, to)
 
-
-_ROOM_ID = re.compile(r"R\d{1,6}")
 
 
 def _choices(action: Action, world: World, state: State) -> Sequence[str]:

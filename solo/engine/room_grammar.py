@@ -4,13 +4,12 @@ Entering a new room is the procedure's own action (its ``enter``)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from solo.engine.commands import Command
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
-from solo.engine.rooms import DIRECTIONS, Exit
+from solo.engine.rooms import DIRECTIONS, ROOM_ID, Exit
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -42,15 +41,13 @@ def _exit(word: str) -> Exit:
     secret = text.endswith("(SECRET)")
     text = text.removesuffix("(SECRET)")
     direction, colon, to = text.partition(":")
-    if not colon and _ROOM_ID.fullmatch(direction):
+    if not colon and ROOM_ID.fullmatch(direction):
         direction, to = "", direction
-    if direction and direction not in DIRECTIONS or (colon and not _ROOM_ID.fullmatch(to)):
+    if direction and direction not in DIRECTIONS or (colon and not ROOM_ID.fullmatch(to)):
         raise UsageError(f"no exit {word[:12]!r}: use {' '.join(DIRECTIONS)}, N:R2 for one "
                          "that leads to a known room, or a number of exits")
     return Exit(direction or None, to or None, secret)
 
-
-_ROOM_ID = re.compile(r"R\d{1,6}")
 
 
 def _room(command: Command, world: World, state: State, rest: str) -> Request:

@@ -12,14 +12,20 @@ and the map's layout and drawings read one.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-__all__ = ["DIRECTIONS", "OPPOSITE", "Exit", "Room", "Dungeon", "map_value", "way_out_text"]
+__all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "Exit", "Room", "Dungeon", "map_value",
+           "way_out_text"]
 
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D")
 """The directions an exit may have: the eight of the compass, up and down."""
+
+ROOM_ID = re.compile(r"R\d{1,6}")
+"""How a room's id is typed (``R2``): the one pattern the room grammar and the actions that
+move on the map read."""
 
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE",
             "SE": "NW", "U": "D", "D": "U"}
