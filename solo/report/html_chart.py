@@ -4,9 +4,12 @@ caption.
 
 A chart is as large as what it shows: as wide as its turns need (up to the page's width),
 as tall as its values need; a crawl with no danger tracker draws a strip of encounter
-dots. Each says what it shows in its ``<title>`` and ``<desc>`` (and aria-label), for a
-screen reader. :class:`Frame` (the plot's size and scales) is shared with the party's
-hit-point charts (:mod:`solo.report.html_hp`), so that their turns line up.
+dots. On a phone the chart shrinks to the column and its letters are set larger by as much,
+so that they show at the body text's size: its margins leave them room, and it numbers
+fewer turns and values rather than set them smaller; its lines keep their width. Each says
+what it shows in its ``<title>`` and ``<desc>`` (and aria-label), for a screen reader.
+:class:`Frame` (the plot's size and scales) is shared with the party's hit-point charts
+(:mod:`solo.report.html_hp`), so that their turns line up.
 """
 
 from __future__ import annotations
@@ -19,14 +22,19 @@ from html import escape
 from solo.report.model import Crawl, Danger, Encounter
 
 __all__ = ["svg_chart", "chart_caption", "Frame", "frame_for", "svg_open", "turn_axis",
-           "value_lines", "step"]
+           "value_lines", "value_step", "step", "PHONE_COLUMN", "PHONE_FONT", "KEEP_WIDTH"]
 
-TOP = 12  # the margin above the plot
 _PER_TURN, _NARROWEST, _WIDEST = 56, 220, 640  # the plot's width: a turn's, least and most
 _MAX_POINTS = 600  # beyond this many turns, draw each pixel column's range instead
 _STRIP = 26  # the plot's height when it shows encounters alone
-_PHONE_WIDTH, _PHONE_FONT = 340, 11  # a phone's column, and the letters' size wanted on it
+PHONE_COLUMN = 343
+"""The page's column on a 375 px phone (the html report's body keeps 1 rem each side)."""
+PHONE_FONT = 17
+"""The body text's size there (the report's 1.0625 rem): the least a chart's letters show at."""
 _DIGIT = 0.62  # a digit's width, in letter sizes
+KEEP_WIDTH = ' vector-effect="non-scaling-stroke"'
+"""A line's attribute: drawn as wide on a phone, where the chart shrinks, as at full size."""
+_LINE = 1.5  # a number's line with room around it, in letter sizes
 
 
 @dataclass(frozen=True)
@@ -47,8 +55,13 @@ class Frame:
         return self.left + self.width
 
     @property
+    def above(self) -> int:
+        """The margin above the plot: room for half a line of the highest value's number."""
+        return max(12, math.ceil(self.font / 2) + 2)
+
+    @property
     def bottom(self) -> int:
-        return TOP + self.height
+        return self.above + self.height
 
     @property
     def size(self) -> tuple[int, int]:
@@ -60,17 +73,29 @@ class Frame:
         return round(self.left + turn / max(self.turns, 1) * self.width, 1)
 
     def y(self, value: float) -> float:
-        return round(TOP + self.height - max(value, 0) / self.top * self.height, 1)
+        return round(self.bottom - max(value, 0) / self.top * self.height, 1)
 
 
 def frame_for(turns: int, top: int, height: int) -> Frame:
     """The frame of a chart of ``turns`` turns: as wide as they need, between the least
     and the most; its left margin as wide as its values' numbers (of two digits at least,
-    so that charts of the same turns line up)."""
+    so that charts of the same turns line up); its letters as large as it takes to show
+    them at :data:`PHONE_FONT` once the whole chart is shrunk to :data:`PHONE_COLUMN`."""
     width = min(max(turns * _PER_TURN, _NARROWEST), _WIDEST)
-    font = max(12, math.ceil(_PHONE_FONT * (width + 90) / _PHONE_WIDTH))  # (margins too)
-    left = round(10 + _DIGIT * font * max(len(str(top)), 2))
-    return Frame(turns, max(top, 1), width, height, left, font)
+    font = PHONE_FONT
+    while True:  # (a larger font widens the margins, and so shrinks the chart: a few steps)
+        left = round(10 + _DIGIT * font * max(len(str(top)), 2))
+        frame = Frame(turns, max(top, 1), width, height, left, font)
+        if font * min(PHONE_COLUMN / frame.size[0], 1) >= PHONE_FONT:
+            return frame
+        font += 1
+
+
+def value_step(frame: Frame, most: int = 5) -> int:
+    """The step between the numbered values: at most ``most`` parts, and never so many
+    that two numbers would touch on a phone."""
+    room = max(int(frame.height // (_LINE * frame.font)), 1)
+    return step(frame.top, min(most, room))
 
 
 def step(span: float, most: int) -> int:
@@ -95,22 +120,25 @@ def svg_open(frame: Frame, title: str, desc: str) -> str:
 def value_lines(frame: Frame, values: Iterable[int]) -> list[str]:
     """Grid lines at these values, numbered on the left."""
     return [f'<line class="grid" x1="{frame.left}" x2="{frame.right}" y1="{frame.y(value)}" '
-            f'y2="{frame.y(value)}"/><text x="{frame.left - 6}" y="{frame.y(value)}" '
-            f'text-anchor="end" dominant-baseline="central">{value}</text>'
+            f'y2="{frame.y(value)}"{KEEP_WIDTH}/><text x="{frame.left - 6}" '
+            f'y="{frame.y(value)}" text-anchor="end" dominant-baseline="central">{value}</text>'
             for value in values]
 
 
 def turn_axis(frame: Frame) -> list[str]:
-    """The turns' axis: its line, its ticks and their numbers (as many as fit on a phone)."""
+    """The turns' axis: its line, its ticks and their numbers (as many as fit on a phone;
+    the first set off to the right of its tick, clear of the values' numbers)."""
     bottom, left, right = frame.bottom, frame.left, frame.right
-    out = [f'<line class="axis" x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}"/>']
+    out = [f'<line class="axis" x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}"'
+           f"{KEEP_WIDTH}/>"]
     label = frame.font * (_DIGIT * len(str(frame.turns)) + 1)  # a number and a space
     size = step(frame.turns, min(10, max(int(frame.width // label), 1)))
     for turn in range(0, frame.turns + 1, size):
         out.append(f'<line class="axis" x1="{frame.x(turn)}" x2="{frame.x(turn)}" '
-                   f'y1="{bottom}" y2="{bottom + 4}"/><text x="{frame.x(turn)}" '
-                   f'y="{bottom + 6}" text-anchor="middle" dominant-baseline="hanging">'
-                   f"{turn}</text>")
+                   f'y1="{bottom}" y2="{bottom + 4}"{KEEP_WIDTH}/>')
+        shift = 0 if turn else round(_DIGIT * frame.font / 2, 1)  # (0 starts at its tick)
+        out.append(f'<text x="{frame.x(turn) + shift}" y="{bottom + 6}" text-anchor="middle" '
+                   f'dominant-baseline="hanging">{turn}</text>')
     return out
 
 
@@ -153,13 +181,13 @@ def svg_chart(crawl: Crawl) -> str:
     title = f"{label} per {unit}"
     if turns < 1 or danger is None:
         frame = frame_for(turns, 1, _STRIP)
-        middle = f'x="{frame.left + frame.width / 2}" y="{TOP + _STRIP / 2}"'
+        middle = f'x="{frame.left + frame.width / 2}" y="{frame.above + _STRIP / 2}"'
         if turns < 1:
             return (svg_open(frame, title, f"No {unit}s played yet.") + f"<text {middle} "
                     f'text-anchor="middle" dominant-baseline="central">No {escape(unit)}s '
                     "played yet</text></svg>")
         out = [svg_open(frame, title, _description(crawl)), *turn_axis(frame)]
-        marks = _markers(crawl, lambda turn: TOP + _STRIP / 2, frame)
+        marks = _markers(crawl, lambda turn: frame.above + _STRIP / 2, frame)
         out.extend(marks or [f'<text {middle} text-anchor="middle" dominant-baseline="central">'
                              "No encounters</text>"])
         out.append("</svg>")
@@ -167,7 +195,7 @@ def svg_chart(crawl: Crawl) -> str:
     top = max(danger.maximum or 0, danger.peak, 1)
     frame = frame_for(turns, top, min(150, max(80, top * 15)))
     out = [svg_open(frame, title, _description(crawl)),
-           *value_lines(frame, range(0, top + 1, step(top, 5))), *turn_axis(frame)]
+           *value_lines(frame, range(0, top + 1, value_step(frame))), *turn_axis(frame)]
     peaks = danger.turn_peaks
     if turns <= _MAX_POINTS:
         values = [danger.start, *danger.per_turn]
@@ -175,8 +203,8 @@ def svg_chart(crawl: Crawl) -> str:
         for turn, (end, peak) in enumerate(zip(danger.per_turn, peaks, strict=True), 1):
             if peak > end:
                 out.append(f'<line class="peak" x1="{frame.x(turn)}" x2="{frame.x(turn)}" '
-                           f'y1="{frame.y(end)}" y2="{frame.y(peak)}"/>')
-        out.append(f'<polyline class="line" points="{points}"/>')
+                           f'y1="{frame.y(end)}" y2="{frame.y(peak)}"{KEEP_WIDTH}/>')
+        out.append(f'<polyline class="line" points="{points}"{KEEP_WIDTH}/>')
         out.extend(_markers(crawl, lambda turn: frame.y(peaks[turn - 1]), frame))
     else:
         out.append(_band(danger, frame))

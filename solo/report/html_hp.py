@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from solo.report.html_chart import frame_for, svg_open, turn_axis, value_lines
+from solo.report.html_chart import KEEP_WIDTH, frame_for, svg_open, turn_axis, value_lines
 from solo.report.model import Crawl
 from solo.report.party import MemberStory, PartyStory
 
@@ -51,7 +51,7 @@ def _member_chart(member: MemberStory, turns: int, unit: str) -> str:
             downs.append(turn)
         before = hp
     path.append(f"H{frame.x(last)}")
-    out.append(f'<path class="hp" d="{"".join(path)}"/>')
+    out.append(f'<path class="hp" d="{"".join(path)}"{KEEP_WIDTH}/>')
     for turn in downs:
         out.append(f'<circle class="down" cx="{frame.x(turn)}" cy="{frame.y(0)}" r="4">'
                    f"<title>{escape(f'{unit.capitalize()} {turn}: {member.name} down')}"
