@@ -1,10 +1,12 @@
 """Real JavaScript readers of solo's files, run through node: Mermaid (with jsdom for the DOM
-it expects). Installed once per machine into a cache folder; the tests that need them skip,
-saying why, where node, npm or the registry is missing."""
+it expects), and Mermaid's own command line, which renders a chart in a headless browser.
+Installed once per machine into a cache folder; the tests that need them skip, saying why,
+where node, npm or the registry is missing."""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -60,3 +62,34 @@ def mermaid_parse(blocks: list[str]) -> list[dict]:
                           capture_output=True, text=True, timeout=300, cwd=folder)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+MERMAID_CLI = "@mermaid-js/mermaid-cli@11"
+_CLI_WHY_NOT: list[str] = []
+
+
+def mermaid_cli() -> Path:
+    """The ``mmdc`` of an installed Mermaid CLI (it renders Mermaid in a headless browser),
+    or a skip saying what is missing. Installed without its own browser
+    (PUPPETEER_SKIP_DOWNLOAD): the caller points it at a Chromium already on the machine."""
+    if _CLI_WHY_NOT:
+        pytest.skip(_CLI_WHY_NOT[0])
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        _CLI_WHY_NOT.append("node and npm are not on this machine: Mermaid is not rendered")
+        pytest.skip(_CLI_WHY_NOT[0])
+    folder = CACHE / "mermaid-cli"
+    binary = folder / "node_modules" / ".bin" / "mmdc"
+    if not binary.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            done = subprocess.run(["npm", "install", "--silent", "--no-audit", "--no-fund",
+                                   "--prefix", str(folder), MERMAID_CLI],
+                                  capture_output=True, text=True, timeout=900,
+                                  env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
+        except subprocess.TimeoutExpired:
+            done = None
+        if done is None or done.returncode != 0 or not binary.exists():
+            why = "timed out" if done is None else (done.stderr.strip()[:200] or "no mmdc")
+            _CLI_WHY_NOT.append(f"npm could not install {MERMAID_CLI}: {why}")
+            pytest.skip(_CLI_WHY_NOT[0])
+    return binary
