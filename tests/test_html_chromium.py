@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "journals" / "examples"
 WIDTHS = (1100, 375)
 SCHEMES = ("light", "dark")
-PAGES = ("dungeon-turn", "d12-tension", "trespasser", "hurt-party", "long-crawl")
+EXAMPLE_PAGES = ("dungeon-turn", "d12-tension", "trespasser", "delving", "exploration")
+PAGES = (*EXAMPLE_PAGES, "hurt-party", "long-crawl")
 CHART_MARKS = {"line", "hp", "band", "enc", "down", "axis", "peak"}  # (grid lines are a guide)
 MAP_NEEDS_CSS = ("html.py's CSS lets the map's figure scroll instead of the page: "
                  "figure.map { margin: 1.2em 0 1.4em; overflow-x: auto; }")
@@ -97,7 +98,7 @@ def _hex(colour: str) -> str:
 
 
 def _page_files(folder: Path) -> dict[str, Path]:
-    files = {name: EXAMPLES / f"{name}.report.html" for name in PAGES[:3]}
+    files = {name: EXAMPLES / f"{name}.report.html" for name in EXAMPLE_PAGES}
     hurt = folder / "hurt-party.md"  # seed 4: Wren is hurt and healed, Brother Ott goes down
     (folder / "hurt-party.report.html").write_text(
         play(hurt, str(PARTY), PARTY_MOVES, party=["Wren", "Brother Ott"]), encoding="utf-8")

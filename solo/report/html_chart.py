@@ -109,9 +109,10 @@ def step(span: float, most: int) -> int:
     return size
 
 
-def svg_open(frame: Frame, title: str, desc: str) -> str:
-    """An SVG of the frame's size, with its title and description."""
-    width, height = frame.size
+def svg_open(frame: Frame, title: str, desc: str, height: float | None = None) -> str:
+    """An SVG of the frame's size (or only ``height`` tall), with its title and
+    description."""
+    width, height = frame.size[0], frame.size[1] if height is None else height
     return (f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
             f'style="--phone-font: {frame.font}px" role="img" aria-label="{escape(title)}">'
             f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>")
@@ -181,17 +182,16 @@ def svg_chart(crawl: Crawl) -> str:
     title = f"{label} per {unit}"
     if turns < 1 or danger is None:
         frame = frame_for(turns, 1, _STRIP)
-        middle = f'x="{frame.left + frame.width / 2}" y="{frame.above + _STRIP / 2}"'
-        if turns < 1:
-            return (svg_open(frame, title, f"No {unit}s played yet.") + f"<text {middle} "
-                    f'text-anchor="middle" dominant-baseline="central">No {escape(unit)}s '
-                    "played yet</text></svg>")
-        out = [svg_open(frame, title, _description(crawl)), *turn_axis(frame)]
         marks = _markers(crawl, lambda turn: frame.above + _STRIP / 2, frame)
-        out.extend(marks or [f'<text {middle} text-anchor="middle" dominant-baseline="central">'
-                             "No encounters</text>"])
-        out.append("</svg>")
-        return "".join(out)
+        if turns < 1 or not marks:  # nothing to plot: the words alone, one line tall
+            words, desc = (f"No {unit}s played yet", f"No {unit}s played yet.") \
+                if turns < 1 else ("No encounters", _description(crawl))
+            line = math.ceil(_LINE * frame.font)
+            return (svg_open(frame, title, desc, line) + f'<text x="{frame.size[0] / 2}" '
+                    f'y="{line / 2}" text-anchor="middle" dominant-baseline="central">'
+                    f"{escape(words)}</text></svg>")
+        return "".join([svg_open(frame, title, _description(crawl)), *turn_axis(frame),
+                        *marks, "</svg>"])
     top = max(danger.maximum or 0, danger.peak, 1)
     frame = frame_for(turns, top, min(150, max(80, top * 15)))
     out = [svg_open(frame, title, _description(crawl)),
