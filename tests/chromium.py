@@ -73,13 +73,18 @@ class Browser:
         self._buffer = b""
         self._next = 0
         self._events: list[dict[str, Any]] = []
-        targets = self.call("Target.getTargets")["targetInfos"]
-        page = next((t["targetId"] for t in targets if t["type"] == "page"), None)
-        if page is None:
-            page = self.call("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", targetId=page,
-                                 flatten=True)["sessionId"]
-        self.call("Page.enable", session=True)
+        self.session = ""
+        try:
+            targets = self.call("Target.getTargets")["targetInfos"]
+            page = next((t["targetId"] for t in targets if t["type"] == "page"), None)
+            if page is None:
+                page = self.call("Target.createTarget", url="about:blank")["targetId"]
+            self.session = self.call("Target.attachToTarget", targetId=page,
+                                     flatten=True)["sessionId"]
+            self.call("Page.enable", session=True)
+        except BaseException:
+            self.close()
+            raise
 
     # -- the protocol ----------------------------------------------------------------------
     def _send(self, message: dict[str, Any]) -> None:
