@@ -168,6 +168,18 @@ def test_every_chart_fits_the_column_whole(views, name: str, width: int):
         assert 0 <= chart["box"]["left"] and chart["box"]["right"] <= width, chart["label"]
 
 
+@pytest.mark.parametrize(("name", "width"), [(name, width) for name in PAGES for width in WIDTHS])
+def test_the_map_s_words_stay_inside_it_at_full_size(views, name: str, width: int):
+    for drawing in views[name, width, "light"]["svgs"]:
+        if not drawing["map"]:
+            continue
+        edge = drawing["box"]
+        for text in drawing["texts"]:
+            assert edge["left"] <= text["box"]["left"] and text["box"]["right"] <= edge["right"], (
+                text["text"])
+            assert text["size"] >= 10  # (its smallest, the rooms' descriptions: never shrunk)
+
+
 # -- letters -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "width", "scheme"), _every())
 def test_chart_letters_show_at_the_body_text_s_size_on_a_phone(views, name, width, scheme):

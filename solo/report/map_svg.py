@@ -7,7 +7,9 @@ boxes), dashed when secret, with ≡ on a stair; an open
 exit with a compass direction is a short line ending in ``?``. The room the party is in is
 filled with the accent colour, the way out has a thick accent border, and both have a
 caption in words. A ``<title>`` and a ``<desc>`` (the rooms, and the way out in words) are
-there for screen readers.
+there for screen readers. The map is as wide as its columns of rooms, its key set in as
+many lines as that width needs, so that a map of one or two columns fits a phone's column
+at full size (a wider one is never shrunk: its letters would be too small to read).
 
 Self-contained: no script, no event handler, no link to anything outside; its one
 ``<style>`` uses the html report's colour variables, with the palette's colours where
@@ -35,8 +37,8 @@ from solo.terminal import printable
 
 __all__ = ["svg_map"]
 
-_CELL_W, _CELL_H, _BOX_W, _BOX_H, _MARGIN = 150, 84, 120, 48, 24
-_LEGEND_LINE, _NARROWEST = 16, 520
+_CELL_W, _CELL_H, _BOX_W, _BOX_H, _MARGIN = 150, 84, 120, 48, 20
+_LEGEND_LINE, _LEGEND_CHAR = 16, 6.6  # the key's line height, and a letter's width at 11 px
 _STYLE = f"""
 svg.solo-map text {{ fill: var(--ink, {INK}); font: 12px system-ui, "DejaVu Sans", sans-serif;
   text-anchor: middle; }}
@@ -148,7 +150,19 @@ def _room_box(room: Room, cell: Cell, here: bool, way_out: bool, unplaced_exit: 
     return "".join(out)
 
 
-def _legend(rooms: Iterable[Room], plan: Layout) -> list[str]:
+def _legend(rooms: Iterable[Room], plan: Layout, width: float) -> list[str]:
+    """The key, its items set in lines that fit ``width``."""
+    lines: list[str] = []
+    for item in _legend_items(rooms, plan):
+        joined = f"{lines[-1]} · {item}" if lines else item
+        if lines and text_cells(joined) * _LEGEND_CHAR <= width:
+            lines[-1] = joined
+        else:
+            lines.append(item)
+    return lines
+
+
+def _legend_items(rooms: Iterable[Room], plan: Layout) -> list[str]:
     items = ["filled: you are here", "thick border: way out"]
     if any(edge.secret for edge in plan.edges):
         items.append("dashed: secret")
@@ -160,7 +174,7 @@ def _legend(rooms: Iterable[Room], plan: Layout) -> list[str]:
     items += [f"{mark} {word}" for word, mark in STATUS_MARKS.items() if mark in marks]
     if "*" in marks:
         items.append("* another state")
-    return [" · ".join(items[start:start + 4]) for start in range(0, len(items), 4)]
+    return items
 
 
 def _description(dungeon: Dungeon, plan: Layout, rooms: dict[str, Room]) -> str:
@@ -197,8 +211,8 @@ def svg_map(dungeon: Dungeon) -> str:
     for room in dungeon.rooms:
         rooms.setdefault(room.id, room)
     plan = layout(dungeon)
-    legend = _legend(rooms.values(), plan) if rooms else []
-    width = max(2 * _MARGIN + plan.columns * _CELL_W, _NARROWEST)
+    width = 2 * _MARGIN + max(plan.columns, 1) * _CELL_W  # (as wide as its rooms: a phone's
+    legend = _legend(rooms.values(), plan, width - 2 * _MARGIN) if rooms else []  # for two)
     height = 2 * _MARGIN + plan.rows * _CELL_H + len(legend) * _LEGEND_LINE
     title = f"Map of the dungeon: {len(rooms)} room{'s' if len(rooms) != 1 else ''}"
     about = _description(dungeon, plan, rooms) if rooms else "No rooms are known yet."
