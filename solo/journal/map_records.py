@@ -24,7 +24,8 @@ from solo.journal.record import PREFIX, RECORD_START, parse_record
 from solo.journal.record_schema import MAP_AT_KEY, MAP_CHANGES_KEY, WHOLE_MAP_KEY
 from solo.journal.store import records_since
 
-__all__ = ["WHOLE_MAP_EVERY", "map_fields", "needs_whole_map", "rebuild_map"]
+__all__ = ["WHOLE_MAP_EVERY", "MapLedger", "map_fields", "map_size", "needs_whole_map",
+           "rebuild_map"]
 
 WHOLE_MAP_EVERY = 64 * 1024
 """At least this many bytes of journal between two whole maps (more for a large map)."""
@@ -32,16 +33,24 @@ WHOLE_MAP_EVERY = 64 * 1024
 
 def needs_whole_map(dungeon: Dungeon, written_since: int) -> bool:
     """Whether the next record should keep the whole map: the entries written since the
-    last one hold more than :data:`WHOLE_MAP_EVERY` bytes and four times the map's size."""
+    last one hold more than :data:`WHOLE_MAP_EVERY` bytes and four times the map's size
+    (:func:`map_size`). A session asks its :class:`MapLedger`, which keeps the size."""
     if written_since < WHOLE_MAP_EVERY:
         return False
-    return written_since >= 4 * len(json.dumps(change.dungeon_data(dungeon)))
+    return written_since >= 4 * map_size(dungeon)
+
+
+def map_size(dungeon: Dungeon) -> int:
+    """The size of the whole map as ``json.dumps`` writes it (the measure of
+    :func:`needs_whole_map`)."""
+    return len(json.dumps(change.dungeon_data(dungeon)))
 
 
 def map_fields(before: Dungeon, after: Dungeon, step: int, last_whole: int | None,
-               whole: bool) -> tuple[dict[str, Any], int | None]:
+               whole: bool, changed: Any = ...) -> tuple[dict[str, Any], int | None]:
     """What an entry's record keeps of the map, and the step of the last whole map after
-    it. ``whole``: keep the whole map (when there is one)."""
+    it. ``whole``: keep the whole map (when there is one). ``changed``: the changes from
+    ``before`` to ``after`` when the caller has them already."""
     if not after.rooms:
         if before.rooms:  # an undo took every room back
             return {MAP_AT_KEY: step, WHOLE_MAP_KEY: change.dungeon_data(after)}, step
@@ -49,10 +58,75 @@ def map_fields(before: Dungeon, after: Dungeon, step: int, last_whole: int | Non
     if whole or last_whole is None:
         return {MAP_AT_KEY: step, WHOLE_MAP_KEY: change.dungeon_data(after)}, step
     fields: dict[str, Any] = {MAP_AT_KEY: last_whole}
-    changed = change.changes(before, after)
+    if changed is ...:
+        changed = change.changes(before, after)
     if changed is not None:
         fields[MAP_CHANGES_KEY] = changed
     return fields, last_whole
+
+
+class MapLedger:
+    """A sitting's account of the map in its records: the step of the last whole map, the
+    bytes written since, and the size of the map as it stands, kept room by room as the
+    changes come, so that deciding whether an entry keeps the whole map
+    (:func:`needs_whole_map`) never serialises the whole map again."""
+
+    def __init__(self, map_at: int | None) -> None:
+        self.map_at = map_at  # the step of the last record that keeps the whole map
+        self.written = 0  # bytes of entries written since it
+        self._dungeon: Dungeon | None = None  # the map whose size is counted below
+        self._rooms: dict[str, int] = {}  # each room's size in it
+        self._sum = 0  # theirs together
+        self._next_at = map_at  # the step of the last whole map once the entry is written
+
+    def fields(self, before: Dungeon, after: Dungeon, step: int,
+               whole: bool) -> dict[str, Any]:
+        """What the record of the entry at ``step`` (the map going from ``before`` to
+        ``after``) keeps of the map; ``whole``: the whole map, whatever the count says.
+        :meth:`wrote` must follow, once the entry is written."""
+        changed = None if before is after else change.changes(before, after)
+        if self._dungeon is before and before is not after:
+            self._follow(after, changed)
+        whole = whole or (self.written >= WHOLE_MAP_EVERY
+                          and self.written >= 4 * self.size(after))
+        kept, self._next_at = map_fields(before, after, step, self.map_at, whole, changed)
+        return kept
+
+    def wrote(self, kept: Mapping[str, Any], length: int) -> None:
+        """The entry whose record keeps ``kept`` (from :meth:`fields`) is written,
+        ``length`` characters in all."""
+        new = self._next_at != self.map_at or WHOLE_MAP_KEY in kept
+        self.written = 0 if new else self.written + length
+        self.map_at = self._next_at
+
+    def size(self, dungeon: Dungeon) -> int:
+        """:func:`map_size` of ``dungeon``: counted once, then followed change by change."""
+        if self._dungeon is not dungeon:
+            self._rooms = {room.id: _size(change.room_data(room)) for room in dungeon.rooms}
+            self._sum, self._dungeon = sum(self._rooms.values()), dungeon
+        return self._total(dungeon)
+
+    def _follow(self, after: Dungeon, changed: Mapping[str, Any] | None) -> None:
+        """The counted map becomes ``after``, whose changes are ``changed``. Rooms are taken
+        away only by an undo, which :func:`~solo.engine.room_changes.changes` does not
+        show: the map is counted again then."""
+        for data in (changed or {}).get("rooms", ()):
+            size = _size(data)
+            self._sum += size - self._rooms.get(data["id"], 0)
+            self._rooms[data["id"]] = size
+        # each room of ``after`` is counted (unchanged, or among the changes): one more
+        # counted is one taken away
+        self._dungeon = after if len(self._rooms) == len(after.rooms) else None
+
+    def _total(self, dungeon: Dungeon) -> int:
+        """The rooms' sizes, the ``, `` between them and the rest of the map's data."""
+        frame = change.dungeon_data(Dungeon((), dungeon.here, dungeon.way_out,
+                                            dungeon.previous))
+        return _size(frame) + self._sum + 2 * max(len(self._rooms) - 1, 0)
+
+
+def _size(data: Any) -> int:
+    return len(json.dumps(data))
 
 
 def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | None, str]:
