@@ -15,6 +15,7 @@ from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
 from solo.errors import SoloError
 from solo.journal.map_records import WHOLE_MAP_EVERY, MapLedger, map_size, needs_whole_map
+from solo.play.resume import resume_file
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 
@@ -91,3 +92,22 @@ def test_the_whole_map_is_kept_exactly_where_the_rule_puts_it(tmp_path: Path):
         else:
             written += match.end() - before.end()  # the entry, from the last record's end
     assert map_size(dungeon) > WHOLE_MAP_EVERY // 4 and waited > 50
+
+
+def test_a_map_record_indented_by_hand_still_counts(tmp_path: Path):
+    """Records after the last whole map are found by a plain search for solo's own layout;
+    one an editor indented or wrapped sends resuming the slow way, to the same map."""
+    path = create_journal_file(str(tmp_path / "j.md"), crawl.SYSTEM, "Edited", 20, [])
+    session = Session(path, durable=False)
+    try:
+        for line in crawl.crawl_lines(300, 60, 20):
+            session.handle(line)
+    finally:
+        session.close()
+    dungeon = resume_file(path).state.dungeon
+    text = path.read_text(encoding="utf-8")
+    last = text.rindex('\n<!-- solo {"v":2,"step":', 0, text.rindex('"rooms":{'))
+    for edited in (text[:last + 1] + "   " + text[last + 1:],
+                   text[:last + 1] + text[last + 1:].replace("<!-- solo {", "<!-- solo\n{", 1)):
+        path.write_text(edited, encoding="utf-8")
+        assert resume_file(path).state.dungeon == dungeon

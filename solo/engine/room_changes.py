@@ -254,12 +254,26 @@ def room_from_data(data: Mapping[str, Any]) -> Room:
     room_id = data.get("id")
     if not isinstance(room_id, str) or not room_id:
         raise ValueError("a room without an id")
-    listed = data.get("x")
-    exits = tuple(_exit_from_data(room_id, item) for item in listed[:MAX_EXITS]) \
-        if isinstance(listed, list) else ()
-    status = data.get("s")
-    return Room(room_id, str(data.get("d", "")),
-                tuple(map(str, status)) if isinstance(status, list) else (), exits)
+    listed, status, description = data.get("x"), data.get("s"), data.get("d", "")
+    return Room(room_id, description if type(description) is str else str(description),
+                tuple(map(str, status)) if isinstance(status, list) else (),
+                _exits_from_data(room_id, listed) if isinstance(listed, list) else ())
+
+
+def _exits_from_data(room_id: str, listed: list[Any]) -> tuple[Exit, ...]:
+    """A room's exits from their record data (the first :data:`MAX_EXITS`): at once when
+    each was met before (a map's rooms share a few exits, and resuming builds hundreds of
+    rooms), else one by one."""
+    if len(listed) > MAX_EXITS:
+        listed = listed[:MAX_EXITS]
+    get = _EXITS.get
+    try:  # only a valid exit's data is a key: a list of another length or kind is not
+        known = tuple([get(tuple(item)) if type(item) is list else None for item in listed])
+    except TypeError:  # a list or a mapping where a direction or a room goes
+        known = (None,)
+    if all(known):
+        return known  # type: ignore[return-value]
+    return tuple([_exit_from_data(room_id, item) for item in listed])
 
 
 def _exit_from_data(room_id: str, item: Any) -> Exit:
@@ -333,7 +347,7 @@ def apply_all(dungeon: Dungeon, changes: Iterable[Mapping[str, Any]]) -> Dungeon
         if not isinstance(listed, list):
             raise ValueError("the rooms of a record are not a list")
         for item in listed:
-            if not isinstance(item, Mapping):
+            if type(item) is not dict and not isinstance(item, Mapping):  # dict: no ABC check
                 raise ValueError("a room of a record is not a mapping")
             room = room_from_data(item)
             rooms[room.id] = room

@@ -20,7 +20,7 @@ from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
-from solo.journal.record import PREFIX, RECORD_START, parse_record
+from solo.journal.record import PREFIX, parse_record
 from solo.journal.record_schema import MAP_AT_KEY, MAP_CHANGES_KEY, WHOLE_MAP_KEY
 from solo.journal.store import records_since
 
@@ -164,13 +164,16 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
 _CHUNK = 64 * 1024
 _MAP_KEYS = tuple(f'"{key}":' for key in (MAP_CHANGES_KEY, WHOLE_MAP_KEY))  # as keys: a
 # string in a record holds a quote only escaped
+_NEXT = "\n" + PREFIX  # a record as solo writes it, at the start of a line
+_LINE_START = _NEXT.encode()
 
 
 def _map_records(path: Path, step: int) -> list[dict[str, Any]] | None:
     """The record of ``step``, which keeps the whole map, and each later record that changes
     the map, read back from the end only as far as it must: the records in between that
     change nothing on the map are not parsed (resuming a long crawl stays quick). None when
-    that record is not found as solo writes it (a journal edited by hand, CRLF line ends):
+    that record, or any after it, is not where solo writes one (a journal edited by hand:
+    CRLF line ends, a record indented or wrapped):
     :func:`~solo.journal.store.records_since` reads such a journal record by record."""
     marker = f'{PREFIX}{{"v":2,"step":{step},'.encode()
     try:
@@ -189,17 +192,23 @@ def _map_records(path: Path, step: int) -> list[dict[str, Any]] | None:
         return None
     if at < 0 or (at > 0 and data[at - 1:at] != b"\n") or b"\r" in data[at:]:
         return None
-    text = data[at:].decode("utf-8", errors="replace")
+    data = data[at:]
+    if data.count(b"<!-- solo") != data.count(_LINE_START) + 1:
+        return None  # a record where solo does not write one (indented, wrapped, legacy)
+    text = data.decode("utf-8", errors="replace")
     found: list[dict[str, Any]] = []
-    for match in RECORD_START.finditer(text):
-        end = text.find("-->", match.end())
+    start = 0
+    while start >= 0:  # each record begins a line: found by a plain search, no pattern
+        end = text.find("-->", start)
         if end < 0:
             break
-        comment = text[match.start():end + 3]
+        comment = text[start:end + 3]
         if not found or any(key in comment for key in _MAP_KEYS):
             record = parse_record(comment)
             if record is not None:
                 found.append(record)
+        start = text.find(_NEXT, start + 1)
+        start += 1 if start >= 0 else 0
     if not found or found[0].get("step") != step or WHOLE_MAP_KEY not in found[0]:
         return None
     return found
