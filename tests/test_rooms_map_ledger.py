@@ -11,6 +11,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
 from solo.errors import SoloError
@@ -111,3 +113,21 @@ def test_a_map_record_indented_by_hand_still_counts(tmp_path: Path):
                    text[:last + 1] + text[last + 1:].replace("<!-- solo {", "<!-- solo\n{", 1)):
         path.write_text(edited, encoding="utf-8")
         assert resume_file(path).state.dungeon == dungeon
+
+
+def test_a_record_that_cannot_be_applied_changes_nothing():
+    """The reports follow the map record by record and skip one edited beyond reading: the
+    map stays as it stood, not half changed."""
+    dungeon = change.enter_new(change.enter_new(Dungeon(), exits=2), "N", 2)
+    builder = change.MapBuilder(dungeon)
+    for bad in ({"here": "R3", "rooms": [{"id": "R3", "x": [["S", "R9"]]}]},
+                {"here": "R9", "rooms": [{"id": "R3"}]},
+                {"rooms": [{"id": "R3"}, {"d": "no id"}]},
+                {"rooms": [{"id": "R3", "x": [["Q", "R1"]]}]}):
+        with pytest.raises(ValueError):
+            builder.apply(bad)
+        assert builder.dungeon() == dungeon
+    builder.apply({"here": "R3", "rooms": [{"id": "R3", "x": [["S", "R2"]]}]})
+    assert builder.dungeon().current == change.room_from_data({"id": "R3", "x": [["S", "R2"]]})
+    assert builder.dungeon() == change.apply_changes(dungeon, {"here": "R3", "rooms": [
+        {"id": "R3", "x": [["S", "R2"]]}]})
