@@ -261,7 +261,9 @@ def changes(before: Dungeon, after: Dungeon) -> dict[str, Any] | None:
     by :func:`dungeon_data`."""
     if before is after:
         return None
-    changed = [room_data(room) for room in after.rooms if before.room(room.id) != room]
+    find = before.room  # a room kept as it was is the same object: no field compared
+    changed = [room_data(room) for room in after.rooms
+               if (old := find(room.id)) is not room and old != room]
     if not changed and (before.here, before.way_out, before.previous) == (
             after.here, after.way_out, after.previous):
         return None
