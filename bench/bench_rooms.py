@@ -7,9 +7,17 @@ seed and lines by a real play session; then resuming the 300-room journal agains
   tests/test_rooms_journal_size.py checks it too);
 - resume: ``Session(path)`` opened and closed, and ``solo play J < /dev/null``, at most
   1.2x the 10-turn journal's time, measured side by side;
-- map: ``map_lines`` of the crawl's own 300 rooms under bench_map.py's goal.
+- map: ``map_lines`` of the crawl's own 300 rooms under bench_map.py's goal;
+- batch: ``solo play J < script`` with fsync on (bench_batch.py's measure), the crawl's
+  lines against the same crawl's with no map, each into a fresh journal, in turns;
+- export: ``solo export`` md and html in-process (bench_export.py's measure), the 300-room
+  journal against the one with no rooms, in turns, best of each.
+
+The last two are reported as ratios to the crawl with no rooms (issue 20: they "stay where
+they are"); ``--skip batch`` or ``--skip export`` leaves one out.
 
 Usage: python bench/bench_rooms.py [--turns 2000] [--rooms 300] [--runs 15] [--cli]
+                                   [--batch-runs 3] [--skip batch|export]...
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import argparse
 import os
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import common
@@ -27,6 +36,73 @@ from rooms_crawl import SYSTEM, crawl_lines, without_rooms
 BYTES_GOAL = 3.0
 RESUME_GOAL = 1.2
 SEED = 20
+
+
+def batch_times(scratch: Path, scripts: dict[str, list[str]], runs: int,
+                env: dict[str, str]) -> dict[str, list[float]]:
+    """Seconds of ``solo play J < script`` (fsync on) for each script, each run into a fresh
+    journal, the scripts in turns (a busy disk or CPU slows them alike); and of ``solo play
+    J < /dev/null`` on the last journal of each (start-up with nothing to play), as
+    ``"<name> idle"``."""
+    times: dict[str, list[float]] = {}
+    for name, lines in scripts.items():
+        (scratch / f"{name}.moves").write_text("\n".join(lines) + "\n")
+    for run in range(runs):
+        for name in scripts:
+            path = scratch / f"batch-{name}-{run}.md"
+            common.time_process([common.solo_script(), "new", str(path), "--system", SYSTEM,
+                                 "--title", "Rooms", "--seed", str(SEED)], env=env)
+            with open(scratch / f"{name}.moves", "rb") as moves:
+                times.setdefault(name, []).append(common.time_process(
+                    [common.solo_script(), "play", str(path)], stdin=moves, env=env))
+            with open("/dev/null", "rb") as nothing:
+                times.setdefault(f"{name} idle", []).append(common.time_process(
+                    [common.solo_script(), "play", str(path)], stdin=nothing, env=env))
+    return times
+
+
+def report_batch(scratch: Path, lines: list[str], runs: int, env: dict[str, str]) -> None:
+    scripts = {"rooms": lines, "plain": without_rooms(lines)}
+    times = batch_times(scratch, scripts, runs, env)
+    total = {name: common.median(times[name]) for name in scripts}
+    play = {name: max(total[name] - common.median(times[f"{name} idle"]), 1e-9)
+            for name in scripts}
+    for name in scripts:
+        print(f"rooms: batch, fsync on, {len(scripts[name])} lines ({name}): "
+              f"{total[name]:.2f} s with start-up, {play[name]:.2f} s without = "
+              f"{play[name] / len(scripts[name]) * 1e6:.0f} us a line", flush=True)
+    print(f"rooms: batch with rooms vs none, same turns: {total['rooms'] / total['plain']:.2f}x "
+          f"with start-up, {play['rooms'] / play['plain']:.2f}x without; a line "
+          f"{play['rooms'] / len(lines) / (play['plain'] / len(scripts['plain'])):.2f}x "
+          f"(median of {runs}; informational)", flush=True)
+
+
+def _read_lines(path: Path) -> None:
+    """bench_export.py's floor: Python reading the journal's lines."""
+    with open(path, encoding="utf-8") as handle:
+        for _ in handle:
+            pass
+
+
+def report_export(rooms: Path, plain: Path, runs: int) -> None:
+    """``solo export`` md and html in-process, the two journals in turns, best of ``runs``;
+    and each against Python reading its lines (bench_export.py's measure)."""
+    from solo.report.export import report_text
+
+    jobs = {"read lines": _read_lines, "export md": partial(report_text, fmt="md"),
+            "export html": partial(report_text, fmt="html")}
+    best = {(job, path): float("inf") for job in jobs for path in (rooms, plain)}
+    for job, path in best:
+        jobs[job](path)  # warm-up
+    for _ in range(runs):
+        for job, path in best:
+            best[job, path] = min(best[job, path], common.time_call(partial(jobs[job], path)))
+    for job in ("export md", "export html"):
+        with_rooms, without = best[job, rooms], best[job, plain]
+        print(f"rooms: {job}, 300 rooms {common.ms(with_rooms)} "
+              f"({with_rooms / best['read lines', rooms]:.1f}x reading its lines) vs no rooms "
+              f"{common.ms(without)} ({without / best['read lines', plain]:.1f}x) = "
+              f"{with_rooms / without:.2f}x (best of {runs}; informational)", flush=True)
 
 
 def play(path: Path, lines: list[str], cli: bool, env: dict[str, str]) -> None:
@@ -59,6 +135,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15, help="runs per timing (median)")
     parser.add_argument("--cli", action="store_true",
                         help="build the journals through 'solo new < script' (slower)")
+    parser.add_argument("--batch-runs", type=int, default=3,
+                        help="runs of each fsync'd batch (median)")
+    parser.add_argument("--skip", action="append", default=[], choices=("batch", "export"),
+                        help="leave out the batch or the export figures")
     options = parser.parse_args()
     common.print_header("rooms")
     scratch = common.scratch_dir("rooms")
@@ -93,16 +173,23 @@ def main() -> int:
         return run
 
     timed: dict[Path, list[float]] = {small: [], rooms: []}
+    cpu: dict[Path, list[float]] = {small: [], rooms: []}
     for path in timed:
         open_close(path)()  # warm-up
     for _ in range(options.runs):
         for path in timed:
+            start = time.process_time()
             timed[path].append(common.time_call(open_close(path)))
+            cpu[path].append(time.process_time() - start)
     big_s, small_s = common.median(timed[rooms]), common.median(timed[small])
     ok_resume = big_s / small_s <= RESUME_GOAL
     print(common.ratio_line("rooms", f"Session({options.rooms} rooms) open+close", big_s,
                             "Session(10 turns)", small_s, f"<= {RESUME_GOAL}x", ok_resume),
           flush=True)
+    big_cpu, small_cpu = common.median(cpu[rooms]), common.median(cpu[small])
+    print(f"rooms: the same in CPU time (steadier on a loaded machine, where the wall clock "
+          f"counts the waits for a CPU): {common.ms(big_cpu)} vs {common.ms(small_cpu)} = "
+          f"{big_cpu / small_cpu:.2f}x", flush=True)
     argv = [common.solo_script(), "play"]
     cli: dict[Path, list[float]] = {small: [], rooms: []}
     for path in cli:
@@ -125,6 +212,10 @@ def main() -> int:
     print(f"rooms: map of the crawl's {options.rooms} rooms (map_lines, 80 columns): "
           f"{drawing:.4f} s ({common.ms(drawing)}, goal < {MAP_GOAL} s) "
           f"{common.verdict(ok_map)}", flush=True)
+    if "export" not in options.skip:
+        report_export(rooms, plain, min(options.runs, 5))
+    if "batch" not in options.skip:
+        report_batch(scratch, lines, options.batch_runs, env)
     if not (ok_resume and ok_cli and ok_map):
         print("rooms: a timing missed its goal (above); the exit code follows the bytes alone")
     return 0 if ok_bytes else 1

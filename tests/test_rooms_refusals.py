@@ -73,9 +73,6 @@ def test_backtrack_to_an_area_not_one_step_away_is_refused(tmp_path: Path):
     assert (folder / "crawl.md").read_bytes() == before
 
 
-@pytest.mark.xfail(strict=True, reason="a line break splits the line before the room "
-                   "grammar sees it: the first half is journaled as the description, the "
-                   "second is played as a line of its own (solo/play/session.py, handle)")
 def test_a_description_with_a_line_break_is_one_error_and_nothing_journaled(tmp_path: Path):
     path = new_crawl(tmp_path)
     before = path.read_bytes()

@@ -8,22 +8,28 @@ changed, so a journal of 300 rooms does not carry 300 rooms in every entry).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from solo.engine.events import RoomChanged
+from solo.engine.room_records import (
+    MAX_EXITS,
+    MAX_ROOMS,
+    MapBuilder,
+    apply_all,
+    apply_changes,
+    room_from_data,
+)
 from solo.engine.rooms import DIRECTIONS, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
            "describe", "set_status", "block_exits", "enter_new", "go_to", "go_back", "find_way",
            "dungeon_data", "room_data",
-           "room_from_data", "changes", "apply_changes", "apply_all", "exit_text", "room_event"]
+           "room_from_data", "changes", "apply_changes", "apply_all", "MapBuilder", "exit_text",
+           "room_event"]
 
-MAX_EXITS = 12
-"""The most exits one room may have (more is a typo, not a room)."""
-MAX_ROOMS = 10_000
 MAX_DESCRIPTION = 80
 STATUS_WORDS = ("unexplored", "active", "cleared", "looted", "locked", "trapped", "safe",
                 "collapsed")
@@ -249,49 +255,15 @@ def room_data(room: Room) -> dict[str, Any]:
     return data
 
 
-def room_from_data(data: Mapping[str, Any]) -> Room:
-    """A room from its record data; ValueError if the data cannot be one."""
-    room_id = data.get("id")
-    if not isinstance(room_id, str) or not room_id:
-        raise ValueError("a room without an id")
-    listed = data.get("x")
-    exits = tuple(_exit_from_data(room_id, item) for item in listed[:MAX_EXITS]) \
-        if isinstance(listed, list) else ()
-    status = data.get("s")
-    return Room(room_id, str(data.get("d", "")),
-                tuple(map(str, status)) if isinstance(status, list) else (), exits)
-
-
-def _exit_from_data(room_id: str, item: Any) -> Exit:
-    """An exit from its record data (``[direction, to]``, ``[…, 1]`` if secret): the same
-    few exits recur across a map, so each is made once."""
-    if not isinstance(item, list) or not 2 <= len(item) <= 3:
-        raise ValueError(f"an exit of {room_id} cannot be read")
-    key = tuple(item)
-    try:
-        found = _EXITS.get(key)
-    except TypeError:  # a list or a mapping where a direction or a room goes
-        raise ValueError(f"an exit of {room_id} cannot be read") from None
-    if found is None:
-        direction, to = item[0], item[1]
-        if direction is not None and direction not in DIRECTIONS:
-            raise ValueError(f"an exit of {room_id} has no direction {direction!r}")
-        found = Exit(direction, to if isinstance(to, str) else None, len(item) > 2)
-        if len(_EXITS) < 100_000:
-            _EXITS[key] = found
-    return found
-
-
-_EXITS: dict[tuple[Any, ...], Exit] = {}
-
-
 def changes(before: Dungeon, after: Dungeon) -> dict[str, Any] | None:
     """What changed from ``before`` to ``after``, as a record keeps it (None: nothing).
     Only rooms added or changed: a change that takes a room away (an undo) is kept whole,
     by :func:`dungeon_data`."""
     if before is after:
         return None
-    changed = [room_data(room) for room in after.rooms if before.room(room.id) != room]
+    find = before.room  # a room kept as it was is the same object: no field compared
+    changed = [room_data(room) for room in after.rooms
+               if (old := find(room.id)) is not room and old != room]
     if not changed and (before.here, before.way_out, before.previous) == (
             after.here, after.way_out, after.previous):
         return None
@@ -314,47 +286,6 @@ def dungeon_data(dungeon: Dungeon) -> dict[str, Any]:
     if dungeon.previous is not None:
         data["from"] = dungeon.previous
     return data
-
-
-def apply_changes(dungeon: Dungeon, data: Mapping[str, Any]) -> Dungeon:
-    """``dungeon`` with the changes of one record applied; ValueError if they cannot be."""
-    return apply_all(dungeon, (data,))
-
-
-def apply_all(dungeon: Dungeon, changes: Iterable[Mapping[str, Any]]) -> Dungeon:
-    """``dungeon`` with the changes of several records applied in order (the map built
-    once, however many records); ValueError if one cannot be."""
-    rooms = {room.id: room for room in dungeon.rooms}
-    here, way_out, previous = dungeon.here, dungeon.way_out, dungeon.previous
-    for data in changes:
-        if not isinstance(data, Mapping):
-            raise ValueError("the rooms of a record are not a mapping")
-        listed = data.get("rooms", [])
-        if not isinstance(listed, list):
-            raise ValueError("the rooms of a record are not a list")
-        for item in listed:
-            if not isinstance(item, Mapping):
-                raise ValueError("a room of a record is not a mapping")
-            room = room_from_data(item)
-            rooms[room.id] = room
-        if len(rooms) > MAX_ROOMS:
-            raise ValueError(f"more than {MAX_ROOMS:,} rooms")
-        for item in listed:  # rooms are never taken away by changes: only these can stray
-            for exit in rooms[item["id"]].exits:
-                if exit.to is not None and exit.to not in rooms:
-                    raise ValueError(f"an exit of {item['id']} leads to no room on the map")
-        here = _known(data, "here", here, rooms)
-        way_out = _known(data, "out", way_out, rooms)
-        previous = _known(data, "from", previous, rooms)
-    return Dungeon(tuple(rooms.values()), here, way_out, previous)
-
-
-def _known(data: Mapping[str, Any], key: str, old: str | None,
-           rooms: Mapping[str, Room]) -> str | None:
-    value = data.get(key, old)
-    if value is not None and (not isinstance(value, str) or value not in rooms):
-        raise ValueError(f"the record's {key!r} names no room on the map")
-    return value
 
 
 def exit_text(exit: Exit) -> str:

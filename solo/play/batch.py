@@ -20,6 +20,7 @@ from typing import TextIO
 from solo import defaults
 from solo.errors import JournalError, SoloError
 from solo.internal import internal_error_lines
+from solo.play.line import split_lines
 from solo.play.session import Session
 from solo.terminal import printable
 
@@ -30,7 +31,8 @@ _CHUNK = 1 << 16  # bytes read from the input at a time
 
 
 def decode_line(raw: str | bytes) -> str:
-    """One input line as text: invalid UTF-8 becomes U+FFFD, the line break is dropped."""
+    """One input line as text: invalid UTF-8 becomes U+FFFD, a line end left on it is
+    dropped."""
     if isinstance(raw, bytes):
         raw = raw.decode("utf-8", errors="replace")
     return raw.rstrip("\r\n")
@@ -44,26 +46,30 @@ def _shown(lines: Iterable[str]) -> str:
 
 def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object]
                  ) -> Iterator[str | bytes]:
-    """The lines of ``source``. From a binary stream (``read1``), read in chunks, calling
-    ``before_wait`` before each read, since a read may wait for the player."""
+    """The lines of ``source``, cut where the line rule cuts (solo.play.line.split_lines:
+    ``\\n``, ``\\r\\n`` or ``\\r``). From a binary stream (``read1``), read in chunks,
+    calling ``before_wait`` before each read, since a read may wait for the player."""
     read1 = getattr(source, "read1", None)
     if read1 is None:
-        yield from source
+        for item in source:
+            cut = split_lines(item) if isinstance(item, str) else split_lines(item)
+            yield from cut or [item]
         return
-    buffer = bytearray()
+    buffer = b""
+    after_cr = False  # the last chunk ended with \r: a \n starting the next one ends no line
     while True:
         before_wait()
         chunk = read1(_CHUNK)
         if not chunk:
             break
-        buffer += chunk
-        start = 0
-        while (end := buffer.find(b"\n", start)) >= 0:
-            yield bytes(buffer[start:end + 1])
-            start = end + 1
-        del buffer[:start]
+        if after_cr and chunk.startswith(b"\n"):
+            chunk = chunk[1:]
+        after_cr = chunk.endswith(b"\r")
+        lines = split_lines(buffer + chunk + b"\0")  # the \0 keeps an unended last line
+        buffer = lines.pop()[:-1]
+        yield from lines
     if buffer:
-        yield bytes(buffer)
+        yield buffer
 
 
 class NotSaved(JournalError):

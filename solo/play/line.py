@@ -9,6 +9,10 @@
   commands: it is a guessed command, not a line of the story.
 * A line that starts with one of :data:`NARRATION_MARKS` is always narration; any
   other line is narration too.
+* What is typed or piped is cut into lines at ``\n``, ``\r\n`` and ``\r`` only
+  (:func:`split_lines`, for the prompt, a paste and a script alike). Every other character
+  Python would also break a line at (:data:`REFUSED_BREAKS`: a vertical tab, U+2028…) is
+  refused wherever it stands in a line, with one line naming it: nothing is journaled.
 
 Everything here is pure: it reads the loaded rules and the state, never the journal.
 """
@@ -16,8 +20,10 @@ Everything here is pure: it reads the loaded rules and the state, never the jour
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from dataclasses import dataclass, replace
+from typing import AnyStr
 
 from solo import defaults
 from solo.engine.requests import Act, ChangeHitPoints, Douse, Light, Request
@@ -26,8 +32,9 @@ from solo.errors import UsageError
 from solo.play.commands_table import command_table, command_words
 from solo.rules.world import World
 
-__all__ = ["Parsed", "parse_line", "clean", "split_pasted", "NARRATION_MARKS", "KEEP_AS_PROSE",
-           "LINE_RULE", "MAX_DIGITS"]
+__all__ = ["Parsed", "parse_line", "clean", "split_lines", "split_pasted", "check_breaks",
+           "LINE_ENDS", "REFUSED_BREAKS", "NARRATION_MARKS", "KEEP_AS_PROSE", "LINE_RULE",
+           "MAX_DIGITS"]
 
 NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
 
@@ -65,9 +72,48 @@ def clean(text: str) -> str:
     return "".join(out)
 
 
+LINE_ENDS = ("\r\n", "\r", "\n")
+"""Where a typed, pasted or piped text is cut into lines: what terminals and files give."""
+
+REFUSED_BREAKS = {
+    "\x0b": "a vertical tab (U+000B)",
+    "\x0c": "a form feed (U+000C)",
+    "\x1c": "a file separator (U+001C)",
+    "\x1d": "a group separator (U+001D)",
+    "\x1e": "a record separator (U+001E)",
+    "\x85": "a next line character (U+0085)",
+    "\u2028": "a line separator (U+2028)",
+    "\u2029": "a paragraph separator (U+2029)",
+}
+"""The other characters ``str.splitlines`` breaks a line at: refused inside a line, by name."""
+
+_END = re.compile("|".join(map(re.escape, LINE_ENDS)))
+_END_BYTES = re.compile(_END.pattern.encode())
+_REFUSED = re.compile(f"[{''.join(REFUSED_BREAKS)}]")
+
+
+def split_lines(text: AnyStr) -> list[AnyStr]:
+    """``text`` (str or bytes) cut into lines at :data:`LINE_ENDS` only, the line ends
+    dropped; a last line end closes the last line (as ``str.splitlines``: ``'a\\n'`` is one
+    line, ``''`` none). Nothing else ends a line: :func:`check_breaks` refuses the rest."""
+    pieces: list[AnyStr] = (_END_BYTES if isinstance(text, bytes) else _END).split(text)
+    if not pieces[-1]:
+        pieces.pop()
+    return pieces
+
+
+def check_breaks(line: str) -> None:
+    """Raise a one-line UsageError if ``line`` holds a character that would break it
+    elsewhere (:data:`REFUSED_BREAKS`), naming the first one."""
+    found = _REFUSED.search(line)
+    if found:
+        raise UsageError(f"{REFUSED_BREAKS[found.group()]} inside the line: type it as two "
+                         "lines")
+
+
 def split_pasted(text: str) -> list[str]:
     """A paste of several lines, as the lines one would have typed (empty ones dropped)."""
-    return [line for line in text.splitlines() if line.strip()]
+    return [line for line in split_lines(text) if line.strip()]
 
 
 def _misfit(name: str, why: str) -> UsageError:
@@ -76,7 +122,9 @@ def _misfit(name: str, why: str) -> UsageError:
 
 def parse_line(world: World, state: State, line: str) -> Parsed:
     """Decide what ``line`` is; raises UsageError (nothing to journal) if it is a command
-    word whose arguments do not fit, or a likely typo of one."""
+    word whose arguments do not fit, or a likely typo of one, or if it holds a character
+    that breaks lines elsewhere (:func:`check_breaks`)."""
+    check_breaks(line)
     text = clean(line).strip()
     if not text:
         return Parsed("empty", "")

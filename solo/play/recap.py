@@ -24,6 +24,7 @@ from solo.journal.notation import (
     tag,
 )
 from solo.journal.store import read_meta, read_tail, tail_records
+from solo.play.line import split_lines
 from solo.play.prompt_text import where
 from solo.play.resume import journal_world, resume
 from solo.rules.world import World
@@ -80,7 +81,7 @@ def last_words(path: Path) -> str:
         if record.get("kind") != "narration":
             continue
         before = records[index - 1][1] if index else 0
-        lines = [line.strip() for line in text[before:start].splitlines()
+        lines = [line.strip() for line in split_lines(text[before:start])
                  if line.strip() and not line.startswith(("#", "```", "<!--", "*Date"))]
         return lines[-1].lstrip("\\") if lines else ""
     return ""

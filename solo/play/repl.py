@@ -24,6 +24,7 @@ from solo.errors import SoloError
 from solo.internal import internal_error_lines
 from solo.journal.notation import Line
 from solo.play.commands_table import command_table, command_words
+from solo.play.line import split_pasted
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
 from solo.terminal import printable
@@ -166,7 +167,7 @@ def run_interactive(session: Session, input=None, output=None, *,
                 return 1
             continue
         pending = ""
-        pieces = [piece for piece in line.splitlines() if piece.strip()]
+        pieces = split_pasted(line)
         if not pieces:
             say(Place(session.where(HINT_WIDTH)))  # an empty Enter: where do we stand?
             continue

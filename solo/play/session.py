@@ -22,7 +22,7 @@ from solo.engine import core as engine
 from solo.engine.requests import Request, SessionStep, SetDice, Show
 from solo.engine.state import State
 from solo.errors import JournalError, SoloError, UsageError
-from solo.journal.map_records import map_fields, needs_whole_map, rebuild_map
+from solo.journal.map_records import MapLedger, rebuild_map
 from solo.journal.notation import (
     Line,
     mechanics_block,
@@ -37,7 +37,7 @@ from solo.journal.record import make_record, record_comment
 from solo.journal.store import Journal, JournalChanged, find_record, read_meta, read_tail
 from solo.play import prompt_text
 from solo.play.clock import now_text
-from solo.play.line import parse_line
+from solo.play.line import parse_line, split_lines
 from solo.play.physical import DICE_MODES, AskDie, TypedDice
 from solo.play.recap import last_words, recap_data, recap_lines, snapshot_block
 from solo.play.reply import Reply
@@ -81,8 +81,8 @@ class Session:
         self.written: deque[tuple[int, str]] = deque()
         self.written_bytes = 0
         self.ask_die: AskDie | None = None  # how to ask the player for a die (physical dice)
-        self.map_at = resumed.map_at  # the step of the last record that keeps the whole map
-        self.map_written = 0  # bytes written since it (solo.journal.map_records)
+        # when a record keeps the whole map (solo.journal.map_records)
+        self.map_ledger = MapLedger(resumed.map_at)
         self.sitting_open = False  # whether this sitting's session heading is written
 
     @property
@@ -115,8 +115,9 @@ class Session:
     # -- handling a line --------------------------------------------------------------------
     def handle(self, line: str) -> Reply:
         """Play one line by the line rule (solo.play.line): a command that parses whole, or
-        narration. Several lines (a paste) are played one by one."""
-        pieces = line.splitlines() or [""]
+        narration. Several lines (a paste) are played one by one (cut where
+        solo.play.line.split_lines cuts)."""
+        pieces = split_lines(line) or [""]
         if len(pieces) > 1:
             shown: list[str] = []
             for piece in pieces:
@@ -235,10 +236,8 @@ class Session:
         recorded = state.to_json()
         if "party" not in recorded and self.meta.get("party"):
             recorded["party"] = []  # all gone: not a journal from before members (resume)
-        whole = (not self.sitting_open or kind == "undo"
-                 or needs_whole_map(state.dungeon, self.map_written))
-        kept, map_at = map_fields(self.state.dungeon, state.dungeon, state.step, self.map_at,
-                                  whole)
+        kept = self.map_ledger.fields(self.state.dungeon, state.dungeon, state.step,
+                                      whole=not self.sitting_open or kind == "undo")
         if kept:
             extra = {**(extra or {}), **kept}
         record = make_record(step=state.step, kind=kind, command=command, draws=self.draws,
@@ -257,9 +256,7 @@ class Session:
         text = self.lead + "\n" + "\n\n".join([*parts, record_comment(record)]) + "\n"
         self._append(state.step, text)
         self.lead = ""
-        self.map_written = 0 if map_at != self.map_at or "dungeon" in kept \
-            else self.map_written + len(text)
-        self.map_at = map_at
+        self.map_ledger.wrote(kept, len(text))
         if not self.sitting_open:
             self.sitting_open = True
             self.session_number += 1

@@ -75,7 +75,7 @@ def read_map(text: str) -> MapStory:
         records[header.step] = (record, header.turn)
         if header.undid is not None:
             taken_back.add(header.undid)
-    dungeon = Dungeon()
+    dungeon = change.MapBuilder()  # each record costs what it changes, not the whole map
     route: list[str] = []
     turns: list[int] = []
     here: list[str | None] = []
@@ -83,9 +83,11 @@ def read_map(text: str) -> MapStory:
         kept, turn = records[step]
         try:
             if isinstance(kept.get(WHOLE_MAP_KEY), Mapping):
-                dungeon = change.apply_changes(Dungeon(), kept[WHOLE_MAP_KEY])
+                whole = change.MapBuilder()
+                whole.apply(kept[WHOLE_MAP_KEY])
+                dungeon = whole
             elif isinstance(kept.get(MAP_CHANGES_KEY), Mapping):
-                dungeon = change.apply_changes(dungeon, kept[MAP_CHANGES_KEY])
+                dungeon.apply(kept[MAP_CHANGES_KEY])
         except ValueError:
             continue  # a record edited beyond reading: the map as it stood
         if dungeon.here is not None and step not in taken_back and (
@@ -93,7 +95,7 @@ def read_map(text: str) -> MapStory:
             route.append(dungeon.here)
         turns.append(turn)
         here.append(dungeon.here)
-    return MapStory(dungeon, tuple(route), tuple(turns), tuple(here))
+    return MapStory(dungeon.dungeon(), tuple(route), tuple(turns), tuple(here))
 
 
 def map_story(crawl: Crawl) -> MapStory:
