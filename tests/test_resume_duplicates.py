@@ -13,14 +13,20 @@ Every journal here is played by solo; the damage is done to its text afterwards.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from solo.journal.record_order import SCAN_BYTES, scan_steps
+from solo.play.repl import run_interactive
+from solo.play.session import Session
 from solo.report.export import report_text
 from tests.e2e import run_solo
 from tests.fake_env import solo
@@ -186,3 +192,23 @@ def test_a_long_journal_is_looked_through_at_its_end(tmp_path: Path):
                                   f"{window:,} bytes): 1 record stands after a later step (6)")
     assert scan_steps(damaged).duplicates == (6,)  # the whole file: a duplicate
     assert SCAN_BYTES >= 1024 * 1024 and scan_steps(damaged, limit=SCAN_BYTES).window == 0
+
+
+def test_the_prompt_says_it_once_when_the_sitting_opens(tmp_path: Path):
+    journal = crawl(tmp_path)
+    journal.write_text(old_copy_last(journal.read_text(encoding="utf-8")), encoding="utf-8")
+    screen = io.StringIO()
+    session = Session(journal)
+    try:
+        with create_pipe_input() as pipe:
+            pipe.send_text("enter\r\x04")
+            pipe.close()
+            output = PlainTextOutput(screen)
+            with create_app_session(input=pipe, output=output):
+                assert run_interactive(session, input=pipe, output=output) == 0
+    finally:
+        session.close()
+    shown = screen.getvalue()
+    assert shown.count("Records out of step order") == 1
+    assert "1 record repeats an earlier step (3) and was counted once" in shown
+    assert session.state.step == 9 and "[R:9|" in shown
