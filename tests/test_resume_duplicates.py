@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
@@ -28,10 +30,11 @@ from solo.journal.record_order import SCAN_BYTES, scan_steps
 from solo.play.repl import run_interactive
 from solo.play.session import Session
 from solo.report.export import report_text
+from solo.report.read import read_journal
 from tests.e2e import run_solo
 from tests.fake_env import solo
 
-RECORD_LINE = re.compile(r"^<!-- solo \{.*\}\} -->$", re.M)
+RECORD_LINE = re.compile(r"^ *<!-- solo \{.*\}\} -->$", re.M)
 PLAYED = "enter\n" * 8
 NEXT = "enter\n"
 
@@ -212,3 +215,45 @@ def test_the_prompt_says_it_once_when_the_sitting_opens(tmp_path: Path):
     assert shown.count("Records out of step order") == 1
     assert "1 record repeats an earlier step (3) and was counted once" in shown
     assert session.state.step == 9 and "[R:9|" in shown
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A crawl of eight rooms with narration and an undo between them."""
+    path = tmp_path_factory.mktemp("played") / "j.md"
+    done = solo("new", str(path), "--system", "d12-tension", "--seed", "4", "--title", "H",
+                stdin="enter 3\nThe stair ends.\nenter 2\nundo\nenter 2\nnoise\n" + PLAYED)
+    assert done.code == 0, done.err
+    return path.read_text(encoding="utf-8")
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_resume_names_what_the_reports_name_and_finds_their_latest_entry(
+        tmp_path_factory: pytest.TempPathFactory, played: str, data: st.DataObject):
+    """Records put back in any order, any of them any number of times, one of them maybe
+    re-indented (read the slower way): the look on resume names the same steps as ``solo
+    stats --json``, and finds the first copy of the highest step."""
+    pieces = RECORD_LINE.split(played)  # the text around the records
+    lines = records(played)
+    chosen = data.draw(st.lists(st.integers(0, len(lines) - 1), min_size=1,
+                                max_size=len(lines) + 4), label="records in the file")
+    chosen[0] = 0  # the start record stays first (the journal's front matter is before it)
+    if data.draw(st.booleans(), label="one re-indented"):
+        lines = [*lines]
+        lines[chosen[-1]] = "  " + lines[chosen[-1]]
+    text = pieces[0] + "".join(lines[index] + (pieces[place + 1] if place + 1 < len(pieces)
+                                               else "\n")
+                               for place, index in enumerate(chosen))
+    path = tmp_path_factory.mktemp("any-order") / "j.md"
+    path.write_text(text, encoding="utf-8")
+    crawl_read = read_journal(path)
+    found = scan_steps(path)
+    assert (list(found.duplicates), list(found.out_of_place)) == \
+        (crawl_read.duplicates, crawl_read.out_of_place)
+    steps = [record_data(lines[index].strip())["step"] for index in chosen]
+    if found.note():
+        latest = found.latest or record_data(records(text)[-1].strip())
+        assert latest["step"] == max(steps) == found.highest
+        assert latest == record_data(lines[chosen[steps.index(max(steps))]].strip())

@@ -28,7 +28,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from solo.journal.record import find_records
+from solo.journal.record import RECORD_START, parse_record
 from solo.journal.record_schema import read_header
 
 __all__ = ["StepOrder", "step_order", "order_note", "StepScan", "scan_steps", "SCAN_BYTES"]
@@ -141,6 +141,7 @@ def order_note(duplicates: Sequence[int], out_of_place: Sequence[int]) -> str:
 # -- the quick look on resume -------------------------------------------------------------
 _RECORD_LINE = re.compile(rb'\n[ \t]*<!-- solo(?: \{"v":2,"step":(\d+),)?')
 """A record beginning a line; its step when it is in solo's own layout (else b'')."""
+_HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),')  # the same, at a record's start
 
 
 @dataclass(frozen=True)
@@ -190,17 +191,60 @@ def scan_steps(path: Path, limit: int = SCAN_BYTES) -> StepScan:
     text = data.decode("utf-8", errors="replace")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    records, steps = [], []
-    for _, _, record in find_records(text):
-        header = read_header(record)
-        if header is not None:
+    return _closer_look(text, limit if start else 0)
+
+
+def _readable(comment: str) -> dict[str, Any] | None:
+    """A record's comment as a record, if the reports would count it (else None)."""
+    record = parse_record(comment)
+    return record if record is not None and read_header(record) is not None else None
+
+
+def _step(record: dict[str, Any] | None) -> int | None:
+    header = read_header(record) if record is not None else None
+    return header.step if header is not None else None
+
+
+def _closer_look(text: str, window: int) -> StepScan:
+    """The records in ``text``, found as the reports find them, each one's step from its
+    header where solo's layout shows it, else from its JSON. Only the records whose place
+    is in question are read as JSON: a copy, one out of place, the first copy of a step
+    copied, the highest; one that cannot be read (a crash cut it off) is no record."""
+    spans: list[tuple[int, int]] = []
+    steps: list[int] = []
+    records: list[dict[str, Any] | None] = []  # read as JSON, or None for not yet
+    for match in RECORD_START.finditer(text):
+        begin = text.find("<!--", match.start())
+        end = text.find("-->", begin)
+        if end < 0:
+            break
+        header = _HEADER.match(text, begin)
+        record = None if header else _readable(text[begin:end + 3])
+        step = int(header[1]) if header else _step(record)
+        if step is not None:
+            spans.append((begin, end + 3))
+            steps.append(step)
             records.append(record)
-            steps.append(header.step)
-    order = step_order(steps)
-    if order is None:
-        return StepScan()
+    while True:
+        order = step_order(steps)
+        if order is None:
+            return StepScan()
+        first: dict[int, int] = {}
+        for index, step in enumerate(steps):
+            first.setdefault(step, index)
+        questioned = {*order.duplicates, *order.out_of_place, order.kept[-1],
+                      *(first[steps[index]] for index in order.duplicates)}
+        unread = [index for index in questioned if records[index] is None]
+        if not unread:
+            break
+        for index in unread:
+            records[index] = _readable(text[slice(*spans[index])])
+        kept = [index for index in range(len(steps))
+                if index not in unread or records[index] is not None]
+        spans, steps = [spans[index] for index in kept], [steps[index] for index in kept]
+        records = [records[index] for index in kept]
     highest = order.kept[-1]  # the first copy of the highest step
     return StepScan(tuple(steps[index] for index in order.duplicates),
                     tuple(steps[index] for index in order.out_of_place),
                     records[highest] if highest != len(records) - 1 else None,
-                    window=limit if start else 0, highest=steps[highest])
+                    window=window, highest=steps[highest])
