@@ -119,6 +119,18 @@ def test_a_long_export_at_a_terminal_says_which_part_it_is_at(tmp_path: Path):
     assert shown.err.endswith(WIPE)
 
 
+def test_a_large_journal_shows_its_export_from_the_start(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch):
+    journal = _journal(tmp_path)
+    monkeypatch.setattr("solo.cli.long_runs.LONG_EXPORT", journal.stat().st_size)
+    out = tmp_path / "r.md"
+    shown = solo("export", str(journal), "-o", str(out), env=at_terminal(lambda: CLOCK))
+    assert [line.split(": ", 1)[1] for line in progress_lines(shown.err)] == [
+        "reading", "rendering md", "writing r.md"]
+    monkeypatch.setattr("solo.cli.long_runs.LONG_EXPORT", journal.stat().st_size + 1)
+    assert solo("export", str(journal), "-o", str(out), env=at_terminal(lambda: CLOCK)).err == ""
+
+
 def test_an_export_to_the_screen_wipes_its_line_before_the_report(tmp_path: Path):
     journal = _journal(tmp_path)
     env = at_terminal(ticking(DELAY)).replace(stdout_isatty=True)

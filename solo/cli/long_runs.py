@@ -15,7 +15,11 @@ from solo.cli.progress import Progress
 from solo.environment import Environment
 from solo.terminal import printable
 
-__all__ = ["run_simulate", "run_export", "interrupted"]
+__all__ = ["run_simulate", "run_export", "interrupted", "LONG_EXPORT"]
+
+LONG_EXPORT = 4 * 1024 * 1024
+"""A journal this large takes over a second to export: its progress shows from the start
+(the reading, one call, gives progress no chance to show until it is done)."""
 
 
 def run_simulate(options, env: Environment) -> int:
@@ -63,7 +67,11 @@ def run_export(options, env: Environment) -> int:
     from solo.report.export import report_text
 
     journal = Path(options.journal)
-    progress = Progress(env, f"export {options.journal}")
+    try:
+        long = journal.stat().st_size >= LONG_EXPORT
+    except OSError:
+        long = False  # (reading it says why)
+    progress = Progress(env, f"export {options.journal}", long=long)
     to_file = options.output not in (None, "-")
     try:
         report = report_text(journal, format_for(options.output, options.format),

@@ -27,12 +27,15 @@ WIDTH = 79  # at most this many characters in the line
 class Progress:
     """One run's progress line. ``shown`` says whether it is drawn (stderr a terminal)."""
 
-    def __init__(self, env: Environment, label: str) -> None:
+    def __init__(self, env: Environment, label: str, *, long: bool = False) -> None:
+        """``long``: the run is known to be long (a large file): shown from the start."""
         self.env = env
         self.label = printable(label)
         self.shown = env.stderr_isatty
         self.drawn = False  # a line is on the screen now
         self.start = self.last = env.clock() if self.shown else 0.0
+        if long:
+            self.start -= DELAY
 
     def turns(self, done: int, total: int) -> None:
         """So many turns of ``total`` played (a simulation's hook)."""
