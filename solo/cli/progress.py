@@ -52,6 +52,7 @@ class Progress:
         if now - self.start < DELAY or (not at_once and now - self.last < REFRESH):
             return
         self.last = now
+        what = printable(what)
         line = f"{_clipped(self.label, WIDTH - len(what) - 2)}: {what}"
         if len(line) > WIDTH:  # one row of the narrowest terminal: the wipe clears it all
             line = line[:WIDTH - 1] + "…"
