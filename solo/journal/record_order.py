@@ -142,6 +142,9 @@ def order_note(duplicates: Sequence[int], out_of_place: Sequence[int]) -> str:
 _RECORD_LINE = re.compile(rb'\n[ \t]*<!-- solo(?: \{"v":2,"step":(\d+),)?')
 """A record beginning a line; its step when it is in solo's own layout (else b'')."""
 _HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),')  # the same, at a record's start
+_ANY_STEP = re.compile(r'"step"\s*:\s*(\d+)')
+"""A step number in a record of any layout: its own, or its state's (the same but after an
+undo); a JSON string cannot hold it (its quotes would be escaped)."""
 
 
 @dataclass(frozen=True)
@@ -207,9 +210,10 @@ def _step(record: dict[str, Any] | None) -> int | None:
 
 def _closer_look(text: str, window: int) -> StepScan:
     """The records in ``text``, found as the reports find them, each one's step from its
-    header where solo's layout shows it, else from its JSON. Only the records whose place
-    is in question are read as JSON: a copy, one out of place, the first copy of a step
-    copied, the highest; one that cannot be read (a crash cut it off) is no record."""
+    header where solo's layout shows it, else from the one step number it holds, else from
+    its JSON. Only the records whose place is in question are read as JSON: a copy, one out
+    of place, the first copy of a step copied, the highest; one that cannot be read (a crash
+    cut it off) is no record."""
     spans: list[tuple[int, int]] = []
     steps: list[int] = []
     records: list[dict[str, Any] | None] = []  # read as JSON, or None for not yet
@@ -219,8 +223,13 @@ def _closer_look(text: str, window: int) -> StepScan:
         if end < 0:
             break
         header = _HEADER.match(text, begin)
-        record = None if header else _readable(text[begin:end + 3])
-        step = int(header[1]) if header else _step(record)
+        record, step = None, int(header[1]) if header else None
+        if step is None:  # another layout: its one step number, else its JSON
+            named = set(_ANY_STEP.findall(text, begin, end))
+            step = int(named.pop()) if len(named) == 1 else None
+        if step is None:
+            record = _readable(text[begin:end + 3])
+            step = _step(record)
         if step is not None:
             spans.append((begin, end + 3))
             steps.append(step)
