@@ -10,10 +10,12 @@ notice, the resume's notice).
 
 Resuming reads only the tail of the file, so it would say nothing. :func:`scan_steps` looks
 through the last :data:`SCAN_BYTES` of the journal (the whole of most journals) with one
-regular expression over bytes, reading no JSON unless some record is not in solo's own
-layout or the steps do not rise; then it reads the records there as the reports do, names
-the ones out of order, and finds the record to resume from: the first copy of the highest
-step, wherever it stands.
+regular expression over bytes, which finds each record's step in solo's own layout. Only
+when some record is in another layout or the steps do not rise does it look closer: the
+records found as the reports find them, and read as JSON only where their place is in
+question (a crash's torn record is no record); it names the ones out of order as the
+reports do, and finds the record to resume from: the first copy of the highest step,
+wherever it stands.
 """
 
 from __future__ import annotations
