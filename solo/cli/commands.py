@@ -261,16 +261,9 @@ def _refuse_shadowing(path: Path, procedure) -> None:
 
 
 def _simulate(options, env: Environment) -> int:
-    from solo.engine.simulate import simulate
-    from solo.rules.catalog import load_world
+    from solo.cli.long_runs import run_simulate
 
-    result = simulate(load_world(options.system), options.turns, options.seed,
-                      setup=options.setup, script=options.action)
-    if options.json:
-        env.say(json.dumps(result.to_json()))
-    else:
-        env.say("\n".join(result.lines()))
-    return 0
+    return run_simulate(options, env)
 
 
 def _new(options, env: Environment) -> int:
@@ -307,18 +300,9 @@ def _home(options, env: Environment) -> int:
 
 
 def _export(options, env: Environment) -> int:
-    """Write the report; then, on stderr, one notice if some record repeated or went back a
-    step (the report counts each step once, and is written all the same)."""
-    from solo.cli.output import format_for, write_report
-    from solo.report.export import report_text
+    from solo.cli.long_runs import run_export
 
-    journal = Path(options.journal)
-    report = report_text(journal, format_for(options.output, options.format),
-                         reveal=options.reveal)
-    write_report(journal, options.output, report.text, env)
-    if report.notice:
-        env.warn(f"solo: notice: {printable(options.journal)}: {report.notice}")
-    return 0
+    return run_export(options, env)
 
 
 def _stats(options, env: Environment) -> int:

@@ -116,9 +116,11 @@ def write_output(target: Path, text: str) -> None:
             handle.write(text)
         os.chmod(temp, mode)
         os.replace(temp, target)
-    except OSError as err:
+    except BaseException as err:  # Ctrl-C too: no half-written temp file left behind
         try:
             os.unlink(temp)
         except OSError:
             pass
+        if not isinstance(err, OSError):
+            raise
         raise JournalError(f"cannot write {target}: {err.strerror}") from None

@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from solo.engine import core as engine
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["Simulation", "simulate"]
+__all__ = ["Simulation", "simulate", "PROGRESS_EVERY"]
+
+PROGRESS_EVERY = 4096
+"""Turns between two calls of a simulation's progress hook (a few milliseconds' play)."""
 
 
 @dataclass(frozen=True)
@@ -64,10 +67,14 @@ class Simulation:
 
 
 def simulate(world: World, turns: int, seed: int, action: str | None = None,
-             setup: Sequence[str] = (), script: Sequence[str] = ()) -> Simulation:
+             setup: Sequence[str] = (), script: Sequence[str] = (),
+             progress: Callable[[int], object] | None = None,
+             every: int = PROGRESS_EVERY) -> Simulation:
     """Play ``setup`` once, then ``script`` (or ``action``, or the procedure's own
     ``simulate:`` action) in a cycle until ``turns`` turns have passed (or as many
-    commands, if the script takes no time)."""
+    commands, if the script takes no time). ``progress``, if given, is called with the
+    turns played so far after each ``every`` turns (the run is played in stretches that
+    long; without it, in one, with nothing more done a turn)."""
     cycle = [line.strip() for line in script if line.strip()] or [
         (action or world.procedure.simulate).strip()]
     game = engine.Game(world, engine.start(world), random.Random(seed), record=False)
@@ -88,26 +95,33 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
     idle = 0  # commands in a row that passed no time
     index, size = 0, len(cycle)
     now, end = start_turn, start_turn + turns
+    stretch = turns if progress is None else max(every, 1)
+    stop = min(end, now + stretch)
     perform = game.perform
-    while now < end:
-        line = cycle[index]
-        index = index + 1 if index + 1 < size else 0
-        before, recorded = now, len(outcomes)
-        try:
-            now = perform(line)
-        except UsageError:
-            refusals[line] += 1
-        commands += 1
-        passed = now - before
-        if passed:
-            idle = 0
-            new = len(outcomes) - recorded
-            if new < passed:
-                quiet += passed - new
-        else:
-            idle += 1
-            if commands >= turns and idle >= size:
-                break  # the script takes no time: as many commands as turns
+    while True:
+        while now < stop:
+            line = cycle[index]
+            index = index + 1 if index + 1 < size else 0
+            before, recorded = now, len(outcomes)
+            try:
+                now = perform(line)
+            except UsageError:
+                refusals[line] += 1
+            commands += 1
+            passed = now - before
+            if passed:
+                idle = 0
+                new = len(outcomes) - recorded
+                if new < passed:
+                    quiet += passed - new
+            else:
+                idle += 1
+                if commands >= turns and idle >= size:
+                    break  # the script takes no time: as many commands as turns
+        if now >= end or now < stop or progress is None:
+            break
+        progress(now - start_turn)
+        stop = min(end, now + stretch)
     counted.update(outcomes)
     played = game.turn - start_turn if game.turn - start_turn else commands
     return Simulation(world.procedure.id, " / ".join(cycle), played, commands,

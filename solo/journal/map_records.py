@@ -146,10 +146,13 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
     try:
         whole, last = found[0][WHOLE_MAP_KEY], whole_at
         changes: list[Any] = []
-        for later in found[1:]:
-            later_step = later.get("step")
-            if not isinstance(later_step, int) or not last < later_step <= step:
-                continue  # a copy pasted out of place, or an entry after the one wanted
+        # in step order, the first copy of each step (solo.journal.record_order.step_order)
+        later_records = sorted((later for later in found[1:]
+                                if isinstance(later.get("step"), int)), key=_step)
+        for later in later_records:
+            later_step = later["step"]
+            if not last < later_step <= step:
+                continue  # a copy pasted later, or an entry after the one wanted
             last = later_step
             if WHOLE_MAP_KEY in later:
                 whole, changes = later[WHOLE_MAP_KEY], []
@@ -159,6 +162,10 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
     except (ValueError, TypeError, KeyError, AttributeError):
         return Dungeon(), None, _LOST
     return dungeon, whole_at, ""
+
+
+def _step(record: Mapping[str, Any]) -> int:
+    return record["step"]
 
 
 _CHUNK = 64 * 1024

@@ -15,6 +15,7 @@ from solo.engine import core as engine
 from solo.engine.state import State
 from solo.errors import JournalError, UsageError
 from solo.journal.map_records import rebuild_map
+from solo.journal.record_order import scan_steps
 from solo.journal.store import Tail, find_record, read_meta, read_tail
 from solo.play.physical import DICE_MODES
 from solo.rules.catalog import load_world
@@ -63,10 +64,11 @@ def resume_file(path: Path) -> Resumed:
 
 
 def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Resumed:
-    """The journal at ``path`` as its tail leaves it. Raises JournalError if the last
-    state record cannot be read (the journal is left untouched)."""
-    record = tail.record
-    notices: list[str] = []
+    """The journal at ``path`` as its tail leaves it: the state of its highest step (the
+    last record, unless a copied or moved record stands after it; see
+    :func:`~solo.journal.record_order.scan_steps`). Raises JournalError if that state
+    record cannot be read (the journal is left untouched)."""
+    record, notices = _latest(path, tail.record)
     try:
         state = State.from_json(record["state"])
     except _UNREADABLE as err:
@@ -95,6 +97,18 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
                    scene=int(record.get("scene", state.turn) or 0),
                    lead=("\n" if tail.needs_newline else "") + tail.closers,
                    notices=tuple(notices), map_at=map_at, torn=tail.torn)
+
+
+def _latest(path: Path, last: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The record to resume from (``last``, the file's last readable one, unless some
+    record copied or moved after the highest step stands in its way), and the one notice
+    that names the records out of step order."""
+    try:
+        scan = scan_steps(path)
+    except OSError:  # read a moment ago: the tail's record stands
+        return last, []
+    note = scan.note()
+    return (scan.latest if scan.latest is not None else last), [note] if note else []
 
 
 def front_matter_party(world: World, meta: Mapping[str, Any], recorded: Mapping[str, Any],

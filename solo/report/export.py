@@ -7,6 +7,7 @@ The report is read from the records (:mod:`solo.report.read`) and rendered as md
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -32,16 +33,22 @@ HIDDEN_NOTE = "{} kept hidden (export --reveal shows it)"
 """What the reports say of a danger tracker kept behind the screen."""
 
 
-def report_text(path: Path, fmt: str, reveal: bool = False) -> Report:
+def report_text(path: Path, fmt: str, reveal: bool = False,
+                phase: Callable[[str], object] | None = None) -> Report:
     """The play report of the journal at ``path`` as ``fmt`` (md or html), with a notice
     when some record repeated or went back a step (each step is counted once). A danger
-    tracker kept behind the screen when the journal ends is left out unless ``reveal``."""
+    tracker kept behind the screen when the journal ends is left out unless ``reveal``.
+    ``phase``, if given, is told when each part begins ("reading", "rendering html")."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown export format {fmt!r}; choose md or html")
     with gc_paused():  # (the reading is gone, by reference counts, before it resumes)
+        if phase is not None:
+            phase("reading")
         crawl = read_journal(path)  # (the html report finds lines itself, when it needs them)
         if crawl.danger is not None and crawl.danger.hidden and not reveal:
             crawl.danger_hidden, crawl.danger = HIDDEN_NOTE.format(crawl.danger.label), None
+        if phase is not None:
+            phase(f"rendering {fmt}")
         text = render_html(crawl) if fmt == "html" else render_markdown(crawl)
         return Report(text, record_order_note(crawl) or None)
 

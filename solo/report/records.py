@@ -14,13 +14,12 @@ twice, or moved, counts as the entry it was when it was played.
 
 from __future__ import annotations
 
-import bisect
 import json
-import operator
 from collections.abc import Iterator, Sequence
-from itertools import compress, count, islice
+from itertools import compress, count
 from typing import Any, overload
 
+from solo.journal.record_order import StepOrder, step_order
 from solo.journal.record_schema import (
     EVENTS_KEY,
     STATE_KEY,
@@ -215,72 +214,3 @@ def indices_of(values: Sequence[str], value: str) -> list[int]:
     return list(compress(count(), map(value.__eq__, values)))
 
 
-class StepOrder:
-    """How a journal's records stand against their steps, when some step repeats or goes
-    back (indices are places in the file):
-
-    * ``kept``: the records counted, in step order, the first of each step;
-    * ``duplicates``: the records left out, each repeating the step of one before it;
-    * ``out_of_place``: the kept records a move would put in order: the fewest whose
-      leaving the rest in file order leaves them in step order."""
-
-    __slots__ = ("kept", "duplicates", "out_of_place", "place_of")
-
-    def __init__(self, kept: list[int], duplicates: list[int], out_of_place: list[int],
-                 records: int) -> None:
-        self.kept, self.duplicates, self.out_of_place = kept, duplicates, out_of_place
-        self.place_of = [-1] * records  # by place in the file: its place among the kept
-        for place, index in enumerate(kept):
-            self.place_of[index] = place
-
-
-def step_order(steps: Sequence[int]) -> StepOrder | None:
-    """The records to count, given each one's step in file order; None when every step is
-    above the one before it (a journal as solo wrote it: the one check, in C, is all an
-    undamaged journal costs).
-
-    Of the records sharing a step, the first in the file is counted and the rest are
-    duplicates. solo only ever appends, so the first copy is the one written when the step
-    was played, and a copy an editor's paste or a sync tool's merge makes lands after it;
-    the entry's Lonelog lines and the player's prose stand before the first copy (what a
-    narration's note is read from), while a pasted copy has only what the paste brought;
-    and a reading going forward decides each record as it meets it, so both readings (and
-    any that stops early) agree."""
-    if all(map(operator.lt, steps, islice(steps, 1, None))):
-        return None
-    first: dict[int, int] = {}
-    duplicates: list[int] = []
-    for index, step in enumerate(steps):
-        if step in first:
-            duplicates.append(index)
-        else:
-            first[step] = index
-    in_file = list(first.values())  # (a dict keeps the order its keys came in)
-    rising = _longest_rising([steps[index] for index in in_file])
-    out_of_place = [index for place, index in enumerate(in_file) if place not in rising]
-    return StepOrder(sorted(in_file, key=steps.__getitem__), duplicates, out_of_place,
-                     len(steps))
-
-
-def _longest_rising(values: list[int]) -> set[int]:
-    """The places of a longest rising run through ``values`` (all different), of those as
-    long the one keeping the earliest values: the values after a step back are the ones
-    named out of place, not those before it. Built from the end, as a falling run."""
-    tails: list[int] = []  # by length - 1: minus the highest first value of a run that long
-    tail_at: list[int] = []
-    next_of = [-1] * len(values)
-    for place in range(len(values) - 1, -1, -1):
-        key = -values[place]
-        length = bisect.bisect_left(tails, key)
-        next_of[place] = tail_at[length - 1] if length else -1
-        if length == len(tails):
-            tails.append(key)
-            tail_at.append(place)
-        else:
-            tails[length], tail_at[length] = key, place
-    chain: set[int] = set()
-    place = tail_at[-1] if tail_at else -1
-    while place >= 0:
-        chain.add(place)
-        place = next_of[place]
-    return chain

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from solo.journal.notation import clock_text
+from solo.journal.record_order import order_note
 from solo.report.map_story import map_story, room_figures, rooms_text
 from solo.report.model import Crawl
 from solo.report.party import party_figures, party_rows
@@ -105,31 +106,10 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
     return rows
 
 
-_STEPS_NAMED = 10  # at most this many steps named in a note; the JSON lists them all
-
-
-def _steps_text(steps: list[int]) -> str:
-    named = ", ".join(map(str, steps[:_STEPS_NAMED]))
-    return named + (", …" if len(steps) > _STEPS_NAMED else "")
-
-
 def record_order_note(crawl: Crawl) -> str:
     """What the reading did with records whose step repeats an earlier one or goes back
     (an editor's paste, a sync tool's merge, a hand edit), as one line; "" when none did."""
-    parts = []
-    count = len(crawl.duplicates)
-    if count:
-        parts.append(f"{count} record{'s' if count != 1 else ''} "
-                     f"repeat{'' if count != 1 else 's'} an earlier step "
-                     f"({_steps_text(crawl.duplicates)}) and "
-                     f"{'were' if count != 1 else 'was'} counted once")
-    count = len(crawl.out_of_place)
-    if count:
-        parts.append(f"{count} record{'s' if count != 1 else ''} "
-                     f"stand{'' if count != 1 else 's'} after a later step "
-                     f"({_steps_text(crawl.out_of_place)}) and "
-                     f"{'were' if count != 1 else 'was'} counted in step order")
-    return "; ".join(parts)
+    return order_note(crawl.duplicates, crawl.out_of_place)
 
 
 def stats_lines(crawl: Crawl) -> list[str]:
