@@ -19,6 +19,7 @@ from solo.journal.record import PREFIX, SUFFIX
 from solo.journal.record_schema import (
     COUNTED_EVENTS,
     EVENTS_KEY,
+    STATE_KEY,
     event_type,
     read_header,
 )
@@ -261,6 +262,31 @@ class Columns(Records):
             self._starts = list(accumulate(map(operator.add,
                                                map(len, self._prose[:len(bodies)]), lines)))
         return self._starts
+
+    def holding(self, key: bytes) -> list[dict[str, Any]]:
+        """Records in solo's layout are read up to their events (their header and map),
+        all at once; the others whole."""
+        bodies, starts = self._bodies, self._ev_starts
+        found = list(compress(count(), map(operator.contains, bodies, repeat(key))))
+        heads = [self._head(index) or b"" for index in found]
+        try:
+            read = json.loads(b"[" + b",".join(heads) + b"]") if b"" not in heads else None
+        except ValueError:
+            read = None
+        if isinstance(read, list) and all(isinstance(record, dict) for record in read):
+            return read
+        records = []
+        for index, head in zip(found, heads, strict=True):
+            record = self._parsed.get(index)
+            if record is None:
+                try:
+                    record = json.loads(head or bodies[index])
+                except ValueError:
+                    continue
+            if isinstance(record, dict) and (starts[index] >= 0
+                                             or isinstance(record.get(STATE_KEY), dict)):
+                records.append(record)
+        return records
 
     def entries(self) -> list[Entry]:
         starts = self._record_starts()
