@@ -78,12 +78,17 @@ def _story(found: Iterable[Mapping[str, Any]]) -> MapStory:
     records: dict[int, tuple[Mapping[str, Any], int]] = {}
     taken_back: set[int] = set()
     for record in found:
-        header = read_header(record)
-        if header is None or header.step in records:
+        step, turn, undid = record.get("step"), record.get("turn"), record.get("undid")
+        if type(step) is not int or type(turn) is not int:  # (the schema's reading)
+            header = read_header(record)
+            if header is None:
+                continue
+            step, turn, undid = header.step, header.turn, header.undid
+        if step in records:
             continue
-        records[header.step] = (record, header.turn)
-        if header.undid is not None:
-            taken_back.add(header.undid)
+        records[step] = (record, turn)
+        if type(undid) is int:
+            taken_back.add(undid)
     kept = [(step, *records[step]) for step in sorted(records)]
     try:
         return _story_at_once(kept, taken_back)
@@ -97,6 +102,7 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
     some record's map cannot be read (then each is read on its own)."""
     dungeon = Dungeon()
     changes: list[Mapping[str, Any]] = []
+    rooms: dict[Any, Any] = {}  # each room's data as the records last gave it, by id
     now: str | None = None
     route: list[str] = []
     turns: list[int] = []
@@ -104,17 +110,36 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
     for step, record, turn in kept:
         whole, changed = record.get(WHOLE_MAP_KEY), record.get(MAP_CHANGES_KEY)
         if isinstance(whole, Mapping):
-            change.apply_all(dungeon, changes)  # (checked: it may not be read)
-            dungeon, changes, now = Dungeon(), [whole], whole.get("here")
+            now = whole.get("here")
+            listed = whole.get("rooms", [])
+            if isinstance(listed, list) and list(rooms.values()) == listed:
+                # the map as the changes built it (what solo writes now and then): only
+                # where the party is, the way out and the room before are new
+                changes.append({key: whole.get(key) for key in ("here", "out", "from")})
+            else:
+                change.apply_all(dungeon, changes)  # (checked: it may not be read)
+                dungeon, changes = Dungeon(), [whole]
+                rooms = {}
+                _note_rooms(rooms, listed)
         elif isinstance(changed, Mapping):
             changes.append(changed)
             now = changed.get("here", now)
+            _note_rooms(rooms, changed.get("rooms"))
         if now is not None and step not in taken_back and (not route or route[-1] != now):
             route.append(now)  # (a name on no map, or no name, raises below)
         turns.append(turn)
         here.append(now)
     dungeon = change.apply_all(dungeon, changes)
     return MapStory(dungeon, tuple(route), tuple(turns), tuple(here))
+
+
+def _note_rooms(rooms: dict[Any, Any], listed: Any) -> None:
+    """Note the data of each room a record gives (what cannot be a room is left for
+    :func:`~solo.engine.room_changes.apply_all` to refuse)."""
+    if isinstance(listed, list):
+        for item in listed:
+            if isinstance(item, Mapping):
+                rooms[item.get("id")] = item
 
 
 def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
