@@ -67,3 +67,17 @@ def test_a_re_saved_journal_edited_the_same_way_reads_the_same(tmp_path):
     again.write_text(resave(edited, sorted_spaced), encoding="utf-8")
     assert re.search(r'"here": "R99"', again.read_text(encoding="utf-8"))
     assert rooms_of(again) == rooms_of(journal)
+
+
+def test_a_re_saved_crawl_with_an_undo_tells_the_same_rooms(tmp_path):
+    journal = tmp_path / "undo.md"
+    done = solo("new", str(journal), "--system", "d12-tension", "--title", "Undo", "--seed",
+                "4", stdin="enter 3\nenter 3\nenter 3\nundo\nenter 2\nback\nlinger\n")
+    assert done.code == 0, done.err
+    again = tmp_path / "again.md"
+    again.write_text(resave(journal.read_text(encoding="utf-8"), sorted_spaced),
+                     encoding="utf-8")
+    assert isinstance(read_journal(again).records, Columns)
+    rooms = rooms_of(again)
+    assert rooms == rooms_of(journal)
+    assert rooms["route"] == ["R1", "R2", "R3", "R2"]  # the R3 taken back left no trace
