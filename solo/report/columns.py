@@ -19,6 +19,9 @@ from solo.journal.record import PREFIX, SUFFIX
 from solo.journal.record_schema import (
     COUNTED_EVENTS,
     EVENTS_KEY,
+    MAP_CHANGES_KEY,
+    STATE_KEY,
+    WHOLE_MAP_KEY,
     event_type,
     read_header,
 )
@@ -70,6 +73,7 @@ class Columns(Records):
                                                    repeat(STATE_AFTER_EVENTS), self._ev_starts),
                                  repeat(1)))
         self._ev_texts: dict[int, bytes] = {}
+        self._maps: dict[int, tuple[bytes | None, bytes | None]] = {}  # (another order's)
         if None in steps_raw:  # some record not in solo's layout: the other order's groups
             self._any_order((steps_raw, kinds_raw, cmds, turns_raw))
         self._parsed: dict[int, dict[str, Any]] = {}
@@ -108,11 +112,12 @@ class Columns(Records):
             self._ev_starts[index] = self._ev_ends[index] = -1
             if match is None:
                 continue
-            *values, events = match.groups()
+            *values, events = match.group(*CAPTURED, "events")
             if None not in values and events is not None:
                 for column, value in zip(columns, values, strict=True):
                     column[index] = value
                 self._ev_texts[index] = events
+                self._maps[index] = (match[WHOLE_MAP_KEY], match[MAP_CHANGES_KEY])
 
     def _read_whole(self, steps: list, kinds: list, cmds: list, turns: list) -> None:
         """Read the records the split could not place as JSON (raises ValueError for one
@@ -261,6 +266,44 @@ class Columns(Records):
             self._starts = list(accumulate(map(operator.add,
                                                map(len, self._prose[:len(bodies)]), lines)))
         return self._starts
+
+    def holding(self, key: bytes) -> list[dict[str, Any]]:
+        """Records in solo's layout are read up to their events (their header and map),
+        all at once; the others whole."""
+        bodies = self._bodies
+        found = list(compress(count(), map(operator.contains, bodies, repeat(key))))
+        heads = [self._head(index) or self._map_head(index) for index in found]
+        try:
+            read = json.loads(b"[" + b",".join(heads) + b"]") if b"" not in heads else None
+        except ValueError:
+            read = None
+        if isinstance(read, list) and all(isinstance(record, dict) for record in read):
+            return read
+        records = []
+        for index, head in zip(found, heads, strict=True):
+            record = self._parsed.get(index)
+            if record is None:
+                try:
+                    record = json.loads(head or bodies[index])
+                except ValueError:
+                    continue
+            if isinstance(record, dict) and (head or isinstance(record.get(STATE_KEY), dict)):
+                records.append(record)
+        return records
+
+    def _map_head(self, index: int) -> bytes:
+        """A record in another order, but an undo's (its ``undid``, too, counts): its step,
+        turn and map as JSON, from what :data:`ANY_ORDER` found ("" if it did not)."""
+        maps = self._maps.get(index)
+        body = self._bodies[index]
+        if maps is None or b'"undid"' in body or b'"state"' not in body:
+            return b""
+        whole, changed = maps
+        return b"".join([b'{"step":%d,"turn":%d' % (self._steps[index],
+                                                     self._turns_in_file[index]),
+                         b',"%s":%s' % (WHOLE_MAP_KEY.encode(), whole) if whole else b"",
+                         b',"%s":%s' % (MAP_CHANGES_KEY.encode(), changed) if changed
+                         else b"", b"}"])
 
     def entries(self) -> list[Entry]:
         starts = self._record_starts()

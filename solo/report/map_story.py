@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,36 +66,106 @@ class MapStory:
 
 def read_map(text: str) -> MapStory:
     """The map story of a journal's text (its records that keep the map)."""
+    return _story(_map_records(text))
+
+
+_Kept = list[tuple[int, Mapping[str, Any], int]]  # each record's step, data and turn
+
+
+def _story(found: Iterable[Mapping[str, Any]]) -> MapStory:
+    """The map story of the records that hold the map's key, in the file's order: each
+    step once (the first), in step order."""
     records: dict[int, tuple[Mapping[str, Any], int]] = {}
     taken_back: set[int] = set()
-    for record in _map_records(text):
-        header = read_header(record)
-        if header is None or header.step in records:
+    for record in found:
+        step, turn, undid = record.get("step"), record.get("turn"), record.get("undid")
+        if type(step) is not int or type(turn) is not int:  # (the schema's reading)
+            header = read_header(record)
+            if header is None:
+                continue
+            step, turn, undid = header.step, header.turn, header.undid
+        if step in records:
             continue
-        records[header.step] = (record, header.turn)
-        if header.undid is not None:
-            taken_back.add(header.undid)
-    dungeon = change.MapBuilder()  # each record costs what it changes, not the whole map
+        records[step] = (record, turn)
+        if type(undid) is int:
+            taken_back.add(undid)
+    kept = [(step, *records[step]) for step in sorted(records)]
+    try:
+        return _story_at_once(kept, taken_back)
+    except ValueError:  # a record edited beyond reading: each one on its own
+        return _story_by_record(kept, taken_back)
+
+
+def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
+    """The story with the map built once from the changes of all the records (from the
+    last whole map on), the room the party is in followed record by record; ValueError if
+    some record's map cannot be read (then each is read on its own)."""
+    dungeon = Dungeon()
+    changes: list[Mapping[str, Any]] = []
+    rooms: dict[Any, Any] = {}  # each room's data as the records last gave it, by id
+    now: str | None = None
     route: list[str] = []
     turns: list[int] = []
     here: list[str | None] = []
-    for step in sorted(records):
-        kept, turn = records[step]
+    for step, record, turn in kept:
+        whole, changed = record.get(WHOLE_MAP_KEY), record.get(MAP_CHANGES_KEY)
+        if isinstance(whole, Mapping):
+            now = whole.get("here")
+            listed = whole.get("rooms", [])
+            if isinstance(listed, list) and list(rooms.values()) == listed:
+                # the map as the changes built it (what solo writes now and then): only
+                # where the party is, the way out and the room before are new
+                changes.append({key: whole.get(key) for key in ("here", "out", "from")})
+            else:
+                change.apply_all(dungeon, changes)  # (checked: it may not be read)
+                dungeon, changes = Dungeon(), [whole]
+                rooms = {}
+                _note_rooms(rooms, listed)
+        elif isinstance(changed, Mapping):
+            changes.append(changed)
+            now = changed.get("here", now)
+            _note_rooms(rooms, changed.get("rooms"))
+        if now is not None and step not in taken_back and (not route or route[-1] != now):
+            route.append(now)  # (a name on no map, or no name, raises below)
+        turns.append(turn)
+        here.append(now)
+    dungeon = change.apply_all(dungeon, changes)
+    return MapStory(dungeon, tuple(route), tuple(turns), tuple(here))
+
+
+def _note_rooms(rooms: dict[Any, Any], listed: Any) -> None:
+    """Note the data of each room a record gives (what cannot be a room is left for
+    :func:`~solo.engine.room_changes.apply_all` to refuse)."""
+    if isinstance(listed, list):
+        for item in listed:
+            if isinstance(item, Mapping):
+                rooms[item.get("id")] = item
+
+
+def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
+    """The story with each record's map changes applied on their own, at the cost of what
+    each changes: one that cannot be leaves the map as it stood (and the room the party
+    was in) and is passed over."""
+    built = change.MapBuilder()
+    route: list[str] = []
+    turns: list[int] = []
+    here: list[str | None] = []
+    for step, record, turn in kept:
         try:
-            if isinstance(kept.get(WHOLE_MAP_KEY), Mapping):
+            if isinstance(record.get(WHOLE_MAP_KEY), Mapping):
                 whole = change.MapBuilder()
-                whole.apply(kept[WHOLE_MAP_KEY])
-                dungeon = whole
-            elif isinstance(kept.get(MAP_CHANGES_KEY), Mapping):
-                dungeon.apply(kept[MAP_CHANGES_KEY])
+                whole.apply(record[WHOLE_MAP_KEY])
+                built = whole
+            elif isinstance(record.get(MAP_CHANGES_KEY), Mapping):
+                built.apply(record[MAP_CHANGES_KEY])
         except ValueError:
             continue  # a record edited beyond reading: the map as it stood
-        if dungeon.here is not None and step not in taken_back and (
-                not route or route[-1] != dungeon.here):
-            route.append(dungeon.here)
+        if built.here is not None and step not in taken_back and (
+                not route or route[-1] != built.here):
+            route.append(built.here)
         turns.append(turn)
-        here.append(dungeon.here)
-    return MapStory(dungeon.dungeon(), tuple(route), tuple(turns), tuple(here))
+        here.append(built.here)
+    return MapStory(built.dungeon(), tuple(route), tuple(turns), tuple(here))
 
 
 def map_story(crawl: Crawl) -> MapStory:
@@ -123,6 +193,10 @@ def _read_story(crawl: Crawl) -> MapStory:
         tail = text if whole_search else text[text.rfind(PREFIX.rstrip().encode()):]
         if _MAP_KEY.encode() not in tail:
             return MapStory()
+        found = crawl.records.holding(_MAP_KEY.encode()) if crawl.records is not None \
+            else None
+        if found is not None:  # (the records' own reading: only the part before the events)
+            return _story(found)
         text = text.decode("utf-8", errors="replace")
     elif _MAP_KEY not in (text if whole_search else text[text.rfind(PREFIX.rstrip()):]):
         return MapStory()

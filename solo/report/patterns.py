@@ -30,7 +30,6 @@ from solo.journal.record_schema import (
     MOVE_EVENT,
     PASSED_OVER,
     STATE_KEY,
-    TOP_KEYS,
     TYPE_KEY,
     WHOLE_MAP_KEY,
     TrackerMove,
@@ -83,26 +82,38 @@ def _writer_layout() -> bytes:
     return rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":\[[^\n]*\}\}"
 
 
+_NESTING = 8  # the deepest an object or array skipped whole may nest (a record's are 4)
+
+
+def _nested(opening: bytes, closing: bytes) -> bytes:
+    """An object (``opening`` ``{``) or an array (``[``) whose brackets nest at most
+    :data:`_NESTING` deep, skipped whole by its brackets without going back (possessive
+    runs). A bracket in a string is counted too: where that leaves the brackets unpaired
+    the record does not match (and is read as JSON); it can never end a value early and
+    still match, for no member can start inside a string (its quotes are escaped)."""
+    inner = b"(?!)"  # (nothing: the innermost level holds no bracket)
+    for _ in range(_NESTING):
+        inner = rb"[\[{][^][{}\n]*+(?:" + inner + rb"[^][{}\n]*+)*+[\]}]"
+    return (re.escape(opening) + rb"[^][{}\n]*+(?:" + inner + rb"[^][{}\n]*+)*+"
+            + re.escape(closing))
+
+
 def _any_layout() -> bytes:
     """A record with its keys in any order and any spacing: each member is one of the
     header fields the figures need (captured), the events (captured), the state or the
-    player's dice (skipped), or any other key with a plain value. A skipped object or
-    array ends at a closing bracket followed by another of the record's keys or by the
-    record's end (the end of the text: a record's JSON is matched alone); one that ended
-    too early leaves members that do not fit, and the match takes the next closing
-    bracket instead."""
-    end = (rb"(?=" + _WS + rb"(?:," + _WS + rb'"(?:'
-           + b"|".join(re.escape(key.encode()) for key in TOP_KEYS)
-           + rb')"' + _WS + rb":|\}\Z))")
-
+    map (skipped whole, by their brackets), the player's dice, or any other key with a
+    plain value. (A bracket of the wrong kind closing a skipped value is not checked: JSON
+    reads the record later, where that matters.)"""
     def member(key: str, value: bytes) -> bytes:
         return re.escape(key.encode()) + b'"' + _WS + b":" + _WS + value
 
+    skipped = _nested(b"{", b"}")
     named = [member(key, _captured("", key)) for key in _CAPTURED]
-    named += [member(EVENTS_KEY, rb"(?P<events>\[(?:[^\]\n]*\])*?)" + end),
-              member(STATE_KEY, rb"\{(?:[^}\n]*\})*?" + end),
-              member(WHOLE_MAP_KEY, rb"\{(?:[^}\n]*\})*?" + end),
-              member(MAP_CHANGES_KEY, rb"\{(?:[^}\n]*\})*?" + end),
+    named += [member(EVENTS_KEY, b"(?P<events>" + _nested(b"[", b"]") + b")"),
+              member(STATE_KEY, skipped),
+              member(WHOLE_MAP_KEY, b"(?P<" + WHOLE_MAP_KEY.encode() + b">" + skipped + b")"),
+              member(MAP_CHANGES_KEY,
+                     b"(?P<" + MAP_CHANGES_KEY.encode() + b">" + skipped + b")"),
               member("typed", _VALUE[list])]
     others = (rb"(?!(?:" + b"|".join(re.escape(key.encode()) for key in
                                      (*_CAPTURED, EVENTS_KEY, STATE_KEY, "typed",
@@ -120,8 +131,8 @@ None for a record in another layout (read by :data:`ANY_ORDER`, or as JSON)."""
 
 ANY_ORDER = re.compile(_any_layout())
 """A record's JSON with its keys in any order and any spacing (``fullmatch``): its step,
-kind, command and turn, and its events, as named groups (``step``, ``kind``…, ``events``);
-None for a record only JSON can read."""
+kind, command and turn, its events and its map (``dungeon``, ``rooms``) as named groups
+(``step``, ``kind``…, ``events``); None for a record only JSON can read."""
 
 EVENTS_START = b"," + json.dumps(EVENTS_KEY).encode() + b":["
 STATE_AFTER_EVENTS = b"]," + json.dumps(STATE_KEY).encode() + b":{"

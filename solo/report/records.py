@@ -167,6 +167,12 @@ class Records:
         """An :class:`Entry` a record, with where it sits in :attr:`text`."""
         raise NotImplementedError
 
+    def holding(self, key: bytes) -> list[dict[str, Any]] | None:
+        """Every readable record whose JSON holds ``key`` (a key's JSON string, with its
+        quotes), in the file's order, duplicates too: its header and what stands before
+        its events, or all of it, as JSON data; None when only the text can tell."""
+        return None
+
     def entry(self, index: int) -> Entry:
         """The :class:`Entry` of one record."""
         raise NotImplementedError
