@@ -118,6 +118,7 @@ svg .enc, svg .down { fill: var(--accent); stroke: var(--paper); stroke-width: 1
   ol.log { padding-left: 1.4em; }
   th, td { padding-right: .5em; }
   svg text { font-size: var(--phone-font, 12px); }
+  svg .enc, svg .down { r: calc(var(--phone-font, 16px) / 4); }
   .mech { padding: .5em .7em; }
   .mech .l { padding-left: 1.2em; text-indent: -1.2em; }
 }
