@@ -44,6 +44,11 @@ MEASURE = r"""(() => {
     return 'rgb(255, 255, 255)';
   };
   const under = (element) => {  // the colour painted right under the element's middle
+    const figure = element.closest('figure');  // (its scroll put back: boxes are measured
+    const kept = figure ? figure.scrollLeft : 0;  // with every figure scrolled to its start)
+    try { return painting(element); } finally { if (figure) figure.scrollLeft = kept; }
+  };
+  const painting = (element) => {
     element.scrollIntoView({block: 'center', inline: 'center'});
     const r = element.getBoundingClientRect();
     for (const e of document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)) {

@@ -79,6 +79,7 @@ ol.log li { margin: .2em 0; }
 .sans, h2.turn, figcaption, .when, .who { font-family: system-ui, -apple-system, "Segoe UI",
   "DejaVu Sans", sans-serif; }
 figure.chart { margin: 1.2em 0 1.4em; }
+figure.map { margin: 1.2em 0 1.4em; overflow-x: auto; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .8em; color: var(--muted); margin-top: .3em; }
 .who { margin: .8em 0 0; font-size: .8em; font-weight: bold; }
