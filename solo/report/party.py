@@ -209,11 +209,10 @@ def party_html(crawl: Crawl, story: PartyStory | None = None) -> str:
     if story.members:
         rows = "".join(
             f"<tr><th scope=\"row\">{escape(member.name)}</th>"
-            f"<td>{escape(_member_text(member, crawl.unit))}</td>"
-            f"<td>{escape(_track_text(member, crawl.unit))}</td></tr>\n"
-            for member in story.members)
+            f"<td>{escape(_member_text(member, crawl.unit))}</td></tr>\n"
+            for member in story.members)  # (HP over time: a line each, drawn by html_hp)
         parts.append('<h3>Party</h3>\n<table class="party">\n<thead><tr><th>Member</th>'
-                     f"<th>Hit points</th><th>HP over time</th></tr></thead>\n<tbody>\n{rows}"
+                     f"<th>Hit points</th></tr></thead>\n<tbody>\n{rows}"
                      "</tbody>\n</table>\n")
     if story.supplies:
         rows = "".join(f"<tr><th scope=\"row\">{escape(supply.label)}</th>"
