@@ -65,6 +65,8 @@ class Dungeon:
     previous: str | None = None
     _index: dict[str, Room] = field(default_factory=dict, init=False, repr=False,
                                     compare=False)
+    _led_from: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False,
+                                            compare=False)  # (made when first asked)
 
     def __post_init__(self) -> None:
         self._index.update((room.id, room) for room in self.rooms)
@@ -82,10 +84,21 @@ class Dungeon:
         room = self.room(room_id)
         if room is not None:
             found.extend(room.leads_to())
-        for other in self.rooms:
-            if room_id in other.leads_to() and other.id not in found:
-                found.append(other.id)
+        found.extend(other for other in self._rooms_leading_to().get(room_id, ())
+                     if other not in found)
         return [room for room in found if room != room_id and room in self._index]
+
+    def _rooms_leading_to(self) -> dict[str, list[str]]:
+        """For each room, the rooms whose exits lead to it, in order of discovery: made in
+        one pass when first asked (the map is frozen), so a search of the map costs its
+        size once, not once per room it visits."""
+        led_from = self._led_from
+        if not led_from and self.rooms:
+            led_from[""] = []  # (made: a map with no exit leading anywhere stays made)
+            for other in self.rooms:
+                for to in dict.fromkeys(other.leads_to()):
+                    led_from.setdefault(to, []).append(other.id)
+        return led_from
 
     def distances(self, start: str | None) -> dict[str, int]:
         """Each known room reachable from ``start`` and its number of steps, by the shortest
