@@ -195,14 +195,19 @@ def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
     start = _int(doc, path + ("start",), raw.get("start", minimum or 0), allow_none=False)
     if minimum is not None and maximum is not None and minimum > maximum:
         raise doc.error(path + ("max",), "max must not be below min")
-    shown = raw.get("shown", True)
+    shown, quiet = raw.get("shown", True), raw.get("quiet", False)
+    if not isinstance(quiet, bool):
+        raise doc.error(path + ("quiet",), "expected true or false")
+    if quiet and path[0] != "party":
+        raise doc.error(path + ("quiet",), "quiet is for a party condition; a tracker "
+                        "the journal never shows is 'shown: false'")
     tracker = Tracker(name=str(name), label=str(raw.get("label", name)), start=start or 0,
                       minimum=minimum, maximum=maximum,
                       notation=str(raw.get("notation", "Track")),
                       shown=shown is not False, reading=str(raw.get("reading", "")),
                       levels=_levels(doc, path + ("levels",), raw.get("levels")),
                       shown_when=compile_at(doc, path + ("shown",), shown)
-                      if isinstance(shown, str) else None)
+                      if isinstance(shown, str) else None, quiet=quiet)
     if tracker.clamp(tracker.start) != tracker.start:
         raise doc.error(path + ("start",), "start must lie between min and max")
     return tracker
@@ -303,6 +308,7 @@ def _action(doc: Document, path: tuple, name: str, raw: Any) -> Action:
         effects=parse_effects(doc, path + ("effects",), raw.get("effects")),
         resting=bool(raw.get("resting", False)),
         allowed=compile_at(doc, path + ("allowed",), raw["allowed"]) if "allowed" in raw else None,
-        refusal=str(raw.get("refusal", "")), aliases=tuple(str(alias).lower() for alias in aliases),
+        refusal=compile_template(doc, path + ("refusal",), raw["refusal"])
+        if "refusal" in raw else None, aliases=tuple(str(alias).lower() for alias in aliases),
         room=_choice(doc, path + ("room",), raw.get("room"), ROOM_MOVES),
     )
