@@ -72,7 +72,9 @@ class Tracker:
 class LightKind:
     name: str
     label: str
-    turns: int | None
+    turns: int | Expr | None
+    """How long a fresh source burns: turns, None for no limit, or an expression read
+    when one is lit or refilled (its value the turns, 0 for no limit)."""
     level: str = "bright"
     reading: str = ""
     die: str | None = None  # a usage die each source starts with (d6, d8…)

@@ -14,6 +14,7 @@ from typing import Any
 from solo.defaults import MAX_VALUE
 from solo.errors import RulesError
 from solo.rules.effects import Effect, compile_at, compile_template, parse_effects
+from solo.rules.expr import Expr
 from solo.rules.inline import inline_routines
 from solo.rules.procedure import (
     DEFAULT_HP,
@@ -239,9 +240,15 @@ def _light(doc: Document, path: tuple, name: str, raw: Any,
         if not isinstance(die, str) or die.lower() not in USAGE_DICE:
             raise doc.error(path + ("die",), f"expected a usage die: {', '.join(USAGE_DICE)}")
         die = die.lower()
-    turns = _int(doc, path + ("turns",), raw.get("turns"))
-    if turns is not None and turns < 1:
-        raise doc.error(path + ("turns",), "expected at least 1 turn, or null for no limit")
+    turns: int | Expr | None
+    if isinstance(raw.get("turns"), str):  # read when a fresh one is lit: "lasts * 6"
+        turns = compile_at(doc, path + ("turns",), raw["turns"])
+        doc.numeric.append((path + ("turns",), turns, "a light's turns need a number"))
+    else:
+        turns = _int(doc, path + ("turns",), raw.get("turns"))
+        if turns is not None and turns < 1:
+            raise doc.error(path + ("turns",), "expected at least 1 turn, null for no limit, "
+                            "or an expression")
     level = raw.get("level", "bright")
     if level not in LIGHT_LEVELS:
         raise doc.error(path + ("level",), "expected bright or dim")

@@ -97,7 +97,8 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("down", "effects run when a member drops to 0 HP (`member` names them)")),
     _block("light", "a light source",
            ("label", "the name the player sees"),
-           ("turns", "how long it burns, or null for no limit"),
+           ("turns", "how long it burns, or null for no limit; or an expression read when a "
+            "fresh one is lit (`48 if lantern_lasts == 'candle' else 0`; 0 is no limit)"),
            ("level", "`bright` or `dim`"),
            ("die", "its usage die (`d6`), stepped down by `light: {do: step}`"),
            ("uses", "the supply a fresh one takes when lit"),
