@@ -565,7 +565,7 @@ def test_a_lantern_can_last_as_long_as_the_candle_inside_it(crawl):
     c.do("explore", faces=[FREE])             # the lantern's 48th turn lit
     assert lit_kinds(c) == []
     [out] = c.events(LightChanged)
-    assert out.kind == "lantern" and "8 hours" in out.reason
+    assert out.kind == "lantern" and out.after == "burnt out"
     c.do("light lantern")                     # a fresh one: its own 48 turns
     for _ in range(47):
         c.do("explore", faces=[FREE])
@@ -577,7 +577,7 @@ def test_by_default_a_lantern_outlasts_any_count_of_turns(crawl):
     c.do("light lantern")
     for _ in range(100):
         c.do("explore", faces=[FREE])
-    assert lit_kinds(c) == ["lantern"] and c.value("lantern_burnt") == 0
+    assert lit_kinds(c) == ["lantern"] and c.state.lights[0].remaining is None
 
 
 # -- darkness: the -10 falls on no check solo rolls ------------------------------------------------
@@ -603,3 +603,37 @@ def test_lanterns_lit_together_burn_out_together(crawl):
     assert lit_kinds(c) == ["lantern", "lantern"]
     c.do("explore", faces=[FREE])
     assert lit_kinds(c) == []
+
+
+def test_lanterns_lit_at_different_turns_each_burn_their_own_48(crawl):
+    c = crawl(SYSTEM)
+    c.do("set lantern_lasts candle")
+    c.do("light lantern")                     # lit before turn 1: out at the end of turn 48
+    for _ in range(10):
+        c.do("explore", faces=[FREE])
+    c.do("light lantern")                     # lit before turn 11: out at the end of turn 58
+    assert [light.remaining for light in c.state.lights] == [38, 48]
+    for _ in range(37):
+        c.do("explore", faces=[FREE])
+    assert lit_kinds(c) == ["lantern", "lantern"] and c.state.turn == 47
+    c.do("explore", faces=[FREE])
+    assert [light.remaining for light in c.state.lights] == [10], "the first one is out"
+    [out] = c.events(LightChanged)
+    assert out.after == "burnt out"
+    for _ in range(9):
+        c.do("explore", faces=[FREE])
+    assert lit_kinds(c) == ["lantern"] and c.state.turn == 57
+    c.do("explore", faces=[FREE])
+    assert lit_kinds(c) == [] and c.state.turn == 58
+
+
+def test_a_lantern_keeps_the_time_it_was_lit_with_when_the_setting_changes(crawl):
+    c = crawl(SYSTEM)
+    c.do("light lantern")                     # lit for the expedition
+    c.do("set lantern_lasts candle")
+    c.do("light lantern")                     # lit for 48 turns
+    c.do("set lantern_lasts expedition")
+    assert [light.remaining for light in c.state.lights] == [None, 48]
+    for _ in range(48):
+        c.do("explore", faces=[FREE])
+    assert [light.remaining for light in c.state.lights] == [None]

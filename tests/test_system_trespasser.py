@@ -372,7 +372,8 @@ def test_after_hiding_the_party_takes_no_actions_that_round(crawl, stealth, line
     c = crawl(SYSTEM)
     c.do(f"hide {stealth}", faces=[1])
     before = c.state
-    with pytest.raises(UsageError, match="none in a round the party hides"):
+    with pytest.raises(UsageError, match="^The party is hiding this round: no character "
+                                         "acts"):
         c.do(line)
     assert c.state == before
     c.do("loud")                      # something that happens to them is still reported
@@ -523,9 +524,10 @@ def test_a_character_takes_one_action_a_round(crawl, second):
     c.do("advance", faces=[10])
     c.do("rest", actor="Wren")
     before = c.state
-    with pytest.raises(UsageError, match="one action a round") as refused:
+    with pytest.raises(UsageError, match="^Wren has acted this round: each character takes "
+                                         "one action a round") as refused:
         c.do(second, actor="Wren")
-    assert "\n" not in str(refused.value)
+    assert "\n" not in str(refused.value) and "Brother Ott" not in str(refused.value)
     assert c.state == before, "a refused action changes nothing: Wren ate one ration only"
     assert c.state.supplies["rations"] == 4
     c.do(second, actor="Brother Ott")               # the others still have theirs
@@ -537,11 +539,8 @@ def test_the_next_navigation_begins_a_round_with_every_action_free(crawl, naviga
     c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("search", actor="Wren")
     c.do("listen", actor="Brother Ott")
-    result = c.do(navigation, faces=[10])
+    c.do(navigation, faces=[10])
     assert _acted(c) == {"Wren": 0, "Brother Ott": 0}
-    assert [(e.name, e.reason) for e in result.events
-            if isinstance(e, MemberChanged) and e.what == "acted"] == [
-        ("Wren", "a new round begins"), ("Brother Ott", "a new round begins")]
     if navigation != "hide success":           # after hiding, the round has no actions
         c.do("search", actor="Wren")
         assert _acted(c) == {"Wren": 1, "Brother Ott": 0}
@@ -552,20 +551,36 @@ def test_a_line_naming_no_one_is_the_whole_partys_action(crawl):
     c.do("advance", faces=[10])
     c.do("batter-door")
     assert _acted(c) == {"Wren": 1, "Brother Ott": 1}
-    with pytest.raises(UsageError, match="one action a round"):
+    with pytest.raises(UsageError, match="^Brother Ott has acted this round"):
         c.do("listen", actor="Brother Ott")
     c.do("stay")
     c.do("cast", actor="Wren")
-    with pytest.raises(UsageError, match="a line naming no one is everyone's"):
+    with pytest.raises(UsageError, match="^Someone has acted this round, so a line naming "
+                                         "no one .* must wait: name who acts"):
         c.do("listen")                           # Wren has acted, so not everyone may
     c.do("listen", actor="Brother Ott")
 
 
-def test_the_journal_marks_who_has_acted(crawl):
-    c = crawl(SYSTEM, party=("Wren",))
+def _lines(result) -> list[str]:
+    return [line for event in result.events for line in event_lines(event)]
+
+
+def test_the_action_line_says_who_acted_and_the_mark_makes_no_line_of_its_own(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("advance", faces=[10])
     result = c.do("pick-lock", actor="Wren")
-    lines = [line for event in result.events for line in event_lines(event)]
-    assert "=> [PC:Wren|HP 8/8|acted] Actions this round +1: pick-lock" in lines
+    assert _lines(result) == ["@(Wren) pick-lock", "(note: Roll Agility | Tinkering to open "
+                              "the lock.)"]
+    assert _acted(c) == {"Wren": 1, "Brother Ott": 0}, "the mark is kept all the same"
+    result = c.do("rest fast", actor="Brother Ott")
+    assert "=> [PC:Brother Ott|HP 8/8|Endurance lost 1|acted] Endurance lost +1: rested " \
+           "without eating" in _lines(result), "a member's tag shows the mark"
+    result = c.do("stay")                        # the next round clears the marks, quietly
+    assert not [line for line in _lines(result) if "[PC:" in line]
+    assert _acted(c) == {"Wren": 0, "Brother Ott": 0}
+    result = c.do("party set Wren acted 1")      # the player's own change is journaled
+    assert "=> [PC:Wren|HP 8/8|acted] Actions this round +1: set by the player" \
+           in _lines(result)
 
 
 def test_without_named_characters_solo_counts_no_actions(crawl):

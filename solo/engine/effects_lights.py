@@ -10,10 +10,11 @@ from solo.engine.run import RunState, whole
 from solo.engine.state import Light
 from solo.errors import UsageError
 from solo.rules.effects import LightChange, SourceCheck, Supply
+from solo.rules.expr import ExprError
 from solo.rules.procedure import USAGE_DICE, LightKind
 
-__all__ = ["MAX_LIT", "describe_light", "burn_lights", "light_source", "douse_source",
-           "compile_light", "compile_supply", "COMPILERS"]
+__all__ = ["MAX_LIT", "describe_light", "burn_lights", "fresh_turns", "light_source",
+           "douse_source", "compile_light", "compile_supply", "COMPILERS"]
 
 MAX_LIT = 100
 """The most sources the party may have burning at once: more than any party carries."""
@@ -43,6 +44,19 @@ def burn_lights(run: RunState) -> None:
     run.lights = kept
 
 
+def fresh_turns(run: RunState, kind: LightKind) -> int | None:
+    """The turns a fresh (or refilled) source of ``kind`` burns, as things stand: its
+    ``turns:``, or the value of its expression (0: no limit); None for no limit."""
+    turns = kind.turns
+    if turns is None or isinstance(turns, int):
+        return turns
+    value = whole(f"the turns of a {kind.label.lower()}", turns.evaluate(run.scope))
+    if value < 0:
+        raise ExprError(f"a {kind.label.lower()} would burn {value} turns; its turns are 0 "
+                        "(no limit) or more")
+    return value or None
+
+
 def light_source(run: RunState, kind_name: str, reason: str, by_player: bool = False) -> bool:
     """Light one source of ``kind_name``: a doused one first, with what it had left,
     else a fresh one (taking one of its supply, if it uses one). False if none is left
@@ -68,7 +82,7 @@ def light_source(run: RunState, kind_name: str, reason: str, by_player: bool = F
                                    f"{kind.label} is not lit."))
             return False
         run.change_supply(kind.uses, have - 1, f"one used to light a {kind.label.lower()}")
-    lit = Light(kind_name, kind.turns, False, kind.die)
+    lit = Light(kind_name, fresh_turns(run, kind), False, kind.die)
     run.lights.append(lit)
     run.events.append(LightChanged(kind_name, kind.label, "unlit", describe_light(lit),
                                    reason))
@@ -181,7 +195,7 @@ def _apply_light(run: RunState, operation: str, light: Light, kind: LightKind
                 return light
             run.change_supply(kind.refill, have - 1,
                               f"one used to refill the {kind.label.lower()}")
-        return Light(light.kind, kind.turns, False, kind.die)
+        return Light(light.kind, fresh_turns(run, kind), False, kind.die)
     if light.remaining is None:
         return light
     return Light(light.kind, max(1, light.remaining // 2), light.dimmed, light.die)

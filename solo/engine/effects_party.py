@@ -33,9 +33,11 @@ def marks(run: RunState, member: Member) -> tuple[str, ...]:
     return run.procedure.party.marks(member.conditions, member.own)
 
 
-def change_member(run: RunState, index: int, what: str, wanted: int, reason: str) -> None:
+def change_member(run: RunState, index: int, what: str, wanted: int, reason: str,
+                  journal: bool = True) -> None:
     """Move member ``index``'s hit points (``hp``) or condition ``what`` to ``wanted``,
-    within its bounds; a member who drops to 0 HP meets the procedure's ``down``."""
+    within its bounds; a member who drops to 0 HP meets the procedure's ``down``. With
+    ``journal`` false the change is kept (the state records it) but makes no event."""
     member = run.party[index]
     if type(wanted) is not int:
         wanted = whole(f"{member.name}'s {what}", wanted)
@@ -57,8 +59,9 @@ def change_member(run: RunState, index: int, what: str, wanted: int, reason: str
     run.party[index] = member
     if run.member == index:
         _bind_member(run, member)
-    run.events.append(MemberChanged(member.name, what, label, before, after, reason,
-                                    member.hp, member.max_hp, marks(run, member)))
+    if journal:
+        run.events.append(MemberChanged(member.name, what, label, before, after, reason,
+                                        member.hp, member.max_hp, marks(run, member)))
     if what == "hp" and before > 0 and after == 0 and run.procedure.party.down:
         for_member(run, index, run.procedure.party.down)
 
@@ -161,7 +164,8 @@ def _change_conditions(run: RunState, effect: Condition) -> None:
                 by = whole(f"condition {name}", expr.evaluate(run.scope))
                 current = run.party[index].condition(name, conditions[name].start)
                 if conditions[name].clamp(current + by) != current:
-                    change_member(run, index, name, current + by, reason)
+                    change_member(run, index, name, current + by, reason,
+                                  not conditions[name].quiet)
 
 
 def _bind_member(run: RunState, member: Member) -> None:

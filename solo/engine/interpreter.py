@@ -49,7 +49,8 @@ class Run(RunState):
         self.action = action
         self.set_locals(arguments)
         if action.allowed is not None and not action.allowed.evaluate(self.scope):
-            raise UsageError(action.refusal or f"{action.name} is not possible now")
+            refusal = action.refusal.render(self.scope) if action.refusal else ""
+            raise UsageError(refusal or f"{action.name} is not possible now")
         time = 0 if action.time is None else action.time.evaluate(self.scope)
         if type(time) is not int:
             time = whole(f"the time of '{action.name}'", time)

@@ -42,6 +42,9 @@ class Tracker:
     reading: str = ""
     levels: tuple[tuple[str, int], ...] = ()  # (name, lowest value), lowest first
     shown_when: Expr | None = None  # ``shown: show_tension``: kept behind the screen while false
+    quiet: bool = False
+    """A party condition only: the procedure's changes to it write no journal line of
+    their own (it is kept, and shown in the member's tag and in ``status``)."""
 
     def hidden(self, scope: Mapping[str, Any]) -> bool:
         """Whether the tracker is kept behind the screen in ``scope`` (its value shown
@@ -69,7 +72,9 @@ class Tracker:
 class LightKind:
     name: str
     label: str
-    turns: int | None
+    turns: int | Expr | None
+    """How long a fresh source burns: turns, None for no limit, or an expression read
+    when one is lit or refilled (its value the turns, 0 for no limit)."""
     level: str = "bright"
     reading: str = ""
     die: str | None = None  # a usage die each source starts with (d6, d8…)
@@ -147,7 +152,9 @@ class Action:
     effects: tuple[Effect, ...] = ()
     resting: bool = False
     allowed: Expr | None = None
-    refusal: str = ""
+    refusal: Template | None = None
+    """What the player is told when ``allowed`` is false (a template: ``{member} has
+    acted``); None: a plain "is not possible now"."""
     aliases: tuple[str, ...] = ()
     room: str | None = None
     """The move it makes on the map (:data:`ROOM_MOVES`), or None."""

@@ -14,6 +14,7 @@ from typing import Any
 from solo.defaults import MAX_VALUE
 from solo.errors import RulesError
 from solo.rules.effects import Effect, compile_at, compile_template, parse_effects
+from solo.rules.expr import Expr
 from solo.rules.inline import inline_routines
 from solo.rules.procedure import (
     DEFAULT_HP,
@@ -195,14 +196,19 @@ def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
     start = _int(doc, path + ("start",), raw.get("start", minimum or 0), allow_none=False)
     if minimum is not None and maximum is not None and minimum > maximum:
         raise doc.error(path + ("max",), "max must not be below min")
-    shown = raw.get("shown", True)
+    shown, quiet = raw.get("shown", True), raw.get("quiet", False)
+    if not isinstance(quiet, bool):
+        raise doc.error(path + ("quiet",), "expected true or false")
+    if quiet and path[0] != "party":
+        raise doc.error(path + ("quiet",), "quiet is for a party condition; a tracker "
+                        "the journal never shows is 'shown: false'")
     tracker = Tracker(name=str(name), label=str(raw.get("label", name)), start=start or 0,
                       minimum=minimum, maximum=maximum,
                       notation=str(raw.get("notation", "Track")),
                       shown=shown is not False, reading=str(raw.get("reading", "")),
                       levels=_levels(doc, path + ("levels",), raw.get("levels")),
                       shown_when=compile_at(doc, path + ("shown",), shown)
-                      if isinstance(shown, str) else None)
+                      if isinstance(shown, str) else None, quiet=quiet)
     if tracker.clamp(tracker.start) != tracker.start:
         raise doc.error(path + ("start",), "start must lie between min and max")
     return tracker
@@ -234,9 +240,15 @@ def _light(doc: Document, path: tuple, name: str, raw: Any,
         if not isinstance(die, str) or die.lower() not in USAGE_DICE:
             raise doc.error(path + ("die",), f"expected a usage die: {', '.join(USAGE_DICE)}")
         die = die.lower()
-    turns = _int(doc, path + ("turns",), raw.get("turns"))
-    if turns is not None and turns < 1:
-        raise doc.error(path + ("turns",), "expected at least 1 turn, or null for no limit")
+    turns: int | Expr | None
+    if isinstance(raw.get("turns"), str):  # read when a fresh one is lit: "lasts * 6"
+        turns = compile_at(doc, path + ("turns",), raw["turns"])
+        doc.numeric.append((path + ("turns",), turns, "a light's turns need a number"))
+    else:
+        turns = _int(doc, path + ("turns",), raw.get("turns"))
+        if turns is not None and turns < 1:
+            raise doc.error(path + ("turns",), "expected at least 1 turn, null for no limit, "
+                            "or an expression")
     level = raw.get("level", "bright")
     if level not in LIGHT_LEVELS:
         raise doc.error(path + ("level",), "expected bright or dim")
@@ -303,6 +315,7 @@ def _action(doc: Document, path: tuple, name: str, raw: Any) -> Action:
         effects=parse_effects(doc, path + ("effects",), raw.get("effects")),
         resting=bool(raw.get("resting", False)),
         allowed=compile_at(doc, path + ("allowed",), raw["allowed"]) if "allowed" in raw else None,
-        refusal=str(raw.get("refusal", "")), aliases=tuple(str(alias).lower() for alias in aliases),
+        refusal=compile_template(doc, path + ("refusal",), raw["refusal"])
+        if "refusal" in raw else None, aliases=tuple(str(alias).lower() for alias in aliases),
         room=_choice(doc, path + ("room",), raw.get("room"), ROOM_MOVES),
     )

@@ -84,7 +84,9 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("notation", "the journal's tag: `Track` or `Clock`"),
            ("shown", "false for a counter never journaled, or an expression (`show_tension`): "
             "while it is false the value is kept behind the screen"),
-           ("levels", "named bands, each from its lowest value: `{Calm: 0, Wary: 4}`")),
+           ("levels", "named bands, each from its lowest value: `{Calm: 0, Wary: 4}`"),
+           ("quiet", "a party condition only: true, and the procedure's changes to it write "
+            "no journal line of their own (the member's tag and `status` still show it)")),
     _block("supply", "a supply",
            ("label", "the name the player sees"),
            ("start", "how many the party starts with (null: not counted until the player "
@@ -95,7 +97,8 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("down", "effects run when a member drops to 0 HP (`member` names them)")),
     _block("light", "a light source",
            ("label", "the name the player sees"),
-           ("turns", "how long it burns, or null for no limit"),
+           ("turns", "how long it burns, or null for no limit; or an expression read when a "
+            "fresh one is lit (`48 if lantern_lasts == 'candle' else 0`; 0 is no limit)"),
            ("level", "`bright` or `dim`"),
            ("die", "its usage die (`d6`), stepped down by `light: {do: step}`"),
            ("uses", "the supply a fresh one takes when lit"),
@@ -120,7 +123,7 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("effects", "what it does, before its turns pass"),
            ("resting", "true while resting (`resting` reads it)"),
            ("allowed", "a condition; when false the action is refused"),
-           ("refusal", "the message when it is refused"),
+           ("refusal", "the message when it is refused (a template: `{member} has acted`)"),
            ("aliases", "other words for it"),
            ("room", "the move it makes on the map: `new` (into a new room, linked to the one "
             "left) or `back` (to a known room)")),
