@@ -10,6 +10,7 @@ from solo.engine import room_changes as change
 from solo.engine.room_grammar import read_exits
 from solo.engine.rooms import Dungeon
 from solo.journal.notation import dungeon_status_block, event_lines, room_tag
+from tests.fake_env import solo
 
 # lonelog.nvim (lua/lonelog/parsers/tags.lua) finds a one-line tag with the Lua pattern
 # %[[%#]?%w+:%s*[^%]]+%] and splits its name from its fields at the pipes; the same here.
@@ -63,3 +64,17 @@ def test_the_dungeon_status_block_lists_every_room_fenced():
     assert lines[0] == "```" and lines[-1] == "```"
     assert lines[1] == "[DUNGEON STATUS]" and lines[-2] == "[/DUNGEON STATUS]"
     assert [name for line in lines for _, name, _, _ in nvim_tags(line)] == ["1", "2"]
+
+
+def test_the_room_left_is_tagged_again_with_the_way_it_now_leads(tmp_path):
+    """A move into a new room changes the room the party leaves too (its exit now leads to
+    the new room): its tag is given again, so a reader of the tags alone knows the link."""
+    journal = tmp_path / "J.md"
+    ran = solo("new", str(journal), "--system", "d12-tension", "--seed", "3", "--title", "T",
+               stdin="enter 2\nroom exits N E\nenter N 2\n")
+    assert ran.code == 0, ran.err
+    lines = [line for line in journal.read_text(encoding="utf-8").splitlines()
+             if line.startswith("[R:")]
+    assert lines[-2:] == ["[R:2|active|exits S:R1, ?]", "[R:1|active|exits N:R2, E]"]
+    assert [tag[:2] for line in lines[-2:] for tag in nvim_tags(line)] == [("R", "2"),
+                                                                          ("R", "1")]

@@ -32,8 +32,9 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             moved = move_for(run, request)  # first, so the action's rules read the new room
             start = len(run.events)
             run.act(world.procedure.actions[request.action], request.arguments, request.text)
-            if moved is not None:  # shown right after the action that made the move
-                run.events.insert(start + 1 if len(run.events) > start else start, moved)
+            if moved:  # shown right after the action that made the move
+                at = start + 1 if len(run.events) > start else start
+                run.events[at:at] = moved
             return
         handler = TOOL_COMMANDS.get(type(request))
         if handler is None:

@@ -67,29 +67,33 @@ def back(world: World, run: RunState, request: GoBack) -> None:
     run.events.append(room_changed(dungeon, dungeon.here, "back"))
 
 
-def move_for(run: RunState, request: Act) -> RoomChanged | Said | None:
-    """The move a procedure action makes before its effects: into a new room (``new``),
-    linked to the one the party leaves, or back to a known one (``back``: the room ``to``
+def move_for(run: RunState, request: Act) -> tuple[RoomChanged | Said, ...]:
+    """The move a procedure action makes before its effects, as the events that show it:
+    into a new room (``new``), linked to the one the party leaves (whose tag is given again
+    when the way it took is new to it), or back to a known one (``back``: the room ``to``
     names, else the one the party came from; where there is none, it stays, and says so).
-    None when the action makes no move, or
-    when it goes back and no map is kept (the party is in no room), or in ``solo
-    simulate``."""
+    Nothing when the action makes no move, or when it goes back and no map is kept (the
+    party is in no room), or in ``solo simulate``."""
     if not run.record:  # solo simulate keeps no map: its turns would only fill it
-        return None
+        return ()
     if request.move == "new":
+        left = run.dungeon.current
         dungeon = change.enter_new(run.dungeon, request.direction,
                                    request.exits if request.exits is not None else 0)
         run.dungeon = dungeon
-        return room_changed(dungeon, dungeon.here, "new")
+        entered = room_changed(dungeon, dungeon.here, "new")
+        if left is None or dungeon.room(left.id) == left:
+            return (entered,)
+        return entered, room_changed(dungeon, left.id, "changed")  # (its exit now leads on)
     if request.move == "back" and run.dungeon.current is not None:
         if request.direction is not None or request.to is not None:
             where = request.to or request.direction or ""
             dungeon = change.go_to(run.dungeon, change.find_way(run.dungeon, where))
         elif run.dungeon.room(run.dungeon.previous) is None:
-            return Said(f"No other known room to go back to: the party stays in "
-                        f"{run.dungeon.here}.")
+            return (Said(f"No other known room to go back to: the party stays in "
+                         f"{run.dungeon.here}."),)
         else:
             dungeon = change.go_back(run.dungeon)
         run.dungeon = dungeon
-        return room_changed(dungeon, dungeon.here, "back")
-    return None
+        return (room_changed(dungeon, dungeon.here, "back"),)
+    return ()
