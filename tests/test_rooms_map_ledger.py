@@ -64,17 +64,23 @@ def test_a_ledger_counts_any_map_it_is_shown():
     assert ledger.size(dungeon) == map_size(dungeon)
 
 
+def _played(path: Path, title: str, turns: int, rooms: int) -> Path:
+    """A journal of the bench's crawl of ``turns`` turns through ``rooms`` rooms."""
+    path = create_journal_file(str(path), crawl.SYSTEM, title, 20, [])
+    session = Session(path, durable=False)
+    try:
+        for line in crawl.crawl_lines(turns, rooms, 20):
+            session.handle(line)
+    finally:
+        session.close()
+    return path
+
+
 def test_the_whole_map_is_kept_exactly_where_the_rule_puts_it(tmp_path: Path):
     """600 rooms in 1,500 turns: the map outgrows 16 KiB, so for a while 64 KiB of entries
     is not yet four maps. Read back record by record, each keeps the whole map exactly
     when the rule (needs_whole_map, on the map as it then stood) says so."""
-    path = create_journal_file(str(tmp_path / "j.md"), crawl.SYSTEM, "Rule", 20, [])
-    session = Session(path, durable=False)
-    try:
-        for line in crawl.crawl_lines(1500, 600, 20):
-            session.handle(line)
-    finally:
-        session.close()
+    path = _played(tmp_path / "j.md", "Rule", 1500, 600)
     text = path.read_text(encoding="utf-8")
     records = list(RECORD.finditer(text))
     dungeon, written, last_whole, waited = Dungeon(), 0, None, 0
@@ -99,13 +105,7 @@ def test_the_whole_map_is_kept_exactly_where_the_rule_puts_it(tmp_path: Path):
 def test_a_map_record_indented_by_hand_still_counts(tmp_path: Path):
     """Records after the last whole map are found by a plain search for solo's own layout;
     one an editor indented or wrapped sends resuming the slow way, to the same map."""
-    path = create_journal_file(str(tmp_path / "j.md"), crawl.SYSTEM, "Edited", 20, [])
-    session = Session(path, durable=False)
-    try:
-        for line in crawl.crawl_lines(300, 60, 20):
-            session.handle(line)
-    finally:
-        session.close()
+    path = _played(tmp_path / "j.md", "Edited", 300, 60)
     dungeon = resume_file(path).state.dungeon
     text = path.read_text(encoding="utf-8")
     last = text.rindex('\n<!-- solo {"v":2,"step":', 0, text.rindex('"rooms":{'))
