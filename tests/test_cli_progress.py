@@ -204,13 +204,21 @@ def _read_for(fd: int, seconds: float, until: bytes | None = None) -> bytes:
     return seen
 
 
+def _interruptible() -> None:
+    """In the child: Ctrl-C as a terminal delivers it. A job started in the background by a
+    shell (a CI runner may start the suite so) inherits SIGINT ignored, and Python then
+    leaves it ignored; a player at a terminal never has it so."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(SOLO is None, reason="the solo command is not installed")
 def test_ctrl_c_stops_a_long_simulate_on_a_terminal_with_exit_130(tmp_path: Path):
     master, slave = os.openpty()
     try:
         process = subprocess.Popen([SOLO, "simulate", "--system", "classic", "--turns",
                                     "10000000"], cwd=tmp_path, stdin=subprocess.DEVNULL,
-                                   stdout=subprocess.PIPE, stderr=slave)
+                                   stdout=subprocess.PIPE, stderr=slave,
+                                   preexec_fn=_interruptible)
         os.close(slave)
         seen = _read_for(master, 60, until=b"simulate: ")  # shown after about a second
         assert b"simulate: " in seen and process.poll() is None
