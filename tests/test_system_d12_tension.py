@@ -653,3 +653,16 @@ def test_a_failed_save_given_0_damage_rolls_it(crawl):
     result = c.do("failed-save gas 0", actor="Wren", rng=ScriptedRandom([5]))
     assert [event.total for event in result.events if isinstance(event, Rolled)] == [5]
     assert _hp(c) == {"Wren": 3}
+
+
+def test_a_collapse_takes_exactly_one_exit_of_the_room_away(crawl):
+    """The environment's collapse blocks one exit of the room the party is in (on the map:
+    the YAML's ``block: 1``), one that leads nowhere known first, and marks it collapsed."""
+    c = crawl(SYSTEM)
+    c.do("enter 3", faces=[11, 12])  # a quiet first room with three exits
+    c.do("set tension 10")
+    c.do("enter N 4", faces=[7, 9, 12])  # event 7 (environment), d10 9 + 10 = collapse
+    assert _tables(c.last, "d12-environment")[0].entry_id == "collapse"
+    room = c.state.dungeon.current
+    assert room is not None and "collapsed" in room.status
+    assert [exit.to for exit in room.exits] == ["R1", None, None]  # 4 exits, one blocked
