@@ -1,7 +1,12 @@
 """Resuming a 100,000-turn journal against resuming a 10-turn one: in-process
 (``solo.play.session.Session(path)`` opened and closed) and as ``solo play J < /dev/null``.
 
-Usage: python bench/bench_resume.py [--turns 100000] [--runs 15] [--profile]
+The long journal is D12 played with ``linger 2`` (a turn in the room the party is in), so
+it keeps no map: D12's own ``enter`` makes a room a turn, and a map of 10,000 rooms is the
+cap. ``--command "enter 2"`` times a journal with a room a turn (at most 10,000 turns);
+bench/bench_rooms.py times a crawl through 300 rooms.
+
+Usage: python bench/bench_resume.py [--turns 100000] [--runs 15] [--command LINE] [--profile]
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=100_000, help="turns in the big journal")
     parser.add_argument("--runs", type=int, default=15, help="runs per figure (median)")
+    parser.add_argument("--command", default="linger 2",
+                        help="the line that plays each turn of the long journal")
     parser.add_argument("--profile", action="store_true",
                         help="show where resuming the big journal spends its time")
     options = parser.parse_args()
@@ -29,7 +36,7 @@ def main() -> int:
     small, big = scratch / "small.md", scratch / "big.md"
     start = time.perf_counter()
     common.build_journal(small, 10)
-    common.build_journal(big, options.turns)
+    common.build_journal(big, options.turns, command=options.command)
     print(f"resume: journals built in {time.perf_counter() - start:.1f} s: 10 turns "
           f"({common.size_text(small)}), {options.turns} turns ({common.size_text(big)})",
           flush=True)
@@ -54,16 +61,8 @@ def main() -> int:
                             "Session(10 turns)", small_s, f"<= {GOAL}x",
                             big_s / small_s <= GOAL), flush=True)
 
-    argv = [common.solo_script(), "play"]
-    cli = {small: [], big: []}
-    for path in cli:
-        common.time_process([*argv, str(path)], env=env)
-    for _ in range(options.runs):
-        for path in cli:
-            with open("/dev/null", "rb") as nothing:
-                cli[path].append(common.time_process([*argv, str(path)], stdin=nothing,
-                                                     env=env))
-    small_c, big_c = common.median(cli[small]), common.median(cli[big])
+    cli = common.resume_times([small, big], options.runs, env)
+    small_c, big_c = cli[small], cli[big]
     print(common.ratio_line("resume", f"solo play ({options.turns} turns) < /dev/null", big_c,
                             "solo play (10 turns) < /dev/null", small_c, f"<= {GOAL}x",
                             big_c / small_c <= GOAL), flush=True)

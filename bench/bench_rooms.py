@@ -190,16 +190,8 @@ def main() -> int:
     print(f"rooms: the same in CPU time (steadier on a loaded machine, where the wall clock "
           f"counts the waits for a CPU): {common.ms(big_cpu)} vs {common.ms(small_cpu)} = "
           f"{big_cpu / small_cpu:.2f}x", flush=True)
-    argv = [common.solo_script(), "play"]
-    cli: dict[Path, list[float]] = {small: [], rooms: []}
-    for path in cli:
-        common.time_process([*argv, str(path)], env=env)
-    for _ in range(options.runs):
-        for path in cli:
-            with open("/dev/null", "rb") as nothing:
-                cli[path].append(common.time_process([*argv, str(path)], stdin=nothing,
-                                                     env=env))
-    big_c, small_c = common.median(cli[rooms]), common.median(cli[small])
+    cli = common.resume_times([small, rooms], options.runs, env)
+    big_c, small_c = cli[rooms], cli[small]
     ok_cli = big_c / small_c <= RESUME_GOAL
     print(common.ratio_line("rooms", f"solo play ({options.rooms} rooms) < /dev/null", big_c,
                             "solo play (10 turns) < /dev/null", small_c,

@@ -89,6 +89,20 @@ def time_process(argv: Sequence[str], *, stdin=subprocess.DEVNULL, env=None, cwd
     return elapsed
 
 
+def resume_times(paths: Sequence[Path], runs: int, env=None) -> dict[Path, float]:
+    """The median wall-clock seconds of ``solo play J < /dev/null`` (resume, then quit at
+    the end of input) for each journal, the runs interleaved so load falls on all alike."""
+    argv = [solo_script(), "play"]
+    times: dict[Path, list[float]] = {path: [] for path in paths}
+    for path in paths:  # warm-up
+        time_process([*argv, str(path)], env=env)
+    for _ in range(runs):
+        for path in paths:
+            with open("/dev/null", "rb") as nothing:
+                times[path].append(time_process([*argv, str(path)], stdin=nothing, env=env))
+    return {path: median(samples) for path, samples in times.items()}
+
+
 def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
@@ -123,11 +137,16 @@ def build_journal(path: Path, turns: int, *, system: str = "d12-tension", seed: 
     create_journal_file(str(path), system, title, seed, [])
     session = Session(path, durable=False)
     line = command or session.procedure.simulate
-    commands = 0
+    commands = stalled = 0
     try:
         while session.state.turn < turns:
+            before = session.state.turn
             session.handle(line)
             commands += 1
+            stalled = stalled + 1 if session.state.turn == before else 0
+            if stalled > 100:  # refused again and again (a map at its cap of rooms)
+                raise SystemExit(f"bench: {line!r} stopped passing turns at turn {before:,} "
+                                 f"of {system}; give the bench another command")
     finally:
         session.close()
     return commands
