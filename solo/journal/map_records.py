@@ -14,7 +14,7 @@ far.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +31,14 @@ WHOLE_MAP_EVERY = 64 * 1024
 """At least this many bytes of journal between two whole maps (more for a large map)."""
 
 
-def needs_whole_map(dungeon: Dungeon, written_since: int) -> bool:
+def needs_whole_map(dungeon: Dungeon, written_since: int,
+                    size: Callable[[Dungeon], int] | None = None) -> bool:
     """Whether the next record should keep the whole map: the entries written since the
     last one hold more than :data:`WHOLE_MAP_EVERY` bytes and four times the map's size
-    (:func:`map_size`). A session asks its :class:`MapLedger`, which keeps the size."""
+    (:func:`map_size`, or ``size``: a session's :class:`MapLedger` keeps it)."""
     if written_since < WHOLE_MAP_EVERY:
         return False
-    return written_since >= 4 * map_size(dungeon)
+    return written_since >= 4 * (size or map_size)(dungeon)
 
 
 def map_size(dungeon: Dungeon) -> int:
@@ -87,8 +88,7 @@ class MapLedger:
         changed = None if before is after else change.changes(before, after)
         if self._dungeon is before and before is not after:
             self._follow(after, changed)
-        whole = whole or (self.written >= WHOLE_MAP_EVERY
-                          and self.written >= 4 * self.size(after))
+        whole = whole or needs_whole_map(after, self.written, self.size)
         kept, self._next_at = map_fields(before, after, step, self.map_at, whole, changed)
         return kept
 
