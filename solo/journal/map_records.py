@@ -21,6 +21,7 @@ from typing import Any
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
 from solo.journal.record import PREFIX, parse_record
+from solo.journal.record_order import step_order
 from solo.journal.record_schema import MAP_AT_KEY, MAP_CHANGES_KEY, WHOLE_MAP_KEY
 from solo.journal.store import records_since
 
@@ -144,16 +145,15 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
     if found is None:
         return Dungeon(), None, _LOST
     try:
-        whole, last = found[0][WHOLE_MAP_KEY], whole_at
+        whole = found[0][WHOLE_MAP_KEY]
         changes: list[Any] = []
-        # in step order, the first copy of each step (solo.journal.record_order.step_order)
-        later_records = sorted((later for later in found[1:]
-                                if isinstance(later.get("step"), int)), key=_step)
+        later_records = [later for later in found[1:] if isinstance(later.get("step"), int)]
+        order = step_order([later["step"] for later in later_records])  # each step once
+        if order is not None:
+            later_records = [later_records[index] for index in order.kept]
         for later in later_records:
-            later_step = later["step"]
-            if not last < later_step <= step:
-                continue  # a copy pasted later, or an entry after the one wanted
-            last = later_step
+            if not whole_at < later["step"] <= step:
+                continue  # a copy of the whole map's own step, or an entry after the one wanted
             if WHOLE_MAP_KEY in later:
                 whole, changes = later[WHOLE_MAP_KEY], []
             elif MAP_CHANGES_KEY in later:
@@ -162,10 +162,6 @@ def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | N
     except (ValueError, TypeError, KeyError, AttributeError):
         return Dungeon(), None, _LOST
     return dungeon, whole_at, ""
-
-
-def _step(record: Mapping[str, Any]) -> int:
-    return record["step"]
 
 
 _CHUNK = 64 * 1024
