@@ -52,6 +52,7 @@ def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object
     read1 = getattr(source, "read1", None)
     if read1 is None:
         for item in source:
+            # (the same call twice: each branch gives split_lines one type, as AnyStr needs)
             cut = split_lines(item) if isinstance(item, str) else split_lines(item)
             yield from cut or [item]
         return
