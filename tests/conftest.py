@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from chromium import browser
 
 from solo.engine.core import Result, perform, read, start
 from solo.engine.state import State
@@ -81,3 +82,12 @@ class Crawl:
 @pytest.fixture
 def crawl():
     return Crawl
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """One headless Chromium for a test module (tests/chromium.py; the test skips, saying
+    why, where there is none)."""
+    started = browser()
+    yield started
+    started.close()

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chromium import Browser, browser
+from chromium import Browser
 from test_report_html_look import PARTY, PARTY_MOVES, play
 
 from solo.report.html import render_html
@@ -117,13 +117,6 @@ def _page_files(folder: Path) -> dict[str, Path]:
     files["long-crawl"] = folder / "long-crawl.report.html"
     files["long-crawl"].write_text(render_html(crawl), encoding="utf-8")
     return files
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Any:
-    started = browser()
-    yield started
-    started.close()
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,9 @@ import json
 import re
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
-from chromium import Browser, browser, find_chromium
+from chromium import Browser, find_chromium
 from node_tools import mermaid_cli
 
 from solo.report.palette import GRAPHIC_CONTRAST, TEXT_CONTRAST, contrast
@@ -97,13 +96,6 @@ def drawings(tmp_path_factory) -> dict[tuple[str, str], list[Path]]:
                                   for number in range(1, blocks + 1)]
             assert all(path.exists() for path in out[report, theme]), done.stdout
     return out
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Any:
-    started = browser()
-    yield started
-    started.close()
 
 
 def _measure(chromium: Browser, svg: Path, background: str) -> dict:
