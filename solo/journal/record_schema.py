@@ -72,16 +72,16 @@ EXTRA_FIELDS: tuple[Field, ...] = (
 """Keys written only where they mean something, after the header and before the events."""
 
 MAP_FIELDS: tuple[Field, ...] = (
+    Field("map", int, None, "the step of the last record that keeps the whole map (every "
+          "record once the party knows a room)"),
     Field("dungeon", dict, None, "the whole map: every room, where the party is, the way out "
           "and the room before (at each sitting's first entry, after an undo that changed "
           "the map, and when the changes written since outweigh it)"),
     Field("rooms", dict, None, "what the entry changed of the map: the rooms added or "
           "changed, where the party is"),
-    Field("map", int, None, "the step of the last record that keeps the whole map (every "
-          "record once the party knows a room)"),
 )
 """The map's keys (solo.journal.map_records), after the extras and before the events."""
-WHOLE_MAP_KEY, MAP_CHANGES_KEY, MAP_AT_KEY = (field.key for field in MAP_FIELDS)
+MAP_AT_KEY, WHOLE_MAP_KEY, MAP_CHANGES_KEY = (field.key for field in MAP_FIELDS)
 
 EVENTS_KEY = "ev"  # the engine's events, as EVENT_FIELDS gives their data (a list)
 STATE_KEY = "state"  # the full state after the entry (an object: State.to_json)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import operator
+import re
 from collections.abc import Sequence
 from itertools import accumulate, chain, compress, count, repeat
 from typing import Any
@@ -30,9 +31,7 @@ from solo.report.patterns import (
     CAPTURED,
     COUNTED_IN_PLACE,
     EVENTS_START,
-    HIT,
     RECORD_GROUP,
-    RECORD_GROUPS,
     RECORD_LINE,
     STATE_AFTER_EVENTS,
     counted_events,
@@ -41,14 +40,30 @@ from solo.report.patterns import (
     sort_counted,
     unquote,
 )
+from solo.report.record_shapes import Layout, Shapes, learned_layout
 from solo.report.records import Entry, Records, StepOrder, indices_of, step_order
 
 __all__ = ["Columns"]
 
-_STRIDE = RECORD_GROUPS + 1  # the split's pieces a record: its groups, then the text after it
 _AROUND = len(b"\n") + len(PREFIX) + len(SUFFIX)  # a record's line, but its JSON
-# the split's groups of the step, kind, command and turn of a record in solo's layout
-_IN_PLACE = tuple(RECORD_GROUP[f"solo_{key}"] for key in CAPTURED)
+SOLO_LAYOUT = Layout(RECORD_LINE, tuple(RECORD_GROUP[f"solo_{key}"]  # type: ignore[arg-type]
+                                        for key in CAPTURED))
+"""Records as solo writes them: the step, kind, command and turn in the split's groups,
+the events found in place."""
+_FIRST_RECORD = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"(\{[^\n]*\})"
+                           + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
+
+
+def _layout_of(data: bytes) -> Layout:
+    """solo's layout, unless the journal's first record is in another (a JSON tool re-saved
+    the records): then the layout learned from that record, as far as it can be."""
+    first = _FIRST_RECORD.search(data)
+    if first is None:
+        return SOLO_LAYOUT
+    own = RECORD_LINE.match(data, first.start())
+    if own is not None and own[SOLO_LAYOUT.header[0]] is not None:
+        return SOLO_LAYOUT
+    return learned_layout(first[1]) or SOLO_LAYOUT
 
 
 class Columns(Records):
@@ -59,21 +74,35 @@ class Columns(Records):
     record in another order is matched on its own, and one no expression can place is
     parsed whole."""
 
-    def __init__(self, data: bytes, parts: list[bytes | None]) -> None:
+    def __init__(self, data: bytes, parts: list[bytes | None],
+                 layout: Layout = SOLO_LAYOUT) -> None:
         self.text = data
-        self._prose: list[bytes] = parts[::_STRIDE]  # type: ignore[assignment]
-        bodies: list[bytes] = parts[1::_STRIDE]  # type: ignore[assignment]
+        self.layout = layout
+        self.read_alone = 0  # records the layout did not fit, each read on its own
+        stride = layout.line.groups + 1  # the split's pieces a record: groups, text after
+        self._prose: list[bytes] = parts[::stride]  # type: ignore[assignment]
+        bodies: list[bytes] = parts[1::stride]  # type: ignore[assignment]
         self._bodies = bodies
         self.entry_count = len(bodies)
-        steps_raw, kinds_raw, cmds, turns_raw = (parts[group::_STRIDE] for group in _IN_PLACE)
-        # where each record's events stand in its JSON (solo's layout), or their text
-        self._ev_starts = list(map(operator.add, map(bytes.find, bodies, repeat(EVENTS_START)),
-                                   repeat(len(EVENTS_START) - 1)))
-        self._ev_ends = list(map(operator.add, map(bytes.find, bodies,
-                                                   repeat(STATE_AFTER_EVENTS), self._ev_starts),
-                                 repeat(1)))
+        steps_raw, kinds_raw, cmds, turns_raw = (parts[group::stride]
+                                                 for group in layout.header)
         self._ev_texts: dict[int, bytes] = {}
         self._maps: dict[int, tuple[bytes | None, bytes | None]] = {}  # (another order's)
+        if layout.events is None:  # where each record's events stand in its JSON
+            self._ev_starts = list(map(operator.add,
+                                       map(bytes.find, bodies, repeat(EVENTS_START)),
+                                       repeat(len(EVENTS_START) - 1)))
+            self._ev_ends = list(map(operator.add, map(bytes.find, bodies,
+                                                       repeat(STATE_AFTER_EVENTS),
+                                                       self._ev_starts), repeat(1)))
+        else:  # or their text, and the map's, as the layout's groups give them
+            self._ev_starts = self._ev_ends = [-1] * len(bodies)
+            self._ev_texts = dict(enumerate(parts[layout.events::stride]))  # type: ignore[arg-type]
+            if layout.maps is not None:
+                whole, changed = (parts[group::stride] for group in layout.maps)
+                self._maps = {index: pair for index, pair
+                              in enumerate(zip(whole, changed, strict=True))
+                              if pair != (None, None)}
         if None in steps_raw:  # some record not in solo's layout: the other order's groups
             self._any_order((steps_raw, kinds_raw, cmds, turns_raw))
         self._parsed: dict[int, dict[str, Any]] = {}
@@ -107,11 +136,15 @@ class Columns(Records):
         layout from :data:`~solo.report.patterns.ANY_ORDER` (a record lacking one of them
         is left to JSON: its step stays None)."""
         elsewhere = list(compress(count(), map(operator.is_, columns[0], repeat(None))))
-        found = map(ANY_ORDER.fullmatch, map(self._bodies.__getitem__, elsewhere))
-        for index, match in zip(elsewhere, found, strict=True):
+        self.read_alone = len(elsewhere)
+        bodies = list(map(self._bodies.__getitem__, elsewhere))
+        shaped = Shapes().match_all(bodies)
+        for index, body, match in zip(elsewhere, bodies, shaped, strict=True):
             self._ev_starts[index] = self._ev_ends[index] = -1
             if match is None:
-                continue
+                match = ANY_ORDER.fullmatch(body)
+                if match is None:
+                    continue
             *values, events = match.group(*CAPTURED, "events")
             if None not in values and events is not None:
                 for column, value in zip(columns, values, strict=True):
@@ -153,7 +186,7 @@ class Columns(Records):
         :func:`~solo.report.patterns.counted_events` finds them; in a record parsed whole,
         picked out of its events."""
         found = list(map(COUNTED_IN_PLACE.findall, self._bodies, self._ev_starts,
-                         self._ev_ends))
+                         self._ev_ends)) if len(self._ev_texts) < self.entry_count else []
         hits = list(compress(count(), found))
         pieces = list(map(found.__getitem__, hits))
         events = events_in_place(pieces)
@@ -162,15 +195,13 @@ class Columns(Records):
             events = list(chain.from_iterable(listed))
             pieces = listed  # (their lengths)
         owners = list(chain.from_iterable(map(repeat, hits, map(len, pieces))))
-        texts = self._ev_texts
-        others = [index for index, text in texts.items() if HIT.search(text)]
-        listed = counted_events(list(map(texts.__getitem__, others)))
+        placed, others = counted_events(self._ev_texts)
+        owners += placed
+        events += others
         for index, record in self._parsed.items():
             given = record.get(EVENTS_KEY)
-            others.append(index)
-            listed.append([event for event in (given if isinstance(given, list) else [])
-                           if isinstance(event, dict)])
-        for index, each in zip(others, listed, strict=True):
+            each = [event for event in (given if isinstance(given, list) else [])
+                    if isinstance(event, dict)]
             owners += repeat(index, len(each))
             events += each
         sort_counted(owners, events, self.counted, self.moves)
@@ -204,11 +235,12 @@ class Columns(Records):
         """The columns, or None when some record is not a readable line of its own (an
         editor wrapped or re-indented one, one is damaged, or a format-1 snapshot): every
         ``<!-- solo`` must open a line holding one whole record."""
-        parts = RECORD_LINE.split(data)
-        if PREFIX.rstrip().encode() in b"".join(parts[::_STRIDE]):
+        layout = _layout_of(data)
+        parts = layout.line.split(data)
+        if PREFIX.rstrip().encode() in b"".join(parts[::layout.line.groups + 1]):
             return None  # a record not on a line of its own, or a format-1 one
         try:
-            return cls(data, parts)
+            return cls(data, parts, layout)
         except ValueError:
             return None
 

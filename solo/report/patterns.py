@@ -15,8 +15,11 @@ on its own. In solo's layout, the counted events are found in place
 from __future__ import annotations
 
 import json
+import operator
 import re
-from itertools import chain, repeat
+from bisect import bisect_right
+from collections.abc import Mapping
+from itertools import accumulate, chain, repeat
 from typing import Any
 
 from solo.journal.record import PREFIX, SUFFIX
@@ -37,7 +40,7 @@ from solo.journal.record_schema import (
     read_move,
 )
 
-__all__ = ["RECORD_LINE", "RECORD_GROUPS", "RECORD_GROUP", "ANY_ORDER", "CAPTURED",
+__all__ = ["nested_value", "RECORD_LINE", "RECORD_GROUPS", "RECORD_GROUP", "ANY_ORDER", "CAPTURED",
            "EVENTS_START", "STATE_AFTER_EVENTS", "HIT", "COUNTED_IN_PLACE", "LAST_ENCOUNTER",
            "counted_events", "events_in_place", "json_events", "json_list", "sort_counted",
            "unquote"]
@@ -85,7 +88,7 @@ def _writer_layout() -> bytes:
 _NESTING = 8  # the deepest an object or array skipped whole may nest (a record's are 4)
 
 
-def _nested(opening: bytes, closing: bytes) -> bytes:
+def nested_value(opening: bytes, closing: bytes) -> bytes:
     """An object (``opening`` ``{``) or an array (``[``) whose brackets nest at most
     :data:`_NESTING` deep, skipped whole by its brackets without going back (possessive
     runs). A bracket in a string is counted too: where that leaves the brackets unpaired
@@ -107,9 +110,9 @@ def _any_layout() -> bytes:
     def member(key: str, value: bytes) -> bytes:
         return re.escape(key.encode()) + b'"' + _WS + b":" + _WS + value
 
-    skipped = _nested(b"{", b"}")
+    skipped = nested_value(b"{", b"}")
     named = [member(key, _captured("", key)) for key in _CAPTURED]
-    named += [member(EVENTS_KEY, b"(?P<events>" + _nested(b"[", b"]") + b")"),
+    named += [member(EVENTS_KEY, b"(?P<events>" + nested_value(b"[", b"]") + b")"),
               member(STATE_KEY, skipped),
               member(WHOLE_MAP_KEY, b"(?P<" + WHOLE_MAP_KEY.encode() + b">" + skipped + b")"),
               member(MAP_CHANGES_KEY,
@@ -218,31 +221,64 @@ def events_in_place(found: list[list[bytes]]) -> list[dict[str, Any]] | None:
         return None
 
 
-def counted_events(texts: list[bytes]) -> list[list[dict[str, Any]]]:
-    """The events the figures count in each record's events (their JSON text), as data:
-    each such event is a flat object, read whole (from the brace before its type to the
-    brace after), all at once. Where that does not give each event of a counted type (a
-    brace in a string), that record's events are all read."""
+def counted_events(texts: Mapping[int, bytes]) -> tuple[list[int], list[dict[str, Any]]]:
+    """The events the figures count in each record's events (``texts``: their JSON text, by
+    the record's place), as data, with the place of each: every such event is found by its
+    type (:data:`HIT`) in all the texts at once, cut out whole from its own brace to its
+    own (the braces of a value inside it paired), and all are read as JSON at once. Where
+    that does not give each event of a counted type (a brace in a string), the record's
+    events are all read."""
     if not texts:
-        return []
-    found: list[bytes] = []
-    kinds: list[bytes] = []
-    ends: list[int] = []
-    for text in texts:
-        for match in HIT.finditer(text):
-            found.append(text[text.rfind(b"{", 0, match.start()):text.find(b"}", match.end()) + 1])
-            kinds.append(match[1])
-        ends.append(len(found))
+        return [], []
+    places = list(texts)
+    joined = b"\n".join(texts.values())  # (no record holds a line break)
+    ends = list(accumulate(map((1).__add__, map(len, texts.values()))))
+    hits = [(hit.start(), hit[1], hit.end()) for hit in HIT.finditer(joined)]
+    ats = list(map(operator.itemgetter(0), hits))
+    kinds = list(map(operator.itemgetter(1), hits))
+    owners = list(map(places.__getitem__, map(bisect_right, repeat(ends), ats)))
+    # each event from the brace before its type to the brace after: a flat one, whole
+    starts = list(map(joined.rfind, repeat(b"{"), repeat(0), ats))
+    stops = list(map(joined.find, repeat(b"}"), map(operator.itemgetter(2), hits)))
+    found = list(map(joined.__getitem__, map(slice, starts, map((1).__add__, stops))))
+    read = _of_types(found, kinds)
+    if read is None:  # a value inside some event: each cut out with its braces paired
+        found = [_whole_event(joined, at, after) for at, _, after in hits]
+        read = _of_types(found, kinds)
+    if read is not None:
+        return owners, read
+    events: list[dict[str, Any]] = []
+    placed: list[int] = []
+    for place in dict.fromkeys(owners):  # each record with a hit, in order
+        pieces = [piece for piece, owner in zip(found, owners, strict=True) if owner == place]
+        listed = _counted_or_all(pieces, texts[place])
+        events += listed
+        placed += repeat(place, len(listed))
+    return placed, events
+
+
+def _of_types(found: list[bytes], kinds: list[bytes]) -> list[dict[str, Any]] | None:
+    """The events ``found`` (each one's JSON), read all at once, if each is an object of
+    its type in ``kinds``; else None (a slice that is not an event whole)."""
     try:
         read = json.loads(b"[" + b",".join(found) + b"]")
         same = [*map(dict.get, read, repeat("t"))] == [*map(bytes.decode, kinds)]
-    except (ValueError, TypeError):  # a slice not an event, or not an object
-        same = False
-    if not same:
-        read = [_counted_or_all(piece, text) for piece, text in zip(
-            map(found.__getitem__, map(slice, [0, *ends[:-1]], ends)), texts, strict=True)]
-        return read
-    return [read[start:end] for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+    except (ValueError, TypeError):  # not JSON, or not an object
+        return None
+    return read if same else None
+
+
+def _whole_event(joined: bytes, at: int, after: int) -> bytes:
+    """The event whose type stands from ``at`` to ``after``, from its own brace to its own
+    (the braces of a value inside it paired)."""
+    tally = joined.count
+    start = joined.rfind(b"{", 0, at)
+    while start > 0 and tally(b"}", start, at) > tally(b"{", start + 1, at):
+        start = joined.rfind(b"{", 0, start)  # a value inside the event closed before its type
+    end = joined.find(b"}", after)
+    while end > 0 and tally(b"{", after, end) > tally(b"}", after, end):
+        end = joined.find(b"}", end + 1)  # a value inside the event opens after its type
+    return joined[start:end + 1]
 
 
 def _counted_or_all(pieces: list[bytes], text: bytes) -> list[Any]:
