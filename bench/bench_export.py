@@ -12,8 +12,9 @@ times the report functions in-process and prints seconds and turns per second.
 built one as ``bench-journal.md``, to time again). ``--process`` times whole processes
 instead, on 100,000 turns unless told: ``solo export J`` (md and html) against
 ``python -c`` reading the file and splitting it into lines, run in turns. ``--reordered``
-also times the same journal with every record re-saved by a JSON tool (keys sorted, ``, ``
-and ``: `` between them), in turns with the journal as solo wrote it. ``--party NAME``
+also times the same journal with every record re-saved by a JSON tool (keys sorted and
+spaced, sorted and tight, or in solo's order and spaced), in turns with the journal as solo
+wrote it. ``--party NAME``
 (again for each member) plays with a party, whose hit points the reports follow; ``--rooms
 N``, a dungeon of N rooms (300 unless told), through which the party goes on once it knows
 them all (a new room every turn would make a long crawl's map the whole of its cost).
@@ -193,15 +194,25 @@ def _processes(journal: Path, turns: int, repeat: int) -> None:
         print(f"{name:<15} {seconds:7.3f} s{ratio}")
 
 
-def _resave(journal: Path, path: Path) -> None:
-    """``journal`` with every record parsed and written again as a JSON tool would: keys
-    sorted, ``, `` and ``: `` between them, still one line and safe in a comment."""
+RESAVES = {  # how a JSON tool may write the records again: sorted?, separators
+    "sorted, spaced": (True, (", ", ": ")),
+    "sorted, tight": (True, (",", ":")),
+    "solo's order, spaced": (False, (", ", ": ")),
+}
+
+
+def _resave(journal: Path, path: Path, style: str = "sorted, spaced") -> None:
+    """``journal`` with every record parsed and written again as a JSON tool would (``style``
+    of :data:`RESAVES`: keys sorted or not, the separators), still one line and safe in a
+    comment."""
     import json
     import re
 
+    sort, separators = RESAVES[style]
+
     def again(match: re.Match) -> bytes:
         record = json.loads(match[1])
-        body = json.dumps(record, sort_keys=True, indent=None, separators=(", ", ": "),
+        body = json.dumps(record, sort_keys=sort, indent=None, separators=separators,
                           ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
         return b"<!-- solo " + body.encode() + b" -->"
 
@@ -210,12 +221,20 @@ def _resave(journal: Path, path: Path) -> None:
 
 
 def _reordered(journal: Path, resaved: Path, turns: int, repeat: int) -> None:
-    """Each report of the journal as solo wrote it and of the same records re-saved, run in
-    turns; best of each, and the re-saved one's time against the original's."""
-    _resave(journal, resaved)
-    _timed(1, _read, resaved)
-    print(f"re-saved journal: {resaved.stat().st_size / 1e6:.1f} MB; best of {repeat} runs, "
-          "in turns with the original:")
+    """Each report of the journal as solo wrote it and of the same records re-saved (each
+    style of :data:`RESAVES`), run in turns; best of each, and the re-saved one's time
+    against the original's."""
+    for style in RESAVES:
+        _resave(journal, resaved, style)
+        _timed(1, _read, resaved)
+        print(f"re-saved journal ({style}): {resaved.stat().st_size / 1e6:.1f} MB; best of "
+              f"{repeat} runs, in turns with the original:")
+        _against(journal, resaved, repeat)
+    floor = min(seconds for seconds, _ in _FLOOR)
+    print(f"floor (read lines): {floor:.3f} s")
+
+
+def _against(journal: Path, resaved: Path, repeat: int) -> None:
     for name, function, extra in (("read", _read, ()), ("stats --json", _stats, (True,)),
                                   ("export md", _export, ("md",)),
                                   ("export html", _export, ("html",))):
@@ -230,8 +249,6 @@ def _reordered(journal: Path, resaved: Path, turns: int, repeat: int) -> None:
         print(f"{name:<12} original {best[journal]:7.3f} s  re-saved {best[resaved]:7.3f} s  "
               f"{best[resaved] / best[journal]:5.2f}x (CPU {cpu[resaved] / cpu[journal]:.2f}x, "
               f"goal <= 1.2x)  ({same})")
-    floor = min(seconds for seconds, _ in _FLOOR)
-    print(f"floor (read lines): {floor:.3f} s")
 
 
 def main(argv: list[str] | None = None) -> int:

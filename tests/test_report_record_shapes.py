@@ -155,3 +155,23 @@ def test_every_record_solo_writes_has_its_keys_in_the_schema_s_order(tmp_path: P
     for record in records:
         places = [place[key] for key in record]
         assert places == sorted(places), list(record)
+
+
+def test_records_the_learned_layout_does_not_fit_are_counted_in_their_place(tmp_path: Path):
+    """Sorted records, with a few shuffled their own way among them (each read on its
+    own): the figures, the map and the exports are the crawl's."""
+    text = play(tmp_path / "solo.md", "d12-tension", SCRIPTS["d12-tension"], 3)
+    truth = reports(tmp_path / "solo.md")
+    rng = random.Random(9)
+    count = iter(range(10_000))
+
+    def dump(record: Any) -> str:
+        place = next(count)
+        if place and place % 4 == 1:  # the second record, the sixth…: a hand's order
+            return json.dumps(shuffled(record, rng), ensure_ascii=False)
+        return sorted_spaced(record)
+
+    (tmp_path / "mixed.md").write_text(resave(text, dump), encoding="utf-8")
+    records = read_journal(tmp_path / "mixed.md").records
+    assert isinstance(records, Columns) and records.read_alone >= 5
+    assert reports(tmp_path / "mixed.md") == truth

@@ -97,7 +97,8 @@ class Columns(Records):
                                                        self._ev_starts), repeat(1)))
         else:  # or their text, and the map's, as the layout's groups give them
             self._ev_starts = self._ev_ends = [-1] * len(bodies)
-            self._ev_texts = dict(enumerate(parts[layout.events::stride]))  # type: ignore[arg-type]
+            self._ev_texts = {index: text for index, text
+                              in enumerate(parts[layout.events::stride]) if text is not None}
             if layout.maps is not None:
                 whole, changed = (parts[group::stride] for group in layout.maps)
                 self._maps = {index: pair for index, pair
@@ -325,12 +326,12 @@ class Columns(Records):
 
     def _map_head(self, index: int) -> bytes:
         """A record in another order, but an undo's (its ``undid``, too, counts): its step,
-        turn and map as JSON, from what :data:`ANY_ORDER` found ("" if it did not)."""
-        maps = self._maps.get(index)
+        turn and map as JSON, from what the journal's layout or :data:`ANY_ORDER` found
+        ("" if neither read it)."""
         body = self._bodies[index]
-        if maps is None or b'"undid"' in body or b'"state"' not in body:
+        if index not in self._ev_texts or b'"undid"' in body or b'"state"' not in body:
             return b""
-        whole, changed = maps
+        whole, changed = self._maps.get(index, (None, None))
         return b"".join([b'{"step":%d,"turn":%d' % (self._steps[index],
                                                      self._turns_in_file[index]),
                          b',"%s":%s' % (WHOLE_MAP_KEY.encode(), whole) if whole else b"",

@@ -222,28 +222,31 @@ def events_in_place(found: list[list[bytes]]) -> list[dict[str, Any]] | None:
 
 
 def counted_events(texts: Mapping[int, bytes]) -> tuple[list[int], list[dict[str, Any]]]:
-    """The events the figures count in each record's events (``texts``: their JSON text, by
-    the record's place), as data, with the place of each: every such event is found by its
-    type (:data:`HIT`) in all the texts at once, cut out whole from its own brace to its
-    own (the braces of a value inside it paired), and all are read as JSON at once. Where
-    that does not give each event of a counted type (a brace in a string), the record's
-    events are all read."""
+    """The events the figures count in each record's events (``texts``: their JSON text,
+    by the record's place), as data, with the place of each: every
+    such event is found by its type (:data:`HIT`) in all the texts at once, cut out whole
+    from its own brace to its own (the braces of a value inside it paired), and all are
+    read as JSON at once. Where that does not give each event of a counted type (a brace
+    in a string), the record's events are all read."""
     if not texts:
         return [], []
     places = list(texts)
+    every = places[-1] == len(places) - 1 and places == list(range(len(places)))
     joined = b"\n".join(texts.values())  # (no record holds a line break)
     ends = list(accumulate(map((1).__add__, map(len, texts.values()))))
-    hits = [(hit.start(), hit[1], hit.end()) for hit in HIT.finditer(joined)]
-    ats = list(map(operator.itemgetter(0), hits))
-    kinds = list(map(operator.itemgetter(1), hits))
-    owners = list(map(places.__getitem__, map(bisect_right, repeat(ends), ats)))
+    hits = list(HIT.finditer(joined))
+    ats, afters = list(map(re.Match.start, hits)), list(map(re.Match.end, hits))
+    kinds: list[bytes] = list(map(operator.itemgetter(1), hits))
+    owners = list(map(bisect_right, repeat(ends), ats))
+    if not every:
+        owners = list(map(places.__getitem__, owners))
     # each event from the brace before its type to the brace after: a flat one, whole
     starts = list(map(joined.rfind, repeat(b"{"), repeat(0), ats))
-    stops = list(map(joined.find, repeat(b"}"), map(operator.itemgetter(2), hits)))
+    stops = list(map(joined.find, repeat(b"}"), afters))
     found = list(map(joined.__getitem__, map(slice, starts, map((1).__add__, stops))))
     read = _of_types(found, kinds)
     if read is None:  # a value inside some event: each cut out with its braces paired
-        found = [_whole_event(joined, at, after) for at, _, after in hits]
+        found = list(map(_whole_event, repeat(joined), ats, afters))
         read = _of_types(found, kinds)
     if read is not None:
         return owners, read
