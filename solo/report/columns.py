@@ -1,8 +1,11 @@
 """The fast reading of a journal's records, when every record is a line of its own:
-:class:`Columns`, cut apart by one regular-expression split of the whole file
-(:data:`~solo.report.patterns.RECORD_LINE`), which reads the header of each record as solo
-writes it; a record whose keys are in another order or spacing is read by
-:data:`~solo.report.patterns.ANY_ORDER` on its own, and one neither can read, as JSON.
+:class:`Columns`, cut apart by one regular-expression split of the whole file, which reads
+the header of each record where its layout puts it. The layout is solo's own
+(:data:`~solo.report.patterns.RECORD_LINE`), or, when the journal's first record is in
+another (a JSON tool re-saved the records), the one learned from that record
+(:mod:`solo.report.record_shapes`). A record the layout does not fit is read on its own:
+by the orders learned from such records, by :data:`~solo.report.patterns.ANY_ORDER`, or
+as JSON.
 
 The figures' lists are in step order, each step once; the entries, in the file's order.
 """

@@ -1,14 +1,16 @@
 """The regular expressions that find the records in a journal and what the figures count in
 them, made from the record's schema (:mod:`solo.journal.record_schema`), in ``bytes``;
-and :func:`counted_events`, which reads the counted events of one record as JSON data.
+and :func:`counted_events`, which reads the counted events of records in another layout as
+JSON data.
 
 A record is read whatever the order of its keys and the spacing between them: the
 expressions only find where each record, its header's step, kind, command and turn, and its
 events stand (a JSON string is always skipped whole, so nothing a player typed is read as a
 key); every value is then read as JSON. A record as solo writes it is found so by the one
 split of the whole file (:data:`RECORD_LINE`, its header's fields in their order, then the
-extras and the map's keys it has); one in another order or spacing, by :data:`ANY_ORDER`
-on its own. In solo's layout, the counted events are found in place
+extras and the map's keys it has); records a tool re-saved, by the split their learned
+layout makes (:mod:`solo.report.record_shapes`); a record no layout fits, by
+:data:`ANY_ORDER` on its own. In solo's layout, the counted events are found in place
 (:data:`COUNTED_IN_PLACE`, each one whole) and read as JSON all at once.
 """
 
