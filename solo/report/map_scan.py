@@ -1,0 +1,135 @@
+"""The records that change the map, found in a journal's bytes without reading the rest: the
+quick reading of :mod:`solo.report.map_story` for a journal as solo writes it.
+
+A crawl's records mostly leave the map as it was (they name the last whole map, ``"map"``,
+and nothing else of it), and its whole maps mostly repeat what the changes before them
+built (solo writes one now and then, so that resuming reads back only that far). The
+reports need neither read: :func:`map_records` finds the records that hold a map's keys
+(``"dungeon"``, ``"rooms"``) by a plain search of the bytes, reads each one's header and
+changes as JSON, and keeps each whole map as its bytes (:class:`RawMap`), which the story
+reads only where the changes before it do not explain it, byte for byte.
+
+None, whenever some record holding one of those keys is not where and as solo writes it:
+the story is then read the careful way, record by record.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from solo.journal.record import PREFIX
+from solo.journal.record_schema import (
+    EVENTS_KEY,
+    MAP_AT_KEY,
+    MAP_CHANGES_KEY,
+    STATE_KEY,
+    WHOLE_MAP_KEY,
+)
+
+__all__ = ["RawMap", "map_records", "room_text"]
+
+_START = b'\n' + PREFIX.encode() + b'{"v":2,"step":'  # a record in solo's layout, its line
+_HEADER_AT = len(b'\n' + PREFIX.encode())  # where its JSON begins
+_WHOLE = f'"{WHOLE_MAP_KEY}":{{'.encode()
+_CHANGES = f'"{MAP_CHANGES_KEY}":{{'.encode()
+_AFTER_MAP = tuple(f',"{key}":'.encode() for key in (EVENTS_KEY, STATE_KEY))  # what
+# follows the map's keys in a record (no string holds a key's quotes unescaped)
+_ROOMS = b',"rooms":['  # a whole map's rooms, after where the party is
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # as a record
+_ANGLES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})  # is written (solo.journal.record)
+
+
+def room_text(data: Any) -> bytes:
+    """A room's data as a record writes it (what a whole map's bytes are compared with)."""
+    return _ENCODE(data).translate(_ANGLES).encode()
+
+
+class RawMap:
+    """A whole map as its record's bytes keep it, read as JSON only when asked."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: bytes) -> None:
+        self.text = text
+
+    def read(self) -> Any:
+        """The whole map as JSON data; ValueError if its bytes are not JSON."""
+        return json.loads(self.text)
+
+    def explained(self, rooms: Iterable[bytes]) -> dict[str, Any] | None:
+        """Where the party is, the way out and the room before (the map's other keys), when
+        its rooms are ``rooms`` (each as :func:`room_text` writes it) in that order; None
+        when they are not, or when its bytes say so in any other way."""
+        text = self.text
+        at = text.find(_ROOMS)  # (where the party is, before it, holds no such key)
+        if at < 0 or not text.startswith(b'{"here":'):
+            return None
+        listed = b"".join([_ROOMS, b",".join(rooms), b"]"])
+        if not text.startswith(listed, at):
+            return None
+        try:
+            rest = json.loads(text[:at] + text[at + len(listed):])
+        except ValueError:
+            return None
+        return rest if isinstance(rest, dict) and "rooms" not in rest else None
+
+
+def map_records(text: bytes) -> list[dict[str, Any]] | None:
+    """The records of ``text`` that hold a whole map (as a :class:`RawMap`) or changes, each
+    with its header, in the file's order; None when one of them is not as solo writes it."""
+    found: dict[int, dict[str, Any]] = {}
+    wholes: list[tuple[int, int]] = []  # where each whole map's bytes begin and end
+    at = text.find(_WHOLE[:-2])
+    while at >= 0:
+        record = _record_at(text, at, _WHOLE)
+        if record is None:
+            return None
+        found[at], end = record
+        wholes.append((at, end))
+        at = text.find(_WHOLE[:-2], end)
+    inside = iter(wholes)
+    whole = next(inside, None)
+    at = text.find(_CHANGES[:-2])
+    while at >= 0:
+        while whole is not None and whole[1] <= at:
+            whole = next(inside, None)
+        if whole is not None and whole[0] <= at:  # a whole map's own rooms
+            at = text.find(_CHANGES[:-2], whole[1])
+            continue
+        record = _record_at(text, at, _CHANGES)
+        if record is None:
+            return None
+        found[at], end = record
+        at = text.find(_CHANGES[:-2], end)
+    return [found[at] for at in sorted(found)]
+
+
+def _record_at(text: bytes, at: int, key: bytes) -> tuple[dict[str, Any], int] | None:
+    """The record whose map key ``key`` stands at ``at``: its header, with the map's data
+    under the key (a whole map's as a :class:`RawMap`), and where that data ends; None when
+    the key is not a map's key in a record as solo writes it."""
+    start = text.rfind(_START, 0, at)
+    if start < 0 or not text.startswith(key, at) or text.find(b"\n", start + 1, at) >= 0:
+        return None
+    close = text.find(b"-->", at)
+    end = -1
+    for after in _AFTER_MAP:  # the first that the record has
+        end = text.find(after, at, close)
+        if end >= 0:
+            break
+    if close < 0 or end < 0:
+        return None
+    try:
+        header = json.loads(text[start + _HEADER_AT:at - 1] + b"}")
+        data: Any = text[at + len(key) - 1:end]
+        if key is _CHANGES:
+            data = json.loads(data)
+    except ValueError:
+        return None
+    if not isinstance(header, dict) or not header or next(reversed(header)) != MAP_AT_KEY \
+            or not text.startswith(b",", at - 1):
+        return None  # the map's keys stand right after the step of the last whole map
+    header[key[1:-3].decode()] = RawMap(data) if key is _WHOLE else data
+    return header, end
