@@ -24,7 +24,6 @@ from solo.journal.record_schema import (
     EVENTS_KEY,
     MAP_AT_KEY,
     MAP_CHANGES_KEY,
-    STATE_KEY,
     WHOLE_MAP_KEY,
 )
 
@@ -34,8 +33,8 @@ _START = b'\n' + PREFIX.encode() + b'{"v":2,"step":'  # a record in solo's layou
 _HEADER_AT = len(b'\n' + PREFIX.encode())  # where its JSON begins
 _WHOLE = f'"{WHOLE_MAP_KEY}":{{'.encode()
 _CHANGES = f'"{MAP_CHANGES_KEY}":{{'.encode()
-_AFTER_MAP = tuple(f',"{key}":'.encode() for key in (EVENTS_KEY, STATE_KEY))  # what
-# follows the map's keys in a record (no string holds a key's quotes unescaped)
+_EVENTS = f',"{EVENTS_KEY}":'.encode()  # what follows the map's keys in a record (every
+# record that names the map has events; no string holds a key's quotes unescaped)
 _ROOMS = b',"rooms":['  # a whole map's rooms, after where the party is
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # as a record
 _ANGLES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})  # is written (solo.journal.record)
@@ -81,45 +80,57 @@ def map_records(text: bytes) -> list[dict[str, Any]] | None:
     with its header, in the file's order; None when one of them is not as solo writes it."""
     found: dict[int, dict[str, Any]] = {}
     wholes: list[tuple[int, int]] = []  # where each whole map's bytes begin and end
-    at = text.find(_WHOLE[:-2])
-    while at >= 0:
+    at = _next_key(text, _WHOLE, 0)
+    while at != -1:
         record = _record_at(text, at, _WHOLE)
         if record is None:
             return None
         found[at], end = record
         wholes.append((at, end))
-        at = text.find(_WHOLE[:-2], end)
-    inside = iter(wholes)
-    whole = next(inside, None)
-    at = text.find(_CHANGES[:-2])
-    while at >= 0:
-        while whole is not None and whole[1] <= at:
-            whole = next(inside, None)
-        if whole is not None and whole[0] <= at:  # a whole map's own rooms
-            at = text.find(_CHANGES[:-2], whole[1])
+        at = _next_key(text, _WHOLE, end)
+    spans = iter(wholes)
+    span = next(spans, None)
+    at = _next_key(text, _CHANGES, 0)
+    while at != -1:
+        while span is not None and span[1] <= at:
+            span = next(spans, None)
+        if span is not None and span[0] <= at:  # a whole map's own rooms
+            at = _next_key(text, _CHANGES, span[1])
             continue
         record = _record_at(text, at, _CHANGES)
         if record is None:
             return None
         found[at], end = record
-        at = text.find(_CHANGES[:-2], end)
+        at = _next_key(text, _CHANGES, end)  # (past the rooms the changes list)
     return [found[at] for at in sorted(found)]
+
+
+def _next_key(text: bytes, key: bytes, start: int) -> int:
+    """Where ``key``'s name next stands in ``text`` from ``start`` as a key (-1: nowhere).
+    The same name as a whole string value (a table's entry, say) is passed over; followed by
+    anything else (a record in another layout, a quote in prose), -2, which no record
+    holds."""
+    name = key[:-2]
+    at = text.find(name, start)
+    while at >= 0:
+        follows = text[at + len(name):at + len(name) + 1]
+        if follows == b":":
+            return at
+        if follows not in (b",", b"}", b"]"):
+            return -2
+        at = text.find(name, at + len(name))
+    return -1
 
 
 def _record_at(text: bytes, at: int, key: bytes) -> tuple[dict[str, Any], int] | None:
     """The record whose map key ``key`` stands at ``at``: its header, with the map's data
     under the key (a whole map's as a :class:`RawMap`), and where that data ends; None when
     the key is not a map's key in a record as solo writes it."""
-    start = text.rfind(_START, 0, at)
+    start = text.rfind(_START, 0, at) if at >= 0 else -1
     if start < 0 or not text.startswith(key, at) or text.find(b"\n", start + 1, at) >= 0:
         return None
-    close = text.find(b"-->", at)
-    end = -1
-    for after in _AFTER_MAP:  # the first that the record has
-        end = text.find(after, at, close)
-        if end >= 0:
-            break
-    if close < 0 or end < 0:
+    end = text.find(_EVENTS, at)  # (where a record has none, the next record's: what lies
+    if end < 0:  # between is no JSON, and is refused below or when the story reads it)
         return None
     try:
         header = json.loads(text[start + _HEADER_AT:at - 1] + b"}")
