@@ -35,6 +35,7 @@ _WHOLE = f'"{WHOLE_MAP_KEY}":{{'.encode()
 _CHANGES = f'"{MAP_CHANGES_KEY}":{{'.encode()
 _EVENTS = f',"{EVENTS_KEY}":'.encode()  # what follows the map's keys in a record (every
 # record that names the map has events; no string holds a key's quotes unescaped)
+_KEYS = {True: [MAP_AT_KEY], False: [MAP_AT_KEY, MAP_CHANGES_KEY]}  # a header's last keys
 _ROOMS = b',"rooms":['  # a whole map's rooms, after where the party is
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # as a record
 _ANGLES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})  # is written (solo.journal.record)
@@ -132,15 +133,14 @@ def _record_at(text: bytes, at: int, key: bytes) -> tuple[dict[str, Any], int] |
     end = text.find(_EVENTS, at)  # (where a record has none, the next record's: what lies
     if end < 0:  # between is no JSON, and is refused below or when the story reads it)
         return None
+    whole = key is _WHOLE  # (changes are read with the header, a whole map kept as bytes)
     try:
-        header = json.loads(text[start + _HEADER_AT:at - 1] + b"}")
-        data: Any = text[at + len(key) - 1:end]
-        if key is _CHANGES:
-            data = json.loads(data)
+        record = json.loads(text[start + _HEADER_AT:at - 1 if whole else end] + b"}")
     except ValueError:
         return None
-    if not isinstance(header, dict) or not header or next(reversed(header)) != MAP_AT_KEY \
+    if not isinstance(record, dict) or list(record)[-1 if whole else -2:] != _KEYS[whole] \
             or not text.startswith(b",", at - 1):
         return None  # the map's keys stand right after the step of the last whole map
-    header[key[1:-3].decode()] = RawMap(data) if key is _WHOLE else data
-    return header, end
+    if whole:
+        record[WHOLE_MAP_KEY] = RawMap(text[at + len(key) - 1:end])
+    return record, end
