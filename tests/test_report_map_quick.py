@@ -12,8 +12,10 @@ from solo.report.map_story import map_story, read_map
 from solo.report.read import read_journal
 from tests.fake_env import solo
 
-FIRST = "enter 3\nenter 3\nenter 3\n"
-SECOND = "linger\nenter 3\nback\nlinger\n"  # its first entry keeps the whole map
+STAY = "linger\n" * 4  # turns that leave the map as it is: most of a crawl's, which the
+# quick reading passes over
+FIRST = "enter 3\n" + STAY + "enter 3\n" + STAY + "enter 3\n" + STAY
+SECOND = "linger\nenter 3\nback\n" + STAY  # its first entry keeps the whole map
 
 
 def crawl(tmp_path: Path, second: str = SECOND) -> Path:

@@ -36,6 +36,7 @@ _CHANGES = f'"{MAP_CHANGES_KEY}":{{'.encode()
 _EVENTS = f',"{EVENTS_KEY}":'.encode()  # what follows the map's keys in a record (every
 # record that names the map has events; no string holds a key's quotes unescaped)
 _KEYS = {True: [MAP_AT_KEY], False: [MAP_AT_KEY, MAP_CHANGES_KEY]}  # a header's last keys
+_ROOM_START = b'{"id":'  # (no string holds it: its quotes would be escaped)
 _ROOMS = b',"rooms":['  # a whole map's rooms, after where the party is
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # as a record
 _ANGLES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})  # is written (solo.journal.record)
@@ -43,7 +44,8 @@ _ANGLES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})  # is written (solo.jo
 
 def room_text(data: Any) -> bytes:
     """A room's data as a record writes it (what a whole map's bytes are compared with)."""
-    return _ENCODE(data).translate(_ANGLES).encode()
+    text = _ENCODE(data)
+    return (text.translate(_ANGLES) if "<" in text or ">" in text else text).encode()
 
 
 class RawMap:
@@ -57,6 +59,10 @@ class RawMap:
     def read(self) -> Any:
         """The whole map as JSON data; ValueError if its bytes are not JSON."""
         return json.loads(self.text)
+
+    def rooms_count(self) -> int:
+        """How many rooms the map lists, as solo writes them (each begins with its id)."""
+        return self.text.count(_ROOM_START)
 
     def explained(self, rooms: Iterable[bytes]) -> dict[str, Any] | None:
         """Where the party is, the way out and the room before (the map's other keys), when
@@ -76,19 +82,22 @@ class RawMap:
         return rest if isinstance(rest, dict) and "rooms" not in rest else None
 
 
-def map_records(text: bytes) -> list[dict[str, Any]] | None:
+def map_records(text: bytes, most: int) -> list[dict[str, Any]] | None:
     """The records of ``text`` that hold a whole map (as a :class:`RawMap`) or changes, each
-    with its header, in the file's order; None when one of them is not as solo writes it."""
-    found: dict[int, dict[str, Any]] = {}
+    with its header, in the file's order; None when one of them is not as solo writes it,
+    or when more than ``most`` hold one (a crawl whose every entry changes the map: reading
+    them all, the careful way is as quick)."""
+    places: dict[int, tuple[int, int]] = {}  # by where its key stands: the record's start
+    # and the end of the map's data
     wholes: list[tuple[int, int]] = []  # where each whole map's bytes begin and end
     at = _next_key(text, _WHOLE, 0)
     while at != -1:
-        record = _record_at(text, at, _WHOLE)
-        if record is None:
+        place = _place(text, at, _WHOLE)
+        if place is None or len(places) >= most:
             return None
-        found[at], end = record
-        wholes.append((at, end))
-        at = _next_key(text, _WHOLE, end)
+        places[at] = place
+        wholes.append((at, place[1]))
+        at = _next_key(text, _WHOLE, place[1])
     spans = iter(wholes)
     span = next(spans, None)
     at = _next_key(text, _CHANGES, 0)
@@ -98,12 +107,34 @@ def map_records(text: bytes) -> list[dict[str, Any]] | None:
         if span is not None and span[0] <= at:  # a whole map's own rooms
             at = _next_key(text, _CHANGES, span[1])
             continue
-        record = _record_at(text, at, _CHANGES)
-        if record is None:
+        place = _place(text, at, _CHANGES)
+        if place is None or len(places) >= most:
             return None
-        found[at], end = record
-        at = _next_key(text, _CHANGES, end)  # (past the rooms the changes list)
-    return [found[at] for at in sorted(found)]
+        places[at] = place
+        at = _next_key(text, _CHANGES, place[1])  # (past the rooms the changes list)
+    return _read(text, places, {at for at, _ in wholes})
+
+
+def _read(text: bytes, places: dict[int, tuple[int, int]], wholes: set[int]) -> \
+        list[dict[str, Any]] | None:
+    """The records at ``places`` read as JSON all at once (a change record's header with its
+    changes, a whole map's header alone, its map kept as bytes), in the file's order."""
+    order = sorted(places)
+    heads = [text[places[at][0] + _HEADER_AT:at - 1 if at in wholes else places[at][1]]
+             for at in order]
+    try:
+        read = json.loads(b"[" + b"},".join(heads) + b"}]") if heads else []
+    except ValueError:
+        return None
+    if not isinstance(read, list) or len(read) != len(heads):
+        return None
+    for at, record in zip(order, read, strict=True):
+        whole = at in wholes
+        if not isinstance(record, dict) or list(record)[-1 if whole else -2:] != _KEYS[whole]:
+            return None  # the map's keys stand right after the step of the last whole map
+        if whole:
+            record[WHOLE_MAP_KEY] = RawMap(text[at + len(_WHOLE) - 1:places[at][1]])
+    return read
 
 
 def _next_key(text: bytes, key: bytes, start: int) -> int:
@@ -123,24 +154,14 @@ def _next_key(text: bytes, key: bytes, start: int) -> int:
     return -1
 
 
-def _record_at(text: bytes, at: int, key: bytes) -> tuple[dict[str, Any], int] | None:
-    """The record whose map key ``key`` stands at ``at``: its header, with the map's data
-    under the key (a whole map's as a :class:`RawMap`), and where that data ends; None when
-    the key is not a map's key in a record as solo writes it."""
+def _place(text: bytes, at: int, key: bytes) -> tuple[int, int] | None:
+    """Where the record whose map key ``key`` stands at ``at`` begins, and where the map's
+    data ends; None when the key is not a map's key in a record as solo writes it."""
     start = text.rfind(_START, 0, at) if at >= 0 else -1
-    if start < 0 or not text.startswith(key, at) or text.find(b"\n", start + 1, at) >= 0:
+    if start < 0 or not text.startswith(key, at) or text.find(b"\n", start + 1, at) >= 0 \
+            or not text.startswith(b",", at - 1):
         return None
     end = text.find(_EVENTS, at)  # (where a record has none, the next record's: what lies
-    if end < 0:  # between is no JSON, and is refused below or when the story reads it)
+    if end < 0:  # between is no JSON, and is refused when it is read)
         return None
-    whole = key is _WHOLE  # (changes are read with the header, a whole map kept as bytes)
-    try:
-        record = json.loads(text[start + _HEADER_AT:at - 1 if whole else end] + b"}")
-    except ValueError:
-        return None
-    if not isinstance(record, dict) or list(record)[-1 if whole else -2:] != _KEYS[whole] \
-            or not text.startswith(b",", at - 1):
-        return None  # the map's keys stand right after the step of the last whole map
-    if whole:
-        record[WHOLE_MAP_KEY] = RawMap(text[at + len(key) - 1:end])
-    return record, end
+    return start, end

@@ -115,7 +115,7 @@ def _quick_story(crawl: Crawl, text: bytes) -> MapStory | None:
             or "undo" in records.kinds \
             or not all(map(operator.le, records.turns, records.turns[1:])):
         return None
-    found = map_records(text)
+    found = map_records(text, len(records.turns) // 2)
     if found is None:
         return None
     kept, taken_back = _kept(found)
@@ -142,7 +142,8 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
         whole, changed = record.get(WHOLE_MAP_KEY), record.get(MAP_CHANGES_KEY)
         explained = None
         if isinstance(whole, RawMap):  # (the quick reading: its bytes, not yet read)
-            explained = whole.explained(_room_texts(rooms, texts))
+            explained = whole.explained(_room_texts(rooms, texts)) \
+                if whole.rooms_count() == len(rooms) else None
             whole = whole.read() if explained is None else explained
         if isinstance(whole, Mapping):
             now = whole.get("here")
@@ -155,8 +156,13 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
             else:
                 change.apply_all(dungeon, changes)  # (checked: it may not be read)
                 dungeon, changes = Dungeon(), [whole]
+                kept_rooms, kept_texts = rooms, texts
                 rooms, texts = {}, {}
                 _note_rooms(rooms, listed, texts)
+                for key, data in rooms.items():  # a room it keeps as it was keeps its text
+                    text = kept_texts.get(key)
+                    if text is not None and kept_rooms.get(key) == data:
+                        texts[key] = text
         elif isinstance(changed, Mapping):
             changes.append(changed)
             now = changed.get("here", now)
