@@ -6,6 +6,7 @@ to the careful reading any journal it cannot be sure of."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from solo.report.map_story import map_story, read_map
@@ -87,3 +88,27 @@ def test_a_journal_the_quick_reading_cannot_be_sure_of_reads_the_same(tmp_path):
                     + "undo\n")
     assert_same_story(journal)
     assert rooms_of(journal)["route"] == ["R1", "R2", "R3", "R4", "R3"]
+
+
+def test_a_whole_map_kept_by_an_entry_that_changes_the_map_tells_the_same_story(tmp_path):
+    # the second sitting opens by entering a room: its whole map holds the changes too
+    journal = crawl(tmp_path, "enter 3\nback\n" + STAY)
+    assert_same_story(journal)
+    assert rooms_of(journal)["route"] == ["R1", "R2", "R3", "R4", "R3"]
+
+
+def test_a_whole_map_with_a_room_taken_out_or_moved_by_hand_reads_as_the_careful_way(
+        tmp_path):
+    journal = crawl(tmp_path)
+    text = journal.read_text(encoding="utf-8")
+    edit_second_whole_map(journal, '{"id":"R1",', '{"id":"R9",')  # R1 gone, R9 new
+    assert_same_story(journal)
+    journal.write_text(text, encoding="utf-8")
+    lines = text.split("\n")
+    at = [number for number, line in enumerate(lines) if '"dungeon":{' in line][1]
+    rooms = re.search(r'"rooms":\[(\{"id":"R1".*?),(\{"id":"R2".*?),(\{"id":"R3")', lines[at])
+    assert rooms is not None
+    lines[at] = lines[at].replace(f"{rooms[1]},{rooms[2]}", f"{rooms[2]},{rooms[1]}", 1)
+    journal.write_text("\n".join(lines), encoding="utf-8")  # R2 listed before R1
+    assert_same_story(journal)
+    assert rooms_of(journal)["rooms"] == 4

@@ -16,7 +16,9 @@ the story is then read the careful way, record by record.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import operator
+from collections.abc import Sequence
+from itertools import compress, count
 from typing import Any
 
 from solo.journal.record import PREFIX
@@ -64,36 +66,66 @@ class RawMap:
         """How many rooms the map lists, as solo writes them (each begins with its id)."""
         return self.text.count(_ROOM_START)
 
-    def explained(self, rooms: Iterable[bytes]) -> dict[str, Any] | None:
-        """Where the party is, the way out and the room before (the map's other keys), when
-        its rooms are ``rooms`` (each as :func:`room_text` writes it) in that order; None
-        when they are not, or when its bytes say so in any other way."""
+    def as_changes(self, ids: Sequence[Any], texts: Sequence[bytes]) -> dict[str, Any] | None:
+        """The whole map as the changes it makes to a map whose rooms are ``ids``, each as
+        ``texts`` writes it (:func:`room_text`), in order: where the party is, the way out
+        and the room before, and the rooms it lists otherwise, in place or after those
+        (what an entry that changes the map and keeps the whole map writes); None when it
+        lists fewer or in another order, or its bytes say so in any other way (it is then
+        read whole)."""
         text = self.text
-        at = text.find(_ROOMS)  # (where the party is, before it, holds no such key)
-        if at < 0 or not text.startswith(b'{"here":'):
-            return None
-        listed = b"".join([_ROOMS, b",".join(rooms), b"]"])
-        if not text.startswith(listed, at):
+        at, end = text.find(_ROOMS), text.rfind(b"]")  # (where the party is, before the
+        if at < 0 or end < at or not text.startswith(b'{"here":'):  # rooms, holds no key)
             return None
         try:
-            rest = json.loads(text[:at] + text[at + len(listed):])
+            rest = json.loads(text[:at] + text[end + 1:])
         except ValueError:
             return None
-        return rest if isinstance(rest, dict) and "rooms" not in rest else None
+        body = text[at + len(_ROOMS):end]
+        pieces = body.split(b"," + _ROOM_START) if body else []  # each room, as solo
+        if not isinstance(rest, dict) or "rooms" in rest or len(pieces) < len(texts) \
+                or (pieces and not pieces[0].startswith(_ROOM_START)):  # writes them
+            return None
+        pieces[1:] = [_ROOM_START + piece for piece in pieces[1:]]
+        # a piece like its room's text is that room (a piece cut inside a room is not
+        # whole JSON, as a room's text is); the others are read, all at once
+        differ = [*compress(count(), map(operator.ne, pieces, texts)),
+                  *range(len(texts), len(pieces))]
+        try:
+            read = json.loads(b"[" + b",".join([pieces[index] for index in differ]) + b"]")
+        except ValueError:
+            return None
+        if len(read) != len(differ) or not all(isinstance(room, dict) for room in read):
+            return None
+        in_place = len(differ) - (len(pieces) - len(texts))  # the rest are new rooms
+        if [room.get("id") for room in read[:in_place]] != \
+                [ids[index] for index in differ[:in_place]] \
+                or not _new_ids([room.get("id") for room in read[in_place:]], ids):
+            return None
+        changes = {key: rest.get(key) for key in ("here", "out", "from")}
+        if read:
+            changes["rooms"] = read
+        return changes
 
 
-def map_records(text: bytes, most: int) -> list[dict[str, Any]] | None:
+def _new_ids(new: list[Any], ids: Sequence[Any]) -> bool:
+    """Whether the rooms after the map's are all new, each once."""
+    try:
+        return len(set(new)) == len(new) and not set(new) & set(ids)
+    except TypeError:  # an id that is a list or a mapping
+        return False
+
+
+def map_records(text: bytes) -> list[dict[str, Any]] | None:
     """The records of ``text`` that hold a whole map (as a :class:`RawMap`) or changes, each
-    with its header, in the file's order; None when one of them is not as solo writes it,
-    or when more than ``most`` hold one (a crawl whose every entry changes the map: reading
-    them all, the careful way is as quick)."""
+    with its header, in the file's order; None when one of them is not as solo writes it."""
     places: dict[int, tuple[int, int]] = {}  # by where its key stands: the record's start
     # and the end of the map's data
     wholes: list[tuple[int, int]] = []  # where each whole map's bytes begin and end
     at = _next_key(text, _WHOLE, 0)
     while at != -1:
         place = _place(text, at, _WHOLE)
-        if place is None or len(places) >= most:
+        if place is None:
             return None
         places[at] = place
         wholes.append((at, place[1]))
@@ -108,7 +140,7 @@ def map_records(text: bytes, most: int) -> list[dict[str, Any]] | None:
             at = _next_key(text, _CHANGES, span[1])
             continue
         place = _place(text, at, _CHANGES)
-        if place is None or len(places) >= most:
+        if place is None:
             return None
         places[at] = place
         at = _next_key(text, _CHANGES, place[1])  # (past the rooms the changes list)

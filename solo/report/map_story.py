@@ -115,7 +115,7 @@ def _quick_story(crawl: Crawl, text: bytes) -> MapStory | None:
             or "undo" in records.kinds \
             or not all(map(operator.le, records.turns, records.turns[1:])):
         return None
-    found = map_records(text, len(records.turns) // 2)
+    found = map_records(text)
     if found is None:
         return None
     kept, taken_back = _kept(found)
@@ -140,16 +140,17 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
     # not made yet), in the order of ``rooms``
     for step, record, turn in kept:
         whole, changed = record.get(WHOLE_MAP_KEY), record.get(MAP_CHANGES_KEY)
-        explained = None
         if isinstance(whole, RawMap):  # (the quick reading: its bytes, not yet read)
-            explained = whole.explained(_room_texts(rooms, texts)) \
-                if whole.rooms_count() == len(rooms) else None
-            whole = whole.read() if explained is None else explained
+            made = whole.as_changes(list(rooms), list(_room_texts(rooms, texts))) \
+                if whole.rooms_count() >= len(rooms) else None
+            if made is not None:  # the changes' map with the changes of its own entry
+                whole, changed = None, made
+            else:
+                whole = whole.read()
         if isinstance(whole, Mapping):
             now = whole.get("here")
             listed = whole.get("rooms", [])
-            if whole is explained or (isinstance(listed, list)
-                                      and list(rooms.values()) == listed):
+            if isinstance(listed, list) and list(rooms.values()) == listed:
                 # the map as the changes built it (what solo writes now and then): only
                 # where the party is, the way out and the room before are new
                 changes.append({key: whole.get(key) for key in ("here", "out", "from")})
