@@ -5,7 +5,10 @@ never from the rendered ``[R:…]`` tags.
 
 Only the records that name the map are parsed (found by the ``"map"`` key, which no string
 in a record can hold unescaped), each step once, in step order; an entry that an
-undo took back does not count towards the route.
+undo took back does not count towards the route. A journal as solo writes it is read
+quicker still (:mod:`solo.report.map_scan`): only the records that change the map, and a
+whole map only where those changes do not explain it; the room at each turn is then kept
+only where it changes (:meth:`MapStory.room_at` answers the same).
 """
 
 from __future__ import annotations
