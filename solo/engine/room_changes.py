@@ -76,7 +76,7 @@ def _add_exits(room: Room, wanted: Sequence[Exit]) -> Room:
             if new.to is not None and old.to not in (None, new.to):
                 raise UsageError(f"the exit {old.direction or ''} of {room.id} leads to "
                                  f"{old.to} already".replace("exit  ", "exit "))
-            exits[same] = replace(old, to=old.to or new.to, secret=old.secret or new.secret)
+            exits[same] = old._replace(to=old.to or new.to, secret=old.secret or new.secret)
             continue
         unplaced = next((index for index, exit in enumerate(exits)
                          if exit.direction is None and exit.to is None), None)
@@ -86,7 +86,7 @@ def _add_exits(room: Room, wanted: Sequence[Exit]) -> Room:
             exits[unplaced] = new
     if len(exits) > MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
-    return replace(room, exits=tuple(exits))
+    return room._replace(exits=tuple(exits))
 
 
 def _link_back(dungeon: Dungeon, room: Room) -> Dungeon:
@@ -112,7 +112,7 @@ def describe(dungeon: Dungeon, description: str | None, exits: Sequence[Exit]) -
         if exit.to is not None and dungeon.room(exit.to) is None:
             raise UsageError(f"no room {exit.to} on the map; 'rooms' lists them")
     if description is not None:
-        room = replace(room, description=check_description(description))
+        room = room._replace(description=check_description(description))
     room = _add_exits(room, exits)
     return _link_back(_with_room(dungeon, room), room)
 
@@ -130,7 +130,7 @@ def set_status(dungeon: Dungeon, words: Iterable[str], mode: str) -> Dungeon:
         status = tuple(dict.fromkeys((*room.status, *words)))
     else:
         status = tuple(word for word in room.status if word not in words)
-    return _with_room(dungeon, replace(room, status=status))
+    return _with_room(dungeon, room._replace(status=status))
 
 
 def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
@@ -144,11 +144,11 @@ def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
         open_exit = next((index for index in range(len(exits) - 1, -1, -1)
                           if exits[index].to is None), len(exits) - 1)
         gone.append(exits.pop(open_exit))
-    dungeon = _with_room(dungeon, replace(room, exits=tuple(exits)))
+    dungeon = _with_room(dungeon, room._replace(exits=tuple(exits)))
     for exit in gone:
         other = dungeon.room(exit.to)
         if other is not None:
-            dungeon = _with_room(dungeon, replace(other, exits=tuple(
+            dungeon = _with_room(dungeon, other._replace(exits=tuple(
                 back for back in other.exits if back.to != room.id)))
     return dungeon
 
@@ -196,12 +196,12 @@ def _open_exit(room: Room, direction: str | None, to: str) -> Room:
                              "'go' follows it")
         chosen = next((index for index in free if exits[index].direction is None), None)
     if chosen is not None:
-        exits[chosen] = replace(exits[chosen], direction=direction or exits[chosen].direction,
+        exits[chosen] = exits[chosen]._replace(direction=direction or exits[chosen].direction,
                                 to=to)
-        return replace(room, exits=tuple(exits))
+        return room._replace(exits=tuple(exits))
     if len(exits) >= MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
-    return replace(room, exits=(*exits, Exit(direction, to)))
+    return room._replace(exits=(*exits, Exit(direction, to)))
 
 
 def find_way(dungeon: Dungeon, where: str) -> str:

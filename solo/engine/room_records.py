@@ -24,28 +24,34 @@ MAX_ROOMS = 10_000
 def room_from_data(data: Mapping[str, Any]) -> Room:
     """A room from its record data; ValueError if the data cannot be one."""
     room_id = data.get("id")
-    if not isinstance(room_id, str) or not room_id:
-        raise ValueError("a room without an id")
+    if type(room_id) is not str or not room_id:
+        if not isinstance(room_id, str) or not room_id:
+            raise ValueError("a room without an id")
     listed, status, description = data.get("x"), data.get("s"), data.get("d", "")
-    return Room(room_id, description if type(description) is str else str(description),
-                tuple(map(str, status)) if isinstance(status, list) else (),
-                _exits_from_data(room_id, listed) if isinstance(listed, list) else ())
+    return _new_room(Room, (
+        room_id, description if type(description) is str else str(description),
+        tuple(map(str, status)) if isinstance(status, list) else (),
+        _exits_from_data(room_id, listed) if isinstance(listed, list) else ()))
+
+
+_new_room = tuple.__new__  # (a Room made from its four fields at once, not by keyword)
 
 
 def _exits_from_data(room_id: str, listed: list[Any]) -> tuple[Exit, ...]:
-    """A room's exits from their record data (the first :data:`MAX_EXITS`): at once when
-    each was met before (a map's rooms share a few exits, and resuming builds hundreds of
-    rooms), else one by one."""
+    """A room's exits from their record data (the first :data:`MAX_EXITS`): each one met
+    before is taken as it was made (a map's rooms share many exits), the others made one by
+    one."""
     if len(listed) > MAX_EXITS:
         listed = listed[:MAX_EXITS]
     get = _EXITS.get
     try:  # only a valid exit's data is a key: a list of another length or kind is not
-        known = tuple([get(tuple(item)) if type(item) is list else None for item in listed])
+        known = [get(tuple(item)) if type(item) is list else None for item in listed]
     except TypeError:  # a list or a mapping where a direction or a room goes
-        known = (None,)
-    if all(known):
-        return known  # type: ignore[return-value]
-    return tuple([_exit_from_data(room_id, item) for item in listed])
+        known = [None] * len(listed)
+    if None not in known:
+        return tuple(known)  # type: ignore[arg-type]
+    return tuple([exit if exit is not None else _exit_from_data(room_id, item)
+                  for exit, item in zip(known, listed, strict=True)])
 
 
 def _exit_from_data(room_id: str, item: Any) -> Exit:

@@ -16,6 +16,7 @@ import re
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 __all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "Exit", "Room", "Dungeon", "map_value",
            "way_out_text"]
@@ -32,18 +33,20 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW"
 """Each direction's way back: an exit N from R1 to R2 is an exit S from R2 to R1."""
 
 
-@dataclass(frozen=True)
-class Exit:
+class Exit(NamedTuple):
     """One way out of a room: its direction (None: not given), the room it leads to (None:
-    nowhere known yet) and whether it is secret."""
+    nowhere known yet) and whether it is secret. Immutable; a tuple, so that resuming a map
+    of thousands of rooms makes them at a tuple's cost (``_replace`` changes a field)."""
 
     direction: str | None = None
     to: str | None = None
     secret: bool = False
 
 
-@dataclass(frozen=True)
-class Room:
+class Room(NamedTuple):
+    """A known room: its id, short description, status words and exits. Immutable, a tuple
+    as :class:`Exit` is."""
+
     id: str
     description: str = ""
     status: tuple[str, ...] = ()

@@ -188,11 +188,13 @@ def scan_steps(path: Path, limit: int = SCAN_BYTES) -> StepScan:
         start = max(0, size - limit)
         handle.seek(start)
         data = handle.read(size - start)
-    if start > 0:  # from a line start (its line break kept: the expression begins with one)
-        data = data[max(data.find(b"\n"), 0):]
-    found = _RECORD_LINE.findall(data)
+    # from a line start (its line break kept: the expression begins with one), found in
+    # place: a copy of the window would cost as much as the search
+    begin = max(data.find(b"\n"), 0) if start > 0 else 0
+    found = _RECORD_LINE.findall(data, begin)
     if b"" not in found and step_order(list(map(int, found))) is None:
         return StepScan()  # every record in solo's layout, steps rising
+    data = data[begin:]
     text = data.decode("utf-8", errors="replace")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")

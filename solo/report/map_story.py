@@ -5,12 +5,16 @@ never from the rendered ``[R:…]`` tags.
 
 Only the records that name the map are parsed (found by the ``"map"`` key, which no string
 in a record can hold unescaped), each step once, in step order; an entry that an
-undo took back does not count towards the route.
+undo took back does not count towards the route. A journal as solo writes it is read
+quicker still (:mod:`solo.report.map_scan`): only the records that change the map, and a
+whole map only where those changes do not explain it; the room at each turn is then kept
+only where it changes (:meth:`MapStory.room_at` answers the same).
 """
 
 from __future__ import annotations
 
 import json
+import operator
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -25,6 +29,7 @@ from solo.journal.record_schema import (
     WHOLE_MAP_KEY,
     read_header,
 )
+from solo.report.map_scan import RawMap, map_records, room_text
 from solo.report.model import Crawl
 
 __all__ = ["MapStory", "map_story", "read_map", "room_figures", "rooms_text"]
@@ -75,6 +80,16 @@ _Kept = list[tuple[int, Mapping[str, Any], int]]  # each record's step, data and
 def _story(found: Iterable[Mapping[str, Any]]) -> MapStory:
     """The map story of the records that hold the map's key, in the file's order: each
     step once (the first), in step order."""
+    kept, taken_back = _kept(found)
+    try:
+        return _story_at_once(kept, taken_back)
+    except ValueError:  # a record edited beyond reading: each one on its own
+        return _story_by_record(kept, taken_back)
+
+
+def _kept(found: Iterable[Mapping[str, Any]]) -> tuple[_Kept, set[int]]:
+    """The records counted (each step once, the first, in step order) with their turns,
+    and the steps an undo took back."""
     records: dict[int, tuple[Mapping[str, Any], int]] = {}
     taken_back: set[int] = set()
     for record in found:
@@ -89,11 +104,28 @@ def _story(found: Iterable[Mapping[str, Any]]) -> MapStory:
         records[step] = (record, turn)
         if type(undid) is int:
             taken_back.add(undid)
-    kept = [(step, *records[step]) for step in sorted(records)]
+    return [(step, *records[step]) for step in sorted(records)], taken_back
+
+
+def _quick_story(crawl: Crawl, text: bytes) -> MapStory | None:
+    """The story read from only the records that change the map, their whole maps read
+    only where the changes before them do not explain them (:mod:`solo.report.map_scan`);
+    None when the journal needs the careful reading: a record copied, moved, torn or in
+    another layout, an undo, a turn that goes back (the room at each turn is then followed
+    through the records that change nothing too), or a map the changes cannot build."""
+    records = crawl.records
+    if records is None or crawl.duplicates or crawl.out_of_place or crawl.garbled \
+            or "undo" in records.kinds \
+            or not all(map(operator.le, records.turns, records.turns[1:])):
+        return None
+    found = map_records(text)
+    if found is None:
+        return None
+    kept, taken_back = _kept(found)
     try:
         return _story_at_once(kept, taken_back)
-    except ValueError:  # a record edited beyond reading: each one on its own
-        return _story_by_record(kept, taken_back)
+    except ValueError:
+        return None
 
 
 def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
@@ -107,8 +139,17 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
     route: list[str] = []
     turns: list[int] = []
     here: list[str | None] = []
+    texts: dict[Any, bytes | None] = {}  # each room's data as a record writes it (None:
+    # not made yet), in the order of ``rooms``
     for step, record, turn in kept:
         whole, changed = record.get(WHOLE_MAP_KEY), record.get(MAP_CHANGES_KEY)
+        if isinstance(whole, RawMap):  # (the quick reading: its bytes, not yet read)
+            made = whole.as_changes(list(rooms), list(_room_texts(rooms, texts))) \
+                if whole.rooms_count() >= len(rooms) else None
+            if made is not None:  # the changes' map with the changes of its own entry
+                whole, changed = None, made
+            else:
+                whole = whole.read()
         if isinstance(whole, Mapping):
             now = whole.get("here")
             listed = whole.get("rooms", [])
@@ -119,12 +160,17 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
             else:
                 change.apply_all(dungeon, changes)  # (checked: it may not be read)
                 dungeon, changes = Dungeon(), [whole]
-                rooms = {}
-                _note_rooms(rooms, listed)
+                kept_rooms, kept_texts = rooms, texts
+                rooms, texts = {}, {}
+                _note_rooms(rooms, listed, texts)
+                for key, data in rooms.items():  # a room it keeps as it was keeps its text
+                    text = kept_texts.get(key)
+                    if text is not None and kept_rooms.get(key) == data:
+                        texts[key] = text
         elif isinstance(changed, Mapping):
             changes.append(changed)
             now = changed.get("here", now)
-            _note_rooms(rooms, changed.get("rooms"))
+            _note_rooms(rooms, changed.get("rooms"), texts)
         if now is not None and step not in taken_back and (not route or route[-1] != now):
             route.append(now)  # (a name on no map, or no name, raises below)
         turns.append(turn)
@@ -133,13 +179,24 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
     return MapStory(dungeon, tuple(route), tuple(turns), tuple(here))
 
 
-def _note_rooms(rooms: dict[Any, Any], listed: Any) -> None:
+def _note_rooms(rooms: dict[Any, Any], listed: Any, texts: dict[Any, bytes | None]) -> None:
     """Note the data of each room a record gives (what cannot be a room is left for
-    :func:`~solo.engine.room_changes.apply_all` to refuse)."""
+    :func:`~solo.engine.room_changes.apply_all` to refuse); its text is made when asked."""
     if isinstance(listed, list):
         for item in listed:
             if isinstance(item, Mapping):
                 rooms[item.get("id")] = item
+                texts[item.get("id")] = None
+
+
+def _room_texts(rooms: dict[Any, Any], texts: dict[Any, bytes | None]) -> Iterable[bytes]:
+    """Each room's data as a record writes it, in order: made where the records changed it
+    since it was last asked for."""
+    if None in texts.values():
+        for key, text in texts.items():
+            if text is None:
+                texts[key] = room_text(rooms[key])
+    return texts.values()  # type: ignore[return-value]
 
 
 def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
@@ -193,6 +250,9 @@ def _read_story(crawl: Crawl) -> MapStory:
         tail = text if whole_search else text[text.rfind(PREFIX.rstrip().encode()):]
         if _MAP_KEY.encode() not in tail:
             return MapStory()
+        quick = _quick_story(crawl, text)
+        if quick is not None:
+            return quick
         found = crawl.records.holding(_MAP_KEY.encode()) if crawl.records is not None \
             else None
         if found is not None:  # (the records' own reading: only the part before the events)
