@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+from solo.report.map_scan import map_records, read_pieces
 from solo.report.map_story import map_story, read_map
 from solo.report.read import read_journal
 from tests.fake_env import solo
@@ -112,3 +113,21 @@ def test_a_whole_map_with_a_room_taken_out_or_moved_by_hand_reads_as_the_careful
     journal.write_text("\n".join(lines), encoding="utf-8")  # R2 listed before R1
     assert_same_story(journal)
     assert rooms_of(journal)["rooms"] == 4
+
+
+def test_the_reader_hands_the_map_pieces_the_search_of_the_text_would_find(tmp_path: Path):
+    """A journal in solo's layout: the records that hold a map come from the reader's one
+    split, the same records (heads, changes and whole maps) the search of the bytes finds."""
+    journal = crawl(tmp_path)
+    records = read_journal(journal).records
+    assert records is not None
+    pieces = records.map_pieces()
+    assert pieces is not None and any(whole is not None for _, whole in pieces)
+    found, searched = read_pieces(pieces), map_records(journal.read_bytes())
+    assert found is not None and searched is not None and len(found) == len(searched) > 3
+
+    def plain(record: dict) -> dict:
+        whole = record.get("dungeon")
+        return {**record, "dungeon": whole.text} if whole is not None else record
+
+    assert [plain(record) for record in found] == [plain(record) for record in searched]

@@ -49,8 +49,11 @@ from solo.report.records import Entry, Records, StepOrder, indices_of, step_orde
 __all__ = ["Columns"]
 
 _AROUND = len(b"\n") + len(PREFIX) + len(SUFFIX)  # a record's line, but its JSON
+_WHOLE_KEY = f',"{WHOLE_MAP_KEY}":'.encode()  # before a whole map, in solo's layout
 SOLO_LAYOUT = Layout(RECORD_LINE, tuple(RECORD_GROUP[f"solo_{key}"]  # type: ignore[arg-type]
-                                        for key in CAPTURED))
+                                        for key in CAPTURED),
+                     maps=(RECORD_GROUP[f"solo_{WHOLE_MAP_KEY}"],
+                           RECORD_GROUP[f"solo_{MAP_CHANGES_KEY}"]))
 """Records as solo writes them: the step, kind, command and turn in the split's groups,
 the events found in place."""
 _FIRST_RECORD = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"(\{[^\n]*\})"
@@ -98,15 +101,15 @@ class Columns(Records):
             self._ev_ends = list(map(operator.add, map(bytes.find, bodies,
                                                        repeat(STATE_AFTER_EVENTS),
                                                        self._ev_starts), repeat(1)))
-        else:  # or their text, and the map's, as the layout's groups give them
+        else:  # or their text, as the layout's groups give them
             self._ev_starts = self._ev_ends = [-1] * len(bodies)
             self._ev_texts = {index: text for index, text
                               in enumerate(parts[layout.events::stride]) if text is not None}
-            if layout.maps is not None:
-                whole, changed = (parts[group::stride] for group in layout.maps)
-                self._maps = {index: pair for index, pair
-                              in enumerate(zip(whole, changed, strict=True))
-                              if pair != (None, None)}
+        if layout.maps is not None:  # the map's whole or changes, where a record has them
+            whole, changed = (parts[group::stride] for group in layout.maps)
+            self._maps = {index: pair for index, pair
+                          in enumerate(zip(whole, changed, strict=True))
+                          if pair != (None, None)}
         if None in steps_raw:  # some record not in solo's layout: the other order's groups
             self._any_order((steps_raw, kinds_raw, cmds, turns_raw))
         self._parsed: dict[int, dict[str, Any]] = {}
@@ -326,6 +329,27 @@ class Columns(Records):
             if isinstance(record, dict) and (head or isinstance(record.get(STATE_KEY), dict)):
                 records.append(record)
         return records
+
+    def map_pieces(self) -> list[tuple[bytes, bytes | None]] | None:
+        """Each record in solo's layout that holds a whole map or changes, in the file's
+        order: its JSON up to its events, less the whole map, and the whole map's bytes
+        (None for changes); None when some record is not in solo's layout."""
+        if self.layout is not SOLO_LAYOUT or self.read_alone or self._parsed:
+            return None
+        pieces: list[tuple[bytes, bytes | None]] = []
+        for index in sorted(self._maps):
+            whole, _ = self._maps[index]
+            head = self._head(index)
+            if head is None:
+                return None
+            if whole is None:
+                pieces.append((head, None))
+                continue
+            before = head[:-len(whole) - 1]  # (the head ends with the whole map and "}")
+            if not before.endswith(_WHOLE_KEY):
+                return None
+            pieces.append((before[:-len(_WHOLE_KEY)] + b"}", whole))
+        return pieces
 
     def _map_head(self, index: int) -> bytes:
         """A record in another order, but an undo's (its ``undid``, too, counts): its step,

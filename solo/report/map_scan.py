@@ -29,7 +29,7 @@ from solo.journal.record_schema import (
     WHOLE_MAP_KEY,
 )
 
-__all__ = ["RawMap", "map_records", "room_text"]
+__all__ = ["RawMap", "map_records", "read_pieces", "room_text"]
 
 _START = b'\n' + PREFIX.encode() + b'{"v":2,"step":'  # a record in solo's layout, its line
 _HEADER_AT = len(b'\n' + PREFIX.encode())  # where its JSON begins
@@ -152,20 +152,28 @@ def _read(text: bytes, places: dict[int, tuple[int, int]], wholes: set[int]) -> 
     """The records at ``places`` read as JSON all at once (a change record's header with its
     changes, a whole map's header alone, its map kept as bytes), in the file's order."""
     order = sorted(places)
-    heads = [text[places[at][0] + _HEADER_AT:at - 1 if at in wholes else places[at][1]]
-             for at in order]
+    return read_pieces([(text[places[at][0] + _HEADER_AT:at - 1 if at in wholes
+                              else places[at][1]] + b"}",
+                         text[at + len(_WHOLE) - 1:places[at][1]] if at in wholes else None)
+                        for at in order])
+
+
+def read_pieces(pieces: Sequence[tuple[bytes, bytes | None]]) -> list[dict[str, Any]] | None:
+    """The records that hold a map, each given as its JSON up to its events less the whole
+    map, and the whole map's bytes (None for changes), read as JSON all at once, each whole
+    map kept as a :class:`RawMap`; None when one of them is not as solo writes it."""
     try:
-        read = json.loads(b"[" + b"},".join(heads) + b"}]") if heads else []
+        read = json.loads(b"[" + b",".join(head for head, _ in pieces) + b"]")
     except ValueError:
         return None
-    if not isinstance(read, list) or len(read) != len(heads):
+    if not isinstance(read, list) or len(read) != len(pieces):
         return None
-    for at, record in zip(order, read, strict=True):
-        whole = at in wholes
-        if not isinstance(record, dict) or list(record)[-1 if whole else -2:] != _KEYS[whole]:
+    for record, (_, whole) in zip(read, pieces, strict=True):
+        if not isinstance(record, dict) or \
+                list(record)[-2 if whole is None else -1:] != _KEYS[whole is not None]:
             return None  # the map's keys stand right after the step of the last whole map
-        if whole:
-            record[WHOLE_MAP_KEY] = RawMap(text[at + len(_WHOLE) - 1:places[at][1]])
+        if whole is not None:
+            record[WHOLE_MAP_KEY] = RawMap(whole)
     return read
 
 

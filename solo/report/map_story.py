@@ -29,7 +29,7 @@ from solo.journal.record_schema import (
     WHOLE_MAP_KEY,
     read_header,
 )
-from solo.report.map_scan import RawMap, map_records, room_text
+from solo.report.map_scan import RawMap, map_records, read_pieces, room_text
 from solo.report.model import Crawl
 
 __all__ = ["MapStory", "map_story", "read_map", "room_figures", "rooms_text"]
@@ -118,7 +118,8 @@ def _quick_story(crawl: Crawl, text: bytes) -> MapStory | None:
             or "undo" in records.kinds \
             or not all(map(operator.le, records.turns, records.turns[1:])):
         return None
-    found = map_records(text)
+    pieces = records.map_pieces()  # (as the reader found them: no search of the text)
+    found = read_pieces(pieces) if pieces is not None else map_records(text)
     if found is None:
         return None
     kept, taken_back = _kept(found)

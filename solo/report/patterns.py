@@ -37,6 +37,7 @@ from solo.journal.record_schema import (
     STATE_KEY,
     TYPE_KEY,
     WHOLE_MAP_KEY,
+    Field,
     TrackerMove,
     event_type,
     read_move,
@@ -80,9 +81,15 @@ def _writer_layout() -> bytes:
                                                   else _WRITTEN[field.type])
                        for field in HEADER_FIELDS)
     # a map's whole or its changes: an object, the last before the events (no unescaped
-    # '},"ev":[' can stand in a string)
-    values = {**_WRITTEN, dict: rb"\{[^\n]*?\}(?=," + _key(EVENTS_KEY) + rb":\[)"}
-    extra = (rb"(?:(?:" + b"|".join(_key(field.key) + b":" + values[field.type]
+    # '},"ev":[' can stand in a string, and the events' key stands only at a record's top:
+    # the last such place is the one, found by going to the line's end and back, which
+    # costs far less than trying the events' key after each character of a map)
+    values = {**_WRITTEN, dict: rb"\{[^\n]*\}(?=," + _key(EVENTS_KEY) + rb":\[)"}
+    def value(field: Field) -> bytes:  # (a map's, captured: solo_dungeon, solo_rooms)
+        return b"(?P<solo_" + field.key.encode() + b">" + values[dict] + b")" \
+            if field.type is dict else values[field.type]
+
+    extra = (rb"(?:(?:" + b"|".join(_key(field.key) + b":" + value(field)
                                     for field in (*EXTRA_FIELDS, *MAP_FIELDS)) + rb"),)*")
     return rb"\{" + header + b"," + extra + _key(EVENTS_KEY) + rb":\[[^\n]*\}\}"
 

@@ -173,6 +173,12 @@ class Records:
         its events, or all of it, as JSON data; None when only the text can tell."""
         return None
 
+    def map_pieces(self) -> list[tuple[bytes, bytes | None]] | None:
+        """Each record that holds a whole map or changes, in the file's order, as the
+        reading found it: its JSON up to its events, less the whole map, and the whole
+        map's bytes (None for changes); None when the reading did not find them so."""
+        return None
+
     def entry(self, index: int) -> Entry:
         """The :class:`Entry` of one record."""
         raise NotImplementedError
