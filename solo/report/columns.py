@@ -277,24 +277,8 @@ class Columns(Records):
         return self._prose[self._at[index]] + b"\n"
 
     def body(self, mark: bytes) -> bytes:
-        """The journal with every record cut out (``mark`` where a retracted one stood).
-        solo writes a blank line before each record and a line break after it: each record
-        goes with one of each, so the entries around it keep one blank line between (and
-        a mark stands as a paragraph of its own, as the record-by-record reading gives)."""
-        prose = self._prose
-        if len(prose) == 1:
-            return prose[0]
-        # the text before each record, past the line break after the record before it (the
-        # first: all of it), ending one line; the blank line before the record goes with it
-        first = prose[0]
-        pieces = [first if first.endswith(b"\n") else first + b"\n"]
-        pieces += [text[1:] if text.endswith(b"\n") else text[1:] + b"\n" if text else text
-                   for text in prose[1:-1]]
-        for index in sorted(self._retracted_in_file, reverse=True):  # the mark: its blank line
-            pieces[index] = (first + b"\n") if index == 0 else (prose[index] + b"\n")[1:]
-            pieces.insert(index + 1, mark)
-        pieces.append(prose[-1][1:])
-        return b"".join(pieces)
+        """The journal with every record cut out (``mark`` where a retracted one stood)."""
+        return _cut_out(self._prose, self._retracted_in_file, mark)
 
     def _record_starts(self) -> list[int]:
         """Where each record's ``<!--`` stands in the text: the text before it and the
@@ -386,3 +370,23 @@ class Columns(Records):
         entry.index = self._place_of[index]
         return entry
 
+
+def _cut_out(prose: list[bytes], retracted: set[int], mark: bytes) -> bytes:
+    """The journal with every record cut out (``prose``: the text between them; ``mark``
+    where a retracted one stood). solo writes a blank line before each record and a line
+    break after it: each record goes with one of each, so the entries around it keep one
+    blank line between (and a mark stands as a paragraph of its own, as the
+    record-by-record reading gives)."""
+    if len(prose) == 1:
+        return prose[0]
+    # the text before each record, past the line break after the record before it (the
+    # first: all of it), ending one line; the blank line before the record goes with it
+    first = prose[0]
+    pieces = [first if first.endswith(b"\n") else first + b"\n"]
+    pieces += [text[1:] if text.endswith(b"\n") else text[1:] + b"\n" if text else text
+               for text in prose[1:-1]]
+    for index in sorted(retracted, reverse=True):  # the mark: its blank line
+        pieces[index] = (first + b"\n") if index == 0 else (prose[index] + b"\n")[1:]
+        pieces.insert(index + 1, mark)
+    pieces.append(prose[-1][1:])
+    return b"".join(pieces)
