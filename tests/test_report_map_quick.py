@@ -5,7 +5,6 @@ to the careful reading any journal it cannot be sure of."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from solo.report.map_scan import map_records, read_pieces
 from solo.report.map_story import map_story, read_map
 from solo.report.read import read_journal
 from tests.fake_env import solo
+from tests.test_report_map_story import rooms_of
 
 STAY = "linger\n" * 4  # turns that leave the map as it is: most of a crawl's, which the
 # quick reading passes over
@@ -30,12 +30,6 @@ def crawl(tmp_path: Path, second: str = SECOND) -> Path:
     done = solo("play", str(journal), stdin=second)
     assert done.code == 0, done.err
     return journal
-
-
-def rooms_of(journal: Path) -> dict:
-    done = solo("stats", str(journal), "--json")
-    assert done.code == 0, done.err
-    return json.loads(done.out)["rooms"]
 
 
 def edit_second_whole_map(journal: Path, old: str, new: str) -> None:
