@@ -242,11 +242,24 @@ def _texts_html(text: bytes,
         elif tags:
             opens = map(tags.get, range(len(heads)), opens)  # (as long as the headings)
     heads_html = _heads_html(heads)
-    between = _blocks_html(rest, None).split(_HEAD)
+    between = _between_html(rests)
     html = [b""] * (len(between) + 3 * len(heads))  # between, opening tag, text, closing tag
     html[::4], html[1::4], html[2::4] = between, opens, heads_html
     html[3::4] = repeat(_BLOCK_CLOSE[b"###"], len(heads))
     return b"".join(html).split(_PART)
+
+
+def _between_html(rests: list[bytes]) -> list[bytes]:
+    """The texts between ``###`` headings (each but the first after a heading's line), as
+    HTML: each different one rendered once (they are blank lines, fence places and the
+    same few paragraphs, again and again). Each is rendered after a \\x03 line as in the
+    whole text, the first first; the last ends a line, so it renders alike wherever it
+    stands."""
+    distinct = list(dict.fromkeys(rests))
+    if len(distinct) == len(rests) or not rests[-1].endswith(b"\n"):
+        return _blocks_html(b"\n\x03".join(rests), None).split(_HEAD)
+    rendered = _blocks_html(b"\n\x03".join(distinct), None).split(_HEAD)
+    return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, rests))
 
 
 def _heads_html(heads: list[bytes]) -> list[bytes]:
