@@ -313,7 +313,8 @@ def _escape(text: str) -> str:
 
 
 _BLOCKS = st.lists(st.one_of(
-    st.sampled_from(["### S1 *Turn 1 · 0:10*", "## Session 2", "#### four ##", "#5 not one",
+    st.sampled_from(["### S1 *Turn 1 · 0:10*", "### S2 *a b *", "### S3 *x*", "### S4 *T ·*",
+                     "## Session 2", "#### four ##", "#5 not one",
                      "The *stair*.", "a **b** c", "x_y_z", "`code`", "Tom & Jerry",
                      "*Date: 2023-11-14*", "\\# escaped", "  two lines\nof prose"]),
     st.builds(lambda fence, lines, closed: "\n".join([fence, *lines] + ([fence] if closed else [])),
@@ -328,7 +329,20 @@ _BLOCKS = st.lists(st.one_of(
 @given(blocks=_BLOCKS, gaps=st.lists(st.sampled_from(["\n\n", "\n", "\n  \n"]), min_size=8,
                                      max_size=8))
 def test_the_journal_s_blocks_render_as_commonmark_renders_them(blocks, gaps):
-    text = "".join(block + gap for block, gap in zip(blocks, gaps, strict=False))
+    _renders_as_commonmark("".join(block + gap for block, gap in zip(blocks, gaps, strict=False)))
+
+
+def test_texts_that_come_again_between_scene_headings_render_as_commonmark_renders_them():
+    again = ["The passage *narrows*.", "```\n@ linger\n```", "Tom & Jerry\nwait."]
+    text = "\n\n".join(["Before the first scene.", *again,
+                         *(f"### S{turn} *Turn {turn} · 0:10*\n\n{again[turn % 3]}"
+                           for turn in range(1, 8)), "### S8 *a b *", again[0], "## Session 2",
+                         again[1], "### S9 *Turn 9*", again[2]]) + "\n"
+    _renders_as_commonmark(text)
+    assert blocks_html(text.encode()).count("<p>The passage <em>narrows</em>.</p>") == 4
+
+
+def _renders_as_commonmark(text: str) -> None:
     mine = blocks_html(text.encode())
     fences = re.findall(r'<div class="mech">.*?</div></div>\n', mine)
     assert "".join(fences) == _commonmark_page(text)

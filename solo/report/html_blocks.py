@@ -50,11 +50,14 @@ _ANY_H3 = re.compile(rb"\n {0,3}###(?=[ \t\n]|\Z)")
 _MARKS = (_PART, _ODD, _HEAD)
 # scene headings (\x03-parted) as solo writes them: "S12 *Turn 12 · 2:00*", the words
 # between the asterisks of no special character, a letter or digit at either end
-_SCENE = rb"S[0-9]+ \*[A-Za-z0-9](?:[^*_`\\&!\n\x03]*[A-Za-z0-9])?\*"
+# (the words taken at once up to the closing asterisk, then a look back for its letter or
+# digit: no backtracking, word by word)
+_SCENE = rb"S[0-9]+ \*[A-Za-z0-9][^*_`\\&!\n\x03]*+(?<=[A-Za-z0-9])\*"
 _SCENES = re.compile(rb"(?:%s\x03)*%s" % (_SCENE, _SCENE))
 _MECH = b'<div class="mech">'
 _JOIN = b"\n\x01"  # what joins the fences (and the texts) rendered together: a line of its own
 _SOLO_FENCE = b"\n```"
+_UNCLOSED = re.compile(rb"\x01(?!\n)")  # a text after a fence, not on a line of its own
 # any fence: its opening line, its lines (none with a piece mark), its closing line if any
 _FENCE = re.compile(
     rb"\n( {0,3})(?:(`{3,})[^`\n]*|(~{3,})[^\n]*)"
@@ -134,7 +137,7 @@ def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
     if fences is not None:
         texts = parts[::2]
         joined = _JOIN.join(texts)
-        if _no_other_fence(len(fences), joined):
+        if _no_other_fence(joined):
             html: list[bytes] = [b""] * len(parts)
             html[::2] = _texts_html(_escaped(joined), h3_tags)
             html[1::2] = _classed(fences, texts, mechanics)
@@ -165,11 +168,11 @@ def _fence_lines(indent: bytes, lines: bytes) -> bytes:
     return lines.rstrip(b"\n") or b"\n"
 
 
-def _no_other_fence(fences: int, texts: bytes) -> bool:
+def _no_other_fence(texts: bytes) -> bool:
     """Whether the lines of three backticks the text was cut at are all of its fences, as
     solo writes them: each closed by a line of three backticks alone (what follows starts
     on a line of its own), and no fence of another kind in the texts between."""
-    return texts.count(b"\x01\n") == fences and b" ```" not in texts and b"~~~" not in texts
+    return _UNCLOSED.search(texts) is None and b" ```" not in texts and b"~~~" not in texts
 
 
 def _solo_fences_html(fences: list[bytes]) -> list[bytes] | None:
