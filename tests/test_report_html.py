@@ -248,6 +248,26 @@ def test_text_added_by_hand_between_sessions_shows_escaped(tmp_path: Path):
     assert "&lt;b&gt;Nobody&lt;/b&gt;" in html and "<b>" not in html
 
 
+@pytest.mark.parametrize("ending", ["\n", ""])
+def test_text_after_the_last_record_is_the_journal_s_last(tmp_path: Path, ending: str):
+    path = tmp_path / "j.md"
+    journal = play(path, "d12-tension", ["light torch", "enter 3", "We rest."])
+    path.write_text(journal.rstrip("\n") + "\n\nWe *sleep* at last.\n\n```\n@ by hand\n```"
+                    + ending, encoding="utf-8")
+    html = journal_section(report_text(path, "html").text)
+    assert html.endswith("<p>We <em>sleep</em> at last.</p>\n<div class=\"mech\">"
+                         "<div class=\"l action\">@ by hand</div></div>\n</section>\n")
+    assert html.count("We rest.") == 1
+
+
+def test_a_journal_ending_with_its_last_record_ends_with_its_last_entry(tmp_path: Path):
+    path = tmp_path / "j.md"
+    journal = play(path, "d12-tension", ["light torch", "enter 3", "We rest."])
+    path.write_text(journal.rstrip("\n"), encoding="utf-8")
+    html = journal_section(report_text(path, "html").text)
+    assert html.endswith("<p>We rest.</p>\n</section>\n")
+
+
 def test_a_fence_left_open_by_hand_ends_with_its_entry(tmp_path: Path):
     path = tmp_path / "j.md"
     journal = play(path, "d12-tension", ["light torch", "enter 3", "enter 2", "enter 1"])

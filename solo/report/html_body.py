@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from itertools import compress, count, repeat
 from typing import TypeVar
 
+from solo.journal.record import PREFIX
 from solo.report.html_blocks import PIECE, blocks_parts
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.model import Crawl
@@ -30,6 +31,7 @@ from solo.report.records import Records
 __all__ = ["JournalHtml", "journal_html"]
 
 _MARK = b"\n\n" + RETRACTED_MARK.encode() + b"\n"
+_RECORD = PREFIX.rstrip().encode()
 _ANCHOR = b'<h3 class="turn" id="turn-%d">'
 _T = TypeVar("_T")
 
@@ -65,7 +67,7 @@ def _entry_pieces(crawl: Crawl) -> list[bytes]:
     else:
         text = records.text
         texts = [*map(records.prose, range(len(records.kinds))),
-                 text[crawl.entries[-1].end:] if records.kinds else text]
+                 _after_records(crawl, text) if records.kinds else text]
         # in solo's layout (read in bytes) each record is a line of its own; in an
         # editor's, a record may share a line with the text around it
         pieces = texts if isinstance(text, bytes) else _own_lines(texts)  # type: ignore[assignment]
@@ -77,6 +79,17 @@ def _entry_pieces(crawl: Crawl) -> list[bytes]:
             pieces[index] = piece[:start] + (piece[end:] if end >= 0 else b"")
             break
     return pieces
+
+
+def _after_records(crawl: Crawl, text: str | bytes) -> str | bytes:
+    """The text after the last record in the file. In solo's layout (read in bytes) each
+    record is a line of its own and no other line holds ``<!-- solo``: the last record's
+    line is the one of the last ``<!-- solo`` (found from the end, where the last entry's
+    place would work out every record's)."""
+    if isinstance(text, bytes):
+        end = text.find(b"\n", text.rfind(_RECORD))
+        return text[end:] if end >= 0 else b""
+    return text[crawl.entries[-1].end:]
 
 
 def _own_lines(texts: Sequence[str | bytes]) -> list[bytes]:
