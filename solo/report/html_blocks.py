@@ -237,28 +237,29 @@ def _texts_html(text: bytes,
     rest = b"\n\x03".join(rests)
     if not heads or b"###" in rest and _ANY_H3.search(rest):  # (one indented, or empty)
         return _blocks_html(text, h3_tags).split(_PART)
+    distinct = list(dict.fromkeys(rests))  # (the same few again and again: _between_html)
     opens: Iterable[bytes] = repeat(_BLOCK_OPEN[b"###"], len(heads))
     if h3_tags is not None:  # heading n's piece: the piece marks before it
-        tags = h3_tags(list(accumulate(map(bytes.count, rests[:-1], repeat(PIECE)))))
+        marks = dict(zip(distinct, map(bytes.count, distinct, repeat(PIECE)), strict=True))
+        tags = h3_tags(list(accumulate(map(marks.__getitem__, rests[:-1]))))
         if len(tags) == len(heads) and next(reversed(tags)) == len(heads) - 1:
             opens = tags.values()  # every heading takes an id (each in order, as they are)
         elif tags:
             opens = map(tags.get, range(len(heads)), opens)  # (as long as the headings)
     heads_html = _heads_html(heads)
-    between = _between_html(rests)
+    between = _between_html(rests, distinct)
     html = [b""] * (len(between) + 3 * len(heads))  # between, opening tag, text, closing tag
     html[::4], html[1::4], html[2::4] = between, opens, heads_html
     html[3::4] = repeat(_BLOCK_CLOSE[b"###"], len(heads))
     return b"".join(html).split(_PART)
 
 
-def _between_html(rests: list[bytes]) -> list[bytes]:
+def _between_html(rests: list[bytes], distinct: list[bytes]) -> list[bytes]:
     """The texts between ``###`` headings (each but the first after a heading's line), as
     HTML: each different one rendered once (they are blank lines, fence places and the
     same few paragraphs, again and again). Each is rendered after a \\x03 line as in the
     whole text, the first first; the last ends a line, so it renders alike wherever it
-    stands."""
-    distinct = list(dict.fromkeys(rests))
+    stands. (``distinct``: each different one, in the order they first come.)"""
     if len(distinct) == len(rests) or not rests[-1].endswith(b"\n"):
         return _blocks_html(b"\n\x03".join(rests), None).split(_HEAD)
     rendered = _blocks_html(b"\n\x03".join(distinct), None).split(_HEAD)
