@@ -10,7 +10,9 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
+from solo.report.read import read_journal
 from tests.e2e import run_solo
+from tests.test_report_reordered import resave, sorted_spaced
 
 PARTY = Path(__file__).resolve().parent.parent / "docs" / "examples" / "party.yaml"
 # seed 4 with these lines: a trap takes 3 of Wren's 6 HP, turn 3's saves tire both, the rest
@@ -99,3 +101,23 @@ def test_supplies_without_a_party_get_their_own_section_only(tmp_path: Path):
     text = run_solo("export", str(path), cwd=tmp_path).stdout
     assert "### Party" not in text
     assert "- **Candles:** 10 → 9 (1 used)" in text
+
+
+def test_the_records_holding_the_party_s_events_are_the_ones_read(tmp_path: Path):
+    """The party's story reads only the records whose events hold a party event: exactly
+    the records whose parsed events do, in solo's layout and re-saved by a JSON tool."""
+    path = _journal(tmp_path, MOVES)
+    resaved = tmp_path / "resaved.md"
+    resaved.write_text(resave(path.read_text(encoding="utf-8"), sorted_spaced),
+                       encoding="utf-8")
+    words = (b'"MemberChanged"', b'"PartyChanged"', b'"Inv"')
+    for journal in (path, resaved):
+        records = read_journal(journal).records
+        assert records is not None
+        holding = records.events_holding(words)
+        assert holding is not None
+        read = {index for index in range(len(records.kinds))
+                if any(event.get("t") in ("MemberChanged", "PartyChanged")
+                       or event.get("notation") == "Inv" for event in records.events(index))}
+        assert len(read) >= 4 and holding == read, journal.name
+    assert _stats(resaved)["party"] == _stats(path)["party"]

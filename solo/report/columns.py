@@ -21,26 +21,19 @@ from typing import Any
 
 from solo.journal.record import PREFIX, SUFFIX
 from solo.journal.record_schema import (
-    COUNTED_EVENTS,
-    EVENTS_KEY,
     MAP_CHANGES_KEY,
     STATE_KEY,
     WHOLE_MAP_KEY,
-    event_type,
     read_header,
 )
+from solo.report.counted import EventTexts, count_events, events_holding
 from solo.report.patterns import (
     ANY_ORDER,
     CAPTURED,
-    COUNTED_IN_PLACE,
     EVENTS_START,
     RECORD_GROUP,
     RECORD_LINE,
     STATE_AFTER_EVENTS,
-    counted_events,
-    events_in_place,
-    json_events,
-    sort_counted,
     unquote,
 )
 from solo.report.record_shapes import Layout, Shapes, learned_layout
@@ -182,45 +175,21 @@ class Columns(Records):
             else None
 
     def _events_text(self, index: int) -> bytes | None:
-        start = self._ev_starts[index]
-        if start >= 0:
-            return self._bodies[index][start:self._ev_ends[index]]
-        return self._ev_texts.get(index)
+        return self._where().text(index)
 
     def _count_events(self) -> None:
-        """What the figures count among each record's events: in solo's layout, found by
-        one search a record and read as JSON all at once; in another order, found as
-        :func:`~solo.report.patterns.counted_events` finds them; in a record parsed whole,
-        picked out of its events."""
-        found = list(map(COUNTED_IN_PLACE.findall, self._bodies, self._ev_starts,
-                         self._ev_ends)) if len(self._ev_texts) < self.entry_count else []
-        hits = list(compress(count(), found))
-        pieces = list(map(found.__getitem__, hits))
-        events = events_in_place(pieces)
-        if events is None:  # some event not in solo's layout, or one JSON cannot read
-            listed = list(map(self._counted_of, hits, pieces))
-            events = list(chain.from_iterable(listed))
-            pieces = listed  # (their lengths)
-        owners = list(chain.from_iterable(map(repeat, hits, map(len, pieces))))
-        placed, others = counted_events(self._ev_texts)
-        owners += placed
-        events += others
-        for index, record in self._parsed.items():
-            given = record.get(EVENTS_KEY)
-            each = [event for event in (given if isinstance(given, list) else [])
-                    if isinstance(event, dict)]
-            owners += repeat(index, len(each))
-            events += each
-        sort_counted(owners, events, self.counted, self.moves)
+        """What the figures count among each record's events (:mod:`solo.report.counted`)."""
+        counted, moves = count_events(self._where())
+        self.counted, self.moves = counted, moves
 
-    def _counted_of(self, index: int, pieces: list[bytes]) -> list[dict[str, Any]]:
-        """One record's counted events from what the search found, or from all its events
-        when that is not each of them in solo's layout."""
-        read = events_in_place([pieces])
-        if read is not None:
-            return read
-        return [event for event in json_events(self._events_text(index))
-                if event_type(event) in COUNTED_EVENTS]
+    def _where(self) -> EventTexts:
+        return EventTexts(self._bodies, self._ev_starts, self._ev_ends, self._ev_texts,
+                          self._parsed)
+
+    def events_holding(self, words: Sequence[bytes]) -> set[int]:
+        place_of = self._place_of
+        return {place_of[index] for index in events_holding(self._where(), words)
+                if place_of[index] >= 0}
 
     def _in_step_order(self, order: StepOrder) -> None:
         """Count the records ``order`` keeps, in its order (a journal some hand or tool

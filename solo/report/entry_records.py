@@ -17,7 +17,7 @@ from solo.journal.record_schema import (
     event_type,
     read_header,
 )
-from solo.report.patterns import sort_counted
+from solo.report.counted import sort_counted
 from solo.report.records import Entry, Records, step_order
 
 __all__ = ["EntryRecords"]

@@ -92,8 +92,10 @@ def party_story(crawl: Crawl) -> PartyStory:
     for name, amount in _counts(first).items():
         supplies[name] = SupplyStory(_label(name), amount, amount)
     retracted, turns = records.retracted, records.turns
+    holding = records.events_holding(_WORDS)  # (the others need not be read)
     for index, kind in enumerate(records.kinds):
-        if kind == "command" and index not in retracted:
+        if kind == "command" and index not in retracted and (holding is None
+                                                              or index in holding):
             _read_events(records.events(index), turns[index], members, supplies)
     for row in _member_rows(last):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
@@ -102,6 +104,10 @@ def party_story(crawl: Crawl) -> PartyStory:
     for name, amount in _counts(last).items():
         supplies.setdefault(name, SupplyStory(_label(name), None, amount)).end = amount
     return PartyStory(list(members.values()), list(supplies.values()))
+
+
+_WORDS = (b'"MemberChanged"', b'"PartyChanged"', b'"Inv"')
+"""What an event :func:`_read_events` reads holds (its type, or its tracker's notation)."""
 
 
 def _read_events(events: list[dict[str, Any]], turn: int, members: dict[str, MemberStory],

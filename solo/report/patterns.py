@@ -17,11 +17,7 @@ layout makes (:mod:`solo.report.record_shapes`); a record no layout fits, by
 from __future__ import annotations
 
 import json
-import operator
 import re
-from bisect import bisect_right
-from collections.abc import Mapping
-from itertools import accumulate, chain, repeat
 from typing import Any
 
 from solo.journal.record import PREFIX, SUFFIX
@@ -32,21 +28,16 @@ from solo.journal.record_schema import (
     HEADER_FIELDS,
     MAP_CHANGES_KEY,
     MAP_FIELDS,
-    MOVE_EVENT,
     PASSED_OVER,
     STATE_KEY,
     TYPE_KEY,
     WHOLE_MAP_KEY,
     Field,
-    TrackerMove,
-    event_type,
-    read_move,
 )
 
 __all__ = ["nested_value", "RECORD_LINE", "RECORD_GROUPS", "RECORD_GROUP", "ANY_ORDER", "CAPTURED",
            "EVENTS_START", "STATE_AFTER_EVENTS", "HIT", "COUNTED_IN_PLACE", "LAST_ENCOUNTER",
-           "counted_events", "events_in_place", "json_events", "json_list", "sort_counted",
-           "unquote"]
+           "json_events", "unquote"]
 
 _STRING = rb'"[^"\\]*(?:\\.[^"\\]*)*"'  # a JSON string, runs of plain characters between escapes
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
@@ -211,119 +202,3 @@ def json_events(raw: str | bytes | None) -> list[dict[str, Any]]:
         return []
     return [event for event in loaded if isinstance(event, dict)] \
         if isinstance(loaded, list) else []
-
-
-_OPEN = b"{" + _key(TYPE_KEY) + b':"'
-
-
-def events_in_place(found: list[list[bytes]]) -> list[dict[str, Any]] | None:
-    """The counted events in solo's layout that :data:`COUNTED_IN_PLACE` found in each
-    record, as data, one list for all (read as JSON all at once); None when some event
-    is not in solo's layout or JSON cannot read one."""
-    pieces = list(chain.from_iterable(found))
-    if b"" in pieces:
-        return None
-    try:
-        return json.loads(b"[" + _OPEN + (b"}," + _OPEN).join(pieces) + b"}]") \
-            if pieces else []
-    except ValueError:
-        return None
-
-
-def counted_events(texts: Mapping[int, bytes]) -> tuple[list[int], list[dict[str, Any]]]:
-    """The events the figures count in each record's events (``texts``: their JSON text,
-    by the record's place), as data, with the place of each: every
-    such event is found by its type (:data:`HIT`) in all the texts at once, cut out whole
-    from its own brace to its own (the braces of a value inside it paired), and all are
-    read as JSON at once. Where that does not give each event of a counted type (a brace
-    in a string), the record's events are all read."""
-    if not texts:
-        return [], []
-    places = list(texts)
-    every = places[-1] == len(places) - 1 and places == list(range(len(places)))
-    joined = b"\n".join(texts.values())  # (no record holds a line break)
-    ends = list(accumulate(map((1).__add__, map(len, texts.values()))))
-    hits = list(HIT.finditer(joined))
-    ats, afters = list(map(re.Match.start, hits)), list(map(re.Match.end, hits))
-    kinds: list[bytes] = list(map(operator.itemgetter(1), hits))
-    owners = list(map(bisect_right, repeat(ends), ats))
-    if not every:
-        owners = list(map(places.__getitem__, owners))
-    # each event from the brace before its type to the brace after: a flat one, whole
-    starts = list(map(joined.rfind, repeat(b"{"), repeat(0), ats))
-    stops = list(map(joined.find, repeat(b"}"), afters))
-    found = list(map(joined.__getitem__, map(slice, starts, map((1).__add__, stops))))
-    read = _of_types(found, kinds)
-    if read is None:  # a value inside some event: each cut out with its braces paired
-        found = list(map(_whole_event, repeat(joined), ats, afters))
-        read = _of_types(found, kinds)
-    if read is not None:
-        return owners, read
-    events: list[dict[str, Any]] = []
-    placed: list[int] = []
-    for place in dict.fromkeys(owners):  # each record with a hit, in order
-        pieces = [piece for piece, owner in zip(found, owners, strict=True) if owner == place]
-        listed = _counted_or_all(pieces, texts[place])
-        events += listed
-        placed += repeat(place, len(listed))
-    return placed, events
-
-
-def _of_types(found: list[bytes], kinds: list[bytes]) -> list[dict[str, Any]] | None:
-    """The events ``found`` (each one's JSON), read all at once, if each is an object of
-    its type in ``kinds``; else None (a slice that is not an event whole)."""
-    try:
-        read = json.loads(b"[" + b",".join(found) + b"]")
-        same = [*map(dict.get, read, repeat("t"))] == [*map(bytes.decode, kinds)]
-    except (ValueError, TypeError):  # not JSON, or not an object
-        return None
-    return read if same else None
-
-
-def _whole_event(joined: bytes, at: int, after: int) -> bytes:
-    """The event whose type stands from ``at`` to ``after``, from its own brace to its own
-    (the braces of a value inside it paired)."""
-    tally = joined.count
-    start = joined.rfind(b"{", 0, at)
-    while start > 0 and tally(b"}", start, at) > tally(b"{", start + 1, at):
-        start = joined.rfind(b"{", 0, start)  # a value inside the event closed before its type
-    end = joined.find(b"}", after)
-    while end > 0 and tally(b"{", after, end) > tally(b"}", after, end):
-        end = joined.find(b"}", end + 1)  # a value inside the event opens after its type
-    return joined[start:end + 1]
-
-
-def _counted_or_all(pieces: list[bytes], text: bytes) -> list[Any]:
-    """One record's counted events from their pieces, or from all its events."""
-    listed = json_list(b"[" + b",".join(pieces) + b"]")
-    if len(listed) == len(pieces) and all(isinstance(event, dict) for event in listed) \
-            and [event.get("t") for event in listed] == \
-            [match.decode() for match in HIT.findall(text)]:
-        return listed
-    return [event for event in json_events(text) if event_type(event) in COUNTED_EVENTS]
-
-
-def json_list(raw: bytes) -> list[Any]:
-    try:
-        loaded = json.loads(raw)
-    except ValueError:
-        return []
-    return loaded if isinstance(loaded, list) else []
-
-
-def sort_counted(owners: list[int], events: list[dict[str, Any]],
-                 counted: dict[int, list[dict[str, Any]]],
-                 moves: dict[int, list[TrackerMove]]) -> None:
-    """Put each event of a counted type (``owners``: the index of the record of each) in
-    ``counted`` under its record, but those that count for nothing (:data:`PASSED_OVER`),
-    and each tracker move, read by the schema, in ``moves``; in the order they come."""
-    for index, event in zip(owners, events, strict=True):
-        kind = event_type(event)
-        if kind == MOVE_EVENT:
-            move = read_move(event)
-            if move is not None:
-                moves.setdefault(index, []).append(move)
-        elif kind in COUNTED_EVENTS:
-            passed = PASSED_OVER.get(kind)
-            if passed is None or event.get(passed[0]) != passed[1]:
-                counted.setdefault(index, []).append(event)

@@ -173,6 +173,12 @@ class Records:
         its events, or all of it, as JSON data; None when only the text can tell."""
         return None
 
+    def events_holding(self, words: Sequence[bytes]) -> set[int] | None:
+        """The records (by index) whose events' JSON holds one of ``words`` (a search of
+        the bytes: a word in a string counts too); None when only reading every record's
+        events can tell."""
+        return None
+
     def map_pieces(self) -> list[tuple[bytes, bytes | None]] | None:
         """Each record that holds a whole map or changes, in the file's order, as the
         reading found it: its JSON up to its events, less the whole map, and the whole
