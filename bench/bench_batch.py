@@ -1,5 +1,7 @@
 """Scripted batch play with fsync on: ``solo play J < moves.txt`` with thousands of
-``enter 2`` lines, in turns per second (start-up included, and without it).
+``linger 2`` lines (D12's turn in the room the party is in: the map stays as it is, so the
+bench measures what the fsync'd entries cost; ``bench_rooms.py`` measures a crawl through a
+growing map), in turns per second (start-up included, and without it).
 
 Batch play fsyncs its entries in groups (solo.play.batch.GROUP lines at most, and before each
 wait for input); for comparison the bench also plays the same lines in-process with one
@@ -46,7 +48,7 @@ def raw_appends(path, size: int, count: int, busy: float = 0.0) -> float:
 
 
 def one_fsync_a_line(path, moves: int) -> float:
-    """Seconds to play ``moves`` x 'enter 2' in-process, each entry fsync'd on its own."""
+    """Seconds to play ``moves`` x 'linger 2' in-process, each entry fsync'd on its own."""
     import io
     import time
 
@@ -56,7 +58,7 @@ def one_fsync_a_line(path, moves: int) -> float:
     session = Session(path)
     try:
         start = time.perf_counter()
-        run_batch(session, ["enter 2\n"] * moves, io.StringIO(), io.StringIO(), group=1)
+        run_batch(session, ["linger 2\n"] * moves, io.StringIO(), io.StringIO(), group=1)
         return time.perf_counter() - start
     finally:
         session.close()
@@ -79,7 +81,7 @@ def fresh_journal(folder, name: str, env) -> object:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=3000, help="'enter 2' lines per run")
+    parser.add_argument("--moves", type=int, default=3000, help="'linger 2' lines per run")
     parser.add_argument("--runs", type=int, default=3, help="runs (median)")
     parser.add_argument("--profile", action="store_true",
                         help="show where one batch run spends its time (in-process)")
@@ -91,7 +93,7 @@ def main() -> int:
                         check=False).stdout.splitlines()[-1:]
     print(f"batch: journals in {scratch} ({' '.join(fs[0].split()[:2]) if fs else '?'})")
     moves = scratch / "moves.txt"
-    moves.write_text("enter 2\n" * options.moves, encoding="utf-8")
+    moves.write_text("linger 2\n" * options.moves, encoding="utf-8")
 
     empty = fresh_size(scratch, env)
     totals, idles, raws, spun, singles = [], [], [], [], []
@@ -100,9 +102,9 @@ def main() -> int:
         with open(moves, "rb") as script:
             totals.append(common.time_process([common.solo_script(), "play", str(path)],
                                               stdin=script, env=env))
-        from solo.journal.store import resume
+        from solo.play.resume import resume_file
 
-        turn = resume(path).state.turn
+        turn = resume_file(path).state.turn
         if turn != options.moves:
             raise SystemExit(f"bench: expected {options.moves} turns, the journal has {turn}")
         with open("/dev/null", "rb") as nothing:  # the same start-up, with nothing to do
@@ -115,7 +117,7 @@ def main() -> int:
                                         options.moves))
     total, idle, raw = common.median(totals), common.median(idles), common.median(raws)
     rate = options.moves / total
-    print(f"batch: solo play J < {options.moves} x 'enter 2' (fsync on) {total:.2f} s = "
+    print(f"batch: solo play J < {options.moves} x 'linger 2' (fsync on) {total:.2f} s = "
           f"{rate:,.0f} turns/s (start-up included)")
     play = max(total - idle, 1e-9)
     print(f"batch: the same without start-up ({common.ms(idle)} for solo play J < /dev/null) "
@@ -146,7 +148,7 @@ def main() -> int:
         path = fresh_journal(scratch, "profile", env)
         session = Session(path)
         profile = cProfile.Profile()
-        profile.runcall(run_batch, session, ["enter 2\n"] * options.moves, io.StringIO(),
+        profile.runcall(run_batch, session, ["linger 2\n"] * options.moves, io.StringIO(),
                         io.StringIO())
         session.close()
         pstats.Stats(profile).sort_stats("tottime").print_stats(15)
