@@ -82,6 +82,10 @@ class RawMap:
         except ValueError:
             return None
         body = text[at + len(_ROOMS):end]
+        if isinstance(rest, dict) and "rooms" not in rest and body == b",".join(texts):
+            # every room as the changes built it, byte for byte (a crawl's whole maps
+            # mostly are): only where the party is, the way out and the room before
+            return {key: rest.get(key) for key in ("here", "out", "from")}
         pieces = body.split(b"," + _ROOM_START) if body else []  # each room, as solo
         if not isinstance(rest, dict) or "rooms" in rest or len(pieces) < len(texts) \
                 or (pieces and not pieces[0].startswith(_ROOM_START)):  # writes them
