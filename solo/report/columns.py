@@ -100,9 +100,10 @@ class Columns(Records):
                               in enumerate(parts[layout.events::stride]) if text is not None}
         if layout.maps is not None:  # the map's whole or changes, where a record has them
             whole, changed = (parts[group::stride] for group in layout.maps)
-            self._maps = {index: pair for index, pair
-                          in enumerate(zip(whole, changed, strict=True))
-                          if pair != (None, None)}
+            held = map(operator.or_, map(operator.is_not, whole, repeat(None)),
+                       map(operator.is_not, changed, repeat(None)))
+            self._maps = {index: (whole[index], changed[index])
+                          for index in compress(count(), held)}
         if None in steps_raw:  # some record not in solo's layout: the other order's groups
             self._any_order((steps_raw, kinds_raw, cmds, turns_raw))
         self._parsed: dict[int, dict[str, Any]] = {}
