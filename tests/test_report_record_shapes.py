@@ -11,9 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solo.journal.record_schema import EVENTS_KEY, STATE_KEY, TOP_KEYS
 from solo.report.columns import SOLO_LAYOUT, Columns
+from solo.report.patterns import unquote
 from solo.report.read import read_journal
 from solo.report.record_shapes import Shapes, learned_layout
 from tests.test_report_reordered import resave, shuffled, sorted_spaced
@@ -175,3 +178,17 @@ def test_records_the_learned_layout_does_not_fit_are_counted_in_their_place(tmp_
     records = read_journal(tmp_path / "mixed.md").records
     assert isinstance(records, Columns) and records.read_alone >= 5
     assert reports(tmp_path / "mixed.md") == truth
+
+
+@given(st.one_of(st.text().map(lambda text: json.dumps(text, ensure_ascii=False).encode()),
+                 st.text().map(lambda text: json.dumps(text).encode()),
+                 st.binary(max_size=12).map(lambda raw: b'"' + raw + b'"'),
+                 st.binary(max_size=12)))
+def test_a_command_s_json_string_reads_as_json_reads_it(raw: bytes):
+    """The reader's quick reading of a command (no escape in it: its bytes are its text)
+    gives what JSON gives, and "" where JSON reads no string."""
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = ""
+    assert unquote(raw) == (value if isinstance(value, str) else "")

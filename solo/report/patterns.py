@@ -186,7 +186,13 @@ LAST_ENCOUNTER = re.compile(rb'"last_encounter"\s*:\s*\[\s*(' + _STRING + rb")\s
 
 
 def unquote(text: str | bytes) -> str:
-    """A JSON string's text (with its quotes), escapes read."""
+    """A JSON string's text (with its quotes), escapes read ("" if it is not one)."""
+    if type(text) is bytes and len(text) > 1 and text[0] == text[-1] == 34 \
+            and b"\\" not in text and b'"' not in text[1:-1] and min(text) >= 32:
+        try:  # (no escape in it, as most are: its bytes between the quotes are its text)
+            return text[1:-1].decode("utf-8", "surrogatepass")
+        except UnicodeDecodeError:
+            return ""
     try:
         value = json.loads(text)
     except ValueError:
