@@ -66,11 +66,10 @@ def _entry_pieces(crawl: Crawl) -> list[bytes]:
         pieces = _own_lines(_pieces_by_line(crawl))
     else:
         text = records.text
-        texts = [*map(records.prose, range(len(records.kinds))),
-                 _after_records(crawl, text) if records.kinds else text]
+        texts = [*records.proses(), _after_records(crawl, text) if records.kinds else text]
         # in solo's layout (read in bytes) each record is a line of its own; in an
         # editor's, a record may share a line with the text around it
-        pieces = texts if isinstance(text, bytes) else _own_lines(texts)  # type: ignore[assignment]
+        pieces = texts if isinstance(text, bytes) else _own_lines(texts)
     pieces[0] = _without_front_matter(pieces[0])
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         start = 0 if piece.startswith(b"# ") else piece.find(b"\n# ") + 1

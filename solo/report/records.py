@@ -163,6 +163,10 @@ class Records:
         """The text between the previous record and this one."""
         raise NotImplementedError
 
+    def proses(self) -> list[str] | list[bytes]:
+        """:meth:`prose` of every record, in order."""
+        return [self.prose(index) for index in range(len(self.kinds))]  # type: ignore[return-value]
+
     def entries(self) -> list[Entry]:
         """An :class:`Entry` a record, with where it sits in :attr:`text`."""
         raise NotImplementedError
