@@ -95,7 +95,7 @@ class Columns(Records):
                                                        repeat(STATE_AFTER_EVENTS),
                                                        self._ev_starts), repeat(1)))
         else:  # or their text, as the layout's groups give them
-            self._ev_starts = self._ev_ends = [-1] * len(bodies)
+            self._ev_starts, self._ev_ends = [-1] * len(bodies), [-1] * len(bodies)
             self._ev_texts = {index: text for index, text
                               in enumerate(parts[layout.events::stride]) if text is not None}
         if layout.maps is not None:  # the map's whole or changes, where a record has them
@@ -133,9 +133,11 @@ class Columns(Records):
             else {self._at[index] for index in self.retracted}
 
     def _any_order(self, columns: tuple[list, ...]) -> None:
-        """Take the step, kind, command, turn and events of the records not in solo's
-        layout from :data:`~solo.report.patterns.ANY_ORDER` (a record lacking one of them
-        is left to JSON: its step stays None)."""
+        """Take the step, kind, command, turn, events and map of the records the journal's
+        layout did not fit from the orders learned from them
+        (:class:`~solo.report.record_shapes.Shapes`), else from
+        :data:`~solo.report.patterns.ANY_ORDER` (a record lacking one of them is left to
+        JSON: its step stays None)."""
         elsewhere = list(compress(count(), map(operator.is_, columns[0], repeat(None))))
         self.read_alone = len(elsewhere)
         bodies = list(map(self._bodies.__getitem__, elsewhere))
