@@ -47,30 +47,50 @@ class Run(RunState):
     def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
         """Carry out ``action``: its guard, ``on_action``, its effects, then its turns."""
         self.action = action
-        self.set_locals(arguments)
-        if action.allowed is not None and not action.allowed.evaluate(self.scope):
-            refusal = action.refusal.render(self.scope) if action.refusal else ""
+        if arguments or self.locals:
+            self.set_locals(arguments)
+        scope = self.scope
+        allowed = action.allowed
+        if allowed is not None and not allowed.evaluate(scope):
+            refusal = action.refusal.render(scope) if action.refusal else ""
             raise UsageError(refusal or f"{action.name} is not possible now")
-        time = 0 if action.time is None else action.time.evaluate(self.scope)
-        if type(time) is not int:
-            time = whole(f"the time of '{action.name}'", time)
-        if not 0 <= time <= MAX_TURNS_PER_ACTION:
-            raise ExprError(f"'{action.name}' would take {time} turns; one command may take "
-                            f"0 to {MAX_TURNS_PER_ACTION}")
-        if self.record:
+        time = action.time
+        if time is not None:
+            time = time.evaluate(scope)
+            if type(time) is not int:
+                time = whole(f"the time of '{action.name}'", time)
+            if not 0 <= time <= MAX_TURNS_PER_ACTION:
+                raise ExprError(f"'{action.name}' would take {time} turns; one command may "
+                                f"take 0 to {MAX_TURNS_PER_ACTION}")
+        else:
+            time = 0
+        record = self.record
+        if record:
             self.events.append(Acted(line, self.actor))
         program = self._program or self.program()
         known = program.actions.get(action.name)  # (the action, its step), once compiled
         step = known[1] if known is not None and known[0] is action else program.action(action)
-        self.turn_outcomes_start = len(self.outcomes)
-        if time > 0:
-            if program.on_action is not nothing:
-                program.on_action(self)
-            if step is not nothing:  # (an empty list, or one only saying, unrecorded)
+        outcomes = self.outcomes
+        self.turn_outcomes_start = len(outcomes)
+        if not time:
+            if step is not nothing:
                 step(self)
-            self._pass_turns(program.each_turn, time)
-        elif step is not nothing:
+            return
+        if program.on_action is not nothing:
+            program.on_action(self)
+        if step is not nothing:  # (an empty list, or one only saying, unrecorded)
             step(self)
+        if time > 1 or record:
+            self._pass_turns(program.each_turn, time)
+            return
+        # one turn, recording nothing: _pass_turns written out
+        turn = self.turn = self.turn + 1
+        if "turn" not in self.values and "turn" not in self.locals:
+            scope["turn"] = turn
+        self.turn_outcomes_start = len(outcomes)
+        program.each_turn(self)
+        if self.lights:
+            burn_lights(self)
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:
