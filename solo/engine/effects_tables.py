@@ -59,6 +59,14 @@ def compile_table(compiler: Compiler, effect: RollTable) -> Step:
     entries, steps = table.entries, compiler.entry_steps(table)
     outcome, name = effect.outcome, effect.name
 
+    if not outcome and not name:  # the commonest: an entry's effects only
+        def roll_entry(run: RunState) -> None:
+            step = steps[roll(run)]
+            if step is not nothing:
+                step(run)
+
+        return roll_entry
+
     def roll_on_table(run: RunState) -> None:
         index = roll(run)
         if outcome:
@@ -162,6 +170,8 @@ def _index_roller(compiler: Compiler, table: Table, name: str, plus: Expr | None
         return lambda run: roll_table(run, name, plus)[1]
     entries, index_of = table.entries, _dice_roller(table, name, plus)
     rolled_text = tuple(has_inline_dice(entry.text) for entry in entries)
+    if not any(rolled_text):
+        return index_of
 
     def without_text(run: RunState) -> int:
         index = index_of(run)
@@ -183,6 +193,17 @@ def _dice_roller(table: Table, name: str, plus: Expr | None) -> IndexRoller:
     low, high, last, index_for = table.low, table.high, len(table.entries) - 1, table.index_for
     found = [index_for(total) for total in range(low, high + 1)] if high - low <= 1000 else []
     count = len(found)
+
+    if sides is not None and evaluate is None and count:  # one die, no plus: the commonest
+        def one_die(run: RunState) -> int:
+            below = run.randbelow
+            offset = (below(sides) + 1 if below is not None else run.rng.randint(1, sides)
+                      ) - low
+            if 0 <= offset < count:
+                return found[offset]
+            return 0 if offset < 0 else last
+
+        return one_die
 
     def index(run: RunState) -> int:
         if sides is not None:

@@ -83,6 +83,13 @@ def compile_set(compiler: Compiler, effect: Assign) -> Step:
 def compile_let(compiler: Compiler, effect: Let) -> Step:
     """Bind local names for the rest of the command."""
     assignments = effect.values
+    if len(assignments) == 1:  # the commonest, without a loop
+        name, evaluate = assignments[0][0], assignments[0][1].evaluate
+
+        def let_one(run: RunState) -> None:
+            run.bind(name, evaluate(run.scope))
+
+        return let_one
 
     def let(run: RunState) -> None:
         for name, expr in assignments:

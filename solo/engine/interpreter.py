@@ -54,16 +54,14 @@ class Run(RunState):
         if allowed is not None and not allowed.evaluate(scope):
             refusal = action.refusal.render(scope) if action.refusal else ""
             raise UsageError(refusal or f"{action.name} is not possible now")
-        time = action.time
-        if time is not None:
-            time = time.evaluate(scope)
+        time: Any = 0
+        if action.time is not None:
+            time = action.time.evaluate(scope)
             if type(time) is not int:
                 time = whole(f"the time of '{action.name}'", time)
             if not 0 <= time <= MAX_TURNS_PER_ACTION:
                 raise ExprError(f"'{action.name}' would take {time} turns; one command may "
                                 f"take 0 to {MAX_TURNS_PER_ACTION}")
-        else:
-            time = 0
         record = self.record
         if record:
             self.events.append(Acted(line, self.actor))
