@@ -21,7 +21,7 @@ from solo.rules.procedure import Procedure
 from solo.rules.tables import Table
 
 __all__ = ["Step", "Roller", "Compiler", "CompileFunction", "nothing", "roller", "keep",
-           "plus", "reason_of"]
+           "plus", "reason_of", "NOT_CONSTANT", "constant_of"]
 
 Step = Callable[[RunState], None]
 """One effect, or a list of them, compiled: carry it out on the run given."""
@@ -63,6 +63,22 @@ class Compiler(Protocol):
 
 
 CompileFunction = Callable[[Any, Any], Step]
+
+NOT_CONSTANT: Any = object()
+"""What :func:`constant_of` gives for an expression whose value is not known before it runs."""
+
+
+def constant_of(expr: Expr) -> Any:
+    """The value ``expr`` always has, when it reads no name (``0``, ``'out'``,
+    ``min(2, 3)``): the built-in functions read nothing else, so it is the same in every
+    scope. :data:`NOT_CONSTANT` when it reads a name, or when working it out fails (the
+    error is then raised where the effect runs, as without this)."""
+    if expr.names:
+        return NOT_CONSTANT
+    try:
+        return expr.evaluate({})
+    except Exception:  # noqa: BLE001 - raised again, and only, when the effect runs
+        return NOT_CONSTANT
 """An effect kind's one implementation: ``(compiler, effect) -> step``."""
 
 
