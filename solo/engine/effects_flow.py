@@ -65,6 +65,17 @@ def compile_do(compiler: Compiler, effect: Do) -> Step:
     if body is nothing and not params and not compiler.record:
         return nothing  # a routine that only says something, to a run that records nothing
 
+    if not params:
+        def do_routine(run: RunState) -> None:
+            depth = run.depth = run.depth + 1
+            if depth > MAX_CALL_DEPTH:
+                raise SoloError("the procedure's routines call each other too deeply "
+                                f"(over {MAX_CALL_DEPTH} levels)")
+            body(run)
+            run.depth = depth - 1
+
+        return do_routine
+
     def do(run: RunState) -> None:
         run.depth += 1
         if run.depth > MAX_CALL_DEPTH:

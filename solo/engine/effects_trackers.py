@@ -87,6 +87,20 @@ def compile_set(compiler: Compiler, effect: Assign) -> Step:
     """Give trackers (journaled when they change) and other values a new value."""
     assignments, reason = effect.values, reason_of(compiler, effect.reason)
     trackers = compiler.procedure.trackers
+    if reason is None:
+        constants = tuple((name, constant_of(expr), name in trackers)
+                          for name, expr in assignments)
+        if all(value is not NOT_CONSTANT and (not tracker or type(value) is int)
+               for _, value, tracker in constants):
+            def assign_constants(run: RunState) -> None:  # (``set: {hiding: 0}``)
+                values = run.values
+                for name, value, tracker in constants:
+                    if not tracker:
+                        run.store(name, value)
+                    elif values[name] != value:
+                        run.set_tracker(name, value)
+
+            return assign_constants
 
     def assign(run: RunState) -> None:
         why = reason(run) if reason else None

@@ -46,9 +46,9 @@ class Run(RunState):
     # -- a procedure action -----------------------------------------------------
     def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
         """Carry out ``action``: its guard, ``on_action``, its effects, then its turns."""
-        self.action = action
         if arguments or self.locals:
             self.set_locals(arguments)
+        self.set_action(action)
         scope = self.scope
         allowed = action.allowed
         if allowed is not None and not allowed.evaluate(scope):
