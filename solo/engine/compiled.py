@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from solo.engine.compiled_parts import Step, nothing
+from solo.engine.compiled_parts import Step, branch_of, nothing
 from solo.engine.dispatch import COMPILERS
 from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.run import RunState
@@ -145,6 +145,9 @@ class Program:
         step = COMPILERS[effect.__class__](self, effect)
         if effect.when is None or (step is nothing and not self.record):
             return step
+        fused = branch_of(effect.when, step, nothing)
+        if fused is not None:
+            return fused
         test = effect.when.evaluate
 
         def when(run: RunState) -> None:

@@ -17,11 +17,12 @@ from solo.errors import SoloError
 from solo.rules import dice
 from solo.rules.effects import Effect, Template
 from solo.rules.expr import Expr
+from solo.rules.expr_eval import mismatch, name_missing
 from solo.rules.procedure import Procedure
 from solo.rules.tables import Table
 
 __all__ = ["Step", "Roller", "Compiler", "CompileFunction", "nothing", "roller", "keep",
-           "plus", "reason_of", "NOT_CONSTANT", "constant_of"]
+           "plus", "reason_of", "NOT_CONSTANT", "constant_of", "branch_of"]
 
 Step = Callable[[RunState], None]
 """One effect, or a list of them, compiled: carry it out on the run given."""
@@ -80,6 +81,58 @@ def constant_of(expr: Expr) -> Any:
     except Exception:  # noqa: BLE001 - raised again, and only, when the effect runs
         return NOT_CONSTANT
 """An effect kind's one implementation: ``(compiler, effect) -> step``."""
+
+
+def branch_of(condition: Expr, then: Step, otherwise: Step) -> Step | None:
+    """The step running ``then`` if ``condition`` holds, else ``otherwise``, for a
+    condition that reads one name (``resting``) or compares one with a constant
+    (``fatigue_due == 1``): it reads the name straight from the scope and compares, as
+    its ``evaluate`` would, with the same errors. None for any other condition."""
+    shape = condition.shape
+    if shape is None:
+        return None
+    text, name = condition.text, shape[-2 if shape[0] == "compare" else 1]
+    if shape[0] == "name":
+        def if_name(run: RunState) -> None:
+            try:
+                value = run.scope[name]
+            except KeyError as missing:
+                name_missing(missing, name, text)
+            if value:
+                then(run)
+            elif otherwise is not nothing:
+                otherwise(run)
+
+        return if_name
+    symbol, compare, constant = shape[1], shape[2], shape[4]
+    if symbol == "==":
+        def if_equal(run: RunState) -> None:
+            try:
+                value = run.scope[name]
+            except KeyError as missing:
+                name_missing(missing, name, text)
+            if value == constant:
+                then(run)
+            elif otherwise is not nothing:
+                otherwise(run)
+
+        return if_equal
+
+    def if_compared(run: RunState) -> None:
+        try:
+            value = run.scope[name]
+        except KeyError as missing:
+            name_missing(missing, name, text)
+        try:
+            held = compare(value, constant)
+        except TypeError:
+            mismatch(f"'{symbol}'", (value, constant), text)
+        if held:
+            then(run)
+        elif otherwise is not nothing:
+            otherwise(run)
+
+    return if_compared
 
 
 def reason_of(compiler: Compiler, template: Template | None

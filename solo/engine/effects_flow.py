@@ -3,7 +3,7 @@ parameters) and ``outcome`` (the name this turn is counted under)."""
 
 from __future__ import annotations
 
-from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step, branch_of, nothing
 from solo.engine.events import Said
 from solo.engine.run import RunState
 from solo.errors import SoloError
@@ -34,6 +34,9 @@ def compile_if(compiler: Compiler, effect: Branch) -> Step:
     then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
     if then is nothing and otherwise is nothing and not compiler.record:
         return nothing  # only says something, to a run that records nothing
+    fused = branch_of(effect.condition, then, otherwise)
+    if fused is not None:
+        return fused
     if otherwise is nothing:
         def when_true(run: RunState) -> None:
             if test(run.scope):
