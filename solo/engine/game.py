@@ -69,7 +69,8 @@ class Game:
         run = self._run
         act = self._quiet_acts.get(line)
         if act is not None:  # carry_out's way for an action, when nothing is recorded
-            run.events.clear()
+            if run.events:
+                run.events.clear()
             try:
                 run.act(*act)
             except (ExprError, RecursionError) as error:

@@ -22,7 +22,7 @@ from solo.engine.events import Acted, TurnPassed
 from solo.engine.run import RunState, light_level, whole
 from solo.errors import UsageError
 from solo.rules.effects import Effect
-from solo.rules.expr import ExprError
+from solo.rules.expr import Expr, ExprError
 from solo.rules.procedure import Action
 from solo.rules.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION
 
@@ -34,6 +34,8 @@ class Run(RunState):
     """One command's worth of effects."""
 
     _program: Program | None = None
+    _known_time: tuple[Expr, int] | None = None
+    """The last action time that reads no name, and its value."""
 
     def program(self) -> Program:
         """The compiled effects of this run's procedure, for a run that records or not
@@ -48,20 +50,29 @@ class Run(RunState):
         """Carry out ``action``: its guard, ``on_action``, its effects, then its turns."""
         if arguments or self.locals:
             self.set_locals(arguments)
-        self.set_action(action)
         scope = self.scope
+        self.action = action  # (set_action written out)
+        if "resting" not in self.values and "resting" not in self.locals:
+            scope["resting"] = action.resting
         allowed = action.allowed
         if allowed is not None and not allowed.evaluate(scope):
             refusal = action.refusal.render(scope) if action.refusal else ""
             raise UsageError(refusal or f"{action.name} is not possible now")
         time: Any = 0
-        if action.time is not None:
-            time = action.time.evaluate(scope)
-            if type(time) is not int:
-                time = whole(f"the time of '{action.name}'", time)
-            if not 0 <= time <= MAX_TURNS_PER_ACTION:
-                raise ExprError(f"'{action.name}' would take {time} turns; one command may "
-                                f"take 0 to {MAX_TURNS_PER_ACTION}")
+        taken = action.time
+        if taken is not None:
+            known_time = self._known_time
+            if known_time is not None and known_time[0] is taken:
+                time = known_time[1]
+            else:
+                time = taken.evaluate(scope)
+                if type(time) is not int:
+                    time = whole(f"the time of '{action.name}'", time)
+                if not 0 <= time <= MAX_TURNS_PER_ACTION:
+                    raise ExprError(f"'{action.name}' would take {time} turns; one command "
+                                    f"may take 0 to {MAX_TURNS_PER_ACTION}")
+                if not taken.names:  # the same every time (``time: 1``)
+                    self._known_time = (taken, time)
         record = self.record
         if record:
             self.events.append(Acted(line, self.actor))
