@@ -67,6 +67,17 @@ def compile_table(compiler: Compiler, effect: RollTable) -> Step:
 
         return roll_entry
 
+    ids = tuple(entry.id for entry in entries)
+    if outcome and not name:  # (``table: {name: hazard, outcome: true}``)
+        def roll_outcome(run: RunState) -> None:
+            index = roll(run)
+            run.outcomes.append(ids[index])
+            step = steps[index]
+            if step is not nothing:
+                step(run)
+
+        return roll_outcome
+
     def roll_on_table(run: RunState) -> None:
         index = roll(run)
         if outcome:

@@ -202,7 +202,10 @@ class RunState:
     def bind(self, name: str, value: Any) -> None:
         """Give a local name (an argument, a let, a roll) a value for this command."""
         kind = type(value)
-        if (kind is int and not -MAX_VALUE <= value <= MAX_VALUE) or kind is str:
+        if kind is int:
+            if not -MAX_VALUE <= value <= MAX_VALUE:
+                bounded(name, value)
+        elif kind is str and len(value) > MAX_TEXT:
             bounded(name, value)
         self.locals[name] = value
         self.scope[name] = value
