@@ -133,6 +133,15 @@ class Program:
                 second(run)
 
             return run_two
+        if len(steps) == 3:
+            one, two, three = steps
+
+            def run_three(run: RunState) -> None:
+                one(run)
+                two(run)
+                three(run)
+
+            return run_three
         every = tuple(steps)
 
         def run_all(run: RunState) -> None:
