@@ -15,6 +15,11 @@ The compile function is the same; what it compiles follows ``compiler.record``, 
 either way the steps make the same calls on the ``rng`` in the same order, so the same
 seed gives the same game (the tests hold the two to that). A step reads the run's state
 when it runs, so nothing compiled can go stale.
+
+What is known when a step is compiled is not worked out again each time it runs: an
+expression that reads no name (:func:`~solo.engine.compiled_parts.constant_of`: a let or
+a set of constants, an adjust by one), a condition that reads one name or compares one
+with a constant (:func:`~solo.engine.compiled_parts.branch_of`), a table's single die.
 """
 
 from __future__ import annotations
