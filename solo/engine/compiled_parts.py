@@ -1,7 +1,9 @@
 """What every effect's compile function shares: the :data:`Step` an effect becomes, the
 empty step, what a compile function may ask of the program it is part of
-(:class:`Compiler`), and the closures that roll dice exactly as
-:func:`solo.rules.dice.roll` does, with the same calls on the ``rng``.
+(:class:`Compiler`), the closures that roll dice exactly as
+:func:`solo.rules.dice.roll` does, with the same calls on the ``rng``, the value of an
+expression known when compiled (:func:`constant_of`), and the step of a condition that
+reads one name straight from the scope (:func:`branch_of`).
 
 A step is a function of the run it works on; it is compiled once per procedure (for runs
 that record, and for runs that do not), so it keeps nothing of one run.
