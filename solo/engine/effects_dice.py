@@ -44,7 +44,12 @@ def compile_check(compiler: Compiler, effect: Check) -> Step:
     def check(run: RunState) -> None:
         rolled = roll(run)
         added = 0 if added_by is None else added_by(run.scope)
-        total = keep(run, rolled)
+        if type(rolled) is int:  # (keep written out)
+            run.last_roll = None
+            run.last_dice = (rolled,)
+            total = rolled
+        else:
+            total = keep(run, rolled)
         scope, bound = run.scope, total + added
         if type(bound) is int and -MAX_VALUE <= total <= MAX_VALUE \
                 and -MAX_VALUE <= bound <= MAX_VALUE:  # (bind written out)

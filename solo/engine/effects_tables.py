@@ -13,6 +13,7 @@ from collections.abc import Callable
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
 from solo.engine.events import Encountered, Said, TableRolled
 from solo.engine.run import RunState, whole
+from solo.engine.state import MAX_TEXT
 from solo.rules import dice
 from solo.rules.effects import Encounter, RollTable
 from solo.rules.expr import Expr
@@ -77,6 +78,16 @@ def compile_table(compiler: Compiler, effect: RollTable) -> Step:
                 step(run)
 
         return roll_outcome
+
+    if name and not outcome and all(type(id) is not str or len(id) <= MAX_TEXT for id in ids):
+        def roll_as(run: RunState) -> None:  # (``table: {name: room, as: event}``)
+            index = roll(run)
+            run.locals[name] = run.scope[name] = ids[index]  # (bind written out)
+            step = steps[index]
+            if step is not nothing:
+                step(run)
+
+        return roll_as
 
     def roll_on_table(run: RunState) -> None:
         index = roll(run)
