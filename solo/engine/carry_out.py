@@ -39,7 +39,7 @@ def carry_out(world: World, run: Run, request: Request) -> None:
         handler = TOOL_COMMANDS.get(type(request))
         if handler is None:
             raise UsageError(f"{quote(request.text)} is not a command the engine carries out")
-        run.action = None
+        run.set_action(None)
         run.events.append(Acted(request.text, run.actor, request.shown))
         handler(world, run, request)
     except (ExprError, RecursionError) as error:  # a fault of the procedure file

@@ -15,6 +15,11 @@ The compile function is the same; what it compiles follows ``compiler.record``, 
 either way the steps make the same calls on the ``rng`` in the same order, so the same
 seed gives the same game (the tests hold the two to that). A step reads the run's state
 when it runs, so nothing compiled can go stale.
+
+What is known when a step is compiled is not worked out again each time it runs: an
+expression that reads no name (:func:`~solo.engine.compiled_parts.constant_of`: a let or
+a set of constants, an adjust by one), a condition that reads one name or compares one
+with a constant (:func:`~solo.engine.compiled_parts.branch_of`), a table's single die.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from solo.engine.compiled_parts import Step, nothing
+from solo.engine.compiled_parts import Step, branch_of, nothing
 from solo.engine.dispatch import COMPILERS
 from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.run import RunState
@@ -133,6 +138,15 @@ class Program:
                 second(run)
 
             return run_two
+        if len(steps) == 3:
+            one, two, three = steps
+
+            def run_three(run: RunState) -> None:
+                one(run)
+                two(run)
+                three(run)
+
+            return run_three
         every = tuple(steps)
 
         def run_all(run: RunState) -> None:
@@ -145,6 +159,9 @@ class Program:
         step = COMPILERS[effect.__class__](self, effect)
         if effect.when is None or (step is nothing and not self.record):
             return step
+        fused = branch_of(effect.when, step, nothing)
+        if fused is not None:
+            return fused
         test = effect.when.evaluate
 
         def when(run: RunState) -> None:

@@ -1,7 +1,9 @@
 """What every effect's compile function shares: the :data:`Step` an effect becomes, the
 empty step, what a compile function may ask of the program it is part of
-(:class:`Compiler`), and the closures that roll dice exactly as
-:func:`solo.rules.dice.roll` does, with the same calls on the ``rng``.
+(:class:`Compiler`), the closures that roll dice exactly as
+:func:`solo.rules.dice.roll` does, with the same calls on the ``rng``, the value of an
+expression known when compiled (:func:`constant_of`), and the step of a condition that
+reads one name straight from the scope (:func:`branch_of`).
 
 A step is a function of the run it works on; it is compiled once per procedure (for runs
 that record, and for runs that do not), so it keeps nothing of one run.
@@ -17,11 +19,12 @@ from solo.errors import SoloError
 from solo.rules import dice
 from solo.rules.effects import Effect, Template
 from solo.rules.expr import Expr
+from solo.rules.expr_eval import mismatch, name_missing
 from solo.rules.procedure import Procedure
 from solo.rules.tables import Table
 
 __all__ = ["Step", "Roller", "Compiler", "CompileFunction", "nothing", "roller", "keep",
-           "plus", "reason_of"]
+           "plus", "reason_of", "NOT_CONSTANT", "constant_of", "branch_of"]
 
 Step = Callable[[RunState], None]
 """One effect, or a list of them, compiled: carry it out on the run given."""
@@ -63,7 +66,75 @@ class Compiler(Protocol):
 
 
 CompileFunction = Callable[[Any, Any], Step]
+
+NOT_CONSTANT: Any = object()
+"""What :func:`constant_of` gives for an expression whose value is not known before it runs."""
+
+
+def constant_of(expr: Expr) -> Any:
+    """The value ``expr`` always has, when it reads no name (``0``, ``'out'``,
+    ``min(2, 3)``): the built-in functions read nothing else, so it is the same in every
+    scope. :data:`NOT_CONSTANT` when it reads a name, or when working it out fails (the
+    error is then raised where the effect runs, as without this)."""
+    if expr.names:
+        return NOT_CONSTANT
+    try:
+        return expr.evaluate({})
+    except Exception:  # noqa: BLE001 - raised again, and only, when the effect runs
+        return NOT_CONSTANT
 """An effect kind's one implementation: ``(compiler, effect) -> step``."""
+
+
+def branch_of(condition: Expr, then: Step, otherwise: Step) -> Step | None:
+    """The step running ``then`` if ``condition`` holds, else ``otherwise``, for a
+    condition that reads one name (``resting``) or compares one with a constant
+    (``fatigue_due == 1``): it reads the name straight from the scope and compares, as
+    its ``evaluate`` would, with the same errors. None for any other condition."""
+    shape = condition.shape
+    if shape is None:
+        return None
+    text, name = condition.text, shape[-2 if shape[0] == "compare" else 1]
+    if shape[0] == "name":
+        def if_name(run: RunState) -> None:
+            try:
+                value = run.scope[name]
+            except KeyError as missing:
+                name_missing(missing, name, text)
+            if value:
+                then(run)
+            elif otherwise is not nothing:
+                otherwise(run)
+
+        return if_name
+    symbol, compare, constant = shape[1], shape[2], shape[4]
+    if symbol == "==":
+        def if_equal(run: RunState) -> None:
+            try:
+                value = run.scope[name]
+            except KeyError as missing:
+                name_missing(missing, name, text)
+            if value == constant:
+                then(run)
+            elif otherwise is not nothing:
+                otherwise(run)
+
+        return if_equal
+
+    def if_compared(run: RunState) -> None:
+        try:
+            value = run.scope[name]
+        except KeyError as missing:
+            name_missing(missing, name, text)
+        try:
+            held = compare(value, constant)
+        except TypeError:
+            mismatch(f"'{symbol}'", (value, constant), text)
+        if held:
+            then(run)
+        elif otherwise is not nothing:
+            otherwise(run)
+
+    return if_compared
 
 
 def reason_of(compiler: Compiler, template: Template | None

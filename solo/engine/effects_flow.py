@@ -3,7 +3,7 @@ parameters) and ``outcome`` (the name this turn is counted under)."""
 
 from __future__ import annotations
 
-from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
+from solo.engine.compiled_parts import CompileFunction, Compiler, Step, branch_of, nothing
 from solo.engine.events import Said
 from solo.engine.run import RunState
 from solo.errors import SoloError
@@ -34,6 +34,9 @@ def compile_if(compiler: Compiler, effect: Branch) -> Step:
     then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
     if then is nothing and otherwise is nothing and not compiler.record:
         return nothing  # only says something, to a run that records nothing
+    fused = branch_of(effect.condition, then, otherwise)
+    if fused is not None:
+        return fused
     if otherwise is nothing:
         def when_true(run: RunState) -> None:
             if test(run.scope):
@@ -64,6 +67,17 @@ def compile_do(compiler: Compiler, effect: Do) -> Step:
     body = compiler.routine(effect.routine)
     if body is nothing and not params and not compiler.record:
         return nothing  # a routine that only says something, to a run that records nothing
+
+    if not params:
+        def do_routine(run: RunState) -> None:
+            depth = run.depth = run.depth + 1
+            if depth > MAX_CALL_DEPTH:
+                raise SoloError("the procedure's routines call each other too deeply "
+                                f"(over {MAX_CALL_DEPTH} levels)")
+            body(run)
+            run.depth = depth - 1
+
+        return do_routine
 
     def do(run: RunState) -> None:
         run.depth += 1

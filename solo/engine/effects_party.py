@@ -152,7 +152,15 @@ def _harm_or_heal(run: RunState, effect: Vitality) -> None:
 
 def compile_condition(compiler: Compiler, effect: Condition) -> Step:
     """Move conditions of each member reached by the amounts given (within bounds)."""
-    return lambda run: _change_conditions(run, effect)
+    if effect.reason is not None and effect.reason.fields:
+        return lambda run: _change_conditions(run, effect)
+
+    def change_conditions(run: RunState) -> None:
+        if run.member is None and not run.party:
+            return  # no one to reach (simulate's turns), and a reason that cannot fail
+        _change_conditions(run, effect)
+
+    return change_conditions
 
 
 def _change_conditions(run: RunState, effect: Condition) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
 from solo.engine.events import Encountered, Said, TableRolled
 from solo.engine.run import RunState, whole
+from solo.engine.state import MAX_TEXT
 from solo.rules import dice
 from solo.rules.effects import Encounter, RollTable
 from solo.rules.expr import Expr
@@ -58,6 +59,35 @@ def compile_table(compiler: Compiler, effect: RollTable) -> Step:
     roll = _index_roller(compiler, table, effect.table, effect.plus)
     entries, steps = table.entries, compiler.entry_steps(table)
     outcome, name = effect.outcome, effect.name
+
+    if not outcome and not name:  # the commonest: an entry's effects only
+        def roll_entry(run: RunState) -> None:
+            step = steps[roll(run)]
+            if step is not nothing:
+                step(run)
+
+        return roll_entry
+
+    ids = tuple(entry.id for entry in entries)
+    if outcome and not name:  # (``table: {name: hazard, outcome: true}``)
+        def roll_outcome(run: RunState) -> None:
+            index = roll(run)
+            run.outcomes.append(ids[index])
+            step = steps[index]
+            if step is not nothing:
+                step(run)
+
+        return roll_outcome
+
+    if name and not outcome and all(type(id) is not str or len(id) <= MAX_TEXT for id in ids):
+        def roll_as(run: RunState) -> None:  # (``table: {name: room, as: event}``)
+            index = roll(run)
+            run.locals[name] = run.scope[name] = ids[index]  # (bind written out)
+            step = steps[index]
+            if step is not nothing:
+                step(run)
+
+        return roll_as
 
     def roll_on_table(run: RunState) -> None:
         index = roll(run)
@@ -162,6 +192,8 @@ def _index_roller(compiler: Compiler, table: Table, name: str, plus: Expr | None
         return lambda run: roll_table(run, name, plus)[1]
     entries, index_of = table.entries, _dice_roller(table, name, plus)
     rolled_text = tuple(has_inline_dice(entry.text) for entry in entries)
+    if not any(rolled_text):
+        return index_of
 
     def without_text(run: RunState) -> int:
         index = index_of(run)
@@ -183,6 +215,17 @@ def _dice_roller(table: Table, name: str, plus: Expr | None) -> IndexRoller:
     low, high, last, index_for = table.low, table.high, len(table.entries) - 1, table.index_for
     found = [index_for(total) for total in range(low, high + 1)] if high - low <= 1000 else []
     count = len(found)
+
+    if sides is not None and evaluate is None and count:  # one die, no plus: the commonest
+        def one_die(run: RunState) -> int:
+            below = run.randbelow
+            offset = (below(sides) + 1 if below is not None else run.rng.randint(1, sides)
+                      ) - low
+            if 0 <= offset < count:
+                return found[offset]
+            return 0 if offset < 0 else last
+
+        return one_die
 
     def index(run: RunState) -> int:
         if sides is not None:

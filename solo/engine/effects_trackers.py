@@ -3,9 +3,19 @@
 
 from __future__ import annotations
 
-from solo.engine.compiled_parts import CompileFunction, Compiler, Step, reason_of
-from solo.engine.run import RunState, whole
+from typing import Any
+
+from solo.engine.compiled_parts import (
+    NOT_CONSTANT,
+    CompileFunction,
+    Compiler,
+    Step,
+    constant_of,
+    reason_of,
+)
+from solo.engine.run import RunState, bounded, whole
 from solo.rules.effects import Adjust, Assign, Let
+from solo.rules.expr import Expr, ExprError
 
 __all__ = ["compile_adjust", "compile_set", "compile_let", "COMPILERS"]
 
@@ -18,7 +28,7 @@ def compile_adjust(compiler: Compiler, effect: Adjust) -> Step:
         tracker = compiler.procedure.trackers.get(changes[0][0])
         if tracker is not None and tracker.minimum is not None \
                 and tracker.maximum is not None:
-            return _adjust_bounded(changes[0][0], changes[0][1].evaluate, tracker.minimum,
+            return _adjust_bounded(changes[0][0], changes[0][1], tracker.minimum,
                                    tracker.maximum)
 
     def adjust(run: RunState) -> None:
@@ -36,9 +46,24 @@ def compile_adjust(compiler: Compiler, effect: Adjust) -> Step:
     return adjust
 
 
-def _adjust_bounded(name: str, evaluate, low: int, high: int) -> Step:
+def _adjust_bounded(name: str, expr: Expr, low: int, high: int) -> Step:
     """One tracker with both bounds, journaling nothing: the commonest adjust in a turn
     (:meth:`RunState.set_tracker` written out)."""
+    by = constant_of(expr)
+    if type(by) is int:  # (``adjust: {fatigue: 1}``)
+        def adjust_by(run: RunState) -> None:
+            values = run.values
+            wanted = values[name] + by
+            if type(wanted) is not int:
+                run.set_tracker(name, wanted)
+                return
+            after = low if wanted < low else high if wanted > high else wanted
+            values[name] = after
+            if name not in run.locals:
+                run.scope[name] = after
+
+        return adjust_by
+    evaluate = expr.evaluate
 
     def adjust_bounded(run: RunState) -> None:
         scope = run.scope
@@ -62,6 +87,20 @@ def compile_set(compiler: Compiler, effect: Assign) -> Step:
     """Give trackers (journaled when they change) and other values a new value."""
     assignments, reason = effect.values, reason_of(compiler, effect.reason)
     trackers = compiler.procedure.trackers
+    if reason is None:
+        constants = tuple((name, constant_of(expr), name in trackers)
+                          for name, expr in assignments)
+        if all(value is not NOT_CONSTANT and (not tracker or type(value) is int)
+               for _, value, tracker in constants):
+            def assign_constants(run: RunState) -> None:  # (``set: {hiding: 0}``)
+                values = run.values
+                for name, value, tracker in constants:
+                    if not tracker:
+                        run.store(name, value)
+                    elif values[name] != value:
+                        run.set_tracker(name, value)
+
+            return assign_constants
 
     def assign(run: RunState) -> None:
         why = reason(run) if reason else None
@@ -83,12 +122,41 @@ def compile_set(compiler: Compiler, effect: Assign) -> Step:
 def compile_let(compiler: Compiler, effect: Let) -> Step:
     """Bind local names for the rest of the command."""
     assignments = effect.values
+    constants = _constants(assignments)
+    if constants is not None:
+        def let_constants(run: RunState) -> None:  # (``let: {met: 0}``): bind's work
+            run.locals.update(constants)
+            run.scope.update(constants)
+
+        return let_constants
+    if len(assignments) == 1:  # the commonest, without a loop
+        name, evaluate = assignments[0][0], assignments[0][1].evaluate
+
+        def let_one(run: RunState) -> None:
+            run.bind(name, evaluate(run.scope))
+
+        return let_one
 
     def let(run: RunState) -> None:
         for name, expr in assignments:
             run.bind(name, expr.evaluate(run.scope))
 
     return let
+
+
+def _constants(assignments: tuple[tuple[str, Expr], ...]) -> dict[str, Any] | None:
+    """The values of a ``let`` that only gives constants, by name (the bounds ``bind``
+    checks met); None if any is worked out when it runs."""
+    constants = {}
+    for name, expr in assignments:
+        value = constant_of(expr)
+        if value is NOT_CONSTANT or name in constants:
+            return None
+        try:
+            constants[name] = bounded(name, value)
+        except ExprError:  # raised when it runs
+            return None
+    return constants
 
 
 COMPILERS: dict[type, CompileFunction] = {Adjust: compile_adjust, Assign: compile_set,

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from solo.engine.carry_out import carry_out
 from solo.engine.command_table import read
 from solo.engine.events import Event
-from solo.engine.requests import Request
+from solo.engine.procedure_errors import procedure_error
+from solo.engine.requests import Act, Request
 from solo.engine.state import State
 from solo.engine.world_state import new_run
+from solo.rules.expr import ExprError
+from solo.rules.procedure import Action
 from solo.rules.world import World
 
 __all__ = ["Game"]
@@ -32,6 +36,9 @@ class Game:
         # that record nothing, building no events, labels or reasons that no one reads
         self._run.record = record
         self._commands: dict[str, Request] = {}
+        # a procedure action played by a game that records nothing: what carry_out gives
+        # Run.act (it makes no move on the map, and no event shows it), by its line
+        self._quiet_acts: dict[str, tuple[Action, Any, str]] = {}
 
     @property
     def turn(self) -> int:
@@ -59,10 +66,22 @@ class Game:
     def perform(self, line: str) -> int:
         """Carry out one command line; raises UsageError (nothing changes) if refused.
         The turn it leaves the game at."""
+        run = self._run
+        act = self._quiet_acts.get(line)
+        if act is not None:  # carry_out's way for an action, when nothing is recorded
+            if run.events:
+                run.events.clear()
+            try:
+                run.act(*act)
+            except (ExprError, RecursionError) as error:
+                raise procedure_error(self.world, error) from error
+            return run.turn
         request = self._commands.get(line)
         if request is None:
             request = self._commands[line] = read(self.world, self.state(), line)
-        run = self._run
+            if isinstance(request, Act) and not run.record:
+                self._quiet_acts[line] = (self.world.procedure.actions[request.action],
+                                          request.arguments, request.text)
         run.events.clear()
         carry_out(self.world, run, request)
         return run.turn

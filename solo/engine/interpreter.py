@@ -22,7 +22,7 @@ from solo.engine.events import Acted, TurnPassed
 from solo.engine.run import RunState, light_level, whole
 from solo.errors import UsageError
 from solo.rules.effects import Effect
-from solo.rules.expr import ExprError
+from solo.rules.expr import Expr, ExprError
 from solo.rules.procedure import Action
 from solo.rules.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION
 
@@ -34,6 +34,8 @@ class Run(RunState):
     """One command's worth of effects."""
 
     _program: Program | None = None
+    _known_time: tuple[Expr, int] | None = None
+    """The last action time that reads no name, and its value."""
 
     def program(self) -> Program:
         """The compiled effects of this run's procedure, for a run that records or not
@@ -46,31 +48,58 @@ class Run(RunState):
     # -- a procedure action -----------------------------------------------------
     def act(self, action: Action, arguments: Mapping[str, Any], line: str) -> None:
         """Carry out ``action``: its guard, ``on_action``, its effects, then its turns."""
-        self.action = action
-        self.set_locals(arguments)
-        if action.allowed is not None and not action.allowed.evaluate(self.scope):
-            refusal = action.refusal.render(self.scope) if action.refusal else ""
+        if arguments or self.locals:
+            self.set_locals(arguments)
+        scope = self.scope
+        self.action = action  # (set_action written out)
+        if "resting" not in self.values and "resting" not in self.locals:
+            scope["resting"] = action.resting
+        allowed = action.allowed
+        if allowed is not None and not allowed.evaluate(scope):
+            refusal = action.refusal.render(scope) if action.refusal else ""
             raise UsageError(refusal or f"{action.name} is not possible now")
-        time = 0 if action.time is None else action.time.evaluate(self.scope)
-        if type(time) is not int:
-            time = whole(f"the time of '{action.name}'", time)
-        if not 0 <= time <= MAX_TURNS_PER_ACTION:
-            raise ExprError(f"'{action.name}' would take {time} turns; one command may take "
-                            f"0 to {MAX_TURNS_PER_ACTION}")
-        if self.record:
+        time: Any = 0
+        taken = action.time
+        if taken is not None:
+            known_time = self._known_time
+            if known_time is not None and known_time[0] is taken:
+                time = known_time[1]
+            else:
+                time = taken.evaluate(scope)
+                if type(time) is not int:
+                    time = whole(f"the time of '{action.name}'", time)
+                if not 0 <= time <= MAX_TURNS_PER_ACTION:
+                    raise ExprError(f"'{action.name}' would take {time} turns; one command "
+                                    f"may take 0 to {MAX_TURNS_PER_ACTION}")
+                if not taken.names:  # the same every time (``time: 1``)
+                    self._known_time = (taken, time)
+        record = self.record
+        if record:
             self.events.append(Acted(line, self.actor))
         program = self._program or self.program()
         known = program.actions.get(action.name)  # (the action, its step), once compiled
         step = known[1] if known is not None and known[0] is action else program.action(action)
-        self.turn_outcomes_start = len(self.outcomes)
-        if time > 0:
-            if program.on_action is not nothing:
-                program.on_action(self)
-            if step is not nothing:  # (an empty list, or one only saying, unrecorded)
+        outcomes = self.outcomes
+        self.turn_outcomes_start = len(outcomes)
+        if not time:
+            if step is not nothing:
                 step(self)
-            self._pass_turns(program.each_turn, time)
-        elif step is not nothing:
+            return
+        if program.on_action is not nothing:
+            program.on_action(self)
+        if step is not nothing:  # (an empty list, or one only saying, unrecorded)
             step(self)
+        if time > 1 or record:
+            self._pass_turns(program.each_turn, time)
+            return
+        # one turn, recording nothing: _pass_turns written out
+        turn = self.turn = self.turn + 1
+        if "turn" not in self.values and "turn" not in self.locals:
+            scope["turn"] = turn
+        self.turn_outcomes_start = len(outcomes)
+        program.each_turn(self)
+        if self.lights:
+            burn_lights(self)
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:

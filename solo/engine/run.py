@@ -149,6 +149,7 @@ class RunState:
         self.last_dice: tuple[int, ...] = ()  # read when last_roll is None
         if "turn" not in self.values:
             self.scope["turn"] = self.turn
+        self.set_action(action)
         # False: skip the events no one reads (solo simulate); set before the run carries
         # out anything, as it chooses the compiled steps the run uses
         self.record = True
@@ -177,6 +178,14 @@ class RunState:
         return self.action.name if self.action else "procedure"
 
     # -- names and values ------------------------------------------------------
+    def set_action(self, action: Action | None) -> None:
+        """The action the command carries out (None: a tool); ``resting`` follows it in
+        the scope's dict (read every turn), unless a value or a local of that name hides
+        it."""
+        self.action = action
+        if "resting" not in self.values and "resting" not in self.locals:
+            self.scope["resting"] = action is not None and action.resting
+
     def set_locals(self, arguments: Mapping[str, Any]) -> None:
         """Start a command's locals afresh: the last command's ones leave the scope."""
         if not arguments and not self.locals:
@@ -193,7 +202,10 @@ class RunState:
     def bind(self, name: str, value: Any) -> None:
         """Give a local name (an argument, a let, a roll) a value for this command."""
         kind = type(value)
-        if (kind is int and not -MAX_VALUE <= value <= MAX_VALUE) or kind is str:
+        if kind is int:
+            if not -MAX_VALUE <= value <= MAX_VALUE:
+                bounded(name, value)
+        elif kind is str and len(value) > MAX_TEXT:
             bounded(name, value)
         self.locals[name] = value
         self.scope[name] = value

@@ -59,6 +59,10 @@ class Expr:
     evaluate: Evaluator = field(compare=False, repr=False)
     names: frozenset[str] = frozenset()
     typer: Typer = field(default=lambda types: "any", compare=False, repr=False)
+    shape: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    """``("name", name)`` for an expression that reads one name, ``("compare", symbol,
+    operator, name, constant)`` for ``name OP constant`` (``evaluate`` does just that, and
+    raises the same errors); None for any other (:meth:`Parser.shape`)."""
 
     def type_in(self, types: Types) -> str:
         """The expression's type given the names' types; ExprError if it mixes kinds."""
@@ -92,4 +96,5 @@ def compile_expr(text: str | int | bool) -> Expr:
         raise ExprError(f"expression is {len(text)} characters long; the limit is {MAX_LENGTH}")
     parser = Parser(text)
     evaluate = parser.parse()
-    return Expr(text, evaluate, frozenset(parser.names), parser.types[evaluate])
+    return Expr(text, evaluate, frozenset(parser.names), parser.types[evaluate],
+                parser.shape(evaluate))

@@ -52,6 +52,8 @@ class Parser:
         # evaluator -> ("name", name) or ("value", constant).
         self.simple: dict[Evaluator, tuple[str, Any]] = {}
         self.types: dict[Evaluator, Typer] = {}
+        # ``name OP constant`` comparisons: evaluator -> (symbol, operator, name, constant)
+        self.comparisons: dict[Evaluator, tuple[str, Any, str, Any]] = {}
 
     def _tokenize(self, text: str) -> list[tuple[str, str, int]]:
         tokens = []
@@ -175,7 +177,10 @@ class Parser:
         first, second = self.simple.get(left), self.simple.get(right)
         if first and second and first[0] == "name":
             if second[0] == "value":
-                return expr_eval.compare_name(compare, symbol, first[1], second[1], self.text)
+                evaluator = expr_eval.compare_name(compare, symbol, first[1], second[1],
+                                                   self.text)
+                self.comparisons[evaluator] = (symbol, compare, first[1], second[1])
+                return evaluator
             return expr_eval.compare_names(compare, symbol, first[1], second[1], self.text)
         return expr_eval.apply(compare, symbol, left, right, self.text)
 
@@ -263,6 +268,16 @@ class Parser:
                                               text), lambda t: t.get(text, "any"))
         self._fail(f"unexpected {text or 'end'!r}", where)
         raise AssertionError  # pragma: no cover
+
+    def shape(self, evaluator: Evaluator) -> tuple[Any, ...] | None:
+        """What ``evaluator`` does when it only reads a name (``("name", name)``) or
+        compares one with a constant (``("compare", symbol, operator, name, constant)``):
+        a step may then do it without calling it. None otherwise."""
+        comparison = self.comparisons.get(evaluator)
+        if comparison is not None:
+            return ("compare", *comparison)
+        simple = self.simple.get(evaluator)
+        return simple if simple is not None and simple[0] == "name" else None
 
     def _remember(self, evaluator: Evaluator, kind: str, value: Any) -> Evaluator:
         self.simple[evaluator] = (kind, value)
