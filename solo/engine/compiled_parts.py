@@ -66,6 +66,7 @@ class Compiler(Protocol):
 
 
 CompileFunction = Callable[[Any, Any], Step]
+"""An effect kind's one implementation: ``(compiler, effect) -> step``."""
 
 NOT_CONSTANT: Any = object()
 """What :func:`constant_of` gives for an expression whose value is not known before it runs."""
@@ -82,7 +83,6 @@ def constant_of(expr: Expr) -> Any:
         return expr.evaluate({})
     except Exception:  # noqa: BLE001 - raised again, and only, when the effect runs
         return NOT_CONSTANT
-"""An effect kind's one implementation: ``(compiler, effect) -> step``."""
 
 
 def branch_of(condition: Expr, then: Step, otherwise: Step) -> Step | None:

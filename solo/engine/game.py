@@ -37,7 +37,8 @@ class Game:
         self._run.record = record
         self._commands: dict[str, Request] = {}
         # a procedure action played by a game that records nothing: what carry_out gives
-        # Run.act (it makes no move on the map, and no event shows it), by its line
+        # Run.act, by its line (such a game keeps no map: room_commands.move_for makes no
+        # move for it, and no event shows the action, so carry_out adds nothing else)
         self._quiet_acts: dict[str, tuple[Action, Any, str]] = {}
 
     @property
