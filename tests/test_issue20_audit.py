@@ -80,6 +80,32 @@ def test_moving_or_describing_before_the_first_room_is_refused(tmp_path, system)
         session.close()
 
 
+# -- enter moves, other turns stay ------------------------------------------------------------
+@pytest.mark.parametrize("system", ["classic", "d12-tension", "delving", "dungeon-turn",
+                                    "exploration", "overloaded", "trespasser"])
+def test_enter_goes_into_a_new_room_in_every_procedure_and_other_turns_stay(tmp_path, system):
+    enter = "advance" if system == "trespasser" else "enter"
+    session = started(tmp_path, system, ["light torch", enter, f"{enter} N"])
+    try:
+        dungeon = session.state.dungeon
+        assert [room.id for room in dungeon.rooms] == ["R1", "R2"] and dungeon.here == "R2"
+        assert dungeon.room("R1").exits[0].to == "R2"  # linked through its north exit
+        stayed = []
+        for name, action in session.procedure.actions.items():
+            if action.room is None:
+                try:
+                    session.handle(name)
+                except SoloError:  # refused as it stands (a light to douse…): no matter
+                    continue
+                stayed.append(name)
+                after = session.state.dungeon  # (a shift or collapse may mark the room)
+                assert after.here == "R2" and [room.id for room in after.rooms] == [
+                    "R1", "R2"], name
+        assert len(stayed) >= 3, stayed
+    finally:
+        session.close()
+
+
 # -- the rules change the map, and say so in the journal ------------------------------------
 def tags_of(path: Path, room: str) -> list[str]:
     return [line for line in path.read_text().splitlines() if line.startswith(f"[R:{room}|")]
@@ -121,6 +147,49 @@ def test_undo_takes_a_room_change_back_in_play_and_on_resume(tmp_path, line):
     finally:
         session.close()
     assert resume_file(session.path).state.dungeon == before
+
+
+# -- the player's own numbers and way out ------------------------------------------------------
+def test_the_player_numbers_a_new_room_as_on_their_own_map(tmp_path):
+    session = started(tmp_path, "d12-tension", ["enter 3", "enter N R7 2", "enter E r012 1",
+                                                "back", "back"])
+    try:
+        before = session.path.read_bytes()
+        for line, said in (("enter R7", "R7 is already on the map; 'go R7' goes back there"),
+                           ("enter R007 2", "R7 is already on the map")):
+            with pytest.raises(SoloError, match=said):
+                session.handle(line)
+        assert session.path.read_bytes() == before
+        session.handle("enter 2")  # the next free number
+    finally:
+        session.close()
+    tags = [line for line in session.path.read_text().splitlines() if line.startswith("[R:")]
+    assert "[R:7|active|exits S:R1, E:R12]" in tags and "[R:12|active|exits W:R7]" in tags
+    dungeon = resume_file(session.path).state.dungeon
+    assert [room.id for room in dungeon.rooms] == ["R1", "R7", "R12", "R4"]
+    assert dungeon.here == "R4" and dungeon.distances("R12")["R1"] == 2
+
+
+def test_room_way_out_names_the_dungeon_s_exit_and_the_rules_count_to_it(tmp_path):
+    session = started(tmp_path, "dungeon-turn", SETUP["dungeon-turn"])
+    try:
+        assert session.handle("room way out").lines == ("(note: R3 is the way out now.)",)
+        with pytest.raises(SoloError, match="R3 is the way out already"):
+            session.handle("room Way Out")
+        session.handle("go S")
+        leave = session.handle("leave 2 arduous").lines
+        assert "Leaving the dungeon (arduous journey, DC 13)" in leave[1]  # 10 + 2 + 1 room
+    finally:
+        session.close()
+    dungeon = resume_file(session.path).state.dungeon
+    assert (dungeon.way_out, dungeon.here, dungeon.rooms_to_exit()) == ("R3", "R2", 1)
+    listed = solo("play", str(session.path), stdin="rooms\n").out.splitlines()
+    assert listed[0] == "R1 · hall · active · exits N:R2, E, S"
+    assert listed[2] == "R3 (way out) · — · active · exits S:R2"
+    assert "The way out is R3." in solo("export", str(session.path), "--format", "html").out
+    undone = solo("play", str(session.path), stdin="undo\nundo\nundo\nrooms\n")
+    assert undone.code == 0 and "R1 (way out) · hall" in undone.out
+    assert resume_file(session.path).state.dungeon.way_out == "R1"
 
 
 # -- journals resumed ----------------------------------------------------------------------------
