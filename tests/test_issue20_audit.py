@@ -301,6 +301,22 @@ def test_the_guide_s_room_example_loads_and_plays_reading_the_map(tmp_path):
     assert "The way out: here." in ran.out  # back in R1, the dungeon's exit
 
 
+def test_the_guide_s_complete_room_procedure_plays_its_rules_on_the_map(tmp_path):
+    own_procedure("rooms", (ROOT / "docs" / "examples" / "rooms.yaml").read_text())
+    journal = tmp_path / "j.md"
+    ran = solo("new", str(journal), "--system", "rooms", "--seed", "5", stdin="enter 2\n"
+               "enter N 3\nsearch\nsearch\nsearch\nbacktrack\nleave\ngo N\nleave\n")
+    assert ran.code == 0, ran.err
+    searches = ran.out.split("@ search\n")[1:]
+    assert "Wandering monster (exits 3)" in searches[1] and "Cave-in (1 in 6) d6=1" in searches[1]
+    assert "[R:2|active, collapsed|exits S:R1, ?]" in searches[1]
+    assert "Wandering monster (exits 2)" in searches[2]  # the exit the cave-in took
+    assert ran.out.split("@ backtrack\n", 1)[1].startswith("[#R:1]")
+    first, second = ran.out.split("@ leave\n")[1:]
+    assert "The way out: here." in first and "(0 rooms from the way out)" in first
+    assert "The way out: S to R1." in second and "(1 rooms from the way out)" in second
+
+
 # -- what the project shows --------------------------------------------------------------------
 @pytest.mark.parametrize("example", ["d12-tension", "dungeon-turn", "trespasser"])
 def test_the_room_crawl_examples_show_rooms_and_a_map(example):
