@@ -91,8 +91,8 @@ def usage_of(action: Action) -> str:
 def _parse_act(action: Action, command: Command, world: World, state: State,
                rest: str, move: str | None = None) -> Request:
     """The action's arguments; for one that moves on the map (its ``room:``, or ``move``
-    for the word ``enter``), a direction (``N``) or, going back, a known room (``R2``)
-    among the words too."""
+    for the word ``enter``), a direction (``N``) or a room (``R2``: going back, a known
+    one; going into a new one, the number the player gives it) among the words too."""
     move = move or action.room
     words = rest.split()
     direction = to = None
@@ -102,8 +102,8 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
             if direction is None and upper in DIRECTIONS:
                 direction = upper
                 words.remove(word)
-            elif move == "back" and to is None and ROOM_ID.fullmatch(upper):
-                to = upper
+            elif to is None and ROOM_ID.fullmatch(upper):  # back: where; new: its own id
+                to = upper if move == "back" else f"R{int(upper[1:])}"
                 words.remove(word)
     defaults = {arg.name: value for arg in action.args if arg.map is not None
                 for value in [map_value(state.dungeon, arg.map)] if value is not None}
