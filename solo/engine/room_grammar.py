@@ -49,13 +49,15 @@ def _exit(word: str) -> Exit:
     return Exit(direction or None, to or None, secret)
 
 
-
 def _room(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     if not words:
         raise UsageError(f"{command.usage}: describe the room, give its exits or its status")
     if [word.lower() for word in words] == ["way", "out"]:
         return NameWayOut()
+    if words[0] in ("+", "-"):  # a sign with its status cut off, not a description
+        raise UsageError("name the status: 'room +looted' adds one, 'room -locked' takes one "
+                         "away")
     if all(word[0] in "+-" and len(word) > 1 for word in words):
         modes = {"add" if word[0] == "+" else "remove" for word in words}
         if len(modes) > 1:
