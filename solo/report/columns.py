@@ -251,6 +251,9 @@ class Columns(Records):
     def proses(self) -> list[bytes]:
         return list(map(operator.add, map(self._prose.__getitem__, self._at), repeat(b"\n")))
 
+    def texts_before(self) -> list[bytes]:
+        return list(map(self._prose.__getitem__, self._at))
+
     def body(self, mark: bytes) -> bytes:
         """The journal with every record cut out (``mark`` where a retracted one stood)."""
         return _cut_out(self._prose, self._retracted_in_file, mark)

@@ -36,7 +36,7 @@ from itertools import accumulate, compress, count, repeat
 
 from solo.report.html_inline import inline_html
 
-__all__ = ["blocks_html", "PIECE"]
+__all__ = ["blocks_html", "blocks_parts", "lined_parts", "PIECE"]
 
 PIECE = b"\x00"
 """What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
@@ -128,10 +128,17 @@ def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
     """The same in UTF-8, as parts to join: the page is joined and decoded once, which is
     faster than decoding each part. (Each part is cut from the text at an ASCII byte, so no
     character spans two parts.)"""
+    return lined_parts(b"".join((b"\n", doc, b"\n")), mechanics, h3_tags)
+
+
+def lined_parts(text: bytes, mechanics: Mapping[int, str] | None = None,
+                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
+                ) -> list[bytes]:
+    """:func:`blocks_parts` of a ``doc`` given with a line break before and after it (as
+    ``text``: a copy fewer)."""
     for mark in _MARKS:  # the marks used here cannot come from the text
-        if mark in doc:
-            doc = doc.replace(mark, "\ufffd".encode())
-    text = b"".join((b"\n", doc, b"\n"))  # (one copy)
+        if mark in text:
+            text = text.replace(mark, "\ufffd".encode())
     parts = text.split(_SOLO_FENCE)  # (escaping changes no backtick and no line break)
     fences = _solo_fences_html(parts[1::2]) if len(parts) % 2 else None
     if fences is not None:
