@@ -16,6 +16,7 @@ import json
 import operator
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import accumulate, chain, compress, count, repeat
 from typing import Any
 
@@ -49,6 +50,8 @@ SOLO_LAYOUT = Layout(RECORD_LINE, tuple(RECORD_GROUP[f"solo_{key}"]  # type: ign
                            RECORD_GROUP[f"solo_{MAP_CHANGES_KEY}"]))
 """Records as solo writes them: the step, kind, command and turn in the split's groups,
 the events found in place."""
+_command = lru_cache(maxsize=1024)(unquote)  # a command's text from its JSON string: a
+# crawl's commands are the same few again and again
 _FIRST_RECORD = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"(\{[^\n]*\})"
                            + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
 
@@ -234,7 +237,7 @@ class Columns(Records):
         return taken
 
     def cmd(self, index: int) -> str:
-        return unquote(self._cmds[self._at[index]])
+        return _command(self._cmds[self._at[index]])
 
     def state(self, index: int) -> dict[str, Any]:
         return self._entry(self._at[index], 0, 0).state
