@@ -190,7 +190,7 @@ def _solo_fences_html(fences: list[bytes]) -> list[bytes] | None:
     lines = _JOIN.join([b"", *distinct, b"\n"])
     if PIECE in lines or _ODD_FENCE.search(lines) or (b"`" in lines and b" ```" in lines):
         return None
-    rendered = _lines_html(_escaped(lines))
+    rendered = _lines_html(lines, escape=True)
     if len(rendered) != len(distinct):  # (a fence with words after its backticks)
         return None
     return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, fences))
@@ -204,12 +204,15 @@ def _fences_html(fences: list[bytes]) -> list[bytes]:
     return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, fences))
 
 
-def _lines_html(lines: bytes) -> list[bytes]:
+def _lines_html(lines: bytes, escape: bool = False) -> list[bytes]:
     """Fences' lines, each fence after a \\x01 line and one more after the last, as
-    ``mech`` boxes. (The fences hold few different lines: each is rendered once.)"""
+    ``mech`` boxes; ``escape``: the lines are not yet escaped. (The fences hold few
+    different lines: each is rendered once, and escaped once.)"""
     every = lines.split(b"\n")
     known = list(set(every))
-    pieces = _LINE_START.split(b"\n" + b"\n".join(known).replace(b"'", b"&#x27;"))
+    shown = b"\n".join(known)
+    pieces = _LINE_START.split(b"\n" + (_escaped(shown) if escape else shown)
+                               .replace(b"'", b"&#x27;"))
     html = dict(zip(known, map(bytes.__add__, map(_LINE_OPEN.__getitem__, pieces[1::2]),
                                map(bytes.__add__, pieces[2::2], repeat(b"</div>"))),
                     strict=True))
