@@ -304,13 +304,17 @@ class Columns(Records):
         pieces: list[tuple[bytes, bytes | None]] = []
         for index in sorted(self._maps):
             whole, _ = self._maps[index]
-            head = self._head(index)
-            if head is None:
-                return None
             if whole is None:
+                head = self._head(index)
+                if head is None:
+                    return None
                 pieces.append((head, None))
                 continue
-            before = head[:-len(whole) - 1]  # (the head ends with the whole map and "}")
+            start = self._ev_starts[index]  # (the head would end with the whole map and "}":
+            if start < 0:  # the part before it is cut out alone, not copied with the map)
+                return None
+            end = start - len(EVENTS_START) + 1 - len(whole)
+            before = self._bodies[index][:end] if end > 0 else b""
             if not before.endswith(_WHOLE_KEY):
                 return None
             pieces.append((before[:-len(_WHOLE_KEY)] + b"}", whole))
