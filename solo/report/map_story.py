@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import ref
 
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
@@ -201,13 +202,14 @@ def map_story(crawl: Crawl) -> MapStory:
     """The map story of a crawl read for a report (its text as the reader kept it), read
     once per crawl however many parts of the report ask."""
     kept = _STORIES.get(id(crawl))
-    if kept is None or kept[0] is not crawl:
+    if kept is None or kept[0]() is not crawl:
         _STORIES.clear()  # one report at a time: keep only the latest crawl's
-        kept = _STORIES[id(crawl)] = (crawl, _read_story(crawl))
+        kept = _STORIES[id(crawl)] = (ref(crawl), _read_story(crawl))
     return kept[1]
 
 
-_STORIES: dict[int, tuple[Crawl, MapStory]] = {}
+_STORIES: dict[int, tuple[ref[Crawl], MapStory]] = {}  # (the crawl not kept alive by it: a
+# report's reading is gone, by reference counts, once the report is made)
 
 
 def _read_story(crawl: Crawl) -> MapStory:
