@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from weakref import ref
 
 import pytest
 
@@ -21,6 +22,7 @@ from solo.play.start import create_journal_file
 from solo.report.columns import Columns
 from solo.report.export import report_text, stats_text
 from solo.report.map_scan import KnownRooms, RawMap, room_text
+from solo.report.map_story import map_story
 from solo.report.read import read_journal
 from tests.fake_env import solo
 from tests.test_report_map_quick import assert_same_story, crawl
@@ -169,3 +171,16 @@ def test_encounter_notes_found_by_a_search_are_the_walk_s(tmp_path: Path):
     assert [(met["turn"], met.get("note")) for met in figures["encounter_list"]] == walked
     assert sum(note != "" for _, note in walked) >= 3
     assert any(note == "" for _, note in walked)
+
+
+def test_a_crawl_s_map_story_does_not_keep_the_crawl_alive(tmp_path: Path):
+    """The map story is read once per crawl, but kept only while the crawl is: once a report
+    is made, its reading is freed by reference counts (no collector pass walks it)."""
+    journal = crawl(tmp_path)
+    read = read_journal(journal)
+    story = map_story(read)
+    assert map_story(read) is story  # (read once)
+    alive = ref(read)
+    del read
+    assert alive() is None
+    assert map_story(read_journal(journal)) is not story
