@@ -104,8 +104,11 @@ def _played(tmp_path: Path) -> Path:
     lambda text: text.replace("A hall.", "A hall.\x00 With a NUL in it.", 1),
     lambda text: text.replace("A hall.", "A hall \x01 \x02 \x03 marked.", 1),
     lambda text: text.replace("The end of it.", "```\nan open fence", 1),
+    lambda text: re.sub(r"^<!-- solo (\{.*\}) -->$", lambda record: "<!-- solo " + json.dumps(
+        json.loads(record[1]), sort_keys=True).replace("<", "\\u003c").replace(">", "\\u003e")
+        + " -->", text, flags=re.M),  # every record re-saved by a JSON tool
 ], ids=["as-played", "after-last-record", "second-title", "untitled", "crlf",
-        "nul", "marks", "open-fence"])
+        "nul", "marks", "open-fence", "re-saved"])
 def test_the_texts_joined_at_once_render_as_the_entries_do(tmp_path, monkeypatch, edit):
     journal = _played(tmp_path)
     journal.write_text(edit(journal.read_text(encoding="utf-8")), encoding="utf-8")
