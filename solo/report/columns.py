@@ -16,6 +16,7 @@ import json
 import operator
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import accumulate, chain, compress, count, repeat
 from typing import Any
 
@@ -49,6 +50,8 @@ SOLO_LAYOUT = Layout(RECORD_LINE, tuple(RECORD_GROUP[f"solo_{key}"]  # type: ign
                            RECORD_GROUP[f"solo_{MAP_CHANGES_KEY}"]))
 """Records as solo writes them: the step, kind, command and turn in the split's groups,
 the events found in place."""
+_command = lru_cache(maxsize=1024)(unquote)  # a command's text from its JSON string: a
+# crawl's commands are the same few again and again
 _FIRST_RECORD = re.compile(rb"\n" + re.escape(PREFIX.encode()) + rb"(\{[^\n]*\})"
                            + re.escape(SUFFIX.encode()) + rb"(?=\n|\Z)")
 
@@ -234,7 +237,7 @@ class Columns(Records):
         return taken
 
     def cmd(self, index: int) -> str:
-        return unquote(self._cmds[self._at[index]])
+        return _command(self._cmds[self._at[index]])
 
     def state(self, index: int) -> dict[str, Any]:
         return self._entry(self._at[index], 0, 0).state
@@ -250,6 +253,9 @@ class Columns(Records):
 
     def proses(self) -> list[bytes]:
         return list(map(operator.add, map(self._prose.__getitem__, self._at), repeat(b"\n")))
+
+    def texts_before(self) -> list[bytes]:
+        return list(map(self._prose.__getitem__, self._at))
 
     def body(self, mark: bytes) -> bytes:
         """The journal with every record cut out (``mark`` where a retracted one stood)."""
@@ -298,13 +304,17 @@ class Columns(Records):
         pieces: list[tuple[bytes, bytes | None]] = []
         for index in sorted(self._maps):
             whole, _ = self._maps[index]
-            head = self._head(index)
-            if head is None:
-                return None
             if whole is None:
+                head = self._head(index)
+                if head is None:
+                    return None
                 pieces.append((head, None))
                 continue
-            before = head[:-len(whole) - 1]  # (the head ends with the whole map and "}")
+            start = self._ev_starts[index]  # (the head would end with the whole map and "}":
+            if start < 0:  # the part before it is cut out alone, not copied with the map)
+                return None
+            end = start - len(EVENTS_START) + 1 - len(whole)
+            before = self._bodies[index][:end] if end > 0 else b""
             if not before.endswith(_WHOLE_KEY):
                 return None
             pieces.append((before[:-len(_WHOLE_KEY)] + b"}", whole))

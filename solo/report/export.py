@@ -41,7 +41,7 @@ def report_text(path: Path, fmt: str, reveal: bool = False,
     ``phase``, if given, is told when each part begins ("reading", "rendering html")."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown export format {fmt!r}; choose md or html")
-    with gc_paused():  # (the reading is gone, by reference counts, before it resumes)
+    with gc_paused():
         if phase is not None:
             phase("reading")
         crawl = read_journal(path)  # (the html report finds lines itself, when it needs them)
@@ -50,13 +50,16 @@ def report_text(path: Path, fmt: str, reveal: bool = False,
         if phase is not None:
             phase(f"rendering {fmt}")
         text = render_html(crawl) if fmt == "html" else render_markdown(crawl)
-        return Report(text, record_order_note(crawl) or None)
+        report = Report(text, record_order_note(crawl) or None)
+        del crawl  # the reading gone, by reference counts, before the collector resumes (a
+    return report  # collection would otherwise walk all of it, on the next allocation)
 
 
 def stats_text(path: Path, as_json: bool) -> str:
     """``solo stats``: the summary's figures, as lines or as one JSON object."""
     with gc_paused():
         crawl = read_journal(path)
-        if as_json:
-            return json.dumps(figures(crawl), ensure_ascii=False)
-        return "\n".join(stats_lines(crawl))
+        text = json.dumps(figures(crawl), ensure_ascii=False) if as_json \
+            else "\n".join(stats_lines(crawl))
+        del crawl  # (gone before the collector resumes, as for the reports)
+    return text

@@ -224,5 +224,7 @@ def render_html(crawl: Crawl) -> str:
         _logged("Oracle questions", _question_items(crawl, journal.anchored, inline)),
         "\n</section>\n",
         '<section class="journal">\n<h2>Journal</h2>\n'])
-    tail = b"</section>\n</main>\n</body>\n</html>\n"
-    return b"".join([head.encode(), *journal.parts, tail]).decode("utf-8", errors="replace")
+    parts = journal.parts  # (this page's own: the head and the tail go in place)
+    parts.insert(0, head.encode())
+    parts.append(b"</section>\n</main>\n</body>\n</html>\n")
+    return b"".join(parts).decode("utf-8", errors="replace")

@@ -36,7 +36,7 @@ from itertools import accumulate, compress, count, repeat
 
 from solo.report.html_inline import inline_html
 
-__all__ = ["blocks_html", "PIECE"]
+__all__ = ["blocks_html", "blocks_parts", "lined_parts", "PIECE"]
 
 PIECE = b"\x00"
 """What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
@@ -128,10 +128,17 @@ def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
     """The same in UTF-8, as parts to join: the page is joined and decoded once, which is
     faster than decoding each part. (Each part is cut from the text at an ASCII byte, so no
     character spans two parts.)"""
+    return lined_parts(b"".join((b"\n", doc, b"\n")), mechanics, h3_tags)
+
+
+def lined_parts(text: bytes, mechanics: Mapping[int, str] | None = None,
+                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
+                ) -> list[bytes]:
+    """:func:`blocks_parts` of a ``doc`` given with a line break before and after it (as
+    ``text``: a copy fewer)."""
     for mark in _MARKS:  # the marks used here cannot come from the text
-        if mark in doc:
-            doc = doc.replace(mark, "\ufffd".encode())
-    text = b"".join((b"\n", doc, b"\n"))  # (one copy)
+        if mark in text:
+            text = text.replace(mark, "\ufffd".encode())
     parts = text.split(_SOLO_FENCE)  # (escaping changes no backtick and no line break)
     fences = _solo_fences_html(parts[1::2]) if len(parts) % 2 else None
     if fences is not None:
@@ -183,7 +190,7 @@ def _solo_fences_html(fences: list[bytes]) -> list[bytes] | None:
     lines = _JOIN.join([b"", *distinct, b"\n"])
     if PIECE in lines or _ODD_FENCE.search(lines) or (b"`" in lines and b" ```" in lines):
         return None
-    rendered = _lines_html(_escaped(lines))
+    rendered = _lines_html(lines, escape=True)
     if len(rendered) != len(distinct):  # (a fence with words after its backticks)
         return None
     return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, fences))
@@ -197,12 +204,15 @@ def _fences_html(fences: list[bytes]) -> list[bytes]:
     return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, fences))
 
 
-def _lines_html(lines: bytes) -> list[bytes]:
+def _lines_html(lines: bytes, escape: bool = False) -> list[bytes]:
     """Fences' lines, each fence after a \\x01 line and one more after the last, as
-    ``mech`` boxes. (The fences hold few different lines: each is rendered once.)"""
+    ``mech`` boxes; ``escape``: the lines are not yet escaped. (The fences hold few
+    different lines: each is rendered once, and escaped once.)"""
     every = lines.split(b"\n")
     known = list(set(every))
-    pieces = _LINE_START.split(b"\n" + b"\n".join(known).replace(b"'", b"&#x27;"))
+    shown = b"\n".join(known)
+    pieces = _LINE_START.split(b"\n" + (_escaped(shown) if escape else shown)
+                               .replace(b"'", b"&#x27;"))
     html = dict(zip(known, map(bytes.__add__, map(_LINE_OPEN.__getitem__, pieces[1::2]),
                                map(bytes.__add__, pieces[2::2], repeat(b"</div>"))),
                     strict=True))

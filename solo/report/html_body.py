@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count, repeat
 from typing import TypeVar
 
 from solo.journal.record import PREFIX
-from solo.report.html_blocks import PIECE, blocks_parts
+from solo.report.html_blocks import PIECE, blocks_parts, lined_parts
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.model import Crawl
 from solo.report.records import Records
@@ -32,6 +32,7 @@ __all__ = ["JournalHtml", "journal_html"]
 
 _MARK = b"\n\n" + RETRACTED_MARK.encode() + b"\n"
 _RECORD = PREFIX.rstrip().encode()
+_PARTED = b"\n" + PIECE  # a piece's line break, and what parts it from the next
 _ANCHOR = b'<h3 class="turn" id="turn-%d">'
 _T = TypeVar("_T")
 
@@ -44,10 +45,14 @@ class JournalHtml:
 
 def journal_html(crawl: Crawl) -> JournalHtml:
     """The journal after its front matter and title, as HTML (in UTF-8, in parts)."""
-    pieces = _entry_pieces(crawl)
     records = crawl.records
+    text = _joined_pieces(crawl)
+    if text is not None and records is not None:
+        anchors = _Anchors(records)
+        return JournalHtml(lined_parts(text, _mechanics(records), anchors.tags), anchors.turns)
+    pieces = _entry_pieces(crawl)
     for index in records.retracted if records is not None else ():
-        pieces[index] += _MARK
+        pieces[index] = _marked(pieces[index])
     doc = PIECE.join(pieces)
     if doc.count(PIECE) != len(pieces) - 1:  # a NUL of the journal's own: shown as such
         doc = PIECE.join(piece.replace(PIECE, "\ufffd".encode()) for piece in pieces)
@@ -55,6 +60,49 @@ def journal_html(crawl: Crawl) -> JournalHtml:
         return JournalHtml(blocks_parts(doc))
     anchors = _Anchors(records)
     return JournalHtml(blocks_parts(doc, _mechanics(records), anchors.tags), anchors.turns)
+
+
+def _joined_pieces(crawl: Crawl) -> bytes | None:
+    """What :func:`journal_html` renders, made in one join: :func:`_entry_pieces` with the
+    retracted entries marked, joined by :data:`PIECE`, with a line break before and after;
+    None unless the records are read in bytes, none garbled, or where the journal holds a
+    NUL of its own (then the pieces are joined the careful way)."""
+    records = crawl.records
+    before = records.texts_before() if records is not None and records.kinds \
+        and not crawl.garbled and isinstance(records.text, bytes) else None
+    if records is None or before is None:
+        return None
+    after = _after_records(crawl, records.text)
+    if not isinstance(after, bytes):
+        return None
+    count = len(before)  # each piece before a record: that text and its line break
+    parts = [_PARTED] * (2 * count + 3)
+    parts[0] = parts[-1] = b"\n"
+    parts[1:2 * count:2] = before
+    parts[2 * count + 1] = after
+
+    def change(index: int, how: Callable[[bytes], bytes]) -> bool:
+        """Piece ``index`` changed ``how``; False if it no longer ends its line."""
+        if index == count:
+            parts[2 * count + 1] = how(parts[2 * count + 1])
+            return True
+        changed = how(parts[2 * index + 1] + b"\n")
+        parts[2 * index + 1] = changed[:-1]
+        return changed.endswith(b"\n")
+
+    if not change(0, _without_front_matter):
+        return None
+    for index in range(count + 1):  # the title: the first line that starts "# "
+        piece = parts[2 * index + 1]  # (its line break, after it, is no title's)
+        if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
+            if not change(index, _without_title):
+                return None
+            break
+    for index in records.retracted:
+        if not change(index, _marked):
+            return None
+    text = b"".join(parts)
+    return text if text.count(PIECE) == count else None
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
@@ -72,12 +120,22 @@ def _entry_pieces(crawl: Crawl) -> list[bytes]:
         pieces = texts if isinstance(text, bytes) else _own_lines(texts)
     pieces[0] = _without_front_matter(pieces[0])
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
-        start = 0 if piece.startswith(b"# ") else piece.find(b"\n# ") + 1
-        if start > 0 or piece.startswith(b"# "):
-            end = piece.find(b"\n", start)
-            pieces[index] = piece[:start] + (piece[end:] if end >= 0 else b"")
+        if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
+            pieces[index] = _without_title(piece)
             break
     return pieces
+
+
+def _without_title(piece: bytes) -> bytes:
+    """A text without its first line that starts "# " (the line break after it kept)."""
+    start = 0 if piece.startswith(b"# ") else piece.find(b"\n# ") + 1
+    end = piece.find(b"\n", start)
+    return piece[:start] + (piece[end:] if end >= 0 else b"")
+
+
+def _marked(piece: bytes) -> bytes:
+    """A retracted entry's text, the md report's mark after it."""
+    return piece + _MARK
 
 
 def _after_records(crawl: Crawl, text: str | bytes) -> str | bytes:

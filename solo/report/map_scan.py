@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import compress, count
 from typing import Any
 
@@ -29,7 +29,7 @@ from solo.journal.record_schema import (
     WHOLE_MAP_KEY,
 )
 
-__all__ = ["RawMap", "map_records", "read_pieces", "room_text"]
+__all__ = ["KnownRooms", "RawMap", "map_records", "read_pieces", "room_text"]
 
 _START = b'\n' + PREFIX.encode() + b'{"v":2,"step":'  # a record in solo's layout, its line
 _HEADER_AT = len(b'\n' + PREFIX.encode())  # where its JSON begins
@@ -50,6 +50,79 @@ def room_text(data: Any) -> bytes:
     return (text.translate(_ANGLES) if "<" in text or ">" in text else text).encode()
 
 
+class KnownRooms:
+    """The rooms the records have given so far: each one's data as the last record gave it,
+    by id, in the order they were first given, and each one's text as a record writes it
+    (:func:`room_text`), made when first asked for, together for all the rooms given
+    since."""
+
+    __slots__ = ("rooms", "_texts", "_stale", "_joined")
+
+    def __init__(self) -> None:
+        self.rooms: dict[Any, Any] = {}
+        self._texts: dict[Any, bytes] = {}
+        self._stale: dict[Any, None] = {}  # the rooms given since the texts were made
+        self._joined: bytes | None = b""
+
+    def note(self, listed: Any) -> None:
+        """Note the data of each room a record lists (what cannot be a room is left for
+        :func:`~solo.engine.room_changes.apply_all` to refuse)."""
+        if isinstance(listed, list):
+            for item in listed:
+                if isinstance(item, Mapping):
+                    key = item.get("id")
+                    self.rooms[key] = item
+                    self._stale[key] = None
+                    self._joined = None
+
+    def again(self, listed: Any) -> KnownRooms:
+        """The rooms of a whole map that lists ``listed``: a room it keeps as it was here
+        keeps its text."""
+        known = KnownRooms()
+        known.note(listed)
+        for key, data in known.rooms.items():
+            text = self._texts.get(key)
+            if text is not None and key not in self._stale and self.rooms.get(key) == data:
+                known._texts[key] = text
+                del known._stale[key]
+        if known._stale:  # (the texts made here: in the rooms' order)
+            known._texts = {key: known._texts.get(key, b"") for key in known.rooms}
+        return known
+
+    def texts(self) -> list[bytes]:
+        """Each room's text, in order."""
+        self._make()
+        return list(self._texts.values())
+
+    def joined(self) -> bytes:
+        """Every room's text, in order, parted by commas (as a whole map lists them)."""
+        if self._joined is None:
+            self._make()
+            self._joined = b",".join(self._texts.values())
+        return self._joined
+
+    def _make(self) -> None:
+        """The texts of the rooms given since they were last made: written all at once,
+        as one list, when each room's data begins with its id (so the list parts where
+        each room begins, and nowhere else if it parts into as many), else one by one."""
+        if not self._stale:
+            return
+        keys = list(self._stale)
+        data = [self.rooms[key] for key in keys]
+        texts: list[bytes] | None = None
+        if all(type(room) is dict and next(iter(room), None) == "id" for room in data):
+            texts = room_text(data)[1:-1].split(b"," + _ROOM_START)
+            if len(texts) == len(keys):
+                texts[1:] = [_ROOM_START + text for text in texts[1:]]
+            else:
+                texts = None
+        if texts is None:
+            texts = [room_text(room) for room in data]
+        for key, text in zip(keys, texts, strict=True):  # (a new room: after the others,
+            self._texts[key] = text  # as it was given after them)
+        self._stale.clear()
+
+
 class RawMap:
     """A whole map as its record's bytes keep it, read as JSON only when asked."""
 
@@ -62,13 +135,9 @@ class RawMap:
         """The whole map as JSON data; ValueError if its bytes are not JSON."""
         return json.loads(self.text)
 
-    def rooms_count(self) -> int:
-        """How many rooms the map lists, as solo writes them (each begins with its id)."""
-        return self.text.count(_ROOM_START)
-
-    def as_changes(self, ids: Sequence[Any], texts: Sequence[bytes]) -> dict[str, Any] | None:
-        """The whole map as the changes it makes to a map whose rooms are ``ids``, each as
-        ``texts`` writes it (:func:`room_text`), in order: where the party is, the way out
+    def as_changes(self, known: KnownRooms) -> dict[str, Any] | None:
+        """The whole map as the changes it makes to a map of the ``known`` rooms (each as
+        its text writes it, :func:`room_text`), in order: where the party is, the way out
         and the room before, and the rooms it lists otherwise, in place or after those
         (what an entry that changes the map and keeps the whole map writes); None when it
         lists fewer or in another order, or its bytes say so in any other way (it is then
@@ -81,11 +150,14 @@ class RawMap:
             rest = json.loads(text[:at] + text[end + 1:])
         except ValueError:
             return None
-        body = text[at + len(_ROOMS):end]
-        if isinstance(rest, dict) and "rooms" not in rest and body == b",".join(texts):
+        if isinstance(rest, dict) and "rooms" not in rest \
+                and end - at - len(_ROOMS) == len(joined := known.joined()) \
+                and text.startswith(joined, at + len(_ROOMS)):
             # every room as the changes built it, byte for byte (a crawl's whole maps
             # mostly are): only where the party is, the way out and the room before
             return {key: rest.get(key) for key in ("here", "out", "from")}
+        body = text[at + len(_ROOMS):end]
+        ids, texts = list(known.rooms), known.texts()
         pieces = body.split(b"," + _ROOM_START) if body else []  # each room, as solo
         if not isinstance(rest, dict) or "rooms" in rest or len(pieces) < len(texts) \
                 or (pieces and not pieces[0].startswith(_ROOM_START)):  # writes them

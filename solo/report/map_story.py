@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import ref
 
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
@@ -29,7 +30,7 @@ from solo.journal.record_schema import (
     WHOLE_MAP_KEY,
     read_header,
 )
-from solo.report.map_scan import RawMap, map_records, read_pieces, room_text
+from solo.report.map_scan import KnownRooms, RawMap, map_records, read_pieces
 from solo.report.model import Crawl
 
 __all__ = ["MapStory", "map_story", "read_map", "room_figures", "rooms_text"]
@@ -135,18 +136,15 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
     some record's map cannot be read (then each is read on its own)."""
     dungeon = Dungeon()
     changes: list[Mapping[str, Any]] = []
-    rooms: dict[Any, Any] = {}  # each room's data as the records last gave it, by id
+    known = KnownRooms()  # each room's data as the records last gave it, by id, and its text
     now: str | None = None
     route: list[str] = []
     turns: list[int] = []
     here: list[str | None] = []
-    texts: dict[Any, bytes | None] = {}  # each room's data as a record writes it (None:
-    # not made yet), in the order of ``rooms``
     for step, record, turn in kept:
         whole, changed = record.get(WHOLE_MAP_KEY), record.get(MAP_CHANGES_KEY)
         if isinstance(whole, RawMap):  # (the quick reading: its bytes, not yet read)
-            made = whole.as_changes(list(rooms), list(_room_texts(rooms, texts))) \
-                if whole.rooms_count() >= len(rooms) else None
+            made = whole.as_changes(known)
             if made is not None:  # the changes' map with the changes of its own entry
                 whole, changed = None, made
             else:
@@ -154,50 +152,24 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
         if isinstance(whole, Mapping):
             now = whole.get("here")
             listed = whole.get("rooms", [])
-            if isinstance(listed, list) and list(rooms.values()) == listed:
+            if isinstance(listed, list) and list(known.rooms.values()) == listed:
                 # the map as the changes built it (what solo writes now and then): only
                 # where the party is, the way out and the room before are new
                 changes.append({key: whole.get(key) for key in ("here", "out", "from")})
             else:
                 change.apply_all(dungeon, changes)  # (checked: it may not be read)
                 dungeon, changes = Dungeon(), [whole]
-                kept_rooms, kept_texts = rooms, texts
-                rooms, texts = {}, {}
-                _note_rooms(rooms, listed, texts)
-                for key, data in rooms.items():  # a room it keeps as it was keeps its text
-                    text = kept_texts.get(key)
-                    if text is not None and kept_rooms.get(key) == data:
-                        texts[key] = text
+                known = known.again(listed)
         elif isinstance(changed, Mapping):
             changes.append(changed)
             now = changed.get("here", now)
-            _note_rooms(rooms, changed.get("rooms"), texts)
+            known.note(changed.get("rooms"))
         if now is not None and step not in taken_back and (not route or route[-1] != now):
             route.append(now)  # (a name on no map, or no name, raises below)
         turns.append(turn)
         here.append(now)
     dungeon = change.apply_all(dungeon, changes)
     return MapStory(dungeon, tuple(route), tuple(turns), tuple(here))
-
-
-def _note_rooms(rooms: dict[Any, Any], listed: Any, texts: dict[Any, bytes | None]) -> None:
-    """Note the data of each room a record gives (what cannot be a room is left for
-    :func:`~solo.engine.room_changes.apply_all` to refuse); its text is made when asked."""
-    if isinstance(listed, list):
-        for item in listed:
-            if isinstance(item, Mapping):
-                rooms[item.get("id")] = item
-                texts[item.get("id")] = None
-
-
-def _room_texts(rooms: dict[Any, Any], texts: dict[Any, bytes | None]) -> Iterable[bytes]:
-    """Each room's data as a record writes it, in order: made where the records changed it
-    since it was last asked for."""
-    if None in texts.values():
-        for key, text in texts.items():
-            if text is None:
-                texts[key] = room_text(rooms[key])
-    return texts.values()  # type: ignore[return-value]
 
 
 def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
@@ -230,13 +202,14 @@ def map_story(crawl: Crawl) -> MapStory:
     """The map story of a crawl read for a report (its text as the reader kept it), read
     once per crawl however many parts of the report ask."""
     kept = _STORIES.get(id(crawl))
-    if kept is None or kept[0] is not crawl:
+    if kept is None or kept[0]() is not crawl:
         _STORIES.clear()  # one report at a time: keep only the latest crawl's
-        kept = _STORIES[id(crawl)] = (crawl, _read_story(crawl))
+        kept = _STORIES[id(crawl)] = (ref(crawl), _read_story(crawl))
     return kept[1]
 
 
-_STORIES: dict[int, tuple[Crawl, MapStory]] = {}
+_STORIES: dict[int, tuple[ref[Crawl], MapStory]] = {}  # (the crawl not kept alive by it: a
+# report's reading is gone, by reference counts, once the report is made)
 
 
 def _read_story(crawl: Crawl) -> MapStory:

@@ -64,7 +64,9 @@ def _clean(text: str) -> str:
     """Player's text on one line, safe in XML: control characters shown escaped, the two
     non-characters XML forbids dropped, markup characters escaped."""
     shown = printable(" ".join(text.split()))
-    return escape("".join(char for char in shown if char not in "\ufffe\uffff"))
+    if "\ufffe" in shown or "\uffff" in shown:
+        shown = "".join(char for char in shown if char not in "\ufffe\uffff")
+    return escape(shown)
 
 
 def _clip(text: str, most: int) -> str:

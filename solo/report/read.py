@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import operator
+from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import islice
@@ -127,34 +128,23 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     questions: list[Question] = []
     lit: dict[str, int] = {}
     signs = burnt = put_out = 0
-    awaiting: list[Encounter] = []
+    met_at: list[tuple[int, list[Encounter]]] = []  # each record that met encounters
     struck_before: dict[str, set[int]] = {}
     met_before = 0
-    # only the records the figures can learn from: the ones with counted events, the
-    # format-1 ones (no events) and the narration (a note on the encounter before it)
-    looked_at = {*counted, *indices_of(kinds, "narration"), *indices_of(kinds, LEGACY_KIND)}
+    # only the records the figures can learn from: the ones with counted events and the
+    # format-1 ones (no events); the narration after them notes their encounters, below
+    narrations = indices_of(kinds, "narration")
+    looked_at = {*counted, *indices_of(kinds, LEGACY_KIND)}.difference(narrations)
     standing = set(live) if len(live) != len(kinds) else None
     for index in sorted(looked_at):
         if standing is not None and index not in standing:
             continue
         kind, turn = kinds[index], turn_of[index]
-        if kind == "narration":
-            if not awaiting:
-                continue
-            note = " ".join(_prose(records.prose(index)).split())
-            if note:
-                for encounter in awaiting:
-                    if encounter.turn == turn:
-                        encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
-            awaiting = []
-            continue
         if kind == LEGACY_KIND:
             state = records.state(index)
             met_here = _legacy_encounters(procedure, state, turn, met_before)
             count = state.get("encounters")
             met_before = count if isinstance(count, int) else met_before
-        elif index not in counted:
-            continue
         else:
             met_here = []
         events = counted.get(index, ())
@@ -184,11 +174,13 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
         if met_here:
             met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
-            awaiting = met_here
+            met_at.append((index, met_here))
         if struck:
             struck_before = _strike(encounters, records.state(index).get("struck"),
                                     struck_before)
 
+    _note_encounters(records, met_at, narrations if standing is None
+                     else [index for index in narrations if index in standing])
     system_name = procedure.name if procedure is not None else (system or "unknown")
     system_id = procedure.id if procedure is not None else Path(system).name
     return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
@@ -199,6 +191,25 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
                  questions=questions, snapshots=0, garbled=0,
                  retracted=len(records.retracted))
+
+
+def _note_encounters(records: Records, met_at: list[tuple[int, list[Encounter]]],
+                     narrations: list[int]) -> None:
+    """Note on the encounters of each record that met some the player's words in the first
+    narration after it, before any other record met more (those of its turn: the words
+    of another turn are no note on them)."""
+    for number, (index, met) in enumerate(met_at):
+        after = bisect_right(narrations, index)
+        if after == len(narrations) or (number + 1 < len(met_at)
+                                        and met_at[number + 1][0] < narrations[after]):
+            continue
+        narration = narrations[after]
+        note = " ".join(_prose(records.prose(narration)).split())
+        if note:
+            turn = records.turns[narration]
+            for encounter in met:
+                if encounter.turn == turn:
+                    encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
 
 
 def _legacy_encounters(procedure, state: dict[str, Any], turn: int,

@@ -167,6 +167,12 @@ class Records:
         """:meth:`prose` of every record, in order."""
         return [self.prose(index) for index in range(len(self.kinds))]  # type: ignore[return-value]
 
+    def texts_before(self) -> list[bytes] | None:
+        """The text before each record, in order, less the line break that ends it (each
+        :meth:`prose` but its last byte, not copied), where the records are read in bytes;
+        None where they are not."""
+        return None
+
     def entries(self) -> list[Entry]:
         """An :class:`Entry` a record, with where it sits in :attr:`text`."""
         raise NotImplementedError
