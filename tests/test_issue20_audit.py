@@ -20,6 +20,7 @@ from solo.errors import SoloError
 from solo.play.resume import resume_file
 from solo.play.session import Session
 from solo.play.start import create_journal_file
+from solo.report.export import report_text
 from tests.fake_env import solo
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -240,9 +241,6 @@ ENCOUNTER_IN_R1 = ["enter 3", "room hall, exits N E S", "enter N 3", "linger", "
                    "go N", "linger", "back", "linger", "go N", "linger", "back", "linger"]
 
 
-@pytest.mark.xfail(strict=True, reason="solo/report/map_story.py places an encounter in the "
-                   "room the party is in at the end of its turn: a 'go' (no time) after it "
-                   "moves it to the next room")
 def test_each_encounter_is_reported_in_the_room_where_it_happened(tmp_path):
     session = started(tmp_path, "d12-tension", ENCOUNTER_IN_R1, seed=3)
     try:
@@ -255,6 +253,9 @@ def test_each_encounter_is_reported_in_the_room_where_it_happened(tmp_path):
     figures = json.loads(solo("stats", str(session.path), "--json").out)
     assert [encounter["turn"] for encounter in figures["encounter_list"]] == [turn]
     assert figures["rooms"]["encounter_rooms"] == ["R1"]
+    markdown = report_text(session.path, fmt="md").text
+    assert re.search(rf"^1\. Turn {turn}, in R1: ", markdown, re.M), markdown
+    assert '<span class="where">in R1</span>' in report_text(session.path, fmt="html").text
 
 
 # -- a procedure of one's own ------------------------------------------------------------------

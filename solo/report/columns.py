@@ -113,7 +113,7 @@ class Columns(Records):
         if None in steps_raw or 0 in self._ev_ends:  # only JSON can read these: parsed whole
             self._read_whole(steps_raw, kinds_raw, cmds, turns_raw)
         self._cmds: list[bytes] = cmds  # type: ignore[assignment]  # each one's JSON string
-        self._steps = list(map(int, steps_raw))  # type: ignore[arg-type]
+        self._steps = self.steps = list(map(int, steps_raw))  # type: ignore[arg-type]
         names = {kind: kind.decode() if isinstance(kind, bytes) else str(kind)
                  for kind in set(kinds_raw)}
         self.kinds = list(map(names.__getitem__, kinds_raw))
@@ -206,6 +206,7 @@ class Columns(Records):
         self.out_of_place = [steps[index] for index in order.out_of_place]
         self.kinds = [self.kinds[index] for index in order.kept]
         self.turns = [self.turns[index] for index in order.kept]
+        self.steps = [steps[index] for index in order.kept]
         place_of = order.place_of
         self.counted = {place_of[index]: events for index, events in self.counted.items()
                         if place_of[index] >= 0}

@@ -43,6 +43,7 @@ class EntryRecords(Records):
         _mark_retracted(self._kept)
         self.kinds = [entry.kind for entry in self._kept]
         self.turns = [entry.turn for entry in self._kept]
+        self.steps = [entry.step for entry in self._kept]
         self.retracted = {index for index, entry in enumerate(self._kept) if entry.retracted}
         if order is not None:  # by place in the file: by place among the counted
             place_of = order.place_of

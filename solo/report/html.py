@@ -160,7 +160,7 @@ def _encounter_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[s
     items = []
     rooms = map_story(crawl)
     for encounter in crawl.encounters:
-        room = rooms.room_at(encounter.turn)
+        room = rooms.room_of(encounter)
         parts = [_when(crawl, encounter.turn, anchored),
                  f' <span class="where">in {escape(room)}</span>' if room else "", " ",
                  inline(encounter.text)]

@@ -31,7 +31,7 @@ from solo.journal.record_schema import (
     read_header,
 )
 from solo.report.map_scan import KnownRooms, RawMap, map_records, read_pieces
-from solo.report.model import Crawl
+from solo.report.model import Crawl, Encounter
 
 __all__ = ["MapStory", "map_story", "read_map", "room_figures", "rooms_text"]
 
@@ -63,10 +63,20 @@ class MapStory:
     route: tuple[str, ...] = ()
     turns: tuple[int, ...] = ()  # the turn of each place in ``here``
     here: tuple[str | None, ...] = ()
+    steps: tuple[int, ...] = ()  # the step of each place in ``here``
 
     def room_at(self, turn: int) -> str | None:
         """The room the party was in at the end of ``turn`` (None: no map yet)."""
         index = bisect_right(self.turns, turn) - 1
+        return self.here[index] if index >= 0 else None
+
+    def room_of(self, encounter: Encounter) -> str | None:
+        """The room the party was in when it met ``encounter``: as the entry that met it
+        left the map (a move later in the same turn takes no time, and is no part of it);
+        where that entry's step is not known, at the end of its turn."""
+        if encounter.step is None:
+            return self.room_at(encounter.turn)
+        index = bisect_right(self.steps, encounter.step) - 1
         return self.here[index] if index >= 0 else None
 
 
@@ -141,6 +151,7 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
     route: list[str] = []
     turns: list[int] = []
     here: list[str | None] = []
+    steps: list[int] = []
     for step, record, turn in kept:
         whole, changed = record.get(WHOLE_MAP_KEY), record.get(MAP_CHANGES_KEY)
         if isinstance(whole, RawMap):  # (the quick reading: its bytes, not yet read)
@@ -168,8 +179,9 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
             route.append(now)  # (a name on no map, or no name, raises below)
         turns.append(turn)
         here.append(now)
+        steps.append(step)
     dungeon = change.apply_all(dungeon, changes)
-    return MapStory(dungeon, tuple(route), tuple(turns), tuple(here))
+    return MapStory(dungeon, tuple(route), tuple(turns), tuple(here), tuple(steps))
 
 
 def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
@@ -180,6 +192,7 @@ def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
     route: list[str] = []
     turns: list[int] = []
     here: list[str | None] = []
+    steps: list[int] = []
     for step, record, turn in kept:
         try:
             if isinstance(record.get(WHOLE_MAP_KEY), Mapping):
@@ -195,7 +208,8 @@ def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
             route.append(built.here)
         turns.append(turn)
         here.append(built.here)
-    return MapStory(built.dungeon(), tuple(route), tuple(turns), tuple(here))
+        steps.append(step)
+    return MapStory(built.dungeon(), tuple(route), tuple(turns), tuple(here), tuple(steps))
 
 
 def map_story(crawl: Crawl) -> MapStory:
@@ -246,7 +260,7 @@ def room_figures(crawl: Crawl, story: MapStory) -> dict[str, Any]:
         "cleared": sum("cleared" in room.status for room in rooms),
         "looted": sum("looted" in room.status for room in rooms),
         "route": list(story.route),
-        "encounter_rooms": [story.room_at(encounter.turn) for encounter in crawl.encounters],
+        "encounter_rooms": [story.room_of(encounter) for encounter in crawl.encounters],
     }
 
 

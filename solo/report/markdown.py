@@ -34,7 +34,7 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
         for number, encounter in enumerate(crawl.encounters, 1):
             how = f" — {encounter.outcome}" if encounter.outcome else ""
             foretold = " (as the signs foretold)" if encounter.foretold else ""
-            room = story.room_at(encounter.turn)
+            room = story.room_of(encounter)
             out.append(f"{number}. {crawl.unit.capitalize()} {encounter.turn}"
                        + (f", in {room}" if room else "")
                        + f": {_one_line(encounter.text)}{foretold}{how}")

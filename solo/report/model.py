@@ -24,6 +24,7 @@ class Encounter:
     defeated: bool = False
     note: str = ""
     where: tuple[str, int] | None = None  # (table, entry index) when the state says
+    step: int | None = None  # the step of the entry that met it (where on the map it was)
 
     @property
     def outcome(self) -> str:

@@ -156,7 +156,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
             elif what == "Encountered":
                 met = read_encountered(event)
                 if met.status in ("met", "foreshadowed"):
-                    met_here.append(Encounter(turn, met.text, met.status == "foreshadowed"))
+                    met_here.append(Encounter(turn, met.text, met.status == "foreshadowed",
+                                              step=records.steps[index]))
                 elif met.status == "sign":
                     signs += 1
             elif what == "LightChanged":

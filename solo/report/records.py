@@ -138,6 +138,7 @@ class Records:
 
     text: str | bytes
     kinds: list[str]
+    steps: list[int]
     turns: list[int]
     retracted: set[int]
     counted: dict[int, list[dict[str, Any]]]
