@@ -31,7 +31,7 @@ def changed(run: RunState, dungeon: Dungeon, how: str = "changed") -> None:
     """The run's dungeon becomes ``dungeon``, and each room that changed is shown."""
     before = run.dungeon
     run.dungeon = dungeon
-    for room in dungeon.rooms:
+    for room in dungeon.changed_rooms(before):
         if before.room(room.id) != room:
             run.events.append(change.room_event(room, "new" if before.room(room.id) is None
                                                 else how))

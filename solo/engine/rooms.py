@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from solo.engine.map_index import MapIndex
 
 __all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "Exit", "Room", "Dungeon", "map_value",
            "way_out_text"]
@@ -60,22 +62,33 @@ class Room(NamedTuple):
 @dataclass(frozen=True)
 class Dungeon:
     """Every known room in order of discovery, where the party is, where it came in (the
-    dungeon's exit) and the room it was in before this one (where ``back`` goes)."""
+    dungeon's exit) and the room it was in before this one (where ``back`` goes).
+
+    Made from another by :meth:`with_room` and :meth:`placed`, a dungeon shares its maker's
+    index of the rooms (:class:`~solo.engine.map_index.MapIndex`) and brings it up to date
+    in what changed, so a change costs what it touches, not the size of the map; made whole
+    (``Dungeon(rooms, ...)``), it makes its index when first asked."""
 
     rooms: tuple[Room, ...] = ()
     here: str | None = None
     way_out: str | None = None
     previous: str | None = None
-    _index: dict[str, Room] = field(default_factory=dict, init=False, repr=False,
-                                    compare=False)
-    _led_from: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False,
-                                            compare=False)  # (made when first asked)
+    _index: MapIndex | None = field(default=None, init=False, repr=False, compare=False)
+    _version: int = field(default=0, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self._index.update((room.id, room) for room in self.rooms)
+    def _own_index(self) -> MapIndex:
+        """The index as the tip of its line: this dungeon's own, made now if it had none or
+        if a dungeon made from it since changed the one it shared."""
+        index = self._index
+        if index is None or index.version != self._version:
+            index = MapIndex.of([(room.id, room.leads_to()) for room in self.rooms])
+            object.__setattr__(self, "_index", index)
+            object.__setattr__(self, "_version", index.version)
+        return index
 
     def room(self, room_id: str | None) -> Room | None:
-        return self._index.get(room_id) if room_id is not None else None
+        place = (self._index or self._own_index()).place(room_id, len(self.rooms))
+        return self.rooms[place] if place is not None else None
 
     @property
     def current(self) -> Room | None:
@@ -87,26 +100,66 @@ class Dungeon:
         room = self.room(room_id)
         if room is not None:
             found.extend(room.leads_to())
-        found.extend(other for other in self._rooms_leading_to().get(room_id, ())
+        found.extend(other for other in self._own_index().led_from.get(room_id, ())
                      if other not in found)
-        return [room for room in found if room != room_id and room in self._index]
+        return [room for room in found if room != room_id and self.room(room) is not None]
 
-    def _rooms_leading_to(self) -> dict[str, list[str]]:
-        """For each room, the rooms whose exits lead to it, in order of discovery: made in
-        one pass when first asked (the map is frozen), so a search of the map costs its
-        size once, not once per room it visits."""
-        led_from = self._led_from
-        if not led_from and self.rooms:
-            led_from[""] = []  # (made: a map with no exit leading anywhere stays made)
-            for other in self.rooms:
-                for to in dict.fromkeys(other.leads_to()):
-                    led_from.setdefault(to, []).append(other.id)
-        return led_from
+    def with_room(self, room: Room, here: str | None = None) -> Dungeon:
+        """This dungeon with ``room`` in place of the room of its id, or added after the
+        others if it has none, and the party in ``here`` (None: where it is)."""
+        index = self._own_index()
+        if not index.regular:  # an id on two rooms: each of them replaced, as always
+            rooms = tuple(room if old.id == room.id else old for old in self.rooms)
+            if self.room(room.id) is None:
+                rooms += (room,)
+            return Dungeon(rooms, here if here is not None else self.here, self.way_out,
+                           self.previous)
+        place = index.place(room.id, len(self.rooms))
+        if place is None:
+            place, rooms, old = len(self.rooms), self.rooms + (room,), None
+        else:
+            old = self.rooms[place]
+            rooms = (*self.rooms[:place], room, *self.rooms[place + 1:])
+        made = self._next(index, (room.id,), rooms, here if here is not None else self.here,
+                          self.way_out, self.previous)
+        if old is None or old.exits is not room.exits:
+            index.set_room(room.id, place, None if old is None else old.leads_to(),
+                           room.leads_to(), made._leads_to, made.neighbours)
+        return made
+
+    def placed(self, here: str | None, way_out: str | None, previous: str | None) -> Dungeon:
+        """The same rooms, with the party ``here``, the dungeon's exit ``way_out`` and the
+        room the party was in before ``previous``."""
+        return self._next(self._own_index(), (), self.rooms, here, way_out, previous)
+
+    def _next(self, index: MapIndex, changed: tuple[str, ...], rooms: tuple[Room, ...],
+              here: str | None, way_out: str | None, previous: str | None) -> Dungeon:
+        made = Dungeon(rooms, here, way_out, previous)
+        object.__setattr__(made, "_index", index)
+        object.__setattr__(made, "_version", index.next_version(changed))
+        return made
+
+    def _leads_to(self, room_id: str) -> tuple[str, ...]:
+        room = self.room(room_id)
+        return tuple(room.leads_to()) if room is not None else ()
+
+    def changed_rooms(self, before: Dungeon) -> Sequence[Room]:
+        """The rooms that may differ from ``before``'s, in order of discovery: those changed
+        since, when this dungeon was made from ``before`` (by :meth:`with_room`, one change
+        after another); all of them when not."""
+        index = self._index
+        ids = None
+        if index is not None and before._index is index:
+            ids = index.changed_between(before._version, self._version)
+        if ids is None:
+            return self.rooms
+        return [self.rooms[place] for place in sorted(index.positions[room_id]  # type: ignore[union-attr]
+                                                      for room_id in ids)]
 
     def distances(self, start: str | None) -> dict[str, int]:
         """Each known room reachable from ``start`` and its number of steps, by the shortest
         known way (breadth first)."""
-        if start is None or start not in self._index:
+        if start is None or self.room(start) is None:
             return {}
         seen = {start: 0}
         queue = deque([start])
@@ -121,7 +174,7 @@ class Dungeon:
     def nearest(self, start: str | None) -> list[str]:
         """The shortest known way from ``start`` to the dungeon's exit, both ends included
         ([] when no known way leads there)."""
-        if start is None or self.way_out is None or start not in self._index:
+        if start is None or self.way_out is None or self.room(start) is None:
             return []
         came_from: dict[str, str | None] = {start: None}
         queue = deque([start])
@@ -140,8 +193,33 @@ class Dungeon:
 
     def rooms_to_exit(self) -> int | None:
         """The rooms between the party and the dungeon's exit by the shortest known way
-        (0 in the exit room); None when no known way leads there."""
-        return self.distances(self.here).get(self.way_out) if self.way_out else None
+        (0 in the exit room); None when no known way leads there. Kept from one dungeon to
+        the next, as :meth:`distances` from the exit would count it."""
+        if not self.way_out or self.here is None:
+            return None
+        return self._to_exit().get(self.here)
+
+    def way_to_exit(self) -> tuple[str | None, int] | None:
+        """The first step of the shortest known way from the party to the dungeon's exit
+        and the rooms it goes through, as :meth:`nearest` finds it: (None, 0) in the exit
+        room; None when no known way leads there."""
+        if self.way_out is None or self.here is None:
+            return None
+        to_exit = self._to_exit()
+        steps = to_exit.get(self.here)
+        if steps is None:
+            return None
+        if steps == 0:
+            return None, 0
+        # the breadth-first search from here takes the first neighbour one step nearer
+        return next(room for room in self.neighbours(self.here)
+                    if to_exit.get(room) == steps - 1), steps
+
+    def _to_exit(self) -> dict[str, int]:
+        """Each known room's steps to the dungeon's exit (the map is frozen, and the ways
+        are the same both ways): counted once, then kept up to date by the index."""
+        assert self.way_out is not None
+        return self._own_index().distances_to(self.way_out, self.distances)
 
 
 def map_value(dungeon: Dungeon, name: str) -> int | None:
@@ -162,14 +240,14 @@ def way_out_text(dungeon: Dungeon) -> str:
     """Which way the dungeon's exit lies from the room the party is in, by the shortest
     known way: ``N to R2, 3 rooms in all``; ``here`` in the exit room; '' when the map does
     not know."""
-    way = dungeon.nearest(dungeon.here)
-    if not way:
+    way = dungeon.way_to_exit()
+    if way is None:
         return ""
-    if len(way) == 1:
+    next_room, rooms = way
+    if next_room is None:
         return "here"
     room = dungeon.current
-    step = next((exit.direction for exit in room.exits if exit.to == way[1]), None) \
+    step = next((exit.direction for exit in room.exits if exit.to == next_room), None) \
         if room is not None else None
-    rooms = len(way) - 1
-    return (f"{step} to {way[1]}" if step else f"to {way[1]}") + (
+    return (f"{step} to {next_room}" if step else f"to {next_room}") + (
         f", {rooms} rooms in all" if rooms > 1 else "")
