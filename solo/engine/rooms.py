@@ -119,7 +119,9 @@ class Dungeon:
             place, rooms, old = len(self.rooms), self.rooms + (room,), None
         else:
             old = self.rooms[place]
-            rooms = (*self.rooms[:place], room, *self.rooms[place + 1:])
+            kept = list(self.rooms)  # (one copy, where slices and + would make three)
+            kept[place] = room
+            rooms = tuple(kept)
         made = self._next(index, (room.id,), rooms, here if here is not None else self.here,
                           self.way_out, self.previous)
         if old is None or old.exits is not room.exits:
