@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -70,19 +71,23 @@ def per_turn(folder: Path, rooms: Sequence[int], window: int) -> dict[int, tuple
 
 
 def report_per_turn(folder: Path, rooms: Sequence[int], window: int, runs: int) -> None:
-    samples: dict[int, tuple[list, list]] = {size: ([], []) for size in rooms}
+    """The typical turn (the median of the turns timed) and the mean (with the turns that
+    also write the whole map into their record, every 4x the map's size in bytes), the
+    median of each over ``runs`` runs."""
+    samples: dict[int, list[tuple[float, float, float]]] = {size: [] for size in rooms}
     for _ in range(runs):
         for size, (entering, lingering) in per_turn(folder, rooms, window).items():
-            samples[size][0].append(sum(entering) / len(entering))
-            samples[size][1].append(sum(lingering) / len(lingering))
+            samples[size].append((statistics.median(entering), sum(entering) / len(entering),
+                                  statistics.median(lingering)))
     first = None
     for size in rooms:
-        enter, linger = (common.median(samples[size][0]), common.median(samples[size][1]))
+        enter, mean, linger = (common.median([sample[at] for sample in samples[size]])
+                               for at in range(3))
         first = first or enter
-        print(f"room a turn: at {size:,} rooms, 'enter 2' {enter * 1e6:.0f} us a turn "
-              f"(CPU, mean of the last {min(window, size)} turns), 'linger 2' on the same "
-              f"map {linger * 1e6:.0f} us = {enter / linger:.2f}x; {enter / first:.2f}x the "
-              f"turn at {rooms[0]:,} rooms (median of {runs})", flush=True)
+        print(f"room a turn: at {size:,} rooms, 'enter 2' {enter * 1e6:.0f} us a turn (CPU, "
+              f"median of the last {min(window, size)} turns; mean {mean * 1e6:.0f} us), "
+              f"{enter / first:.2f}x the turn at {rooms[0]:,} rooms; 'linger 2' on the same "
+              f"map {linger * 1e6:.0f} us (median of {runs} runs)", flush=True)
 
 
 def batch_times(folder: Path, lines: int, runs: int, env: dict[str, str]) -> dict[str, float]:
