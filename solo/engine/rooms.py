@@ -16,9 +16,10 @@ import re
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
-from solo.engine.map_index import MapIndex
+from solo.engine.map_index import ExitDistances, MapIndex
 
 __all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "Exit", "Room", "Dungeon", "map_value",
            "way_out_text"]
@@ -59,35 +60,44 @@ class Room(NamedTuple):
         return (exit.to for exit in self.exits if exit.to is not None)
 
 
+TRAIL = 64
+"""How many changes back a dungeon remembers which rooms each one changed (further: all
+rooms are compared)."""
+
+
 @dataclass(frozen=True)
 class Dungeon:
     """Every known room in order of discovery, where the party is, where it came in (the
     dungeon's exit) and the room it was in before this one (where ``back`` goes).
 
     Made from another by :meth:`with_room` and :meth:`placed`, a dungeon shares its maker's
-    index of the rooms (:class:`~solo.engine.map_index.MapIndex`) and brings it up to date
-    in what changed, so a change costs what it touches, not the size of the map; made whole
-    (``Dungeon(rooms, ...)``), it makes its index when first asked."""
+    index of the rooms and its distances to the exit (:mod:`solo.engine.map_index`), and adds
+    what it changed, so a change costs what it touches, not the size of the map; made whole
+    (``Dungeon(rooms, ...)``), it makes them when first asked."""
 
     rooms: tuple[Room, ...] = ()
     here: str | None = None
     way_out: str | None = None
     previous: str | None = None
     _index: MapIndex | None = field(default=None, init=False, repr=False, compare=False)
-    _version: int = field(default=0, init=False, repr=False, compare=False)
+    _to_exit: ExitDistances | None = field(default=None, init=False, repr=False,
+                                           compare=False)
+    # the last TRAIL changes that made it: (the token of the dungeon changed, the rooms)
+    _trail: tuple[tuple[object, tuple[str, ...]], ...] = field(default=(), init=False,
+                                                               repr=False, compare=False)
+    _token: object = field(default_factory=object, init=False, repr=False, compare=False)
+    _plain_led_from: dict[str, list[str]] | None = field(default=None, init=False,
+                                                         repr=False, compare=False)
 
-    def _own_index(self) -> MapIndex:
-        """The index as the tip of its line: this dungeon's own, made now if it had none or
-        if a dungeon made from it since changed the one it shared."""
+    def _map(self) -> MapIndex:
         index = self._index
-        if index is None or index.version != self._version:
+        if index is None:
             index = MapIndex.of([(room.id, room.leads_to()) for room in self.rooms])
             object.__setattr__(self, "_index", index)
-            object.__setattr__(self, "_version", index.version)
         return index
 
     def room(self, room_id: str | None) -> Room | None:
-        place = (self._index or self._own_index()).place(room_id, len(self.rooms))
+        place = self._map().place(room_id, self.rooms)
         return self.rooms[place] if place is not None else None
 
     @property
@@ -100,21 +110,36 @@ class Dungeon:
         room = self.room(room_id)
         if room is not None:
             found.extend(room.leads_to())
-        found.extend(other for other in self._own_index().led_from.get(room_id, ())
-                     if other not in found)
+        found.extend(other for other in self._rooms_leading_to(room_id) if other not in found)
         return [room for room in found if room != room_id and self.room(room) is not None]
+
+    def _rooms_leading_to(self, room_id: str) -> list[str]:
+        """The rooms whose exits lead to ``room_id``, in order of discovery."""
+        index = self._map()
+        if not index.regular:  # an id on two rooms: every room read, once
+            if self._plain_led_from is None:
+                led_from: dict[str, list[str]] = {}
+                for other in self.rooms:
+                    for to in dict.fromkeys(other.leads_to()):
+                        led_from.setdefault(to, []).append(other.id)
+                object.__setattr__(self, "_plain_led_from", led_from)
+            return self._plain_led_from.get(room_id, [])  # type: ignore[union-attr]
+        places = [place for place in map(partial(index.place, rooms=self.rooms),
+                                         index.leading_to(room_id))
+                  if place is not None and room_id in self.rooms[place].leads_to()]
+        return [self.rooms[place].id for place in sorted(places)]
 
     def with_room(self, room: Room, here: str | None = None) -> Dungeon:
         """This dungeon with ``room`` in place of the room of its id, or added after the
         others if it has none, and the party in ``here`` (None: where it is)."""
-        index = self._own_index()
+        index = self._map()
+        here = here if here is not None else self.here
         if not index.regular:  # an id on two rooms: each of them replaced, as always
             rooms = tuple(room if old.id == room.id else old for old in self.rooms)
             if self.room(room.id) is None:
                 rooms += (room,)
-            return Dungeon(rooms, here if here is not None else self.here, self.way_out,
-                           self.previous)
-        place = index.place(room.id, len(self.rooms))
+            return Dungeon(rooms, here, self.way_out, self.previous)
+        place = index.place(room.id, self.rooms)
         if place is None:
             place, rooms, old = len(self.rooms), self.rooms + (room,), None
         else:
@@ -122,41 +147,67 @@ class Dungeon:
             kept = list(self.rooms)  # (one copy, where slices and + would make three)
             kept[place] = room
             rooms = tuple(kept)
-        made = self._next(index, (room.id,), rooms, here if here is not None else self.here,
-                          self.way_out, self.previous)
+        made = self._made(rooms, here, self.way_out, self.previous, (room.id,))
         if old is None or old.exits is not room.exits:
-            index.set_room(room.id, place, None if old is None else old.leads_to(),
-                           room.leads_to(), made._leads_to, made.neighbours)
+            before = dict.fromkeys(old.leads_to()) if old is not None else {}
+            after = dict.fromkeys(room.leads_to())
+            index.add(room.id, place, [to for to in after if to not in before])
+            made._follow_ways(room.id, old is None, before, after)
         return made
+
+    def _follow_ways(self, room_id: str, new: bool, before: dict[str, None],
+                     after: dict[str, None]) -> None:
+        """This dungeon's distances to the exit, from its maker's: the room ``room_id``
+        (``new``, or not) led to ``before`` and leads to ``after``."""
+        kept = self._to_exit
+        if kept is None:
+            return
+        if new and room_id == kept.out:  # the exit's room is new: counted when asked
+            object.__setattr__(self, "_to_exit", None)
+            return
+        if self.room(kept.out) is None:  # no known exit: no room has a way there yet
+            return
+        for to in before:
+            if to not in after and to != room_id:
+                other = self.room(to)
+                if other is not None and room_id not in other.leads_to():
+                    object.__setattr__(self, "_to_exit", None)  # a way taken away
+                    return
+        ends = [(room_id, to) for to in after
+                if to not in before and to != room_id and self.room(to) is not None]
+        if new:  # the rooms that led to it already are new ways too
+            ends += [(room_id, other) for other in self._rooms_leading_to(room_id)]
+        if ends:
+            object.__setattr__(self, "_to_exit", kept.after_new_ways(ends, self.neighbours))
 
     def placed(self, here: str | None, way_out: str | None, previous: str | None) -> Dungeon:
         """The same rooms, with the party ``here``, the dungeon's exit ``way_out`` and the
         room the party was in before ``previous``."""
-        return self._next(self._own_index(), (), self.rooms, here, way_out, previous)
+        return self._made(self.rooms, here, way_out, previous, ())
 
-    def _next(self, index: MapIndex, changed: tuple[str, ...], rooms: tuple[Room, ...],
-              here: str | None, way_out: str | None, previous: str | None) -> Dungeon:
+    def _made(self, rooms: tuple[Room, ...], here: str | None, way_out: str | None,
+              previous: str | None, changed: tuple[str, ...]) -> Dungeon:
+        """A dungeon made from this one, sharing what it knows."""
         made = Dungeon(rooms, here, way_out, previous)
-        object.__setattr__(made, "_index", index)
-        object.__setattr__(made, "_version", index.next_version(changed))
+        object.__setattr__(made, "_index", self._index)
+        object.__setattr__(made, "_to_exit", self._to_exit)
+        object.__setattr__(made, "_trail", (*self._trail[1 - TRAIL:], (self._token, changed)))
         return made
-
-    def _leads_to(self, room_id: str) -> tuple[str, ...]:
-        room = self.room(room_id)
-        return tuple(room.leads_to()) if room is not None else ()
 
     def changed_rooms(self, before: Dungeon) -> Sequence[Room]:
         """The rooms that may differ from ``before``'s, in order of discovery: those changed
-        since, when this dungeon was made from ``before`` (by :meth:`with_room`, one change
-        after another); all of them when not."""
-        index = self._index
-        ids = None
-        if index is not None and before._index is index:
-            ids = index.changed_between(before._version, self._version)
-        if ids is None:
+        since, when this dungeon was made from ``before`` by at most :data:`TRAIL` changes
+        (:meth:`with_room`, :meth:`placed`); all of them when not."""
+        if before is self:
+            return ()
+        trail, token = self._trail, before._token
+        at = next((at for at in range(len(trail) - 1, -1, -1) if trail[at][0] is token), None)
+        if at is None:
             return self.rooms
-        return [self.rooms[place] for place in sorted(index.positions[room_id]  # type: ignore[union-attr]
-                                                      for room_id in ids)]
+        ids = {room_id for _, changed in trail[at:] for room_id in changed}
+        places = (self._map().place(room_id, self.rooms) for room_id in ids)
+        return [self.rooms[place] for place in sorted(place for place in places
+                                                      if place is not None)]
 
     def distances(self, start: str | None) -> dict[str, int]:
         """Each known room reachable from ``start`` and its number of steps, by the shortest
@@ -199,7 +250,7 @@ class Dungeon:
         the next, as :meth:`distances` from the exit would count it."""
         if not self.way_out or self.here is None:
             return None
-        return self._to_exit().get(self.here)
+        return self._exit_distances().get(self.here)
 
     def way_to_exit(self) -> tuple[str | None, int] | None:
         """The first step of the shortest known way from the party to the dungeon's exit
@@ -207,7 +258,7 @@ class Dungeon:
         room; None when no known way leads there."""
         if self.way_out is None or self.here is None:
             return None
-        to_exit = self._to_exit()
+        to_exit = self._exit_distances()
         steps = to_exit.get(self.here)
         if steps is None:
             return None
@@ -217,11 +268,15 @@ class Dungeon:
         return next(room for room in self.neighbours(self.here)
                     if to_exit.get(room) == steps - 1), steps
 
-    def _to_exit(self) -> dict[str, int]:
-        """Each known room's steps to the dungeon's exit (the map is frozen, and the ways
-        are the same both ways): counted once, then kept up to date by the index."""
-        assert self.way_out is not None
-        return self._own_index().distances_to(self.way_out, self.distances)
+    def _exit_distances(self) -> ExitDistances:
+        """Each known room's steps to the dungeon's exit (the ways go both ways, so they
+        are the steps from it): kept from the dungeon this one was made from, else counted."""
+        kept = self._to_exit
+        if kept is None or kept.out != self.way_out:
+            assert self.way_out is not None
+            kept = ExitDistances(self.way_out, self.distances(self.way_out), {})
+            object.__setattr__(self, "_to_exit", kept)
+        return kept
 
 
 def map_value(dungeon: Dungeon, name: str) -> int | None:
