@@ -20,7 +20,7 @@ from typing import Protocol
 
 __all__ = ["MapIndex", "ExitDistances", "OVERLAY_KEPT"]
 
-OVERLAY_KEPT = 256
+OVERLAY_KEPT = 128
 """How many distances a dungeon keeps apart from the ones it shares (more: a map of its own)."""
 
 
