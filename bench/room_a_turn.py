@@ -4,8 +4,11 @@ stay where they are"). D12's ``enter 2`` puts a new room on the map every turn; 
 
 - per turn: one in-process play session (fsync left out), ``enter 2`` after ``enter 2``;
   the CPU time of the turns that take the map to 100, 1,000 and 3,000 rooms (the last
-  ``--window`` of them), against as many ``linger 2`` turns played right after, on the
-  same map. Flat means the same cost at 3,000 rooms as at 100.
+  ``--window`` of them: their median; and the mean of all the turns since the size before,
+  which counts the turns whose record also keeps the whole map), against as many
+  ``linger 2`` turns played right after, on the same map, and the REPL's status bar there
+  once (its forecast plays ``enter 2`` forward from the map, each play a branch of it).
+  Flat means the same cost at 3,000 rooms as at 100.
 - batch: ``solo play J < script`` with fsync on (bench_batch.py's measure), ``--lines``
   x ``enter 2`` against as many ``linger 2``, each into a fresh journal, in turns (median
   of ``--runs``), start-up taken out; their ratio, in the same run.
@@ -43,9 +46,12 @@ def _timed_turns(session, line: str, count: int) -> list[float]:
     return times
 
 
-def per_turn(folder: Path, rooms: Sequence[int], window: int) -> dict[int, tuple[list, list]]:
+def per_turn(folder: Path, rooms: Sequence[int],
+             window: int) -> dict[int, tuple[list, list, list, float]]:
     """For each map size in ``rooms``: the CPU seconds of the ``window`` ``enter 2`` turns
-    that bring the map to that size, and of ``window`` ``linger 2`` turns on it."""
+    that bring the map to that size, of all the turns since the size before, of ``window``
+    ``linger 2`` turns on it, and of the REPL's status bar there (its forecast plays the
+    next turns from the map)."""
     from solo.play.session import Session
     from solo.play.start import create_journal_file
 
@@ -53,17 +59,18 @@ def per_turn(folder: Path, rooms: Sequence[int], window: int) -> dict[int, tuple
     path = folder / f"room-a-turn-{time.monotonic_ns()}.md"
     create_journal_file(str(path), SYSTEM, "Room a turn", SEED, [])
     session = Session(path, durable=False)
-    found: dict[int, tuple[list, list]] = {}
+    found: dict[int, tuple[list, list, list, float]] = {}
     try:
         for size in sorted(rooms):
-            first = max(size - window, len(session.state.dungeon.rooms))
-            for _ in range(first - len(session.state.dungeon.rooms)):
-                session.handle("enter 2")
-            entering = _timed_turns(session, "enter 2", size - first)
+            since = _timed_turns(session, "enter 2", size - len(session.state.dungeon.rooms))
             if len(session.state.dungeon.rooms) != size:
                 raise SystemExit(f"bench: expected {size} rooms, the map has "
                                  f"{len(session.state.dungeon.rooms)}")
-            found[size] = entering, _timed_turns(session, "linger 2", window)
+            start = time.process_time()
+            session.toolbar()
+            bar = time.process_time() - start
+            found[size] = (since[-window:], since, _timed_turns(session, "linger 2", window),
+                           bar)
     finally:
         session.close()
         path.unlink()
@@ -74,20 +81,23 @@ def report_per_turn(folder: Path, rooms: Sequence[int], window: int, runs: int) 
     """The typical turn (the median of the turns timed) and the mean (with the turns that
     also write the whole map into their record, every 4x the map's size in bytes), the
     median of each over ``runs`` runs."""
-    samples: dict[int, list[tuple[float, float, float]]] = {size: [] for size in rooms}
+    samples: dict[int, list[tuple[float, float, float, float]]] = {size: [] for size in rooms}
     for _ in range(runs):
-        for size, (entering, lingering) in per_turn(folder, rooms, window).items():
-            samples[size].append((statistics.median(entering), sum(entering) / len(entering),
-                                  statistics.median(lingering)))
-    first = None
+        for size, (last, since, lingering, bar) in per_turn(folder, rooms, window).items():
+            samples[size].append((statistics.median(last), sum(since) / len(since),
+                                  statistics.median(lingering), bar))
+    first, before = None, 0
     for size in rooms:
-        enter, mean, linger = (common.median([sample[at] for sample in samples[size]])
-                               for at in range(3))
+        enter, mean, linger, bar = (common.median([sample[at] for sample in samples[size]])
+                                    for at in range(4))
         first = first or enter
         print(f"room a turn: at {size:,} rooms, 'enter 2' {enter * 1e6:.0f} us a turn (CPU, "
-              f"median of the last {min(window, size)} turns; mean {mean * 1e6:.0f} us), "
+              f"median of the last {min(window, size)} turns; mean of the turns to rooms "
+              f"{before + 1:,}-{size:,} {mean * 1e6:.0f} us), "
               f"{enter / first:.2f}x the turn at {rooms[0]:,} rooms; 'linger 2' on the same "
-              f"map {linger * 1e6:.0f} us (median of {runs} runs)", flush=True)
+              f"map {linger * 1e6:.0f} us; the status bar's forecast {common.ms(bar)} "
+              f"(median of {runs} runs)", flush=True)
+        before = size
 
 
 def batch_times(folder: Path, lines: int, runs: int, env: dict[str, str]) -> dict[str, float]:
