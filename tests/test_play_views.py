@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from solo.errors import JournalError
+from solo.errors import JournalError, SoloError
 from solo.play import help_text, prompt_text, status
-from solo.play.commands_table import SESSION
+from solo.play.commands_table import SESSION, command_table
 from solo.play.session import Session
 from solo.play.session_commands import SESSION_COMMANDS
 from solo.play.start import create_journal_file
@@ -58,6 +58,35 @@ def test_help_ask_lists_the_odds_only_of_an_oracle_style_solo_knows():
     assert known[1].startswith("  Odds (mythic, default 50/50): impossible")
     unknown = replace(crawl.state, values={**crawl.state.values, "oracle": "tarot"})
     assert help_text.help_lines(crawl.world, unknown, "ask") == known[:1]
+
+
+SYSTEMS = ("classic", "delving", "overloaded", "trespasser", "dungeon-turn", "d12-tension",
+           "exploration")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_help_tells_every_command_of_every_procedure_in_full(system):
+    """``help enter`` where ``enter`` plays another action's turn (Dungeon Turn's explore)
+    once stopped with an internal error: every word of the command list has its help."""
+    crawl = Crawl(system)
+    commands = command_table(crawl.world.procedure)
+    for word in commands:
+        lines = help_text.help_lines(crawl.world, crawl.state, word)
+        assert lines[0].split(" — ")[0].split()[0] == commands[word].name
+
+
+@pytest.mark.parametrize("system, line, usage", [
+    ("dungeon-turn", "enter xx", "usage: enter [DIRECTION] [ROOM]"),
+    ("trespasser", "advance xx", "usage: advance [DIRECTION] [ROOM]"),
+    ("trespasser", "backtrack xx", "usage: backtrack [DIRECTION|ROOM]"),
+    ("d12-tension", "enter xx", "usage: enter [DIRECTION] [ROOM] [exits (a whole number)]"),
+])
+def test_a_usage_line_names_the_words_of_a_move_on_the_map(system, line, usage):
+    crawl = Crawl(system)
+    with pytest.raises(SoloError) as refused:
+        crawl.do("enter")
+        crawl.do(line)
+    assert str(refused.value).endswith(usage)
 
 
 def test_every_session_command_in_the_table_has_its_code_under_each_of_its_words():

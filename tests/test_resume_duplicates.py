@@ -156,6 +156,20 @@ def test_a_journal_as_solo_wrote_it_says_nothing(tmp_path: Path):
     assert solo("play", str(journal), stdin=NEXT).err == ""
 
 
+def test_narration_quoting_a_record_is_no_record(tmp_path: Path):
+    """The player's words may quote a record's opening, even one naming a later step: it
+    begins no line, so it is no record, and resuming says nothing of it."""
+    journal = tmp_path / "j.md"
+    quoted = '<!-- solo {"v":2,"step":99, -->'
+    done = solo("new", str(journal), "--system", "d12-tension", "--seed", "9", "--title",
+                "T", stdin=f"enter\nA note on the wall: {quoted}\nenter\n")
+    assert done.code == 0, done.err
+    assert f"A note on the wall: {quoted}" in journal.read_text(encoding="utf-8")
+    assert scan_steps(journal).note() == ""
+    again = solo("play", str(journal), stdin=NEXT)
+    assert again.code == 0 and again.err == ""
+
+
 def test_an_entry_cut_off_by_a_crash_and_written_again_is_no_duplicate(tmp_path: Path):
     """A torn last record keeps its step's header; the next sitting writes that step again.
     The torn one is no record (it cannot be read), so nothing repeats."""

@@ -51,6 +51,8 @@ def test_room_marks_statuses_set_added_or_taken_away(line, words, mode):
 @pytest.mark.parametrize("line, said", [
     ("room", "describe the room, give its exits or its status"),
     ("room +looted -locked", "not both in one line"),
+    ("room +", "name the status"),
+    ("room - looted", "name the status"),
     ("room hall, exits N X", "no exit 'X'"),
     ("room hall, exits N n", "the exit N is named twice"),
     (f"room exits {MAX_EXITS + 1}", f"at most {MAX_EXITS} exits"),

@@ -43,9 +43,10 @@ def _describe_arg(arg: Arg) -> str:
 
 
 def parse_arguments(action: Action, words: list[str],
-                    defaults: Mapping[str, Any] | None = None) -> dict:
+                    defaults: Mapping[str, Any] | None = None, moves: str = "") -> dict:
     """Match words to an action's arguments: ``name=value``, a choice word, or a number.
-    ``defaults`` replace the procedure's own for the arguments left out (the map's)."""
+    ``defaults`` replace the procedure's own for the arguments left out (the map's);
+    ``moves``, the words of a move on the map the usage names too (``[DIRECTION]``)."""
     values: dict = {}
     if defaults:
         action = replace(action, args=tuple(
@@ -53,7 +54,8 @@ def parse_arguments(action: Action, words: list[str],
             for arg in action.args))
     if not words and all(arg.default is not None for arg in action.args):
         return _with_choice_values(action, {arg.name: arg.default for arg in action.args})
-    usage = f"usage: {action.name} " + " ".join(f"[{_describe_arg(arg)}]" for arg in action.args)
+    usage = "usage: " + " ".join([action.name, *filter(None, [moves]),
+                                  *(f"[{_describe_arg(arg)}]" for arg in action.args)])
     for word in words:
         key, eq, text = word.partition("=")
         if eq:

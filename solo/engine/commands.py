@@ -79,9 +79,15 @@ def check_digits(words: Sequence[str]) -> None:
             raise UsageError(f"a number of more than {MAX_DIGITS} digits")
 
 
+_MOVE_WORDS = {"new": "[DIRECTION] [ROOM]", "back": "[DIRECTION|ROOM]"}
+"""What a usage line names for a move on the map: a new room's exit and its own number, or
+the known room to go back to."""
+
+
 def usage_of(action: Action) -> str:
-    """An action's usage line: required arguments bare, optional ones in brackets."""
-    parts = [action.name]
+    """An action's usage line: a move on the map's words, then the arguments (required
+    ones bare, optional ones in brackets)."""
+    parts = [action.name, *filter(None, [_MOVE_WORDS.get(action.room or "", "")])]
     for arg in action.args:
         shown = arg.name.upper()
         parts.append(shown if arg.default is None else f"[{shown}]")
@@ -91,8 +97,8 @@ def usage_of(action: Action) -> str:
 def _parse_act(action: Action, command: Command, world: World, state: State,
                rest: str, move: str | None = None) -> Request:
     """The action's arguments; for one that moves on the map (its ``room:``, or ``move``
-    for the word ``enter``), a direction (``N``) or, going back, a known room (``R2``)
-    among the words too."""
+    for the word ``enter``), a direction (``N``) or a room (``R2``: going back, a known
+    one; going into a new one, the number the player gives it) among the words too."""
     move = move or action.room
     words = rest.split()
     direction = to = None
@@ -102,17 +108,17 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
             if direction is None and upper in DIRECTIONS:
                 direction = upper
                 words.remove(word)
-            elif move == "back" and to is None and ROOM_ID.fullmatch(upper):
-                to = upper
+            elif to is None and ROOM_ID.fullmatch(upper):  # back: where; new: its own id
+                to = upper if move == "back" else f"R{int(upper[1:])}"
                 words.remove(word)
     defaults = {arg.name: value for arg in action.args if arg.map is not None
                 for value in [map_value(state.dungeon, arg.map)] if value is not None}
-    arguments = parse_arguments(action, words, defaults)
+    spoken = action if command.name == action.name else replace(action, name=command.name)
+    arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(move or "", ""))
     exits = arguments.get("exits") if move == "new" and any(
         arg.name == "exits" for arg in action.args) else None
     return Act(action.name, arguments, move, direction,
                exits if isinstance(exits, int) else None, to)
-
 
 
 def _choices(action: Action, world: World, state: State) -> Sequence[str]:
@@ -129,7 +135,8 @@ def action_command(action: Action) -> Command:
 def enter_command(action: Action) -> Command:
     """The word ``enter`` for a procedure whose turn of going into a new room is another
     action's (``enter: explore``): that action's turn, and a new room on the map."""
-    return Command("enter", "enter [DIRECTION] " + usage_of(action).partition(" ")[2],
+    return Command("enter", " ".join(["enter", _MOVE_WORDS["new"],
+                                      *usage_of(action).split()[1:]]),
                    f"Go into a new room: {action.name}'s turn, and a new room on the map "
                    "linked to the one the party leaves ('enter N' through its north exit).",
                    "action", partial(_parse_act, action, move="new"),

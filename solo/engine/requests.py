@@ -22,8 +22,8 @@ from solo.rules.dice import Expression
 __all__ = ["Request", "Act", "Light", "Douse", "Strike", "SetTracker", "SetSupply",
            "SetSetting", "SetDice", "Roll", "RollOn", "Ask", "SetChaos", "ChooseOracle",
            "AddMember", "SetMember", "RemoveMember", "CountSupply", "ChangeHitPoints",
-           "Show", "SessionStep", "NoteRoom", "MarkRoom", "GoTo", "GoBack", "ACTION", "NOTE",
-           "OWN_LINE"]
+           "Show", "SessionStep", "NoteRoom", "MarkRoom", "NameWayOut", "GoTo", "GoBack",
+           "ACTION", "NOTE", "OWN_LINE"]
 
 ACTION = "action"
 """Shown as ``@ text``: the party attempts something in the fiction."""
@@ -49,7 +49,8 @@ class Request:
 class Act(Request):
     """A procedure action with its arguments matched (``explore``, ``enter exits=3``),
     and the move it makes on the map: ``new`` (into a new room, through the exit
-    ``direction`` of the room left, with ``exits`` exits in all), ``back`` (to the known
+    ``direction`` of the room left, with ``exits`` exits in all, its id ``to`` if the
+    player gave one), ``back`` (to the known
     room ``to`` or through ``direction``, else to the room the party came from) or None."""
 
     action: str
@@ -215,6 +216,13 @@ class MarkRoom(Request):
 
     words: tuple[str, ...]
     mode: str = "set"
+    shown: ClassVar[str] = OWN_LINE
+
+
+@dataclass(frozen=True)
+class NameWayOut(Request):
+    """``room way out``: the room the party is in becomes the dungeon's exit."""
+
     shown: ClassVar[str] = OWN_LINE
 
 

@@ -9,15 +9,18 @@ changed, a reference (``[#R:2]``) when the party comes back to it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solo.engine import room_changes as change
 from solo.engine.events import RoomChanged, Said
-from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NoteRoom
+from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
 from solo.engine.rooms import Dungeon
 from solo.engine.run import RunState
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["note_room", "mark_room", "go", "back", "move_for", "room_changed", "changed"]
+__all__ = ["note_room", "mark_room", "name_way_out", "go", "back", "move_for", "room_changed",
+           "changed"]
 
 
 def room_changed(dungeon: Dungeon, room_id: str | None, how: str) -> RoomChanged:
@@ -55,6 +58,18 @@ def mark_room(world: World, run: RunState, request: MarkRoom) -> None:
     changed(run, dungeon)
 
 
+def name_way_out(world: World, run: RunState, request: NameWayOut) -> None:
+    """The room the party is in becomes the dungeon's exit (the one the party came in by
+    is, until the player names another): what ``rooms_to_exit`` and ``way_out`` count to."""
+    here = run.dungeon.here
+    if here is None:
+        raise UsageError("the party is in no room yet; 'enter' goes into the first one")
+    if run.dungeon.way_out == here:
+        raise UsageError(f"{here} is the way out already")
+    run.dungeon = replace(run.dungeon, way_out=here)
+    run.events.append(Said(f"{here} is the way out now."))
+
+
 def go(world: World, run: RunState, request: GoTo) -> None:
     dungeon = change.go_to(run.dungeon, change.find_way(run.dungeon, request.where))
     run.dungeon = dungeon
@@ -79,7 +94,8 @@ def move_for(run: RunState, request: Act) -> tuple[RoomChanged | Said, ...]:
     if request.move == "new":
         left = run.dungeon.current
         dungeon = change.enter_new(run.dungeon, request.direction,
-                                   request.exits if request.exits is not None else 0)
+                                   request.exits if request.exits is not None else 0,
+                                   request.to)
         run.dungeon = dungeon
         entered = room_changed(dungeon, dungeon.here, "new")
         if left is None or dungeon.room(left.id) == left:

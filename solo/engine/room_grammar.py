@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo.engine.commands import Command
-from solo.engine.requests import GoBack, GoTo, MarkRoom, NoteRoom, Request
+from solo.engine.requests import GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
 from solo.engine.rooms import DIRECTIONS, ROOM_ID, Exit
 from solo.engine.state import State
@@ -49,11 +49,15 @@ def _exit(word: str) -> Exit:
     return Exit(direction or None, to or None, secret)
 
 
-
 def _room(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     if not words:
         raise UsageError(f"{command.usage}: describe the room, give its exits or its status")
+    if [word.lower() for word in words] == ["way", "out"]:
+        return NameWayOut()
+    if words[0] in ("+", "-"):  # a sign with its status cut off, not a description
+        raise UsageError("name the status: 'room +looted' adds one, 'room -locked' takes one "
+                         "away")
     if all(word[0] in "+-" and len(word) > 1 for word in words):
         modes = {"add" if word[0] == "+" else "remove" for word in words}
         if len(modes) > 1:
@@ -69,7 +73,7 @@ def _room(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _room_words(world: World, state: State) -> Sequence[str]:
-    return ["exits", *STATUS_WORDS, *DIRECTIONS]
+    return ["exits", "way out", *STATUS_WORDS, *DIRECTIONS]
 
 
 def _go(command: Command, world: World, state: State, rest: str) -> Request:
@@ -91,9 +95,10 @@ def _back(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
-    Command("room", "room [DESCRIPTION][, exits N E S] | room STATUS | room +STATUS",
-            "Describe the room the party is in and its exits, or mark it: 'room library, "
-            "exits N E S', 'room cleared', 'room +looted'.", "tool", _room, _room_words),
+    Command("room", "room [DESCRIPTION][, exits N E S] | room STATUS | room +STATUS | "
+            "room way out", "Describe the room the party is in and its exits, or mark it: "
+            "'room library, exits N E S', 'room cleared', 'room +looted'; 'room way out' makes "
+            "it the dungeon's exit.", "tool", _room, _room_words),
     Command("go", "go DIRECTION|ROOM", "Go through a known exit, or to a known room one step "
             "away: 'go N', 'go R2'.", "tool", _go, _go_words),
     Command("back", "back", "Go back to the room the party came from.", "tool", _back),

@@ -28,6 +28,7 @@ from solo.engine.requests import (
     GoTo,
     Light,
     MarkRoom,
+    NameWayOut,
     NoteRoom,
     RemoveMember,
     Request,
@@ -40,7 +41,7 @@ from solo.engine.requests import (
     SetTracker,
     Strike,
 )
-from solo.engine.room_commands import back, go, mark_room, note_room
+from solo.engine.room_commands import back, go, mark_room, name_way_out, note_room
 from solo.engine.run import RunState
 from solo.engine.state import MAX_MEMBERS, MAX_VALUE, Member, member_index
 from solo.errors import UsageError
@@ -192,6 +193,6 @@ TOOL_COMMANDS: dict[type[Request], ToolCommand] = {
     SetSupply: _set_supply, SetSetting: _set_setting, Roll: _roll, RollOn: _table, Ask: _ask,
     SetChaos: _chaos, ChooseOracle: _oracle, AddMember: _add_member, SetMember: _set_member,
     RemoveMember: _remove_member, CountSupply: _supply, ChangeHitPoints: _hit_points,
-    NoteRoom: note_room, MarkRoom: mark_room, GoTo: go, GoBack: back,
+    NoteRoom: note_room, MarkRoom: mark_room, NameWayOut: name_way_out, GoTo: go, GoBack: back,
 }
 """Each of the engine's own commands, by the request it carries out."""

@@ -36,6 +36,8 @@ def help_lines(world: World, state: State, topic: str) -> list[str]:
         lines = [f"{command.usage} — {command.help}"]
         if command.kind == "action":
             action = procedure.action_named(command.name)
+            if action is None and procedure.enter is not None:  # 'enter', another's turn
+                action = procedure.actions[procedure.enter]
             assert action is not None
             for arg in action.args:
                 choices = f" ({'/'.join(arg.choice_names)})" if arg.choices else ""
