@@ -283,7 +283,8 @@ def mixed_lines(count: int, seed: int) -> list[str]:
         elif pick < 0.55:
             lines.append(rng.choice(["back", "go N", "go S", f"go R{rng.randint(1, rooms)}"]))
         elif pick < 0.6:
-            lines.append(rng.choice(["room cleared", "room +looted", "room library"]))
+            lines.append(rng.choice(["room cleared", "room +looted", "room library",
+                                     "room way out", f"enter 2 R{rng.randint(1, 2 * rooms)}"]))
         elif pick < 0.65:
             lines.append("undo")
         elif pick < 0.8:
@@ -299,7 +300,7 @@ def test_a_crawl_in_play_keeps_the_map_answers_plain_through_collapse_undo_and_l
     path = tmp_path / "crawl.md"
     create_journal_file(str(path), "d12-tension", "Index", 3, [])
     session = Session(path, durable=False)
-    seen = {"collapsed": 0, "undo": 0, "loop": 0}
+    seen = {"collapsed": 0, "undo": 0, "loop": 0, "way out": 0}
     try:
         for line in mixed_lines(900, 5):
             before = session.state.dungeon
@@ -313,6 +314,7 @@ def test_a_crawl_in_play_keeps_the_map_answers_plain_through_collapse_undo_and_l
                 "collapsed" in room.status for room in before.rooms)
             seen["undo"] += line == "undo" and after != before
             seen["loop"] += line.startswith("room exits") and after != before
+            seen["way out"] += after.way_out != before.way_out and line == "room way out"
     finally:
         session.close()
     assert all(seen.values()), seen
