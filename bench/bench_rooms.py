@@ -16,8 +16,12 @@ seed and lines by a real play session; then resuming the 300-room journal agains
 The last two are reported as ratios to the crawl with no rooms (issue 20: they "stay where
 they are"); ``--skip batch`` or ``--skip export`` leaves one out.
 
+- a room a turn (room_a_turn.py): D12's ``enter 2`` (a new room every turn) timed at 100,
+  1,000 and 3,000 rooms, against ``linger 2`` on the same map, and the fsync'd batch of
+  each, their ratio in the same run; ``--skip room-a-turn`` leaves it out.
+
 Usage: python bench/bench_rooms.py [--turns 2000] [--rooms 300] [--runs 15] [--cli]
-                                   [--batch-runs 3] [--skip batch|export]...
+                                   [--batch-runs 3] [--skip batch|export|room-a-turn]...
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from functools import partial
 from pathlib import Path
 
 import common
+import room_a_turn
 from bench_map import GOAL as MAP_GOAL
 from rooms_crawl import SYSTEM, crawl_lines, without_rooms
 
@@ -137,8 +142,9 @@ def main() -> int:
                         help="build the journals through 'solo new < script' (slower)")
     parser.add_argument("--batch-runs", type=int, default=3,
                         help="runs of each fsync'd batch (median)")
-    parser.add_argument("--skip", action="append", default=[], choices=("batch", "export"),
-                        help="leave out the batch or the export figures")
+    parser.add_argument("--skip", action="append", default=[],
+                        choices=("batch", "export", "room-a-turn"),
+                        help="leave out the batch, the export or the room-a-turn figures")
     options = parser.parse_args()
     common.print_header("rooms")
     scratch = common.scratch_dir("rooms")
@@ -208,6 +214,9 @@ def main() -> int:
         report_export(rooms, plain, min(options.runs, 5))
     if "batch" not in options.skip:
         report_batch(scratch, lines, options.batch_runs, env)
+    if "room-a-turn" not in options.skip:
+        room_a_turn.report_per_turn(scratch, room_a_turn.ROOMS, 100, options.batch_runs)
+        room_a_turn.report_batch(scratch, 3000, options.batch_runs, env)
     if not (ok_resume and ok_cli and ok_map):
         print("rooms: a timing missed its goal (above); the exit code follows the bytes alone")
     return 0 if ok_bytes else 1

@@ -9,7 +9,6 @@ changed, so a journal of 300 rooms does not carry 300 rooms in every entry).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from solo.engine.events import RoomChanged
@@ -52,13 +51,6 @@ def _current(dungeon: Dungeon) -> Room:
     return room
 
 
-def _with_room(dungeon: Dungeon, room: Room, here: str | None = None) -> Dungeon:
-    rooms = tuple(room if old.id == room.id else old for old in dungeon.rooms)
-    if dungeon.room(room.id) is None:
-        rooms += (room,)
-    return replace(dungeon, rooms=rooms, here=here if here is not None else dungeon.here)
-
-
 def _add_exits(room: Room, wanted: Sequence[Exit]) -> Room:
     """``room`` with the exits ``wanted``: one already there is kept (or linked, if it led
     nowhere known), one counted but not yet placed (``enter 3`` counts three) gets the
@@ -99,7 +91,7 @@ def _link_back(dungeon: Dungeon, room: Room) -> Dungeon:
         if direction is not None and any(back.direction == direction for back in other.exits
                                          if back.to is not None):
             direction = None
-        dungeon = _with_room(dungeon, _add_exits(other, [Exit(direction, room.id,
+        dungeon = dungeon.with_room(_add_exits(other, [Exit(direction, room.id,
                                                               exit.secret)]))
     return dungeon
 
@@ -114,7 +106,7 @@ def describe(dungeon: Dungeon, description: str | None, exits: Sequence[Exit]) -
     if description is not None:
         room = room._replace(description=check_description(description))
     room = _add_exits(room, exits)
-    return _link_back(_with_room(dungeon, room), room)
+    return _link_back(dungeon.with_room(room), room)
 
 
 def set_status(dungeon: Dungeon, words: Iterable[str], mode: str) -> Dungeon:
@@ -130,7 +122,7 @@ def set_status(dungeon: Dungeon, words: Iterable[str], mode: str) -> Dungeon:
         status = tuple(dict.fromkeys((*room.status, *words)))
     else:
         status = tuple(word for word in room.status if word not in words)
-    return _with_room(dungeon, room._replace(status=status))
+    return dungeon.with_room(room._replace(status=status))
 
 
 def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
@@ -144,11 +136,11 @@ def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
         open_exit = next((index for index in range(len(exits) - 1, -1, -1)
                           if exits[index].to is None), len(exits) - 1)
         gone.append(exits.pop(open_exit))
-    dungeon = _with_room(dungeon, room._replace(exits=tuple(exits)))
+    dungeon = dungeon.with_room(room._replace(exits=tuple(exits)))
     for exit in gone:
         other = dungeon.room(exit.to)
         if other is not None:
-            dungeon = _with_room(dungeon, other._replace(exits=tuple(
+            dungeon = dungeon.with_room(other._replace(exits=tuple(
                 back for back in other.exits if back.to != room.id)))
     return dungeon
 
@@ -171,15 +163,13 @@ def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
     back: list[Exit] = []
     if left is not None:
         left = _open_exit(left, direction, new_id)
-        dungeon = _with_room(dungeon, left)
+        dungeon = dungeon.with_room(left)
         back.append(Exit(OPPOSITE.get(direction) if direction else None, left.id))
     back.extend(Exit() for _ in range(max(0, exits - len(back))))
     room = Room(new_id, status=("active",), exits=tuple(back))
-    entered = replace(_with_room(dungeon, room, here=new_id),
-                      previous=left.id if left is not None else None)
-    if entered.way_out is None:
-        entered = replace(entered, way_out=new_id)
-    return entered
+    entered = dungeon.with_room(room, here=new_id)
+    return entered.placed(new_id, entered.way_out if entered.way_out is not None else new_id,
+                          left.id if left is not None else None)
 
 
 def _open_exit(room: Room, direction: str | None, to: str) -> Room:
@@ -231,7 +221,7 @@ def go_to(dungeon: Dungeon, room_id: str) -> Dungeon:
         raise UsageError(f"no room {room_id!r} on the map; 'rooms' lists them")
     if room_id == dungeon.here:
         raise UsageError(f"the party is in {room_id} already")
-    return replace(dungeon, here=room_id, previous=dungeon.here)
+    return dungeon.placed(room_id, dungeon.way_out, dungeon.here)
 
 
 def go_back(dungeon: Dungeon) -> Dungeon:
@@ -262,7 +252,7 @@ def changes(before: Dungeon, after: Dungeon) -> dict[str, Any] | None:
     if before is after:
         return None
     find = before.room  # a room kept as it was is the same object: no field compared
-    changed = [room_data(room) for room in after.rooms
+    changed = [room_data(room) for room in after.changed_rooms(before)
                if (old := find(room.id)) is not room and old != room]
     if not changed and (before.here, before.way_out, before.previous) == (
             after.here, after.way_out, after.previous):

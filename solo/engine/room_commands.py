@@ -9,8 +9,6 @@ changed, a reference (``[#R:2]``) when the party comes back to it.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from solo.engine import room_changes as change
 from solo.engine.events import RoomChanged, Said
 from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
@@ -34,7 +32,7 @@ def changed(run: RunState, dungeon: Dungeon, how: str = "changed") -> None:
     """The run's dungeon becomes ``dungeon``, and each room that changed is shown."""
     before = run.dungeon
     run.dungeon = dungeon
-    for room in dungeon.rooms:
+    for room in dungeon.changed_rooms(before):
         if before.room(room.id) != room:
             run.events.append(change.room_event(room, "new" if before.room(room.id) is None
                                                 else how))
@@ -66,7 +64,7 @@ def name_way_out(world: World, run: RunState, request: NameWayOut) -> None:
         raise UsageError("the party is in no room yet; 'enter' goes into the first one")
     if run.dungeon.way_out == here:
         raise UsageError(f"{here} is the way out already")
-    run.dungeon = replace(run.dungeon, way_out=here)
+    run.dungeon = run.dungeon.placed(here, here, run.dungeon.previous)
     run.events.append(Said(f"{here} is the way out now."))
 
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
+
+from solo.engine.map_index import ExitDistances, MapIndex
 
 __all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "Exit", "Room", "Dungeon", "map_value",
            "way_out_text"]
@@ -57,25 +60,45 @@ class Room(NamedTuple):
         return (exit.to for exit in self.exits if exit.to is not None)
 
 
+TRAIL = 64
+"""How many changes back a dungeon remembers which rooms each one changed (further: all
+rooms are compared)."""
+
+
 @dataclass(frozen=True)
 class Dungeon:
     """Every known room in order of discovery, where the party is, where it came in (the
-    dungeon's exit) and the room it was in before this one (where ``back`` goes)."""
+    dungeon's exit) and the room it was in before this one (where ``back`` goes).
+
+    Made from another by :meth:`with_room` and :meth:`placed`, a dungeon shares its maker's
+    index of the rooms and its distances to the exit (:mod:`solo.engine.map_index`), and adds
+    what it changed, so a change costs what it touches, not the size of the map; made whole
+    (``Dungeon(rooms, ...)``), it makes them when first asked."""
 
     rooms: tuple[Room, ...] = ()
     here: str | None = None
     way_out: str | None = None
     previous: str | None = None
-    _index: dict[str, Room] = field(default_factory=dict, init=False, repr=False,
-                                    compare=False)
-    _led_from: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False,
-                                            compare=False)  # (made when first asked)
+    _index: MapIndex | None = field(default=None, init=False, repr=False, compare=False)
+    _to_exit: ExitDistances | None = field(default=None, init=False, repr=False,
+                                           compare=False)
+    # the last TRAIL changes that made it: (the token of the dungeon changed, the rooms)
+    _trail: tuple[tuple[object, tuple[str, ...]], ...] = field(default=(), init=False,
+                                                               repr=False, compare=False)
+    _token: object = field(default_factory=object, init=False, repr=False, compare=False)
+    _plain_led_from: dict[str, list[str]] | None = field(default=None, init=False,
+                                                         repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self._index.update((room.id, room) for room in self.rooms)
+    def _map(self) -> MapIndex:
+        index = self._index
+        if index is None:
+            index = MapIndex.of([(room.id, room.leads_to()) for room in self.rooms])
+            object.__setattr__(self, "_index", index)
+        return index
 
     def room(self, room_id: str | None) -> Room | None:
-        return self._index.get(room_id) if room_id is not None else None
+        place = self._map().place(room_id, self.rooms)
+        return self.rooms[place] if place is not None else None
 
     @property
     def current(self) -> Room | None:
@@ -87,26 +110,109 @@ class Dungeon:
         room = self.room(room_id)
         if room is not None:
             found.extend(room.leads_to())
-        found.extend(other for other in self._rooms_leading_to().get(room_id, ())
-                     if other not in found)
-        return [room for room in found if room != room_id and room in self._index]
+        found.extend(other for other in self._rooms_leading_to(room_id) if other not in found)
+        return [room for room in found if room != room_id and self.room(room) is not None]
 
-    def _rooms_leading_to(self) -> dict[str, list[str]]:
-        """For each room, the rooms whose exits lead to it, in order of discovery: made in
-        one pass when first asked (the map is frozen), so a search of the map costs its
-        size once, not once per room it visits."""
-        led_from = self._led_from
-        if not led_from and self.rooms:
-            led_from[""] = []  # (made: a map with no exit leading anywhere stays made)
-            for other in self.rooms:
-                for to in dict.fromkeys(other.leads_to()):
-                    led_from.setdefault(to, []).append(other.id)
-        return led_from
+    def _rooms_leading_to(self, room_id: str) -> list[str]:
+        """The rooms whose exits lead to ``room_id``, in order of discovery."""
+        index = self._map()
+        if not index.regular:  # an id on two rooms: every room read, once
+            if self._plain_led_from is None:
+                led_from: dict[str, list[str]] = {}
+                for other in self.rooms:
+                    for to in dict.fromkeys(other.leads_to()):
+                        led_from.setdefault(to, []).append(other.id)
+                object.__setattr__(self, "_plain_led_from", led_from)
+            return self._plain_led_from.get(room_id, [])  # type: ignore[union-attr]
+        places = [place for place in map(partial(index.place, rooms=self.rooms),
+                                         index.leading_to(room_id))
+                  if place is not None and room_id in self.rooms[place].leads_to()]
+        return [self.rooms[place].id for place in sorted(places)]
+
+    def with_room(self, room: Room, here: str | None = None) -> Dungeon:
+        """This dungeon with ``room`` in place of the room of its id, or added after the
+        others if it has none, and the party in ``here`` (None: where it is)."""
+        index = self._map()
+        here = here if here is not None else self.here
+        if not index.regular:  # an id on two rooms: each of them replaced, as always
+            rooms = tuple(room if old.id == room.id else old for old in self.rooms)
+            if self.room(room.id) is None:
+                rooms += (room,)
+            return Dungeon(rooms, here, self.way_out, self.previous)
+        place = index.place(room.id, self.rooms)
+        if place is None:
+            place, rooms, old = len(self.rooms), self.rooms + (room,), None
+        else:
+            old = self.rooms[place]
+            kept = list(self.rooms)  # (one copy, where slices and + would make three)
+            kept[place] = room
+            rooms = tuple(kept)
+        made = self._made(rooms, here, self.way_out, self.previous, (room.id,))
+        if old is None or old.exits is not room.exits:
+            before = dict.fromkeys(old.leads_to()) if old is not None else {}
+            after = dict.fromkeys(room.leads_to())
+            index.add(room.id, place, [to for to in after if to not in before])
+            made._follow_ways(room.id, old is None, before, after)
+        return made
+
+    def _follow_ways(self, room_id: str, new: bool, before: dict[str, None],
+                     after: dict[str, None]) -> None:
+        """This dungeon's distances to the exit, from its maker's: the room ``room_id``
+        (``new``, or not) led to ``before`` and leads to ``after``."""
+        kept = self._to_exit
+        if kept is None:
+            return
+        if new and room_id == kept.out:  # the exit's room is new: counted when asked
+            object.__setattr__(self, "_to_exit", None)
+            return
+        if self.room(kept.out) is None:  # no known exit: no room has a way there yet
+            return
+        for to in before:
+            if to not in after and to != room_id:
+                other = self.room(to)
+                if other is not None and room_id not in other.leads_to():
+                    object.__setattr__(self, "_to_exit", None)  # a way taken away
+                    return
+        ends = [(room_id, to) for to in after
+                if to not in before and to != room_id and self.room(to) is not None]
+        if new:  # the rooms that led to it already are new ways too
+            ends += [(room_id, other) for other in self._rooms_leading_to(room_id)]
+        if ends:
+            object.__setattr__(self, "_to_exit", kept.after_new_ways(ends, self.neighbours))
+
+    def placed(self, here: str | None, way_out: str | None, previous: str | None) -> Dungeon:
+        """The same rooms, with the party ``here``, the dungeon's exit ``way_out`` and the
+        room the party was in before ``previous``."""
+        return self._made(self.rooms, here, way_out, previous, ())
+
+    def _made(self, rooms: tuple[Room, ...], here: str | None, way_out: str | None,
+              previous: str | None, changed: tuple[str, ...]) -> Dungeon:
+        """A dungeon made from this one, sharing what it knows."""
+        made = Dungeon(rooms, here, way_out, previous)
+        object.__setattr__(made, "_index", self._index)
+        object.__setattr__(made, "_to_exit", self._to_exit)
+        object.__setattr__(made, "_trail", (*self._trail[1 - TRAIL:], (self._token, changed)))
+        return made
+
+    def changed_rooms(self, before: Dungeon) -> Sequence[Room]:
+        """The rooms that may differ from ``before``'s, in order of discovery: those changed
+        since, when this dungeon was made from ``before`` by at most :data:`TRAIL` changes
+        (:meth:`with_room`, :meth:`placed`); all of them when not."""
+        if before is self:
+            return ()
+        trail, token = self._trail, before._token
+        at = next((at for at in range(len(trail) - 1, -1, -1) if trail[at][0] is token), None)
+        if at is None:
+            return self.rooms
+        ids = {room_id for _, changed in trail[at:] for room_id in changed}
+        places = (self._map().place(room_id, self.rooms) for room_id in ids)
+        return [self.rooms[place] for place in sorted(place for place in places
+                                                      if place is not None)]
 
     def distances(self, start: str | None) -> dict[str, int]:
         """Each known room reachable from ``start`` and its number of steps, by the shortest
         known way (breadth first)."""
-        if start is None or start not in self._index:
+        if start is None or self.room(start) is None:
             return {}
         seen = {start: 0}
         queue = deque([start])
@@ -121,7 +227,7 @@ class Dungeon:
     def nearest(self, start: str | None) -> list[str]:
         """The shortest known way from ``start`` to the dungeon's exit, both ends included
         ([] when no known way leads there)."""
-        if start is None or self.way_out is None or start not in self._index:
+        if start is None or self.way_out is None or self.room(start) is None:
             return []
         came_from: dict[str, str | None] = {start: None}
         queue = deque([start])
@@ -140,8 +246,37 @@ class Dungeon:
 
     def rooms_to_exit(self) -> int | None:
         """The rooms between the party and the dungeon's exit by the shortest known way
-        (0 in the exit room); None when no known way leads there."""
-        return self.distances(self.here).get(self.way_out) if self.way_out else None
+        (0 in the exit room); None when no known way leads there. Kept from one dungeon to
+        the next, as :meth:`distances` from the exit would count it."""
+        if not self.way_out or self.here is None:
+            return None
+        return self._exit_distances().get(self.here)
+
+    def way_to_exit(self) -> tuple[str | None, int] | None:
+        """The first step of the shortest known way from the party to the dungeon's exit
+        and the rooms it goes through, as :meth:`nearest` finds it: (None, 0) in the exit
+        room; None when no known way leads there."""
+        if self.way_out is None or self.here is None:
+            return None
+        to_exit = self._exit_distances()
+        steps = to_exit.get(self.here)
+        if steps is None:
+            return None
+        if steps == 0:
+            return None, 0
+        # the breadth-first search from here takes the first neighbour one step nearer
+        return next(room for room in self.neighbours(self.here)
+                    if to_exit.get(room) == steps - 1), steps
+
+    def _exit_distances(self) -> ExitDistances:
+        """Each known room's steps to the dungeon's exit (the ways go both ways, so they
+        are the steps from it): kept from the dungeon this one was made from, else counted."""
+        kept = self._to_exit
+        if kept is None or kept.out != self.way_out:
+            assert self.way_out is not None
+            kept = ExitDistances(self.way_out, self.distances(self.way_out), {})
+            object.__setattr__(self, "_to_exit", kept)
+        return kept
 
 
 def map_value(dungeon: Dungeon, name: str) -> int | None:
@@ -162,14 +297,14 @@ def way_out_text(dungeon: Dungeon) -> str:
     """Which way the dungeon's exit lies from the room the party is in, by the shortest
     known way: ``N to R2, 3 rooms in all``; ``here`` in the exit room; '' when the map does
     not know."""
-    way = dungeon.nearest(dungeon.here)
-    if not way:
+    way = dungeon.way_to_exit()
+    if way is None:
         return ""
-    if len(way) == 1:
+    next_room, rooms = way
+    if next_room is None:
         return "here"
     room = dungeon.current
-    step = next((exit.direction for exit in room.exits if exit.to == way[1]), None) \
+    step = next((exit.direction for exit in room.exits if exit.to == next_room), None) \
         if room is not None else None
-    rooms = len(way) - 1
-    return (f"{step} to {way[1]}" if step else f"to {way[1]}") + (
+    return (f"{step} to {next_room}" if step else f"to {next_room}") + (
         f", {rooms} rooms in all" if rooms > 1 else "")
