@@ -45,32 +45,11 @@ RESUME_GOAL = 1.2
 SEED = 20
 
 
-def batch_times(scratch: Path, scripts: dict[str, list[str]], runs: int,
-                env: dict[str, str]) -> dict[str, list[float]]:
-    """Seconds of ``solo play J < script`` (fsync on) for each script, each run into a fresh
-    journal, the scripts in turns (a busy disk or CPU slows them alike); and of ``solo play
-    J < /dev/null`` on the last journal of each (start-up with nothing to play), as
-    ``"<name> idle"``."""
-    times: dict[str, list[float]] = {}
-    for name, lines in scripts.items():
-        (scratch / f"{name}.moves").write_text("\n".join(lines) + "\n")
-    for run in range(runs):
-        for name in scripts:
-            path = scratch / f"batch-{name}-{run}.md"
-            common.time_process([common.solo_script(), "new", str(path), "--system", SYSTEM,
-                                 "--title", "Rooms", "--seed", str(SEED)], env=env)
-            with open(scratch / f"{name}.moves", "rb") as moves:
-                times.setdefault(name, []).append(common.time_process(
-                    [common.solo_script(), "play", str(path)], stdin=moves, env=env))
-            with open("/dev/null", "rb") as nothing:
-                times.setdefault(f"{name} idle", []).append(common.time_process(
-                    [common.solo_script(), "play", str(path)], stdin=nothing, env=env))
-    return times
-
-
 def report_batch(scratch: Path, lines: list[str], runs: int, env: dict[str, str]) -> None:
     scripts = {"rooms": lines, "plain": without_rooms(lines)}
-    times = batch_times(scratch, scripts, runs, env)
+    times = common.batch_times(scratch, {name: "\n".join(script) + "\n"
+                                         for name, script in scripts.items()},
+                               runs, env, system=SYSTEM, seed=SEED, title="Rooms")
     total = {name: common.median(times[name]) for name in scripts}
     play = {name: max(total[name] - common.median(times[f"{name} idle"]), 1e-9)
             for name in scripts}

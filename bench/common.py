@@ -131,6 +131,30 @@ def reported_line(label: str, what: str, value: float, base_what: str, base: flo
             f"({note})")
 
 
+def batch_times(folder: Path, scripts: dict[str, str], runs: int, env: dict[str, str], *,
+                system: str, seed: int, title: str) -> dict[str, list[float]]:
+    """Seconds of ``solo play J < script`` (fsync on) for each script (name: its lines), each
+    run into a fresh journal ``solo new`` makes, the scripts in turns (a busy disk or CPU
+    slows them alike); and of ``solo play J < /dev/null`` on that journal (start-up with
+    nothing to play), as ``"<name> idle"``. Each journal is removed after its run."""
+    times: dict[str, list[float]] = {}
+    for name, text in scripts.items():
+        (folder / f"{name.replace(' ', '')}.moves").write_text(text)
+    for run in range(runs):
+        for name in scripts:
+            path = folder / f"batch-{name.replace(' ', '')}-{run}.md"
+            time_process([solo_script(), "new", str(path), "--system", system, "--title", title,
+                          "--seed", str(seed)], env=env)
+            with open(folder / f"{name.replace(' ', '')}.moves", "rb") as moves:
+                times.setdefault(name, []).append(time_process(
+                    [solo_script(), "play", str(path)], stdin=moves, env=env))
+            with open("/dev/null", "rb") as nothing:
+                times.setdefault(f"{name} idle", []).append(time_process(
+                    [solo_script(), "play", str(path)], stdin=nothing, env=env))
+            path.unlink()
+    return times
+
+
 def scratch_dir(prefix: str) -> Path:
     """A temporary folder, removed when the script ends (kept if SOLO_BENCH_KEEP is set)."""
     folder = Path(tempfile.mkdtemp(prefix=f"solo-bench-{prefix}-"))

@@ -101,25 +101,11 @@ def report_per_turn(folder: Path, rooms: Sequence[int], window: int, runs: int) 
 
 
 def batch_times(folder: Path, lines: int, runs: int, env: dict[str, str]) -> dict[str, float]:
-    """Median seconds of ``solo play J < script`` (fsync on) for each script, each run into a
-    fresh journal, the scripts in turns, less the median start-up (``solo play J <
-    /dev/null`` on the journal each run made)."""
+    """Median seconds of ``lines`` lines of ``enter 2``, and of ``linger 2``, played by
+    ``solo play J < script`` (fsync on), less the median start-up."""
     scripts = {"enter 2": "enter 2\n" * lines, "linger 2": "linger 2\n" * lines}
-    for name, text in scripts.items():
-        (folder / f"{name.replace(' ', '')}.moves").write_text(text)
-    times: dict[str, list[float]] = {}
-    for run in range(runs):
-        for name in scripts:
-            path = folder / f"batch-{name.replace(' ', '')}-{run}.md"
-            common.time_process([common.solo_script(), "new", str(path), "--system", SYSTEM,
-                                 "--title", "Batch", "--seed", str(SEED)], env=env)
-            with open(folder / f"{name.replace(' ', '')}.moves", "rb") as moves:
-                times.setdefault(name, []).append(common.time_process(
-                    [common.solo_script(), "play", str(path)], stdin=moves, env=env))
-            with open("/dev/null", "rb") as nothing:
-                times.setdefault(f"{name} idle", []).append(common.time_process(
-                    [common.solo_script(), "play", str(path)], stdin=nothing, env=env))
-            path.unlink()
+    times = common.batch_times(folder, scripts, runs, env, system=SYSTEM, seed=SEED,
+                               title="Batch")
     return {name: max(common.median(times[name]) - common.median(times[f"{name} idle"]),
                       1e-9) for name in scripts}
 
