@@ -165,7 +165,8 @@ def test_d12_breeze_names_the_shortest_known_way_out_through_the_loop(crawls):
     breeze = "(note: The breeze blows from the way out: S to R10, 3 rooms in all.)"
     assert breeze in crawl.first.splitlines()
     assert breeze in crawl.path.read_text()
-    assert crawl.live.nearest("R9") == ["R9", "R10", "R11", "R1"]
+    at_r9 = crawl.live.placed("R9", crawl.live.way_out, crawl.live.previous)
+    assert (at_r9.way_out, at_r9.way_to_exit()) == ("R1", ("R10", 3))  # R9, R10, R11, R1
 
 
 def test_dungeon_turn_leave_counts_the_rooms_to_the_exit_on_the_map(crawls):

@@ -91,7 +91,8 @@ def check(dungeon: Dungeon) -> None:
         assert dungeon.neighbours(room_id) == neighbours, room_id
     way = plain_way(dungeon)
     assert dungeon.rooms_to_exit() == (len(way) - 1 if way and dungeon.way_out else None)
-    assert dungeon.nearest(dungeon.here) == way
+    assert dungeon.way_to_exit() == (((way[1] if len(way) > 1 else None), len(way) - 1)
+                                     if way else None)
     assert way_out_text(dungeon) == plain_text(dungeon)
 
 

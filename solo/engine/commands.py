@@ -84,10 +84,11 @@ _MOVE_WORDS = {"new": "[DIRECTION] [ROOM]", "back": "[DIRECTION|ROOM]"}
 the known room to go back to."""
 
 
-def usage_of(action: Action) -> str:
-    """An action's usage line: a move on the map's words, then the arguments (required
-    ones bare, optional ones in brackets)."""
-    parts = [action.name, *filter(None, [_MOVE_WORDS.get(action.room or "", "")])]
+def usage_of(action: Action, name: str = "", move: str | None = None) -> str:
+    """An action's usage line, as ``name`` plays it (its own name unless told): the words of
+    its move on the map (``move``, else its own), then the arguments (required ones bare,
+    optional ones in brackets)."""
+    parts = [name or action.name, *filter(None, [_MOVE_WORDS.get(move or action.room or "")])]
     for arg in action.args:
         shown = arg.name.upper()
         parts.append(shown if arg.default is None else f"[{shown}]")
@@ -135,8 +136,7 @@ def action_command(action: Action) -> Command:
 def enter_command(action: Action) -> Command:
     """The word ``enter`` for a procedure whose turn of going into a new room is another
     action's (``enter: explore``): that action's turn, and a new room on the map."""
-    return Command("enter", " ".join(["enter", _MOVE_WORDS["new"],
-                                      *usage_of(action).split()[1:]]),
+    return Command("enter", usage_of(action, "enter", "new"),
                    f"Go into a new room: {action.name}'s turn, and a new room on the map "
                    "linked to the one the party leaves ('enter N' through its north exit).",
                    "action", partial(_parse_act, action, move="new"),

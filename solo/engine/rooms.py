@@ -224,26 +224,6 @@ class Dungeon:
                     queue.append(next_room)
         return seen
 
-    def nearest(self, start: str | None) -> list[str]:
-        """The shortest known way from ``start`` to the dungeon's exit, both ends included
-        ([] when no known way leads there)."""
-        if start is None or self.way_out is None or self.room(start) is None:
-            return []
-        came_from: dict[str, str | None] = {start: None}
-        queue = deque([start])
-        while queue:
-            room = queue.popleft()
-            if room == self.way_out:
-                way = [room]
-                while came_from[way[-1]] is not None:
-                    way.append(came_from[way[-1]])  # type: ignore[arg-type]
-                return way[::-1]
-            for next_room in self.neighbours(room):
-                if next_room not in came_from:
-                    came_from[next_room] = room
-                    queue.append(next_room)
-        return []
-
     def rooms_to_exit(self) -> int | None:
         """The rooms between the party and the dungeon's exit by the shortest known way
         (0 in the exit room); None when no known way leads there. Kept from one dungeon to
@@ -254,8 +234,8 @@ class Dungeon:
 
     def way_to_exit(self) -> tuple[str | None, int] | None:
         """The first step of the shortest known way from the party to the dungeon's exit
-        and the rooms it goes through, as :meth:`nearest` finds it: (None, 0) in the exit
-        room; None when no known way leads there."""
+        and the rooms it goes through, as a breadth-first search from the party finds it:
+        (None, 0) in the exit room; None when no known way leads there."""
         if self.way_out is None or self.here is None:
             return None
         to_exit = self._exit_distances()

@@ -36,7 +36,8 @@ def help_lines(world: World, state: State, topic: str) -> list[str]:
         lines = [f"{command.usage} — {command.help}"]
         if command.kind == "action":
             action = procedure.action_named(command.name)
-            if action is None and procedure.enter is not None:  # 'enter', another's turn
+            if action is None and command.name == "enter" and procedure.enter is not None:
+                # 'enter' plays another action's turn (solo.engine.commands.enter_command)
                 action = procedure.actions[procedure.enter]
             assert action is not None
             for arg in action.args:
