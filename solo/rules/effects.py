@@ -2,7 +2,7 @@
 
 Each effect in YAML is a mapping with one main key (``adjust``, ``check``, ``table``…)
 and an optional ``when:`` guard. ``parse_effects`` turns the YAML of a Document into the
-frozen dataclasses of :mod:`solo.rules.effect_model` (re-exported here), compiling each
+frozen dataclasses of :mod:`solo.rules.effect_model`, compiling each
 expression and template with its place in the file; the engine interprets them. See
 docs/procedures.md for the guide.
 """
@@ -42,11 +42,7 @@ from solo.rules.expr import Expr, ExprError, compile_expr
 from solo.rules.schema import check_keys, keys_of
 from solo.rules.yamlfile import Document
 
-__all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
-           "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Ask",
-           "Supply", "Vitality", "Condition", "Members", "WHO", "Effect",
-           "parse_effects", "compile_template", "compile_at", "EFFECT_KEYS",
-           "LIGHT_OPERATIONS"]
+__all__ = ["parse_effects", "compile_template", "compile_at", "EFFECT_KEYS"]
 
 _FIELD = re.compile(r"\{([^{}]+)\}")
 

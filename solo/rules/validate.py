@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from solo.rules.effects import Assign, Check, Effect, Encounter, Let, RollDice, RollTable
+from solo.rules.effect_model import Assign, Check, Effect, Encounter, Let, RollDice, RollTable
 from solo.rules.expr import ExprError
 from solo.rules.yamlfile import Document
 
