@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 ARCHITECTURE = DOCS / "architecture.md"
-PAGES = [README, DOCS / "commands.md", ARCHITECTURE, DOCS / "procedures.md",
+PAGES = [README, DOCS / "commands.md", ARCHITECTURE, DOCS / "procedures.md", DOCS / "playing.md",
          ROOT / "bench" / "README.md"]
 AWAITED = {"docs/testing.md": "the suite helper's branch",
            "docs/journal.md": "the reader helper's branch"}
