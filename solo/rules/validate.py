@@ -86,23 +86,32 @@ def name_types(procedure) -> dict[str, str]:
     for params in procedure.params.values():
         for name, default in params:
             add(name, "any" if default is None else _type_of(default))
-    effects = list(_walk(_all_effects(procedure)))
+    effects = [effect for effect in _walk(_all_effects(procedure)) if type(effect) in _MADE]
     for _ in range(2):  # a let may read a name another let makes
         for effect in effects:
-            if isinstance(effect, (Assign, Let)):
-                for name, expr in effect.values:
-                    if name in procedure.trackers:
-                        continue
-                    try:
-                        kind = expr.type_in(types)
-                    except ExprError:
-                        kind = "any"
-                    add(name, kind)
-            elif isinstance(effect, RollDice) and effect.name:
-                add(effect.name, "int")
-            elif isinstance(effect, RollTable) and effect.name:
-                add(effect.name, "str")
+            for name, kind in _MADE[type(effect)](effect, procedure, types):
+                add(name, kind)
     return types
+
+
+def _assigned(effect: Any, procedure, types: dict[str, str]) -> Iterable[tuple[str, str]]:
+    """The names a ``set:`` or ``let:`` makes (not the trackers it sets), with the types
+    their values give (any, where a value cannot be typed yet)."""
+    for name, expr in effect.values:
+        if name not in procedure.trackers:
+            try:
+                yield name, expr.type_in(types)
+            except ExprError:
+                yield name, "any"
+
+
+_MADE: dict[type, Callable[[Any, Any, dict[str, str]], Iterable[tuple[str, str]]]] = {
+    Assign: _assigned, Let: _assigned,
+    RollDice: lambda effect, procedure, types: [(effect.name, "int")] if effect.name else [],
+    RollTable: lambda effect, procedure, types: [(effect.name, "str")] if effect.name else [],
+}
+"""The names an effect makes for the expressions after it, by the effect's type: ``set:``
+and ``let:``, and the ``as:`` of a roll (a number) or a table (a word)."""
 
 
 def _type_of(value: object) -> str:
