@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from solo.cli.commands import build_parser
-from solo.play.commands_table import command_table
+from solo.play.commands_table import SESSION, TOOLS, command_table
 from solo.rules.catalog import load_system, system_ids
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,8 +111,6 @@ def test_every_word_the_readme_gives_for_the_prompt_is_a_command():
 
 def test_the_readme_names_every_tool_and_session_command():
     """A new tool or session command is listed in the README's one-screen summary too."""
-    from solo.play.commands_table import SESSION, TOOLS
-
     table = _section(README.read_text(encoding="utf-8"), "## Commands")
     spans = set(_SPAN.findall(table))
     missing = sorted(name for name in (*TOOLS, *SESSION) if name not in spans)
