@@ -8,7 +8,7 @@ seed and lines by a real play session; then resuming the 300-room journal agains
 - resume: ``solo play J < /dev/null`` (the player's resume, from the command to the end of
   the sitting) at most 1.2x the 10-turn journal's time, measured side by side; and
   ``Session(path)`` opened and closed in-process, reported (the same resume without the
-  interpreter's start and the imports, so its fixed parts weigh more: see the README);
+  interpreter's start and the imports, so its fixed parts weigh more: see bench/README.md);
 - map: ``map_lines`` of the crawl's own 300 rooms under bench_map.py's goal;
 - batch: ``solo play J < script`` with fsync on (bench_batch.py's measure), the crawl's
   lines against the same crawl's with no map, each into a fresh journal, in turns;

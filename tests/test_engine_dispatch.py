@@ -16,7 +16,7 @@ from solo.engine import core as engine
 from solo.engine import dispatch
 from solo.engine.events import Said
 from solo.engine.interpreter import Run
-from solo.rules import effects
+from solo.rules import effect_model
 from solo.rules.procedure_file import parse_procedure
 from solo.rules.world import World
 from solo.rules.yamlfile import load_yaml
@@ -41,8 +41,9 @@ actions:
 
 
 def _effect_classes() -> set[type]:
-    """Every effect class solo.rules.effects defines: its dataclasses with a ``when`` guard."""
-    return {value for value in vars(effects).values()
+    """Every effect class solo.rules.effect_model defines: its dataclasses with a ``when``
+    guard."""
+    return {value for value in vars(effect_model).values()
             if isinstance(value, type) and dataclasses.is_dataclass(value)
             and "when" in {field.name for field in dataclasses.fields(value)}}
 
@@ -54,8 +55,7 @@ def _importers(name: str) -> list[str]:
         if path.parent.name == "rules":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module in (
-                    "solo.rules.effects", "solo.rules.effect_model") \
+            if isinstance(node, ast.ImportFrom) and node.module == "solo.rules.effect_model" \
                     and name in {alias.name for alias in node.names}:
                 found.append(path.relative_to(SOLO.parent).with_suffix("").as_posix()
                              .replace("/", "."))
@@ -63,7 +63,7 @@ def _importers(name: str) -> list[str]:
 
 
 def test_the_effect_union_names_every_effect_class():
-    assert _effect_classes() == set(typing.get_args(effects.Effect))
+    assert _effect_classes() == set(typing.get_args(effect_model.Effect))
 
 
 @pytest.mark.parametrize("kind", sorted(_effect_classes(), key=lambda kind: kind.__name__),

@@ -3,7 +3,7 @@
 import random
 
 from solo.engine import core as engine
-from solo.rules.effects import Do
+from solo.rules.effect_model import Do
 from solo.rules.procedure_file import parse_procedure
 from solo.rules.world import World
 from solo.rules.yamlfile import load_yaml

@@ -1,9 +1,10 @@
-"""The house's shape, as the README's Layout section promises it: packages by layer, each
-saying its job, small modules and classes."""
+"""The house's shape, as docs/architecture.md describes it: packages by layer, each saying
+its job; modules and classes past a size are named for the review (advice, not a gate)."""
 
 from __future__ import annotations
 
 import ast
+import warnings
 from pathlib import Path
 
 import pytest
@@ -28,21 +29,44 @@ def test_each_layer_is_a_package_that_says_its_job_and_what_it_may_import(layer)
     assert "May import" in docstring
 
 
-def test_no_module_is_over_400_lines():
-    long = {_name(path): count for path in MODULES
-            if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
-    assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"
+class SizeAdvice(UserWarning):
+    """A module or class past the size where it is often two jobs: for the review to read,
+    never a failure (a split by line count alone leaves facades behind)."""
 
 
-def test_no_class_is_over_300_lines():
-    long = {}
-    for path in MODULES:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+def oversized(sources: dict[str, str]) -> list[str]:
+    """Each module over MAX_MODULE_LINES lines and each class over MAX_CLASS_LINES, with its
+    size, from ``{name: source}``."""
+    found = []
+    for name, source in sources.items():
+        if (count := len(source.splitlines())) > MAX_MODULE_LINES:
+            found.append(f"{name}: {count} lines (advice: about {MAX_MODULE_LINES})")
+        for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
                 size = node.end_lineno - node.lineno + 1
                 if size > MAX_CLASS_LINES:
-                    long[f"{_name(path)}:{node.name}"] = size
-    assert not long, f"classes over {MAX_CLASS_LINES} lines: {long}"
+                    found.append(f"{name}:{node.name}: a class of {size} lines (advice: about "
+                                 f"{MAX_CLASS_LINES})")
+    return found
+
+
+def test_modules_and_classes_past_the_advised_size_are_named_for_the_review():
+    """Not a gate: each one is a warning in pytest's summary, to ask whether it holds one
+    job or two."""
+    for advice in oversized({_name(path): path.read_text(encoding="utf-8")
+                             for path in MODULES}):
+        warnings.warn(SizeAdvice(advice), stacklevel=1)
+
+
+def test_the_size_advice_names_a_long_module_and_a_long_class():
+    body = "".join(f"    x{n} = {n}\n" for n in range(MAX_CLASS_LINES))
+    long_class = f"class Big:\n{body}"
+    assert oversized({"a.py": long_class}) == [
+        f"a.py:Big: a class of {MAX_CLASS_LINES + 1} lines (advice: about {MAX_CLASS_LINES})"]
+    long_module = "x = 1\n" * (MAX_MODULE_LINES + 1)
+    assert oversized({"b.py": long_module}) == [
+        f"b.py: {MAX_MODULE_LINES + 1} lines (advice: about {MAX_MODULE_LINES})"]
+    assert oversized({"c.py": "x = 1\n" * MAX_MODULE_LINES}) == []
 
 
 def test_no_module_is_left_in_the_flat_folder_but_the_leaves():

@@ -31,7 +31,7 @@ from solo.engine.compiled_parts import Step, branch_of, nothing
 from solo.engine.dispatch import COMPILERS
 from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.run import RunState
-from solo.rules.effects import Effect
+from solo.rules.effect_model import Effect
 from solo.rules.procedure import Action, Procedure
 from solo.rules.tables import Table
 

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from solo.engine.run import RunState, whole
 from solo.errors import SoloError
 from solo.rules import dice
-from solo.rules.effects import Effect, Template
+from solo.rules.effect_model import Effect, Template
 from solo.rules.expr import Expr
 from solo.rules.expr_eval import mismatch, name_missing
 from solo.rules.procedure import Procedure

@@ -10,7 +10,7 @@ from solo.engine.events import Checked, Rolled
 from solo.engine.run import RunState
 from solo.engine.state import MAX_VALUE
 from solo.rules.dice import Roll
-from solo.rules.effects import Check, RollDice
+from solo.rules.effect_model import Check, RollDice
 
 __all__ = ["compile_roll", "compile_check", "COMPILERS"]
 

@@ -7,7 +7,7 @@ from solo.engine.compiled_parts import CompileFunction, Compiler, Step, branch_o
 from solo.engine.events import Said
 from solo.engine.run import RunState
 from solo.errors import SoloError
-from solo.rules.effects import Branch, Do, Outcome, Say
+from solo.rules.effect_model import Branch, Do, Outcome, Say
 
 __all__ = ["MAX_CALL_DEPTH", "compile_say", "compile_if", "compile_do", "compile_outcome",
            "COMPILERS"]

@@ -9,7 +9,7 @@ from solo.engine.events import Checked, LightChanged, Said
 from solo.engine.run import RunState, whole
 from solo.engine.state import Light
 from solo.errors import UsageError
-from solo.rules.effects import LightChange, SourceCheck, Supply
+from solo.rules.effect_model import LightChange, SourceCheck, Supply
 from solo.rules.expr import ExprError
 from solo.rules.procedure import USAGE_DICE, LightKind
 

@@ -9,7 +9,7 @@ from solo.engine.compiled_parts import CompileFunction, Compiler, Step
 from solo.engine.events import Answered
 from solo.engine.run import RunState
 from solo.rules import oracle_styles
-from solo.rules.effects import Ask
+from solo.rules.effect_model import Ask
 
 __all__ = ["ask", "chaos", "compile_ask", "COMPILERS"]
 

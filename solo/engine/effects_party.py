@@ -12,7 +12,7 @@ from solo.engine.compiled_parts import CompileFunction, Compiler, Step
 from solo.engine.events import MemberChanged, Rolled
 from solo.engine.run import RunState, bounded, whole
 from solo.engine.state import Member, member_index
-from solo.rules.effects import Condition, Effect, Members, Vitality
+from solo.rules.effect_model import Condition, Effect, Members, Vitality
 
 __all__ = ["targets", "marks", "change_member", "change_own", "act_as", "at_member",
            "for_member", "compile_members", "compile_harm_or_heal", "compile_condition",
@@ -20,7 +20,7 @@ __all__ = ["targets", "marks", "change_member", "change_own", "act_as", "at_memb
 
 
 def targets(run: RunState, who: str) -> list[int]:
-    """The indices of the members an effect reaches (see :data:`solo.rules.effects.WHO`)."""
+    """The indices of the members an effect reaches (see :data:`solo.rules.effect_model.WHO`)."""
     if run.member is not None:
         return [run.member]
     if who == "actor" and run.actor is not None:

@@ -8,7 +8,7 @@ from solo.engine import room_changes as change
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step
 from solo.engine.room_commands import changed
 from solo.engine.run import RunState, whole
-from solo.rules.effects import RoomChange
+from solo.rules.effect_model import RoomChange
 
 __all__ = ["compile_room", "COMPILERS"]
 

@@ -15,7 +15,7 @@ from solo.engine.events import Encountered, Said, TableRolled
 from solo.engine.run import RunState, whole
 from solo.engine.state import MAX_TEXT
 from solo.rules import dice
-from solo.rules.effects import Encounter, RollTable
+from solo.rules.effect_model import Encounter, RollTable
 from solo.rules.expr import Expr
 from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 

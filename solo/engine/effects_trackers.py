@@ -14,7 +14,7 @@ from solo.engine.compiled_parts import (
     reason_of,
 )
 from solo.engine.run import RunState, bounded, whole
-from solo.rules.effects import Adjust, Assign, Let
+from solo.rules.effect_model import Adjust, Assign, Let
 from solo.rules.expr import Expr, ExprError
 
 __all__ = ["compile_adjust", "compile_set", "compile_let", "COMPILERS"]

@@ -21,7 +21,7 @@ from solo.engine.effects_lights import MAX_LIT, burn_lights, describe_light
 from solo.engine.events import Acted, TurnPassed
 from solo.engine.run import RunState, light_level, whole
 from solo.errors import UsageError
-from solo.rules.effects import Effect
+from solo.rules.effect_model import Effect
 from solo.rules.expr import Expr, ExprError
 from solo.rules.procedure import Action
 from solo.rules.validate import BUILTIN_NAMES, MAX_TURNS_PER_ACTION

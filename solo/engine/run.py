@@ -20,7 +20,7 @@ from solo.engine.rooms import map_value, way_out_text
 from solo.engine.state import MAX_TEXT, MAX_VALUE, Light, State, member_index
 from solo.errors import UsageError
 from solo.rules import dice, oracle_styles
-from solo.rules.effects import Effect
+from solo.rules.effect_model import Effect
 from solo.rules.expr import ExprError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.tables import Table

@@ -14,7 +14,7 @@ from solo.engine.interpreter import Run
 from solo.engine.run import light_level
 from solo.engine.state import MAX_MEMBERS, Member, State, member_index
 from solo.errors import UsageError
-from solo.rules.effects import Template
+from solo.rules.effect_model import Template
 from solo.rules.procedure import Action
 from solo.rules.world import World
 

@@ -2,7 +2,7 @@
 
 Each effect in YAML is a mapping with one main key (``adjust``, ``check``, ``table``…)
 and an optional ``when:`` guard. ``parse_effects`` turns the YAML of a Document into the
-frozen dataclasses of :mod:`solo.rules.effect_model` (re-exported here), compiling each
+frozen dataclasses of :mod:`solo.rules.effect_model`, compiling each
 expression and template with its place in the file; the engine interprets them. See
 docs/procedures.md for the guide.
 """
@@ -10,7 +10,8 @@ docs/procedures.md for the guide.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from solo.rules.effect_model import (
@@ -42,26 +43,13 @@ from solo.rules.expr import Expr, ExprError, compile_expr
 from solo.rules.schema import check_keys, keys_of
 from solo.rules.yamlfile import Document
 
-__all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
-           "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Ask",
-           "Supply", "Vitality", "Condition", "Members", "WHO", "Effect",
-           "parse_effects", "compile_template", "compile_at", "EFFECT_KEYS",
-           "LIGHT_OPERATIONS"]
+__all__ = ["parse_effects", "compile_template", "compile_at", "EFFECT_KEYS"]
 
 _FIELD = re.compile(r"\{([^{}]+)\}")
 
-EFFECT_KEYS = ("adjust", "set", "let", "roll", "check", "table", "encounter", "light", "say",
-               "if", "do", "outcome", "ask", "supply", "harm", "heal", "condition", "members",
-               "room")
 COMMON_ODDS = ("likely", "50/50", "even", "unlikely")
 """Odds that every shipped oracle style (mythic, ironsworn, opse) knows."""
 _SIDE_KEYS = keys_of("effect")
-_TAKES_REASON = {"adjust", "set", "light", "supply", "harm", "heal", "condition"}
-_TAKES_WHO = {"harm", "heal", "condition", "members"}
-"""The effects whose journal line carries a ``reason:``; on others it would be ignored."""
-_TAKES_BRANCHES = {"if"}
-"""The effects that take ``then:``/``else:`` beside their main key (check, ask and
-encounter take them inside it)."""
 
 
 def compile_at(doc: Document, path: tuple, value: Any) -> Expr:
@@ -97,100 +85,126 @@ def parse_effects(doc: Document, path: tuple, raw: Any) -> tuple[Effect, ...]:
     return tuple(_parse_effect(doc, path + (index,), item) for index, item in enumerate(raw))
 
 
+@dataclass(frozen=True)
+class _Place:
+    """An effect being read: its mapping in the file, its main key, and the side keys
+    already read (``when:``, ``reason:``, ``who:``)."""
+
+    doc: Document
+    path: tuple
+    raw: Mapping
+    key: str
+    when: Expr | None
+    reason: Template | None
+    who: str
+
+    @property
+    def here(self) -> tuple:
+        """Where the main key's value is."""
+        return self.path + (self.key,)
+
+    @property
+    def value(self) -> Any:
+        return self.raw[self.key]
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """One kind of effect, by its main key: how its value is read, and which side keys it
+    takes beside that key (``reason``, ``who``, ``then``, ``else``). ``inside`` names the
+    kinds whose ``then:``/``else:`` go inside their own mapping instead."""
+
+    read: Callable[[_Place], Effect]
+    beside: frozenset[str] = frozenset()
+    inside: bool = False
+
+
 def _parse_effect(doc: Document, path: tuple, raw: Any) -> Effect:
     if isinstance(raw, str):
         return Say(compile_template(doc, path, raw))
     if not isinstance(raw, Mapping):
         raise doc.error(path, f"expected an effect: a mapping with one of {', '.join(EFFECT_KEYS)}")
-    main = [key for key in raw if key in EFFECT_KEYS]
-    unknown = [key for key in raw if key not in EFFECT_KEYS and key not in _SIDE_KEYS]
+    main = [key for key in raw if key in _KINDS]
+    unknown = [key for key in raw if key not in _KINDS and key not in _SIDE_KEYS]
     if unknown:
         raise doc.error(path + (unknown[0],),
                         f"unknown effect key; expected one of {', '.join(EFFECT_KEYS)}")
     if len(main) != 1:
         raise doc.error(path, f"expected exactly one of {', '.join(EFFECT_KEYS)} in an effect")
     key = main[0]
-    for side in ("then", "else"):
-        if side in raw and key not in _TAKES_BRANCHES:
-            hint = (f"it belongs inside '{key}:'" if key in ("check", "encounter", "ask")
-                    else "only 'if' takes it")
-            raise doc.error(path + (side,), f"'{side}:' does nothing beside '{key}:'; {hint}")
-    if "reason" in raw and key not in _TAKES_REASON:
-        raise doc.error(path + ("reason",), f"'reason:' does nothing beside '{key}:'; only "
-                        f"{', '.join(sorted(_TAKES_REASON))} write a reason")
-    if "who" in raw:
-        if key not in _TAKES_WHO:
-            raise doc.error(path + ("who",), f"'who:' does nothing beside '{key}:'; only "
-                            f"{', '.join(sorted(_TAKES_WHO))} reach party members")
-        if raw["who"] not in WHO:
-            raise doc.error(path + ("who",), f"expected one of {', '.join(WHO)}")
-    who = str(raw.get("who", "each"))
+    kind = _KINDS[key]
+    for side in ("then", "else", "reason", "who"):
+        if side in raw and side not in kind.beside:
+            raise doc.error(path + (side,), f"'{side}:' does nothing beside '{key}:'; "
+                            + _SIDE_HINTS[side](kind, key))
+    if raw.get("who", "each") not in WHO:
+        raise doc.error(path + ("who",), f"expected one of {', '.join(WHO)}")
     when = compile_at(doc, path + ("when",), raw["when"]) if "when" in raw else None
     reason = (compile_template(doc, path + ("reason",), raw["reason"])
               if "reason" in raw else None)
-    value = raw[key]
-    here = path + (key,)
-    if key in ("adjust", "set", "let", "supply"):
-        values = _assignments(doc, here, value)
-        if key in ("adjust", "supply"):
-            for name, expr in values:
-                doc.references.append((here + (name,), "tracker" if key == "adjust"
-                                       else "supply", name))
-                doc.numeric.append((here + (name,), expr, f"{key} needs a number"))
-            if key == "supply":
-                return Supply(values, reason, when)
-            return Adjust(values, reason, when)
-        if key == "set":
-            return Assign(values, reason, when)
-        return Let(values, when)
-    if key == "say":
-        return Say(compile_template(doc, here, value), when)
-    if key in ("harm", "heal"):
-        return _vitality(doc, here, value, -1 if key == "harm" else 1, who, reason, when)
-    if key == "condition":
-        values = _assignments(doc, here, value)
-        for name, expr in values:
-            doc.references.append((here + (name,), "condition", name))
-            doc.numeric.append((here + (name,), expr, "condition needs a number"))
-        return Condition(values, who, reason, when)
-    if key == "members":
-        return Members(parse_effects(doc, here, value), who, when)
-    if key == "do":
-        return _do(doc, here, value, when)
-    if key == "ask":
-        return _ask(doc, here, value, when)
-    if key == "outcome":
-        if not isinstance(value, str) or not value.strip():
-            raise doc.error(here, "expected an outcome name")
-        if "{" in value or "}" in value:
-            raise doc.error(here, "an outcome is a fixed name, not a template; to name it "
-                            "from a value, choose between names with if/else")
-        return Outcome(value, when)
-    if key == "if":
-        return Branch(compile_at(doc, here, value), parse_effects(doc, path + ("then",),
-                      raw.get("then")), parse_effects(doc, path + ("else",), raw.get("else")),
-                      when)
-    if key == "table":
-        return _table(doc, here, value, when)
-    if key == "encounter":
-        return _encounter(doc, here, value, when)
-    if key == "light":
-        return _light(doc, here, value, reason, when)
-    if key == "room":
-        return _room(doc, here, value, when)
-    if key == "roll":
-        spec = _spec(doc, here, value, "roll", "dice")
-        return RollDice(compile_template(doc, here + ("dice",), spec["dice"]),
-                        compile_template(doc, here + ("label",), spec.get("label", "Roll")),
-                        _optional(doc, here + ("plus",), spec.get("plus")),
-                        _name(doc, here + ("as",), spec.get("as")), when)
-    spec = _spec(doc, here, value, "check", "dice")
+    return kind.read(_Place(doc, path, raw, key, when, reason, str(raw.get("who", "each"))))
+
+
+def _taking(side: str) -> str:
+    return ", ".join(sorted(key for key, kind in _KINDS.items() if side in kind.beside))
+
+
+_SIDE_HINTS: dict[str, Callable[[_Kind, str], str]] = {
+    "then": lambda kind, key: (f"it belongs inside '{key}:'" if kind.inside
+                               else "only 'if' takes it"),
+    "else": lambda kind, key: (f"it belongs inside '{key}:'" if kind.inside
+                               else "only 'if' takes it"),
+    "reason": lambda kind, key: f"only {_taking('reason')} write a reason",
+    "who": lambda kind, key: f"only {_taking('who')} reach party members",
+}
+"""What a side key beside a main key that does not take it says: where it belongs."""
+
+
+def _counted(place: _Place, what: str) -> tuple[tuple[str, Expr], ...]:
+    """Names and their numbers, each name a reference to a ``what`` (tracker, supply,
+    condition) that must exist."""
+    values = _assignments(place.doc, place.here, place.value)
+    for name, expr in values:
+        place.doc.references.append((place.here + (name,), what, name))
+        place.doc.numeric.append((place.here + (name,), expr, f"{place.key} needs a number"))
+    return values
+
+
+def _outcome(place: _Place) -> Outcome:
+    value = place.value
+    if not isinstance(value, str) or not value.strip():
+        raise place.doc.error(place.here, "expected an outcome name")
+    if "{" in value or "}" in value:
+        raise place.doc.error(place.here, "an outcome is a fixed name, not a template; to "
+                              "name it from a value, choose between names with if/else")
+    return Outcome(value, place.when)
+
+
+def _branch(place: _Place) -> Branch:
+    doc, path = place.doc, place.path
+    return Branch(compile_at(doc, place.here, place.value),
+                  parse_effects(doc, path + ("then",), place.raw.get("then")),
+                  parse_effects(doc, path + ("else",), place.raw.get("else")), place.when)
+
+
+def _roll(place: _Place) -> RollDice:
+    doc, here = place.doc, place.here
+    spec = _spec(doc, here, place.value, "roll", "dice")
+    return RollDice(compile_template(doc, here + ("dice",), spec["dice"]),
+                    compile_template(doc, here + ("label",), spec.get("label", "Roll")),
+                    _optional(doc, here + ("plus",), spec.get("plus")),
+                    _name(doc, here + ("as",), spec.get("as")), place.when)
+
+
+def _check(place: _Place) -> Check:
+    doc, here = place.doc, place.here
+    spec = _spec(doc, here, place.value, "check", "dice")
     return Check(compile_template(doc, here + ("dice",), spec["dice"]),
                  compile_at(doc, here + ("success",), spec["success"]),
                  compile_template(doc, here + ("label",), spec.get("label", "Check")),
                  _optional(doc, here + ("plus",), spec.get("plus")),
                  parse_effects(doc, here + ("then",), spec.get("then")),
-                 parse_effects(doc, here + ("else",), spec.get("else")), when)
+                 parse_effects(doc, here + ("else",), spec.get("else")), place.when)
 
 
 def _room(doc: Document, path: tuple, value: Any, when: Expr | None) -> RoomChange:
@@ -356,3 +370,47 @@ def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
                             compile_template(doc, here + ("label",),
                                              raw.get("label", "Check for the {source}")))
     return LightChange(spec["do"], kinds, count, reason, when, check)
+
+
+def _plain(read: Callable[[Document, tuple, Any, Expr | None], Effect]
+           ) -> Callable[[_Place], Effect]:
+    """A reader that needs only the value, its place and the ``when:`` guard."""
+    return lambda place: read(place.doc, place.here, place.value, place.when)
+
+
+_REASON = frozenset({"reason"})
+_MEMBERS = frozenset({"reason", "who"})
+_KINDS: dict[str, _Kind] = {
+    "adjust": _Kind(lambda place: Adjust(_counted(place, "tracker"), place.reason, place.when),
+                    _REASON),
+    "set": _Kind(lambda place: Assign(_assignments(place.doc, place.here, place.value),
+                                      place.reason, place.when), _REASON),
+    "let": _Kind(lambda place: Let(_assignments(place.doc, place.here, place.value),
+                                   place.when)),
+    "roll": _Kind(_roll),
+    "check": _Kind(_check, inside=True),
+    "table": _Kind(_plain(_table)),
+    "encounter": _Kind(_plain(_encounter), inside=True),
+    "light": _Kind(lambda place: _light(place.doc, place.here, place.value, place.reason,
+                                        place.when), _REASON),
+    "say": _Kind(lambda place: Say(compile_template(place.doc, place.here, place.value),
+                                   place.when)),
+    "if": _Kind(_branch, frozenset({"then", "else"})),
+    "do": _Kind(_plain(_do)),
+    "outcome": _Kind(_outcome),
+    "ask": _Kind(_plain(_ask), inside=True),
+    "supply": _Kind(lambda place: Supply(_counted(place, "supply"), place.reason, place.when),
+                    _REASON),
+    "harm": _Kind(lambda place: _vitality(place.doc, place.here, place.value, -1, place.who,
+                                          place.reason, place.when), _MEMBERS),
+    "heal": _Kind(lambda place: _vitality(place.doc, place.here, place.value, 1, place.who,
+                                          place.reason, place.when), _MEMBERS),
+    "condition": _Kind(lambda place: Condition(_counted(place, "condition"), place.who,
+                                               place.reason, place.when), _MEMBERS),
+    "members": _Kind(lambda place: Members(parse_effects(place.doc, place.here, place.value),
+                                           place.who, place.when), frozenset({"who"})),
+    "room": _Kind(_plain(_room)),
+}
+"""Every kind of effect by its main key, in the order the guide and the errors list them."""
+
+EFFECT_KEYS = tuple(_KINDS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from solo.rules.effects import Ask, Branch, Check, Do, Effect, Encounter, Let
+from solo.rules.effect_model import Ask, Branch, Check, Do, Effect, Encounter, Let
 from solo.rules.expr import constant
 from solo.rules.procedure import Procedure
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from solo.rules.effects import Effect, Template
+from solo.rules.effect_model import Effect, Template
 from solo.rules.expr import Expr
 from solo.rules.tables import Table
 

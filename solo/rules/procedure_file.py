@@ -13,7 +13,8 @@ from typing import Any
 
 from solo.defaults import MAX_VALUE
 from solo.errors import RulesError
-from solo.rules.effects import Effect, compile_at, compile_template, parse_effects
+from solo.rules.effect_model import Effect
+from solo.rules.effects import compile_at, compile_template, parse_effects
 from solo.rules.expr import Expr
 from solo.rules.inline import inline_routines
 from solo.rules.procedure import (

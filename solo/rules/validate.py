@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
-from solo.rules.effects import Assign, Check, Effect, Encounter, Let, RollDice, RollTable
-from solo.rules.expr import ExprError
+from solo.rules.effect_model import Assign, Check, Effect, Encounter, Let, RollDice, RollTable
+from solo.rules.expr import Expr, ExprError
 from solo.rules.yamlfile import Document
 
 __all__ = ["BUILTIN_NAMES", "BUILTIN_TYPES", "MAX_TURNS_PER_ACTION", "validate_procedure",
@@ -86,23 +86,32 @@ def name_types(procedure) -> dict[str, str]:
     for params in procedure.params.values():
         for name, default in params:
             add(name, "any" if default is None else _type_of(default))
-    effects = list(_walk(_all_effects(procedure)))
+    effects = [effect for effect in _walk(_all_effects(procedure)) if type(effect) in _MADE]
     for _ in range(2):  # a let may read a name another let makes
         for effect in effects:
-            if isinstance(effect, (Assign, Let)):
-                for name, expr in effect.values:
-                    if name in procedure.trackers:
-                        continue
-                    try:
-                        kind = expr.type_in(types)
-                    except ExprError:
-                        kind = "any"
-                    add(name, kind)
-            elif isinstance(effect, RollDice) and effect.name:
-                add(effect.name, "int")
-            elif isinstance(effect, RollTable) and effect.name:
-                add(effect.name, "str")
+            for name, kind in _MADE[type(effect)](effect, procedure, types):
+                add(name, kind)
     return types
+
+
+def _assigned(effect: Any, procedure, types: dict[str, str]) -> Iterable[tuple[str, str]]:
+    """The names a ``set:`` or ``let:`` makes (not the trackers it sets), with the types
+    their values give (any, where a value cannot be typed yet)."""
+    for name, expr in effect.values:
+        if name not in procedure.trackers:
+            try:
+                yield name, expr.type_in(types)
+            except ExprError:
+                yield name, "any"
+
+
+_MADE: dict[type, Callable[[Any, Any, dict[str, str]], Iterable[tuple[str, str]]]] = {
+    Assign: _assigned, Let: _assigned,
+    RollDice: lambda effect, procedure, types: [(effect.name, "int")] if effect.name else [],
+    RollTable: lambda effect, procedure, types: [(effect.name, "str")] if effect.name else [],
+}
+"""The names an effect makes for the expressions after it, by the effect's type: ``set:``
+and ``let:``, and the ``as:`` of a roll (a number) or a table (a word)."""
 
 
 def _type_of(value: object) -> str:
@@ -113,27 +122,53 @@ def _type_of(value: object) -> str:
 
 def validate_procedure(doc: Document, procedure) -> None:
     """Raise a located RulesError for a name used but never defined, a word where a number
-    belongs, or a time no command could take."""
-    all_effects = _all_effects(procedure)
+    belongs, or a time no command could take: each of :data:`_CHECKS` in turn."""
     types = name_types(procedure)
-    known = set(types)
+    for check in _CHECKS:
+        check(doc, procedure, types)
+
+
+def _supplies_apart(doc: Document, procedure, types: dict[str, str]) -> None:
     clash = set(procedure.supplies) & (set(procedure.trackers) | set(procedure.settings))
     if clash:
         name = sorted(clash)[0]
         raise doc.error(("supplies", name), f"{name!r} is also a tracker or a setting; "
                         "give the supply another name")
-    if procedure.danger:
-        known.add(procedure.danger)
+
+
+def _names_known(doc: Document, procedure, types: dict[str, str]) -> None:
+    known = set(types) | ({procedure.danger} if procedure.danger else set())
     for path, expr in doc.expressions:
         missing = sorted(expr.names - known)
         if missing:
             raise doc.error(path, f"unknown name {missing[0]!r}; define it as a tracker, a "
                                   "setting, an argument, or with set/let first")
+
+
+def _types_fit(doc: Document, procedure, types: dict[str, str]) -> None:
     for path, expr in doc.expressions:
         try:
             expr.type_in(types)
         except ExprError as error:
             raise doc.error(path, str(error)) from None
+
+
+def _tracker_values(effect: Any, procedure) -> Iterable[tuple[Expr, str]]:
+    return [(expr, f"tracker {name} needs a number") for name, expr in effect.values
+            if name in procedure.trackers]
+
+
+def _plus(effect: Any, procedure) -> Iterable[tuple[Expr, str]]:
+    return [] if effect.plus is None else [(effect.plus, "plus needs a number")]
+
+
+_NUMBERS: dict[type, Callable[[Any, Any], Iterable[tuple[Expr, str]]]] = {
+    Assign: _tracker_values, Check: _plus, RollDice: _plus, RollTable: _plus}
+"""The expressions of an effect that must give a number, with what to say if one does not:
+a ``set:`` of a tracker, a ``plus:``."""
+
+
+def _numbers(doc: Document, procedure, types: dict[str, str]) -> None:
     paths = {id(expr): path for path, expr in doc.expressions}
     numeric = list(doc.numeric)
     for name, action in procedure.actions.items():
@@ -141,31 +176,41 @@ def validate_procedure(doc: Document, procedure) -> None:
             numeric.append((paths.get(id(action.time), ("actions", name, "time")),
                             action.time, "time needs a whole number of turns"))
             _check_time(doc, procedure, name, action)
-    for effect in _walk(all_effects):
-        if isinstance(effect, Assign):
-            for name, expr in effect.values:
-                if name in procedure.trackers:
-                    numeric.append((paths.get(id(expr), ()), expr,
-                                    f"tracker {name} needs a number"))
-        elif isinstance(effect, (Check, RollDice, RollTable)) and effect.plus is not None:
-            numeric.append((paths.get(id(effect.plus), ()), effect.plus, "plus needs a number"))
+    for effect in _walk(_all_effects(procedure)):
+        numbers = _NUMBERS.get(type(effect))
+        if numbers is not None:
+            numeric.extend((paths.get(id(expr), ()), expr, message)
+                           for expr, message in numbers(effect, procedure))
     for path, expr, message in numeric:
         kind = expr.type_in(types)
         if kind in ("str", "dice"):
             raise doc.error(path, f"{message}, but {expr.text!r} gives "
                             f"{'a word' if kind == 'str' else 'the dice of a roll'}")
+
+
+_REFERENCES: dict[str, tuple[Callable[[Any], Container[str]], str]] = {
+    "routine": (lambda procedure: procedure.routines, "no routine named {name!r}"),
+    "tracker": (lambda procedure: procedure.trackers,
+                "no tracker named {name!r}; adjust works on trackers"),
+    "light": (lambda procedure: procedure.lights, "no light source named {name!r}"),
+    "supply": (lambda procedure: procedure.supplies,
+               "no supply named {name!r}; list it under 'supplies:'"),
+    "condition": (lambda procedure: procedure.party.conditions,
+                  "no condition named {name!r}; list it under 'party: conditions:'"),
+}
+"""Each kind of name an effect refers to: where the procedure defines it, and what to say
+when it does not (tables are checked with the shared ones, in :func:`check_tables_exist`)."""
+
+
+def _references(doc: Document, procedure, types: dict[str, str]) -> None:
     for path, kind, name in doc.references:
-        if kind == "routine" and name not in procedure.routines:
-            raise doc.error(path, f"no routine named {name!r}")
-        if kind == "tracker" and name not in procedure.trackers:
-            raise doc.error(path, f"no tracker named {name!r}; adjust works on trackers")
-        if kind == "light" and name not in procedure.lights:
-            raise doc.error(path, f"no light source named {name!r}")
-        if kind == "supply" and name not in procedure.supplies:
-            raise doc.error(path, f"no supply named {name!r}; list it under 'supplies:'")
-        if kind == "condition" and name not in procedure.party.conditions:
-            raise doc.error(path, f"no condition named {name!r}; list it under 'party: "
-                            "conditions:'")
+        if kind in _REFERENCES:
+            defined, message = _REFERENCES[kind]
+            if name not in defined(procedure):
+                raise doc.error(path, message.format(name=name))
+
+
+def _calls(doc: Document, procedure, types: dict[str, str]) -> None:
     for path, routine, given in doc.calls:
         params = dict(procedure.params.get(routine, ()))
         for name in given:
@@ -177,10 +222,19 @@ def validate_procedure(doc: Document, procedure) -> None:
             if default is None and name not in given:
                 raise doc.error(path, f"routine {routine!r} needs {name!r}: "
                                 f"do: {{routine: {routine}, with: {{{name}: ...}}}}")
+
+
+def _encounter_table(doc: Document, procedure, types: dict[str, str]) -> None:
     needs_default = any(isinstance(effect, Encounter) and effect.table is None
-                        for effect in _walk(all_effects))
+                        for effect in _walk(_all_effects(procedure)))
     if procedure.encounters is None and needs_default:
         raise doc.error(("encounters",), "an encounter effect needs a table: name one here")
+
+
+_CHECKS: tuple[Callable[[Document, Any, dict[str, str]], None], ...] = (
+    _supplies_apart, _names_known, _types_fit, _numbers, _references, _calls,
+    _encounter_table)
+"""What :func:`validate_procedure` checks, in the order its errors come."""
 
 
 def _check_time(doc: Document, procedure, name: str, action) -> None:
