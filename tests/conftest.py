@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
 
 import pytest
 from chromium import browser
+from hypothesis import HealthCheck, settings
+from suite_profile import FULL, SCALE
+
+# Hypothesis' profiles (tests/suite_profile.py): every search at a quarter of its full size and the
+# same examples every run by default; at full size, drawing new examples, with
+# SOLO_TEST_PROFILE=full. A test's own @settings(max_examples=scaled(N)) sizes its search.
+settings.register_profile("default", deadline=None, derandomize=True, database=None,
+                          max_examples=max(1, round(100 * SCALE)),
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("full", deadline=None, max_examples=max(1, round(100 * SCALE)),
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("full" if FULL else "default")
 
 from solo.engine.core import Result, perform, read, start
 from solo.engine.state import State
@@ -91,3 +105,32 @@ def chromium():
     started = browser()
     yield started
     started.close()
+
+
+# -- counting solo's process starts (SOLO_COUNT_STARTS=FILE) --------------------------------
+
+def _is_solo(argv: object) -> bool:
+    """Whether a process start runs solo: the console script, ``python -m solo``, a Python
+    that imports solo (``-c``), or a shell line that does one of those."""
+    words = [str(word) for word in argv] if isinstance(argv, (list, tuple)) else [str(argv)]
+    text = " ".join(words)
+    return (any(os.path.basename(word) == "solo" for word in words) or "-m solo" in text
+            or ("import solo" in text or "from solo" in text) or " solo " in f" {text} ")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With SOLO_COUNT_STARTS=FILE, every start of a solo process is logged to FILE, one line
+    each (the test, then the command): ``cut -f1 FILE | sort | uniq -c`` counts them."""
+    log = os.environ.get("SOLO_COUNT_STARTS")
+    if not log:
+        return
+    original = subprocess.Popen.__init__
+
+    def counted(self, args, *rest, **options):  # type: ignore[no-untyped-def]
+        if _is_solo(args):
+            test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]
+            with open(log, "a", encoding="utf-8") as out:
+                out.write(f"{test}\t{' '.join(map(str, args))[:120]!r}\n")
+        original(self, args, *rest, **options)
+
+    subprocess.Popen.__init__ = counted  # type: ignore[method-assign]

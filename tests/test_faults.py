@@ -24,8 +24,10 @@ from solo.journal.store import SNAPSHOT_PREFIX, iter_snapshots, read_tail
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
+from suite_profile import sized
+from tests.fake_env import run_solo
 
-SOLO = [sys.executable, "-m", "solo"]
+SOLO = [sys.executable, "-m", "solo"]  # where only a process proves the point (e2e)
 
 
 def _env() -> dict[str, str]:
@@ -34,8 +36,8 @@ def _env() -> dict[str, str]:
 
 def solo(*args: str, cwd: Path, stdin: str = "", timeout: float = 60
          ) -> subprocess.CompletedProcess:
-    return subprocess.run([*SOLO, *args], input=stdin, capture_output=True, text=True,
-                          cwd=cwd, env=_env(), timeout=timeout)
+    """``solo ARGS`` in this process (tests/fake_env.py), answering as a process would."""
+    return run_solo(*args, cwd=cwd, stdin=stdin, timeout=timeout)
 
 
 def one_error_line(done: subprocess.CompletedProcess) -> str:
@@ -68,7 +70,8 @@ def unparsed_snapshot_lines(path: Path) -> list[int]:
 
 # ---------------------------------------------------------------- kill -9
 
-KILLS = 20
+KILLS = sized(6, 20)  # the full profile kills 20 times
+ACKNOWLEDGED = re.compile(rb"^(@ |\(note: undo: took)", re.MULTILINE)
 
 
 def _script(count: int, rng: random.Random) -> list[str]:
@@ -81,18 +84,31 @@ def _script(count: int, rng: random.Random) -> list[str]:
 
 
 class _Drain(threading.Thread):
-    """Reads a pipe to the end so the child never blocks on a full pipe."""
+    """Reads a pipe to the end so the child never blocks on a full pipe; ``enough`` is set
+    once ``wanted`` acknowledged replies (an action's "@" line, an undo's note: printed only
+    after the entry is saved) have come, or the pipe closed."""
 
-    def __init__(self, pipe) -> None:
+    def __init__(self, pipe, wanted: int = 0) -> None:
         super().__init__(daemon=True)
-        self.pipe, self.data = pipe, b""
+        self.pipe, self.data, self.wanted = pipe, b"", wanted
+        self.enough = threading.Event()
+
+    def acknowledged(self) -> int:
+        whole = self.data[:self.data.rfind(b"\n") + 1]
+        return len(ACKNOWLEDGED.findall(whole))
 
     def run(self) -> None:
         for chunk in iter(lambda: self.pipe.read1(65536), b""):
             self.data += chunk
+            if self.acknowledged() >= self.wanted:
+                self.enough.set()
+        self.enough.set()
 
 
+@pytest.mark.e2e
 def test_kill_9_at_random_points_loses_at_most_the_entry_in_flight(tmp_path):
+    """kill -9 after a random (seeded) number of acknowledged replies, none for some rounds
+    (the kill lands in start-up): what was acknowledged is in the journal, and it resumes."""
     rng = random.Random(90210)
     script = _script(1000, rng)
     journal = new_journal(tmp_path)
@@ -103,7 +119,8 @@ def test_kill_9_at_random_points_loses_at_most_the_entry_in_flight(tmp_path):
         process = subprocess.Popen([*SOLO, "play", str(journal)], stdin=subprocess.PIPE,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    cwd=tmp_path, env=_env())
-        out, err = _Drain(process.stdout), _Drain(process.stderr)
+        wanted = 0 if rng.random() < 0.2 else rng.randint(1, 40)
+        out, err = _Drain(process.stdout, wanted), _Drain(process.stderr)
         out.start()
         err.start()
         stop = threading.Event()
@@ -123,7 +140,8 @@ def test_kill_9_at_random_points_loses_at_most_the_entry_in_flight(tmp_path):
 
         writer = threading.Thread(target=feed, daemon=True)
         writer.start()
-        time.sleep(rng.uniform(0.05, 1.2))  # start-up takes ~0.1-0.3 s: some kills land in it
+        if wanted:
+            assert out.enough.wait(timeout=60), f"round {round_}: no {wanted} replies"
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
         stop.set()
@@ -143,11 +161,10 @@ def test_kill_9_at_random_points_loses_at_most_the_entry_in_flight(tmp_path):
         last_line = len(journal.read_bytes().split(b"\n")) - 1
         assert set(bad) <= set(torn) | {last_line}, (bad, torn)
         torn = bad
-        replies = out.data.decode("utf-8", errors="replace").split("\n")[:-1]  # whole lines
         # an action's "@" line and an undo's note are printed once each, after the entry is
         # saved: whatever was acknowledged is in the journal (narration is not echoed)
-        acknowledged = sum(1 for line in replies
-                           if line.startswith("@ ") or line.startswith("(note: undo: took"))
+        acknowledged = out.acknowledged()
+        assert acknowledged >= wanted, (round_, acknowledged, wanted)
         written = len(after) - len(before)
         assert acknowledged <= written, (round_, acknowledged, written)
 
@@ -236,6 +253,7 @@ PRIVATE_MOUNTS = _can_mount_privately()
 
 @pytest.mark.skipif(not PRIVATE_MOUNTS, reason="needs unshare and mount (root in a mount "
                     "namespace) to give solo a small filesystem of its own")
+@pytest.mark.e2e
 def test_a_really_full_filesystem_mid_play(tmp_path):
     """solo plays on a 64 KiB tmpfs (in a private mount namespace) until it is full:
     every failed save is one clear line, and what is on disk resumes cleanly."""
@@ -345,6 +363,7 @@ def test_read_only_journal_by_immutable_flag(tmp_path):
 
 @pytest.mark.skipif(not PRIVATE_MOUNTS, reason="needs unshare and mount for a read-only "
                     "bind mount in a private mount namespace")
+@pytest.mark.e2e
 def test_read_only_filesystem(tmp_path):
     """The journal's folder bind-mounted read-only, in a private mount namespace: both
     ``solo play`` and ``solo new`` there refuse with one line and write nothing."""
@@ -385,6 +404,7 @@ def test_journal_that_is_not_a_regular_writable_file(tmp_path):
 # ---------------------------------------------------------------- two sessions
 
 
+@pytest.mark.e2e
 def test_second_session_on_the_same_journal_is_refused(tmp_path):
     journal = new_journal(tmp_path)
     first = subprocess.Popen([*SOLO, "play", str(journal)], stdin=subprocess.PIPE,
@@ -494,6 +514,7 @@ def test_hostile_yaml_in_the_players_config_folder(tmp_path):
 # ---------------------------------------------------------------- creating a journal
 
 
+@pytest.mark.e2e
 def test_new_on_a_full_disk_leaves_nothing_behind(tmp_path):
     disk = tmp_path / "disk"
     disk.mkdir()
