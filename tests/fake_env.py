@@ -51,11 +51,12 @@ def solo(*args: str, stdin: str | bytes = "", tty: bool = False,
     return Run(code, env.stdout.getvalue(), env.stderr.getvalue())  # type: ignore[attr-defined]
 
 
-def run_solo(*args: str, cwd: Path | str, stdin: str = "", env: dict | None = None,
+def run_solo(*args: str, cwd: Path | str, stdin: str | bytes = "", env: dict | None = None,
              timeout: float | None = None) -> subprocess.CompletedProcess:
     """``solo ARGS`` in this process, as :func:`tests.e2e.run_solo` runs it in another: in
     folder ``cwd``, with ``env`` laid over the environment variables, ``stdin`` piped in (no
-    terminal). Gives what a process would: ``returncode``, ``stdout`` and ``stderr``; the
+    terminal). Gives what a process would: ``returncode``, ``stdout`` and ``stderr`` (bytes,
+    UTF-8, if ``stdin`` was given as bytes, as ``subprocess.run`` without ``text``); the
     working folder and the variables are put back afterwards. ``timeout`` is not used (no
     process to stop); it is taken so that a call reads the same either way."""
     del timeout
@@ -68,4 +69,9 @@ def run_solo(*args: str, cwd: Path | str, stdin: str = "", env: dict | None = No
         os.chdir(folder)
         os.environ.clear()
         os.environ.update(saved)
-    return subprocess.CompletedProcess(["solo", *map(str, args)], done.code, done.out, done.err)
+    out: str | bytes = done.out
+    err: str | bytes = done.err
+    if isinstance(stdin, bytes):
+        out, err = done.out.encode("utf-8", "surrogateescape"), done.err.encode("utf-8",
+                                                                                "surrogateescape")
+    return subprocess.CompletedProcess(["solo", *map(str, args)], done.code, out, err)

@@ -12,7 +12,7 @@ import pytest
 from solo.play.odds_journal import journal_odds
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 SCRIPTS = {
     "trespasser": ["supply torch 2", "light torch", "advance", "A long hall.",

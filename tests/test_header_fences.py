@@ -16,7 +16,7 @@ from solo.journal.store import read_meta
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -20,7 +20,7 @@ from solo.journal.store import read_meta
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 DATA = Path(__file__).resolve().parent / "data"
 

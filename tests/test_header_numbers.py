@@ -12,7 +12,7 @@ from solo.errors import UsageError
 from solo.play import start
 from solo.play.physical import TypedDice
 from solo.rules.numbers import MAX_DIGITS, number_between, whole_number
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 from tests.fake_env import fake_env
 
 ODD_DIGITS = ("²", "①", "٣", "Ⅲ", "1_0", "٣٣", "𝟑", "3.0", "0x3", "+3", "three")
@@ -63,6 +63,7 @@ def test_in_a_script_odd_digits_are_refused_and_the_die_is_asked_again(tmp_path:
     assert "(note: rolled at the table: d6=4)" in text
 
 
+@pytest.mark.e2e
 def test_at_the_repl_odd_digits_are_asked_again(tmp_path: Path):
     from tests.test_terminal import Terminal
 

@@ -18,7 +18,7 @@ from solo.journal.yaml12 import core_type, dump_both, load_core
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import stats_text
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 BAD_INPUT = ["1e3", "0x1F", ".inf", "yes", "no", "on", "null", "~", "2024-01-01", ": colon",
              "# hash", "'quote", '"dq"', "-lead", "- lead", "?lead", "? lead", "1:20", "0o17",

@@ -27,7 +27,8 @@ import pytest
 from solo.engine.map_layout import text_cells
 from solo.engine.rooms import Dungeon
 from solo.play.resume import resume_file
-from tests.e2e import SOLO, run_solo
+from tests.e2e import SOLO
+from tests.fake_env import run_solo
 from tests.test_map_mermaid import graph
 from tests.test_report_html import parse
 from tests.test_rooms_crawls import (
@@ -40,6 +41,8 @@ from tests.test_rooms_crawls import (
     TRESPASSER_SECOND,
 )
 from tests.test_rooms_notation import nvim_tags
+
+pytestmark = pytest.mark.e2e  # the REPL on a real terminal (a pty): only a process shows it
 
 SYSTEMS = {"d12-tension": (D12_SEED, D12_FIRST, D12_SECOND),
            "dungeon-turn": (7, DT_FIRST, DT_SECOND),

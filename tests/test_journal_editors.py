@@ -15,7 +15,7 @@ from solo.errors import JournalError
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 MOVES = ["light torch", "enter 3", "noise", "enter 2", "combat-normal", "enter 4"]
 

@@ -21,7 +21,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from solo.journal.notation import LONELOG_MARKS
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 HOSTILE = [
     "```",

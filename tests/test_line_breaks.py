@@ -24,7 +24,7 @@ from solo.play.resume import resume_file
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.terminal import printable
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 BREAKS = sorted(REFUSED_BREAKS)
 NAMES = {"\x0b": "U+000B", "\x0c": "U+000C", "\x1c": "U+001C", "\x1d": "U+001D",

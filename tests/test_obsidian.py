@@ -31,7 +31,7 @@ from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text
 from tests import obsidian
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 SPECIALS = ["yes", "no", "on", "off", "y", "1:20", "0o17", "0x1F", "1e3", ".inf", "null", "~",
             "2024-01-01", "012", "-lead", "?query", "- dash", "? mark", ": colon", "# hash",

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from solo.play.resume import resume_file as resume
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 DATA = Path(__file__).resolve().parent / "data"
 OLD = {"format1-party-names.md": ["Brother Ott"],
@@ -83,6 +83,7 @@ def test_the_reports_show_the_members_once_they_joined(tmp_path: Path):
         in report.stdout
 
 
+@pytest.mark.e2e
 def test_at_a_terminal_the_notice_is_said_once(tmp_path: Path):
     """In the REPL (a real pty) the notice opens the session and is not repeated with the
     first entry's result."""

@@ -17,7 +17,7 @@ from solo.play.resume import resume_file as resume
 from solo.rules.catalog import load_world
 from solo.rules.world import World
 from tests.conftest import ScriptedRandom, perform_line
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 PROCEDURE = """\
 kind: procedure

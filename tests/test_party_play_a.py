@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from solo.journal.store import read_records
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 from tests.test_journal_markdown import lonelog_reading
 
 PARTY = ("--party", "Wren", "--party", "Brother Ott")

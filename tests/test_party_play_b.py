@@ -11,7 +11,7 @@ import pytest
 
 from solo.play.resume import resume_file as resume
 from solo.rules.catalog import load_world
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 from tests.test_journal_markdown import lonelog_reading
 
 PARTY = ("--party", "Wren", "--party", "Brother Ott")

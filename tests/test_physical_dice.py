@@ -102,7 +102,7 @@ def test_undoing_set_dice_restores_the_mode(tmp_path: Path):
 
 # -- through the installed solo: a script, and a real terminal ---------------------------------
 def test_in_a_script_the_next_line_is_the_die(tmp_path: Path):
-    from tests.e2e import run_solo
+    from tests.fake_env import run_solo
 
     moves = "light torch\nadvance\n9\n4\n\nadvance\nnine\n3\n"
     done = run_solo("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice", "physical",
@@ -121,6 +121,7 @@ def test_in_a_script_the_next_line_is_the_die(tmp_path: Path):
     assert resume(tmp_path / "j.md").state.turn == 1
 
 
+@pytest.mark.e2e
 def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
     from tests.test_terminal import Terminal
 

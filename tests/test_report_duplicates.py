@@ -30,7 +30,7 @@ from solo.report.columns import Columns
 from solo.report.entry_records import EntryRecords
 from solo.report.export import report_text, stats_text
 from solo.report.read import read_journal
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse")
 SCRIPT = ["light torch", "enter 3", "The stair ends in black water.", "enter 2", "noise",

@@ -11,7 +11,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 from solo.report.read import read_journal
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 from tests.test_report_reordered import resave, sorted_spaced
 
 PARTY = Path(__file__).resolve().parent.parent / "docs" / "examples" / "party.yaml"

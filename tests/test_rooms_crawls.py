@@ -44,7 +44,7 @@ from solo.play.resume import resume_file
 from solo.play.rooms_view import rooms_lines
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 from tests.test_rooms_notation import NVIM_TAG, nvim_tags
 
 SNAKE = ["N", "N", "N", "E", "S", "S", "S", "S"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from solo.play.resume import resume_file
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 SETUP = ["enter 3", "room hall, exits N E S", "enter N 2", "enter N 2", "back", "go S",
          "enter E 2", "room exits N"]

@@ -22,7 +22,7 @@ from solo.play.repl import run_interactive
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 # Prose from the issue that begins with a command word: it must never run.
 PROSE_STARTING_WITH_A_COMMAND = [
@@ -221,18 +221,13 @@ def test_an_unexpected_error_in_a_line_does_not_end_the_session(tmp_path: Path):
     assert state_of(path).turn == 1
 
 
-# -- batch mode: the installed solo --------------------------------------------------------
+# -- batch mode: solo play with its lines piped in -----------------------------------------
 
 def batch(tmp_path: Path, script: bytes | str, system: str = "trespasser"):
     done = run_solo("new", "j.md", "--system", system, "--seed", "3", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    import subprocess
-
-    from tests.e2e import SOLO
     raw = script.encode() if isinstance(script, str) else script
-    played = subprocess.run([SOLO, "play", "j.md"], cwd=tmp_path, input=raw,
-                            capture_output=True, timeout=60,
-                            env={**__import__("os").environ, "SOURCE_DATE_EPOCH": "1700000000"})
+    played = run_solo("play", "j.md", cwd=tmp_path, stdin=raw)
     return played, tmp_path / "j.md"
 
 
@@ -282,8 +277,6 @@ def test_batch_echo_is_safe_for_a_terminal(tmp_path: Path):
 
 def test_set_takes_a_procedures_supplies_at_the_prompt(tmp_path):
     """``set candles 3`` (a supply the procedure counts) is a command, as the guide says."""
-    from tests.e2e import run_solo
-
     done = run_solo("new", "j.md", "--system", "delving", "--seed", "2", cwd=tmp_path,
                     stdin="set candles 3\nstatus\n")
     assert done.returncode == 0, done.stderr
