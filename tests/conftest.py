@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 
 import pytest
@@ -109,13 +110,22 @@ def chromium():
 
 # -- counting solo's process starts (SOLO_COUNT_STARTS=FILE) --------------------------------
 
+_SOLO_IN_A_LINE = re.compile(r"(^|[\s/'\"])solo(['\"]?\s|$)|-m solo\b|import solo|from solo")
+
+
 def _is_solo(argv: object) -> bool:
     """Whether a process start runs solo: the console script, ``python -m solo``, a Python
-    that imports solo (``-c``), or a shell line that does one of those."""
+    that imports solo (``-c``), or a shell line (``sh -c``, ``unshare``) that runs one of
+    those; not a tool that only reads solo's sources (``python -m mypy solo``, ruff)."""
     words = [str(word) for word in argv] if isinstance(argv, (list, tuple)) else [str(argv)]
-    text = " ".join(words)
-    return (any(os.path.basename(word) == "solo" for word in words) or "-m solo" in text
-            or ("import solo" in text or "from solo" in text) or " solo " in f" {text} ")
+    program = os.path.basename(words[0])
+    if program == "solo":
+        return True
+    if program.startswith("python") and words[1:2] == ["-m"]:
+        return words[2:3] == ["solo"]
+    if program.startswith("python") or program in ("sh", "bash", "unshare", "env", "timeout"):
+        return any(_SOLO_IN_A_LINE.search(word) for word in words[1:])
+    return False
 
 
 def pytest_configure(config: pytest.Config) -> None:

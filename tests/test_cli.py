@@ -1,4 +1,6 @@
-"""End-to-end runs of the installed ``solo`` command: exit codes, one-line errors, output."""
+"""The ``solo`` command's answers: exit codes, one-line errors, output. Run in-process
+(tests/fake_env.py) unless only the installed command proves the point: those are marked
+``e2e`` and start it for real (tests/e2e.py)."""
 
 import json
 import os
@@ -10,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from solo import __version__
-from tests.e2e import SOLO, run_solo
+from tests import e2e
+from tests.e2e import SOLO
+from tests.fake_env import run_solo
 
 
 def one_line_error(result) -> str:
@@ -21,9 +25,10 @@ def one_line_error(result) -> str:
     return lines[0]
 
 
+@pytest.mark.e2e
 def test_version_and_help(tmp_path: Path):
-    assert run_solo("--version", cwd=tmp_path).stdout.strip() == f"solo {__version__}"
-    help_text = run_solo("--help", cwd=tmp_path)
+    assert e2e.run_solo("--version", cwd=tmp_path).stdout.strip() == f"solo {__version__}"
+    help_text = e2e.run_solo("--help", cwd=tmp_path)
     assert help_text.returncode == 0
     for command in ("new", "play", "roll", "ask", "systems", "check", "simulate", "export"):
         assert command in help_text.stdout
@@ -54,9 +59,10 @@ def test_systems_lists_id_then_name_from_any_folder(tmp_path: Path):
     assert {"delving", "exploration", "trespasser", "dungeon-turn"} <= set(rows)
 
 
+@pytest.mark.e2e
 def test_usage_errors_exit_2_in_one_line(tmp_path: Path):
     for args in (("frobnicate",), ("simulate",), ("roll", "d6", "--seed", "x")):
-        result = run_solo(*args, cwd=tmp_path)
+        result = e2e.run_solo(*args, cwd=tmp_path)
         assert result.returncode == 2, args
         one_line_error(result)
 
@@ -112,8 +118,9 @@ def test_malformed_and_hostile_yaml_are_refused_without_running(tmp_path: Path):
     assert "not valid YAML" in one_line_error(run_solo("check", str(broken), cwd=tmp_path))
 
 
+@pytest.mark.e2e
 def test_traceback_only_on_request(tmp_path: Path):
-    result = run_solo("--traceback", "roll", "2d", cwd=tmp_path)
+    result = e2e.run_solo("--traceback", "roll", "2d", cwd=tmp_path)
     assert result.returncode == 1 and "Traceback" in result.stderr
 
 
@@ -179,11 +186,12 @@ def test_export_writes_through_a_symlink_and_into_a_fifo_and_a_device(tmp_path: 
     assert stat.S_ISCHR(after.st_mode) and after.st_rdev == device.st_rdev
 
 
+@pytest.mark.e2e
 def test_a_fifo_as_a_journal_is_refused_without_hanging(tmp_path: Path):
     fifo = tmp_path / "f.md"
     os.mkfifo(fifo)
     for command in ("play", "export", "stats"):
-        done = run_solo(command, "f.md", cwd=tmp_path, timeout=30)
+        done = e2e.run_solo(command, "f.md", cwd=tmp_path, timeout=30)
         assert done.returncode == 1 and "not a regular file" in done.stderr
 
 
@@ -236,6 +244,7 @@ def test_check_refuses_an_action_that_shadows_a_solo_command(tmp_path: Path):
     assert f"bad.yaml:{number}:" in done.stderr and "'status'" in done.stderr
 
 
+@pytest.mark.e2e
 def test_stats_and_export_to_a_terminal_show_no_raw_escapes(tmp_path: Path):
     _journal(tmp_path, title="\x1b]0;pwned\x07Evil")
     for args in (("stats", "j.md"), ("export", "j.md")):

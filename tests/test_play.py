@@ -1,4 +1,4 @@
-"""Playing and resuming journals through the real ``solo`` command and the Session."""
+"""Playing and resuming journals through the ``solo`` command (in-process) and the Session."""
 
 import json
 import os
@@ -14,7 +14,8 @@ from solo.errors import JournalError
 from solo.journal.store import SNAPSHOT_PREFIX
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
-from tests.e2e import SOLO, run_solo
+from tests.e2e import SOLO
+from tests.fake_env import run_solo
 
 MOVES = ["light torch", "enter 3", "The air smells of wet rope.", "combat-normal", "enter 2",
          "ask Is the door locked? likely", "enter 4", "undo", "enter 1", "find-secret",
@@ -148,6 +149,7 @@ def test_batch_mode_reports_bad_lines_and_goes_on(tmp_path: Path):
     assert "@ enter 2" in journal.read_text() and "@ enter x" not in journal.read_text()
 
 
+@pytest.mark.e2e
 def test_play_with_stdin_closed_plays_nothing_and_keeps_the_journal(tmp_path: Path):
     """``solo play J <&-`` (no standard input at all) is an empty script, not a crash."""
     _, journal = new_crawl(tmp_path, MOVES[:3])
