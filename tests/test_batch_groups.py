@@ -21,7 +21,7 @@ from solo.play.batch import GROUP, run_batch
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 from tests.test_faults import SOLO, _env
 
 SCRIPT = ["light torch", "enter 2", "We reach a flooded stair.", "enter 3", "ask Is it deep?",
@@ -63,6 +63,7 @@ def _lines_until(stream, found: queue.Queue) -> None:
     found.put(None)
 
 
+@pytest.mark.e2e
 def test_a_program_that_waits_for_each_reply_gets_it_and_it_is_saved(tmp_path: Path):
     """A driver sends one line and waits for its reply: solo answers each line before it
     waits for the next (no group holds it back), and what it answered is on disk."""
@@ -87,6 +88,7 @@ def test_a_program_that_waits_for_each_reply_gets_it_and_it_is_saved(tmp_path: P
     assert process.returncode == 0
 
 
+@pytest.mark.e2e
 def test_replies_and_errors_come_out_in_the_order_of_the_lines(tmp_path: Path):
     """With stdout and stderr on one pipe (2>&1), a line's error sits between the replies
     of the lines around it, across group boundaries."""

@@ -211,6 +211,7 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(SOLO is None, reason="the solo command is not installed")
 def test_ctrl_c_stops_a_long_simulate_on_a_terminal_with_exit_130(tmp_path: Path):
     master, slave = os.openpty()

@@ -14,9 +14,11 @@ from solo.errors import JournalError
 from solo.journal.create import create_journal, numbered
 from solo.journal.store import read_meta
 from solo.play.resume import resume_file as resume
-from tests.e2e import SOLO, run_solo
+from tests.e2e import SOLO
+from tests.fake_env import run_solo
 
 
+@pytest.mark.e2e
 def test_six_parallel_starts_with_one_title_make_six_journals(tmp_path: Path):
     command = [SOLO, "new", "--system", "d12-tension", "--title", "Same"]
     environment = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}

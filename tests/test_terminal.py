@@ -6,7 +6,11 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.e2e import SOLO
+
+pytestmark = pytest.mark.e2e  # the REPL on a pseudo-terminal: only a process shows it
 
 
 class Terminal:
