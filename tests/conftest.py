@@ -12,8 +12,13 @@ from chromium import browser
 from hypothesis import HealthCheck, settings
 from suite_profile import FULL, SCALE
 
-# Hypothesis' profiles (tests/suite_profile.py): every search at a quarter of its full size and the
-# same examples every run by default; at full size, drawing new examples, with
+from solo.engine.core import Result, perform, read, start
+from solo.engine.state import State
+from solo.rules.catalog import load_world
+from solo.rules.world import World
+
+# Hypothesis' profiles (tests/suite_profile.py): every search at a quarter of its full size
+# and the same examples every run by default; at full size, drawing new examples, with
 # SOLO_TEST_PROFILE=full. A test's own @settings(max_examples=scaled(N)) sizes its search.
 settings.register_profile("default", deadline=None, derandomize=True, database=None,
                           max_examples=max(1, round(100 * SCALE)),
@@ -21,11 +26,6 @@ settings.register_profile("default", deadline=None, derandomize=True, database=N
 settings.register_profile("full", deadline=None, max_examples=max(1, round(100 * SCALE)),
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("full" if FULL else "default")
-
-from solo.engine.core import Result, perform, read, start
-from solo.engine.state import State
-from solo.rules.catalog import load_world
-from solo.rules.world import World
 
 
 @pytest.fixture(autouse=True)

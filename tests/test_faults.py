@@ -1,5 +1,6 @@
 """Faults: kill -9 mid-play, a full disk, torn writes, read-only journals, two sessions on
-one journal, and hostile YAML. The real ``solo`` runs in a subprocess wherever it can."""
+one journal, and hostile YAML. ``solo`` runs in-process (tests/fake_env.py) unless only a
+process proves the point: a kill, a filesystem of its own, two sessions (marked e2e)."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ from solo.journal.store import SNAPSHOT_PREFIX, iter_snapshots, read_tail
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from suite_profile import sized
 from tests.fake_env import run_solo
+from tests.suite_profile import sized
 
 SOLO = [sys.executable, "-m", "solo"]  # where only a process proves the point (e2e)
 

@@ -12,8 +12,7 @@ from solo.errors import UsageError
 from solo.play import start
 from solo.play.physical import TypedDice
 from solo.rules.numbers import MAX_DIGITS, number_between, whole_number
-from tests.fake_env import run_solo
-from tests.fake_env import fake_env
+from tests.fake_env import fake_env, run_solo
 
 ODD_DIGITS = ("²", "①", "٣", "Ⅲ", "1_0", "٣٣", "𝟑", "3.0", "0x3", "+3", "three")
 

@@ -31,8 +31,7 @@ from solo.play.repl import run_interactive
 from solo.play.session import Session
 from solo.report.export import report_text
 from solo.report.read import read_journal
-from tests.fake_env import run_solo
-from tests.fake_env import solo
+from tests.fake_env import run_solo, solo
 
 RECORD_LINE = re.compile(r"^ *<!-- solo \{.*\}\} -->$", re.M)
 PLAYED = "enter\n" * 8
