@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +19,7 @@ from solo.errors import UsageError
 from solo.rules.catalog import load_world
 from solo.rules.world import World
 from tests.conftest import ScriptedRandom, perform_line
+from tests.fake_env import run_solo
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -78,14 +77,11 @@ def test_ask_follows_chaos():
 
 def test_a_question_from_a_procedure_is_counted_by_solo_stats(tmp_path):
     journal = tmp_path / "rooms.md"
-    run = subprocess.run([sys.executable, "-m", "solo", "new", str(journal), "--system",
-                          str(EXAMPLES / "oracle-rooms.yaml"), "--seed", "2"],
-                         input="enter large\nenter small\n", capture_output=True, text=True,
-                         timeout=60, cwd=tmp_path)
+    run = run_solo("new", str(journal), "--system", str(EXAMPLES / "oracle-rooms.yaml"),
+                   "--seed", "2", stdin="enter large\nenter small\n", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert "? Is the large room occupied? (likely, mythic)" in journal.read_text()
-    stats = subprocess.run([sys.executable, "-m", "solo", "stats", str(journal), "--json"],
-                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    stats = run_solo("stats", str(journal), "--json", cwd=tmp_path)
     assert stats.returncode == 0, stats.stderr
     assert json.loads(stats.stdout)["questions"] == 2
 
@@ -342,10 +338,8 @@ def test_a_second_sign_replaces_the_first_and_says_so():
 
 def test_status_shows_a_trackers_level_and_the_supplies(tmp_path):
     def play(name: str, stdin: str) -> str:
-        run = subprocess.run([sys.executable, "-m", "solo", "new", str(tmp_path / f"{name}.md"),
-                              "--system", str(EXAMPLES / f"{name}.yaml"), "--seed", "1"],
-                             input=stdin, capture_output=True, text=True, timeout=60,
-                             cwd=tmp_path)
+        run = run_solo("new", str(tmp_path / f"{name}.md"), "--system",
+                       str(EXAMPLES / f"{name}.yaml"), "--seed", "1", stdin=stdin, cwd=tmp_path)
         assert run.returncode == 0, run.stderr
         return run.stdout
 

@@ -9,7 +9,6 @@ import json
 import math
 import re
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from solo.rules.catalog import load_file, load_world
 from solo.rules.effects import EFFECT_KEYS
 from solo.rules.schema import keys_of
 from solo.rules.validate import BUILTIN_NAMES
+from tests.fake_env import run_solo
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -32,9 +32,8 @@ SYSTEMS = ROOT / "solo" / "systems"
 
 
 def _solo(*args: str, cwd: Path | None = None, stdin: str = "") -> subprocess.CompletedProcess:
-    """Run the real command line, as a player would."""
-    return subprocess.run([sys.executable, "-m", "solo", *args], cwd=cwd, input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    """Run the command line as a player would (in-process: tests/fake_env.py)."""
+    return run_solo(*args, cwd=cwd or Path.cwd(), stdin=stdin)
 
 
 def _yaml_files() -> list[Path]:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+
+from tests.fake_env import run_solo
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,9 +49,7 @@ HOSTILE = ("<script>alert(1)</script> and <img src=x onerror=alert(1)> and "
 
 
 def solo(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}
-    return subprocess.run([sys.executable, "-m", "solo", *args], input=stdin, text=True,
-                          capture_output=True, cwd=cwd, env=env, timeout=120)
+    return run_solo(*args, cwd=cwd, stdin=stdin)
 
 
 def new_journal(folder: Path, commands: str, system: str = "d12-tension", seed: int = 11,

@@ -26,6 +26,7 @@ from solo.engine.events import (
 )
 from solo.errors import UsageError
 from tests.conftest import perform_line as perform
+from tests.fake_env import run_solo
 
 SYSTEM = "dungeon-turn"
 HAZARD_IDS = {1: "encounter", 2: "fatigue", 3: "signs", 4: "local-effect", 5: "depletion",
@@ -471,10 +472,8 @@ def test_fatigue_levels_are_named_and_exhausted_rolls_at_disadvantage(crawl):
 
 
 def test_status_names_the_fatigue_level(tmp_path):
-    import subprocess
-    run = subprocess.run(["solo", "new", str(tmp_path / "t.md"), "--system", SYSTEM,
-                          "--seed", "1"], input="status\nset fatigue 1\nstatus\nset fatigue 2\n"
-                         "status\n", capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    run = run_solo("new", str(tmp_path / "t.md"), "--system", SYSTEM, "--seed", "1",
+                   stdin="status\nset fatigue 1\nstatus\nset fatigue 2\nstatus\n", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     shown = [line for line in run.stdout.splitlines() if line.startswith("Fatigue:")]
     assert shown == ["Fatigue: 0/2 (Fresh)", "Fatigue: 1/2 (Tired)", "Fatigue: 2/2 (Exhausted)"]
