@@ -1,20 +1,19 @@
-"""Fuzzing what the player types, through batch mode (the installed ``solo``) and the real
+"""Fuzzing what the player types, through batch mode (``solo play``, in-process) and the real
 REPL (a prompt_toolkit session on pipe input), for every shipped procedure.
 
 Lines mix real commands with random and huge (5,000-digit) arguments, bytes that are not
 UTF-8, encoded surrogates, control characters and escape sequences, and multi-line pastes
 joined by every line separator. The promise: zero internal errors, the session goes on to
 the last line, and the journal stays valid UTF-8 with no raw control character, resuming
-cleanly. ``SOLO_FUZZ_SCALE`` multiplies the line counts (5 gives over 10,000 lines).
+cleanly. 300 lines per procedure and mode in the full profile, a quarter by default;
+``SOLO_FUZZ_SCALE`` multiplies the line counts (5 gives over 10,000 lines).
 """
 
 from __future__ import annotations
 
 import io
-import os
 import random
 import re
-import subprocess
 import threading
 from pathlib import Path
 
@@ -31,10 +30,10 @@ from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.rules.catalog import load_world, system_ids
-from tests.e2e import SOLO
+from tests.fake_env import run_solo
+from tests.suite_profile import scaled
 
-SCALE = float(os.environ.get("SOLO_FUZZ_SCALE", "1"))
-LINES = max(50, int(300 * SCALE))  # per procedure, per mode
+LINES = max(50, scaled(300))  # per procedure, per mode (tests/suite_profile.py)
 HUGE = "9" * 5000
 SEPARATORS = ["\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\r\n"]
 NASTY = ["\x1b]0;pwned\x07", "\x1b[31m", "\x1b[2J", "\x00", "\x7f", "\x9b", "\t", "\u202e",
@@ -113,10 +112,8 @@ def test_batch_mode_survives_every_fuzzed_line(system: str, tmp_path: Path):
     world = load_world(system)
     lines = fuzz_lines(world, random.Random(f"batch:{system}"), LINES)
     path = create_journal_file(str(tmp_path / "j.md"), system, "Fuzz", 7, [])
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}
     script = b"\n".join(lines) + b"\n"
-    done = subprocess.run([SOLO, "play", str(path)], input=script,
-                          capture_output=True, cwd=tmp_path, env=env, timeout=600)
+    done = run_solo("play", str(path), cwd=tmp_path, stdin=script)
     errors = done.stderr.decode("utf-8", errors="replace")
     assert done.returncode in (0, 1), errors[-2000:]
     assert "internal error" not in errors and "Traceback" not in errors, \
