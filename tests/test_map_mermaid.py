@@ -10,7 +10,7 @@ import subprocess
 
 from hypothesis import given, settings
 from map_dungeons import HOSTILE, big_dungeon, dungeons, hostile_rooms, twelve_rooms
-from node_tools import mermaid_folder, mermaid_parse
+from node_tools import mermaid_folder, mermaid_parse, script
 
 from solo.engine.map_layout import layout
 from solo.engine.rooms import Dungeon, Exit, Room
@@ -44,8 +44,7 @@ console.log(JSON.stringify({nodes, links, classes}));
 def graph(chart: str) -> dict:
     """What Mermaid makes of the chart: its nodes (label text decoded), links and classes."""
     folder = mermaid_folder()
-    (folder / "map_graph.mjs").write_text(_GRAPH, encoding="utf-8")
-    done = subprocess.run(["node", str(folder / "map_graph.mjs")], input=chart,
+    done = subprocess.run(["node", str(script("map_graph.mjs", _GRAPH))], input=chart,
                           capture_output=True, text=True, timeout=300, cwd=folder)
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)

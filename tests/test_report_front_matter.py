@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e import run_solo
+
+from tests.fake_env import run_solo
 
 
 def _reshape(text: str, opening: str, closing: str) -> str:
