@@ -10,12 +10,12 @@ import subprocess
 import pytest
 from chromium import browser
 from hypothesis import HealthCheck, settings
-from suite_profile import FULL, SCALE
 
 from solo.engine.core import Result, perform, read, start
 from solo.engine.state import State
 from solo.rules.catalog import load_world
 from solo.rules.world import World
+from tests.suite_profile import FULL, SCALE
 
 # Hypothesis' profiles (tests/suite_profile.py): every search at a quarter of its full size
 # and the same examples every run by default; at full size, drawing new examples, with

@@ -24,6 +24,7 @@ from solo.rules.dice import (
     parse,
     roll,
 )
+from tests.suite_profile import scaled
 
 # ---------------------------------------------------------------- parsing
 
@@ -485,13 +486,13 @@ def _check(text: str, rng: random.Random) -> None:
         assert parse(expr.text) == expr
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=_anything, seed=st.integers(0, 2**32))
 def test_any_text_rolls_or_raises_dice_error(text: str, seed: int) -> None:
     _check(text, random.Random(seed))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(text=_expressions(), seed=st.integers(0, 2**32))
 def test_plausible_expressions_roll_or_raise(text: str, seed: int) -> None:
     _check(text, random.Random(seed))

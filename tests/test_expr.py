@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.rules.expr import ExprError, compile_expr
+from tests.suite_profile import scaled
 
 
 @pytest.mark.parametrize("text, scope, expected", [
@@ -42,7 +43,7 @@ def test_division_by_zero_is_an_expr_error():
         compile_expr("a // b")({"a": 1, "b": 0})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(st.text(max_size=80))
 def test_any_text_compiles_or_raises_expr_error(text):
     try:

@@ -21,6 +21,7 @@ from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text
 from tests.fake_env import run_solo
+from tests.suite_profile import scaled
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -217,7 +218,7 @@ def _pyyaml_writer(meta: dict[str, Any]) -> str:
     return "---\n" + yaml.safe_dump(meta, sort_keys=False, allow_unicode=True) + "---\n"
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=scaled(150), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(field=st.sampled_from([*(field.name for field in FIELDS), "aliases"]),
        value=st.one_of(_VALUES, _RAW.map(lambda raw: ("raw", raw))),

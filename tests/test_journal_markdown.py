@@ -22,6 +22,7 @@ from solo.journal.notation import LONELOG_MARKS
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from tests.fake_env import run_solo
+from tests.suite_profile import scaled
 
 HOSTILE = [
     "```",
@@ -121,7 +122,7 @@ def test_hostile_narration_never_changes_the_structure(tmp_path: Path, system: s
     assert "\\## Turn 99" in text and "\\```" in text and "\\<pre>" in text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=scaled(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(narration=st.lists(st.text(min_size=1, max_size=40), min_size=1, max_size=6))
 def test_any_narration_keeps_the_structure(tmp_path_factory, narration):

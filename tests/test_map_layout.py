@@ -11,6 +11,7 @@ from map_dungeons import big_dungeon, dungeons, twelve_rooms
 
 from solo.engine.map_layout import OFFSETS, layout, route, text_cells
 from solo.engine.rooms import Dungeon, Exit, Room
+from tests.suite_profile import scaled
 
 
 def _step(plan, start: str, end: str) -> tuple[int, int]:
@@ -91,7 +92,7 @@ def test_text_cells_counts_wide_and_zero_width_characters():
     assert text_cells("✓$✗") == 3
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(dungeons())
 def test_every_room_gets_a_cell_of_its_own_inside_the_grid(dungeon):
     plan = layout(dungeon)

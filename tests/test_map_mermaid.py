@@ -17,6 +17,7 @@ from solo.engine.rooms import Dungeon, Exit, Room
 from solo.report.map_mermaid import MAX_LINKS, MAX_TEXT, map_init, mermaid_map
 from solo.report.palette import INK, LINE, PAPER
 from solo.terminal import printable
+from tests.suite_profile import scaled
 
 LIGHT_PAGE, DARK_PAGE = "#ffffff", "#0d1117"  # GitHub's light and dark backgrounds
 MERMAID_LIMIT = 50_000  # Mermaid refuses a longer diagram
@@ -145,7 +146,7 @@ _LINK = re.compile(r"^    r\d+ (---|-\.-)(\|stair\|)? r\d+$")
 _STYLE = re.compile(r"^    (classDef \w+ [a-z:#0-9,-]+|class [r0-9,]+ \w+|linkStyle default .*)$")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(dungeons())
 def test_any_dungeon_writes_only_lines_of_solo_s_own_shapes(dungeon):
     lines = mermaid_map(dungeon).splitlines()

@@ -11,6 +11,7 @@ from map_dungeons import HOSTILE, big_dungeon, dungeons, hostile_rooms, twelve_r
 
 from solo.engine.rooms import Dungeon
 from solo.report.map_svg import svg_map
+from tests.suite_profile import scaled
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -100,7 +101,7 @@ def test_a_big_map_and_an_empty_one_are_both_valid():
     assert empty.find(f"{SVG}desc").text == "No rooms are known yet."
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(dungeons())
 def test_any_dungeon_gives_a_readable_self_contained_svg(dungeon):
     text = svg_map(dungeon)

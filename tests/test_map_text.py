@@ -12,6 +12,7 @@ from map_dungeons import HOSTILE, big_dungeon, dungeons, hostile_rooms, twelve_r
 
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.play.map_text import map_lines
+from tests.suite_profile import scaled
 
 BOX_CHARS = "┌┐└┘╔╗╚╝┏┓┗┛│║┃"
 OFF_EDGES = re.compile(r"^(\d+) more rooms? off the edges: (.*)\.$")
@@ -122,7 +123,7 @@ def test_a_room_without_a_description_says_so_in_the_key():
     assert "@ R1  (no description) · you are here · way out" in lines
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=scaled(120), deadline=None)
 @given(dungeons(), st.integers(8, 140))
 def test_any_dungeon_fits_any_width_and_stays_safe(dungeon, width):
     lines = map_lines(dungeon, width=width)

@@ -32,6 +32,7 @@ from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text
 from tests import obsidian
 from tests.fake_env import run_solo
+from tests.suite_profile import scaled
 
 SPECIALS = ["yes", "no", "on", "off", "y", "1:20", "0o17", "0x1F", "1e3", ".inf", "null", "~",
             "2024-01-01", "012", "-lead", "?query", "- dash", "? mark", ": colon", "# hash",
@@ -241,7 +242,7 @@ def same_crawl(tmp_path_factory) -> tuple[bytes, dict[str, Any], Any]:
     return path.read_bytes(), read_meta(path), resume(path).state
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=scaled(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), extras=_EXTRAS)
 def test_any_header_saying_the_same_resumes_to_the_same_state(same_crawl, tmp_path: Path,

@@ -31,6 +31,7 @@ from solo.report.entry_records import EntryRecords
 from solo.report.export import report_text, stats_text
 from solo.report.read import read_journal
 from tests.fake_env import run_solo
+from tests.suite_profile import scaled
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse")
 SCRIPT = ["light torch", "enter 3", "The stair ends in black water.", "enter 2", "noise",
@@ -335,7 +336,7 @@ def test_a_party_journal_with_every_record_twice_tells_the_party_as_played(tmp_p
 _PLAYED: dict[str, tuple[str, dict]] = {}  # by reading: the crawl played, and its figures
 
 
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=scaled(25), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_entries_in_any_order_and_records_copied_give_the_figures_of_the_crawl_played(

@@ -20,6 +20,7 @@ from solo.play.start import create_journal_file
 from solo.report.export import report_text
 from solo.report.html_blocks import blocks_html
 from solo.report.html_inline import inline_html
+from tests.suite_profile import scaled
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "advance", "loud",
@@ -307,7 +308,7 @@ _PROSE = st.lists(st.sampled_from(
     min_size=1, max_size=16).map("".join).map(str.strip).filter(bool)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(text=_PROSE)
 def test_prose_renders_as_commonmark_renders_it(text: str):
     lines = [line.lstrip(" \t") for line in text.split("\n")]
@@ -345,7 +346,7 @@ _BLOCKS = st.lists(st.one_of(
               st.booleans())), min_size=1, max_size=8)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(blocks=_BLOCKS, gaps=st.lists(st.sampled_from(["\n\n", "\n", "\n  \n"]), min_size=8,
                                      max_size=8))
 def test_the_journal_s_blocks_render_as_commonmark_renders_them(blocks, gaps):

@@ -32,6 +32,7 @@ from solo.play.session import Session
 from solo.report.export import report_text
 from solo.report.read import read_journal
 from tests.fake_env import run_solo, solo
+from tests.suite_profile import scaled
 
 RECORD_LINE = re.compile(r"^ *<!-- solo \{.*\}\} -->$", re.M)
 PLAYED = "enter\n" * 8
@@ -240,7 +241,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> str:
     return path.read_text(encoding="utf-8")
 
 
-@settings(max_examples=30, deadline=None,
+@settings(max_examples=scaled(30), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_resume_names_what_the_reports_name_and_finds_their_latest_entry(

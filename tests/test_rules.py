@@ -11,6 +11,7 @@ from solo.errors import RulesError
 from solo.rules.catalog import load_file, load_system, system_ids
 from solo.rules.procedure_file import parse_procedure
 from solo.rules.yamlfile import load_yaml
+from tests.suite_profile import scaled
 
 MINIMAL = """\
 kind: procedure
@@ -89,7 +90,7 @@ yaml_values = st.recursive(
     max_leaves=25)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(yaml_values)
 def test_loader_never_crashes_on_any_structure(data):
     import yaml
