@@ -109,7 +109,7 @@ def test_a_setting_the_procedure_dropped_is_dropped_from_members_on_resume(world
 
 
 def test_exploration_saves_with_each_characters_own_con_bonus(tmp_path: Path):
-    """Dungeon Exploration through the installed solo: each character's CON save adds their
+    """Dungeon Exploration through the command line: each character's CON save adds their
     own con_bonus (party set), shown in the journal and kept across sessions."""
     made = run_solo("new", "j.md", "--system", "exploration", "--seed", "3", "--party", "Wren",
                     "--party", "Ott", cwd=tmp_path,

@@ -100,7 +100,7 @@ def test_undoing_set_dice_restores_the_mode(tmp_path: Path):
         session.close()
 
 
-# -- through the installed solo: a script, and a real terminal ---------------------------------
+# -- through the command line: a script (in-process), and a real terminal (e2e) -------------
 def test_in_a_script_the_next_line_is_the_die(tmp_path: Path):
     from tests.fake_env import run_solo
 

@@ -118,7 +118,7 @@ def reading(request) -> str:
     return request.param
 
 
-# -- the repro, through the real commands -------------------------------------------
+# -- the repro, through the command line ----------------------------------------------
 
 def test_every_record_pasted_twice_counts_once_in_stats_and_export(tmp_path: Path):
     made = run_solo("new", "R.md", "--system", "d12-tension", "--seed", "9", "--title", "T",

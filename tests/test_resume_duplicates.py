@@ -126,7 +126,7 @@ def test_resuming_names_the_records_once_and_plays_on_from_the_latest_entry(tmp_
     assert (list(named.duplicates), list(named.out_of_place)) == (duplicates, out_of_place)
 
 
-def test_the_issues_repro_as_real_processes(tmp_path: Path):
+def test_the_issues_repro_through_the_command_line(tmp_path: Path):
     """``printf 'enter\\n%.0s' 1 … 8 | solo new …; sed …; echo enter | solo play R.md``."""
     new = run_solo("new", "R.md", "--system", "d12-tension", "--seed", "9", "--title", "T",
                    cwd=tmp_path, stdin=PLAYED)
