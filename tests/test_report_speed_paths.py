@@ -20,7 +20,7 @@ from solo.play.start import create_journal_file
 from solo.report.columns import Columns
 from solo.report.entry_records import EntryRecords
 from solo.report.read import read_journal
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse", "advance",
             "hide", "stay", "listen", "loud")
