@@ -108,7 +108,7 @@ def chromium():
     started.close()
 
 
-# -- counting solo's process starts (SOLO_COUNT_STARTS=FILE) --------------------------------
+# -- solo's process starts: only in tests marked e2e (SOLO_COUNT_STARTS=FILE logs them) -------
 
 _SOLO_IN_A_LINE = re.compile(r"(^|[\s/'\"])solo(['\"]?\s|$)|-m solo\b|import solo|from solo")
 
@@ -128,19 +128,36 @@ def _is_solo(argv: object) -> bool:
     return False
 
 
+_RUNNING = {"e2e": False}  # whether the test now running is marked e2e
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """With SOLO_COUNT_STARTS=FILE, every start of a solo process is logged to FILE, one line
-    each (the test, then the command): ``cut -f1 FILE | sort | uniq -c`` counts them."""
+    """Every start of a solo process is checked: a test not marked ``e2e`` that starts one
+    fails, saying to run solo in-process (tests/fake_env.py) or to mark it. With
+    SOLO_COUNT_STARTS=FILE, each start is also logged to FILE, one line each (the test, then
+    the command): ``cut -f1 FILE | sort | uniq -c`` counts them."""
     log = os.environ.get("SOLO_COUNT_STARTS")
-    if not log:
-        return
     original = subprocess.Popen.__init__
 
-    def counted(self, args, *rest, **options):  # type: ignore[no-untyped-def]
+    def watched(self, args, *rest, **options):  # type: ignore[no-untyped-def]
         if _is_solo(args):
             test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]
-            with open(log, "a", encoding="utf-8") as out:
-                out.write(f"{test}\t{' '.join(map(str, args))[:120]!r}\n")
+            if not _RUNNING["e2e"]:
+                raise AssertionError(
+                    f"{test} starts solo as a process ({' '.join(map(str, args))[:80]}) but "
+                    "is not marked e2e: run it in-process (tests/fake_env.py), or mark it "
+                    "@pytest.mark.e2e if only a process proves the point")
+            if log:
+                with open(log, "a", encoding="utf-8") as out:
+                    out.write(f"{test}\t{' '.join(map(str, args))[:120]!r}\n")
         original(self, args, *rest, **options)
 
-    subprocess.Popen.__init__ = counted  # type: ignore[method-assign]
+    subprocess.Popen.__init__ = watched  # type: ignore[method-assign]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    """Note whether the test about to run (its fixtures too) is marked e2e."""
+    _RUNNING["e2e"] = item.get_closest_marker("e2e") is not None
+    yield
+    _RUNNING["e2e"] = False
