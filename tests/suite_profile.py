@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 PROFILE = os.environ.get("SOLO_TEST_PROFILE", "default").strip().lower() or "default"
 if PROFILE not in ("default", "full"):
     raise SystemExit(f"SOLO_TEST_PROFILE is 'default' or 'full', not {PROFILE!r}")
@@ -28,3 +30,11 @@ def sized(default: int, full: int) -> int:
     """``default`` in the default profile, ``full`` in the full one: for counts that are not
     a search (the rounds of the kill -9 test)."""
     return full if FULL else default
+
+
+def full_only(*values: object) -> object:
+    """A ``pytest.param`` of ``values`` that runs in the full profile only (it shows as
+    skipped, saying so, in the default one): for a parametrized case whose check the
+    others already make, at a size only a long run can afford."""
+    return pytest.param(*values, marks=pytest.mark.skipif(
+        not FULL, reason="in the full profile only (SOLO_TEST_PROFILE=full)"))

@@ -26,7 +26,7 @@ from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from tests.fake_env import run_solo
-from tests.suite_profile import sized
+from tests.suite_profile import FULL, sized
 
 SOLO = [sys.executable, "-m", "solo"]  # where only a process proves the point (e2e)
 
@@ -283,6 +283,18 @@ def test_a_really_full_filesystem_mid_play(tmp_path):
     assert resume(after).state.step == steps[-1] + 1
 
 
+def _cuts(size: int, snapshot_starts: int) -> list[int]:
+    """Where to cut an entry of ``size`` bytes: after every byte in the full profile; by
+    default every byte near its start, its record line's start and its end, and a seeded
+    quarter of the others."""
+    every = range(size + 1)
+    if FULL:
+        return list(every)
+    near = {cut for edge in (0, snapshot_starts, size) for cut in range(edge - 16, edge + 17)}
+    rng = random.Random(size)
+    return [cut for cut in every if cut in near or rng.random() < 0.25]
+
+
 def test_a_torn_last_entry_is_never_taken_for_a_snapshot(tmp_path, monkeypatch):
     """Cut the last entry after every byte (a torn write): resume always falls back to the
     previous snapshot, says the entry was cut off once mechanics are there, and takes the
@@ -299,7 +311,7 @@ def test_a_torn_last_entry_is_never_taken_for_a_snapshot(tmp_path, monkeypatch):
     entry = path.read_bytes()[len(head):]
     snapshot_starts = entry.index(SNAPSHOT_PREFIX.encode())
     cut_file = tmp_path / "cut.md"
-    for cut in range(len(entry) + 1):
+    for cut in _cuts(len(entry), snapshot_starts):
         cut_file.write_bytes(head + entry[:cut])
         resumed = resume(cut_file)
         if cut >= len(entry) - 1:  # the record line is whole (its newline may be missing)

@@ -22,6 +22,7 @@ from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room, way_out_text
 from solo.errors import SoloError, UsageError
 from solo.play.session import Session
 from solo.play.start import create_journal_file
+from tests.suite_profile import full_only
 
 
 # -- the plain computations, over the rooms alone --------------------------------------------
@@ -168,7 +169,8 @@ def one_change(rng: random.Random, dungeon: Dungeon, history: list[Dungeon]) -> 
         return kind, dungeon
 
 
-@pytest.mark.parametrize(("seed", "every"), [(1, 1), (2, 1), (3, 5), (4, 13)])
+@pytest.mark.parametrize(("seed", "every"), [(1, 1), full_only(2, 1), full_only(3, 5),
+                                             (4, 13)])
 def test_every_answer_the_map_gives_is_the_plain_one_after_every_kind_of_change(seed, every):
     """``every``: the map is asked only every so often, so that changes pile up on the
     index between two questions, as they do in play."""
