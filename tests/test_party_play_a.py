@@ -1,5 +1,5 @@
 """Delving, Dungeon Exploration and Dungeon Turn played end to end with a party of two,
-through the installed ``solo``: the rules that reach the members do so in the journal, and
+through ``solo``'s command line: the rules that reach the members do so in the journal, and
 each member's last ``[PC:…]`` tag, read the way Lonelog reads a journal, is the state the
 journal's last record holds."""
 

@@ -1,6 +1,6 @@
-"""A party of two plays trespasser, d12-tension, classic and overloaded through the installed
-``solo``: members named at the prompt, their hit points and conditions, and the supplies,
-checked against a Lonelog reading of the journal and the state in its last record."""
+"""A party of two plays trespasser, d12-tension, classic and overloaded through ``solo``'s
+command line (in-process): members named at the prompt, their hit points and conditions, and
+the supplies, checked against a Lonelog reading of the journal and the state in its last record."""
 
 from __future__ import annotations
 

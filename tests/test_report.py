@@ -1,4 +1,4 @@
-"""solo export (md, html) and solo stats, on journals written by the real ``solo`` command."""
+"""solo export (md, html) and solo stats, on journals written by ``solo``'s command line."""
 
 from __future__ import annotations
 

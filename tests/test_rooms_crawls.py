@@ -1,5 +1,5 @@
-"""Crawls through a dozen rooms with a loop and dead ends, played by the real ``solo``
-command in two sittings, and by the real prompt_toolkit session (issue 20).
+"""Crawls through a dozen rooms with a loop and dead ends, played by ``solo``'s command line
+in two sittings, and by the real prompt_toolkit session (issue 20).
 
 What a player would notice: the rules read the map (D12's encounter check counts the
 room's exits, its breeze names the shortest known way out, Dungeon Turn's ``leave``

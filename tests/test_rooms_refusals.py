@@ -1,4 +1,4 @@
-"""What the map refuses, played by the real ``solo`` command (issue 20): each bad line is a
+"""What the map refuses, played by ``solo``'s command line (issue 20): each bad line is a
 one-line error naming its line, and nothing reaches the journal; and a journal whose map
 records were edited by hand resumes with a notice, never a crash."""
 
