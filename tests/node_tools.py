@@ -137,15 +137,19 @@ def install_mermaid_cli() -> str:
 
 
 def main() -> int:
-    """Install every node tool the tests use, before a test run: says what it did."""
+    """Install every node tool the tests use, before a test run (Mermaid and jsdom, the yaml
+package Obsidian writes with, and mermaid-cli where there is a Chromium): says what it did."""
     if shutil.which("node") is None or shutil.which("npm") is None:
         print("node tools: node and npm are not on this machine; their tests will skip")
         return 0
-    sys.path.insert(0, str(Path(__file__).parent))  # run as a script: chromium.py beside it
+    sys.path.insert(0, str(Path(__file__).parent))  # run as a script: the helpers beside it
     from chromium import find_chromium
+    from obsidian import node_yaml
 
     why = install_mermaid()
     print("node tools: mermaid and jsdom: " + (why or f"ready in {CACHE}"))
+    package, why = node_yaml()  # Obsidian's yaml package (tests/obsidian.py keeps its cache)
+    print("node tools: yaml@2: " + (why or f"ready in {package}"))
     chromium, no_browser = find_chromium()
     if chromium is None:  # mmdc draws in a browser: without one, its tests skip anyway
         print(f"node tools: {MERMAID_CLI} not installed: {no_browser}")
