@@ -4,7 +4,7 @@ seed and lines by a real play session; then resuming the 300-room journal agains
 10-turn one, and drawing its map at the terminal.
 
 - journal bytes: the 300-room journal at most 3x the one with no rooms (deterministic:
-  tests/test_rooms_journal_size.py checks it too);
+  tests/journal/test_rooms_journal_size.py checks it too);
 - resume: ``solo play J < /dev/null`` (the player's resume, from the command to the end of
   the sitting) at most 1.2x the 10-turn journal's time, measured side by side; and
   ``Session(path)`` opened and closed in-process, reported (the same resume without the

@@ -2,7 +2,7 @@
 
 Every whole number in the five seed procedures (and in the D12 seed's own tables) is
 changed by +1 and by -1, one at a time, in a scratch copy of the repository. The
-procedure's test file and tests/test_seed_numbers.py (plus the content-table tests, for
+procedure's test file and tests/systems/test_seed_numbers.py (plus the content-table tests, for
 a tables file) then run against the mutant. A mutant that no test notices is a
 *survivor*: a number of the seed's that nothing pins. Takes about 20 minutes on 2 cores.
 
@@ -105,10 +105,10 @@ def mutants(relative: str, system: str) -> list[Mutant]:
 
 
 def _tests_for(mutant: Mutant) -> list[str]:
-    tests = [f"tests/test_system_{mutant.system.replace('-', '_')}.py",
-             "tests/test_seed_numbers.py"]
+    tests = [f"tests/systems/test_system_{mutant.system.replace('-', '_')}.py",
+             "tests/systems/test_seed_numbers.py"]
     if mutant.file.startswith("oracles/"):
-        tests.append("tests/test_content_tables.py")
+        tests.append("tests/rules/test_content_tables.py")
     return tests
 
 

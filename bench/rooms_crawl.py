@@ -1,6 +1,6 @@
 """A long Dungeon Turn crawl through many rooms, as the lines a player would type, and the
 same crawl told with no map: the workload of bench/bench_rooms.py and of
-tests/test_rooms_journal_size.py (which loads this file by its path).
+tests/journal/test_rooms_journal_size.py (which loads this file by its path).
 
 The party walks a grid: on the turns that find a room it goes through a free side of the
 room it is in (``enter N``), first walking known ways to the nearest room that has one

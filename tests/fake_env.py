@@ -4,7 +4,10 @@ streams in memory, a fixed answer to "is this a terminal?", a stopped clock."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 
 from solo.cli.main import main
 from solo.environment import Environment
@@ -46,3 +49,29 @@ def solo(*args: str, stdin: str | bytes = "", tty: bool = False,
     env = env or fake_env(stdin, tty=tty)
     code = main(list(args), env)
     return Run(code, env.stdout.getvalue(), env.stderr.getvalue())  # type: ignore[attr-defined]
+
+
+def run_solo(*args: str, cwd: Path | str, stdin: str | bytes = "", env: dict | None = None,
+             timeout: float | None = None) -> subprocess.CompletedProcess:
+    """``solo ARGS`` in this process, as :func:`tests.e2e.run_solo` runs it in another: in
+    folder ``cwd``, with ``env`` laid over the environment variables, ``stdin`` piped in (no
+    terminal). Gives what a process would: ``returncode``, ``stdout`` and ``stderr`` (bytes,
+    UTF-8, if ``stdin`` was given as bytes, as ``subprocess.run`` without ``text``); the
+    working folder and the variables are put back afterwards. ``timeout`` is not used (no
+    process to stop); it is taken so that a call reads the same either way."""
+    del timeout
+    folder, saved = os.getcwd(), dict(os.environ)
+    os.chdir(cwd)
+    os.environ.update({"SOURCE_DATE_EPOCH": "1700000000", **(env or {})})
+    try:
+        done = solo(*map(str, args), stdin=stdin)
+    finally:
+        os.chdir(folder)
+        os.environ.clear()
+        os.environ.update(saved)
+    out: str | bytes = done.out
+    err: str | bytes = done.err
+    if isinstance(stdin, bytes):
+        out, err = done.out.encode("utf-8", "surrogateescape"), done.err.encode("utf-8",
+                                                                                "surrogateescape")
+    return subprocess.CompletedProcess(["solo", *map(str, args)], done.code, out, err)

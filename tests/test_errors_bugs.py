@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import random
 import subprocess
-import sys
 import traceback
 from pathlib import Path
 
@@ -28,7 +27,7 @@ from solo.rules.procedure_file import parse_procedure
 from solo.rules.world import World
 from solo.rules.yamlfile import load_yaml
 from tests.conftest import perform_line
-from tests.test_faults import _env
+from tests.fake_env import run_solo
 
 PROCEDURE = """\
 kind: procedure
@@ -109,25 +108,16 @@ def test_play_shows_a_bug_as_an_internal_error_and_the_journal_stays_whole(
     assert "@ enter 2" in out
 
 
-BUGGY_SOLO = """\
-import sys
-from solo.engine import tool_commands
-from solo.engine.requests import SetChaos
 def broken_chaos_handler(world, run, request):
     return {}[str(request.level)]
-tool_commands.TOOL_COMMANDS[SetChaos] = broken_chaos_handler
-from solo.cli.main import main
-sys.exit(main())
-"""
 
 
-def test_solo_traceback_shows_the_frame_of_the_bug(tmp_path):
+def test_solo_traceback_shows_the_frame_of_the_bug(tmp_path, monkeypatch):
     path = create_journal_file(str(tmp_path / "j.md"), "d12-tension", "Bugs", 5, [])
+    monkeypatch.setitem(TOOL_COMMANDS, SetChaos, broken_chaos_handler)
 
     def play(*options: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-c", BUGGY_SOLO, *options, "play", str(path)],
-                              input="chaos 3\n", capture_output=True, text=True,
-                              cwd=tmp_path, env=_env(), timeout=60)
+        return run_solo(*options, "play", str(path), stdin="chaos 3\n", cwd=tmp_path)
 
     plain = play()
     (shown,) = plain.stderr.splitlines()
@@ -136,7 +126,8 @@ def test_solo_traceback_shows_the_frame_of_the_bug(tmp_path):
     traced = play("--traceback").stderr.splitlines()
     assert "Traceback (most recent call last):" in traced
     # the trace ends where the bug is, with the bug's own error; then the one line again
-    assert "in broken_chaos_handler" in traced[-3] and traced[-2] == "KeyError: '3'"
+    frames = [line for line in traced if line.lstrip().startswith("File ")]
+    assert "in broken_chaos_handler" in frames[-1] and traced[-2] == "KeyError: '3'"
     assert traced[-1] == shown
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from solo.journal.store import read_meta
-from tests.e2e import run_solo
+from tests.fake_env import run_solo
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.moves"))

@@ -1,7 +1,8 @@
 """Fuzzing with Hypothesis: REPL lines, journal bytes, YAML files and dice expressions.
 
-Every test is bounded (``max_examples``) so the file runs in well under a minute;
-``SOLO_FUZZ_SCALE=20`` multiplies every bound for a longer campaign.
+Every test is bounded (``max_examples``): a quarter of each bound in the default profile,
+the whole of it with ``SOLO_TEST_PROFILE=full``; ``SOLO_FUZZ_SCALE=20`` multiplies every
+bound for a longer campaign (tests/suite_profile.py).
 The promises checked:
 
 * any line typed at the prompt gives a reply or a one-line ``SoloError``, never a
@@ -16,11 +17,8 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 import re
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -37,6 +35,8 @@ from solo.play.start import create_journal_file
 from solo.rules import dice
 from solo.rules.catalog import load_file, load_world, system_ids
 from solo.rules.yamlfile import YAML_LOADER
+from tests.fake_env import run_solo
+from tests.suite_profile import scaled
 
 REPO = Path(__file__).resolve().parent.parent
 _BASE = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -44,12 +44,10 @@ _BASE = settings(deadline=None, suppress_health_check=[HealthCheck.function_scop
                                                         HealthCheck.data_too_large])
 
 
-_SCALE = float(os.environ.get("SOLO_FUZZ_SCALE", "1"))  # e.g. 20 for a long local campaign
-
-
 def fuzz(examples: int) -> settings:
-    """Hypothesis settings for one test: bounded, no deadline (files and processes)."""
-    return settings(_BASE, max_examples=max(1, int(examples * _SCALE)))
+    """Hypothesis settings for one test: ``examples`` in the full profile, at this run's
+    scale (tests/suite_profile.py), no deadline (files are written)."""
+    return settings(_BASE, max_examples=scaled(examples))
 
 
 def _loadable_systems() -> list:
@@ -279,13 +277,9 @@ def test_narration_with_a_line_separator_inside_is_not_taken_for_a_cut_off_entry
 
 # ---------------------------------------------------------------- random bytes as a journal
 
-JOURNAL_BYTES_EXAMPLES = 20
+JOURNAL_BYTES_EXAMPLES = 80  # in-process: four times the 20 it had as a process a case
 _FRONT = (b"---\ntitle: X\nsystem: d12-tension\nseed: 1\ncreated: '2023-11-14T22:13:20Z'\n"
           b"tables: []\nparty: []\noracle: mythic\nsolo: 1\n---\n")
-
-
-def _env() -> dict[str, str]:
-    return dict(os.environ, SOURCE_DATE_EPOCH="1700000000")
 
 
 @fuzz(JOURNAL_BYTES_EXAMPLES)
@@ -303,11 +297,9 @@ def test_random_bytes_as_a_journal_are_refused_and_left_alone(content):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "random.md"
         path.write_bytes(content)
-        done = subprocess.run([sys.executable, "-m", "solo", "play", str(path)],
-                              stdin=subprocess.DEVNULL, capture_output=True, cwd=folder,
-                              env=_env(), timeout=60)
+        done = run_solo("play", str(path), cwd=folder)
         assert done.returncode == 1, done.stderr
-        lines = done.stderr.decode("utf-8", errors="replace").splitlines()
+        lines = done.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("solo: error: "), lines
         assert "internal error" not in lines[0]
         assert path.read_bytes() == content

@@ -1,0 +1,142 @@
+"""A first-time player at a real terminal: bare ``solo`` on a pseudo-terminal, no flags."""
+
+import os
+import select
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.e2e import SOLO
+
+pytestmark = pytest.mark.e2e  # the REPL on a pseudo-terminal: only a process shows it
+
+
+class Terminal:
+    """``solo`` running on a pty: type into it and wait for what it draws."""
+
+    def __init__(self, cwd: Path, *args: str) -> None:
+        self.master, slave = os.openpty()
+        env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "30",
+               "SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1",
+               "PROMPT_TOOLKIT_NO_CPR": "1"}
+        self.process = subprocess.Popen([SOLO, *args], cwd=cwd, stdin=slave, stdout=slave,
+                                        stderr=slave, env=env, close_fds=True)
+        os.close(slave)
+        self.seen = b""
+
+    def wait_for(self, text: str, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while text.encode() not in self.seen:
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, f"{text!r} never appeared; the screen had:\n{self.seen[-800:]!r}"
+            ready, _, _ = select.select([self.master], [], [], remaining)
+            if ready:
+                try:
+                    self.seen += os.read(self.master, 65536)
+                except OSError:  # the program ended
+                    break
+        assert text.encode() in self.seen
+        end = self.seen.index(text.encode()) + len(text)
+        self.seen = self.seen[end:]  # the next wait looks only at what came after
+
+    def type(self, keys: str) -> None:
+        """Type ``keys``; later waits look only at what is drawn after them."""
+        self.seen = b""
+        os.write(self.master, keys.encode())
+
+    def close(self) -> int:
+        try:
+            return self.process.wait(timeout=20)
+        finally:
+            os.close(self.master)
+
+
+def test_bare_solo_walks_a_new_player_into_a_crawl_and_back(tmp_path: Path):
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.wait_for("Which procedure?")
+        terminal.type("trespasser\r")
+        terminal.wait_for("Title of the crawl?")
+        terminal.type("\r")  # the default title
+        terminal.wait_for("solo>")
+        terminal.type("advance\r")
+        terminal.wait_for("@ advance")
+        terminal.wait_for("Round 1 under way")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")  # Ctrl-D saves and quits
+        terminal.wait_for("Saved. Resume with: solo play")
+    finally:
+        code = terminal.close()
+    assert code == 0
+    journal = tmp_path / "journals" / "the-nameless-dungeon.md"
+    assert "system: trespasser" in journal.read_text()
+    assert "@ advance" in journal.read_text()
+
+    again = Terminal(tmp_path)
+    try:
+        again.wait_for("Resume 'The Nameless Dungeon'")
+        again.type("\r")  # yes, the default
+        again.wait_for("Round 1 under way")
+        again.wait_for("solo>")
+        again.type("stay\r")
+        again.wait_for("@ stay")
+        again.wait_for("solo>")
+        again.type("quit\r")
+        again.wait_for("Saved.")
+    finally:
+        assert again.close() == 0
+    assert "@ stay" in journal.read_text()
+
+
+def test_ctrl_d_at_a_set_up_question_cancels_like_ctrl_c(tmp_path: Path):
+    for answers in ("", "trespasser\r"):
+        terminal = Terminal(tmp_path)
+        try:
+            terminal.wait_for("Which procedure?")
+            if answers:
+                terminal.type(answers)
+                terminal.wait_for("Title of the crawl?")
+            terminal.type("\x04")
+        finally:
+            code = terminal.close()
+        assert code != 0
+        assert not list(tmp_path.glob("journals/*.md"))
+
+
+def test_solo_new_without_a_system_asks_at_a_terminal(tmp_path: Path):
+    terminal = Terminal(tmp_path, "new", "asked.md", "--seed", "3")
+    try:
+        terminal.wait_for("Which procedure?")
+        terminal.type("trespasser\r")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+    finally:
+        assert terminal.close() == 0
+    assert "system: trespasser" in (tmp_path / "asked.md").read_text()
+
+
+def test_prose_starting_with_a_command_stays_in_the_input_at_a_terminal(tmp_path: Path):
+    terminal = Terminal(tmp_path, "new", "t.md", "--system", "trespasser", "--seed", "3")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("Quit stalling, Osk hisses.\r")
+        terminal.wait_for("to keep it as narration")
+        terminal.wait_for("solo> Quit stalling, Osk hisses.")  # back in the input, to edit
+        terminal.type("\x01\"\r")  # Home, a quote mark, Enter
+        terminal.wait_for("solo>")
+        terminal.type("advnace\r")
+        terminal.wait_for("did you mean advance?")
+        terminal.wait_for("solo> advnace")  # the prompt again, the typo in it
+        terminal.type("\x15advance\r")  # the typo is back in the input: Ctrl-U, retype
+        terminal.wait_for("@ advance")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+    finally:
+        assert terminal.close() == 0
+    text = (tmp_path / "t.md").read_text()
+    assert "Quit stalling, Osk hisses." in text and "advnace" not in text
+    assert "@ advance" in text

@@ -1,0 +1,149 @@
+"""Your own dice: solo asks for every die it would roll, marks what was typed, and a
+script's next line is the face."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from solo.errors import UsageError
+from solo.play.physical import TypedDice
+from solo.play.resume import resume_file as resume
+from solo.play.session import Session
+from solo.play.start import create_journal_file
+
+
+def answers(*typed: str):
+    """An ``ask`` that answers from a list, recording what it was asked."""
+    asked: list[tuple[int, str | None]] = []
+    queue = list(typed)
+
+    def ask(sides: int, problem: str | None) -> str:
+        asked.append((sides, problem))
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return ask, asked
+
+
+def test_a_typed_face_is_the_die_and_an_impossible_one_is_asked_again():
+    ask, asked = answers("7", "0", "x", "4")
+    dice = TypedDice("1:0", ask)
+    assert dice.randint(1, 6) == 4
+    assert [sides for sides, _ in asked] == [6, 6, 6, 6]
+    assert asked[0][1] is None and "1 to 6" in asked[1][1] and "'x'" in asked[3][1]
+    assert dice.typed == [(6, 4)]
+
+
+def test_enter_alone_lets_solo_roll_that_die_from_the_same_seed():
+    ask, _ = answers("", "")
+    dice, plain = TypedDice("9:3", ask), random.Random("9:3")
+    assert [dice.randint(1, 20), dice.randint(1, 8)] == [plain.randint(1, 20),
+                                                         plain.randint(1, 8)]
+    assert dice.typed == []
+
+
+def test_input_ending_mid_roll_is_one_clear_error():
+    ask, _ = answers()
+    with pytest.raises(UsageError, match="waited for a d10"):
+        TypedDice("1:0", ask).randint(1, 10)
+
+
+def test_a_huge_number_is_refused_not_crashed():
+    ask, asked = answers("9" * 5000, "3")
+    assert TypedDice("1:0", ask).randint(1, 6) == 3 and len(asked) == 2
+
+
+def test_a_session_with_physical_dice_marks_typed_rolls(tmp_path: Path):
+    path = tmp_path / "j.md"
+    create_journal_file(str(path), "trespasser", "Dice", 4, [])
+    session = Session(path)
+    try:
+        session.set_dice("physical")
+        ask, asked = answers("1", "", "3")  # the hide roll, then let solo roll...
+        session.ask_die = ask
+        session.handle("light torch")
+        reply = session.handle("advance")
+        assert asked and all(sides in (6, 10) for sides, _ in asked)
+        assert any(line.startswith("(note: rolled at the table: ") for line in reply.lines)
+        state = session.state
+    finally:
+        session.close()
+    text = path.read_text()
+    assert "(note: set dice physical)" in text and '"typed":[[' in text
+    again = Session(path)
+    try:
+        assert again.dice == "physical" and again.state == state
+        again.set_dice("solo")
+        again.ask_die = answers()[0]  # never asked now
+        again.handle("advance")
+    finally:
+        again.close()
+    assert resume(path).state.turn == state.turn + 1
+
+
+def test_undoing_set_dice_restores_the_mode(tmp_path: Path):
+    path = tmp_path / "j.md"
+    create_journal_file(str(path), "trespasser", "Dice", 4, [])
+    session = Session(path)
+    try:
+        session.handle("advance")
+        session.set_dice("physical")
+        session.undo()
+        assert session.dice == "solo"
+        with pytest.raises(UsageError, match="dice are solo or physical"):
+            session.set_dice("loaded")
+    finally:
+        session.close()
+
+
+# -- through the command line: a script (in-process), and a real terminal (e2e) -------------
+def test_in_a_script_the_next_line_is_the_die(tmp_path: Path):
+    from tests.fake_env import run_solo
+
+    moves = "light torch\nadvance\n9\n4\n\nadvance\nnine\n3\n"
+    done = run_solo("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice", "physical",
+                    cwd=tmp_path, stdin=moves)
+    # advance rolls the torch's d6 (9 refused, then 4) and the encounter d10 (Enter: solo
+    # rolls it); the second advance: the d6 ('nine' refused, then 3), then the input ends
+    text = (tmp_path / "j.md").read_text()
+    assert "dice: physical" in text
+    assert "a d6 shows 1 to 6; '9' is not a face" in done.stderr
+    assert "'nine' is not a face" in done.stderr
+    assert "d: Light depletion check, Torch (d6, out on a 1) d6=4 -> no" in text
+    assert "(note: rolled at the table: d6=4)" in text
+    assert "d6=3" not in text  # that advance never finished: nothing of it was recorded
+    assert done.returncode == 1  # the script ran out while solo waited for the last d10
+    assert "waited for a d10" in done.stderr
+    assert resume(tmp_path / "j.md").state.turn == 1
+
+
+@pytest.mark.e2e
+def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
+    from tests.e2e.test_terminal import Terminal
+
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
+                        "--dice", "physical")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("light torch\r")
+        terminal.wait_for("[Inv:Torch|lit]")
+        terminal.type("advance\r")
+        terminal.wait_for("d6 rolled (Enter: solo rolls it)>")
+        terminal.type("7\r")
+        terminal.wait_for("a d6 shows 1 to 6")
+        terminal.type("2\r")
+        terminal.wait_for("d10 rolled (Enter: solo rolls it)>")
+        terminal.type("\r")  # solo rolls the d10
+        terminal.wait_for("rolled at the table: d6=2")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    text = (tmp_path / "j.md").read_text()
+    assert "d6=2 -> no" in text and "(note: rolled at the table: d6=2)" in text

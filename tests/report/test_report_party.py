@@ -1,0 +1,123 @@
+"""The party and its supplies in ``solo stats`` and both export formats, read from the
+recorded events and states (never from the journal's English), through the installed
+``solo``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+from solo.report.read import read_journal
+from tests.fake_env import run_solo
+from tests.report.test_report_reordered import resave, sorted_spaced
+
+PARTY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "party.yaml"
+# seed 4 with these lines: a trap takes 3 of Wren's 6 HP, turn 3's saves tire both, the rest
+# eats the only ration and heals Wren back, two traps put Brother Ott down
+MOVES = ["supply ration 1", "explore", "explore", "Wren: trap", "explore", "rest", "rest",
+         "Brother Ott: trap", "Brother Ott: trap"]
+
+
+def _journal(tmp_path: Path, moves: list[str]) -> Path:
+    path = tmp_path / "party.md"
+    made = run_solo("new", str(path), "--system", str(PARTY), "--seed", "4", "--party", "Wren",
+                    "--party", "Brother Ott", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    played = run_solo("play", str(path), cwd=tmp_path, stdin="\n".join(moves) + "\n")
+    assert played.returncode == 0, played.stderr
+    return path
+
+
+def _stats(path: Path) -> dict:
+    result = run_solo("stats", str(path), "--json", cwd=path.parent)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_stats_follow_each_members_hit_points_and_the_supplies(tmp_path: Path):
+    figures = _stats(_journal(tmp_path, MOVES))
+    wren, ott = figures["party"]
+    assert (wren["name"], wren["start_hp"], wren["lowest"], wren["end_hp"]) == ("Wren", 6, 3, 6)
+    assert wren["hp_track"] == [[2, 3], [4, 6]]
+    assert (ott["end_hp"], ott["downs"]) == (0, 1)
+    assert ott["hp_track"] == [[5, 3], [5, 0]]
+    assert figures["supplies"] == [{"label": "Rations", "start": None, "end": 0, "used": 1,
+                                    "added": 1}]
+
+
+def test_an_undone_hurt_is_left_out_of_the_party_figures(tmp_path: Path):
+    figures = _stats(_journal(tmp_path, [*MOVES[:4], "undo"]))
+    assert figures["party"][0]["hp_track"] == [] and figures["party"][0]["end_hp"] == 6
+
+
+def test_a_journal_without_a_party_reports_none(tmp_path: Path):
+    path = tmp_path / "plain.md"
+    run_solo("new", str(path), "--system", "d12-tension", "--seed", "1", cwd=tmp_path)
+    run_solo("play", str(path), cwd=tmp_path, stdin="enter 2\n")
+    assert _stats(path)["party"] == [] and _stats(path)["supplies"] == []
+    exported = run_solo("export", str(path), cwd=tmp_path).stdout
+    assert "### Party" not in exported
+
+
+def test_the_markdown_report_has_a_party_section_with_hp_over_time(tmp_path: Path):
+    path = _journal(tmp_path, MOVES)
+    text = run_solo("export", str(path), cwd=tmp_path).stdout
+    tokens = MarkdownIt("commonmark").parse(text)
+    headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+    assert "Party" in headings and "Supplies" in headings
+    section = text.split("### Party", 1)[1].split("## Journal", 1)[0]
+    assert "- **Wren:** HP 6 → 6 of 6, lowest 3" in section
+    assert "- **Brother Ott:** HP 6 → 0 of 6, down at 0 HP 1×" in section
+    assert "- Wren: 6 → 3 (turn 2) → 6 (turn 4)" in section
+    assert "- **Rations:** not counted at first → 0 (1 used, 1 added)" in section
+
+
+def test_the_html_report_tables_the_party_and_supplies(tmp_path: Path):
+    path = _journal(tmp_path, MOVES)
+    out = tmp_path / "report.html"
+    assert run_solo("export", str(path), "--format", "html", "-o", str(out),
+                    cwd=tmp_path).returncode == 0
+    html = out.read_text()
+    party = re.search(r'<table class="party">(.*?)</table>', html, re.S)
+    assert party is not None
+    assert "<th scope=\"row\">Brother Ott</th><td>HP 6 → 0 of 6, down at 0 HP 1×</td>" \
+        in party[1]
+    assert '<table class="supplies">' in html
+
+
+def test_narration_that_looks_like_a_member_tag_changes_no_figure(tmp_path: Path):
+    path = _journal(tmp_path, [*MOVES[:4], '=> [PC:Wren|HP 0/6] Wren is down at 0 HP'])
+    wren = _stats(path)["party"][0]
+    assert (wren["end_hp"], wren["downs"]) == (3, 0)
+
+
+def test_supplies_without_a_party_get_their_own_section_only(tmp_path: Path):
+    path = tmp_path / "delving.md"
+    run_solo("new", str(path), "--system", "delving", "--seed", "1", cwd=tmp_path)
+    run_solo("play", str(path), cwd=tmp_path, stdin="light candle\nexplore\n")
+    text = run_solo("export", str(path), cwd=tmp_path).stdout
+    assert "### Party" not in text
+    assert "- **Candles:** 10 → 9 (1 used)" in text
+
+
+def test_the_records_holding_the_party_s_events_are_the_ones_read(tmp_path: Path):
+    """The party's story reads only the records whose events hold a party event: exactly
+    the records whose parsed events do, in solo's layout and re-saved by a JSON tool."""
+    path = _journal(tmp_path, MOVES)
+    resaved = tmp_path / "resaved.md"
+    resaved.write_text(resave(path.read_text(encoding="utf-8"), sorted_spaced),
+                       encoding="utf-8")
+    words = (b'"MemberChanged"', b'"PartyChanged"', b'"Inv"')
+    for journal in (path, resaved):
+        records = read_journal(journal).records
+        assert records is not None
+        holding = records.events_holding(words)
+        assert holding is not None
+        read = {index for index in range(len(records.kinds))
+                if any(event.get("t") in ("MemberChanged", "PartyChanged")
+                       or event.get("notation") == "Inv" for event in records.events(index))}
+        assert len(read) >= 4 and holding == read, journal.name
+    assert _stats(resaved)["party"] == _stats(path)["party"]

@@ -1,0 +1,103 @@
+"""One reader for every number the player types: ``²``, ``①``, ``٣`` and ``Ⅲ`` are no
+number (``str.isdigit()`` says yes to the first two, which ``int()`` then refuses), so the
+dice prompt asks again, in batch and at the REPL, and never crashes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solo.errors import UsageError
+from solo.play import start
+from solo.play.physical import TypedDice
+from solo.rules.numbers import MAX_DIGITS, number_between, whole_number
+from tests.fake_env import fake_env, run_solo
+
+ODD_DIGITS = ("²", "①", "٣", "Ⅲ", "1_0", "٣٣", "𝟑", "3.0", "0x3", "+3", "three")
+
+
+@pytest.mark.parametrize("typed", ODD_DIGITS)
+def test_only_ascii_digits_make_a_number(typed: str):
+    assert whole_number(typed) is None
+    assert number_between(typed, 1, 6) is None
+
+
+def test_ascii_digits_signs_spaces_and_the_one_limit():
+    assert whole_number(" 42\n") == 42
+    assert whole_number("-7") is None and whole_number("-7", signed=True) == -7
+    assert whole_number("+7", signed=True) == 7
+    assert whole_number("9" * MAX_DIGITS) == int("9" * MAX_DIGITS)
+    assert whole_number("9" * (MAX_DIGITS + 1)) is None
+    assert whole_number("") is None and whole_number("4 2") is None
+    assert number_between("6", 1, 6) == 6 and number_between("7", 1, 6) is None
+    assert number_between("-2", -3, 3) == -2
+
+
+def test_the_dice_prompt_asks_again_for_every_odd_digit():
+    typed = [*ODD_DIGITS, "4"]
+    asked: list[str | None] = []
+
+    def ask(sides: int, problem: str | None) -> str:
+        asked.append(problem)
+        return typed[len(asked) - 1]
+
+    dice = TypedDice("1:0", ask)
+    assert dice.randint(1, 6) == 4
+    assert dice.typed == [(6, 4)]
+    assert asked[0] is None
+    for problem, answer in zip(asked[1:], ODD_DIGITS, strict=True):
+        assert problem == f"a d6 shows 1 to 6; {answer!r} is not a face"
+
+
+def test_in_a_script_odd_digits_are_refused_and_the_die_is_asked_again(tmp_path: Path):
+    moves = "light torch\nadvance\n²\n①\n٣\nⅢ\n4\n\n"
+    done = run_solo("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice",
+                    "physical", cwd=tmp_path, stdin=moves)
+    assert done.returncode == 0, done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+    for answer in ("²", "①", "٣", "Ⅲ"):
+        assert f"a d6 shows 1 to 6; '{answer}' is not a face" in done.stderr
+    text = (tmp_path / "j.md").read_text()
+    assert "(note: rolled at the table: d6=4)" in text
+
+
+@pytest.mark.e2e
+def test_at_the_repl_odd_digits_are_asked_again(tmp_path: Path):
+    from tests.e2e.test_terminal import Terminal
+
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
+                        "--dice", "physical")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("light torch\r")
+        terminal.wait_for("[Inv:Torch|lit]")
+        terminal.type("advance\r")
+        terminal.wait_for("d6 rolled (Enter: solo rolls it)>")
+        for answer in ("²", "①", "٣", "Ⅲ"):
+            terminal.type(answer + "\r")
+            terminal.wait_for(f"'{answer}' is not a face")
+        terminal.type("2\r")
+        terminal.wait_for("d10 rolled (Enter: solo rolls it)>")
+        terminal.type("\r")
+        terminal.wait_for("rolled at the table: d6=2")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    assert "(note: rolled at the table: d6=2)" in (tmp_path / "j.md").read_text()
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "٣", "Ⅲ"])
+def test_choosing_a_procedure_by_an_odd_digit_is_refused_not_crashed(typed):
+    with pytest.raises(UsageError, match="no procedure"):
+        start.ask_procedure("d12-tension", fake_env(f"{typed}\n", tty=True))
+
+
+def test_choosing_a_procedure_by_its_number():
+    env = fake_env("2\n", tty=True)
+    chosen = start.ask_procedure("d12-tension", env)
+    listed = env.stdout.getvalue()
+    assert f"  2. {chosen} — " in listed
