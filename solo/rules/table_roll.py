@@ -13,6 +13,7 @@ the entry's own text; each ``[[link]]`` in its text, left to right; each table o
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -45,7 +46,8 @@ class Draw:
     entry: str
     """The entry's id."""
     text: str
-    """The entry's text with its own dice rolled (links not yet filled in)."""
+    """The entry's text with its dice rolled and its ``[[links]]`` filled in (the tables of
+    its ``roll:`` list and its rolls again are draws of their own)."""
     tag: str | int | None = None
     column: str = ""
     depth: int = 0
@@ -126,10 +128,14 @@ class _Roller:
         if linked:  # keep the links out of reach of the inline dice
             text = LINK.sub("\x00", text)
         text, _ = expand_inline_dice(text, self.rng)
+        at = len(self.draws)
         self.draws.append(Draw(table.name, table.title, table.dice, faces, plus, value + plus,
-                               entry.id, text.replace("\x00", "…"), entry.tag, column, depth))
-        for target in linked:
-            text = text.replace("\x00", self.roll(target.strip(), 0, depth + 1, table.name), 1)
+                               entry.id, text, entry.tag, column, depth))
+        if linked:
+            for target in linked:
+                text = text.replace("\x00", self.roll(target.strip(), 0, depth + 1, table.name),
+                                    1)
+            self.draws[at] = dataclasses.replace(self.draws[at], text=text)
         extra = [self.roll(target, 0, depth + 1, table.name) for target in entry.rolls]
         for _ in range(entry.again):
             extra.append(self.roll(table.name, plus, depth + 1))
