@@ -84,8 +84,9 @@ class GeneratedRoom:
 
 @dataclass(frozen=True)
 class RoomOdds:
-    """Exact chances for the next new room: each content kind, at least one door of each
-    kind, a trap of either sort (a trap inside or a trapped door), and each exit count."""
+    """Exact chances for the next new room: each content kind met (``empty`` counts the
+    rooms whose stocking rolled empty), at least one door of each kind, a trap of either
+    sort (a trap inside or a trapped door), and each exit count."""
 
     contents: Mapping[str, Fraction]
     doors: Mapping[str, Fraction]
@@ -190,19 +191,20 @@ def roll_room(generator: Generator, settings: Mapping[str, Any], rng: random.Ran
         door = next((str(tag) for tag in door_roll.tags if tag in DOOR_KINDS), "open")
         doors.append((direction, door))
     doors.sort(key=lambda pair: DIRECTIONS.index(pair[0]))
-    contents_roll = _roll_pick(generator, generator.contents, scope, rng, draws)
-    contents = _contents(contents_roll)
+    contents = _contents([_roll_pick(generator, picks, scope, rng, draws)
+                          for picks in generator.contents])
     description = ", ".join(part for part in parts if part)
     return GeneratedRoom(generator.id, kind, description, tuple(doors), contents, tuple(draws))
 
 
-def _contents(result: TableResult) -> tuple[Content, ...]:
-    found = [Content(str(draw.tag), draw.text) for draw in result.draws
+def _contents(results: list[TableResult]) -> tuple[Content, ...]:
+    """Every content met, in the order rolled; ``empty`` only when nothing else is."""
+    found = [Content(str(draw.tag), draw.text) for result in results for draw in result.draws
              if draw.tag in CONTENT_KINDS]
     held = [content for content in found if content.kind != "empty"]
     if held:
         return tuple(held)
-    return (found[0] if found else Content("empty", result.text),)
+    return (found[0] if found else Content("empty", results[0].text),)
 
 
 def _roll_count(generator: Generator, scope: Mapping[str, Any], rng: random.Random,
@@ -247,10 +249,14 @@ def room_odds(generator: Generator, settings: Mapping[str, Any],
     """The exact chances for the next new room, worked out from the tables (no rolling):
     each content kind; at least one door of each kind; each number of exits."""
     scope = _scope(settings, context)
-    contents_pick = _choose(generator.contents, scope, generator)
-    contents_plus = _value(contents_pick.plus, scope, generator, True)
-    held = {kind: tag_odds(generator.tables, contents_pick.table, kind, contents_plus)
-            for kind in CONTENT_KINDS}
+    held = {}
+    for kind in CONTENT_KINDS:
+        missed = Fraction(1)
+        for picks in generator.contents:  # each slot an independent roll
+            pick = _choose(picks, scope, generator)
+            plus = _value(pick.plus, scope, generator, True)
+            missed *= 1 - tag_odds(generator.tables, pick.table, kind, plus)
+        held[kind] = 1 - missed
     door_pick = _choose(generator.door, scope, generator)
     door_table = generator.tables[door_pick.table]
     door_plus = _value(door_pick.plus, scope, generator, True)

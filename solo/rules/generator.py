@@ -99,7 +99,8 @@ class Generator:
     count: tuple[Count, ...] = ()
     directions: tuple[str, ...] = COMPASS
     door: tuple[Pick, ...] = ()
-    contents: tuple[Pick, ...] = ()
+    contents: tuple[tuple[Pick, ...], ...] = ()
+    """Each slot rolled in turn (``contents: {each: [encounter, object]}``); usually one."""
 
     def setting(self, name: str) -> Setting | None:
         return next((setting for setting in self.settings if setting.name == name), None)
@@ -335,18 +336,29 @@ def parse_generator(doc: Document) -> Generator:
     room = _keys(doc, ("room",), data["room"], _ROOM, ("kind", "exits", "contents"))
     kind = reader.picks(("room", "kind"), room["kind"])
     description_raw = room.get("description", [])
-    description_items = description_raw if isinstance(description_raw, list) and all(
-        isinstance(item, str) for item in description_raw) else [description_raw]
-    description = tuple(reader.picks(("room", "description", index) if isinstance(
-        description_raw, list) else ("room", "description"), item)
-        for index, item in enumerate(description_items))
+    if isinstance(description_raw, list):  # each item a pick, rolled in turn
+        description = tuple(reader.picks(("room", "description", index), item)
+                            for index, item in enumerate(description_raw))
+    else:
+        description = (reader.picks(("room", "description"), description_raw),)
     exits = _keys(doc, ("room", "exits"), room["exits"], _EXITS, ("count", "door"))
     count = reader.counts(("room", "exits", "count"), exits["count"])
     directions = _directions(doc, exits.get("directions"))
     door = reader.picks(("room", "exits", "door"), exits["door"])
     reader.kinds(("room", "exits", "door"), door, DOOR_KINDS, "door kind", True)
-    contents = reader.picks(("room", "contents"), room["contents"])
-    reader.kinds(("room", "contents"), contents, CONTENT_KINDS, "content", False)
+    contents_raw = room["contents"]
+    if isinstance(contents_raw, Mapping) and "each" in contents_raw:
+        _keys(doc, ("room", "contents"), contents_raw, ("each",), ("each",))
+        slots = contents_raw["each"]
+        if not isinstance(slots, list) or not slots:
+            raise doc.error(("room", "contents", "each"), "expected a list of tables, each "
+                            "rolled in turn")
+        contents = tuple(reader.picks(("room", "contents", "each", index), item)
+                         for index, item in enumerate(slots))
+    else:
+        contents = (reader.picks(("room", "contents"), contents_raw),)
+    for picks in contents:
+        reader.kinds(("room", "contents"), picks, CONTENT_KINDS, "content", False)
     return Generator(
         id=ident, name=_text(doc, ("name",), data["name"]),
         summary=_text(doc, ("summary",), data.get("summary"), ""),
