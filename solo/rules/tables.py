@@ -457,6 +457,18 @@ def check_links(doc: Document, tables: Mapping[str, Table], where: tuple,
     for name in tables:
         if state.get(name) is None:
             visit(name, (name,))
+    depths: dict[str, int] = {}
+
+    def depth(name: str) -> int:  # how many tables deep a roll of ``name`` can go
+        if name not in depths:
+            depths[name] = 1 + max((depth(target) for entry in tables[name].entries
+                                    for target in links(entry) if target in tables), default=0)
+        return depths[name]
+
+    for name in tables:
+        if depth(name) > MAX_DEPTH + 1:
+            raise doc.error(where + (name,), f"table {name!r} rolls tables {depth(name) - 1} "
+                            f"deep through its links; the limit is {MAX_DEPTH}")
 
 
 def _entry_path(doc: Document, where: tuple, name: str, entry: Entry) -> tuple:
