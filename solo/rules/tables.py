@@ -261,21 +261,24 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
     entries_raw = raw.get("entries")
     if weighted:
         entries, dice_text = _weighted_entries(doc, path, entries_raw, parse_effects, columns)
+        keys: list[Any] = list(range(len(entries)))
     else:
         if not isinstance(entries_raw, Mapping) or not entries_raw:
             raise doc.error(path + ("entries",),
                             "expected a mapping of rolls (4 or 1-4) to entries")
+        keys = list(entries_raw)
         entries = [_parse_entry(doc, path + ("entries", key), key, value, parse_effects,
                                 extended, columns)
                    for key, value in entries_raw.items()]
-    entries.sort(key=lambda entry: entry.low)
-    for before, after in zip(entries, entries[1:], strict=False):
+    order = sorted(range(len(entries)), key=lambda index: entries[index].low)
+    for first, second in zip(order, order[1:], strict=False):
+        before, after = entries[first], entries[second]
+        where = path + ("entries", keys[second])  # the key as written: its line is known
         if after.low <= before.high:
-            raise doc.error(path + ("entries", after.span),
-                            f"overlaps {before.span}; each roll may appear only once")
+            raise doc.error(where, f"overlaps {before.span}; each roll may appear only once")
         if not digits and after.low != before.high + 1:
-            raise doc.error(path + ("entries", after.span),
-                            f"gap: nothing covers {before.high + 1}-{after.low - 1}")
+            raise doc.error(where, f"gap: nothing covers {before.high + 1}-{after.low - 1}")
+    entries = [entries[index] for index in order]
     title = raw.get("title", name)
     table = Table(name=name, title=str(title), dice=str(dice_text),
                   plus=None if plus is None else str(plus),
