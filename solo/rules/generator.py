@@ -21,7 +21,7 @@ from typing import Any
 from solo.errors import DiceError, RulesError
 from solo.rules import dice
 from solo.rules.expr import Expr, ExprError, compile_expr
-from solo.rules.tables import Table, check_links, links, parse_table
+from solo.rules.tables import Table, check_links, entry_path, links, parse_table
 from solo.rules.yamlfile import Document, load_yaml
 
 __all__ = ["DIRECTIONS", "DOOR_KINDS", "CONTENT_KINDS", "CONTEXT_NAMES", "MAX_EXITS",
@@ -244,9 +244,7 @@ class _Reader:
                                      f"{tag} exits; a room has at most {MAX_EXITS}")
 
     def entry_path(self, table: Table, entry: Any) -> tuple:
-        from solo.rules.tables import _entry_path
-
-        return _entry_path(self.doc, ("tables",), table.name, entry)
+        return entry_path(self.doc, ("tables",), table.name, entry)
 
     def kinds(self, path: tuple, picks: tuple[Pick, ...], allowed: tuple[str, ...],
               what: str, every: bool) -> None:

@@ -14,6 +14,7 @@ the entry's own text; each ``[[link]]`` in its text, left to right; each table o
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,7 +23,14 @@ from functools import lru_cache
 
 from solo.errors import RulesError
 from solo.rules import dice
-from solo.rules.tables import LINK, MAX_DEPTH, Entry, Table, expand_inline_dice
+from solo.rules.tables import (
+    LINK,
+    MAX_DEPTH,
+    Entry,
+    Table,
+    compound_digits,
+    expand_inline_dice,
+)
 
 __all__ = ["Draw", "TableResult", "roll_on", "dice_odds", "entry_odds", "tag_odds",
            "MAX_DRAWS"]
@@ -161,8 +169,6 @@ def roll_on(tables: Mapping[str, Table], name: str, rng: random.Random,
 def dice_odds(text: str) -> tuple[tuple[int, Fraction], ...]:
     """Each total ``text`` can roll with its exact chance, lowest first (plain dice and
     keep/drop of up to 6 dice; compound dice give each reading once)."""
-    from solo.rules.tables import compound_digits
-
     digits = compound_digits(text)
     if digits:
         count = 1
@@ -191,8 +197,6 @@ def _term_odds(count: int, sides: int, mode: str, keep: int, high: bool) -> dict
     if mode:
         if sides ** count > 50_000:
             raise RulesError(f"{count}d{sides}{mode}: too many dice to work out exactly")
-        import itertools
-
         odds: dict[int, Fraction] = {}
         share = Fraction(1, sides ** count)
         for faces in itertools.product(range(1, sides + 1), repeat=count):

@@ -52,7 +52,7 @@ from solo.rules.yamlfile import Document
 
 __all__ = ["Entry", "Table", "parse_table", "parse_tables_file", "expand_inline_dice",
            "has_inline_dice", "slug", "LINK", "MAX_DEPTH", "compound_digits", "links",
-           "check_links"]
+           "check_links", "entry_path"]
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:[-–]\s*(-?\d+)\s*)?$")
 LINK = re.compile(r"\[\[\s*([^\[\]|]+?)\s*\]\]")
@@ -437,7 +437,7 @@ def check_links(doc: Document, tables: Mapping[str, Table], where: tuple,
         for entry in table.entries:
             for target in links(entry):
                 if target not in tables and others is not None and target not in others:
-                    raise doc.error(_entry_path(doc, where, name, entry) + ("roll",),
+                    raise doc.error(entry_path(doc, where, name, entry) + ("roll",),
                                     f"rolls table {target!r}, which does not exist")
     state: dict[str, int] = {}  # 1 visiting, 2 done
 
@@ -451,7 +451,7 @@ def check_links(doc: Document, tables: Mapping[str, Table], where: tuple,
                     loop = " -> ".join(trail[trail.index(target):] + (target,)) \
                         if target in trail else f"{name} -> {target}"
                     what = "rolls itself" if target == name else f"rolls itself ({loop})"
-                    raise doc.error(_entry_path(doc, where, name, entry) + ("roll",),
+                    raise doc.error(entry_path(doc, where, name, entry) + ("roll",),
                                     f"table {name!r} {what}: a cycle would never end")
                 if state.get(target) is None:
                     visit(target, trail + (target,))
@@ -474,7 +474,7 @@ def check_links(doc: Document, tables: Mapping[str, Table], where: tuple,
                             f"deep through its links; the limit is {MAX_DEPTH}")
 
 
-def _entry_path(doc: Document, where: tuple, name: str, entry: Entry) -> tuple:
+def entry_path(doc: Document, where: tuple, name: str, entry: Entry) -> tuple:
     """The key path of ``entry`` in the file (its range key, or its index in a list)."""
     base = where + (name, "entries")
     for key in (entry.span, entry.low, f"{entry.low}-{entry.high}"):
