@@ -201,6 +201,34 @@ def test_the_exits_text_is_the_rooms_tag():
     assert any(re.fullmatch(r"[NESW](, [NESW](\(\w+\))?)*", text) for text in texts)
 
 
+def test_every_die_of_a_room_can_be_rolled_by_hand():
+    """Physical dice: each die is asked of the player through ``randint(1, sides)``."""
+    from solo.play.physical import TypedDice
+
+    asked: list[int] = []
+
+    def ask(sides: int, problem: str | None) -> str:
+        asked.append(sides)
+        return "1"
+
+    generator = load_generator("classic")
+    room = roll_room(generator, resolve_settings(generator), TypedDice("s", ask),
+                     RoomContext(0, "S"))
+    faces = [face for draw in room.draws for face in draw.faces]
+    assert asked and faces == [1] * len(faces) and len(asked) >= len(faces)
+    assert room.kind == "hall" and room.exits == (("N", "open"),)
+    # a 1 on the stocking die is empty, and a 1 on the empty room's treasure die finds some
+    assert room.content_kinds == ("treasure",)
+
+
+def test_settings_are_listed_one_line_each():
+    from solo.rules.generate import settings_help
+
+    lines = settings_help(load_generator("classic"))
+    assert lines[1].startswith("doors: open, mixed (default), barred - ")
+    assert len(lines) == 3
+
+
 def test_settings_take_their_defaults_and_refuse_unknown_words():
     generator = load_generator("classic")
     assert resolve_settings(generator)["door_plus"] == 0

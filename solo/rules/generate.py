@@ -33,7 +33,7 @@ from solo.rules.generator import (
 from solo.rules.table_roll import Draw, TableResult, dice_odds, entry_odds, roll_on, tag_odds
 
 __all__ = ["RoomContext", "Content", "GeneratedRoom", "RoomOdds", "resolve_settings",
-           "roll_room", "room_odds", "exit_count_odds"]
+           "settings_help", "roll_room", "room_odds", "exit_count_odds"]
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,14 @@ def resolve_settings(generator: Generator, chosen: Mapping[str, str] | None = No
         scope[setting.name] = word
         scope.update(setting.values(word))
     return scope
+
+
+def settings_help(generator: Generator) -> list[str]:
+    """One line a setting, for `solo dungeons` and `solo new --help`:
+    ``doors: open, mixed (default), barred - the door mix …``."""
+    return [f"{setting.name}: " + ", ".join(
+        f"{word} (default)" if word == setting.default else word for word in setting.words)
+        + f" - {setting.help}" for setting in generator.settings]
 
 
 def _scope(settings: Mapping[str, Any], context: RoomContext) -> dict[str, Any]:
