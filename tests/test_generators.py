@@ -123,8 +123,8 @@ def test_more_than_twelve_exits_from_a_table_is_refused():
 
 
 def test_a_choice_that_could_never_be_taken_is_refused():
-    text = SMALL.replace("  contents: stock",
-                         "  contents:\n    - stock\n    - {when: \"doors == 'shut'\", table: stock}")
+    text = SMALL.replace("  contents: stock", "  contents:\n    - stock\n"
+                         "    - {when: \"doors == 'shut'\", table: stock}")
     message = _refusal(text)
     assert message.startswith(f"gen.yaml:{_line_of(text, '    - stock')}: room.contents.0: ")
 
