@@ -23,14 +23,8 @@ from functools import lru_cache
 
 from solo.errors import RulesError
 from solo.rules import dice
-from solo.rules.tables import (
-    LINK,
-    MAX_DEPTH,
-    Entry,
-    Table,
-    compound_digits,
-    expand_inline_dice,
-)
+from solo.rules.table_keys import compound_digits
+from solo.rules.tables import LINK, MAX_DEPTH, Entry, Table, expand_inline_dice
 
 __all__ = ["Draw", "TableResult", "roll_on", "dice_odds", "entry_odds", "tag_odds",
            "MAX_DRAWS"]

@@ -48,6 +48,15 @@ from solo.rules import dice
 from solo.rules.dice import Expression
 from solo.rules.expr import Expr, ExprError, compile_expr
 from solo.rules.schema import check_keys, keys_of
+from solo.rules.table_keys import (
+    EXTENDED_ENTRY_KEYS,
+    EXTENDED_TABLE_KEYS,
+    check_compound_cover,
+    check_extended_keys,
+    compound_digits,
+    extended_entry,
+    parse_columns,
+)
 from solo.rules.yamlfile import Document
 
 __all__ = ["Entry", "Table", "parse_table", "parse_tables_file", "expand_inline_dice",
@@ -59,7 +68,6 @@ LINK = re.compile(r"\[\[\s*([^\[\]|]+?)\s*\]\]")
 """``[[table name]]`` inside an entry's text: roll that table there (Iron Vault's links)."""
 MAX_DEPTH = 10
 """How deeply tables may roll other tables."""
-_COMPOUND = re.compile(r"^\s*(?:d(66|666)|(1?d[2-9](?:\s*;\s*1?d[2-9]){1,2}))\s*$", re.I)
 _INLINE_DICE = re.compile(r"(?<![\w%])(\d*[dD]\d+(?:\s*[+-]\s*\d+(?![dD\d]))?)(?![\w%])")
 
 
@@ -192,34 +200,6 @@ _NO_DICE: set[str] = set()  # texts already seen to hold no dice
 
 EffectsParser = Callable[[Document, tuple, Any], tuple]
 
-_EXTENDED_TABLE_KEYS = ("title", "dice", "plus", "entries", "columns")
-_EXTENDED_ENTRY_KEYS = ("text", "id", "effects", "roll", "again", "is", "weight")
-_COMMENTS = ("note", "reading")
-
-
-def compound_digits(text: str) -> tuple[int, ...]:
-    """The sides of each die of compound dice (``d66`` -> (6, 6), ``d4;d8`` -> (4, 8)),
-    or () when ``text`` is ordinary dice."""
-    match = _COMPOUND.match(text)
-    if match is None:
-        return ()
-    if match.group(1):
-        return (6,) * len(match.group(1))
-    return tuple(int(part.strip().lstrip("1")[1:]) for part in match.group(2).split(";"))
-
-
-def _check_extended_keys(doc: Document, path: tuple, raw: Mapping[Any, Any],
-                         allowed: tuple[str, ...], required: tuple[str, ...]) -> None:
-    """The key check of an extended table or entry (whose keys the schema's block, and so
-    the procedure guide, does not list)."""
-    for key in raw:
-        if key not in allowed and key not in _COMMENTS:
-            raise doc.error(path + (key,), f"unknown key; expected {', '.join(allowed)}")
-    for key in required:
-        if key not in raw:
-            raise doc.error(path + (key,), f"missing '{key}'")
-
-
 def parse_table(doc: Document, path: tuple, name: str, raw: Any,
                 parse_effects: EffectsParser | None = None, *, extended: bool = False) -> Table:
     """Validate one table definition found at ``path`` in ``doc``; ``extended`` allows
@@ -228,11 +208,11 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
         raise doc.error(path, "expected a table: a mapping with 'dice' and 'entries'")
     weighted = extended and isinstance(raw.get("entries"), list)
     if extended and (weighted or any(key not in keys_of("table") for key in raw)):
-        _check_extended_keys(doc, path, raw, _EXTENDED_TABLE_KEYS,
+        check_extended_keys(doc, path, raw, EXTENDED_TABLE_KEYS,
                              ("entries",) if weighted else ("dice", "entries"))
     else:
         check_keys(doc, path, raw, "table")
-    columns = _columns(doc, path, raw.get("columns")) if extended else ()
+    columns = parse_columns(doc, path, raw.get("columns")) if extended else ()
     dice_text = raw.get("dice")
     digits: tuple[int, ...] = ()
     if weighted:
@@ -284,32 +264,12 @@ def parse_table(doc: Document, path: tuple, name: str, raw: Any,
                   plus=None if plus is None else str(plus),
                   entries=tuple(entries), source=doc.file, digits=digits, columns=columns)
     if digits:
-        _check_compound_cover(doc, path, table)
+        check_compound_cover(doc, path, table.dice, table.faces(),
+                             [(entry.low, entry.high) for entry in table.entries])
     if extended and all(entry.again for entry in entries):
         raise doc.error(path + ("entries",), "every entry rolls again: the table could roll "
                         "without end; give at least one entry without 'again'")
     return table
-
-
-def _columns(doc: Document, path: tuple, raw: Any) -> tuple[str, ...]:
-    if raw is None:
-        return ()
-    if (not isinstance(raw, list) or len(raw) < 2
-            or not all(isinstance(name, str) and name.strip() for name in raw)):
-        raise doc.error(path + ("columns",), "expected two or more column names: [action, "
-                        "subject]")
-    if len({name.lower() for name in raw}) != len(raw):
-        raise doc.error(path + ("columns",), "each column needs its own name")
-    return tuple(name.strip() for name in raw)
-
-
-def _check_compound_cover(doc: Document, path: tuple, table: Table) -> None:
-    """Every value the compound dice can read is covered (overlaps are refused already)."""
-    for value in table.faces():
-        if not any(entry.low <= value <= entry.high for entry in table.entries):
-            raise doc.error(path + ("entries",), f"gap: nothing covers {value} "
-                            f"({table.dice} reads {table.faces()[0]}-{table.faces()[-1]}, "
-                            "each die one digit)")
 
 
 def _weighted_entries(doc: Document, path: tuple, raw: Any, parse_effects: EffectsParser | None,
@@ -348,8 +308,8 @@ def _parse_entry(doc: Document, path: tuple, key: Any, value: Any,
     if columns:
         cells_raw = value.get("cells") if isinstance(value, Mapping) else value
         if isinstance(value, Mapping):
-            _check_extended_keys(doc, path, value, _EXTENDED_ENTRY_KEYS + ("cells",), ("cells",))
-            extra = _extended_entry(doc, path, value)
+            check_extended_keys(doc, path, value, EXTENDED_ENTRY_KEYS + ("cells",), ("cells",))
+            extra = extended_entry(doc, path, value)
         if (not isinstance(cells_raw, list) or len(cells_raw) != len(columns)
                 or not all(isinstance(cell, str) for cell in cells_raw)):
             raise doc.error(path, f"expected {len(columns)} cells, one for each column "
@@ -362,8 +322,8 @@ def _parse_entry(doc: Document, path: tuple, key: Any, value: Any,
         text, entry_id = value, slug(value)
     elif isinstance(value, Mapping):
         if extended and any(key not in keys_of("entry") for key in value):
-            _check_extended_keys(doc, path, value, _EXTENDED_ENTRY_KEYS, ("text",))
-            extra = _extended_entry(doc, path, value)
+            check_extended_keys(doc, path, value, EXTENDED_ENTRY_KEYS, ("text",))
+            extra = extended_entry(doc, path, value)
         elif extended:
             check_keys(doc, path, value, "entry")
         else:
@@ -382,31 +342,6 @@ def _parse_entry(doc: Document, path: tuple, key: Any, value: Any,
     else:
         raise doc.error(path, "expected the entry's text, or a mapping with text")
     return Entry(low=low, high=high, text=text, id=entry_id, effects=effects, **extra)
-
-
-def _extended_entry(doc: Document, path: tuple, value: Mapping[Any, Any]) -> dict[str, Any]:
-    """An entry's ``roll``, ``again`` and ``is``, checked."""
-    extra: dict[str, Any] = {}
-    rolls = value.get("roll")
-    if rolls is not None:
-        names = [rolls] if isinstance(rolls, str) else rolls
-        if (not isinstance(names, list) or not names
-                or not all(isinstance(name, str) and name.strip() for name in names)):
-            raise doc.error(path + ("roll",), "expected a table's name, or a list of names")
-        if len(names) > 12:
-            raise doc.error(path + ("roll",), "an entry rolls at most 12 tables")
-        extra["rolls"] = tuple(name.strip() for name in names)
-    again = value.get("again")
-    if again is not None:
-        if not isinstance(again, int) or isinstance(again, bool) or not 1 <= again <= 3:
-            raise doc.error(path + ("again",), "expected how many more rolls: 1, 2 or 3")
-        extra["again"] = again
-    tag = value.get("is")
-    if tag is not None:
-        if isinstance(tag, bool) or not isinstance(tag, (str, int)):
-            raise doc.error(path + ("is",), "expected a word (trap, locked) or a number")
-        extra["tag"] = tag
-    return extra
 
 
 def parse_tables_file(doc: Document) -> dict[str, Table]:
