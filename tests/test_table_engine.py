@@ -428,3 +428,28 @@ tables:
     assert tag_odds(tables, "stock", "treasure") == Fraction(1, 6)
     assert tag_odds(tables, "stock", "treasure", plus=10) == Fraction(1, 6)
     assert tag_odds(tables, "stock", "encounter", plus=10) == 0
+
+
+def test_a_roll_that_fans_out_past_200_tables_stops_with_one_line():
+    fan = ", ".join(["next"] * 12)
+    tables = _tables(f"""\
+kind: tables
+tables:
+  top:
+    dice: d1
+    entries: {{1: {{text: a, roll: [{fan.replace("next", "mid")}]}}}}
+  mid:
+    dice: d1
+    entries: {{1: {{text: b, roll: [{fan.replace("next", "low")}]}}}}
+  low:
+    dice: d1
+    entries: {{1: {{text: c, roll: [{fan.replace("next", "leaf")}]}}}}
+  leaf:
+    dice: d1
+    entries: {{1: d}}
+""")
+    with pytest.raises(RulesError) as caught:
+        roll_on(tables, "top", random.Random(1))
+    assert str(caught.value) == ("table 'top' rolled more than 200 tables in one go; its "
+                                 "links or rolls again never end")
+    assert len(roll_on(tables, "mid", random.Random(1)).draws) == 1 + 12 + 144

@@ -124,7 +124,8 @@ class _Roller:
     def entry(self, table: Table, entry: Entry, faces: tuple[int, ...], value: int,
               plus: int, depth: int, text: str, column: str = "") -> str:
         if len(self.draws) >= MAX_DRAWS:
-            raise RulesError(f"table {table.name!r} rolled more than {MAX_DRAWS} tables in one "
+            first = self.draws[0].table
+            raise RulesError(f"table {first!r} rolled more than {MAX_DRAWS} tables in one "
                              "go; its links or rolls again never end")
         linked = LINK.findall(text)
         if linked:  # keep the links out of reach of the inline dice
