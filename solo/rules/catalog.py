@@ -1,4 +1,4 @@
-"""Find the procedures, tables and oracle styles solo ships, and a player's own."""
+"""Find the procedures, tables, oracle styles and generators solo ships, and a player's own."""
 
 from __future__ import annotations
 
@@ -7,16 +7,25 @@ from functools import lru_cache
 from pathlib import Path
 
 from solo.errors import RulesError, UsageError
+from solo.rules.generator import Generator, load_generator_file, parse_generator
 from solo.rules.oracle_styles import parse_style, styles_from_documents
-from solo.rules.paths import shipped_oracles_dir, systems_dir, user_oracles_dir
+from solo.rules.paths import (
+    generators_dir,
+    shipped_oracles_dir,
+    systems_dir,
+    user_generators_dir,
+    user_oracles_dir,
+)
 from solo.rules.procedure import Procedure
 from solo.rules.procedure_file import load_document, parse_procedure
+from solo.rules.table_markdown import load_markdown_tables
 from solo.rules.tables import Table, parse_tables_file
 from solo.rules.validate import check_tables_exist
 from solo.rules.world import World
 
 __all__ = ["system_files", "system_ids", "load_system", "load_tables", "load_styles", "load_world",
-           "oracle_dirs", "load_file"]
+           "oracle_dirs", "load_file", "generator_files", "generator_list", "load_generator",
+           "load_oracle_tables"]
 
 
 def oracle_dirs() -> list[Path]:
@@ -79,6 +88,8 @@ def load_file(path: Path, extra_tables: Iterable[Path] = ()) -> tuple[str, objec
 
     A procedure's tables must exist in it, in oracles/, or in ``extra_tables``.
     """
+    if path.suffix.lower() in (".md", ".markdown"):
+        return "tables", load_markdown_tables(path)
     doc = load_document(path)
     kind = doc.data.get("kind") if isinstance(doc.data, dict) else None
     if kind == "procedure":
@@ -89,7 +100,9 @@ def load_file(path: Path, extra_tables: Iterable[Path] = ()) -> tuple[str, objec
         return kind, parse_tables_file(doc)
     if kind == "oracle":
         return kind, parse_style(doc)
-    raise doc.error(("kind",), "expected 'kind:' to be procedure, tables or oracle")
+    if kind == "generator":
+        return kind, parse_generator(doc)
+    raise doc.error(("kind",), "expected 'kind:' to be procedure, tables, oracle or generator")
 
 
 def load_system(system: str | Path, extra_tables: Iterable[Path] = ()) -> Procedure:
@@ -111,3 +124,59 @@ def load_world(system: str | Path, extra_tables: Iterable[Path] = ()):
     """Everything the engine needs for one journal."""
     extra = tuple(extra_tables)
     return World(load_system(system, extra), load_tables(extra), load_styles())
+
+
+def load_oracle_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:
+    """Every table in oracles/ (shipped, then the player's), Markdown tables (``*.md``)
+    included, then ``extra`` files; later wins. For :func:`solo.rules.table_roll.roll_on`,
+    which rolls links, compound dice and columns (the meaning oracle is ``meaning``)."""
+    tables = dict(_tables_in(tuple(_yaml_files(oracle_dirs()))))
+    for folder in oracle_dirs():
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.md")):
+                tables.update(load_markdown_tables(path))
+    for path in extra:
+        if path.suffix.lower() in (".md", ".markdown"):
+            tables.update(load_markdown_tables(path))
+        else:
+            tables.update(_tables_in((path,)))
+    return tables
+
+
+def generator_files() -> dict[str, Path]:
+    """Generator id -> file: the shipped generators, then the player's own (by file name)."""
+    found: dict[str, Path] = {}
+    for folder in (generators_dir(), user_generators_dir()):
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.yaml")):
+                found[path.stem] = path
+    return found
+
+
+def generator_list() -> list[tuple[str, str, str]]:
+    """(id, name, summary) of every generator, sorted by id: what `solo dungeons` lists."""
+    listed = []
+    for ident, path in sorted(generator_files().items()):
+        generator = _generator(path)
+        listed.append((ident, generator.name, generator.summary))
+    return listed
+
+
+@lru_cache(maxsize=16)
+def _generator(path: Path) -> Generator:
+    return load_generator_file(path)
+
+
+def load_generator(name: str | Path) -> Generator:
+    """A generator by id (``classic``) or by the path of a generator file. UsageError, listing
+    the generators, when ``name`` is neither; RulesError (file, line, key) for a bad file."""
+    path = Path(name)
+    if not (path.suffix in (".yaml", ".yml") and path.exists()):
+        files = generator_files()
+        if str(name) not in files:
+            raise UsageError(f"unknown generator {str(name)[:40]!r}; choose one of: "
+                             f"{', '.join(sorted(files))} (solo dungeons lists them), or give "
+                             "the path of a generator file")
+        path = files[str(name)]
+        return _generator(path)
+    return load_generator_file(path)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["package_dir", "systems_dir", "shipped_oracles_dir", "user_config_dir",
-           "user_state_dir", "user_oracles_dir"]
+__all__ = ["package_dir", "systems_dir", "generators_dir", "user_generators_dir",
+           "shipped_oracles_dir", "user_config_dir", "user_state_dir", "user_oracles_dir"]
 
 
 def package_dir() -> Path:
@@ -16,6 +16,16 @@ def package_dir() -> Path:
 def systems_dir() -> Path:
     """The five seed procedures (and any others shipped with solo)."""
     return package_dir() / "systems"
+
+
+def generators_dir() -> Path:
+    """The generators shipped with solo (``classic``, ``tracker``, ``site``)."""
+    return package_dir() / "generators"
+
+
+def user_generators_dir() -> Path:
+    """A player's own generators, listed after the shipped ones."""
+    return user_config_dir() / "generators"
 
 
 def shipped_oracles_dir() -> Path:
