@@ -19,7 +19,7 @@ from solo.rules.generator import DIRECTIONS, parse_generator
 from solo.rules.paths import generators_dir
 from solo.rules.yamlfile import load_yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 SMALL = """\
 kind: generator

@@ -21,7 +21,7 @@ from solo.rules.table_roll import MAX_DRAWS, entry_odds, roll_on, tag_odds
 from solo.rules.tables import expand_inline_dice, parse_tables_file
 from solo.rules.yamlfile import load_yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ORACLES = ROOT / "oracles"
 
 
