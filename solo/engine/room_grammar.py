@@ -99,8 +99,10 @@ ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
             "room way out", "Describe the room the party is in and its exits, or mark it: "
             "'room library, exits N E S', 'room cleared', 'room +looted'; 'room way out' makes "
             "it the dungeon's exit.", "tool", _room, _room_words),
-    Command("go", "go DIRECTION|ROOM", "Go through a known exit, or to a known room one step "
-            "away: 'go N', 'go R2'.", "tool", _go, _go_words),
-    Command("back", "back", "Go back to the room the party came from.", "tool", _back),
+    Command("go", "go DIRECTION|ROOM", "Go through a known exit, or walk to any known room "
+            "by the shortest known way: 'go N', 'go R2'. What a walk costs is the "
+            "procedure's rule (below).", "tool", _go, _go_words),
+    Command("back", "back", "Go back one room the way the party came; again and again, "
+            "it retraces the whole way.", "tool", _back),
 )}
 """The dungeon's own commands, by their words."""
