@@ -128,10 +128,11 @@ def test_delving_s_shift_marks_the_room_it_changes(tmp_path):
     session.close()
     text = session.path.read_text()
     assert "Dungeon shift" in text.split("@ enter N")[2]  # the second 'enter N', into R3
-    assert tags_of(session.path, "3")[-1] == "[R:3|active, shifted|exits S:R2]"
+    # (the torch burnt out in the first turn: R2 and R3 were entered in the dark, unmapped)
+    assert tags_of(session.path, "3")[-1] == "[R:3|active, unmapped, shifted|exits S:R2]"
     dungeon = resume_file(session.path).state.dungeon
-    assert [room.status for room in dungeon.rooms] == [("active",), ("active",),
-                                                        ("active", "shifted")]
+    assert [room.status for room in dungeon.rooms] == [
+        ("active",), ("active", "unmapped"), ("active", "unmapped", "shifted")]
 
 
 # -- undo takes each kind of room change back -------------------------------------------------

@@ -9,7 +9,8 @@ cell is taken, or no direction is given, the layered rule places the room: one c
 further than the room it was reached from, in the free row nearest to that room's, leaving
 alone the cells an open exit of a placed room faces (the room found through it will want
 that cell). A room joined to none placed before it begins a group of its own below the
-others.
+others. A room marked ``unmapped`` (entered while the party could not map) is placed as if
+none of its ways had a direction, and its open exits are drawn as ones with none.
 
 So a room keeps its cell whatever comes after it: naming another way out or finding more
 rooms never moves the rooms already drawn. Same dungeon, same layout: nothing here is
@@ -27,8 +28,8 @@ from functools import lru_cache
 
 from solo.engine.rooms import OPPOSITE, Dungeon
 
-__all__ = ["Cell", "Edge", "Stub", "Layout", "OFFSETS", "STATUS_MARKS", "layout", "route",
-           "text_cells"]
+__all__ = ["Cell", "Edge", "Stub", "Layout", "OFFSETS", "STATUS_MARKS", "UNMAPPED", "layout",
+           "route", "text_cells"]
 
 Cell = tuple[int, int]
 """A place on the grid: (column, row), columns growing east and rows growing south."""
@@ -37,8 +38,12 @@ OFFSETS: dict[str, Cell] = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 
                             "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1)}
 """The step on the grid each compass direction takes."""
 
-STATUS_MARKS = {"cleared": "✓", "looted": "$", "collapsed": "✗"}
+STATUS_MARKS = {"cleared": "✓", "looted": "$", "collapsed": "✗", "unmapped": "~"}
 """The mark each drawing gives a room for each status word it knows (any other: ``*``)."""
+
+UNMAPPED = "unmapped"
+"""The status of a room the party entered or crossed while it could not map (running, in
+the dark: the procedure's reading): its exits' compass directions are not drawn."""
 
 _STAIR_STEPS = ("E", "SE", "NE", "S", "N", "SW", "NW", "W")
 """Where a stair's far room goes, first free cell first."""
@@ -108,15 +113,19 @@ class _Links:
         self.edges: dict[frozenset[str], Edge] = {}
         self.stubs: list[Stub] = []
         pairs: list[tuple[str, str, str | None, bool]] = []
+        unmapped = {room.id for room in dungeon.rooms if UNMAPPED in room.status}
         for room in dungeon.rooms:
             for way in room.exits:
+                # an unmapped room's ways have no direction on the map, either side
+                direction = None if room.id in unmapped or way.to in unmapped \
+                    else way.direction
                 if way.to is None or way.to not in known:
-                    self.stubs.append(Stub(room.id, way.direction, way.secret))
-                    if way.direction is not None:
-                        self.facing[room.id].add(way.direction)
-                        self.open_facing[room.id].append(way.direction)
+                    self.stubs.append(Stub(room.id, direction, way.secret))
+                    if direction is not None:
+                        self.facing[room.id].add(direction)
+                        self.open_facing[room.id].append(direction)
                 elif way.to != room.id:
-                    pairs.append((room.id, way.to, way.direction, way.secret))
+                    pairs.append((room.id, way.to, direction, way.secret))
         for start, end, direction, secret in pairs:
             self._join(start, end, direction, secret)
         for start, end, _, _ in pairs:  # exits known from the far side come after

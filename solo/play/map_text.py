@@ -1,9 +1,9 @@
 """The ``map`` command's drawing: the dungeon's layout in box-drawing characters.
 
 Each room is a small box holding its id and status marks (✓ cleared, $ looted, ✗ collapsed,
-* another status, ? an exit that leads nowhere yet with no compass direction, or one whose
-stub has no room to be drawn); the room
-the party is in has a double line, the way out a heavy one. Passages between neighbouring
+~ unmapped: drawn without its directions, * another status, ? an exit that leads nowhere
+yet with no compass direction, or one whose stub has no room to be drawn); the room the
+party is in has a double line, the way out a heavy one. Passages between neighbouring
 cells are lines (dashed when secret, ≡ for a stair), an open exit with a direction is a
 stub ending in ``?``. Passages between rooms further apart are listed under the drawing.
 

@@ -174,7 +174,7 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("then", "effects run when something comes (or a sign is found)"),
            ("else", "effects run when the entry was struck off")),
     _block("light-effect", "light:",
-           ("do", "out, dim, halve, douse, refill, step or light", True),
+           ("do", "out, dim, halve, douse, refill, step, light or flicker", True),
            ("kinds", "the kinds it works on (all if left out)"),
            ("count", "how many sources (all if left out)"),
            ("check", "a roll per source; the effect applies where it succeeds")),
