@@ -26,7 +26,10 @@ from solo.errors import UsageError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
 
-__all__ = ["way_for", "walk_request", "walk_action", "stages", "walk_help"]
+__all__ = ["SHOWN_ROOMS", "way_for", "walk_request", "walk_action", "stages", "walk_help"]
+
+SHOWN_ROOMS = 8
+"""The most rooms a walk's line names one by one (a longer walk names its first and last)."""
 
 
 def walk_help(procedure: Procedure) -> str:
@@ -78,9 +81,11 @@ def walk_action(world: World, run: Run, request: Act) -> bool:
     if request.move != "back" or run.dungeon.current is None or not run.record:
         return False
     where = request.to or request.direction
-    if where is None:
-        return False  # back to the room the party came from: one room, the usual way
-    way = change.walk_route(run.dungeon, change.find_way(run.dungeon, where))
+    if where is None and not run.dungeon.trail:
+        return False  # nowhere to go back to: the action says so (move_for)
+    target = change.find_way(run.dungeon, where) if where is not None \
+        else change.back_target(run.dungeon)
+    way = change.walk_route(run.dungeon, target)
     if len(way) < 2:
         return False
     action = world.procedure.actions[request.action]
@@ -130,7 +135,10 @@ def _passed(stage: Sequence[str]) -> list[Said]:
     """A line naming the rooms a stage walks through before its last, if any."""
     if len(stage) < 2:
         return []
-    return [Said(f"The party walks through {', '.join(stage[:-1])} to {stage[-1]}.")]
+    passed = stage[:-1]
+    named = ", ".join(passed) if len(passed) <= SHOWN_ROOMS else (
+        f"{', '.join(passed[:SHOWN_ROOMS - 2])}, … {passed[-1]} ({len(passed)} rooms)")
+    return [Said(f"The party walks through {named} to {stage[-1]}.")]
 
 
 def _step(run: Run, way: Sequence[str], announce: bool = True) -> None:
