@@ -282,3 +282,17 @@ def test_help_go_says_what_a_walk_costs_in_each_procedure(tmp_path, system, said
     assert ran.code == 0, ran.err
     help_text = " ".join(ran.out.split())
     assert said in help_text, help_text
+
+
+def test_go_out_walks_to_the_way_out_and_is_refused_before_a_map(tmp_path):
+    session = started(tmp_path, "classic", snake("classic"))
+    try:
+        session.handle("go out")
+        assert session.state.dungeon.here == "R1"
+        assert "the party is in R1 already" in refused(session, "go out")
+    finally:
+        session.close()
+    world = load_world("classic")
+    state = start(world)
+    with pytest.raises(SoloError, match="the party is in no room yet"):
+        perform(world, state, read(world, state, "go out"), random.Random(1))

@@ -203,9 +203,14 @@ def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go"
 
 def find_way(dungeon: Dungeon, where: str) -> str:
     """The known room ``where`` names from the current room: a direction of one of its exits
-    (``N``), or a room's id (``R2``, or just ``2``) anywhere on the map."""
+    (``N``), a room's id (``R2``, or just ``2``) anywhere on the map, or ``out`` (the
+    dungeon's way out)."""
     room = _current(dungeon)
     word = where.strip().upper()
+    if word == "OUT":
+        if dungeon.way_out is None or dungeon.room(dungeon.way_out) is None:
+            raise UsageError("no way out is known yet; 'room way out' names one")
+        return dungeon.way_out
     if word in DIRECTIONS:
         for exit in room.exits:
             if exit.direction == word:
