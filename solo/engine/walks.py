@@ -71,7 +71,8 @@ def walk_request(world: World, run: Run, request: GoTo | GoBack) -> None:
     action_word = walk.play.split()[0]
     action = world.procedure.action_named(action_word)
     assert action is not None  # (the procedure file is checked when it loads)
-    _stages(world, run, way, walk.rooms, action, lambda: _read_play(world, run, walk.play))
+    _stages(run, way, walk.rooms, action, lambda: _read_play(world, run, walk.play),
+            lambda stage: walk.play)
 
 
 def walk_action(world: World, run: Run, request: Act) -> bool:
@@ -89,7 +90,7 @@ def walk_action(world: World, run: Run, request: Act) -> bool:
     if len(way) < 2:
         return False
     action = world.procedure.actions[request.action]
-    _stages(world, run, way, 1, action, lambda: dict(request.arguments),
+    _stages(run, way, 1, action, lambda: dict(request.arguments),
             lambda stage: f"{request.text.split()[0]} {stage[-1]}")
     return True
 
@@ -104,30 +105,26 @@ def _read_play(world: World, run: Run, play: str) -> Mapping[str, Any]:
     return request.arguments
 
 
-def _stages(world: World, run: Run, way: Sequence[str], rooms: int, action: Action,
+def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
             arguments: Callable[[], Mapping[str, Any]],
-            line: Callable[[Sequence[str]], str] | None = None) -> None:
+            line: Callable[[Sequence[str]], str]) -> None:
     """The stages of a walk, each the ``action`` played (its ``arguments`` read once the
-    party has moved, its ``line`` as the journal shows it: the walk's own command unless
-    told) with the party moved to the stage's last room; an encounter ends the walk where
-    it happens."""
+    party has moved, its ``line`` as the journal shows it) with the party moved to the
+    stage's last room; an encounter ends the walk where it happens."""
     walked = stages(way, rooms)
     for number, stage in enumerate(walked, 1):
         met = run.encounters
         _step(run, stage, announce=False)
         moved = run.events.pop()
         start = len(run.events)
-        text = line(stage) if line is not None else " ".join(
-            [action.name, *(world.procedure.walk.play.split()[1:]
-                            if world.procedure.walk is not None else [])])
-        run.act(action, arguments(), text)
+        run.act(action, arguments(), line(stage))
         at = start + 1 if len(run.events) > start else start
         run.events[at:at] = _passed(stage) + [moved]
         if run.encounters != met and number < len(walked):
+            left = len(way) - way.index(stage[-1]) - 1
             run.events.append(Said(
-                f"The encounter stops the walk in {stage[-1]}: {way[-1]} is "
-                f"{len(way) - way.index(stage[-1]) - 1} more rooms on ('go {way[-1]}' goes "
-                "on)."))
+                f"The encounter stops the walk in {stage[-1]}: {way[-1]} is {left} more "
+                f"room{'s' if left != 1 else ''} on ('go {way[-1]}' goes on)."))
             return
 
 
