@@ -296,3 +296,25 @@ def test_go_out_walks_to_the_way_out_and_is_refused_before_a_map(tmp_path):
     state = start(world)
     with pytest.raises(SoloError, match="the party is in no room yet"):
         perform(world, state, read(world, state, "go out"), random.Random(1))
+
+
+@pytest.mark.parametrize(("walk", "said"), [
+    ("{play: fly}", "walk.play: expected a command line whose first word is one of the actions"),
+    ("{play: explore, rooms: -1}", "walk.rooms: expected a whole number, 0 or more"),
+    ("{play: explore, room: 1}", "walk.room: unknown key; expected play, rooms, reading"),
+    ("backtrack", "walk: expected a mapping")])
+def test_a_procedure_s_walk_is_checked_when_it_loads(tmp_path, walk, said):
+    path = tmp_path / "p.yaml"
+    path.write_text("kind: procedure\nid: p\nname: P\n"
+                    "actions: {explore: {time: 1, aliases: [look]}}\n"
+                    f"walk: {walk}\n")
+    ran = solo("check", str(path))
+    assert ran.code == 1 and said in ran.err, ran.err
+
+
+def test_a_walk_may_play_an_action_by_its_alias(tmp_path):
+    path = tmp_path / "p.yaml"
+    path.write_text("kind: procedure\nid: p\nname: P\n"
+                    "actions: {explore: {time: 1, aliases: [look]}}\n"
+                    "walk: {play: look, rooms: 2}\n")
+    assert solo("check", str(path)).code == 0
