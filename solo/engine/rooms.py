@@ -68,7 +68,8 @@ rooms are compared)."""
 @dataclass(frozen=True)
 class Dungeon:
     """Every known room in order of discovery, where the party is, where it came in (the
-    dungeon's exit) and the room it was in before this one (where ``back`` goes).
+    dungeon's exit), the room it was in before this one and the way it came by (its
+    ``trail``, which ``back`` retraces).
 
     Made from another by :meth:`with_room` and :meth:`placed`, a dungeon shares its maker's
     index of the rooms and its distances to the exit (:mod:`solo.engine.map_index`), and adds
