@@ -1,8 +1,10 @@
 """Carrying out one request on a run: the one place where a request meets the rules.
 
 A procedure action goes to :meth:`solo.engine.interpreter.Run.act` (its guard, its effects,
-its turns); a tool to its handler (:data:`solo.engine.tool_commands.TOOL_COMMANDS`), after
-the :class:`~solo.engine.events.Acted` event that says how the journal shows it. Both the
+its turns); a walk on the map (``go``, ``back``, an action going back further than one
+room) to :mod:`solo.engine.walks`; a tool to its handler
+(:data:`solo.engine.tool_commands.TOOL_COMMANDS`), after the
+:class:`~solo.engine.events.Acted` event that says how the journal shows it. Both the
 single command (:func:`solo.engine.core.perform`) and a game kept in memory
 (:class:`solo.engine.game.Game`) come through here.
 """
@@ -13,9 +15,10 @@ from solo.engine.arguments import quote
 from solo.engine.events import Acted
 from solo.engine.interpreter import Run
 from solo.engine.procedure_errors import procedure_error
-from solo.engine.requests import Act, Request
+from solo.engine.requests import Act, GoBack, GoTo, Request
 from solo.engine.room_commands import move_for
 from solo.engine.tool_commands import TOOL_COMMANDS
+from solo.engine.walks import walk_action, walk_request
 from solo.errors import UsageError
 from solo.rules.expr import ExprError
 from solo.rules.world import World
@@ -29,12 +32,17 @@ def carry_out(world: World, run: Run, request: Request) -> None:
     (its cause kept); anything else is a bug in solo and passes through whole."""
     try:
         if isinstance(request, Act):
+            if walk_action(world, run, request):  # back to a room more than one away
+                return
             moved = move_for(run, request)  # first, so the action's rules read the new room
             start = len(run.events)
             run.act(world.procedure.actions[request.action], request.arguments, request.text)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved
+            return
+        if isinstance(request, (GoTo, GoBack)):  # a walk: what it costs is the procedure's
+            walk_request(world, run, request)
             return
         handler = TOOL_COMMANDS.get(type(request))
         if handler is None:

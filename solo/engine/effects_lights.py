@@ -1,6 +1,7 @@
 """Light sources and supplies: lighting and dousing a source, the ``light`` effect (out,
-dim, halve, douse, refill, step a usage die, light), the ``supply`` effect, and the
-sources burning down as turns pass."""
+dim, halve, douse, refill, step a usage die, light, and flicker: out, unless the source was
+lit this very turn, when it is doused, to be lit again for nothing), the ``supply``
+effect, and the sources burning down as turns pass."""
 
 from __future__ import annotations
 
@@ -142,10 +143,16 @@ def _change_lights(run: RunState, effect: LightChange) -> None:
             continue
         if remaining is not None:
             remaining -= 1
-        if effect.operation == "douse":
+        if effect.operation == "douse" or (effect.operation == "flicker"
+                                           and _lit_this_turn(run, light, kind)):
             run.doused.append(light)
             run.events.append(LightChanged(light.kind, kind.label, describe_light(light),
-                                           "doused", reason))
+                                           "doused", reason if effect.operation == "douse"
+                                           else f"{reason}, lit this very turn: it flickered"))
+            if effect.operation == "flicker" and run.record:
+                run.events.append(Said(
+                    f"The {kind.label.lower()} was lit this very turn: read it as an ominous "
+                    f"flicker. 'light {light.kind}' lights it again for nothing."))
             continue
         after = _apply_light(run, effect.operation, light, kind)
         if after is light:
@@ -155,6 +162,12 @@ def _change_lights(run: RunState, effect: LightChange) -> None:
         if after is not None:
             kept.append(after)
     run.lights = kept
+
+
+def _lit_this_turn(run: RunState, light: Light, kind: LightKind) -> bool:
+    """Whether ``light`` was lit this very turn: it burns for a time and has burnt none of
+    it yet (a turn's burning comes after the turn's effects)."""
+    return light.remaining is not None and light.remaining == fresh_turns(run, kind)
 
 
 def _check_source(run: RunState, check: SourceCheck, label: str, light: Light) -> bool:
@@ -174,7 +187,7 @@ def _check_source(run: RunState, check: SourceCheck, label: str, light: Light) -
 
 def _apply_light(run: RunState, operation: str, light: Light, kind: LightKind
                  ) -> Light | None:
-    if operation == "out":
+    if operation in ("out", "flicker"):  # (a flicker lit this very turn is doused above)
         return None
     if operation == "dim":
         if light.dimmed or kind.level == "dim":

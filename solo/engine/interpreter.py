@@ -18,7 +18,7 @@ from solo.engine.compiled import Program, program_for
 from solo.engine.compiled_parts import Step, nothing
 from solo.engine.effects_flow import MAX_CALL_DEPTH
 from solo.engine.effects_lights import MAX_LIT, burn_lights, describe_light
-from solo.engine.events import Acted, TurnPassed
+from solo.engine.events import Acted, Said, TurnPassed
 from solo.engine.run import RunState, light_level, whole
 from solo.errors import UsageError
 from solo.rules.effect_model import Effect
@@ -107,11 +107,21 @@ class Run(RunState):
         self._pass_turns(self.program().each_turn, count)
 
     def _pass_turns(self, each_turn: Step, count: int) -> None:
+        """``count`` turns pass; an encounter in one of them ends the action there (its
+        later turns do not pass), and the turn is the player's again."""
         scope = self.scope
         # ``turn`` is kept in the scope's dict (read every turn), unless a value or a local
         # of that name hides it
         keep_turn = "turn" not in self.values and "turn" not in self.locals
-        for _ in range(count):
+        met = self.encounters
+        for passed in range(count):
+            if passed and self.encounters != met:
+                if self.record:
+                    name = self.action.name if self.action is not None else "the action"
+                    self.events.append(Said(
+                        f"The encounter stops {name} after {passed} of its {count} turns: "
+                        "the rest do not pass, and the next move is yours."))
+                return
             turn = self.turn = self.turn + 1
             if keep_turn:
                 scope["turn"] = turn

@@ -1,31 +1,35 @@
 """Where each known room goes on the map: one grid layout for every drawing of it.
 
 :func:`layout` gives each room of a :class:`~solo.engine.rooms.Dungeon` a (column, row)
-cell, never two rooms in one cell. Rooms are placed breadth first from the way-out room:
-an exit's direction puts the room it leads to in the neighbouring cell that way (N is the
-row above, E the column to the right, NE both); up and down take a free cell next to the
-room and make the passage a stair. When the wanted cell is taken, or no direction is
-given, the layered rule places the room: one column further than the room it was reached
-from (so, without directions, a room's column is its number of steps from the way out), in
-the free row nearest to that room's. Rooms no known way joins to the way out form groups
-of their own, each below the last.
+cell, never two rooms in one cell. Rooms are placed one by one in the order the party found
+them, each next to a room placed before it: an exit's direction puts it in the
+neighbouring cell that way (N is the row above, E the column to the right, NE both); up
+and down take a free cell next to the room and make the passage a stair. When the wanted
+cell is taken, or no direction is given, the layered rule places the room: one column
+further than the room it was reached from, in the free row nearest to that room's, leaving
+alone the cells an open exit of a placed room faces (the room found through it will want
+that cell). A room joined to none placed before it begins a group of its own below the
+others. A room marked ``unmapped`` (entered while the party could not map) is placed as if
+none of its ways had a direction, and its open exits are drawn as ones with none.
 
-Same dungeon, same layout: nothing here is random. The drawings (terminal text, Mermaid,
-SVG) read the :class:`Layout`; :func:`text_cells` and :func:`route` are shared helpers.
+So a room keeps its cell whatever comes after it: naming another way out or finding more
+rooms never moves the rooms already drawn. Same dungeon, same layout: nothing here is
+random. The drawings (terminal text, Mermaid, SVG) read the :class:`Layout`;
+:func:`text_cells` and :func:`route` are shared helpers.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from solo.engine.rooms import OPPOSITE, Dungeon
 
-__all__ = ["Cell", "Edge", "Stub", "Layout", "OFFSETS", "STATUS_MARKS", "layout", "route",
-           "text_cells"]
+__all__ = ["Cell", "Edge", "Stub", "Layout", "OFFSETS", "STATUS_MARKS", "UNMAPPED", "layout",
+           "route", "text_cells"]
 
 Cell = tuple[int, int]
 """A place on the grid: (column, row), columns growing east and rows growing south."""
@@ -34,8 +38,12 @@ OFFSETS: dict[str, Cell] = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 
                             "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1)}
 """The step on the grid each compass direction takes."""
 
-STATUS_MARKS = {"cleared": "✓", "looted": "$", "collapsed": "✗"}
+STATUS_MARKS = {"cleared": "✓", "looted": "$", "collapsed": "✗", "unmapped": "~"}
 """The mark each drawing gives a room for each status word it knows (any other: ``*``)."""
+
+UNMAPPED = "unmapped"
+"""The status of a room the party entered or crossed while it could not map (running, in
+the dark: the procedure's reading): its exits' compass directions are not drawn."""
 
 _STAIR_STEPS = ("E", "SE", "NE", "S", "N", "SW", "NW", "W")
 """Where a stair's far room goes, first free cell first."""
@@ -101,17 +109,23 @@ class _Links:
         self.neighbours: dict[str, list[str]] = {room: [] for room in known}
         self.heading: dict[tuple[str, str], str] = {}
         self.facing: dict[str, set[str]] = {room: set() for room in known}
+        self.open_facing: dict[str, list[str]] = {room: [] for room in known}
         self.edges: dict[frozenset[str], Edge] = {}
         self.stubs: list[Stub] = []
         pairs: list[tuple[str, str, str | None, bool]] = []
+        unmapped = {room.id for room in dungeon.rooms if UNMAPPED in room.status}
         for room in dungeon.rooms:
             for way in room.exits:
+                # an unmapped room's ways have no direction on the map, either side
+                direction = None if room.id in unmapped or way.to in unmapped \
+                    else way.direction
                 if way.to is None or way.to not in known:
-                    self.stubs.append(Stub(room.id, way.direction, way.secret))
-                    if way.direction is not None:
-                        self.facing[room.id].add(way.direction)
+                    self.stubs.append(Stub(room.id, direction, way.secret))
+                    if direction is not None:
+                        self.facing[room.id].add(direction)
+                        self.open_facing[room.id].append(direction)
                 elif way.to != room.id:
-                    pairs.append((room.id, way.to, way.direction, way.secret))
+                    pairs.append((room.id, way.to, direction, way.secret))
         for start, end, direction, secret in pairs:
             self._join(start, end, direction, secret)
         for start, end, _, _ in pairs:  # exits known from the far side come after
@@ -149,10 +163,13 @@ class _Grid:
     def __init__(self) -> None:
         self.where: dict[str, Cell] = {}
         self.taken: set[Cell] = set()
+        self.wanted: set[Cell] = set()  # the cells an open exit of a placed room faces
 
-    def put(self, room: str, cell: Cell) -> None:
+    def put(self, room: str, cell: Cell, facing: Iterable[str] = ()) -> None:
         self.where[room] = cell
         self.taken.add(cell)
+        self.wanted.update(_step(cell, direction) for direction in facing
+                           if direction in OFFSETS)
 
     def near(self, origin: Cell, direction: str | None, facing: set[str]) -> Cell | None:
         """The cell ``direction`` names next to ``origin``, when free; for a stair, the
@@ -167,12 +184,21 @@ class _Grid:
         return None
 
     def layered(self, origin: Cell) -> Cell:
-        """The free cell one column on from ``origin``, in the row nearest to its own."""
+        """The free cell one column on from ``origin``, in the row nearest to its own: of
+        two as near, one no open exit faces."""
         column, row = origin[0] + 1, origin[1]
+        free: Cell | None = None
         for distance in range(len(self.taken) + 1):
             for candidate in (row + distance, row - distance):
-                if (column, candidate) not in self.taken:
-                    return column, candidate
+                cell = (column, candidate)
+                if cell not in self.taken:
+                    if cell not in self.wanted:
+                        return cell
+                    free = free or cell
+            if free is not None and distance >= 1:  # (no unfaced cell beside the origin)
+                return free
+        if free is not None:
+            return free
         raise AssertionError("a column of n cells has a free one among n + 1")  # unreachable
 
     def below(self) -> Cell:
@@ -196,45 +222,34 @@ def layout(dungeon: Dungeon) -> Layout:
         return Layout()
     links = _Links(dungeon, known)
     grid = _Grid()
-    first = dungeon.way_out if dungeon.way_out in known else next(iter(known))
-    for start in (first, *known):
-        if start not in grid.where:
-            grid.put(start, grid.below())
-            _spread(start, links, grid)
+    for room_id in known:
+        grid.put(room_id, _place(room_id, links, grid), links.open_facing[room_id])
     left = min(column for column, _ in grid.taken)
     top = min(row for _, row in grid.taken)
-    cells = tuple((room, (grid.where[room][0] - left, grid.where[room][1] - top))
-                  for room in known)
+    cells = tuple((room_id, (grid.where[room_id][0] - left, grid.where[room_id][1] - top))
+                  for room_id in known)
     return Layout(cells=cells, edges=tuple(links.edges.values()), stubs=tuple(links.stubs),
                   columns=max(column for column, _ in grid.taken) - left + 1,
                   rows=max(row for _, row in grid.taken) - top + 1)
 
 
-def _spread(start: str, links: _Links, grid: _Grid) -> None:
-    """Place every room joined to ``start``: first all that a compass direction puts in a
-    free cell (so a way without one cannot take a cell a direction names), then, one at a
-    time in the order found, a room up or down a stair or by the layered rule."""
-    compass: deque[tuple[str, str]] = deque()
-    others: deque[tuple[str, str]] = deque()
-
-    def reach_from(room: str) -> None:
-        for other in links.neighbours[room]:
-            if other not in grid.where:
-                wanted = (compass if links.direction(room, other) in OFFSETS else others)
-                wanted.append((room, other))
-
-    reach_from(start)
-    while compass or others:
-        room, other = compass.popleft() if compass else others.popleft()
-        if other in grid.where:
-            continue
-        origin = grid.where[room]
-        cell = grid.near(origin, links.direction(room, other), links.facing[room])
-        if cell is None and links.direction(room, other) in OFFSETS and compass:
-            others.append((room, other))  # its cell is taken: it waits for the layered rule
-            continue
-        grid.put(other, cell if cell is not None else grid.layered(origin))
-        reach_from(other)
+def _place(room: str, links: _Links, grid: _Grid) -> Cell:
+    """The cell of ``room``, next to the rooms placed before it that it is joined to: the
+    first whose way to it has a compass direction and a free cell that way, else the first
+    up or down a stair, else the layered rule from the first; below the others when it is
+    joined to none of them."""
+    placed = [other for other in links.neighbours[room] if other in grid.where]
+    if not placed:
+        return grid.below()
+    for stairs in (False, True):
+        for other in placed:
+            direction = links.direction(other, room)
+            if direction is None or (direction in ("U", "D")) != stairs:
+                continue
+            cell = grid.near(grid.where[other], direction, links.facing[other])
+            if cell is not None:
+                return cell
+    return grid.layered(grid.where[placed[0]])
 
 
 def route(plan: Layout, start: str | None, end: str | None) -> list[str]:

@@ -19,12 +19,15 @@ from solo.engine.room_records import (
     apply_all,
     apply_changes,
     room_from_data,
+    trail_after,
+    whole_map_trail,
 )
 from solo.engine.rooms import DIRECTIONS, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
            "describe", "set_status", "block_exits", "enter_new", "go_to", "go_back", "find_way",
+           "walk_route", "walk", "back_target", "trail_after", "BARRED",
            "dungeon_data", "room_data",
            "room_from_data", "changes", "apply_changes", "apply_all", "MapBuilder", "exit_text",
            "room_event"]
@@ -146,33 +149,37 @@ def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
 
 
 def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
-              room_id: str | None = None) -> Dungeon:
+              room_id: str | None = None, back_word: str = "go") -> Dungeon:
     """The party goes into a room no one has seen: it gets the next id (or ``room_id``), is
     linked to the room the party left (through the exit ``direction``, or its first exit
-    that leads nowhere yet, or a new one), and has ``exits`` exits in all."""
+    that leads nowhere yet, or a new one), and has ``exits`` exits in all. A refusal for a
+    known room points to ``back_word`` (the procedure's way back to a known room)."""
     if len(dungeon.rooms) >= MAX_ROOMS:
         raise UsageError(f"the dungeon has {MAX_ROOMS:,} rooms already")
     new_id = room_id or f"R{len(dungeon.rooms) + 1}"
     while dungeon.room(new_id) is not None and room_id is None:
         new_id = f"R{int(new_id[1:]) + 1}"
     if dungeon.room(new_id) is not None:
-        raise UsageError(f"{new_id} is already on the map; 'go {new_id}' goes back there")
+        raise UsageError(f"{new_id} is already on the map; '{back_word} {new_id}' goes back "
+                         "there")
     if not 0 <= exits <= MAX_EXITS:
         raise UsageError(f"a room has from 0 to {MAX_EXITS} exits")
     left = dungeon.current
     back: list[Exit] = []
     if left is not None:
-        left = _open_exit(left, direction, new_id)
+        left = _open_exit(left, direction, new_id, back_word)
         dungeon = dungeon.with_room(left)
         back.append(Exit(OPPOSITE.get(direction) if direction else None, left.id))
     back.extend(Exit() for _ in range(max(0, exits - len(back))))
     room = Room(new_id, status=("active",), exits=tuple(back))
     entered = dungeon.with_room(room, here=new_id)
     return entered.placed(new_id, entered.way_out if entered.way_out is not None else new_id,
-                          left.id if left is not None else None)
+                          left.id if left is not None else None,
+                          trail_after(dungeon.trail, left.id if left is not None else None,
+                                      new_id))
 
 
-def _open_exit(room: Room, direction: str | None, to: str) -> Room:
+def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go") -> Room:
     """``room`` with an exit to ``to``: the one in ``direction`` (or the first leading
     nowhere yet), else one counted but not yet placed (``enter 3`` counts three), made if
     the room has none free."""
@@ -183,7 +190,7 @@ def _open_exit(room: Room, direction: str | None, to: str) -> Room:
     if direction is not None and chosen is None:
         if any(exit.direction == direction for exit in exits):
             raise UsageError(f"the exit {direction} of {room.id} already leads somewhere; "
-                             "'go' follows it")
+                             f"'{back_word} {direction}' follows it")
         chosen = next((index for index in free if exits[index].direction is None), None)
     if chosen is not None:
         exits[chosen] = exits[chosen]._replace(direction=direction or exits[chosen].direction,
@@ -196,9 +203,14 @@ def _open_exit(room: Room, direction: str | None, to: str) -> Room:
 
 def find_way(dungeon: Dungeon, where: str) -> str:
     """The known room ``where`` names from the current room: a direction of one of its exits
-    (``N``), or a room's id (``R2``, or just ``2``) one step away."""
+    (``N``), a room's id (``R2``, or just ``2``) anywhere on the map, or ``out`` (the
+    dungeon's way out)."""
     room = _current(dungeon)
     word = where.strip().upper()
+    if word == "OUT":
+        if dungeon.way_out is None or dungeon.room(dungeon.way_out) is None:
+            raise UsageError("no way out is known yet; 'room way out' names one")
+        return dungeon.way_out
     if word in DIRECTIONS:
         for exit in room.exits:
             if exit.direction == word:
@@ -210,26 +222,74 @@ def find_way(dungeon: Dungeon, where: str) -> str:
     room_id = word if word.startswith("R") else f"R{word}"
     if dungeon.room(room_id) is None:
         raise UsageError(f"no room {where.strip()[:20]!r} on the map; 'rooms' lists them")
-    if room_id not in dungeon.neighbours(room.id):
-        raise UsageError(f"no known exit leads from {room.id} to {room_id}")
     return room_id
 
 
+BARRED = ("locked",)
+"""The statuses of a room a walk does not pass through (it may end there)."""
+
+
+def walk_route(dungeon: Dungeon, room_id: str) -> list[str]:
+    """The rooms of the shortest known way from the party to ``room_id`` (``room_id``
+    last), through the rooms' own exits (one that leads one way is walked that way only)
+    and never through a room marked locked; a UsageError naming why when there is none."""
+    room = _current(dungeon)
+    if dungeon.room(room_id) is None:
+        raise UsageError(f"no room {room_id!r} on the map; 'rooms' lists them")
+    if room_id == room.id:
+        raise UsageError(f"the party is in {room_id} already")
+    barred = frozenset(other.id for other in dungeon.rooms
+                       if any(word in BARRED for word in other.status))
+    way = dungeon.route(room.id, room_id, barred)
+    if way is not None:
+        return way
+    through = dungeon.route(room.id, room_id)
+    if through is not None:
+        locked = next(step for step in through[:-1] if step in barred)
+        raise UsageError(f"the way from {room.id} to {room_id} goes through {locked}, "
+                         f"which is locked (in {locked}, 'room -locked' opens it)")
+    if room_id in dungeon.neighbours(room.id) and room_id not in room.leads_to():
+        raise UsageError(f"no known exit leads from {room.id} to {room_id} (the way "
+                         f"between them leads only from {room_id})")
+    reachable = dungeon.distances(room.id)
+    fallen = [other.id for other in dungeon.rooms
+              if other.id in reachable and "collapsed" in other.status]
+    if fallen:
+        raise UsageError(f"no known way leads from {room.id} to {room_id}: "
+                         f"{', '.join(fallen[:3])} collapsed")
+    raise UsageError(f"no known way leads from {room.id} to {room_id}")
+
+
 def go_to(dungeon: Dungeon, room_id: str) -> Dungeon:
-    """The party moves to the known room ``room_id``."""
+    """The party moves to the known room ``room_id`` (one step: its trail follows)."""
     if dungeon.room(room_id) is None:
         raise UsageError(f"no room {room_id!r} on the map; 'rooms' lists them")
     if room_id == dungeon.here:
         raise UsageError(f"the party is in {room_id} already")
-    return dungeon.placed(room_id, dungeon.way_out, dungeon.here)
+    return dungeon.placed(room_id, dungeon.way_out, dungeon.here,
+                          trail_after(dungeon.trail, dungeon.here, room_id))
+
+
+def walk(dungeon: Dungeon, way: Sequence[str]) -> Dungeon:
+    """The party walks the rooms of ``way``, one step at a time."""
+    for room_id in way:
+        dungeon = go_to(dungeon, room_id)
+    return dungeon
+
+
+def back_target(dungeon: Dungeon) -> str:
+    """The room ``back`` goes to: the last on the party's trail; a UsageError at the room
+    its way began."""
+    room = _current(dungeon)
+    if dungeon.trail:
+        return dungeon.trail[-1]
+    raise UsageError(f"{room.id} is where the party's way began: there is no way back to "
+                     "retrace; 'go' names a known room")
 
 
 def go_back(dungeon: Dungeon) -> Dungeon:
-    """The party goes back to the room it was in before this one."""
-    _current(dungeon)
-    if dungeon.previous is None or dungeon.room(dungeon.previous) is None:
-        raise UsageError("the party has been in no other room yet; 'go' names a known room")
-    return go_to(dungeon, dungeon.previous)
+    """The party goes back to the room it came from, by the shortest known way there."""
+    return walk(dungeon, walk_route(dungeon, back_target(dungeon)))
 
 
 # -- the record's form: rooms as JSON data, and only those that changed ---------------------
@@ -254,8 +314,9 @@ def changes(before: Dungeon, after: Dungeon) -> dict[str, Any] | None:
     find = before.room  # a room kept as it was is the same object: no field compared
     changed = [room_data(room) for room in after.changed_rooms(before)
                if (old := find(room.id)) is not room and old != room]
-    if not changed and (before.here, before.way_out, before.previous) == (
-            after.here, after.way_out, after.previous):
+    derived = trail_after(before.trail, before.here, after.here)
+    if not changed and (before.here, before.way_out, before.previous, derived) == (
+            after.here, after.way_out, after.previous, after.trail):
         return None
     data: dict[str, Any] = {"here": after.here}
     if changed:
@@ -264,6 +325,8 @@ def changes(before: Dungeon, after: Dungeon) -> dict[str, Any] | None:
         data["out"] = after.way_out
     if after.previous != before.previous:
         data["from"] = after.previous
+    if after.trail != derived:  # (a step's trail is read back from the step itself)
+        data["trail"] = list(after.trail)
     return data
 
 
@@ -275,6 +338,8 @@ def dungeon_data(dungeon: Dungeon) -> dict[str, Any]:
         data["out"] = dungeon.way_out
     if dungeon.previous is not None:
         data["from"] = dungeon.previous
+    if dungeon.trail != whole_map_trail(dungeon.previous):
+        data["trail"] = list(dungeon.trail)
     return data
 
 

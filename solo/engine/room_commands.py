@@ -69,12 +69,15 @@ def name_way_out(world: World, run: RunState, request: NameWayOut) -> None:
 
 
 def go(world: World, run: RunState, request: GoTo) -> None:
-    dungeon = change.go_to(run.dungeon, change.find_way(run.dungeon, request.where))
+    """Walk to a known room, free (what a walk costs a procedure: :mod:`solo.engine.walks`)."""
+    dungeon = change.walk(run.dungeon, change.walk_route(
+        run.dungeon, change.find_way(run.dungeon, request.where)))
     run.dungeon = dungeon
     run.events.append(room_changed(dungeon, dungeon.here, "back"))
 
 
 def back(world: World, run: RunState, request: GoBack) -> None:
+    """Walk back the way the party came, one room, free."""
     dungeon = change.go_back(run.dungeon)
     run.dungeon = dungeon
     run.events.append(room_changed(dungeon, dungeon.here, "back"))
@@ -91,9 +94,11 @@ def move_for(run: RunState, request: Act) -> tuple[RoomChanged | Said, ...]:
         return ()
     if request.move == "new":
         left = run.dungeon.current
+        back_word = next((action.name for action in run.procedure.actions.values()
+                          if action.room == "back"), "go")
         dungeon = change.enter_new(run.dungeon, request.direction,
                                    request.exits if request.exits is not None else 0,
-                                   request.to)
+                                   request.to, back_word)
         run.dungeon = dungeon
         entered = room_changed(dungeon, dungeon.here, "new")
         if left is None or dungeon.room(left.id) == left:
@@ -102,8 +107,9 @@ def move_for(run: RunState, request: Act) -> tuple[RoomChanged | Said, ...]:
     if request.move == "back" and run.dungeon.current is not None:
         if request.direction is not None or request.to is not None:
             where = request.to or request.direction or ""
-            dungeon = change.go_to(run.dungeon, change.find_way(run.dungeon, where))
-        elif run.dungeon.room(run.dungeon.previous) is None:
+            dungeon = change.walk(run.dungeon, change.walk_route(
+                run.dungeon, change.find_way(run.dungeon, where)))
+        elif not run.dungeon.trail:
             return (Said(f"No other known room to go back to: the party stays in "
                          f"{run.dungeon.here}."),)
         else:

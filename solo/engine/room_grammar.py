@@ -79,13 +79,13 @@ def _room_words(world: World, state: State) -> Sequence[str]:
 def _go(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     if len(words) != 1:
-        raise UsageError(f"{command.usage}: a direction ({' '.join(DIRECTIONS)}) or a known "
-                         "room such as R2")
+        raise UsageError(f"{command.usage}: a direction ({' '.join(DIRECTIONS)}), a known "
+                         "room such as R2, or out (the way out)")
     return GoTo(words[0].upper())
 
 
 def _go_words(world: World, state: State) -> Sequence[str]:
-    return DIRECTIONS
+    return (*DIRECTIONS, "out")
 
 
 def _back(command: Command, world: World, state: State, rest: str) -> Request:
@@ -99,8 +99,10 @@ ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
             "room way out", "Describe the room the party is in and its exits, or mark it: "
             "'room library, exits N E S', 'room cleared', 'room +looted'; 'room way out' makes "
             "it the dungeon's exit.", "tool", _room, _room_words),
-    Command("go", "go DIRECTION|ROOM", "Go through a known exit, or to a known room one step "
-            "away: 'go N', 'go R2'.", "tool", _go, _go_words),
-    Command("back", "back", "Go back to the room the party came from.", "tool", _back),
+    Command("go", "go DIRECTION|ROOM|out", "Go through a known exit, or walk to any known "
+            "room by the shortest known way: 'go N', 'go R2', 'go out' (to the way out). "
+            "What a walk costs is the procedure's rule (below).", "tool", _go, _go_words),
+    Command("back", "back", "Go back one room the way the party came; again and again, "
+            "it retraces the whole way.", "tool", _back),
 )}
 """The dungeon's own commands, by their words."""

@@ -14,7 +14,7 @@ from typing import Any
 from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "room_from_data", "MapBuilder", "apply_changes",
-           "apply_all"]
+           "apply_all", "trail_after", "whole_map_trail"]
 
 MAX_EXITS = 12
 """The most exits one room may have (more is a typo, not a room)."""
@@ -32,6 +32,22 @@ def room_from_data(data: Mapping[str, Any]) -> Room:
         room_id, description if type(description) is str else str(description),
         tuple(map(str, status)) if isinstance(status, list) else (),
         _exits_from_data(room_id, listed) if isinstance(listed, list) else ()))
+
+
+def trail_after(trail: tuple[str, ...], here: str | None, to: str | None) -> tuple[str, ...]:
+    """The party's trail (the rooms it came through) once it steps from ``here`` to
+    ``to``: cut where ``to`` was on it (the party walked back there), else ``here`` added."""
+    if to is not None and to in trail:
+        return trail[:trail.index(to)]
+    if here is None or here == to:
+        return trail
+    return (*trail, here)
+
+
+def whole_map_trail(previous: str | None) -> tuple[str, ...]:
+    """The trail a whole map means when it writes none: the room the party was in before
+    (the common case, and all a journal from before trails knows)."""
+    return (previous,) if previous is not None else ()
 
 
 _new_room = tuple.__new__  # (a Room made from its four fields at once, not by keyword)
@@ -85,6 +101,7 @@ class MapBuilder:
         start = dungeon if dungeon is not None else Dungeon()
         self.rooms: dict[str, Room] = {room.id: room for room in start.rooms}
         self.here, self.way_out, self.previous = start.here, start.way_out, start.previous
+        self.trail = start.trail
 
     def apply(self, data: Mapping[str, Any]) -> None:
         """Apply one record's changes, all or nothing: ValueError, and nothing changed, if
@@ -110,8 +127,25 @@ class MapBuilder:
         here = self._known(data, "here", self.here, changed)
         way_out = self._known(data, "out", self.way_out, changed)
         previous = self._known(data, "from", self.previous, changed)
+        trail = self._trail(data, here, changed)
         rooms.update(changed)
-        self.here, self.way_out, self.previous = here, way_out, previous
+        self.here, self.way_out, self.previous, self.trail = here, way_out, previous, trail
+
+    def _trail(self, data: Mapping[str, Any], here: str | None, changed: Mapping[str, Room]
+               ) -> tuple[str, ...]:
+        """The party's trail: as the record lists it, else followed from where it was
+        (see :func:`trail_after`)."""
+        listed = data.get("trail")
+        if listed is None:
+            if not self.rooms:  # a whole map: the trail it does not write is this
+                return whole_map_trail(self._known(data, "from", None, changed))
+            return trail_after(self.trail, self.here, here)
+        if not isinstance(listed, list) or len(listed) > MAX_ROOMS or any(
+                not isinstance(room_id, str) or (room_id not in changed
+                                                 and room_id not in self.rooms)
+                for room_id in listed):
+            raise ValueError("the record's 'trail' names no rooms on the map")
+        return tuple(listed)
 
     def _known(self, data: Mapping[str, Any], key: str, old: str | None,
                changed: Mapping[str, Room]) -> str | None:
@@ -123,7 +157,8 @@ class MapBuilder:
 
     def dungeon(self) -> Dungeon:
         """The map as it stands."""
-        return Dungeon(tuple(self.rooms.values()), self.here, self.way_out, self.previous)
+        return Dungeon(tuple(self.rooms.values()), self.here, self.way_out, self.previous,
+                       self.trail)
 
 
 def apply_changes(dungeon: Dungeon, data: Mapping[str, Any]) -> Dungeon:

@@ -68,7 +68,8 @@ rooms are compared)."""
 @dataclass(frozen=True)
 class Dungeon:
     """Every known room in order of discovery, where the party is, where it came in (the
-    dungeon's exit) and the room it was in before this one (where ``back`` goes).
+    dungeon's exit), the room it was in before this one and the way it came by (its
+    ``trail``, which ``back`` retraces).
 
     Made from another by :meth:`with_room` and :meth:`placed`, a dungeon shares its maker's
     index of the rooms and its distances to the exit (:mod:`solo.engine.map_index`), and adds
@@ -79,6 +80,9 @@ class Dungeon:
     here: str | None = None
     way_out: str | None = None
     previous: str | None = None
+    trail: tuple[str, ...] = ()
+    """The rooms the party came through to get here, the first room first: where ``back``
+    goes, step by step (a room walked into again cuts the trail there)."""
     _index: MapIndex | None = field(default=None, init=False, repr=False, compare=False)
     _to_exit: ExitDistances | None = field(default=None, init=False, repr=False,
                                            compare=False)
@@ -138,7 +142,7 @@ class Dungeon:
             rooms = tuple(room if old.id == room.id else old for old in self.rooms)
             if self.room(room.id) is None:
                 rooms += (room,)
-            return Dungeon(rooms, here, self.way_out, self.previous)
+            return Dungeon(rooms, here, self.way_out, self.previous, self.trail)
         place = index.place(room.id, self.rooms)
         if place is None:
             place, rooms, old = len(self.rooms), self.rooms + (room,), None
@@ -147,7 +151,7 @@ class Dungeon:
             kept = list(self.rooms)  # (one copy, where slices and + would make three)
             kept[place] = room
             rooms = tuple(kept)
-        made = self._made(rooms, here, self.way_out, self.previous, (room.id,))
+        made = self._made(rooms, here, self.way_out, self.previous, (room.id,), self.trail)
         if old is None or old.exits is not room.exits:
             before = dict.fromkeys(old.leads_to()) if old is not None else {}
             after = dict.fromkeys(room.leads_to())
@@ -180,15 +184,19 @@ class Dungeon:
         if ends:
             object.__setattr__(self, "_to_exit", kept.after_new_ways(ends, self.neighbours))
 
-    def placed(self, here: str | None, way_out: str | None, previous: str | None) -> Dungeon:
-        """The same rooms, with the party ``here``, the dungeon's exit ``way_out`` and the
-        room the party was in before ``previous``."""
-        return self._made(self.rooms, here, way_out, previous, ())
+    def placed(self, here: str | None, way_out: str | None, previous: str | None,
+               trail: tuple[str, ...] | None = None) -> Dungeon:
+        """The same rooms, with the party ``here``, the dungeon's exit ``way_out``, the
+        room the party was in before ``previous`` and the ``trail`` it came by (None: as
+        it is)."""
+        return self._made(self.rooms, here, way_out, previous, (),
+                          self.trail if trail is None else trail)
 
     def _made(self, rooms: tuple[Room, ...], here: str | None, way_out: str | None,
-              previous: str | None, changed: tuple[str, ...]) -> Dungeon:
+              previous: str | None, changed: tuple[str, ...],
+              trail: tuple[str, ...]) -> Dungeon:
         """A dungeon made from this one, sharing what it knows."""
-        made = Dungeon(rooms, here, way_out, previous)
+        made = Dungeon(rooms, here, way_out, previous, trail)
         object.__setattr__(made, "_index", self._index)
         object.__setattr__(made, "_to_exit", self._to_exit)
         object.__setattr__(made, "_trail", (*self._trail[1 - TRAIL:], (self._token, changed)))
@@ -223,6 +231,33 @@ class Dungeon:
                     seen[next_room] = seen[room] + 1
                     queue.append(next_room)
         return seen
+
+    def route(self, start: str, goal: str, avoid: frozenset[str] = frozenset()
+              ) -> list[str] | None:
+        """The rooms of the shortest known way from ``start`` to ``goal`` (``goal`` last,
+        ``start`` left out), following each room's own exits only (an exit that leads one
+        way is walked that way), never through a room of ``avoid`` (``goal`` may be one);
+        breadth first, each room's exits in their order; None when no such way is known."""
+        if start == goal:
+            return []
+        came: dict[str, str] = {start: start}
+        queue = deque([start])
+        while queue:
+            at = queue.popleft()
+            room = self.room(at)
+            if room is None:
+                continue
+            for to in room.leads_to():
+                if to in came or self.room(to) is None or (to in avoid and to != goal):
+                    continue
+                came[to] = at
+                if to == goal:
+                    way = [goal]
+                    while came[way[-1]] != start:
+                        way.append(came[way[-1]])
+                    return way[::-1]
+                queue.append(to)
+        return None
 
     def rooms_to_exit(self) -> int | None:
         """The rooms between the party and the dungeon's exit by the shortest known way

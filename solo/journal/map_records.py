@@ -122,7 +122,7 @@ class MapLedger:
     def _total(self, dungeon: Dungeon) -> int:
         """The rooms' sizes, the ``, `` between them and the rest of the map's data."""
         frame = change.dungeon_data(Dungeon((), dungeon.here, dungeon.way_out,
-                                            dungeon.previous))
+                                            dungeon.previous, dungeon.trail))
         return _size(frame) + self._sum + 2 * max(len(self._rooms) - 1, 0)
 
 

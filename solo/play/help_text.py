@@ -12,6 +12,7 @@ import textwrap
 from solo import defaults
 from solo.engine.state import State
 from solo.engine.tool_grammar import odds_names
+from solo.engine.walks import walk_help
 from solo.errors import SoloError, UsageError
 from solo.play.commands_table import SESSION, TOOLS, command_table
 from solo.play.line import LINE_RULE
@@ -48,6 +49,9 @@ def help_lines(world: World, state: State, topic: str) -> list[str]:
                 lines.append(f"  also: {', '.join(action.aliases)}")
         elif command.name == "ask":
             lines.extend(odds_help(world, state))
+        elif command.name in ("go", "back"):
+            lines.extend(textwrap.wrap(walk_help(procedure), 78, initial_indent="  ",
+                                       subsequent_indent="  "))
         elif command.aliases:
             lines.append(f"  also: {', '.join(command.aliases)}")
         return lines

@@ -1,8 +1,9 @@
 """The ``map`` command's drawing: the dungeon's layout in box-drawing characters.
 
 Each room is a small box holding its id and status marks (✓ cleared, $ looted, ✗ collapsed,
-* another status, ? an exit that leads nowhere yet and has no compass direction); the room
-the party is in has a double line, the way out a heavy one. Passages between neighbouring
+~ unmapped: drawn without its directions, * another status, ? an exit that leads nowhere
+yet with no compass direction, or one whose stub has no room to be drawn); the room the
+party is in has a double line, the way out a heavy one. Passages between neighbouring
 cells are lines (dashed when secret, ≡ for a stair), an open exit with a direction is a
 stub ending in ``?``. Passages between rooms further apart are listed under the drawing.
 
@@ -203,7 +204,8 @@ def _draw_edge(canvas: _Canvas, frame: _Frame, plan: Layout, edge: Edge,
 
 
 def _draw_stub(canvas: _Canvas, frame: _Frame, cell: Cell, direction: str, secret: bool,
-               joins: set[str]) -> None:
+               joins: set[str]) -> bool:
+    """The stub of an open exit, when its place is free (True: drawn)."""
     x, y = frame.corner(cell)
     width, line = frame.box_width, "┄" if secret else "─"
     middle = x + width // 2
@@ -217,6 +219,8 @@ def _draw_stub(canvas: _Canvas, frame: _Frame, cell: Cell, direction: str, secre
             canvas.put(spot_x, spot_y, char)
         if direction in ("N", "S", "E", "W"):
             joins.add(direction)
+        return True
+    return False
 
 
 def _draw_box(canvas: _Canvas, frame: _Frame, cell: Cell, label: str, box: _Box,
@@ -260,28 +264,38 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None) -> l
     open_exits: dict[str, list[tuple[str | None, bool]]] = {room: [] for room in rooms}
     for stub in plan.stubs:
         open_exits[stub.room].append((stub.direction, stub.secret))
-    labels = {room_id: _label(room, any(direction not in OFFSETS
-                                        for direction, _ in open_exits[room_id]))
-              for room_id, room in rooms.items()}
-    box_width = max(text_cells(label) for label in labels.values()) + 4
-    here = dungeon.here if dungeon.here in rooms else None
-    focus = plan.cell(here) or plan.cell(dungeon.way_out) or (0, 0)
-    frame = _frame(plan, focus, box_width, width, height)
-    canvas = frame.canvas()
-    shown = [room for room, cell in plan.cells if frame.shows(cell)]
-    joins: dict[str, set[str]] = {room: set() for room in rooms}
-    far: list[Edge] = []
-    for edge in plan.edges:
-        both = frame.shows(plan.cell(edge.start) or (-1, -1)) and frame.shows(
-            plan.cell(edge.end) or (-1, -1))
-        if both and plan.adjacent(edge):
-            _draw_edge(canvas, frame, plan, edge, joins)
-        elif both:
-            far.append(edge)
-    for stub in plan.stubs:
-        cell = plan.cell(stub.room)
-        if stub.direction in OFFSETS and cell is not None and frame.shows(cell):
-            _draw_stub(canvas, frame, cell, stub.direction, stub.secret, joins[stub.room])
+    # an open exit with a direction is a stub ending in '?', or (when another room or a
+    # passage takes its place) a '?' in its room's box, as one with no direction is
+    undrawn: set[str] = set()
+    for _ in range(2):
+        labels = {room_id: _label(room, room_id in undrawn or any(
+            direction not in OFFSETS for direction, _ in open_exits[room_id]))
+                  for room_id, room in rooms.items()}
+        box_width = max(text_cells(label) for label in labels.values()) + 4
+        here = dungeon.here if dungeon.here in rooms else None
+        focus = plan.cell(here) or plan.cell(dungeon.way_out) or (0, 0)
+        frame = _frame(plan, focus, box_width, width, height)
+        canvas = frame.canvas()
+        shown = [room for room, cell in plan.cells if frame.shows(cell)]
+        joins: dict[str, set[str]] = {room: set() for room in rooms}
+        far: list[Edge] = []
+        for edge in plan.edges:
+            both = frame.shows(plan.cell(edge.start) or (-1, -1)) and frame.shows(
+                plan.cell(edge.end) or (-1, -1))
+            if both and plan.adjacent(edge):
+                _draw_edge(canvas, frame, plan, edge, joins)
+            elif both:
+                far.append(edge)
+        missed = set()
+        for stub in plan.stubs:
+            cell = plan.cell(stub.room)
+            if stub.direction in OFFSETS and cell is not None and frame.shows(cell) and \
+                    not _draw_stub(canvas, frame, cell, stub.direction, stub.secret,
+                                   joins[stub.room]):
+                missed.add(stub.room)
+        if missed <= undrawn:
+            break
+        undrawn |= missed
     for room_id in shown:
         box = _HERE if room_id == here else _WAY_OUT if room_id == dungeon.way_out else _ROOM
         cell = plan.cell(room_id)

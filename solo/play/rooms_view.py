@@ -11,7 +11,10 @@ from solo.engine.room_changes import exit_text
 from solo.engine.rooms import Dungeon
 from solo.terminal import printable
 
-__all__ = ["rooms_lines"]
+__all__ = ["rooms_lines", "TRAIL_SHOWN"]
+
+TRAIL_SHOWN = 6
+"""How many rooms of the way back the list names (the nearest first)."""
 
 
 def rooms_lines(dungeon: Dungeon) -> list[str]:
@@ -32,4 +35,9 @@ def rooms_lines(dungeon: Dungeon) -> list[str]:
     if steps is not None and dungeon.here != dungeon.way_out:
         lines.append(f"{steps} room{'s' if steps != 1 else ''} to the way out, by the "
                      "shortest known way.")
+    if dungeon.trail:
+        way = list(reversed(dungeon.trail))
+        more = len(way) - TRAIL_SHOWN
+        shown = ", ".join(way[:TRAIL_SHOWN]) + (f" and {more} more" if more > 0 else "")
+        lines.append(printable(f"'back' retraces the way the party came: {shown}."))
     return lines

@@ -18,7 +18,7 @@ __all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Ch
            "Supply", "Vitality", "Condition", "Members", "RoomChange", "WHO", "Effect",
            "LIGHT_OPERATIONS"]
 
-LIGHT_OPERATIONS = ("out", "dim", "halve", "douse", "refill", "step", "light")
+LIGHT_OPERATIONS = ("out", "dim", "halve", "douse", "refill", "step", "light", "flicker")
 """What a ``light`` effect does to each chosen source: ``out`` (spent), ``dim``, ``halve``
 its time left, ``douse`` (put aside with what it has left), ``refill`` (full again, using
 one of the kind's refill supply), ``step`` (its usage die one size down, out below d4);

@@ -18,7 +18,7 @@ from solo.rules.expr import Expr
 from solo.rules.tables import Table
 
 __all__ = ["Tracker", "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP", "USAGE_DICE", "Arg",
-           "Action", "Procedure", "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES"]
+           "Action", "Walk", "Procedure", "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES"]
 
 LIGHT_LEVELS = ("bright", "dim")
 ROOM_MOVES = ("new", "back")
@@ -161,6 +161,16 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Walk:
+    """What a walk through known rooms costs: the command line each stage plays (its first
+    word an action), how many rooms a stage covers (0: the whole walk) and the reading."""
+
+    play: str
+    rooms: int = 1
+    reading: str = ""
+
+
+@dataclass(frozen=True)
 class Procedure:
     id: str
     name: str
@@ -185,6 +195,8 @@ class Procedure:
     enter: str | None = None
     """The action the word ``enter`` plays, going into a new room (None: the procedure's
     own ``enter``, or the first action that goes into a new room)."""
+    walk: Walk | None = None
+    """What walking through known rooms costs (None: nothing)."""
     summary: str = ""
     source: str = ""
     prompt: Template | None = None

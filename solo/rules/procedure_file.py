@@ -30,6 +30,7 @@ from solo.rules.procedure import (
     Procedure,
     SupplyKind,
     Tracker,
+    Walk,
 )
 from solo.rules.schema import check_keys, keys_of
 from solo.rules.tables import parse_table
@@ -108,6 +109,7 @@ def parse_procedure(doc: Document) -> Procedure:
         each_turn=parse_effects(doc, ("each_turn",), data.get("each_turn")),
         steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),
         enter=_enter(doc, data.get("enter"), actions),
+        walk=_walk(doc, data.get("walk"), actions),
         summary=str(data.get("summary", "")), source=str(data.get("source", "")),
         prompt=compile_template(doc, ("prompt",), data["prompt"]) if "prompt" in data else None,
     )
@@ -265,6 +267,24 @@ def _enter(doc: Document, raw: Any, actions: Mapping[str, Action]) -> str | None
     if "enter" in actions:
         raise doc.error(("enter",), "the procedure has its own action 'enter' already")
     return raw
+
+
+def _walk(doc: Document, raw: Any, actions: Mapping[str, Action]) -> Walk | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise doc.error(("walk",), "expected a mapping")
+    check_keys(doc, ("walk",), raw, "walk")
+    play = raw.get("play")
+    words = play.split() if isinstance(play, str) else []
+    if not words or not any(words[0].lower() in (name, *action.aliases)
+                            for name, action in actions.items()):
+        raise doc.error(("walk", "play"), "expected a command line whose first word is one "
+                        "of the actions")
+    rooms = raw.get("rooms", 1)
+    if type(rooms) is not int or rooms < 0:
+        raise doc.error(("walk", "rooms"), "expected a whole number, 0 or more")
+    return Walk(" ".join(words), rooms, str(raw.get("reading", "") or ""))
 
 
 def _choice(doc: Document, path: tuple, raw: Any, allowed: tuple[str, ...]) -> str | None:

@@ -72,7 +72,14 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("steps", "the turn procedure in a few sentences (the `steps` command)"),
            ("simulate", "the command `solo simulate` repeats by default"),
            ("enter", "the action the word `enter` plays when the party goes into a new room "
-            "(for a procedure with no action of that name)")),
+            "(for a procedure with no action of that name)"),
+           ("walk", "what a walk through known rooms (`go R2`, `back`) costs: the command "
+            "each stage plays; left out, walking is free")),
+    _block("walk", "walk:",
+           ("play", "the command each stage of a walk plays (`backtrack`, `move walk`): its "
+            "turns, checks and effects, with the party in the stage's last room", True),
+           ("rooms", "how many rooms one stage covers (default 1; 0: the whole walk is one)"),
+           ("reading", "why, in a sentence or two (`help go` shows it)")),
     _block("clock", "clock:",
            ("unit", "the word for a turn (`turn`, `round`)"),
            ("minutes", "minutes one turn lasts, or null")),
@@ -167,7 +174,7 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("then", "effects run when something comes (or a sign is found)"),
            ("else", "effects run when the entry was struck off")),
     _block("light-effect", "light:",
-           ("do", "out, dim, halve, douse, refill, step or light", True),
+           ("do", "out, dim, halve, douse, refill, step, light or flicker", True),
            ("kinds", "the kinds it works on (all if left out)"),
            ("count", "how many sources (all if left out)"),
            ("check", "a roll per source; the effect applies where it succeeds")),

@@ -47,19 +47,32 @@ def test_each_pair_of_rooms_is_one_edge_secret_when_its_door_is():
         ("R8", "E"), ("R12", "N"), ("R12", "U")}
 
 
-def test_without_directions_a_room_s_column_is_its_steps_from_the_way_out():
-    rng = random.Random(7)
+def _undirected_maze(seed: int, way_out: str) -> Dungeon:
+    rng = random.Random(seed)
     exits: dict[str, list[Exit]] = {f"R{n}": [] for n in range(1, 41)}
     for number in range(2, 41):
         exits[f"R{rng.randint(1, number - 1)}"].append(Exit(None, f"R{number}"))
         if number % 5 == 0:
             exits[f"R{number}"].append(Exit(None, f"R{rng.randint(1, number - 1)}"))
-    dungeon = Dungeon(tuple(Room(room, exits=tuple(ways)) for room, ways in exits.items()),
-                      here="R9", way_out="R3")
+    return Dungeon(tuple(Room(room, exits=tuple(ways)) for room, ways in exits.items()),
+                   here="R9", way_out=way_out)
+
+
+def test_without_directions_a_room_is_one_column_on_from_a_room_found_before_it():
+    dungeon = _undirected_maze(7, "R3")
     plan = layout(dungeon)
-    steps = dungeon.distances("R3")
-    for room, (column, _) in plan.cells:
-        assert column == steps[room], room
+    order = [room.id for room in dungeon.rooms]
+    assert plan.cell("R1") is not None and plan.cell("R1")[0] == 0
+    for room in order[1:]:
+        before = [other for other in dungeon.neighbours(room)
+                  if order.index(other) < order.index(room)]
+        assert any(plan.cell(other)[0] + 1 == plan.cell(room)[0] for other in before), room
+
+
+def test_the_way_out_moves_no_room():
+    cells = {way_out: layout(_undirected_maze(7, way_out)).cells
+             for way_out in ("R1", "R3", "R17", "R40")}
+    assert len(set(cells.values())) == 1
 
 
 def test_rooms_no_known_way_joins_are_placed_below_the_rest():

@@ -51,13 +51,20 @@ def test_the_way_out_is_counted_by_the_shortest_known_way_through_the_loop():
 
 @pytest.mark.parametrize(("where", "message"), [
     ("E", "has no exit E"),
-    ("R3", "no known exit leads from R5 to R3"),
     ("R9", "no room 'R9' on the map"),
-    ("R5", "no known exit leads from R5 to R5"),
+    ("R5", "the party is in R5 already"),
 ])
 def test_go_where_no_known_exit_leads_is_refused(where, message):
+    dungeon = crawl_with_a_loop()
     with pytest.raises(UsageError, match=message):
-        change.find_way(crawl_with_a_loop(), where)
+        change.walk_route(dungeon, change.find_way(dungeon, where))
+
+
+def test_go_to_a_room_further_than_one_away_walks_the_shortest_known_way():
+    dungeon = crawl_with_a_loop()  # the party in R5, north of R2
+    assert change.walk_route(dungeon, change.find_way(dungeon, "R3")) == ["R2", "R3"]
+    assert change.walk_route(dungeon, change.find_way(dungeon, "R4")) in (
+        ["R2", "R1", "R4"], ["R2", "R3", "R4"])
 
 
 def test_an_exit_that_leads_nowhere_yet_says_enter_goes_there():

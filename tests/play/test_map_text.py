@@ -41,20 +41,21 @@ def test_the_sample_is_drawn_in_boxes_with_the_party_s_room_in_a_double_line():
     assert all(columns(line) <= 80 for line in lines)
     here = _room_line(lines, "R8")
     assert re.search(r"[║╢]\s+R8\s+[║╟]", here)
-    assert re.search(r"[┃┨]\s+R1✓\s+[┃┠]", _room_line(lines, "R1"))
+    wide = map_lines(twelve_rooms(), width=100)  # (at 80 columns R1 is off the west edge)
+    assert re.search(r"[┃┨]\s+R1✓\s+[┃┠]", _room_line(wide, "R1"))
     assert re.search(r"[│┤]\s+R4\s+[│├]", _room_line(lines, "R4"))
     assert any(line.startswith("@ R8 ") and "Stair head" in line for line in lines)
 
 
 def test_the_loop_the_stair_the_secret_door_and_the_open_exits_show():
-    lines = map_lines(twelve_rooms())
+    lines = map_lines(twelve_rooms(), width=100)
     assert re.search(r"R2✓\$\s*├───┤\s*R3", _room_line(lines, "R2"))  # the loop's top
     assert re.search(r"R5\s*├───┤\s*R4", _room_line(lines, "R5"))  # and its bottom
     assert "╟─?" in _room_line(lines, "R8")  # the open exit east of the party
     drawing = "\n".join(lines)
     assert "┆" in drawing  # R10 over R11, a secret door
     assert "≡" in drawing  # the stair down from R8
-    assert "Passages too long to draw: R9 ─ R10." in lines
+    assert "Passages too long to draw: R12 ─ R1." in lines  # the long way no direction gives
     assert any(line.startswith("  R12 ") and line.endswith("open: N, up") for line in lines)
     assert any("R7" in line and "collapsed" in line for line in lines)  # the dead end
     legend = " ".join(lines[-2:])
@@ -97,10 +98,12 @@ def test_hostile_descriptions_and_ids_cannot_reach_the_terminal_raw():
     key = sum(line.startswith(("  R", "@ R", "  x]|")) for line in lines)
     hidden = int(re.search(r"(\d+) more rooms? off the edges", " ".join(lines)).group(1))
     assert key + hidden == 13  # one key line a room shown: no line broken by a newline
-    middle = next(number for number, line in enumerate(lines) if "│ x]|" in line)
+    lines = map_lines(hostile_rooms(), width=200)  # (east of R12: off the edge at 80)
+    side = "┤ x]|"  # the box's west side, where the passage from R12 meets it
+    middle = next(number for number, line in enumerate(lines) if side in line)
     label, top = lines[middle], lines[middle - 1]
-    start = columns(label[:label.index("│ x]|")])
-    end = columns(label[:label.index("│", label.index("│ x]|") + 1)])
+    start = columns(label[:label.index(side)])
+    end = columns(label[:label.index("│", label.index(side) + 1)])
     corners = [columns(top[:index]) for index, char in enumerate(top) if char in "┌┐"]
     assert start in corners and end in corners  # the hostile id's box still closes
 

@@ -20,6 +20,15 @@ def test_rooms_lists_each_room_with_here_and_the_way_out_marked():
     assert lines[0].endswith("exits N:R2")
     assert lines[1] == "R2 (here) · — · cleared · exits S:R1"
     assert lines[2] == "1 room to the way out, by the shortest known way."
+    assert lines[3] == "'back' retraces the way the party came: R1."
+
+
+def test_rooms_names_the_way_back_nearest_first():
+    dungeon = change.enter_new(Dungeon(), exits=1)
+    for _ in range(8):
+        dungeon = change.enter_new(dungeon, "N")
+    assert rooms_lines(dungeon)[-1] == ("'back' retraces the way the party came: R8, R7, R6, "
+                                       "R5, R4, R3 and 2 more.")
 
 
 def test_rooms_before_any_room_says_how_to_begin():

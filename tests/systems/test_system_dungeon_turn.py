@@ -383,9 +383,10 @@ def test_an_encounter_breaks_the_hours_rest(crawl, at):
     # the encounter's hazard face 1, its d8 entry 1 (1d6 ants: a 1), its 2d6 disposition
     faces = [QUIET] * (at - 1) + [1, 1, 1, 3, 4] + [QUIET] * (6 - at) + [8]
     result = c.do("rest-hour", faces=faces)
-    assert c.state.turn == 6 and len(_met(result)) == 1
+    assert c.state.turn == at and len(_met(result)) == 1  # its later turns do not pass
     assert not _heals(result)
     assert f"breaks the hour's rest in its turn {at}" in _said(result)
+    assert (f"stops rest-hour after {at} of its 6 turns" in _said(result)) == (at < 6)
 
 
 def test_an_unbroken_hour_heals_once_at_its_end(crawl):
@@ -396,10 +397,12 @@ def test_an_unbroken_hour_heals_once_at_its_end(crawl):
     assert "breaks" not in _said(result)
 
 
-def test_after_the_rest_is_broken_a_fatigue_result_is_not_slept_off(crawl):
+def test_after_the_rest_is_broken_the_next_move_is_the_player_s(crawl):
     c = crawl(SYSTEM)
-    c.do("rest-hour", faces=[1, 1, 1, 3, 4, 2, QUIET, QUIET, QUIET, QUIET])
-    assert c.value("fatigue") == 1
+    c.do("rest-hour", faces=[1, 1, 1, 3, 4])
+    assert c.state.turn == 1
+    c.do("rest", faces=[2])  # a fatigue result: the next turn must rest
+    assert c.value("fatigue") == 0 and c.value("fatigue_pending") == 1
 
 
 def test_a_struck_off_encounter_does_not_break_the_rest(crawl):

@@ -1,0 +1,110 @@
+"""The rules at the edges (issue 37 item 4): a multi-turn action stops at an encounter and
+hands the turn back, saying so; "cannot map" means something on the map; a flickering torch
+is relit for nothing; the ember hint only after a torch burnt out."""
+
+from __future__ import annotations
+
+from solo.engine.events import Said, TurnPassed
+
+
+def said(result) -> str:
+    return "\n".join(event.text for event in result.events if isinstance(event, Said))
+
+
+def test_an_encounter_in_the_first_turn_of_a_two_turn_search_ends_it(crawl):
+    c = crawl("delving")
+    c.do("light candle")
+    # hazard 1: an encounter (the d8 entry 1, then its own dice), in the search's first turn
+    result = c.do("search", faces=[1, 1, 1, 1, 1, 1])
+    assert c.state.turn == 1 and c.state.encounters == 1
+    assert sum(isinstance(event, TurnPassed) for event in result.events) == 1
+    assert "The encounter stops search after 1 of its 2 turns" in said(result)
+
+
+def test_a_two_turn_search_with_no_encounter_takes_both_turns(crawl):
+    c = crawl("delving")
+    c.do("light candle")
+    result = c.do("search", faces=[6, 6])
+    assert c.state.turn == 2 and "stops" not in said(result)
+
+
+# -- "cannot map" means something on the map -----------------------------------------------------
+def test_delving_rooms_run_into_are_unmapped_until_the_party_comes_back_crawling_with_light(
+        crawl):
+    from solo.engine.map_layout import layout
+    from solo.play.map_text import map_lines
+
+    c = crawl("delving")
+    c.do("light lantern")
+    c.do("enter", faces=[6])
+    c.do("move run", faces=[6])  # the party runs: R1 is not mapped
+    c.do("enter N", faces=[6])  # still running: R2 neither
+    dungeon = c.state.dungeon
+    assert [("unmapped" in room.status) for room in dungeon.rooms] == [True, True]
+    assert "Not mapped: R2" in said(c.last)
+    assert any("R2*~" in line or "R2~" in line for line in map_lines(dungeon))
+    plan = layout(dungeon)
+    assert "N" not in {stub.direction for stub in plan.stubs}  # no directions drawn
+    c.do("move crawl", faces=[6])  # crawling, with light: R2 is mapped now
+    assert "unmapped" not in c.state.dungeon.current.status
+    assert "unmapped" in c.state.dungeon.room("R1").status
+
+
+def test_delving_rooms_entered_in_the_dark_are_unmapped(crawl):
+    c = crawl("delving")
+    c.do("enter", faces=[6])
+    assert "unmapped" in c.state.dungeon.current.status
+
+
+def test_exploration_marks_the_room_rushed_through_or_entered_blind(crawl):
+    c = crawl("exploration")
+    c.do("light torch")
+    c.do("enter", faces=[6])
+    assert "unmapped" not in c.state.dungeon.current.status
+    c.do("move rushing", faces=[6])
+    assert "unmapped" in c.state.dungeon.current.status
+    c.do("move", faces=[6])  # cautious, with light
+    assert "unmapped" not in c.state.dungeon.current.status
+
+
+def test_no_reading_says_solo_keeps_no_map():
+    from pathlib import Path
+
+    import solo
+
+    folder = Path(solo.__file__).parent / "systems"
+    for path in folder.glob("*.yaml"):
+        assert "keeps no map" not in path.read_text(encoding="utf-8"), path.name
+
+
+# -- a torch that flickers is lit again for nothing; the embers only after a burn -----------------
+def test_exploration_a_torch_lit_this_very_turn_only_flickers_and_relights_free(crawl):
+    c = crawl("exploration")
+    c.do("supply torches 2")
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 1
+    result = c.do("explore", faces=[3])  # hazard 3 on the turn the torch was lit
+    assert "ominous flicker" in said(result) and not c.state.lights
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 1 and len(c.state.lights) == 1
+
+
+def test_exploration_a_torch_lit_before_this_turn_sputters_out_for_good(crawl):
+    c = crawl("exploration")
+    c.do("supply torches 2")
+    c.do("light torch")
+    c.do("explore", faces=[6])
+    result = c.do("explore", faces=[3])
+    assert "flicker" not in said(result) and not c.state.lights
+    c.do("light torch")
+    assert c.state.supplies["torches"] == 0
+
+
+def test_delving_the_ember_hint_only_when_a_torch_burnt_out(crawl):
+    c = crawl("delving")
+    c.do("light lantern")
+    result = c.do("explore", faces=[3])
+    assert "embers" not in said(result) and "No torch is burning" in said(result)
+    c.do("light torch")
+    result = c.do("explore", faces=[3])
+    assert "embers" in said(result)
