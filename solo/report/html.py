@@ -108,6 +108,7 @@ svg .enc, svg .down { fill: var(--accent); stroke: var(--paper); stroke-width: 1
 .mech.met { border-left-color: var(--accent); }
 .mech.retracted { text-decoration: line-through; }
 .mech.retracted .l { color: var(--muted); }
+.journal p.retracted { text-decoration: line-through; color: var(--muted); }
 .journal blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid var(--rule);
   color: var(--muted); }
 .img-alt { color: var(--muted); font-style: italic; }
