@@ -37,6 +37,7 @@ __all__ = ["render_html", "svg_chart", "CSP"]
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 _LIST_OPEN_UP_TO = 25  # longer lists of encounters or questions start folded
+_MAP_LABEL = "Map of the rooms (scrolls sideways where it is wider than the page)"
 
 def _variables(theme: dict[str, str]) -> str:
     return " ".join(f"--{name}: {colour};" for name, colour in theme.items())
@@ -79,7 +80,10 @@ ol.log li { margin: .2em 0; }
 .sans, h2.turn, figcaption, .when, .who { font-family: system-ui, -apple-system, "Segoe UI",
   "DejaVu Sans", sans-serif; }
 figure.chart { margin: 1.2em 0 1.4em; }
-figure.map { margin: 1.2em 0 1.4em; overflow-x: auto; }
+.map-scroll { margin: 1.2em 0 1.4em; overflow-x: auto; }
+.map-scroll:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+figure.map { margin: 0; }
+figure.map svg { display: block; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .8em; color: var(--muted); margin-top: .3em; }
 .who { margin: .8em 0 0; font-size: .8em; font-weight: bold; }
@@ -187,13 +191,15 @@ def _question_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[st
 
 def _map_figure(crawl: Crawl) -> str:
     """The map of the rooms the party knew at the end, with the rooms' figures ('' for a
-    crawl that kept no map)."""
+    crawl that kept no map). It shrinks to the column as far as its letters stay readable,
+    and scrolls sideways past that: the scrolling region takes the keyboard's focus, so
+    that its arrow keys scroll it."""
     rooms = map_story(crawl)
     if not rooms.dungeon.rooms:
         return ""
-    svg = svg_map(rooms.dungeon).replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
-    return (f'<figure class="map">{svg}<figcaption>Rooms: '  # (inline svg needs no xmlns)
-            f"{escape(rooms_text(crawl, rooms))}</figcaption></figure>\n")
+    return (f'<div class="map-scroll" tabindex="0" role="region" aria-label="{_MAP_LABEL}">'
+            f'<figure class="map">{svg_map(rooms.dungeon)}<figcaption>Rooms: '
+            f"{escape(rooms_text(crawl, rooms))}</figcaption></figure></div>\n")
 
 
 def render_html(crawl: Crawl) -> str:

@@ -28,9 +28,8 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from itertools import accumulate, compress, count, repeat
-from typing import TypeVar
 
 from solo.report.html_inline import MARKDOWN, FenceLines, quick_inline
 from solo.report.lines import RETRACTED_MARK
@@ -41,7 +40,9 @@ PIECE = b"\x00"
 """What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
 
 _ALONE = b"\n\n\x00\n\n"  # a piece's mark as a block of its own
-_CONTROLS = bytes([*range(1, 9), 11, 12, *range(14, 32), 127])  # shown as U+FFFD, as NUL is
+# control characters shown as U+FFFD, as NUL is (but those Python counts as line breaks,
+# which a journal's prose keeps as typed: tests/test_line_breaks.py)
+_CONTROLS = bytes([*range(1, 9), *range(14, 28), 31, 127])
 _REPLACEMENT = "\ufffd".encode()
 # a scene heading as solo writes it: the words in its emphasis begin and end with a letter
 # or a digit, and hold nothing that markdown-it would read or escape
@@ -57,7 +58,6 @@ _MECH = b'<div class="mech">'
 _STRUCK = b'<p class="retracted">'
 _UNDO_MARK = MARKDOWN.render(RETRACTED_MARK).encode()  # (not struck through with its entry)
 _BREAK = b"\x00"  # parts the fences rendered together (no block holds one)
-_T = TypeVar("_T")
 
 
 def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
@@ -109,10 +109,8 @@ class _Blocks:
             self.marks = list(compress(count(), marked))
         self.piece_of = list(accumulate(marked, initial=0))  # each block's piece: the marks before
         self.lines = FenceLines()
-        distinct = list(set(self.blocks))
-        html: list[bytes | None] = list(map(dict(zip(
-            distinct, _quick_blocks(distinct, self.lines), strict=True)).__getitem__,
-            self.blocks))
+        html = list(map(_quick_blocks(list(set(self.blocks)), self.lines).__getitem__,
+                        self.blocks))
         rendered: dict[bytes, bytes] = {}  # each different piece rendered once
         self.whole: list[int] = []  # the first block of each piece rendered whole
         for index in list(compress(count(), map(operator.is_, html, repeat(None)))):
@@ -182,25 +180,26 @@ def _nth_replaced(html: bytes, tag: bytes, nth: int) -> bytes:
     return html[:at] + tag + html[at + 4:]
 
 
-def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> list[bytes | None]:
-    """Each block's HTML where it has a quick shape (None where not): the scene headings
-    together, the fences together, the others one by one."""
-    html: list[bytes | None] = [None] * len(blocks)
-    starts = [block[:4] for block in blocks]
-    scenes = _refined([start == b"### " for start in starts], _SCENE.fullmatch, blocks)
-    _put(html, scenes, [_SCENE_HTML % block[4:-1].replace(b" *", b" <em>", 1)
-                        for block in compress(blocks, scenes)])
-    fences = _refined([start == _FENCE_OPEN for start in starts], _solo_fence, blocks)
-    if any(fences):  # all their lines at once, a NUL line after each fence's
-        every = b"\n\x00\n".join([block[4:-4] for block in compress(blocks, fences)])
-        every_line = every.split(b"\n")  # (no block holds a NUL: a PIECE is a block alone)
-        lines.learn(every_line)
+def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes | None]:
+    """Each (different) block's HTML where it has a quick shape, None where not: the scene
+    headings together, the fences together, the others one by one."""
+    heads = [block for block in blocks if block[:4] == b"### "]
+    scenes = list(compress(heads, map(_SCENE.fullmatch, heads)))
+    html: dict[bytes, bytes | None] = dict(zip(scenes, [
+        _SCENE_HTML % block[4:-1].replace(b" *", b" <em>", 1) for block in scenes],
+        strict=True))
+    fences = [block for block in blocks if block[:4] == _FENCE_OPEN]
+    fences = list(compress(fences, map(_solo_fence, fences)))
+    if fences:  # all their lines at once, a NUL line after each fence's
+        every = b"\n\x00\n".join([block[4:-4] for block in fences]).split(b"\n")
+        lines.learn(every)  # (no block holds a NUL: a PIECE is a block of its own)
         lines[_BREAK] = b"</div>\n\x00" + _MECH
-        shown = b"".join(map(lines.__getitem__, every_line))
+        shown = b"".join(map(lines.__getitem__, every))
         del lines[_BREAK]
-        _put(html, fences, (_MECH + shown + b"</div>\n").split(_BREAK))
-    for index in compress(count(), map(operator.not_, map(operator.or_, scenes, fences))):
-        html[index] = _quick_block(blocks[index])
+        html.update(zip(fences, (_MECH + shown + b"</div>\n").split(_BREAK), strict=True))
+    for block in blocks:
+        if block not in html:
+            html[block] = _quick_block(block)
     return html
 
 
@@ -208,21 +207,6 @@ def _solo_fence(block: bytes) -> bool:
     """Whether a block that opens with a line of three backticks is a fence as solo writes
     it: closed by its last line, three backticks, and no other line that could close it."""
     return block.endswith(_FENCE_CLOSE) and _FENCE not in block[4:-4]
-
-
-def _refined(where: list[bool], test: Callable[[bytes], object], blocks: list[bytes]
-             ) -> list[bool]:
-    """``where``, true only where ``test`` of the block there is true too (tried only
-    where ``where`` is)."""
-    refined = [False] * len(where)
-    _put(refined, where, map(bool, map(test, compress(blocks, where))))
-    return refined
-
-
-def _put(items: list[_T], where: list[bool], values: Iterable[_T]) -> None:
-    """``values`` put in ``items`` at each place ``where`` is true, in order."""
-    for index, value in zip(compress(count(), where), values, strict=True):
-        items[index] = value
 
 
 def _quick_block(block: bytes) -> bytes | None:

@@ -9,7 +9,8 @@ filled with the accent colour, the way out has a thick accent border, and both h
 caption in words. A ``<title>`` and a ``<desc>`` (the rooms, and the way out in words) are
 there for screen readers. The map is as wide as its columns of rooms, its key set in as
 many lines as that width needs, so that a map of one or two columns fits a phone's column
-at full size (a wider one is never shrunk: its letters would be too small to read).
+at full size. A wider one shrinks to its column (its ``viewBox`` scales), to four fifths of
+its size at most, where its letters are still read; past that the page scrolls it.
 
 Self-contained: no script, no event handler, no link to anything outside; its one
 ``<style>`` uses the html report's colour variables, with the palette's colours where
@@ -39,6 +40,7 @@ __all__ = ["svg_map"]
 
 _CELL_W, _CELL_H, _BOX_W, _BOX_H, _MARGIN = 150, 84, 120, 48, 20
 _LEGEND_LINE, _LEGEND_CHAR = 16, 6.6  # the key's line height, and a letter's width at 11 px
+_LEAST_SCALE = 0.8  # the most a map shrinks to fit its column: its 12 px letters to 9.6 px
 _STYLE = f"""
 svg.solo-map text {{ fill: var(--ink, {INK}); font: 12px system-ui, "DejaVu Sans", sans-serif;
   text-anchor: middle; }}
@@ -218,8 +220,10 @@ def svg_map(dungeon: Dungeon) -> str:
     height = 2 * _MARGIN + plan.rows * _CELL_H + len(legend) * _LEGEND_LINE
     title = f"Map of the dungeon: {len(rooms)} room{'s' if len(rooms) != 1 else ''}"
     about = _description(dungeon, plan, rooms) if rooms else "No rooms are known yet."
+    least = round(width * _LEAST_SCALE)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="solo-map" role="img" '
            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+           f'style="max-width: 100%; height: auto; min-width: {least}px" '
            f'aria-label="{_clean(title)}">',
            f"<title>{_clean(title)}</title><desc>{_clean(about)}</desc>",
            f"<style>{_STYLE}</style>",

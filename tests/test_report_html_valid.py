@@ -1,0 +1,108 @@
+"""The html report as validators, pandoc and keyboards read it (#37 items 6 and 8): table
+headers say what they head, every inline SVG names its namespace, the map shrinks to its
+column as far as its letters stay readable and scrolls past that in a region the keyboard
+reaches, and narration taken back is struck through as its mechanics are."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from solo.play.session import Session
+from solo.play.start import create_journal_file
+from solo.report.export import report_text
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"
+SVG = "http://www.w3.org/2000/svg"
+
+
+class Elements(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+
+    handle_startendtag = handle_starttag
+
+
+def elements(html: str) -> list[tuple[str, dict[str, str | None]]]:
+    parser = Elements()
+    parser.feed(html)
+    parser.close()
+    return parser.elements
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return {path.name.split(".")[0]: path.read_text(encoding="utf-8")
+            for path in sorted(EXAMPLES.glob("*.report.html"))}
+
+
+def test_every_table_header_says_what_it_heads(pages):
+    headers = [attrs for page in pages.values() for tag, attrs in elements(page) if tag == "th"]
+    assert headers  # (the party's table at least)
+    assert all(attrs.get("scope") in ("col", "row") for attrs in headers)
+
+
+def test_every_inline_svg_names_its_namespace_and_stands_alone(pages):
+    for page in pages.values():
+        svgs = re.findall(r"<svg\b.*?</svg>", page, re.S)
+        assert len(svgs) >= 2  # the chart and the map at least
+        for svg in svgs:  # (what pandoc or an image reader takes out of the page)
+            assert ET.fromstring(svg).tag == f"{{{SVG}}}svg"
+
+
+def test_the_map_shrinks_to_its_column_and_scrolls_where_it_cannot(pages):
+    for name, page in pages.items():
+        found = [(tag, attrs) for tag, attrs in elements(page)
+                 if tag == "svg" and attrs.get("class") == "solo-map"]
+        assert len(found) == 1, name
+        attrs = found[0][1]
+        width, height = float(attrs["width"]), float(attrs["height"])
+        assert attrs["viewbox"] == f"0 0 {attrs['width']} {attrs['height']}"
+        style = dict(part.strip().split(": ") for part in attrs["style"].split(";"))
+        assert style["max-width"] == "100%" and style["height"] == "auto"
+        least = float(style["min-width"].removesuffix("px"))
+        assert 0.75 * width <= least <= width and height > 0  # its letters 9 px at least
+
+
+def test_the_map_s_scrolling_region_is_reached_by_the_keyboard(pages):
+    for page in pages.values():
+        region = re.search(r'<div class="map-scroll"([^>]*)><figure class="map"><svg', page)
+        assert region is not None
+        attrs = dict(re.findall(r'(\w[\w-]*)="([^"]*)"', region[1]))
+        assert attrs["tabindex"] == "0" and attrs["role"] == "region"
+        assert "map" in attrs["aria-label"].lower()
+    css = re.search(r"<style>(.*?)</style>", next(iter(pages.values())), re.S)[1]
+    assert re.search(r"\.map-scroll \{[^}]*overflow-x: auto", css)
+    assert ".map-scroll:focus-visible" in css
+
+
+def test_narration_taken_back_is_struck_through_as_its_mechanics_are(tmp_path: Path):
+    path = tmp_path / "j.md"
+    create_journal_file(str(path), "d12-tension", "Undone", 5, [], party=[])
+    session = Session(path)
+    try:
+        session.handle("light torch")
+        session.narrate("We kick the door in, loudly.")
+        session.undo()
+        session.narrate("We open the door, quietly.")
+        session.handle("noise")
+        session.undo()
+        session.handle("enter 3")
+    finally:
+        session.close()
+    html = report_text(path, "html").text
+    struck = [attrs.get("class") for tag, attrs in elements(html) if tag in ("p", "div")
+              and "retracted" in (attrs.get("class") or "").split()]
+    assert struck == ["retracted", "mech retracted"]
+    assert '<p class="retracted">We kick the door in, loudly.</p>' in html
+    assert "<p>We open the door, quietly.</p>" in html  # (kept: not struck)
+    assert html.count("<p><em>(taken back with undo)</em></p>") == 2  # the marks are not
+    assert re.search(r"\.journal p\.retracted \{[^}]*line-through", html)
