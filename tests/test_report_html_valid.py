@@ -106,3 +106,32 @@ def test_narration_taken_back_is_struck_through_as_its_mechanics_are(tmp_path: P
     assert "<p>We open the door, quietly.</p>" in html  # (kept: not struck)
     assert html.count("<p><em>(taken back with undo)</em></p>") == 2  # the marks are not
     assert re.search(r"\.journal p\.retracted \{[^}]*line-through", html)
+
+
+@pytest.mark.parametrize("narration", [
+    "We wait by the door. <div hidden>",
+    "<details><summary>x</summary>",
+    "[a link](javascript:alert(1)) and [another](https://example.com)",
+    "<https://example.com> and <mailto:a@b.c>",
+    "![a picture](javascript:alert(1)) and ![](data:text/html,x)",
+    "[ref]: https://example.com",
+])
+def test_no_narration_hides_what_follows_or_links_anywhere(tmp_path: Path, narration: str):
+    path = tmp_path / "j.md"
+    create_journal_file(str(path), "d12-tension", "Hidden", 5, [], party=[])
+    session = Session(path)
+    try:
+        session.handle("light torch")
+        for _ in range(3):
+            session.narrate(narration)
+            session.handle("enter 3")
+    finally:
+        session.close()
+    scenes = re.findall(r"^### S\d+ ", path.read_text(encoding="utf-8"), re.M)
+    html = report_text(path, "html").text
+    journal = html[html.index('<section class="journal">'):]
+    tags = [tag for tag, _ in elements(journal)]
+    assert tags.count("h3") == len(scenes) == 3
+    assert not {"a", "img", "details", "summary", "script"} & set(tags)
+    assert not [attrs for _, attrs in elements(journal) if "hidden" in attrs or "href" in attrs]
+    assert journal.count("<p>") >= 3  # (the narration shown, as text)

@@ -47,7 +47,6 @@ _REPLACEMENT = "\ufffd".encode()
 # a scene heading as solo writes it: the words in its emphasis begin and end with a letter
 # or a digit, and hold nothing that markdown-it would read or escape
 _SCENE = re.compile(rb"### S[0-9]+ \*[A-Za-z0-9](?:[^*\n\\`_&!\[\]<>\"\r]*[A-Za-z0-9])?\*")
-_SCENE_HTML = b"<h3>%s</em></h3>\n"
 _FENCE, _FENCE_OPEN, _FENCE_CLOSE = b"```", b"```\n", b"\n```"
 # a paragraph of one line that is plain: it starts with a letter or a quote and ends with
 # something printed, and holds no byte markdown-it would read
@@ -164,8 +163,12 @@ class _Blocks:
         tags = h3_tags(list(map(self.piece_of.__getitem__, places)))
         numbers = [number for number in tags if 0 <= number < len(places)]
         blocks = list(map(places.__getitem__, numbers))
-        tagged = map(_nth_replaced, map(html.__getitem__, blocks),
-                     map(tags.__getitem__, numbers), map(nths.__getitem__, numbers))
+        if self.whole:  # (a heading maybe not at its block's start)
+            tagged = list(map(_nth_replaced, map(html.__getitem__, blocks),
+                              map(tags.__getitem__, numbers), map(nths.__getitem__, numbers)))
+        else:  # each block's heading opens it: its "<h3>" made the tag
+            tagged = [tags[number] + html[index][4:] for number, index in zip(numbers, blocks,
+                                                                              strict=True)]
         for index, value in zip(blocks, tagged, strict=True):
             html[index] = value
 
@@ -185,9 +188,12 @@ def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes |
     headings together, the fences together, the others one by one."""
     heads = [block for block in blocks if block[:4] == b"### "]
     scenes = list(compress(heads, map(_SCENE.fullmatch, heads)))
-    html: dict[bytes, bytes | None] = dict(zip(scenes, [
-        _SCENE_HTML % block[4:-1].replace(b" *", b" <em>", 1) for block in scenes],
-        strict=True))
+    # all at once, each after a NUL (no block holds one): "### " opens each, its only " *"
+    # opens its emphasis and its last "*" closes it
+    shown = b"\x00".join([b"", *scenes, b""]).replace(b"\x00### ", b"\x00<h3>") \
+        .replace(b" *", b" <em>").replace(b"*\x00", b"</em></h3>\n\x00")
+    html: dict[bytes, bytes | None] = dict(zip(scenes, shown.split(b"\x00")[1:-1],
+                                               strict=True))
     fences = [block for block in blocks if block[:4] == _FENCE_OPEN]
     fences = list(compress(fences, map(_solo_fence, fences)))
     if fences:  # all their lines at once, a NUL line after each fence's
