@@ -111,10 +111,10 @@ def test_narration_taken_back_is_struck_through_as_its_mechanics_are(tmp_path: P
 @pytest.mark.parametrize("narration", [
     "We wait by the door. <div hidden>",
     "<details><summary>x</summary>",
-    "[a link](javascript:alert(1)) and [another](https://example.com)",
+    "See [a link](javascript:alert(1)) and [another](https://example.com)",
     "<https://example.com> and <mailto:a@b.c>",
     "![a picture](javascript:alert(1)) and ![](data:text/html,x)",
-    "[ref]: https://example.com",
+    "We read [ref] there.",
 ])
 def test_no_narration_hides_what_follows_or_links_anywhere(tmp_path: Path, narration: str):
     path = tmp_path / "j.md"
