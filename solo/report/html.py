@@ -3,16 +3,19 @@
 The page is made from the records, as the md report is: the summary and the lists of
 encounters and questions from the figures (:mod:`solo.report.summary`), the party
 (:mod:`solo.report.party`), the charts (:mod:`solo.report.html_chart`, each member's hit
-points by :mod:`solo.report.html_hp`), and the journal cut at its records and rendered
-from the shapes solo writes (:mod:`solo.report.html_body`); no Markdown is parsed back.
-Every piece of text is HTML-escaped: raw HTML and links in the player's prose stay the
-text they are, and an image shows as its alt text, so a journal can never make the page
-fetch anything (the Content-Security-Policy says the same to the browser). Lonelog lines
-are set apart in tinted, monospaced blocks.
+points by :mod:`solo.report.html_hp`), the map (:mod:`solo.report.map_svg`), and the
+journal cut at its records (:mod:`solo.report.html_body`): solo's own headings and
+notation drawn directly, the player's Markdown by markdown-it-py
+(:mod:`solo.report.html_blocks`). Every piece of text is HTML-escaped: raw HTML and links
+in the player's prose stay the text they are, and an image shows as its alt text, so a
+journal can never make the page fetch anything (the Content-Security-Policy says the same
+to the browser). Lonelog lines are set apart in tinted, monospaced blocks.
 
 The page reads on a phone (nothing wider than the screen: long words break, tables wrap,
-charts shrink with their numbers set larger) and follows the reader's light or dark
-theme, in colours (:mod:`solo.report.palette`) whose contrast is checked.
+charts and the map shrink, the map scrolling where it would shrink past reading) and
+follows the reader's light or dark theme, in colours (:mod:`solo.report.palette`) whose
+contrast is checked. Its tables and SVGs validate: every header has its scope, every SVG
+its namespace (pandoc and image readers take them out whole).
 """
 
 from __future__ import annotations
