@@ -185,7 +185,8 @@ def _nth_replaced(html: bytes, tag: bytes, nth: int) -> bytes:
 
 def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes | None]:
     """Each (different) block's HTML where it has a quick shape, None where not: the scene
-    headings together, the fences together, the others one by one."""
+    headings together, the fences together (as solo writes them: a line of three backticks
+    first and last, and no other line that could close them), the others one by one."""
     heads = [block for block in blocks if block[:4] == b"### "]
     scenes = list(compress(heads, map(_SCENE.fullmatch, heads)))
     # all at once, each after a NUL (no block holds one): "### " opens each, its only " *"
@@ -195,9 +196,13 @@ def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes |
     html: dict[bytes, bytes | None] = dict(zip(scenes, shown.split(b"\x00")[1:-1],
                                                strict=True))
     fences = [block for block in blocks if block[:4] == _FENCE_OPEN]
-    fences = list(compress(fences, map(_solo_fence, fences)))
+    fences = list(compress(fences, map(bytes.endswith, fences, repeat(_FENCE_CLOSE))))
+    inner = b"\n\x00\n".join([block[4:-4] for block in fences])
+    if _FENCE in inner:  # a fence with a line that might close it: not as solo writes them
+        fences = [block for block in fences if _FENCE not in block[4:-4]]
+        inner = b"\n\x00\n".join([block[4:-4] for block in fences])
     if fences:  # all their lines at once, a NUL line after each fence's
-        every = b"\n\x00\n".join([block[4:-4] for block in fences]).split(b"\n")
+        every = inner.split(b"\n")
         lines.learn(every)  # (no block holds a NUL: a PIECE is a block of its own)
         lines[_BREAK] = b"</div>\n\x00" + _MECH
         shown = b"".join(map(lines.__getitem__, every))
@@ -207,12 +212,6 @@ def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes |
         if block not in html:
             html[block] = _quick_block(block)
     return html
-
-
-def _solo_fence(block: bytes) -> bool:
-    """Whether a block that opens with a line of three backticks is a fence as solo writes
-    it: closed by its last line, three backticks, and no other line that could close it."""
-    return block.endswith(_FENCE_CLOSE) and _FENCE not in block[4:-4]
 
 
 def _quick_block(block: bytes) -> bytes | None:
