@@ -10,7 +10,7 @@ caption in words. A ``<title>`` and a ``<desc>`` (the rooms, and the way out in 
 there for screen readers. The map is as wide as its columns of rooms, its key set in as
 many lines as that width needs, so that a map of one or two columns fits a phone's column
 at full size. A wider one shrinks to its column (its ``viewBox`` scales), to four fifths of
-its size at most, where its letters are still read; past that the page scrolls it.
+its size at most, where its 12.5 px letters show at 10 px; past that the page scrolls it.
 
 Self-contained: no script, no event handler, no link to anything outside; its one
 ``<style>`` uses the html report's colour variables, with the palette's colours where
@@ -39,10 +39,10 @@ from solo.terminal import printable
 __all__ = ["svg_map"]
 
 _CELL_W, _CELL_H, _BOX_W, _BOX_H, _MARGIN = 150, 84, 120, 48, 20
-_LEGEND_LINE, _LEGEND_CHAR = 16, 6.6  # the key's line height, and a letter's width at 11 px
-_LEAST_SCALE = 0.8  # the most a map shrinks to fit its column: its 12 px letters to 9.6 px
+_LEGEND_LINE, _LEGEND_CHAR = 18, 7.5  # the key's line height, and a letter's width
+_LEAST_SCALE = 0.8  # the most a map shrinks to fit its column: its 12.5 px letters to 10 px
 _STYLE = f"""
-svg.solo-map text {{ fill: var(--ink, {INK}); font: 12px system-ui, "DejaVu Sans", sans-serif;
+svg.solo-map text {{ fill: var(--ink, {INK}); font: 12.5px system-ui, "DejaVu Sans", sans-serif;
   text-anchor: middle; }}
 svg.solo-map .paper {{ fill: var(--paper, {PAPER}); }}
 svg.solo-map .room rect {{ fill: var(--paper, {PAPER}); stroke: var(--ink, {INK});
@@ -51,9 +51,8 @@ svg.solo-map .here rect {{ fill: var(--accent, {LINE}); stroke-width: 3; }}
 svg.solo-map .here text {{ fill: var(--paper, {PAPER}); }}
 svg.solo-map .out rect {{ stroke: var(--accent, {LINE}); stroke-width: 4; }}
 svg.solo-map text.id {{ font-weight: bold; }}
-svg.solo-map text.small {{ font-size: 10px; }}
-svg.solo-map .caption text {{ font-size: 10px; font-style: italic; }}
-svg.solo-map text.legend {{ text-anchor: start; font-size: 11px; }}
+svg.solo-map .caption text {{ font-style: italic; }}
+svg.solo-map text.legend {{ text-anchor: start; }}
 svg.solo-map .pass {{ fill: none; stroke: var(--line, {LINE}); stroke-width: 2; }}
 svg.solo-map .secret {{ stroke-dasharray: 6 4; }}
 svg.solo-map .stair circle, svg.solo-map .caption rect {{ fill: var(--paper, {PAPER});
@@ -143,14 +142,14 @@ def _room_box(room: Room, cell: Cell, here: bool, way_out: bool, unplaced_exit: 
            f'height="{_BOX_H}" rx="6"/>',
            f'<text class="id" x="{x}" y="{y - 3}">{_clean(heading)}</text>']
     if room.description.strip():
-        out.append(f'<text class="small" x="{x}" y="{y + 13}">'
-                   f"{_clean(_clip(printable(room.description), 18))}</text>")
+        out.append(f'<text class="small" x="{x}" y="{y + 15}">'
+                   f"{_clean(_clip(printable(room.description), 16))}</text>")
     out.append("</g>")
     caption = "you are here" if here else "way out" if way_out else ""
     if caption:
-        top, wide = y + _BOX_H / 2 + 3, len(caption) * 5.5 + 8
+        top, wide = y + _BOX_H / 2 + 3, len(caption) * 6.6 + 10
         out.append(f'<g class="caption"><rect x="{x - wide / 2}" y="{top}" width="{wide}" '
-                   f'height="13" rx="3"/><text x="{x}" y="{top + 10}">{caption}</text></g>')
+                   f'height="16" rx="3"/><text x="{x}" y="{top + 12}">{caption}</text></g>')
     return "".join(out)
 
 
