@@ -108,11 +108,13 @@ class _Blocks:
             self.marks = list(compress(count(), marked))
         self.piece_of = list(accumulate(marked, initial=0))  # each block's piece: the marks before
         self.lines = FenceLines()
-        html = list(map(_quick_blocks(list(set(self.blocks)), self.lines).__getitem__,
-                        self.blocks))
+        quick = _quick_blocks(list(set(self.blocks)), self.lines)
+        html = list(map(quick.__getitem__, self.blocks))
         rendered: dict[bytes, bytes] = {}  # each different piece rendered once
         self.whole: list[int] = []  # the first block of each piece rendered whole
-        for index in list(compress(count(), map(operator.is_, html, repeat(None)))):
+        odd = list(compress(count(), map(operator.is_, html, repeat(None)))) \
+            if None in quick.values() else []
+        for index in odd:
             if html[index] is None:  # (not if its piece was rendered whole for another)
                 start, end = self.span(self.piece_of[index])
                 piece = b"\n\n".join(self.blocks[start:end])
