@@ -11,10 +11,14 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import report_text
+from solo.report.html_blocks import blocks_html
+from solo.report.html_inline import MARKDOWN, FenceLines
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"
 SVG = "http://www.w3.org/2000/svg"
@@ -135,3 +139,35 @@ def test_no_narration_hides_what_follows_or_links_anywhere(tmp_path: Path, narra
     assert not {"a", "img", "details", "summary", "script"} & set(tags)
     assert not [attrs for _, attrs in elements(journal) if "hidden" in attrs or "href" in attrs]
     assert journal.count("<p>") >= 3  # (the narration shown, as text)
+
+
+# -- solo's own shapes, drawn directly, exactly as markdown-it draws them ----------------------
+_ATOMS = [*"ab *_`\\&!#[]()<>\"'·é\t-=~1.", "### ", "S1 ", "```", "\n", "\n\n", "**", "  ",
+          "&amp;", "\u00a0", "\ufffd", "A", "Z9", "@ enter 3", "=> x"]
+_TEXT = st.lists(st.sampled_from(_ATOMS), max_size=30).map("".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_TEXT, min_size=1, max_size=5))
+def test_each_piece_renders_as_markdown_it_renders_it(pieces: list[str]):
+    """Scene headings, solo's fences and plain paragraphs take a quicker way than
+    markdown-it-py; the page is the same, whatever the text around them."""
+    html = blocks_html("\n\x00\n".join(pieces).encode())
+    assert html == "".join(MARKDOWN.render(piece, {"lines": FenceLines()}) for piece in pieces)
+
+
+def test_a_journal_s_own_shapes_take_the_quick_way(monkeypatch: pytest.MonkeyPatch):
+    """The bench journal's shapes never reach markdown-it: one call a piece would make the
+    html export of a long journal several times slower."""
+    text = "\n\x00\n".join(
+        [f"\n### S{n} *Turn {n} · 0:10*\n\n```\n@ enter 3\n[R:{n}|active|exits ?, ?]\n"
+         "d: Random encounter (exits 3, Tension 0) d12=12 -> no\n```\n" for n in range(1, 50)]
+        + ["\nThe passage narrows; water drips somewhere ahead.\n",
+           "\n*Mara* chalks an arrow on the wall and we press on.\n"])
+    calls = []
+    original = MARKDOWN.render
+    monkeypatch.setattr(MARKDOWN, "render", lambda *args: calls.append(args) or original(*args))
+    html = blocks_html(text.encode())
+    assert calls == [] and html.count("<h3>") == 49
+    assert blocks_html(text.replace("Turn 1 ", "Turn 1 *", 1).encode()).count("<h3>") == 49
+    assert len(calls) == 1  # (an odd heading: its piece by markdown-it, and only it)
