@@ -83,6 +83,11 @@ def test_the_map_s_scrolling_region_is_reached_by_the_keyboard(pages):
         attrs = dict(re.findall(r'(\w[\w-]*)="([^"]*)"', region[1]))
         assert attrs["tabindex"] == "0" and attrs["role"] == "region"
         assert "map" in attrs["aria-label"].lower()
+        # a link in its caption scrolls it to the room the party is in (on a phone it may be
+        # out of sight), that room's box the only element of that id
+        assert '<a href="#map-here">where you are</a></figcaption>' in page
+        assert page.count('id="map-here"') == 1
+        assert re.search(r'<g class="room here" id="map-here">', page)
     css = re.search(r"<style>(.*?)</style>", next(iter(pages.values())), re.S)[1]
     assert re.search(r"\.map-scroll \{[^}]*overflow-x: auto", css)
     assert ".map-scroll:focus-visible" in css

@@ -30,7 +30,7 @@ from solo.report.html_chart import chart_caption, svg_chart
 from solo.report.html_hp import hp_charts
 from solo.report.html_inline import inline_html
 from solo.report.map_story import map_story, rooms_text
-from solo.report.map_svg import svg_map
+from solo.report.map_svg import HERE_ID, svg_map
 from solo.report.model import Crawl
 from solo.report.palette import HTML_DARK, HTML_LIGHT
 from solo.report.party import party_html, party_story
@@ -200,9 +200,11 @@ def _map_figure(crawl: Crawl) -> str:
     rooms = map_story(crawl)
     if not rooms.dungeon.rooms:
         return ""
+    here = (f' · <a href="#{HERE_ID}">where you are</a>'  # (on a phone, maybe scrolled off)
+            if rooms.dungeon.here in {room.id for room in rooms.dungeon.rooms} else "")
     return (f'<div class="map-scroll" tabindex="0" role="region" aria-label="{_MAP_LABEL}">'
             f'<figure class="map">{svg_map(rooms.dungeon)}<figcaption>Rooms: '
-            f"{escape(rooms_text(crawl, rooms))}</figcaption></figure></div>\n")
+            f"{escape(rooms_text(crawl, rooms))}{here}</figcaption></figure></div>\n")
 
 
 def render_html(crawl: Crawl) -> str:

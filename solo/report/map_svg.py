@@ -36,7 +36,10 @@ from solo.engine.rooms import Dungeon, Room
 from solo.report.palette import INK, LINE, PAPER
 from solo.terminal import printable
 
-__all__ = ["svg_map"]
+__all__ = ["svg_map", "HERE_ID"]
+
+HERE_ID = "map-here"
+"""The id of the room the party is in, on the page (a link to it scrolls the map to it)."""
 
 _CELL_W, _CELL_H, _BOX_W, _BOX_H, _MARGIN = 150, 84, 120, 48, 20
 _LEGEND_LINE, _LEGEND_CHAR = 18, 7.5  # the key's line height, and a letter's width
@@ -132,12 +135,13 @@ def _room_box(room: Room, cell: Cell, here: bool, way_out: bool, unplaced_exit: 
     marks = "".join(dict.fromkeys(STATUS_MARKS.get(word, "*") for word in room.status))
     heading = _clip(printable(room.id), 12) + marks[:2] + ("?" if unplaced_exit else "")
     kind = "room here" if here else "room out" if way_out else "room"
+    anchor = f' id="{HERE_ID}"' if here else ""  # (a link to it scrolls it into view)
     words = [printable(" ".join(room.id.split()))]
     if room.description.strip():
         words.append(printable(" ".join(room.description.split())))
     if room.status:
         words.append(", ".join(room.status))
-    out = [f'<g class="{kind}"><title>{_clean(" — ".join(words))}</title>'
+    out = [f'<g class="{kind}"{anchor}><title>{_clean(" — ".join(words))}</title>'
            f'<rect x="{x - _BOX_W / 2}" y="{y - _BOX_H / 2}" width="{_BOX_W}" '
            f'height="{_BOX_H}" rx="6"/>',
            f'<text class="id" x="{x}" y="{y - 3}">{_clean(heading)}</text>']
