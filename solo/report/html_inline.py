@@ -24,12 +24,7 @@ from markdown_it.common.utils import escapeHtml
 
 from solo.journal.notation import line_kind
 
-__all__ = ["MARKDOWN", "FenceLines", "fence_html", "inline_html", "quick_inline", "text_html"]
-
-
-def text_html(text: str) -> str:
-    """Text as HTML character data: ``& < > "`` escaped (what markdown-it escapes)."""
-    return escapeHtml(text)
+__all__ = ["MARKDOWN", "FenceLines", "fence_html", "inline_html", "quick_inline"]
 
 
 class FenceLines(dict[bytes, bytes]):
