@@ -163,7 +163,8 @@ class _Blocks:
             places = [index for index in places for _ in range(counts[index])]
             nths = [nth for index in compress(count(), counts) for nth in range(counts[index])]
         tags = h3_tags(list(map(self.piece_of.__getitem__, places)))
-        numbers = [number for number in tags if 0 <= number < len(places)]
+        numbers = list(tags) if not tags or min(tags) >= 0 and max(tags) < len(places) \
+            else [number for number in tags if 0 <= number < len(places)]
         blocks = list(map(places.__getitem__, numbers))
         if self.whole:  # (a heading maybe not at its block's start)
             tagged = list(map(_nth_replaced, map(html.__getitem__, blocks),
@@ -189,7 +190,7 @@ def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes |
     """Each (different) block's HTML where it has a quick shape, None where not: the scene
     headings together, the fences together (as solo writes them: a line of three backticks
     first and last, and no other line that could close them), the others one by one."""
-    heads = [block for block in blocks if block[:4] == b"### "]
+    heads = list(filter(operator.methodcaller("startswith", b"### "), blocks))
     scenes = list(compress(heads, map(_SCENE.fullmatch, heads)))
     # all at once, each after a NUL (no block holds one): "### " opens each, its only " *"
     # opens its emphasis and its last "*" closes it
@@ -197,7 +198,7 @@ def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes |
         .replace(b" *", b" <em>").replace(b"*\x00", b"</em></h3>\n\x00")
     html: dict[bytes, bytes | None] = dict(zip(scenes, shown.split(b"\x00")[1:-1],
                                                strict=True))
-    fences = [block for block in blocks if block[:4] == _FENCE_OPEN]
+    fences = list(filter(operator.methodcaller("startswith", _FENCE_OPEN), blocks))
     fences = list(compress(fences, map(bytes.endswith, fences, repeat(_FENCE_CLOSE))))
     inner = b"\n\x00\n".join([block[4:-4] for block in fences])
     if _FENCE in inner:  # a fence with a line that might close it: not as solo writes them
@@ -210,9 +211,8 @@ def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes |
         shown = b"".join(map(lines.__getitem__, every))
         del lines[_BREAK]
         html.update(zip(fences, (_MECH + shown + b"</div>\n").split(_BREAK), strict=True))
-    for block in blocks:
-        if block not in html:
-            html[block] = _quick_block(block)
+    for block in set(blocks).difference(html):
+        html[block] = _quick_block(block)
     return html
 
 
