@@ -3,16 +3,19 @@
 The page is made from the records, as the md report is: the summary and the lists of
 encounters and questions from the figures (:mod:`solo.report.summary`), the party
 (:mod:`solo.report.party`), the charts (:mod:`solo.report.html_chart`, each member's hit
-points by :mod:`solo.report.html_hp`), and the journal cut at its records and rendered
-from the shapes solo writes (:mod:`solo.report.html_body`); no Markdown is parsed back.
-Every piece of text is HTML-escaped: raw HTML and links in the player's prose stay the
-text they are, and an image shows as its alt text, so a journal can never make the page
-fetch anything (the Content-Security-Policy says the same to the browser). Lonelog lines
-are set apart in tinted, monospaced blocks.
+points by :mod:`solo.report.html_hp`), the map (:mod:`solo.report.map_svg`), and the
+journal cut at its records (:mod:`solo.report.html_body`): solo's own headings and
+notation drawn directly, the player's Markdown by markdown-it-py
+(:mod:`solo.report.html_blocks`). Every piece of text is HTML-escaped: raw HTML and links
+in the player's prose stay the text they are, and an image shows as its alt text, so a
+journal can never make the page fetch anything (the Content-Security-Policy says the same
+to the browser). Lonelog lines are set apart in tinted, monospaced blocks.
 
 The page reads on a phone (nothing wider than the screen: long words break, tables wrap,
-charts shrink with their numbers set larger) and follows the reader's light or dark
-theme, in colours (:mod:`solo.report.palette`) whose contrast is checked.
+charts and the map shrink, the map scrolling where it would shrink past reading) and
+follows the reader's light or dark theme, in colours (:mod:`solo.report.palette`) whose
+contrast is checked. Its tables and SVGs validate: every header has its scope, every SVG
+its namespace (pandoc and image readers take them out whole).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from solo.report.html_chart import chart_caption, svg_chart
 from solo.report.html_hp import hp_charts
 from solo.report.html_inline import inline_html
 from solo.report.map_story import map_story, rooms_text
-from solo.report.map_svg import svg_map
+from solo.report.map_svg import HERE_ID, svg_map
 from solo.report.model import Crawl
 from solo.report.palette import HTML_DARK, HTML_LIGHT
 from solo.report.party import party_html, party_story
@@ -37,6 +40,7 @@ __all__ = ["render_html", "svg_chart", "CSP"]
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 _LIST_OPEN_UP_TO = 25  # longer lists of encounters or questions start folded
+_MAP_LABEL = "Map of the rooms (scrolls sideways where it is wider than the page)"
 
 def _variables(theme: dict[str, str]) -> str:
     return " ".join(f"--{name}: {colour};" for name, colour in theme.items())
@@ -79,7 +83,10 @@ ol.log li { margin: .2em 0; }
 .sans, h2.turn, figcaption, .when, .who { font-family: system-ui, -apple-system, "Segoe UI",
   "DejaVu Sans", sans-serif; }
 figure.chart { margin: 1.2em 0 1.4em; }
-figure.map { margin: 1.2em 0 1.4em; overflow-x: auto; }
+.map-scroll { margin: 1.2em 0 1.4em; overflow-x: auto; }
+.map-scroll:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+figure.map { margin: 0; }
+figure.map svg { display: block; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .8em; color: var(--muted); margin-top: .3em; }
 .who { margin: .8em 0 0; font-size: .8em; font-weight: bold; }
@@ -108,6 +115,7 @@ svg .enc, svg .down { fill: var(--accent); stroke: var(--paper); stroke-width: 1
 .mech.met { border-left-color: var(--accent); }
 .mech.retracted { text-decoration: line-through; }
 .mech.retracted .l { color: var(--muted); }
+.journal p.retracted { text-decoration: line-through; color: var(--muted); }
 .journal blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid var(--rule);
   color: var(--muted); }
 .img-alt { color: var(--muted); font-style: italic; }
@@ -186,13 +194,17 @@ def _question_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[st
 
 def _map_figure(crawl: Crawl) -> str:
     """The map of the rooms the party knew at the end, with the rooms' figures ('' for a
-    crawl that kept no map)."""
+    crawl that kept no map). It shrinks to the column as far as its letters stay readable,
+    and scrolls sideways past that: the scrolling region takes the keyboard's focus, so
+    that its arrow keys scroll it."""
     rooms = map_story(crawl)
     if not rooms.dungeon.rooms:
         return ""
-    svg = svg_map(rooms.dungeon).replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
-    return (f'<figure class="map">{svg}<figcaption>Rooms: '  # (inline svg needs no xmlns)
-            f"{escape(rooms_text(crawl, rooms))}</figcaption></figure>\n")
+    here = (f' · <a href="#{HERE_ID}">where you are</a>'  # (on a phone, maybe scrolled off)
+            if rooms.dungeon.here in {room.id for room in rooms.dungeon.rooms} else "")
+    return (f'<div class="map-scroll" tabindex="0" role="region" aria-label="{_MAP_LABEL}">'
+            f'<figure class="map">{svg_map(rooms.dungeon)}<figcaption>Rooms: '
+            f"{escape(rooms_text(crawl, rooms))}{here}</figcaption></figure></div>\n")
 
 
 def render_html(crawl: Crawl) -> str:

@@ -1,364 +1,243 @@
-"""The journal's text, in the shapes solo writes, as HTML: done in bulk, a pass at a time.
+"""The journal's text as HTML: solo's own blocks directly, any other by markdown-it-py.
 
-A journal's body is what :mod:`solo.journal.notation` writes: ``#`` headings, fences of
-Lonelog notation and prose paragraphs (the player's narration, escaped so that it stays
-one paragraph, and whatever the player added by hand). That needs no general Markdown
-parser, only these three blocks:
+A journal's body is what :mod:`solo.journal.notation` writes, blocks parted by blank lines:
+``#`` headings (a scene's: ``### S12 *Turn 12 · 2:00*``), fences of Lonelog notation
+(drawn as ``mech`` boxes, :func:`solo.report.html_inline.fence_html`) and the player's
+narration, a line each; and whatever the player added by hand.
 
-* a fence (```` ``` ```` or ``~~~``, closed by a line of the same, or by the end of the
-  piece it is in) becomes a ``mech`` box, each line a ``div`` classed by its Lonelog mark;
-* an ATX heading (``#`` to ``######``) becomes ``h1`` to ``h6``;
-* any other run of lines becomes a paragraph.
+The text is cut at its blank lines, once. Each different block is looked at once, and
+three shapes, most of a journal, are rendered directly, each kind of them together:
 
-Everything is HTML-escaped first; a heading's or a paragraph's text then goes through
-the inline rules of :mod:`solo.report.html_inline`, but for the common shapes (plain text,
-or one emphasised span) that are rendered together. Each step is one split, join or
-replacement over the whole text, in bytes, or a map of a C function over a list: a long
-journal is rendered by a few dozen passes in C, not by Python going line by line. A fence
-met again, or a line of notation, is rendered once. The shapes solo writes take the
-shortest way (fences of three backticks, one-line blocks); any other text, the general
-one.
+* a scene heading as solo writes it (:data:`_SCENE`);
+* a fence of three backticks, closed, with no other line of three backticks;
+* a heading or a paragraph of one line, plain words or one emphasis
+  (:func:`solo.report.html_inline.quick_inline`).
 
-Bytes \\x00 to \\x03 mark places in the text: \\x00 parts the pieces the caller joined (no
-block runs across one, and the caller may mark the pieces' fences and headings), \\x01
-parts what is rendered together, \\x02 holds the place of a text rendered on its own and
-\\x03 that of a ``###`` heading (a scene's: most of a journal's texts), rendered apart. (The
-journal's own \\x01 to \\x03, control characters HTML has no use for, show as U+FFFD.)
+A piece (below) with any other block is rendered whole by markdown-it-py
+(:data:`solo.report.html_inline.MARKDOWN`), which makes the same HTML of those shapes.
+Each step is linear in the text: a pass over it, a map over its blocks or markdown-it's
+own parse (every pattern here matches a line with a single repeat, and nothing is tried
+twice).
+
+The caller parts the text into pieces (each entry's text) by :data:`PIECE`; no block runs
+across one, and the caller may class the fences of some pieces and give some ``###``
+headings their own opening tag. The work is done in UTF-8 bytes, the page's own.
 """
 
 from __future__ import annotations
 
 import operator
 import re
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from itertools import accumulate, compress, count, repeat
 
-from solo.report.html_inline import inline_html
+from solo.report.html_inline import MARKDOWN, FenceLines, quick_inline
+from solo.report.lines import RETRACTED_MARK
 
 __all__ = ["blocks_html", "blocks_parts", "lined_parts", "PIECE"]
 
 PIECE = b"\x00"
 """What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
 
-_PART = b"\x01"
-_ESCAPES = ((b"&", b"&amp;"), (b"<", b"&lt;"), (b">", b"&gt;"), (b'"', b"&quot;"))
-_ODD = b"\x02"  # where a text of no simple shape goes
-_HEAD = b"\x03"  # where a ### heading goes, when they are rendered apart
-_H3 = re.compile(rb"\n###[ \t]+([^\n]*)")  # a ### heading at the start of its line: its text
-_ANY_H3 = re.compile(rb"\n {0,3}###(?=[ \t\n]|\Z)")
-_MARKS = (_PART, _ODD, _HEAD)
-# scene headings (\x03-parted) as solo writes them: "S12 *Turn 12 · 2:00*", the words
-# between the asterisks of no special character, a letter or digit at either end
-# (the words taken at once up to the closing asterisk, then a look back for its letter or
-# digit: no backtracking, word by word)
-_SCENE = rb"S[0-9]+ \*[A-Za-z0-9][^*_`\\&!\n\x03]*+(?<=[A-Za-z0-9])\*"
-_SCENES = re.compile(rb"(?:%s\x03)*%s" % (_SCENE, _SCENE))
+_ALONE = b"\n\n\x00\n\n"  # a piece's mark as a block of its own
+# control characters shown as U+FFFD, as NUL is (but those Python counts as line breaks,
+# which a journal's prose keeps as typed: tests/test_line_breaks.py)
+_CONTROLS = bytes([*range(1, 9), *range(14, 28), 31, 127])
+_REPLACEMENT = "\ufffd".encode()
+# a scene heading as solo writes it: the words in its emphasis begin and end with a letter
+# or a digit, and hold nothing that markdown-it would read or escape
+_SCENE = re.compile(rb"### S[0-9]+ \*[A-Za-z0-9](?:[^*\n\\`_&!\[\]<>\"\r]*[A-Za-z0-9])?\*")
+_FENCE, _FENCE_OPEN, _FENCE_CLOSE = b"```", b"```\n", b"\n```"
+# a paragraph of one line that is plain: it starts with a letter or a quote and ends with
+# something printed, and holds no byte markdown-it would read
+_PLAIN = re.compile(rb"[A-Za-z\"'(][^\n\\`*_&!\[\]<\r]*(?<=[!-~])")
+_PLAIN_HTML = b"<p>%s</p>\n"
+_EMPHASIS_FIRST = re.compile(rb"\*[A-Za-z0-9]")  # a paragraph that opens with emphasis
 _MECH = b'<div class="mech">'
-_JOIN = b"\n\x01"  # what joins the fences (and the texts) rendered together: a line of its own
-_SOLO_FENCE = b"\n```"
-_UNCLOSED = re.compile(rb"\x01(?!\n)")  # a text after a fence, not on a line of its own
-# any fence: its opening line, its lines (none with a piece mark), its closing line if any
-_FENCE = re.compile(
-    rb"\n( {0,3})(?:(`{3,})[^`\n]*|(~{3,})[^\n]*)"
-    rb"((?:\n(?! {0,3}(?:\2`*|\3~*)[ \t]*\n)[^\n\x00]*(?=\n))*)"
-    rb"(?:\n {0,3}(?:\2`*|\3~*)[ \t]*(?=\n))?")
-_FENCE_GROUPS = 4  # its indent, its backticks or its tildes, its lines
-
-# each fence line by the Lonelog mark it begins with (solo.journal.notation.line_kind)
-_LINE_START = re.compile(rb"\n(@|\?|d:|tbl:|gen:|-&gt;|=&gt;|\(|)")
-_LINE_KINDS = ((b"@", b"action"), (b"?", b"question"), (b"d:", b"roll"), (b"tbl:", b"table"),
-               (b"gen:", b"table"), (b"-&gt;", b"result"), (b"=&gt;", b"result"),
-               (b"(", b"note"), (b"", b"text"))
-_LINE_OPEN = {mark: b'<div class="l %s">%s' % (kind, mark) for mark, kind in _LINE_KINDS}
-_FENCE_PART = b'</div>\n\x01<div class="mech">'  # the line that parts two fences, as HTML
-
-# a heading (its level, its text) or a one-line paragraph; and a paragraph of many lines
-# (a blank line or a mark, the most of the lines, are passed over first)
-_LINE_BLOCK = re.compile(rb"\n(?=[^\n\x00\x01\x03])(?: {0,3}(#{1,6})(?:[ \t]+|(?=\n))"
-                         rb"|[ \t]*(?=[^\s\x00\x01\x03]))"
-                         rb"([^\n]*)")
-_BLOCK = re.compile(rb"\n(?=[^\n\x00\x01\x03])(?: {0,3}(#{1,6})(?:[ \t]+|[ \t]*(?=\n))"
-                    rb"|[ \t]*(?=[^\s\x00\x01\x03]))"
-                    rb"((?(1)[^\n]*|[^\n]+(?:\n(?! {0,3}#{1,6}(?:[ \t]|\n))[ \t]*[^\s\x00\x01\x03]"
-                    rb"[^\n]*)*))")
-_BLOCK_OPEN: dict[bytes | None, bytes] = {
-    None: b"<p>", **{b"#" * level: b"<h%d>" % level for level in range(1, 7)}}
-_BLOCK_CLOSE: dict[bytes | None, bytes] = {
-    None: b"</p>\n", **{b"#" * level: b"</h%d>\n" % level for level in range(1, 7)}}
-
-# inline text that needs nothing but its escaping, or one *emphasis* besides: no _, `, \,
-# entity, image or line break; no other asterisk; and no blank or # at the end (which a
-# paragraph or a heading drops). The pair's asterisks must open and close by the spec's
-# rules whatever is around: the first followed by a letter or digit (or by anything
-# printed, at the start or after a space), the second after a letter or digit (or after
-# anything printed, at the end or before a space). (The text is escaped: &lt; &gt; &quot;
-# stand as they are.)
-_ORDINARY = rb"[^*_`\\&!\n\x01]*(?:(?:&(?:lt|gt|quot);|!(?!\[))[^*_`\\&!\n\x01]*)*"
-_PRINTED = rb"[!-)+-~]"  # an ASCII character, neither blank nor an asterisk
-_SIMPLE_TEXT = (rb"%(o)s(?:\*(?:(?=[A-Za-z0-9])|(?:(?<=^\*)|(?<=[ \x01]\*))(?=%(p)s))%(o)s"
-                rb"(?:(?<=[A-Za-z0-9])|(?<=%(p)s)(?=\*(?:$|[ \x01])))\*%(o)s)?(?<![ \t#])"
-                % {b"o": _ORDINARY, b"p": _PRINTED})
-_SIMPLE = re.compile(_SIMPLE_TEXT)
-# the same for many texts at once, \x01-parted: their bytes that are not ordinary, which
-# must be pairs of asterisks (or none) in each; and each pair's asterisks
-_UNORDINARY = bytes(byte for byte in range(256) if byte not in b"*_`\\\n\x01")
-_PAIRS = re.compile(rb"(?:\*\*)?(?:\x01(?:\*\*)?)*")
-_PAIRED = re.compile(
-    rb"(?:[^*]*\*(?:(?=[A-Za-z0-9])|(?:(?<=^\*)|(?<=[ \x01]\*))(?=%(p)s))[^*]*"
-    rb"(?:(?<=[A-Za-z0-9])|(?<=%(p)s)(?=\*(?:$|[ \x01])))\*)*[^*]*" % {b"p": _PRINTED})
-_BLANK_END = re.compile(rb"\x01(?<=[ \t#]\x01)")
-# a fence not as solo writes it: words after its backticks, no lines, a blank last line
-_ODD_FENCE = re.compile(rb"\x01(?:(?!\n)|(?=\n\x01)|(?<=\n\n\x01))")
+_STRUCK = b'<p class="retracted">'
+_UNDO_MARK = MARKDOWN.render(RETRACTED_MARK).encode()  # (not struck through with its entry)
+_BREAK = b"\x00"  # parts the fences rendered together (no block holds one)
 
 
 def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None) -> str:
     """``doc`` (UTF-8 Markdown, pieces parted by :data:`PIECE`, each but the first starting
     a line and each but the last ending one) as HTML, each block's HTML ending its line.
-    ``mechanics`` gives the fences of some pieces (by number) their own class; ``h3_tags``
-    is given the piece of each ``###`` heading and gives some of them (by their number
-    among those headings) their own opening tag."""
+    ``mechanics`` gives the fences of some pieces (by number) their own class (a piece whose
+    class names ``retracted`` has its paragraphs struck through too); ``h3_tags`` is given
+    the piece of each ``###`` heading and gives some of them (by their number among those
+    headings) their own opening tag."""
     return b"".join(blocks_parts(doc, mechanics, h3_tags)).decode("utf-8", errors="replace")
 
 
 def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
                  h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
                  ) -> list[bytes]:
-    """The same in UTF-8, as parts to join: the page is joined and decoded once, which is
-    faster than decoding each part. (Each part is cut from the text at an ASCII byte, so no
-    character spans two parts.)"""
+    """The same in UTF-8, as parts to join."""
     return lined_parts(b"".join((b"\n", doc, b"\n")), mechanics, h3_tags)
 
 
 def lined_parts(text: bytes, mechanics: Mapping[int, str] | None = None,
                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
                 ) -> list[bytes]:
-    """:func:`blocks_parts` of a ``doc`` given with a line break before and after it (as
-    ``text``: a copy fewer)."""
-    for mark in _MARKS:  # the marks used here cannot come from the text
-        if mark in text:
-            text = text.replace(mark, "\ufffd".encode())
-    parts = text.split(_SOLO_FENCE)  # (escaping changes no backtick and no line break)
-    fences = _solo_fences_html(parts[1::2]) if len(parts) % 2 else None
-    if fences is not None:
-        texts = parts[::2]
-        joined = _JOIN.join(texts)
-        if _no_other_fence(joined):
-            html: list[bytes] = [b""] * len(parts)
-            html[::2] = _texts_html(_escaped(joined), h3_tags)
-            html[1::2] = _classed(fences, texts, mechanics)
-            return html
-    parts = _FENCE.split(_escaped(text))
-    step = _FENCE_GROUPS + 1
-    texts = parts[::step]
-    fences = _fences_html(list(map(_fence_lines, parts[1::step], parts[step - 1::step])))
-    html = [b""] * len(parts)
-    html[::step] = _texts_html(_JOIN.join(texts), h3_tags)
-    html[step - 1::step] = _classed(fences, texts, mechanics)
+    """:func:`blocks_parts` of a ``doc`` given with a line break before and after it."""
+    journal = _Blocks(text)
+    for piece, name in (mechanics or {}).items():
+        journal.classed(piece, name)
+    if h3_tags is not None:
+        journal.tagged(h3_tags)
+    return journal.html
+
+
+class _Blocks:
+    """A text cut at its blank lines (each piece's mark a block of its own), and each
+    block's HTML. A piece with a block of no quick shape is rendered whole, into the place
+    of its first block."""
+
+    def __init__(self, text: bytes) -> None:
+        if b"\r" in text:  # (line breaks as markdown-it reads them)
+            text = text.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        if len(text.translate(None, _CONTROLS)) != len(text):
+            text = re.sub(b"[%s]" % re.escape(_CONTROLS), _REPLACEMENT, text)
+        self.blocks = text.split(b"\n\n")
+        marked = list(map(operator.eq, self.blocks, repeat(PIECE)))
+        self.marks = list(compress(count(), marked))
+        if len(self.marks) != text.count(PIECE):  # a mark not yet a block of its own
+            self.blocks = text.replace(PIECE, _ALONE).split(b"\n\n")
+            marked = list(map(operator.contains, self.blocks, repeat(PIECE)))
+            self.marks = list(compress(count(), marked))
+        self.piece_of = list(accumulate(marked, initial=0))  # each block's piece: the marks before
+        self.lines = FenceLines()
+        quick = _quick_blocks(list(set(self.blocks)), self.lines)
+        html = list(map(quick.__getitem__, self.blocks))
+        rendered: dict[bytes, bytes] = {}  # each different piece rendered once
+        self.whole: list[int] = []  # the first block of each piece rendered whole
+        odd = list(compress(count(), map(operator.is_, html, repeat(None)))) \
+            if None in quick.values() else []
+        for index in odd:
+            if html[index] is None:  # (not if its piece was rendered whole for another)
+                start, end = self.span(self.piece_of[index])
+                piece = b"\n\n".join(self.blocks[start:end])
+                if piece not in rendered:
+                    rendered[piece] = self.rendered(piece)
+                html[start:end] = [rendered[piece], *repeat(b"", end - start - 1)]
+                self.whole.append(start)
+        self.html: list[bytes] = html  # type: ignore[assignment]  # (no None is left)
+
+    def span(self, piece: int) -> tuple[int, int]:
+        """The blocks of piece ``piece``: from its first to after its last."""
+        start = self.marks[piece - 1] + 1 if piece > 0 else 0
+        return start, self.marks[piece] if piece < len(self.marks) else len(self.blocks)
+
+    def rendered(self, piece: bytes) -> bytes:
+        """A piece's text rendered by markdown-it."""
+        text = piece.decode("utf-8", errors="replace")
+        return MARKDOWN.render(text, {"lines": self.lines}).encode()
+
+    def classed(self, piece: int, name: str) -> None:
+        """The fences of piece ``piece`` classed ``name``, and its paragraphs struck through
+        (the undo mark after them aside) where ``name`` says it was taken back."""
+        if not 0 <= piece <= len(self.marks):
+            return
+        start, end = self.span(piece)
+        opening = b'<div class="%s">' % name.encode()
+        struck = "retracted" in name.split()
+        for index in range(start, end):
+            html = self.html[index].replace(_MECH, opening)
+            if struck and b"<p>" in html:
+                html = html.replace(b"<p>", _STRUCK).replace(
+                    _UNDO_MARK.replace(b"<p>", _STRUCK), _UNDO_MARK)
+            self.html[index] = html
+
+    def tagged(self, h3_tags: Callable[[list[int]], Mapping[int, bytes]]) -> None:
+        """Some ``###`` headings given their own opening tag by ``h3_tags``, which is told
+        each heading's piece. (A block holds one heading at most, at its start, but for a
+        piece rendered whole.)"""
+        html = self.html
+        counts: list[int] = list(map(bytes.startswith, html, repeat(b"<h3>")))
+        for index in self.whole:
+            counts[index] = html[index].count(b"<h3>")
+        places = list(compress(count(), counts))  # each heading's block, and its number there
+        nths = list(repeat(0, len(places)))
+        if any(counts[index] > 1 for index in self.whole):
+            places = [index for index in places for _ in range(counts[index])]
+            nths = [nth for index in compress(count(), counts) for nth in range(counts[index])]
+        tags = h3_tags(list(map(self.piece_of.__getitem__, places)))
+        numbers = list(tags) if not tags or min(tags) >= 0 and max(tags) < len(places) \
+            else [number for number in tags if 0 <= number < len(places)]
+        blocks = list(map(places.__getitem__, numbers))
+        if self.whole:  # (a heading maybe not at its block's start)
+            tagged = list(map(_nth_replaced, map(html.__getitem__, blocks),
+                              map(tags.__getitem__, numbers), map(nths.__getitem__, numbers)))
+        else:  # each block's heading opens it: its "<h3>" made the tag
+            tagged = [tags[number] + html[index][4:] for number, index in zip(numbers, blocks,
+                                                                              strict=True)]
+        for index, value in zip(blocks, tagged, strict=True):
+            html[index] = value
+
+
+def _nth_replaced(html: bytes, tag: bytes, nth: int) -> bytes:
+    """``html`` with its ``nth`` (from 0) ``<h3>`` made ``tag``."""
+    if nth == 0 and html.startswith(b"<h3>"):
+        return tag + html[4:]
+    at = -1
+    for _ in range(nth + 1):
+        at = html.index(b"<h3>", at + 1)
+    return html[:at] + tag + html[at + 4:]
+
+
+def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes | None]:
+    """Each (different) block's HTML where it has a quick shape, None where not: the scene
+    headings together, the fences together (as solo writes them: a line of three backticks
+    first and last, and no other line that could close them), the others one by one."""
+    heads = list(filter(operator.methodcaller("startswith", b"### "), blocks))
+    scenes = list(compress(heads, map(_SCENE.fullmatch, heads)))
+    # all at once, each after a NUL (no block holds one): "### " opens each, its only " *"
+    # opens its emphasis and its last "*" closes it
+    shown = b"\x00".join([b"", *scenes, b""]).replace(b"\x00### ", b"\x00<h3>") \
+        .replace(b" *", b" <em>").replace(b"*\x00", b"</em></h3>\n\x00")
+    html: dict[bytes, bytes | None] = dict(zip(scenes, shown.split(b"\x00")[1:-1],
+                                               strict=True))
+    fences = list(filter(operator.methodcaller("startswith", _FENCE_OPEN), blocks))
+    fences = list(compress(fences, map(bytes.endswith, fences, repeat(_FENCE_CLOSE))))
+    inner = b"\n\x00\n".join([block[4:-4] for block in fences])
+    if _FENCE in inner:  # a fence with a line that might close it: not as solo writes them
+        fences = [block for block in fences if _FENCE not in block[4:-4]]
+        inner = b"\n\x00\n".join([block[4:-4] for block in fences])
+    if fences:  # all their lines at once, a NUL line after each fence's
+        every = inner.split(b"\n")
+        lines.learn(every)  # (no block holds a NUL: a PIECE is a block of its own)
+        lines[_BREAK] = b"</div>\n\x00" + _MECH
+        shown = b"".join(map(lines.__getitem__, every))
+        del lines[_BREAK]
+        html.update(zip(fences, (_MECH + shown + b"</div>\n").split(_BREAK), strict=True))
+    for block in set(blocks).difference(html):
+        html[block] = _quick_block(block)
     return html
 
 
-def _escaped(text: bytes) -> bytes:
-    """Text with ``& < > "`` escaped, as markdown-it escapes text (a fence's ' apart)."""
-    for char, escaped in _ESCAPES:
-        if char in text:
-            text = text.replace(char, escaped)
-    return text
-
-
-def _fence_lines(indent: bytes, lines: bytes) -> bytes:
-    """A fence's lines as shown: as many spaces as its opening line's taken off each, its
-    trailing empty lines dropped (but one line there is)."""
-    if indent:
-        lines = re.sub(rb"\n {1,%d}" % len(indent), b"\n", lines)
-    return lines.rstrip(b"\n") or b"\n"
-
-
-def _no_other_fence(texts: bytes) -> bool:
-    """Whether the lines of three backticks the text was cut at are all of its fences, as
-    solo writes them: each closed by a line of three backticks alone (what follows starts
-    on a line of its own), and no fence of another kind in the texts between."""
-    return _UNCLOSED.search(texts) is None and b" ```" not in texts and b"~~~" not in texts
-
-
-def _solo_fences_html(fences: list[bytes]) -> list[bytes] | None:
-    """The fences (not yet escaped) as :func:`_fences_html` renders them, or None unless
-    every one is as solo writes it: one line at least, the last not blank, none that would
-    close it."""
-    distinct = list(set(fences))
-    lines = _JOIN.join([b"", *distinct, b"\n"])
-    if PIECE in lines or _ODD_FENCE.search(lines) or (b"`" in lines and b" ```" in lines):
+def _quick_block(block: bytes) -> bytes | None:
+    """A block other than a scene heading or a fence as HTML, if it is a heading or a
+    paragraph of one line of plain words (or one emphasis); None if not."""
+    block = block.strip(b"\n")
+    if not block or block == PIECE:
+        return b""
+    if _PLAIN.fullmatch(block):
+        return _PLAIN_HTML % block.replace(b'"', b"&quot;").replace(b">", b"&gt;")
+    if b"\n" in block:
         return None
-    rendered = _lines_html(lines, escape=True)
-    if len(rendered) != len(distinct):  # (a fence with words after its backticks)
+    if _EMPHASIS_FIRST.match(block):  # (no list item, no rule: a paragraph)
+        level, text = 0, block
+    elif block.startswith(b"#"):
+        marks, _, text = block.partition(b" ")
+        level = len(marks)
+        if level > 6 or marks != b"#" * level or text.endswith(b"#"):
+            return None
+    else:
         return None
-    return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, fences))
-
-
-def _fences_html(fences: list[bytes]) -> list[bytes]:
-    """Each fence's lines (each after a line break) as a ``mech`` box of lines classed by
-    their Lonelog mark. (A long journal's fences repeat: each is rendered once.)"""
-    distinct = list(set(fences))
-    rendered = _lines_html(_JOIN.join([b"", *distinct, b"\n"]))
-    return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, fences))
-
-
-def _lines_html(lines: bytes, escape: bool = False) -> list[bytes]:
-    """Fences' lines, each fence after a \\x01 line and one more after the last, as
-    ``mech`` boxes; ``escape``: the lines are not yet escaped. (The fences hold few
-    different lines: each is rendered once, and escaped once.)"""
-    every = lines.split(b"\n")
-    known = list(set(every))
-    shown = b"\n".join(known)
-    pieces = _LINE_START.split(b"\n" + (_escaped(shown) if escape else shown)
-                               .replace(b"'", b"&#x27;"))
-    html = dict(zip(known, map(bytes.__add__, map(_LINE_OPEN.__getitem__, pieces[1::2]),
-                               map(bytes.__add__, pieces[2::2], repeat(b"</div>"))),
-                    strict=True))
-    html[_PART] = _FENCE_PART
-    return b"".join(map(html.__getitem__, every)).split(_PART)[1:-1]
-
-
-def _classed(fences: list[bytes], texts: list[bytes],
-             mechanics: Mapping[int, str] | None) -> list[bytes]:
-    """The fences, those of the pieces ``mechanics`` names with its class. (Fence ``n``
-    follows text ``n``: its piece is the number of piece marks up to there.)"""
-    if not mechanics:
-        return fences
-    pieces = list(accumulate(map(bytes.count, texts[:len(fences)], repeat(PIECE))))
-    for piece, name in mechanics.items():
-        for number in range(bisect_left(pieces, piece), bisect_right(pieces, piece)):
-            fences[number] = fences[number].replace(_MECH, b'<div class="%s">' % name.encode(),
-                                                    1)
-    return fences
-
-
-def _texts_html(text: bytes,
-                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None) -> list[bytes]:
-    """The texts between fences (each but the first after a \\x01 line; each starting a
-    line): their headings and paragraphs as HTML. The ``###`` headings (a journal's scene
-    headings, most of its texts) are taken out first when all are at the start of their
-    line, each leaving a \\x03 line, and rendered together."""
-    if b"\n###" not in text:
-        return _blocks_html(text, h3_tags).split(_PART)
-    cut = _H3.split(text)
-    rests, heads = cut[::2], cut[1::2]
-    rest = b"\n\x03".join(rests)
-    if not heads or b"###" in rest and _ANY_H3.search(rest):  # (one indented, or empty)
-        return _blocks_html(text, h3_tags).split(_PART)
-    distinct = list(dict.fromkeys(rests))  # (the same few again and again: _between_html)
-    opens: Iterable[bytes] = repeat(_BLOCK_OPEN[b"###"], len(heads))
-    if h3_tags is not None:  # heading n's piece: the piece marks before it
-        marks = dict(zip(distinct, map(bytes.count, distinct, repeat(PIECE)), strict=True))
-        tags = h3_tags(list(accumulate(map(marks.__getitem__, rests[:-1]))))
-        if len(tags) == len(heads) and next(reversed(tags)) == len(heads) - 1:
-            opens = tags.values()  # every heading takes an id (each in order, as they are)
-        elif tags:
-            opens = map(tags.get, range(len(heads)), opens)  # (as long as the headings)
-    heads_html = _heads_html(heads)
-    between = _between_html(rests, distinct)
-    html = [b""] * (len(between) + 3 * len(heads))  # between, opening tag, text, closing tag
-    html[::4], html[1::4], html[2::4] = between, opens, heads_html
-    html[3::4] = repeat(_BLOCK_CLOSE[b"###"], len(heads))
-    return b"".join(html).split(_PART)
-
-
-def _between_html(rests: list[bytes], distinct: list[bytes]) -> list[bytes]:
-    """The texts between ``###`` headings (each but the first after a heading's line), as
-    HTML: each different one rendered once (they are blank lines, fence places and the
-    same few paragraphs, again and again). Each is rendered after a \\x03 line as in the
-    whole text, the first first; the last ends a line, so it renders alike wherever it
-    stands. (``distinct``: each different one, in the order they first come.)"""
-    if len(distinct) == len(rests) or not rests[-1].endswith(b"\n"):
-        return _blocks_html(b"\n\x03".join(rests), None).split(_HEAD)
-    rendered = _blocks_html(b"\n\x03".join(distinct), None).split(_HEAD)
-    return list(map(dict(zip(distinct, rendered, strict=True)).__getitem__, rests))
-
-
-def _heads_html(heads: list[bytes]) -> list[bytes]:
-    """Headings' texts as HTML: those of a simple shape together, the others one by one.
-    (Scene headings as solo writes them, one emphasis after the scene's number, take the
-    shortest way.)"""
-    joined = _HEAD.join(heads)
-    if _SCENES.fullmatch(joined):
-        return joined.replace(b" *", b" <em>").replace(b"*\x03", b"</em>\x03") \
-            .removesuffix(b"*").__add__(b"</em>").split(_HEAD)
-    texts = heads
-    odd = [] if _all_simple(_PART.join(heads)) else \
-        [index for index, simple in enumerate(map(_SIMPLE.fullmatch, heads)) if not simple]
-    if odd:
-        texts = list(heads)
-        for index in odd:
-            texts[index] = _ODD
-        joined = _HEAD.join(texts)
-    if b"*" in joined:  # every asterisk is one of a pair in a simple text: open, close
-        halves = joined.split(b"*")
-        html = [b""] * (2 * len(halves) - 1)
-        html[::2], html[1::2] = halves, [b"<em>", b"</em>"] * (len(halves) // 2)
-        joined = b"".join(html)
-    rendered = joined.split(_HEAD)
-    for index in odd:
-        rendered[index] = _inline(heads[index], True)
-    return rendered
-
-
-def _blocks_html(text: bytes,
-                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None) -> bytes:
-    """Texts' headings and paragraphs as HTML, \\x01 and \\x03 lines kept as they are."""
-    parts = _LINE_BLOCK.split(text)
-    if b"" in parts[3::3]:  # two lines in a row: maybe a paragraph of many lines
-        parts = _BLOCK.split(text)
-    levels, texts = parts[1::3], parts[2::3]
-    opens: Iterable[bytes] = map(_BLOCK_OPEN.__getitem__, levels)
-    numbers = list(compress(count(), map(operator.eq, levels, repeat(b"###"))))
-    if h3_tags is not None and numbers:  # block n's piece: the piece marks before it
-        pieces = list(accumulate(map(bytes.count, parts[:-1:3], repeat(PIECE))))
-        tags = h3_tags(list(map(pieces.__getitem__, numbers)))
-        by_block = dict(zip(map(numbers.__getitem__, tags), tags.values(), strict=True))
-        opens = map(by_block.get, count(), opens)
-    odd = [] if _all_simple(_PART.join(texts)) else \
-        [index for index, simple in enumerate(map(_SIMPLE.fullmatch, texts)) if not simple]
-    if odd:  # rendered one by one, put in after the rest
-        texts = list(texts)
-        for index in odd:
-            texts[index] = _ODD
-    html = [b""] * (len(parts) + len(levels))  # between, opening tag, text, closing tag
-    html[::4] = map(bytes.translate, parts[::3], repeat(None), repeat(b" \t\n\x00"))
-    html[1::4], html[2::4] = opens, texts
-    html[3::4] = map(_BLOCK_CLOSE.__getitem__, levels)
-    joined = b"".join(html)
-    if b"*" in joined:  # every asterisk is one of a pair in a simple text: open, close
-        halves = joined.split(b"*")
-        html = [b""] * (2 * len(halves) - 1)
-        html[::2], html[1::2] = halves, [b"<em>", b"</em>"] * (len(halves) // 2)
-        joined = b"".join(html)
-    if odd:
-        cut = joined.split(_ODD)
-        html = [b""] * (2 * len(cut) - 1)
-        html[::2] = cut
-        html[1::2] = [_inline(parts[3 * index + 2], levels[index] is not None)
-                      for index in odd]
-        joined = b"".join(html)
-    return joined
-
-
-def _all_simple(texts: bytes) -> bool:
-    """Whether every one of these texts (\\x01-parted) is of a simple shape."""
-    return _PAIRS.fullmatch(texts.translate(None, _UNORDINARY)) is not None \
-        and b"&amp;" not in texts and b"![" not in texts \
-        and not texts.endswith((b" ", b"\t", b"#")) and _BLANK_END.search(texts) is None \
-        and (b"*" not in texts or _PAIRED.fullmatch(texts) is not None)
-
-
-_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
-
-
-def _inline(text: bytes, heading: bool) -> bytes:
-    """Inline text of no simple shape, rendered by the inline rules."""
-    source = text.decode("utf-8", errors="replace").replace("&lt;", "<") \
-        .replace("&gt;", ">").replace("&quot;", '"').replace("&amp;", "&")
-    source = source.strip(" \t")  # (a line's leading blanks go with its break, inline)
-    if heading:
-        source = _CLOSING_HASHES.sub("", source)
-    return inline_html(source).encode()
+    decoded = text.decode("utf-8", errors="replace")
+    inline = quick_inline(decoded) if decoded and decoded == decoded.strip() else None
+    if inline is None:
+        return None
+    return _PLAIN_HTML % inline.encode() if level == 0 \
+        else b"<h%d>%s</h%d>\n" % (level, inline.encode(), level)

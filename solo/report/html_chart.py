@@ -32,6 +32,7 @@ PHONE_COLUMN = 343
 PHONE_FONT = 17
 """The body text's size there (the report's 1.0625 rem): the least a chart's letters show at."""
 _DIGIT = 0.62  # a digit's width, in letter sizes
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"  # (pandoc and image readers need it, inline too)
 KEEP_WIDTH = ' vector-effect="non-scaling-stroke"'
 """A line's attribute: drawn as wide on a phone, where the chart shrinks, as at full size."""
 _LINE = 1.5  # a number's line with room around it, in letter sizes
@@ -114,7 +115,8 @@ def svg_open(frame: Frame, title: str, desc: str, height: float | None = None) -
     description."""
     width, height = frame.size[0], frame.size[1] if height is None else height
     return (f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-            f'style="--phone-font: {frame.font}px" role="img" aria-label="{escape(title)}">'
+            f'style="--phone-font: {frame.font}px" role="img" aria-label="{escape(title)}" '
+            f'xmlns="{SVG_NAMESPACE}">'
             f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>")
 
 

@@ -1,216 +1,98 @@
-"""A line of the journal's prose as HTML: the inline Markdown a player types, made safe.
+"""The player's Markdown as HTML, by markdown-it-py, set up so that nothing typed becomes markup.
 
-What solo's journal holds between the structure it writes is the player's prose (and
-the emphasis of solo's own headings and date lines). This renders the inline part of
-CommonMark that such prose uses: emphasis and strong emphasis (``*``, ``_``, by the
-spec's delimiter rules), code spans, backslash escapes, entity references and line
-breaks. An image becomes its alt text in brackets, so the page never fetches anything;
-links, autolinks and raw HTML stay as the text they are. Every character of the text
-comes out HTML-escaped: nothing the player wrote can become markup.
+A journal holds the player's prose between the structure solo writes. Its Markdown is
+rendered by markdown-it-py with the CommonMark rules and these changes:
+
+* raw HTML stays the text it is (``html`` off): ``<div hidden>`` shows as typed;
+* links, autolinks and link definitions stay the text they are: the page points nowhere;
+* an image shows as its alt text in brackets, so the page never fetches anything;
+* a fence is a ``mech`` box of lines, each classed by its Lonelog mark
+  (:func:`fence_html`), as solo's own notation is drawn.
+
+Every character of the text comes out HTML-escaped. markdown-it-py's parsing is linear in
+its input, and the few shapes that make most of a journal (plain words, a scene heading's
+one emphasis) are rendered without it (:func:`quick_inline`), to the same HTML.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from html import escape
-from html.entities import html5
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-__all__ = ["inline_html", "text_html"]
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 
-_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_WHITESPACE = frozenset(" \t\n\x0b\x0c\r\u00a0\u1680\u202f\u205f\u3000") \
-    | frozenset(map(chr, range(0x2000, 0x200B)))
-_SPECIAL = re.compile(r"[\\`*_!&\n]")
-_ENTITY = re.compile(r"&(?:#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{0,31}));")
-_IMAGE = re.compile(r"!\[((?:[^\[\]\\]|\\.)*)\]\(\s*(<[^<>\n]*>|[^\s()<>]*)"
-                    r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?\s*\)", re.S)
-_REFUSED_SCHEMES = re.compile(r"(?:javascript|vbscript|file|data):", re.I)
-_SAFE_IMAGE_DATA = re.compile(r"data:image/(?:gif|png|jpeg|webp);", re.I)
-_BACKSLASHED = re.compile(r"\\([!-/:-@\[-`{-~])")
+from solo.journal.notation import line_kind
+
+__all__ = ["MARKDOWN", "FenceLines", "fence_html", "inline_html", "quick_inline"]
 
 
-def text_html(text: str) -> str:
-    """Text as HTML character data: ``& < > "`` escaped (what markdown-it escapes)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") \
-        .replace('"', "&quot;")
+class FenceLines(dict[bytes, bytes]):
+    """Each notation line's HTML (in UTF-8), made the first time the line is met (a
+    journal's fences hold few different lines, again and again)."""
+
+    def __missing__(self, line: bytes) -> bytes:
+        self.learn([line])
+        return self[line]
+
+    def learn(self, lines: Iterable[bytes]) -> None:
+        """The HTML of each of ``lines`` not yet known, made together."""
+        new = list(set(lines).difference(self))
+        if not new:
+            return
+        texts = b"\n".join(new).decode("utf-8", errors="replace")
+        shown = escapeHtml(texts).replace("'", "&#x27;").encode().split(b"\n")
+        kinds = map(line_kind, texts.split("\n"))
+        self.update(zip(new, map(b'<div class="l %s">%s</div>'.__mod__,
+                                 zip(map(str.encode, kinds), shown, strict=True)), strict=True))
 
 
-class _Kept(str):
-    """Text a backslash escaped: a blank in it is kept at the end of a line."""
+def fence_html(lines: Iterable[bytes], known: FenceLines | None = None) -> bytes:
+    """A fence's lines (in UTF-8) as a ``mech`` box, a ``div`` for each line classed by its
+    mark (``known``: the lines met before, to render each different line once)."""
+    shown = map((FenceLines() if known is None else known).__getitem__, lines)
+    return b'<div class="mech">%s</div>\n' % b"".join(shown)
 
 
-class _Run:
-    """A run of ``*`` or ``_``: how many are left, and the tags matched on either side."""
-
-    __slots__ = ("char", "count", "length", "can_open", "can_close", "closes", "opens")
-
-    def __init__(self, char: str, length: int, can_open: bool, can_close: bool) -> None:
-        self.char, self.count, self.length = char, length, length
-        self.can_open, self.can_close = can_open, can_close
-        self.closes: list[str] = []  # end tags, innermost first
-        self.opens: list[str] = []   # start tags, outermost first
-
-    def __str__(self) -> str:
-        return "".join(self.closes) + self.char * self.count + "".join(self.opens)
+def _fence(renderer: Any, tokens: Sequence[Any], index: int, options: Any, env: Any) -> str:
+    """A fence in markdown-it's output (``env`` may hold the :class:`FenceLines` known)."""
+    lines = tokens[index].content.rstrip("\n").encode().split(b"\n")
+    return fence_html(lines, env.get("lines")).decode()
 
 
-def _is_punctuation(char: str) -> bool:
-    return char in _ASCII_PUNCTUATION or unicodedata.category(char).startswith(("P", "S"))
+def _image(renderer: Any, tokens: Sequence[Any], index: int, options: Any, env: Any) -> str:
+    """An image as its alt text in brackets: the page fetches nothing."""
+    alt = " ".join(renderer.renderInlineAsText(tokens[index].children or [], options,
+                                               env).split())
+    return f'<span class="img-alt">[{escapeHtml(alt or "image")}]</span>'
 
 
-def _run(text: str, start: int, end: int) -> _Run:
-    """The delimiter run ``text[start:end]`` and whether it can open or close emphasis."""
-    before = text[start - 1] if start > 0 else " "
-    after = text[end] if end < len(text) else " "
-    before_space, after_space = before in _WHITESPACE, after in _WHITESPACE
-    before_punct, after_punct = _is_punctuation(before), _is_punctuation(after)
-    left = not after_space and (not after_punct or before_space or before_punct)
-    right = not before_space and (not before_punct or after_space or after_punct)
-    if text[start] == "*":
-        return _Run("*", end - start, left, right)
-    return _Run("_", end - start, left and (not right or before_punct),
-                right and (not left or after_punct))
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(
+    ["html_block", "html_inline", "link", "autolink", "reference"])
+"""markdown-it-py as the report renders the player's Markdown."""
+MARKDOWN.add_render_rule("fence", _fence)
+MARKDOWN.add_render_rule("image", _image)
+
+# the characters that can start inline Markdown, or that markdown-it changes
+_INLINE_MARKS = frozenset("\\`*_&![]<\n\r\x00")
 
 
-def _match_emphasis(runs: list[_Run]) -> None:
-    """The spec's "process emphasis": pair each closing run with the nearest opener that
-    may take it, innermost first; the runs between a pair become plain text."""
-    gone = [False] * len(runs)  # taken off the stack (indices stay put)
-    bottoms: dict[tuple[str, bool, int], int] = {}
-    index = 0
-    while index < len(runs):
-        closer = runs[index]
-        if gone[index] or not closer.can_close:
-            index += 1
-            continue
-        key = (closer.char, closer.can_open, closer.length % 3)
-        found = -1
-        for position in range(index - 1, bottoms.get(key, -1), -1):
-            opener = runs[position]
-            if gone[position] or opener.char != closer.char or not opener.can_open:
-                continue
-            odd = (opener.can_close or closer.can_open) \
-                and (opener.length + closer.length) % 3 == 0 \
-                and not (opener.length % 3 == 0 and closer.length % 3 == 0)
-            if not odd:
-                found = position
-                break
-        if found < 0:
-            bottoms[key] = index - 1
-            gone[index] = not closer.can_open
-            index += 1
-            continue
-        opener = runs[found]
-        used = 2 if opener.count >= 2 and closer.count >= 2 else 1
-        tag = "strong" if used == 2 else "em"
-        opener.count -= used
-        closer.count -= used
-        opener.opens.insert(0, f"<{tag}>")
-        closer.closes.append(f"</{tag}>")
-        gone[found + 1:index] = [True] * (index - found - 1)
-        gone[found] = opener.count == 0
-        if closer.count == 0:
-            gone[index] = True
-            index += 1
-
-
-def _entity(match: re.Match[str]) -> str:
-    decimal, hexadecimal, name = match.groups()
-    if name is not None:
-        char = html5.get(name + ";")
-        return text_html(char) if char is not None else text_html(match[0])
-    code = int(decimal) if decimal is not None else int(hexadecimal, 16)
-    if code == 0 or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
-        return "\ufffd"
-    return text_html(chr(code))
-
-
-def _image(match: re.Match[str]) -> str | None:
-    """An image as its alt text in brackets (None when it is no image: a refused scheme)."""
-    target = match[2].strip("<>")
-    if _REFUSED_SCHEMES.match(target) and not _SAFE_IMAGE_DATA.match(target):
+def quick_inline(text: str) -> str | None:
+    """The inline HTML of ``text`` (a heading's or a one-line paragraph's, trimmed), when it
+    is plain words or plain words with one ``*emphasis*`` whose ends are letters or digits
+    (a scene heading as solo writes it): exactly what markdown-it makes of it, in a few
+    string operations. None for any other text."""
+    if _INLINE_MARKS.isdisjoint(text):
+        return escapeHtml(text)
+    if text.count("*") != 2 or not _INLINE_MARKS.isdisjoint(text.replace("*", "")):
         return None
-    alt = _BACKSLASHED.sub(r"\1", match[1]).replace("*", "").replace("_", "")
-    return f'<span class="img-alt">[{escape(" ".join(alt.split()) or "image")}]</span>'
-
-
-def _code_span(text: str, start: int, ticks: int) -> tuple[str, int] | None:
-    """The code span opened by ``ticks`` backticks at ``start``, and where it ends."""
-    position = start + ticks
-    while True:
-        found = text.find("`" * ticks, position)
-        if found < 0:
-            return None
-        end = found + ticks
-        if text[found - 1] != "`" and (end >= len(text) or text[end] != "`"):
-            code = text[start + ticks:found].replace("\n", " ")
-            if code.startswith(" ") and code.endswith(" ") and code.strip(" "):
-                code = code[1:-1]
-            return f"<code>{text_html(code)}</code>", end
-        position = end
-        while position < len(text) and text[position] == "`":
-            position += 1
+    before, middle, after = text.split("*")
+    if not (middle[:1].isalnum() and middle[-1:].isalnum()):
+        return None
+    return f"{escapeHtml(before)}<em>{escapeHtml(middle)}</em>{escapeHtml(after)}"
 
 
 def inline_html(text: str) -> str:
     """One paragraph's (or heading's) text, its lines already stripped, as inline HTML."""
-    pieces: list[str | _Run] = []
-    runs: list[_Run] = []
-    position = 0
-    while True:
-        found = _SPECIAL.search(text, position)
-        if found is None:
-            pieces.append(text_html(text[position:]))
-            break
-        at = found.start()
-        pieces.append(text_html(text[position:at]))
-        char = text[at]
-        if char == "\\":  # (what it escapes is kept whole: a blank after it is no trailing one)
-            following = text[at + 1:at + 2]
-            position = at + 2
-            if following == "\n":
-                pieces.append("<br />\n")
-                while position < len(text) and text[position] in " \t":
-                    position += 1
-            else:
-                pieces.append(_Kept(text_html(following if following in _ASCII_PUNCTUATION
-                                              else char + following)))
-        elif char == "`":
-            end = at
-            while end < len(text) and text[end] == "`":
-                end += 1
-            span = _code_span(text, at, end - at)
-            pieces.append(span[0] if span else text[at:end])
-            position = span[1] if span else end
-        elif char in "*_":
-            end = at
-            while end < len(text) and text[end] == char:
-                end += 1
-            run = _run(text, at, end)
-            pieces.append(run)
-            if run.can_open or run.can_close:
-                runs.append(run)
-            position = end
-        elif char == "!":
-            image = _IMAGE.match(text, at)
-            shown = _image(image) if image else None
-            pieces.append(shown if shown is not None else "!")
-            position = image.end() if shown is not None and image else at + 1
-        elif char == "&":
-            entity = _ENTITY.match(text, at)
-            pieces.append(_entity(entity) if entity else "&amp;")
-            position = entity.end() if entity else at + 1
-        else:  # a line break: hard after two spaces, else soft
-            last = pieces[-1]
-            plain = isinstance(last, str) and not isinstance(last, _Kept)
-            hard = plain and last.endswith("  ")  # type: ignore[union-attr]
-            if plain:
-                pieces[-1] = last.rstrip(" ")  # type: ignore[union-attr]
-            pieces.append("<br />\n" if hard else "\n")
-            position = at + 1
-            while position < len(text) and text[position] in " \t":
-                position += 1
-    if runs:
-        _match_emphasis(runs)
-    return "".join(map(str, pieces))
+    quick = quick_inline(text)
+    return quick if quick is not None else MARKDOWN.renderInline(text)

@@ -3,8 +3,12 @@
 One node a room (its id, description and states), one link a known passage: dashed when
 secret, labelled when a stair. The room the party is in is a stadium filled with the
 palette's line colour, the way out a framed box with a thick border; the words "you are
-here" and "way out" say the same without colour. Mermaid lays the chart out itself, left
-to right, in the order of :func:`solo.engine.map_layout.layout`.
+here" and "way out" say the same without colour. Mermaid lays the chart out itself, in the
+order of :func:`solo.engine.map_layout.layout`, left to right or top down: whichever keeps
+it narrower (:func:`map_width`), since a page shrinks a chart wider than its column, words
+and all (GitHub's column is 880 px: a chain of 13 rooms left to right would set its words
+at 5 px; top down, each room's words keep their size however long the chain). A map still
+too wide for the column gets a line under it saying where to see it whole (:func:`map_note`).
 
 The player's text can never break the chart: node ids are solo's own (``r0``, ``r1``…),
 and every character of a label but ASCII letters, digits and spaces is written as a
@@ -16,13 +20,15 @@ same in GitHub's light and dark themes.
 from __future__ import annotations
 
 import json
+from collections import Counter
 
-from solo.engine.map_layout import layout
+from solo.engine.map_layout import Layout, layout
 from solo.engine.rooms import Dungeon, Room
 from solo.report.palette import INK, LINE, PAPER
 from solo.terminal import printable
 
-__all__ = ["mermaid_map", "map_init", "MAX_TEXT", "MAX_LINKS"]
+__all__ = ["mermaid_map", "map_init", "map_note", "map_width", "MAX_TEXT", "MAX_LINKS",
+           "COLUMN", "FONT"]
 
 MAX_LINKS = 500
 """The most passages drawn (Mermaid refuses a flowchart of more than 500 links)."""
@@ -30,6 +36,16 @@ MAX_LINKS = 500
 MAX_TEXT = 45_000
 """The longest chart written with descriptions (Mermaid refuses more than 50,000
 characters); a longer one leaves the descriptions out."""
+
+COLUMN = 880
+"""GitHub's column for a Markdown file, in px: a wider chart is shrunk to it."""
+
+FONT = 16
+"""Mermaid's letters, in px, before the page shrinks the chart."""
+
+_WRAP, _NODE_SPACING, _RANK_SPACING = 150, 30, 40  # set in the chart (Mermaid's: 200, 50, 50)
+_NODE_WIDTH = _WRAP + 2 * 15  # a room's box at most: its words, 15 px inside each side
+_LEGIBLE = 10  # the least letter size, in px, that a map is read at
 
 _DESCRIPTION_CHARS = 40
 _ID_CHARS = 24
@@ -41,11 +57,14 @@ _CLASSES = {
 
 
 def map_init() -> str:
-    """The ``%%{init: …}%%`` line that gives the flowchart its own paper, ink and lines."""
+    """The ``%%{init: …}%%`` line that gives the flowchart its own paper, ink and lines, and
+    its rooms' sizes and spacing."""
     variables = {"background": PAPER, "primaryColor": PAPER, "mainBkg": PAPER,
                  "primaryTextColor": INK, "textColor": INK, "primaryBorderColor": INK,
                  "nodeBorder": INK, "lineColor": LINE, "edgeLabelBackground": PAPER}
-    config = {"theme": "base", "themeVariables": variables}
+    layout = {"wrappingWidth": _WRAP, "nodeSpacing": _NODE_SPACING,
+              "rankSpacing": _RANK_SPACING}  # (narrower rooms, closer: more fit a column)
+    config = {"theme": "base", "themeVariables": variables, "flowchart": layout}
     return "%%{init: " + json.dumps(config, separators=(", ", ": ")) + "}%%"
 
 
@@ -85,15 +104,67 @@ def mermaid_map(dungeon: Dungeon) -> str:
     return chart if len(chart) <= MAX_TEXT else _chart(dungeon, described=False)
 
 
+def _ranks(plan: Layout) -> tuple[int, int]:
+    """How many ranks Mermaid sets the rooms in, and the most rooms in one rank: each room's
+    rank its fewest passages from the first room it is joined to (as Mermaid ranks a chart
+    of links, near enough), each room joined to none a rank 0 of its own."""
+    neighbours: dict[str, list[str]] = {room: [] for room, _ in plan.cells}
+    for edge in plan.edges:
+        neighbours[edge.start].append(edge.end)
+        neighbours[edge.end].append(edge.start)
+    rank: dict[str, int] = {}
+    for first, _ in plan.cells:
+        if first in rank:
+            continue
+        rank[first], reached = 0, [first]
+        for room in reached:  # (breadth first: the list grows as it is read)
+            for other in neighbours[room]:
+                if other not in rank:
+                    rank[other] = rank[room] + 1
+                    reached.append(other)
+    if not rank:
+        return 0, 0
+    return max(rank.values()) + 1, max(Counter(rank.values()).values())
+
+
+def _widths(plan: Layout) -> dict[str, int]:
+    """The chart's width in px at most, drawn left to right (a box and a rank's spacing a
+    rank) and top down (a box and a room's spacing a room of the widest rank)."""
+    ranks, most = _ranks(plan)
+    return {"LR": ranks * (_NODE_WIDTH + _RANK_SPACING) - _RANK_SPACING,
+            "TD": most * (_NODE_WIDTH + _NODE_SPACING) - _NODE_SPACING}
+
+
+def _direction(plan: Layout) -> str:
+    """Left to right if that fits the column (or is the narrower), else top down."""
+    widths = _widths(plan)
+    return "LR" if widths["LR"] <= max(COLUMN, widths["TD"]) else "TD"
+
+
+def map_width(dungeon: Dungeon) -> int:
+    """The width the map's chart is drawn at, in px at most, before a page shrinks it."""
+    plan = layout(dungeon)
+    return _widths(plan)[_direction(plan)] if dungeon.rooms else 0
+
+
+def map_note(dungeon: Dungeon) -> list[str]:
+    """The line under the chart of a map that GitHub's column would shrink past reading
+    (its letters under 10 px), saying where to see it whole; none for any other."""
+    if map_width(dungeon) * _LEGIBLE <= COLUMN * FONT:
+        return []
+    return ["", "*This map is too wide for a page to show its words at a size that reads: "
+            "the html report (`solo export --format html`) draws it at full size, and "
+            "scrolls it.*"]
+
+
 def _chart(dungeon: Dungeon, described: bool) -> str:
-    out = [map_init(), "flowchart LR"]
     rooms: dict[str, Room] = {}
     for room in dungeon.rooms:
         rooms.setdefault(room.id, room)
     if not rooms:
-        out.append('    empty["No rooms on the map yet"]')
-        return "\n".join(out)
+        return "\n".join([map_init(), "flowchart LR", '    empty["No rooms on the map yet"]'])
     plan = layout(dungeon)
+    out = [map_init(), f"flowchart {_direction(plan)}"]
     node = {room: f"r{number}" for number, (room, _) in enumerate(plan.cells)}
     open_counts = dict.fromkeys(rooms, 0)
     for stub in plan.stubs:

@@ -9,7 +9,8 @@ filled with the accent colour, the way out has a thick accent border, and both h
 caption in words. A ``<title>`` and a ``<desc>`` (the rooms, and the way out in words) are
 there for screen readers. The map is as wide as its columns of rooms, its key set in as
 many lines as that width needs, so that a map of one or two columns fits a phone's column
-at full size (a wider one is never shrunk: its letters would be too small to read).
+at full size. A wider one shrinks to its column (its ``viewBox`` scales), to four fifths of
+its size at most, where its 12.5 px letters show at 10 px; past that the page scrolls it.
 
 Self-contained: no script, no event handler, no link to anything outside; its one
 ``<style>`` uses the html report's colour variables, with the palette's colours where
@@ -35,12 +36,16 @@ from solo.engine.rooms import Dungeon, Room
 from solo.report.palette import INK, LINE, PAPER
 from solo.terminal import printable
 
-__all__ = ["svg_map"]
+__all__ = ["svg_map", "HERE_ID"]
+
+HERE_ID = "map-here"
+"""The id of the room the party is in, on the page (a link to it scrolls the map to it)."""
 
 _CELL_W, _CELL_H, _BOX_W, _BOX_H, _MARGIN = 150, 84, 120, 48, 20
-_LEGEND_LINE, _LEGEND_CHAR = 16, 6.6  # the key's line height, and a letter's width at 11 px
+_LEGEND_LINE, _LEGEND_CHAR = 18, 7.5  # the key's line height, and a letter's width
+_LEAST_SCALE = 0.8  # the most a map shrinks to fit its column: its 12.5 px letters to 10 px
 _STYLE = f"""
-svg.solo-map text {{ fill: var(--ink, {INK}); font: 12px system-ui, "DejaVu Sans", sans-serif;
+svg.solo-map text {{ fill: var(--ink, {INK}); font: 12.5px system-ui, "DejaVu Sans", sans-serif;
   text-anchor: middle; }}
 svg.solo-map .paper {{ fill: var(--paper, {PAPER}); }}
 svg.solo-map .room rect {{ fill: var(--paper, {PAPER}); stroke: var(--ink, {INK});
@@ -49,9 +54,8 @@ svg.solo-map .here rect {{ fill: var(--accent, {LINE}); stroke-width: 3; }}
 svg.solo-map .here text {{ fill: var(--paper, {PAPER}); }}
 svg.solo-map .out rect {{ stroke: var(--accent, {LINE}); stroke-width: 4; }}
 svg.solo-map text.id {{ font-weight: bold; }}
-svg.solo-map text.small {{ font-size: 10px; }}
-svg.solo-map .caption text {{ font-size: 10px; font-style: italic; }}
-svg.solo-map text.legend {{ text-anchor: start; font-size: 11px; }}
+svg.solo-map .caption text {{ font-style: italic; }}
+svg.solo-map text.legend {{ text-anchor: start; }}
 svg.solo-map .pass {{ fill: none; stroke: var(--line, {LINE}); stroke-width: 2; }}
 svg.solo-map .secret {{ stroke-dasharray: 6 4; }}
 svg.solo-map .stair circle, svg.solo-map .caption rect {{ fill: var(--paper, {PAPER});
@@ -131,24 +135,25 @@ def _room_box(room: Room, cell: Cell, here: bool, way_out: bool, unplaced_exit: 
     marks = "".join(dict.fromkeys(STATUS_MARKS.get(word, "*") for word in room.status))
     heading = _clip(printable(room.id), 12) + marks[:2] + ("?" if unplaced_exit else "")
     kind = "room here" if here else "room out" if way_out else "room"
+    anchor = f' id="{HERE_ID}"' if here else ""  # (a link to it scrolls it into view)
     words = [printable(" ".join(room.id.split()))]
     if room.description.strip():
         words.append(printable(" ".join(room.description.split())))
     if room.status:
         words.append(", ".join(room.status))
-    out = [f'<g class="{kind}"><title>{_clean(" — ".join(words))}</title>'
+    out = [f'<g class="{kind}"{anchor}><title>{_clean(" — ".join(words))}</title>'
            f'<rect x="{x - _BOX_W / 2}" y="{y - _BOX_H / 2}" width="{_BOX_W}" '
            f'height="{_BOX_H}" rx="6"/>',
            f'<text class="id" x="{x}" y="{y - 3}">{_clean(heading)}</text>']
     if room.description.strip():
-        out.append(f'<text class="small" x="{x}" y="{y + 13}">'
-                   f"{_clean(_clip(printable(room.description), 18))}</text>")
+        out.append(f'<text class="small" x="{x}" y="{y + 15}">'
+                   f"{_clean(_clip(printable(room.description), 16))}</text>")
     out.append("</g>")
     caption = "you are here" if here else "way out" if way_out else ""
     if caption:
-        top, wide = y + _BOX_H / 2 + 3, len(caption) * 5.5 + 8
+        top, wide = y + _BOX_H / 2 + 3, len(caption) * 6.6 + 10
         out.append(f'<g class="caption"><rect x="{x - wide / 2}" y="{top}" width="{wide}" '
-                   f'height="13" rx="3"/><text x="{x}" y="{top + 10}">{caption}</text></g>')
+                   f'height="16" rx="3"/><text x="{x}" y="{top + 12}">{caption}</text></g>')
     return "".join(out)
 
 
@@ -218,8 +223,10 @@ def svg_map(dungeon: Dungeon) -> str:
     height = 2 * _MARGIN + plan.rows * _CELL_H + len(legend) * _LEGEND_LINE
     title = f"Map of the dungeon: {len(rooms)} room{'s' if len(rooms) != 1 else ''}"
     about = _description(dungeon, plan, rooms) if rooms else "No rooms are known yet."
+    least = round(width * _LEAST_SCALE)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="solo-map" role="img" '
            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+           f'style="max-width: 100%; height: auto; min-width: {least}px" '
            f'aria-label="{_clean(title)}">',
            f"<title>{_clean(title)}</title><desc>{_clean(about)}</desc>",
            f"<style>{_STYLE}</style>",

@@ -217,9 +217,9 @@ def party_html(crawl: Crawl, story: PartyStory | None = None) -> str:
             f"<tr><th scope=\"row\">{escape(member.name)}</th>"
             f"<td>{escape(_member_text(member, crawl.unit))}</td></tr>\n"
             for member in story.members)  # (HP over time: a line each, drawn by html_hp)
-        parts.append('<h3>Party</h3>\n<table class="party">\n<thead><tr><th>Member</th>'
-                     f"<th>Hit points</th></tr></thead>\n<tbody>\n{rows}"
-                     "</tbody>\n</table>\n")
+        parts.append('<h3>Party</h3>\n<table class="party">\n<thead><tr><th scope="col">'
+                     'Member</th><th scope="col">Hit points</th></tr></thead>\n<tbody>\n'
+                     f"{rows}</tbody>\n</table>\n")
     if story.supplies:
         rows = "".join(f"<tr><th scope=\"row\">{escape(supply.label)}</th>"
                        f"<td>{escape(_supply_text(supply))}</td></tr>\n"

@@ -44,6 +44,7 @@ from tests.report.test_report_html import parse
 
 pytestmark = pytest.mark.e2e  # the REPL on a real terminal (a pty): only a process shows it
 
+SVG = "{http://www.w3.org/2000/svg}"
 SYSTEMS = {"d12-tension": (D12_SEED, D12_FIRST, D12_SECOND),
            "dungeon-turn": (7, DT_FIRST, DT_SECOND),
            "trespasser": (7, TRESPASSER_FIRST, TRESPASSER_SECOND)}
@@ -224,14 +225,14 @@ def test_the_html_report_s_map_is_a_self_contained_accessible_svg(typed, system)
     assert "script" not in {tag for tag, _, _ in page.elements}
     svg = html.stdout.split('<figure class="map">', 1)[1].split("</svg>", 1)[0] + "</svg>"
     root = ElementTree.fromstring(svg[svg.index("<svg"):])
-    title, desc = list(root)[:2]  # (inline in the page: no namespace of its own)
-    assert (title.tag, desc.tag) == ("title", "desc") and root.get("role") == "img"
+    title, desc = list(root)[:2]  # (inline in the page, its namespace named for pandoc)
+    assert (title.tag, desc.tag) == (f"{SVG}title", f"{SVG}desc") and root.get("role") == "img"
     dungeon = resume_file(typed[system].path).state.dungeon  # (D12's last sitting undid R12)
     assert title.text == f"Map of the dungeon: {len(dungeon.rooms)} rooms"
     assert f"You are in {dungeon.here}" in desc.text
-    names = {element.tag for element in root.iter()}
+    names = {element.tag.removeprefix(SVG) for element in root.iter()}
     assert not names & {"script", "foreignObject", "image", "use", "a"}
     assert all(not name.lower().startswith("on") and not name.endswith("href")
                for element in root.iter() for name in element.attrib)
-    rooms = [group for group in root.iter("g") if "room" in group.get("class", "").split()]
+    rooms = [group for group in root.iter(f"{SVG}g") if "room" in group.get("class", "").split()]
     assert len(rooms) == len(dungeon.rooms) >= 11

@@ -14,7 +14,16 @@ from node_tools import mermaid_folder, mermaid_parse, script
 
 from solo.engine.map_layout import layout
 from solo.engine.rooms import Dungeon, Exit, Room
-from solo.report.map_mermaid import MAX_LINKS, MAX_TEXT, map_init, mermaid_map
+from solo.report.map_mermaid import (
+    COLUMN,
+    FONT,
+    MAX_LINKS,
+    MAX_TEXT,
+    map_init,
+    map_note,
+    map_width,
+    mermaid_map,
+)
 from solo.report.palette import INK, LINE, PAPER
 from solo.terminal import printable
 from tests.suite_profile import scaled
@@ -68,7 +77,7 @@ def contrast(first: str, second: str) -> float:
 
 def test_mermaid_reads_the_sample_as_its_rooms_and_passages():
     chart = mermaid_map(twelve_rooms())
-    assert chart.splitlines()[:2] == [map_init(), "flowchart LR"]
+    assert chart.splitlines()[:2] == [map_init(), "flowchart TD"]  # (5 ranks: too wide LR)
     [parsed] = mermaid_parse([chart])
     assert parsed["ok"], parsed
     assert parsed["type"] == "flowchart-v2" and parsed["config"]["theme"] == "base"
@@ -150,6 +159,59 @@ _STYLE = re.compile(r"^    (classDef \w+ [a-z:#0-9,-]+|class [r0-9,]+ \w+|linkSt
 @given(dungeons())
 def test_any_dungeon_writes_only_lines_of_solo_s_own_shapes(dungeon):
     lines = mermaid_map(dungeon).splitlines()
-    assert lines[:2] == [map_init(), "flowchart LR"]
+    assert lines[:2] in ([map_init(), "flowchart LR"], [map_init(), "flowchart TD"])
     for line in lines[2:]:
         assert _NODE.match(line) or _LINK.match(line) or _STYLE.match(line), line
+
+
+# -- a map that fits GitHub's column (#37 item 6) -----------------------------------------------
+def chain(count: int) -> Dungeon:
+    """``count`` rooms one after another, as a crawl that never turns back finds them."""
+    return Dungeon(tuple(Room(f"R{n}", f"Hall number {n} of the long way down",
+                              exits=(Exit("E", f"R{n + 1}"),) if n < count else ())
+                         for n in range(1, count + 1)), here=f"R{count}", way_out="R1")
+
+
+def letters(dungeon: Dungeon) -> float:
+    """The size Mermaid's letters show at in GitHub's column (a wider chart is shrunk)."""
+    return FONT * min(1.0, COLUMN / map_width(dungeon))
+
+
+def test_a_long_chain_runs_down_the_page_at_full_size():
+    for count in (13, 20, 57):
+        chart = mermaid_map(chain(count))
+        assert chart.splitlines()[1] == "flowchart TD"
+        assert letters(chain(count)) == FONT and map_note(chain(count)) == []
+
+
+def test_twenty_room_crawls_keep_their_words_legible_or_say_where_to_see_them():
+    legible = 0
+    for seed in range(1, 11):
+        dungeon = big_dungeon(20, seed)  # (bushier than a crawl: rooms off any of 8 before)
+        if letters(dungeon) >= 10:
+            legible += 1
+            assert map_note(dungeon) == []
+        else:
+            assert "solo export --format html" in "".join(map_note(dungeon))
+    assert legible >= 8
+    assert letters(twelve_rooms()) == FONT  # (top down: three rooms across at most)
+
+
+def test_the_narrower_way_is_taken():
+    wide = Dungeon(tuple(Room(f"R{n}", exits=tuple(Exit(None, f"R{m}") for m in range(2, 9))
+                              if n == 1 else ()) for n in range(1, 9)))  # a hub of 7 rooms
+    assert mermaid_map(wide).splitlines()[1] == "flowchart LR"  # two ranks: left to right
+    assert letters(wide) == FONT
+
+
+def test_mermaid_reads_the_rooms_sizes_and_spacing_from_the_chart():
+    [parsed] = mermaid_parse([mermaid_map(chain(20))])
+    assert parsed["ok"], parsed
+    assert parsed["config"]["flowchart"]["wrappingWidth"] == 150
+    assert parsed["config"]["flowchart"]["nodeSpacing"] == 30
+
+
+def test_a_map_too_wide_for_the_page_says_where_to_see_it():
+    crowded = big_dungeon(300)
+    assert letters(crowded) < 10 and "solo export --format html" in map_note(crowded)[1]
+    assert map_note(chain(57)) == []

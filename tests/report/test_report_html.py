@@ -190,8 +190,10 @@ def test_an_entry_taken_back_is_struck_through_and_marked(played):
     struck = re.findall(r'<div class="mech retracted(?: met)?">(.*?)</div></div>\n'
                         r"<p><em>\(taken back with undo\)</em></p>", section)
     assert len(struck) == 1 and '<div class="l action">@ noise</div>' in struck[0]
-    # the narration taken back is a paragraph, the mark after it
-    assert "<p>A line taken back.</p>\n<p><em>(taken back with undo)</em></p>" in section
+    # the narration taken back is a paragraph struck through as its mechanics are, the mark
+    # after it
+    assert '<p class="retracted">A line taken back.</p>\n<p><em>(taken back with undo)</em></p>' \
+        in section
     assert section.count("(taken back with undo)") == 2
 
 
