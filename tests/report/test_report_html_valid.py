@@ -20,7 +20,7 @@ from solo.report.export import report_text
 from solo.report.html_blocks import blocks_html
 from solo.report.html_inline import MARKDOWN, FenceLines
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "journals" / "examples"
 SVG = "http://www.w3.org/2000/svg"
 
 
