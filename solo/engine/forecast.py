@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, replace
 
 from solo.engine import core as engine
+from solo.engine.forecast_chain import chain
 from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world
 from solo.engine.forecast_plays import (
     Budget,
@@ -29,6 +30,7 @@ from solo.engine.forecast_plays import (
     play_turn,
     spread,
 )
+from solo.engine.forecast_tree import TooMany, outcomes
 from solo.engine.requests import Request
 from solo.engine.state import State
 from solo.errors import UsageError
@@ -44,6 +46,10 @@ TURNS = 3
 """How many turns ahead the danger forecast looks."""
 HORIZON = 60
 """How many turns ahead a light is followed."""
+WAYS = 4000
+"""The most plays counting every way one move's dice can fall may take (else: estimated)."""
+CHAIN_WAYS = 2500
+"""The most plays counting the moves ahead may take (else: estimated)."""
 
 
 @dataclass(frozen=True)
@@ -55,10 +61,12 @@ class ActionOdds:
     encounter: Chance
     lights_out: tuple[tuple[str, Chance], ...] = ()
     at_least: bool = False
+    turns: int = 1
+    """The turns of the clock the move takes (0: it varies)."""
 
     def to_json(self) -> dict:
         return {"action": self.line, "encounter": self.encounter.to_json(),
-                "at_least": self.at_least,
+                "at_least": self.at_least, "turns": self.turns,
                 "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out}}
 
 
@@ -168,11 +176,18 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
     play(random.Random(0))  # refused now: UsageError, before any forecast
-    found, exact = odds_of(play, rng, budget.left, budget.spent)
+    try:
+        ways, _ = outcomes(play, WAYS)
+    except TooMany:
+        found, exact = odds_of(play, rng, budget.left, budget.spent)
+    else:
+        found, exact = [(chance, turn) for turn, chance in ways.items()], True
+    turns = {turn.turns for _, turn in found}
     return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
-                            for kind, label in kinds), at_least)
+                            for kind, label in kinds), at_least,
+                      turns.pop() if len(turns) == 1 else 0)
 
 
 def _chance(found: list, exact: bool, test) -> Chance:
@@ -221,17 +236,25 @@ def _ahead(world: World, state: State, request: Request, rng: random.Random, bud
         watched = (procedure.danger or "", danger[2])
     if not kinds and watched is None:
         return (), None
-    play = play_forward(plain_world(world), state, request, budget, kinds, watched, turns,
-                        horizon)
-    runs, exact = odds_of(play, rng, budget.left, budget.spent)
-    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind],
-                             spread([(weight, one.out[index]) for weight, one in runs],
-                                    exact), horizon)
-                   for index, kind in enumerate(kinds))
+    plain = plain_world(world)
+    try:
+        counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS)
+    except TooMany:
+        counted = None
+    if counted is not None:
+        spreads = [spread(list(ways), True) for ways in counted.out]
+        reached = Chance.of(counted.reached)
+    else:
+        play = play_forward(plain, state, request, budget, kinds, watched, turns, horizon)
+        runs, exact = odds_of(play, rng, budget.left, budget.spent)
+        spreads = [spread([(weight, one.out[index]) for weight, one in runs], exact)
+                   for index in range(len(kinds))]
+        reached = _chance(runs, exact, lambda one: one.reached)
+    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind], spreads[index],
+                             horizon) for index, kind in enumerate(kinds))
     odds = None
     if watched is not None and danger is not None:
-        odds = DangerOdds(danger[0], danger[1], watched[1], turns,
-                          _chance(runs, exact, lambda one: one.reached))
+        odds = DangerOdds(danger[0], danger[1], watched[1], turns, reached)
     return lights, odds
 
 

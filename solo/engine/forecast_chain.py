@@ -1,0 +1,185 @@
+"""The same move again and again, counted exactly: how long each light lasts and whether
+the danger reaches its top within a few turns.
+
+A chain over the states the party can be in after each move: every state of one move's
+end is played one move further (:func:`solo.engine.forecast_tree.outcomes`, every way its
+dice can fall), and states that are equal are merged, with their chances added, before
+the next move. Each light's life and the danger are counted in turns of the clock (a
+move of six turns counts six), not in moves.
+
+Bounded: more distinct states than ``width`` at one move, or more plays than ``limit``
+in all, raise :class:`~solo.engine.forecast_tree.TooMany`, and the caller estimates.
+
+Pure: no I/O, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from solo.engine.events import TrackerChanged
+from solo.engine.forecast_plays import quiet_perform
+from solo.engine.forecast_tree import Freezer, TooMany, outcomes
+from solo.engine.requests import Request
+from solo.engine.state import State
+from solo.errors import UsageError
+from solo.rules.expr import Expr
+from solo.rules.world import World
+
+__all__ = ["Chain", "chain"]
+
+WIDTH = 160
+"""The most distinct states one move may leave before the chain gives up."""
+
+
+class _Seen:
+    """The states the chain has met, each by the token of what it keeps of them (the
+    first state met stands for the others), kept out of the plays' own frames."""
+
+    def __init__(self, freezer: Freezer, names: frozenset[str]) -> None:
+        self.freezer = freezer
+        self.fields = _KEPT + tuple(name for name in ("turn", "encounters") if name in names)
+        self.states: dict[int, State] = {}
+
+    def keep(self, state: State) -> int:
+        freeze = self.freezer.freeze
+        seen: dict = {}
+        token = self.freezer.intern(tuple(freeze(getattr(state, name), seen)
+                                          for name in self.fields))
+        self.states.setdefault(token, state)
+        return token
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Each light kind's turn of going out (None: still burning at the horizon) with its
+    chance, and the chance the danger reached its top within the turns asked."""
+
+    out: tuple[tuple[tuple[Fraction, int | None], ...], ...]
+    reached: Fraction
+    plays: int
+
+
+def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
+          danger: tuple[str, int] | None, turns: int, horizon: int, limit: int,
+          width: int = WIDTH) -> Chain:
+    """Play ``request`` from ``state`` move after move, every way, until each kind in
+    ``kinds`` is out (or ``horizon`` turns have passed) and ``turns`` turns have passed
+    (the danger ``(tracker, threshold)`` watched over those). A refusal ends a way."""
+    seen = _Seen(Freezer(), _read_names(world))
+    name, threshold = danger if danger is not None else ("", 0)
+    reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
+
+    def events_seen(events: list) -> Hashable:
+        return any(type(event) is TrackerChanged and event.tracker == name
+                   and event.after >= threshold for event in events)
+
+    # (state, elapsed turns, the turn each kind went out, reached) -> chance
+    frontier: dict[tuple, Fraction] = {
+        (seen.keep(state), 0, (None,) * len(kinds), reached_now): Fraction(1)}
+    finished: dict[tuple, Fraction] = {}
+    moves: dict[int, dict] = {}  # a state's next move, every way
+    plays = 0
+    while frontier:
+        following: dict[tuple, Fraction] = {}
+        for (key, elapsed, out, reached), chance in frontier.items():
+            lights_done = all(turn is not None for turn in out) or elapsed >= horizon
+            if lights_done and (danger is None or reached or elapsed >= turns):
+                finished[(out, reached)] = finished.get((out, reached), Fraction(0)) + chance
+                continue
+            found = moves.get(key)
+            if found is None:
+                try:
+                    found, spent = _move(world, seen.states[key], request, kinds, danger,
+                                         seen, events_seen, limit - plays)
+                except UsageError:  # refused: the way ends here
+                    found = {}
+                    spent = 1
+                plays += spent
+                moves[key] = found
+            if not found:
+                finished[(out, reached)] = finished.get((out, reached), Fraction(0)) + chance
+                continue
+            for (token, gone, hit, passed), share in found.items():
+                later = elapsed + max(passed, 1)
+                now_out = tuple(turn if turn is not None or kind not in gone else later
+                                for kind, turn in zip(kinds, out, strict=True))
+                now_reached = reached or (hit and elapsed < turns)
+                step = (token, later, now_out, now_reached)
+                following[step] = following.get(step, Fraction(0)) + chance * share
+        if len(following) > width:
+            raise TooMany(f"more than {width} states after a move")
+        frontier = following
+    lights = []
+    for index in range(len(kinds)):
+        ways: dict[int | None, Fraction] = {}
+        for (out, _), chance in finished.items():
+            ways[out[index]] = ways.get(out[index], Fraction(0)) + chance
+        lights.append(tuple((chance, turn) for turn, chance in ways.items()))
+    reached = sum((chance for (_, hit), chance in finished.items() if hit), Fraction(0))
+    return Chain(tuple(lights), reached, plays)
+
+
+def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
+          danger: tuple[str, int] | None, seen: _Seen, events_seen, limit: int
+          ) -> tuple[dict, int]:
+    """One move from ``now``, every way: (the state it leaves, the kinds gone out, the
+    danger at its top, the turns passed) with their chances, and the plays it took."""
+    before = dict(Counter(light.kind for light in now.lights))
+    name, threshold = danger if danger is not None else ("", 0)
+
+    def play(rng: random.Random) -> tuple[Hashable, frozenset[str], bool, int]:
+        run = quiet_perform(world, now, request, rng, danger is not None)
+        after = run.finish()
+        lit = dict(Counter(light.kind for light in after.lights))
+        hit = danger is not None and (int(after.values.get(name, 0)) >= threshold
+                                      or bool(events_seen(run.events)))
+        return (seen.keep(after), frozenset(kind for kind in kinds
+                                            if lit.get(kind, 0) < before.get(kind, 0)),
+                hit, after.turn - now.turn)
+
+    return outcomes(play, limit, events_seen, seen.freezer)
+
+
+_KEPT = ("values", "lights", "struck", "foreshadowed", "doused", "supplies", "party")
+"""What of a state the chain tells states apart by; ``turn`` and ``encounters`` too when
+the procedure's expressions read them. The map and the encounters met are set aside:
+no move's chances read them but through the names above."""
+
+_SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
+"""The parts of a procedure only shown to the player, which no rule reads."""
+
+_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _read_names(world: World) -> frozenset[str]:
+    """Every name an expression of the procedure reads (kept for the last few worlds)."""
+    procedure = world.procedure
+    known = _NAMES.get(id(procedure))
+    if known is not None and known[0] is procedure:
+        return known[1]
+    names: set[str] = set()
+    stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
+                           if field not in _SHOWN_ONLY]
+    met: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if id(item) in met or isinstance(item, (str, int, float, bool, type(None))):
+            continue
+        met.add(id(item))
+        if isinstance(item, Expr):
+            names |= item.names
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, frozenset, set)):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
+    if len(_NAMES) >= 8:
+        _NAMES.pop(next(iter(_NAMES)))
+    _NAMES[id(procedure)] = (procedure, frozenset(names))
+    return frozenset(names)

@@ -1,0 +1,265 @@
+"""Every way the dice can fall, counted with the branches that meet merged: exact odds.
+
+A play of the pure engine is run on :class:`Forking` dice, which answer a path of faces
+chosen so far and, at the first die past it, stop the play and say what die it is
+(:class:`_Branch`). :func:`outcomes` then plays each face of that die in turn. Two paths
+that reach a die with the engine in the same state (the same values, lights, locals,
+rooms, the same place in the same effects) have the same future, so the second takes
+the first's distribution of outcomes instead of playing it again: 1,440 ways a D12 turn
+can fall collapse to a few dozen plays.
+
+The state at a die is read off the Python frames between the die and the play
+(:func:`_key`): each frame's code, its place in the code and its locals, frozen by value
+(the run's working state included, its recorded events left out unless asked for). A
+frame that may hold something its locals do not show (a comprehension building a list,
+a function of the dice-text or oracle modules, a frame from outside the engine) makes
+the die unmergeable: its faces are played out, which is slower but never wrong. Objects
+compared by identity are kept alive for the whole count, so no two can share an id.
+
+A draw that is no die (``random()``) makes the count impossible (``None``), and so does
+going over the ``limit`` of plays: the caller estimates instead.
+
+Pure: no I/O, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from types import CodeType, FrameType, FunctionType, MethodType
+from typing import Any, TypeVar
+
+from solo.engine.run import RunState, Scope
+
+__all__ = ["Forking", "Freezer", "outcomes", "TooMany"]
+
+T = TypeVar("T", bound=Hashable)
+
+
+class TooMany(Exception):
+    """More plays than the count may make, or a draw no die made."""
+
+
+class _Branch(Exception):
+    def __init__(self, low: int, high: int, key: Hashable | None) -> None:
+        super().__init__()
+        self.low = low
+        self.high = high
+        self.key = key
+
+
+class Forking(random.Random):
+    """Dice that answer ``path`` face by face and stop the play at the first die past
+    it (raising :class:`_Branch` with the die and the state the engine is in)."""
+
+    def __init__(self, path: list[int], count: _Count) -> None:
+        super().__init__(0)
+        self.path = path
+        self.at = 0
+        self.count = count
+
+    def randint(self, a: int, b: int) -> int:
+        at = self.at
+        if at < len(self.path):
+            self.at = at + 1
+            return self.path[at]
+        if a == b:
+            return a
+        raise _Branch(a, b, self.count.key(sys._getframe(1), at))
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        return self.randint(0, n - 1)
+
+    def random(self) -> float:
+        raise TooMany("a draw that is no die")
+
+    def getrandbits(self, k: int) -> int:
+        raise TooMany("a draw that is no die")
+
+
+_CLEAN = ("solo/engine/", "solo\\engine\\", "solo/rules/dice.py", "solo\\rules\\dice.py")
+_UNCLEAN_NAMES = frozenset({"<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>"})
+_PLAIN = (int, str, bool, float, type(None), Fraction, bytes, CodeType)
+_VALUED = frozenset({"solo.engine.state", "solo.engine.rooms", "solo.rules.dice"})
+_SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events"})
+
+
+class _Unmergeable(Exception):
+    pass
+
+
+class Freezer:
+    """Values frozen for comparing: the engine's state parts as one small number each
+    (a token, equal for equal values), the compiled procedure by identity (kept alive,
+    so that no two objects share an id while the freezer lives)."""
+
+    def __init__(self, events: Callable[[list], Hashable] | None = None) -> None:
+        self.events = events
+        self.alive: list[Any] = []
+        self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
+        self.tokens: dict[Hashable, int] = {}  # one small number for each value
+
+    def intern(self, frozen: Hashable) -> int:
+        """One small number for a frozen value."""
+        return self.tokens.setdefault(frozen, len(self.tokens))
+
+    def token(self, value: Any) -> int:
+        """The token of a state (or another immutable part of one)."""
+        return self._valued(value, type(value), {})
+
+    def freeze(self, value: Any, seen: dict[int, Hashable]) -> Hashable:
+        kind = type(value)
+        if kind in _PLAIN:
+            return value
+        if kind is tuple or kind is list:
+            return (kind.__name__, *(self.freeze(item, seen) for item in value))
+        if kind is dict:
+            return ("dict", *((self.freeze(name, seen), self.freeze(item, seen))
+                              for name, item in value.items()))
+        if kind is frozenset or kind is set:
+            return (kind.__name__, frozenset(self.freeze(item, seen) for item in value))
+        module = kind.__module__
+        if module in _VALUED:
+            return self._valued(value, kind, seen)
+        if isinstance(value, tuple):  # a named tuple: an event
+            return (kind, *(self.freeze(item, seen) for item in value))
+        if isinstance(value, random.Random):
+            return "dice"
+        if isinstance(value, Scope):  # the run's names: its values, locals and more
+            return ("scope", *((name, self.freeze(item, seen)) for name, item in value.items()))
+        if isinstance(value, RunState):
+            return self._run(value, seen)
+        if kind is MethodType:
+            return ("method", self._same(value.__func__), self.freeze(value.__self__, seen))
+        if kind is FunctionType or module.startswith("solo."):
+            return self._same(value)  # the compiled procedure: shared, never changed
+        raise _Unmergeable
+
+    def _valued(self, value: Any, kind: type, seen: dict[int, Hashable]) -> int:
+        """An immutable part of the state (a light, a room, the map) or a roll: one small
+        number for each value, kept for the object."""
+        known = self.frozen.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        fields = getattr(value, "__dataclass_fields__", None)
+        frozen: Hashable
+        if fields is not None:
+            if not getattr(value, "__dataclass_params__").frozen:
+                raise _Unmergeable
+            frozen = (kind, *(self.freeze(getattr(value, name), seen)
+                              for name, field in fields.items() if field.compare))
+        elif isinstance(value, tuple):
+            frozen = (kind, *(self.freeze(item, seen) for item in value))
+        elif hasattr(kind, "_key"):  # the dice's frozen records
+            frozen = value
+        else:
+            raise _Unmergeable
+        token = self.tokens.setdefault(frozen, len(self.tokens))
+        self.frozen[id(value)] = (value, token)  # kept alive: its id stays its own
+        return token
+
+    def _same(self, value: Any) -> Hashable:
+        self.alive.append(value)
+        return ("same", id(value))
+
+    def _run(self, run: RunState, seen: dict[int, Hashable]) -> Hashable:
+        known = seen.get(id(run))
+        if known is not None:
+            return known
+        seen[id(run)] = ("run", id(run))  # a run seen again from inside itself
+        self.alive.append(run)
+        parts: list[Hashable] = []
+        for name, item in run.__dict__.items():
+            if name not in _SKIPPED_RUN:
+                parts.append((name, self.freeze(item, seen)))
+        parts.append(("events", self.events(run.events) if self.events is not None
+                      else self.freeze(run.events, seen)))
+        frozen = ("run", *parts)
+        seen[id(run)] = frozen
+        return frozen
+
+
+class _Count:
+    """One count: where its plays start (``root``), and how the state at a die is read."""
+
+    def __init__(self, root: CodeType, freezer: Freezer) -> None:
+        self.root = root
+        self.freezer = freezer
+        self.clean: dict[CodeType, bool] = {}
+
+    def key(self, frame: FrameType | None, at: int) -> Hashable | None:
+        """The engine's state at this die (None: it cannot be told whole)."""
+        parts: list[Hashable] = [at]
+        try:
+            seen: dict[int, Hashable] = {}
+            while frame is not None and frame.f_code is not self.root:
+                code = frame.f_code
+                clean = self.clean.get(code)
+                if clean is None:
+                    clean = self.clean[code] = _clean_code(code)
+                if not clean:
+                    return None
+                parts.append((code, frame.f_lasti, tuple(
+                    (name, self.freezer.freeze(value, seen)) for name, value in frame.f_locals.items())))
+                frame = frame.f_back
+        except _Unmergeable:
+            return None
+        if frame is None:
+            return None
+        return tuple(parts)
+
+
+def _clean_code(code: CodeType) -> bool:
+    """Whether a frame of ``code`` shows all it holds in its locals: the engine's own
+    functions (not a comprehension), or the one-die roll of the dice module."""
+    if code.co_name in _UNCLEAN_NAMES:
+        return False
+    name = code.co_filename
+    return any(part in name for part in _CLEAN)
+
+
+def outcomes(play: Callable[[random.Random], T], limit: int,
+             events: Callable[[list], Hashable] | None = None,
+             freezer: Freezer | None = None) -> tuple[dict[T, Fraction], int]:
+    """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
+    TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
+    passes through. ``events``: what of the run's recorded events the outcome reads (None:
+    all of them, compared whole); ``freezer``: one to share between counts."""
+
+    def root(dice: Forking) -> T:
+        return play(dice)
+
+    if freezer is None:
+        freezer = Freezer(events)
+    elif events is not None:
+        freezer.events = events
+    count = _Count(root.__code__, freezer)
+    memo: dict[Hashable, dict[T, Fraction]] = {}
+    plays = 0
+
+    def walk(path: list[int]) -> dict[T, Fraction]:
+        nonlocal plays
+        plays += 1
+        if plays > limit:
+            raise TooMany(f"more than {limit} plays")
+        dice = Forking(path, count)
+        try:
+            return {root(dice): Fraction(1)}
+        except _Branch as branch:
+            low, high, key = branch.low, branch.high, branch.key
+        if key is not None:
+            known = memo.get(key)
+            if known is not None:
+                return known
+        share = Fraction(1, high - low + 1)
+        found: dict[T, Fraction] = {}
+        for face in range(low, high + 1):
+            for outcome, chance in walk([*path, face]).items():
+                found[outcome] = found.get(outcome, Fraction(0)) + chance * share
+        if key is not None:
+            memo[key] = found
+        return found
+
+    return walk([]), plays
