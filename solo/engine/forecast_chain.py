@@ -23,11 +23,10 @@ from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
 from solo.engine.forecast_plays import quiet_perform
-from solo.engine.forecast_tree import Freezer, TooMany, outcomes
+from solo.engine.forecast_tree import Freezer, TooMany, names_read, outcomes
 from solo.engine.requests import Request
 from solo.engine.state import State
 from solo.errors import UsageError
-from solo.rules.expr import Expr
 from solo.rules.world import World
 
 __all__ = ["Chain", "chain"]
@@ -42,6 +41,7 @@ class _Seen:
 
     def __init__(self, freezer: Freezer, names: frozenset[str]) -> None:
         self.freezer = freezer
+        self.names = names
         self.fields = _KEPT + tuple(name for name in ("turn", "encounters") if name in names)
         self.states: dict[int, State] = {}
 
@@ -70,7 +70,7 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
     """Play ``request`` from ``state`` move after move, every way, until each kind in
     ``kinds`` is out (or ``horizon`` turns have passed) and ``turns`` turns have passed
     (the danger ``(tracker, threshold)`` watched over those). A refusal ends a way."""
-    seen = _Seen(Freezer(), _read_names(world))
+    seen = _Seen(Freezer(), names_read(world))
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
 
@@ -142,44 +142,10 @@ def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
                                             if lit.get(kind, 0) < before.get(kind, 0)),
                 hit, after.turn - now.turn)
 
-    return outcomes(play, limit, events_seen, seen.freezer)
+    return outcomes(play, limit, events_seen, seen.freezer, "dice" not in seen.names)
 
 
 _KEPT = ("values", "lights", "struck", "foreshadowed", "doused", "supplies", "party")
 """What of a state the chain tells states apart by; ``turn`` and ``encounters`` too when
 the procedure's expressions read them. The map and the encounters met are set aside:
 no move's chances read them but through the names above."""
-
-_SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
-"""The parts of a procedure only shown to the player, which no rule reads."""
-
-_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
-
-
-def _read_names(world: World) -> frozenset[str]:
-    """Every name an expression of the procedure reads (kept for the last few worlds)."""
-    procedure = world.procedure
-    known = _NAMES.get(id(procedure))
-    if known is not None and known[0] is procedure:
-        return known[1]
-    names: set[str] = set()
-    stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
-                           if field not in _SHOWN_ONLY]
-    met: set[int] = set()
-    while stack:
-        item = stack.pop()
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None))):
-            continue
-        met.add(id(item))
-        if isinstance(item, Expr):
-            names |= item.names
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
-    if len(_NAMES) >= 8:
-        _NAMES.pop(next(iter(_NAMES)))
-    _NAMES[id(procedure)] = (procedure, frozenset(names))
-    return frozenset(names)

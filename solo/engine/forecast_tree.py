@@ -32,8 +32,10 @@ from types import CodeType, FrameType, FunctionType, MethodType
 from typing import Any, TypeVar
 
 from solo.engine.run import RunState, Scope
+from solo.rules.expr import Expr
+from solo.rules.world import World
 
-__all__ = ["Forking", "Freezer", "outcomes", "TooMany"]
+__all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read"]
 
 T = TypeVar("T", bound=Hashable)
 
@@ -43,11 +45,16 @@ class TooMany(Exception):
 
 
 class _Branch(Exception):
-    def __init__(self, low: int, high: int, key: Hashable | None) -> None:
+    """A die past the path: its faces ``low``..``high`` (each as likely, or as often as
+    ``weights`` says), and the state the engine is in (None: not to be told whole)."""
+
+    def __init__(self, low: int, high: int, key: Hashable | None,
+                 weights: tuple[int, ...] | None = None) -> None:
         super().__init__()
         self.low = low
         self.high = high
         self.key = key
+        self.weights = weights
 
 
 class Forking(random.Random):
@@ -69,6 +76,18 @@ class Forking(random.Random):
             return a
         raise _Branch(a, b, self.count.key(sys._getframe(1), at))
 
+    def whole_dice(self, count: int, sides: int) -> tuple[int, ...] | None:
+        """``count`` dice of ``sides`` as one draw of their sum (dice that add to it), when
+        no rule of the procedure reads a roll's dice one by one; else None."""
+        if not self.count.whole or count * sides > 400:
+            return None
+        at = self.at
+        if at < len(self.path):
+            self.at = at + 1
+            return _dice_summing(self.path[at], count, sides)
+        raise _Branch(count, count * sides, self.count.key(sys._getframe(1), at),
+                      _sums(count, sides))
+
     def _randbelow(self, n: int) -> int:  # type: ignore[override]
         return self.randint(0, n - 1)
 
@@ -83,7 +102,13 @@ _CLEAN = ("solo/engine/", "solo\\engine\\", "solo/rules/dice.py", "solo\\rules\\
 _UNCLEAN_NAMES = frozenset({"<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>"})
 _PLAIN = (int, str, bool, float, type(None), Fraction, bytes, CodeType)
 _VALUED = frozenset({"solo.engine.state", "solo.engine.rooms", "solo.rules.dice"})
-_SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events"})
+_SHARED_RUN = frozenset({"procedure", "tables", "styles", "_program"})
+"""What of a run is the world's, the same object for every run: compared by identity."""
+_SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events", "last_encounter",
+                          "outcomes", "turn_outcomes_start"})
+"""What of a run no move reads: its dice, its names (its values and locals, compared
+already), its events (compared as the count asks), the last encounter met (read only by
+``strike``, a tool) and the outcomes named (which only name outcomes)."""
 
 
 class _Unmergeable(Exception):
@@ -114,8 +139,12 @@ class Freezer:
         if kind in _PLAIN:
             return value
         if kind is tuple or kind is list:
+            if all(type(item) in _PLAIN for item in value):
+                return (kind.__name__, tuple(value))
             return (kind.__name__, *(self.freeze(item, seen) for item in value))
         if kind is dict:
+            if all(type(item) in _PLAIN for item in value.values()):  # names and numbers
+                return ("dict", tuple(value.items()))
             return ("dict", *((self.freeze(name, seen), self.freeze(item, seen))
                               for name, item in value.items()))
         if kind is frozenset or kind is set:
@@ -127,8 +156,8 @@ class Freezer:
             return (kind, *(self.freeze(item, seen) for item in value))
         if isinstance(value, random.Random):
             return "dice"
-        if isinstance(value, Scope):  # the run's names: its values, locals and more
-            return ("scope", *((name, self.freeze(item, seen)) for name, item in value.items()))
+        if isinstance(value, Scope):  # the run's names: made from its values, locals,
+            return "scope"  # turn and action, each compared with the run
         if isinstance(value, RunState):
             return self._run(value, seen)
         if kind is MethodType:
@@ -172,7 +201,9 @@ class Freezer:
         self.alive.append(run)
         parts: list[Hashable] = []
         for name, item in run.__dict__.items():
-            if name not in _SKIPPED_RUN:
+            if name in _SHARED_RUN:
+                parts.append((name, self._same(item)))
+            elif name not in _SKIPPED_RUN:
                 parts.append((name, self.freeze(item, seen)))
         parts.append(("events", self.events(run.events) if self.events is not None
                       else self.freeze(run.events, seen)))
@@ -184,9 +215,10 @@ class Freezer:
 class _Count:
     """One count: where its plays start (``root``), and how the state at a die is read."""
 
-    def __init__(self, root: CodeType, freezer: Freezer) -> None:
+    def __init__(self, root: CodeType, freezer: Freezer, whole: bool) -> None:
         self.root = root
         self.freezer = freezer
+        self.whole = whole
         self.clean: dict[CodeType, bool] = {}
 
     def key(self, frame: FrameType | None, at: int) -> Hashable | None:
@@ -211,6 +243,35 @@ class _Count:
         return tuple(parts)
 
 
+def _dice_summing(total: int, count: int, sides: int) -> tuple[int, ...]:
+    """``count`` dice of ``sides`` that add to ``total``: the highest first."""
+    faces = []
+    left = total - count
+    for _ in range(count):
+        face = min(sides - 1, left)
+        faces.append(face + 1)
+        left -= face
+    return tuple(faces)
+
+
+_SUMS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _sums(count: int, sides: int) -> tuple[int, ...]:
+    """How many ways ``count`` dice of ``sides`` add to each sum from ``count`` up."""
+    known = _SUMS.get((count, sides))
+    if known is None:
+        ways = [1]
+        for _ in range(count):
+            following = [0] * (len(ways) + sides - 1)
+            for total, many in enumerate(ways):
+                for face in range(sides):
+                    following[total + face] += many
+            ways = following
+        known = _SUMS[(count, sides)] = tuple(ways)
+    return known
+
+
 def _clean_code(code: CodeType) -> bool:
     """Whether a frame of ``code`` shows all it holds in its locals: the engine's own
     functions (not a comprehension), or the one-die roll of the dice module."""
@@ -222,11 +283,13 @@ def _clean_code(code: CodeType) -> bool:
 
 def outcomes(play: Callable[[random.Random], T], limit: int,
              events: Callable[[list], Hashable] | None = None,
-             freezer: Freezer | None = None) -> tuple[dict[T, Fraction], int]:
+             freezer: Freezer | None = None, whole: bool = False
+             ) -> tuple[dict[T, Fraction], int]:
     """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
     passes through. ``events``: what of the run's recorded events the outcome reads (None:
-    all of them, compared whole); ``freezer``: one to share between counts."""
+    all of them, compared whole); ``freezer``: one to share between counts; ``whole``:
+    dice rolled together may be drawn as their sum (no rule reads them one by one)."""
 
     def root(dice: Forking) -> T:
         return play(dice)
@@ -235,7 +298,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
         freezer = Freezer(events)
     elif events is not None:
         freezer.events = events
-    count = _Count(root.__code__, freezer)
+    count = _Count(root.__code__, freezer, whole)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0
 
@@ -249,13 +312,16 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
             return {root(dice): Fraction(1)}
         except _Branch as branch:
             low, high, key = branch.low, branch.high, branch.key
+            caught = branch
         if key is not None:
             known = memo.get(key)
             if known is not None:
                 return known
-        share = Fraction(1, high - low + 1)
+        weights = caught.weights
+        whole = sum(weights) if weights is not None else high - low + 1
         found: dict[T, Fraction] = {}
         for face in range(low, high + 1):
+            share = Fraction(weights[face - low] if weights is not None else 1, whole)
             for outcome, chance in walk([*path, face]).items():
                 found[outcome] = found.get(outcome, Fraction(0)) + chance * share
         if key is not None:
@@ -263,3 +329,38 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
         return found
 
     return walk([]), plays
+
+
+_SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
+"""The parts of a procedure only shown to the player, which no rule reads."""
+
+_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def names_read(world: World) -> frozenset[str]:
+    """Every name an expression of the procedure reads (kept for the last few worlds)."""
+    procedure = world.procedure
+    known = _NAMES.get(id(procedure))
+    if known is not None and known[0] is procedure:
+        return known[1]
+    names: set[str] = set()
+    stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
+                           if field not in _SHOWN_ONLY]
+    met: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if id(item) in met or isinstance(item, (str, int, float, bool, type(None))):
+            continue
+        met.add(id(item))
+        if isinstance(item, Expr):
+            names |= item.names
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, frozenset, set)):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
+    if len(_NAMES) >= 8:
+        _NAMES.pop(next(iter(_NAMES)))
+    _NAMES[id(procedure)] = (procedure, frozenset(names))
+    return frozenset(names)
