@@ -102,6 +102,8 @@ _CLEAN = ("solo/engine/", "solo\\engine\\", "solo/rules/dice.py", "solo\\rules\\
 _UNCLEAN_NAMES = frozenset({"<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>"})
 _PLAIN = (int, str, bool, float, type(None), Fraction, bytes, CodeType)
 _VALUED = frozenset({"solo.engine.state", "solo.engine.rooms", "solo.rules.dice"})
+_LAST_ROLL = frozenset({"last_roll", "last_dice"})
+"""The dice of a run's last roll, which only the name ``dice`` reads."""
 _SHARED_RUN = frozenset({"procedure", "tables", "styles", "_program"})
 """What of a run is the world's, the same object for every run: compared by identity."""
 _SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events", "last_encounter",
@@ -122,6 +124,7 @@ class Freezer:
 
     def __init__(self, events: Callable[[list], Hashable] | None = None) -> None:
         self.events = events
+        self.unread = False  # no rule reads the last roll's dice (the name ``dice``)
         self.alive: list[Any] = []
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
@@ -203,7 +206,7 @@ class Freezer:
         for name, item in run.__dict__.items():
             if name in _SHARED_RUN:
                 parts.append((name, self._same(item)))
-            elif name not in _SKIPPED_RUN:
+            elif name not in _SKIPPED_RUN and not (self.unread and name in _LAST_ROLL):
                 parts.append((name, self.freeze(item, seen)))
         parts.append(("events", self.events(run.events) if self.events is not None
                       else self.freeze(run.events, seen)))
@@ -289,7 +292,8 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
     passes through. ``events``: what of the run's recorded events the outcome reads (None:
     all of them, compared whole); ``freezer``: one to share between counts; ``whole``:
-    dice rolled together may be drawn as their sum (no rule reads them one by one)."""
+    no rule reads a roll's dice (the name ``dice``), so dice rolled together may be
+    drawn as their sum and the last roll's dice are left out of the state."""
 
     def root(dice: Forking) -> T:
         return play(dice)
@@ -298,6 +302,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
         freezer = Freezer(events)
     elif events is not None:
         freezer.events = events
+    freezer.unread = whole
     count = _Count(root.__code__, freezer, whole)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0

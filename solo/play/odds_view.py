@@ -69,7 +69,7 @@ def odds_status(world: World, state: State) -> str:
             what, chance = max([("encounter", odds.encounter), *(
                 (f"{label} out", out) for label, out in odds.lights_out)],
                 key=lambda item: item[1].value)
-            text = f"next {line}: {what} {_at_least(odds)}{chance.text()}"
+            text = f"{line}: {what} {_at_least(odds)}{chance.text()}"
     _LAST[:] = [(world, state, text)]
     return text
 
