@@ -85,11 +85,14 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     unit = world.procedure.clock_unit
     lines = [f"Odds for {unit} {state.turn + 1}, on solo's own dice (the journal's dice "
              "are not touched):"]
-    width = max((len(odds.line) for odds in found.actions), default=0)
-    for odds in found.actions:
+    names = [_move_name(odds, unit) for odds in found.actions]
+    width = max((len(name) for name in names), default=0)
+    for name, odds in zip(names, found.actions, strict=True):
         said = [f"encounter {_at_least(odds)}{odds.encounter.text()}"]
         said.extend(f"{label} out {chance.text()}" for label, chance in odds.lights_out)
-        lines.append(f"  {odds.line:<{width}}  " + " · ".join(said))
+        lines.append(f"  {name:<{width}}  " + " · ".join(said))
+    if any(odds.turns > 1 for odds in found.actions):
+        lines.append(f"  (a move of several {unit}s: its chances are for the whole move)")
     if found.skipped:
         lines.append("  not forecast: " + "; ".join(
             why.split(";")[0].strip() for _, why in found.skipped))
@@ -98,9 +101,14 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
         lines.append(f"{' and '.join(found.hidden)} is behind the screen: the chances above "
                      "take it at its lowest, so they are the least they can be.")
     if any(_estimated(found)):
-        lines.append("~ estimated from plays of the engine (± one standard error); the "
-                     "other figures are exact.")
+        lines.append("~ estimated from plays of the engine (± one standard error): its dice "
+                     "fall more ways than solo counts at once; the other figures are exact.")
     return lines
+
+
+def _move_name(odds: ActionOdds, unit: str) -> str:
+    """The move as the table names it: ``search (2 turns)`` for one of several turns."""
+    return odds.line if odds.turns <= 1 else f"{odds.line} ({odds.turns} {unit}s)"
 
 
 def _ahead(world: World, state: State, found: Forecast) -> Iterator[str]:
@@ -112,8 +120,15 @@ def _ahead(world: World, state: State, found: Forecast) -> Iterator[str]:
         yield "  " + _light_text(light, unit)
     danger = found.danger
     if danger is not None:
+        per_move = next((odds.turns for odds in found.actions
+                         if odds.line == found.action.split()[0]), 1)
+        within = f"{danger.turns} {unit}s"
+        if per_move > 1:  # whole moves: as many as it takes to pass the turns asked
+            moves = -(-danger.turns // per_move)
+            within = (f"{moves} move{'s' if moves > 1 else ''} ({moves * per_move} "
+                      f"{unit}s)")
         yield (f"  {danger.label} {danger.value} reaches {danger.threshold} within "
-               f"{danger.turns} {unit}s: {danger.chance.text()}")
+               f"{within}: {danger.chance.text()}")
 
 
 def _light_text(light: LightOdds, unit: str) -> str:
