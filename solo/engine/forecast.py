@@ -30,7 +30,7 @@ from solo.engine.forecast_plays import (
     play_turn,
     spread,
 )
-from solo.engine.forecast_tree import TooMany, names_read, outcomes
+from solo.engine.forecast_tree import TooMany, checks_quiet, names_read, outcomes
 from solo.engine.requests import Request
 from solo.engine.state import State
 from solo.errors import UsageError
@@ -46,9 +46,9 @@ TURNS = 3
 """How many turns ahead the danger forecast looks."""
 HORIZON = 60
 """How many turns ahead a light is followed."""
-WAYS = 1500
+WAYS = 1000
 """The most plays counting every way one move's dice can fall may take (else: estimated)."""
-CHAIN_WAYS = 2000
+CHAIN_WAYS = 1300
 """The most plays counting the moves ahead may take (else: estimated)."""
 
 
@@ -177,7 +177,8 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
              if kind in world.procedure.lights]
     play(random.Random(0))  # refused now: UsageError, before any forecast
     try:
-        ways, _ = outcomes(play, WAYS, whole="dice" not in names_read(world))
+        ways, _ = outcomes(play, WAYS, whole="dice" not in names_read(world),
+                           quiet_checks=checks_quiet(world))
     except TooMany:
         found, exact = odds_of(play, rng, budget.left, budget.spent)
     else:

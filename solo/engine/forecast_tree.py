@@ -31,11 +31,13 @@ from fractions import Fraction
 from types import CodeType, FrameType, FunctionType, MethodType
 from typing import Any, TypeVar
 
+from solo.engine.effects_dice import compile_check
 from solo.engine.run import RunState, Scope
+from solo.rules.effect_model import Check
 from solo.rules.expr import Expr
 from solo.rules.world import World
 
-__all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read"]
+__all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read", "checks_quiet"]
 
 T = TypeVar("T", bound=Hashable)
 
@@ -61,8 +63,10 @@ class Forking(random.Random):
     """Dice that answer ``path`` face by face and stop the play at the first die past
     it (raising :class:`_Branch` with the die and the state the engine is in)."""
 
-    def __init__(self, path: list[int], count: _Count) -> None:
-        super().__init__(0)
+    def __init__(self, path: list[int], count: _Count) -> None:  # noqa: D107
+        # Random's own state is never drawn from (random() and getrandbits() refuse), so
+        # it is left unseeded: seeding costs more than a short play
+        self.gauss_next = None
         self.path = path
         self.at = 0
         self.count = count
@@ -125,7 +129,8 @@ class Freezer:
     def __init__(self, events: Callable[[list], Hashable] | None = None) -> None:
         self.events = events
         self.unread = False  # no rule reads the last roll's dice (the name ``dice``)
-        self.alive: list[Any] = []
+        self.dead = False  # at a check's own die: its last ``roll`` and ``natural`` unread
+        self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
 
@@ -193,20 +198,28 @@ class Freezer:
         return token
 
     def _same(self, value: Any) -> Hashable:
-        self.alive.append(value)
-        return ("same", id(value))
+        key = id(value)
+        if key not in self.alive:
+            self.alive[key] = value
+        return ("same", key)
 
     def _run(self, run: RunState, seen: dict[int, Hashable]) -> Hashable:
         known = seen.get(id(run))
         if known is not None:
             return known
         seen[id(run)] = ("run", id(run))  # a run seen again from inside itself
-        self.alive.append(run)
+        self.alive[id(run)] = run
         parts: list[Hashable] = []
+        dead = self.dead
         for name, item in run.__dict__.items():
             if name in _SHARED_RUN:
                 parts.append((name, self._same(item)))
-            elif name not in _SKIPPED_RUN and not (self.unread and name in _LAST_ROLL):
+            elif name in _SKIPPED_RUN or (self.unread or dead) and name in _LAST_ROLL:
+                continue
+            elif name == "locals" and dead:
+                parts.append((name, self.freeze({local: value for local, value in item.items()
+                                                 if local not in _CHECK_NAMES}, seen)))
+            else:
                 parts.append((name, self.freeze(item, seen)))
         parts.append(("events", self.events(run.events) if self.events is not None
                       else self.freeze(run.events, seen)))
@@ -218,15 +231,18 @@ class Freezer:
 class _Count:
     """One count: where its plays start (``root``), and how the state at a die is read."""
 
-    def __init__(self, root: CodeType, freezer: Freezer, whole: bool) -> None:
+    def __init__(self, root: CodeType, freezer: Freezer, whole: bool,
+                 quiet_checks: bool = False) -> None:
         self.root = root
         self.freezer = freezer
         self.whole = whole
+        self.quiet_checks = quiet_checks
         self.clean: dict[CodeType, bool] = {}
 
     def key(self, frame: FrameType | None, at: int) -> Hashable | None:
         """The engine's state at this die (None: it cannot be told whole)."""
         parts: list[Hashable] = [at]
+        self.freezer.dead = self.quiet_checks and _at_a_checks_die(frame)
         try:
             seen: dict[int, Hashable] = {}
             while frame is not None and frame.f_code is not self.root:
@@ -244,6 +260,22 @@ class _Count:
         if frame is None:
             return None
         return tuple(parts)
+
+
+_CHECK_CODE = next(code for code in compile_check.__code__.co_consts
+                   if isinstance(code, CodeType) and code.co_name == "check")
+_CHECK_NAMES = frozenset({"roll", "natural"})
+
+
+def _at_a_checks_die(frame: FrameType | None) -> bool:
+    """Whether this die is a check's own roll (the innermost check has not rolled yet):
+    the check binds ``roll``, ``natural`` and the last roll's dice right after it, and
+    nothing reads the old ones between, when no check's plus reads them."""
+    while frame is not None:
+        if frame.f_code is _CHECK_CODE:
+            return "rolled" not in frame.f_locals
+        frame = frame.f_back
+    return False
 
 
 def _dice_summing(total: int, count: int, sides: int) -> tuple[int, ...]:
@@ -286,14 +318,16 @@ def _clean_code(code: CodeType) -> bool:
 
 def outcomes(play: Callable[[random.Random], T], limit: int,
              events: Callable[[list], Hashable] | None = None,
-             freezer: Freezer | None = None, whole: bool = False
-             ) -> tuple[dict[T, Fraction], int]:
+             freezer: Freezer | None = None, whole: bool = False,
+             quiet_checks: bool = False) -> tuple[dict[T, Fraction], int]:
     """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
     passes through. ``events``: what of the run's recorded events the outcome reads (None:
     all of them, compared whole); ``freezer``: one to share between counts; ``whole``:
     no rule reads a roll's dice (the name ``dice``), so dice rolled together may be
-    drawn as their sum and the last roll's dice are left out of the state."""
+    drawn as their sum and the last roll's dice are left out of the state;
+    ``quiet_checks``: no check's plus reads ``roll``, ``natural`` or ``dice``, so at a
+    check's own die the last ones are left out (the check binds them anew)."""
 
     def root(dice: Forking) -> T:
         return play(dice)
@@ -303,7 +337,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     elif events is not None:
         freezer.events = events
     freezer.unread = whole
-    count = _Count(root.__code__, freezer, whole)
+    count = _Count(root.__code__, freezer, whole, quiet_checks)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0
 
@@ -339,16 +373,27 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
 
-_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
+_NAMES: dict[int, tuple[object, tuple[frozenset[str], frozenset[str]]]] = {}
 
 
 def names_read(world: World) -> frozenset[str]:
     """Every name an expression of the procedure reads (kept for the last few worlds)."""
+    return _read(world)[0]
+
+
+def checks_quiet(world: World) -> bool:
+    """Whether no check's plus reads ``roll``, ``natural`` or ``dice`` (then the last
+    ones are unread at a check's own die)."""
+    return not (_read(world)[1] & {"roll", "natural", "dice"})
+
+
+def _read(world: World) -> tuple[frozenset[str], frozenset[str]]:
     procedure = world.procedure
     known = _NAMES.get(id(procedure))
     if known is not None and known[0] is procedure:
         return known[1]
     names: set[str] = set()
+    pluses: set[str] = set()
     stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
                            if field not in _SHOWN_ONLY]
     met: set[int] = set()
@@ -364,8 +409,11 @@ def names_read(world: World) -> frozenset[str]:
         elif isinstance(item, (list, tuple, frozenset, set)):
             stack.extend(item)
         elif hasattr(item, "__dataclass_fields__"):
+            if isinstance(item, Check) and item.plus is not None:
+                pluses |= item.plus.names
             stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
     if len(_NAMES) >= 8:
         _NAMES.pop(next(iter(_NAMES)))
-    _NAMES[id(procedure)] = (procedure, frozenset(names))
-    return frozenset(names)
+    found = (frozenset(names), frozenset(pluses))
+    _NAMES[id(procedure)] = (procedure, found)
+    return found
