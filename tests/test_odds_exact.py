@@ -232,3 +232,16 @@ def test_fit_bar_gives_way_least_needed_first():
     tight = fit_bar(**parts, width=30)
     assert len(tight) <= 30 and tight.startswith("explore: encounter 1 in 6") \
         and tight.endswith("…")
+
+
+def test_an_estimated_chance_reads_the_same_in_the_status_bar_and_in_odds():
+    """rest-hour's ways are too many to count: its estimate is made on dice of its own, so
+    the status bar and 'odds' give the one figure, whatever was asked before."""
+    world = world_of("dungeon-turn")
+    state = played("dungeon-turn", "light lantern", "rest-hour")
+    alone = next_turn(world, state, "rest-hour", seeded())
+    found = forecast(world, state, seeded(), "rest-hour")
+    among = next(odds for odds in found.actions if odds.line == "rest-hour")
+    assert alone.encounter.exact is None
+    assert alone.encounter == among.encounter
+    assert alone.lights_out == among.lights_out

@@ -3,10 +3,13 @@ this turn (an encounter, a light gone out), how long each lit source lasts, and 
 the danger tracker (Tension, Alarm) reaches its threshold within the next turns if the
 party keeps doing the same.
 
-Exact where every way the dice can fall can be played (:func:`solo.engine.forecast_dice.
-every_way`), else estimated from plays of the pure engine on the forecast's own seeded
-dice, with the standard error. A budget of turns (a count, not a clock) bounds the work,
-so a state always gets the same forecast from the same seed. The state passed in is never
+Exact: a move's chances are counted from every way its dice can fall, with the ways that
+leave the engine in the same state merged (:mod:`solo.engine.forecast_tree`); a light's
+life and the danger ahead from a chain over the states each move leaves, counted in turns
+of the clock (:mod:`solo.engine.forecast_chain`). Where the ways or the states are more
+than a bound (a count of plays, never a clock, so a state always gets the same forecast),
+the figure is estimated from plays of the pure engine on the forecast's own seeded dice,
+with its standard error, and said to be an estimate. The state passed in is never
 changed, and the journal's dice are never touched: the caller gives the ``rng``.
 
 A danger tracker kept behind the screen (``show_tension: false``) is not revealed: the
@@ -50,6 +53,9 @@ WAYS = 1000
 """The most plays counting every way one move's dice can fall may take (else: estimated)."""
 CHAIN_WAYS = 1300
 """The most plays counting the moves ahead may take (else: estimated)."""
+ESTIMATE = 240
+"""The plays a move's chances are estimated from when its ways are too many to count:
+the same for the status bar and ``odds``, so one chance is never shown as two figures."""
 
 
 @dataclass(frozen=True)
@@ -179,8 +185,8 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     try:
         ways, _ = outcomes(play, WAYS, whole="dice" not in names_read(world),
                            quiet_checks=checks_quiet(world))
-    except TooMany:
-        found, exact = odds_of(play, rng, budget.left, budget.spent)
+    except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
+        found, exact = odds_of(play, seeded(), ESTIMATE, budget.spent)
     else:
         found, exact = [(chance, turn) for turn, chance in ways.items()], True
     turns = {turn.turns for _, turn in found}

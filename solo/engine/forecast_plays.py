@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.events import TrackerChanged
 from solo.engine.carry_out import carry_out
 from solo.engine.effects_party import act_as
+from solo.engine.events import TrackerChanged
 from solo.engine.requests import Act, Request
 from solo.engine.run import RunState
-from solo.engine.world_state import new_run
 from solo.engine.state import State
+from solo.engine.world_state import new_run
 from solo.errors import UsageError
 from solo.rules.world import World
 

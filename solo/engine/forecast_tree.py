@@ -92,7 +92,7 @@ class Forking(random.Random):
         raise _Branch(count, count * sides, self.count.key(sys._getframe(1), at),
                       _sums(count, sides))
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _randbelow(self, n: int) -> int:
         return self.randint(0, n - 1)
 
     def random(self) -> float:
@@ -183,7 +183,7 @@ class Freezer:
         fields = getattr(value, "__dataclass_fields__", None)
         frozen: Hashable
         if fields is not None:
-            if not getattr(value, "__dataclass_params__").frozen:
+            if not value.__dataclass_params__.frozen:
                 raise _Unmergeable
             frozen = (kind, *(self.freeze(getattr(value, name), seen)
                               for name, field in fields.items() if field.compare))
@@ -252,8 +252,9 @@ class _Count:
                     clean = self.clean[code] = _clean_code(code)
                 if not clean:
                     return None
+                freeze = self.freezer.freeze
                 parts.append((code, frame.f_lasti, tuple(
-                    (name, self.freezer.freeze(value, seen)) for name, value in frame.f_locals.items())))
+                    (name, freeze(value, seen)) for name, value in frame.f_locals.items())))
                 frame = frame.f_back
         except _Unmergeable:
             return None
