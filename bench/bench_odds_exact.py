@@ -95,7 +95,7 @@ def main() -> int:
         state = played(world, ["light torch", usual, usual, usual, "light torch"])
         ok = measure(f"{system}, 3 turns in, torch lit", world, state, options.runs) and ok
     world = load_world(SYSTEM)
-    state = played(world, crawl_lines(options.rooms * 2, options.rooms))
+    state = played(world, [*crawl_lines(options.rooms * 2, options.rooms), "light torch"])
     label = f"{SYSTEM}, {len(state.dungeon.rooms)} rooms, turn {state.turn}"
     ok = measure(label, world, state, options.runs) and ok
     return 0 if ok else 1

@@ -33,7 +33,13 @@ from solo.engine.forecast_plays import (
     play_turn,
     spread,
 )
-from solo.engine.forecast_tree import TooMany, checks_quiet, names_read, outcomes
+from solo.engine.forecast_tree import (
+    TooMany,
+    checks_quiet,
+    names_read,
+    outcomes,
+    rolls_unread,
+)
 from solo.engine.requests import Request
 from solo.engine.state import State
 from solo.errors import UsageError
@@ -184,7 +190,7 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     play(random.Random(0))  # refused now: UsageError, before any forecast
     try:
         ways, _ = outcomes(play, WAYS, whole="dice" not in names_read(world),
-                           quiet_checks=checks_quiet(world))
+                           quiet_checks=checks_quiet(world), rolls=rolls_unread(world))
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found, exact = odds_of(play, seeded(), ESTIMATE, budget.spent)
     else:

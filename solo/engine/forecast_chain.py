@@ -23,7 +23,14 @@ from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
 from solo.engine.forecast_plays import quiet_perform
-from solo.engine.forecast_tree import Freezer, TooMany, checks_quiet, names_read, outcomes
+from solo.engine.forecast_tree import (
+    Freezer,
+    TooMany,
+    checks_quiet,
+    names_read,
+    outcomes,
+    rolls_unread,
+)
 from solo.engine.requests import Request
 from solo.engine.state import State
 from solo.errors import UsageError
@@ -39,9 +46,11 @@ class _Seen:
     """The states the chain has met, each by the token of what it keeps of them (the
     first state met stands for the others), kept out of the plays' own frames."""
 
-    def __init__(self, freezer: Freezer, names: frozenset[str], quiet: bool) -> None:
+    def __init__(self, freezer: Freezer, names: frozenset[str], quiet: bool,
+                 rolls: bool) -> None:
         self.freezer = freezer
         self.quiet = quiet
+        self.rolls = rolls
         self.names = names
         self.fields = _KEPT + tuple(name for name in ("turn", "encounters") if name in names)
         self.states: dict[int, State] = {}
@@ -71,7 +80,7 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
     """Play ``request`` from ``state`` move after move, every way, until each kind in
     ``kinds`` is out (or ``horizon`` turns have passed) and ``turns`` turns have passed
     (the danger ``(tracker, threshold)`` watched over those). A refusal ends a way."""
-    seen = _Seen(Freezer(), names_read(world), checks_quiet(world))
+    seen = _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world))
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
 
@@ -144,7 +153,7 @@ def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
                 hit, after.turn - now.turn)
 
     return outcomes(play, limit, events_seen, seen.freezer, "dice" not in seen.names,
-                    seen.quiet)
+                    seen.quiet, seen.rolls)
 
 
 _KEPT = ("values", "lights", "struck", "foreshadowed", "doused", "supplies", "party")

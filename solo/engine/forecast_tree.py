@@ -33,11 +33,12 @@ from typing import Any, TypeVar
 
 from solo.engine.effects_dice import compile_check
 from solo.engine.run import RunState, Scope
-from solo.rules.effect_model import Check
+from solo.rules.effect_model import Check, SourceCheck
 from solo.rules.expr import Expr
 from solo.rules.world import World
 
-__all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read", "checks_quiet"]
+__all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read", "checks_quiet",
+           "rolls_unread"]
 
 T = TypeVar("T", bound=Hashable)
 
@@ -130,6 +131,7 @@ class Freezer:
         self.events = events
         self.unread = False  # no rule reads the last roll's dice (the name ``dice``)
         self.dead = False  # at a check's own die: its last ``roll`` and ``natural`` unread
+        self.rolls_unread = False  # ``roll`` and ``natural`` read only by checks' tests
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
@@ -210,11 +212,11 @@ class Freezer:
         seen[id(run)] = ("run", id(run))  # a run seen again from inside itself
         self.alive[id(run)] = run
         parts: list[Hashable] = []
-        dead = self.dead
+        dead = self.dead or self.rolls_unread
         for name, item in run.__dict__.items():
             if name in _SHARED_RUN:
                 parts.append((name, self._same(item)))
-            elif name in _SKIPPED_RUN or (self.unread or dead) and name in _LAST_ROLL:
+            elif name in _SKIPPED_RUN or (self.unread or self.dead) and name in _LAST_ROLL:
                 continue
             elif name == "locals" and dead:
                 parts.append((name, self.freeze({local: value for local, value in item.items()
@@ -320,7 +322,8 @@ def _clean_code(code: CodeType) -> bool:
 def outcomes(play: Callable[[random.Random], T], limit: int,
              events: Callable[[list], Hashable] | None = None,
              freezer: Freezer | None = None, whole: bool = False,
-             quiet_checks: bool = False) -> tuple[dict[T, Fraction], int]:
+             quiet_checks: bool = False, rolls: bool = False
+             ) -> tuple[dict[T, Fraction], int]:
     """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
     passes through. ``events``: what of the run's recorded events the outcome reads (None:
@@ -328,7 +331,9 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     no rule reads a roll's dice (the name ``dice``), so dice rolled together may be
     drawn as their sum and the last roll's dice are left out of the state;
     ``quiet_checks``: no check's plus reads ``roll``, ``natural`` or ``dice``, so at a
-    check's own die the last ones are left out (the check binds them anew)."""
+    check's own die the last ones are left out (the check binds them anew); ``rolls``:
+    ``roll`` and ``natural`` are read only by the tests of the checks that bind them
+    (:func:`rolls_unread`), so they are left out at every die."""
 
     def root(dice: Forking) -> T:
         return play(dice)
@@ -338,6 +343,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     elif events is not None:
         freezer.events = events
     freezer.unread = whole
+    freezer.rolls_unread = rolls
     count = _Count(root.__code__, freezer, whole, quiet_checks)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0
@@ -374,7 +380,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
 
-_NAMES: dict[int, tuple[object, tuple[frozenset[str], frozenset[str]]]] = {}
+_NAMES: dict[int, tuple[object, tuple[frozenset[str], ...]]] = {}
 
 
 def names_read(world: World) -> frozenset[str]:
@@ -388,33 +394,48 @@ def checks_quiet(world: World) -> bool:
     return not (_read(world)[1] & {"roll", "natural", "dice"})
 
 
-def _read(world: World) -> tuple[frozenset[str], frozenset[str]]:
+def rolls_unread(world: World) -> bool:
+    """Whether ``roll`` and ``natural`` are read only by the success tests of the checks
+    that bind them, right after binding: then the last ones are never read again."""
+    return not (_read(world)[2] & _CHECK_NAMES)
+
+
+def _read(world: World) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The names the procedure's expressions read: all of them, those its checks' pluses
+    read, and those read other than by a check's success test."""
     procedure = world.procedure
     known = _NAMES.get(id(procedure))
     if known is not None and known[0] is procedure:
         return known[1]
     names: set[str] = set()
     pluses: set[str] = set()
-    stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
-                           if field not in _SHOWN_ONLY]
+    outside: set[str] = set()
+    stack: list[tuple[object, bool]] = [
+        (getattr(procedure, field), False) for field in procedure.__dataclass_fields__
+        if field not in _SHOWN_ONLY]
     met: set[int] = set()
     while stack:
-        item = stack.pop()
+        item, success = stack.pop()
+        if isinstance(item, Expr):  # each time met: one may serve in two places
+            names |= item.names
+            if not success:
+                outside |= item.names
+            continue
         if id(item) in met or isinstance(item, (str, int, float, bool, type(None))):
             continue
         met.add(id(item))
-        if isinstance(item, Expr):
-            names |= item.names
-        elif isinstance(item, dict):
-            stack.extend(item.values())
+        if isinstance(item, dict):
+            stack.extend((value, False) for value in item.values())
         elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend(item)
+            stack.extend((value, False) for value in item)
         elif hasattr(item, "__dataclass_fields__"):
             if isinstance(item, Check) and item.plus is not None:
                 pluses |= item.plus.names
-            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
+            tested = isinstance(item, (Check, SourceCheck))
+            stack.extend((getattr(item, field), tested and field == "success")
+                         for field in item.__dataclass_fields__)
     if len(_NAMES) >= 8:
         _NAMES.pop(next(iter(_NAMES)))
-    found = (frozenset(names), frozenset(pluses))
+    found = (frozenset(names), frozenset(pluses), frozenset(outside))
     _NAMES[id(procedure)] = (procedure, found)
     return found
