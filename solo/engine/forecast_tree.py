@@ -31,7 +31,9 @@ from fractions import Fraction
 from types import CodeType, FrameType, FunctionType, MethodType
 from typing import Any, TypeVar
 
+from solo.engine.compiled_parts import nothing
 from solo.engine.effects_dice import compile_check
+from solo.engine.effects_tables import compile_encounter, compile_table
 from solo.engine.run import RunState, Scope
 from solo.rules.effect_model import Check, SourceCheck
 from solo.rules.expr import Expr
@@ -73,12 +75,12 @@ class Forking(random.Random):
         self.count = count
 
     def randint(self, a: int, b: int) -> int:
+        if a == b or _inert_roll(sys._getframe(1)):
+            return a  # a die whose face changes nothing: one face stands for all
         at = self.at
         if at < len(self.path):
             self.at = at + 1
             return self.path[at]
-        if a == b:
-            return a
         raise _Branch(a, b, self.count.key(sys._getframe(1), at))
 
     def whole_dice(self, count: int, sides: int) -> tuple[int, ...] | None:
@@ -86,6 +88,8 @@ class Forking(random.Random):
         no rule of the procedure reads a roll's dice one by one; else None."""
         if not self.count.whole or count * sides > 400:
             return None
+        if _inert_roll(sys._getframe(1)):
+            return (1,) * count
         at = self.at
         if at < len(self.path):
             self.at = at + 1
@@ -265,8 +269,12 @@ class _Count:
         return tuple(parts)
 
 
-_CHECK_CODE = next(code for code in compile_check.__code__.co_consts
-                   if isinstance(code, CodeType) and code.co_name == "check")
+def _code_in(function: Callable, name: str) -> CodeType:
+    return next(code for code in function.__code__.co_consts
+                if isinstance(code, CodeType) and code.co_name == name)
+
+
+_CHECK_CODE = _code_in(compile_check, "check")
 _CHECK_NAMES = frozenset({"roll", "natural"})
 
 
@@ -277,6 +285,34 @@ def _at_a_checks_die(frame: FrameType | None) -> bool:
     while frame is not None:
         if frame.f_code is _CHECK_CODE:
             return "rolled" not in frame.f_locals
+        frame = frame.f_back
+    return False
+
+
+_ROLL_ENTRY = _code_in(compile_table, "roll_entry")
+_ROLL_OUTCOME = _code_in(compile_table, "roll_outcome")
+_ENCOUNTER = _code_in(compile_encounter, "encounter")
+
+
+def _inert_roll(frame: FrameType | None) -> bool:
+    """Whether this die rolls a table whose entry changes nothing: a table whose entries
+    have no effects (only words, not recorded here), or an encounter table with nothing
+    struck off, whose entry only names what is met (the last encounter, read by
+    ``strike`` alone). Its faces are all alike to what follows."""
+    while frame is not None:
+        code = frame.f_code
+        if code is _ROLL_ENTRY or code is _ROLL_OUTCOME:
+            local = frame.f_locals
+            if "step" in local or "index" in local:
+                return False  # past the roll: a die of the entry's own effects
+            return all(step is nothing for step in local["steps"])
+        if code is _ENCOUNTER:
+            local = frame.f_locals
+            if local.get("sign") or "index" in local:
+                return False
+            return not local["run"].struck.get(local["name"])
+        if code is _CHECK_CODE:
+            return False
         frame = frame.f_back
     return False
 
