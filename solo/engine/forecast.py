@@ -55,7 +55,7 @@ TURNS = 3
 """How many turns ahead the danger forecast looks."""
 HORIZON = 60
 """How many turns ahead a light is followed."""
-WAYS = 1000
+WAYS = 600
 """The most plays counting every way one move's dice can fall may take (else: estimated)."""
 CHAIN_WAYS = 1300
 """The most plays counting the moves ahead may take (else: estimated)."""

@@ -52,14 +52,16 @@ class _Seen:
         self.quiet = quiet
         self.rolls = rolls
         self.names = names
-        self.fields = _KEPT + tuple(name for name in ("turn", "encounters") if name in names)
+        self.fields = _KEPT + tuple(field for field, read in _READ_AS.items() if read & names)
         self.states: dict[int, State] = {}
 
     def keep(self, state: State) -> int:
         freeze = self.freezer.freeze
         seen: dict = {}
-        token = self.freezer.intern(tuple(freeze(getattr(state, name), seen)
-                                          for name in self.fields))
+        token = self.freezer.intern(tuple(
+            freeze(state.foreshadowed[0] if state.foreshadowed else None, seen)
+            if name == "foreshadowed" else freeze(getattr(state, name), seen)
+            for name in self.fields))
         self.states.setdefault(token, state)
         return token
 
@@ -156,7 +158,13 @@ def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
                     seen.quiet, seen.rolls)
 
 
+_READ_AS = {"turn": frozenset({"turn", "minutes"}), "encounters": frozenset({"encounters"}),
+            "dungeon": frozenset({"room", "room_exits", "rooms_to_exit", "rooms_known",
+                                  "way_out"})}
+"""The parts of a state kept too when an expression reads a name made from them."""
+
 _KEPT = ("values", "lights", "struck", "foreshadowed", "doused", "supplies", "party")
-"""What of a state the chain tells states apart by; ``turn`` and ``encounters`` too when
-the procedure's expressions read them. The map and the encounters met are set aside:
-no move's chances read them but through the names above."""
+"""What of a state the chain tells states apart by; the turn, the count of encounters and
+the map too when the procedure's expressions read them (:data:`_READ_AS`). Otherwise they
+are set aside, with the last encounter met and which entry a sign foretold (only its
+table is kept): no move's chances read them."""

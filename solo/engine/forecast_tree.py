@@ -35,7 +35,7 @@ from solo.engine.compiled_parts import nothing
 from solo.engine.effects_dice import compile_check
 from solo.engine.effects_tables import compile_encounter, compile_table
 from solo.engine.run import RunState, Scope
-from solo.rules.effect_model import Check, SourceCheck
+from solo.rules.effect_model import Check, Say, SourceCheck
 from solo.rules.expr import Expr
 from solo.rules.world import World
 
@@ -116,10 +116,12 @@ _LAST_ROLL = frozenset({"last_roll", "last_dice"})
 _SHARED_RUN = frozenset({"procedure", "tables", "styles", "_program"})
 """What of a run is the world's, the same object for every run: compared by identity."""
 _SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events", "last_encounter",
-                          "outcomes", "turn_outcomes_start"})
+                          "outcomes", "turn_outcomes_start", "foretold"})
 """What of a run no move reads: its dice, its names (its values and locals, compared
 already), its events (compared as the count asks), the last encounter met (read only by
-``strike``, a tool) and the outcomes named (which only name outcomes)."""
+``strike``, a tool), the outcomes named (which only name outcomes) and the words of a
+foretold encounter. (Which entry a sign foretold is kept as its table only: the entry is
+met whatever it is, and only named.)"""
 
 
 class _Unmergeable(Exception):
@@ -222,6 +224,8 @@ class Freezer:
                 parts.append((name, self._same(item)))
             elif name in _SKIPPED_RUN or (self.unread or self.dead) and name in _LAST_ROLL:
                 continue
+            elif name == "foreshadowed":  # which entry a sign foretold only names it
+                parts.append((name, item[0] if item else None))
             elif name == "locals" and dead:
                 parts.append((name, self.freeze({local: value for local, value in item.items()
                                                  if local not in _CHECK_NAMES}, seen)))
@@ -297,8 +301,8 @@ _ENCOUNTER = _code_in(compile_encounter, "encounter")
 def _inert_roll(frame: FrameType | None) -> bool:
     """Whether this die rolls a table whose entry changes nothing: a table whose entries
     have no effects (only words, not recorded here), or an encounter table with nothing
-    struck off, whose entry only names what is met (the last encounter, read by
-    ``strike`` alone). Its faces are all alike to what follows."""
+    struck off, whose entry only names what is met or foretold (the last encounter, read
+    by ``strike`` alone). Its faces are all alike to what follows."""
     while frame is not None:
         code = frame.f_code
         if code is _ROLL_ENTRY or code is _ROLL_OUTCOME:
@@ -306,9 +310,9 @@ def _inert_roll(frame: FrameType | None) -> bool:
             if "step" in local or "index" in local:
                 return False  # past the roll: a die of the entry's own effects
             return all(step is nothing for step in local["steps"])
-        if code is _ENCOUNTER:
+        if code is _ENCOUNTER:  # a sign's entry too: only named when it arrives
             local = frame.f_locals
-            if local.get("sign") or "index" in local:
+            if "index" in local:
                 return False
             return not local["run"].struck.get(local["name"])
         if code is _CHECK_CODE:
@@ -416,7 +420,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
 
-_NAMES: dict[int, tuple[object, tuple[frozenset[str], ...]]] = {}
+_NAMES: dict[int, tuple[object, tuple[frozenset[str], frozenset[str], frozenset[str]]]] = {}
 
 
 def names_read(world: World) -> frozenset[str]:
@@ -438,7 +442,8 @@ def rolls_unread(world: World) -> bool:
 
 def _read(world: World) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """The names the procedure's expressions read: all of them, those its checks' pluses
-    read, and those read other than by a check's success test."""
+    read, and those read other than by a check's success test. What only words are made
+    from (a ``say``, with its ``when``) is not counted: no rule reads it."""
     procedure = world.procedure
     known = _NAMES.get(id(procedure))
     if known is not None and known[0] is procedure:
@@ -457,8 +462,8 @@ def _read(world: World) -> tuple[frozenset[str], frozenset[str], frozenset[str]]
             if not success:
                 outside |= item.names
             continue
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None))):
-            continue
+        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say)):
+            continue  # (what a Say reads, even in its ``when``, only makes words)
         met.add(id(item))
         if isinstance(item, dict):
             stack.extend((value, False) for value in item.values())
