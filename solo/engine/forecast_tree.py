@@ -45,11 +45,13 @@ __all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read", "checks_qu
 T = TypeVar("T", bound=Hashable)
 
 
-class TooMany(Exception):
-    """More plays than the count may make, or a draw no die made."""
+class TooMany(BaseException):
+    """More plays than the count may make, more dice in one play than it follows, or a
+    draw no die made. (A BaseException, as :class:`_Branch` is, so that no ``except
+    Exception`` in the engine can swallow it and count a way wrong.)"""
 
 
-class _Branch(Exception):
+class _Branch(BaseException):
     """A die past the path: its faces ``low``..``high`` (each as likely, or as often as
     ``weights`` says), and the state the engine is in (None: not to be told whole)."""
 
@@ -106,6 +108,9 @@ class Forking(random.Random):
     def getrandbits(self, k: int) -> int:
         raise TooMany("a draw that is no die")
 
+
+DEPTH = 300
+"""The most dice one play is followed through (each a level of the count's recursion)."""
 
 _CLEAN = ("solo/engine/", "solo\\engine\\", "solo/rules/dice.py", "solo\\rules\\dice.py")
 _UNCLEAN_NAMES = frozenset({"<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>"})
@@ -393,6 +398,8 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
         plays += 1
         if plays > limit:
             raise TooMany(f"more than {limit} plays")
+        if len(path) > DEPTH:
+            raise TooMany(f"more than {DEPTH} dice in one play")
         dice = Forking(path, count)
         try:
             return {root(dice): Fraction(1)}
