@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from solo.engine import core as engine
 from solo.engine.forecast_chain import chain
-from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world
+from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world, sample
 from solo.engine.forecast_plays import (
     Budget,
     Spread,
+    Turn,
     lit_kinds,
     play_forward,
     play_turn,
@@ -56,12 +58,14 @@ TURNS = 3
 HORIZON = 60
 """How many turns ahead a light is followed."""
 WAYS = 600
-"""The most plays counting every way one move's dice can fall may take (else: estimated)."""
+"""The most plays counting every way one move's dice can fall may take (else: estimated),
+in turns: a move of six turns gets a sixth as many."""
 CHAIN_WAYS = 1300
 """The most plays counting the moves ahead may take (else: estimated)."""
 ESTIMATE = 240
-"""The plays a move's chances are estimated from when its ways are too many to count:
-the same for the status bar and ``odds``, so one chance is never shown as two figures."""
+"""The plays (in turns, as :data:`WAYS`) a move's chances are estimated from when its
+ways are too many to count: the same for the status bar and ``odds``, so one chance is
+never shown as two figures."""
 
 
 @dataclass(frozen=True)
@@ -187,20 +191,24 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     play = play_turn(plain_world(world), state, request, budget)
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
-    play(random.Random(0))  # refused now: UsageError, before any forecast
+    # refused now: UsageError, before any forecast; a move of several turns costs as
+    # many plays of one, counting or estimating
+    turns = max(play(random.Random(0)).turns, 1)
     try:
-        ways, _ = outcomes(play, WAYS, whole="dice" not in names_read(world),
+        ways, _ = outcomes(play, WAYS // turns, whole="dice" not in names_read(world),
                            quiet_checks=checks_quiet(world), rolls=rolls_unread(world))
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
-        found, exact = odds_of(play, seeded(), ESTIMATE, budget.spent)
+        found: list[tuple[Fraction | int, Turn]] = [
+            (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]
+        exact = False
     else:
         found, exact = [(chance, turn) for turn, chance in ways.items()], True
-    turns = {turn.turns for _, turn in found}
+    lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
-                      turns.pop() if len(turns) == 1 else 0)
+                      lengths.pop() if len(lengths) == 1 else 0)
 
 
 def _chance(found: list, exact: bool, test) -> Chance:

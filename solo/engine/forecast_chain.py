@@ -95,7 +95,12 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
         (seen.keep(state), 0, (None,) * len(kinds), reached_now): Fraction(1)}
     finished: dict[tuple, Fraction] = {}
     moves: dict[int, dict] = {}  # a state's next move, every way
-    plays = 0
+    plays = levels = before = 0
+    # the turns a way may yet take: the horizon, or the longest a light has left (a guess
+    # for giving up early, not a rule: a light refilled burns on, and is followed)
+    left = [light.remaining for light in state.lights if light.kind in kinds]
+    last = horizon if not left or None in left else min(horizon, max(
+        remaining for remaining in left if remaining is not None) + 1)
     while frontier:
         following: dict[tuple, Fraction] = {}
         for (key, elapsed, out, reached), chance in frontier.items():
@@ -126,6 +131,12 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
         if len(following) > width:
             raise TooMany(f"more than {width} states after a move")
         frontier = following
+        levels += 1
+        if frontier and levels >= 4:  # as many plays each move as the last: far too many?
+            ahead = max(last, turns) - min(elapsed for _, elapsed, _, _ in frontier)
+            if plays + (plays - before) * ahead > 8 * limit:
+                raise TooMany(f"more than {limit} plays ahead")
+        before = plays
     lights = []
     for index in range(len(kinds)):
         ways: dict[int | None, Fraction] = {}
