@@ -115,7 +115,8 @@ def test_a_lights_life_is_counted_in_turns_after_a_move_of_six():
     assert torch.low is not None and torch.low >= 6
 
 
-@pytest.mark.parametrize("system", ["classic", "d12-tension", "exploration", "trespasser"])
+@pytest.mark.parametrize("system", ["classic", "d12-tension", "delving", "exploration",
+                                    "trespasser"])
 def test_the_lights_life_and_the_danger_ahead_are_exact_where_the_states_are_few(system):
     world = world_of(system)
     found = forecast(world, played(system, "light torch"), seeded())

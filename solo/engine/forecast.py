@@ -60,7 +60,7 @@ HORIZON = 60
 WAYS = 600
 """The most plays counting every way one move's dice can fall may take (else: estimated),
 in turns: a move of six turns gets a sixth as many."""
-CHAIN_WAYS = 1300
+CHAIN_WAYS = 2000
 """The most plays counting the moves ahead may take (else: estimated)."""
 ESTIMATE = 240
 """The plays (in turns, as :data:`WAYS`) a move's chances are estimated from when its

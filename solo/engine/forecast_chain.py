@@ -38,7 +38,7 @@ from solo.rules.world import World
 
 __all__ = ["Chain", "chain"]
 
-WIDTH = 160
+WIDTH = 400
 """The most distinct states one move may leave before the chain gives up."""
 
 
@@ -71,7 +71,7 @@ class Chain:
     """Each light kind's turn of going out (None: still burning at the horizon) with its
     chance, and the chance the danger reached its top within the turns asked."""
 
-    out: tuple[tuple[tuple[Fraction, int | None], ...], ...]
+    out: tuple[tuple[tuple[float, int | None], ...], ...]
     reached: Fraction
     plays: int
 
@@ -90,11 +90,14 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
         return any(type(event) is TrackerChanged and event.tracker == name
                    and event.after >= threshold for event in events)
 
-    # (state, elapsed turns, the turn each kind went out, reached) -> chance
-    frontier: dict[tuple, Fraction] = {
-        (seen.keep(state), 0, (None,) * len(kinds), reached_now): Fraction(1)}
-    finished: dict[tuple, Fraction] = {}
-    moves: dict[int, dict] = {}  # a state's next move, every way
+    # (state, elapsed turns, the turn each kind went out, reached) -> chance. The chances
+    # are floats, summed over a few hundred ways at most: their error (about 1e-15) is
+    # far below the tenth of a percent they are shown to, and Fractions cost more here
+    # than the plays
+    frontier: dict[tuple, float] = {
+        (seen.keep(state), 0, (None,) * len(kinds), reached_now): 1.0}
+    finished: dict[tuple, float] = {}
+    moves: dict[int, list] = {}  # a state's next move, every way
     plays = levels = before = 0
     # the turns a way may yet take: the horizon, or the longest a light has left (a guess
     # for giving up early, not a rule: a light refilled burns on, and is followed)
@@ -102,32 +105,32 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
     last = horizon if not left or None in left else min(horizon, max(
         remaining for remaining in left if remaining is not None) + 1)
     while frontier:
-        following: dict[tuple, Fraction] = {}
+        following: dict[tuple, float] = {}
         for (key, elapsed, out, reached), chance in frontier.items():
             lights_done = all(turn is not None for turn in out) or elapsed >= horizon
             if lights_done and (danger is None or reached or elapsed >= turns):
-                finished[(out, reached)] = finished.get((out, reached), Fraction(0)) + chance
+                finished[(out, reached)] = finished.get((out, reached), 0.0) + chance
                 continue
             found = moves.get(key)
             if found is None:
                 try:
-                    found, spent = _move(world, seen.states[key], request, kinds, danger,
-                                         seen, events_seen, limit - plays)
+                    ways, spent = _move(world, seen.states[key], request, kinds, danger,
+                                        seen, events_seen, limit - plays)
                 except UsageError:  # refused: the way ends here
-                    found = {}
-                    spent = 1
+                    ways, spent = {}, 1
                 plays += spent
-                moves[key] = found
+                found = moves[key] = [(token, gone, hit, max(passed, 1), float(share))
+                                      for (token, gone, hit, passed), share in ways.items()]
             if not found:
-                finished[(out, reached)] = finished.get((out, reached), Fraction(0)) + chance
+                finished[(out, reached)] = finished.get((out, reached), 0.0) + chance
                 continue
-            for (token, gone, hit, passed), share in found.items():
-                later = elapsed + max(passed, 1)
-                now_out = tuple(turn if turn is not None or kind not in gone else later
-                                for kind, turn in zip(kinds, out, strict=True))
-                now_reached = reached or (hit and elapsed < turns)
-                step = (token, later, now_out, now_reached)
-                following[step] = following.get(step, Fraction(0)) + chance * share
+            for token, gone, hit, passed, share in found:
+                later = elapsed + passed
+                now_out = out if not gone else tuple(
+                    turn if turn is not None or kind not in gone else later
+                    for kind, turn in zip(kinds, out, strict=True))
+                step = (token, later, now_out, reached or (hit and elapsed < turns))
+                following[step] = following.get(step, 0.0) + chance * share
         if len(following) > width:
             raise TooMany(f"more than {width} states after a move")
         frontier = following
@@ -139,12 +142,12 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
         before = plays
     lights = []
     for index in range(len(kinds)):
-        ways: dict[int | None, Fraction] = {}
+        shares: dict[int | None, float] = {}
         for (out, _), chance in finished.items():
-            ways[out[index]] = ways.get(out[index], Fraction(0)) + chance
-        lights.append(tuple((chance, turn) for turn, chance in ways.items()))
-    reached = sum((chance for (_, hit), chance in finished.items() if hit), Fraction(0))
-    return Chain(tuple(lights), reached, plays)
+            shares[out[index]] = shares.get(out[index], 0.0) + chance
+        lights.append(tuple((chance, turn) for turn, chance in shares.items()))
+    reached = sum(chance for (_, hit), chance in finished.items() if hit)
+    return Chain(tuple(lights), Fraction(reached).limit_denominator(10 ** 9), plays)
 
 
 def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
