@@ -2,7 +2,8 @@
 (goal <= 200 ms) take, for every shipped procedure a few turns in with a torch lit, and
 on a 300-room Dungeon Turn crawl (bench/rooms_crawl.py). Each figure is the median of
 ``--runs`` calls on a fresh state object, in process CPU time (the machine may be
-shared) with the wall time beside it; and how many of the figures shown are exact.
+shared) with the wall time beside it; how many of the figures shown are exact, and the
+largest standard error of those estimated (points for a chance, turns for a light's mean).
 
 Usage: python bench/bench_odds_exact.py [--runs 5] [--rooms 300]
 """
@@ -58,8 +59,13 @@ def exact_share(world, state: State) -> str:
     ahead = [light.turns.exact for light in found.lights]
     if found.danger is not None:
         ahead.append(found.danger.chance.exact is not None)
+    errors = [chance.error * 100 for chance in figures if chance.exact is None]
+    errors += [light.turns.error for light in found.lights if not light.turns.exact]
+    if found.danger is not None and found.danger.chance.exact is None:
+        errors.append(found.danger.chance.error * 100)
+    worst = f", worst estimate ±{max(errors):.2f}" if errors else ""
     return (f"next turn {exact}/{len(figures)} exact, ahead {sum(ahead)}/{len(ahead)} "
-            "exact")
+            f"exact{worst}")
 
 
 def measure(label: str, world, state: State, runs: int) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.forecast_chain import chain
+from solo.engine.forecast_chain import chain, continue_ways
 from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world, sample
 from solo.engine.forecast_plays import (
     Budget,
@@ -62,6 +62,8 @@ WAYS = 600
 in turns: a move of six turns gets a sixth as many."""
 CHAIN_WAYS = 2000
 """The most plays counting the moves ahead may take (else: estimated)."""
+AHEAD_PLAYS = 150
+"""How many ways the rest of a chain too long to count is played on, to estimate it."""
 ESTIMATE = 240
 """The plays (in turns, as :data:`WAYS`) a move's chances are estimated from when its
 ways are too many to count: the same for the status bar and ``odds``, so one chance is
@@ -259,12 +261,23 @@ def _ahead(world: World, state: State, request: Request, rng: random.Random, bud
         return (), None
     plain = plain_world(world)
     try:
-        counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS)
-    except TooMany:
+        counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
+                        partial=True)
+    except TooMany:  # a draw no die made: every way is played from the start
         counted = None
-    if counted is not None:
+    if counted is not None and not counted.rest:
         spreads = [spread(list(ways), True) for ways in counted.out]
         reached = Chance.of(counted.reached)
+    elif counted is not None:  # the ways counted, and the rest estimated from plays
+        tail = continue_ways(plain, request, kinds, watched, turns, horizon, counted.rest,
+                             seeded(), AHEAD_PLAYS)
+        left = sum(chance for chance, *_ in counted.rest)
+        spreads = [_mixed(list(ways), [out[index] for out, _ in tail], left)
+                   for index, ways in enumerate(counted.out)]
+        hits = sum(1 for _, hit in tail if hit) / len(tail)
+        reached = Chance(float(counted.reached) + left * hits, None,
+                         left * max((hits * (1 - hits) / len(tail)) ** 0.5, 1 / len(tail)),
+                         len(tail))
     else:
         play = play_forward(plain, state, request, budget, kinds, watched, turns, horizon)
         runs, exact = odds_of(play, rng, budget.left, budget.spent)
@@ -277,6 +290,24 @@ def _ahead(world: World, state: State, request: Request, rng: random.Random, bud
     if watched is not None and danger is not None:
         odds = DangerOdds(danger[0], danger[1], watched[1], turns, reached)
     return lights, odds
+
+
+def _mixed(counted: list[tuple[float, int | None]], tail: list[int | None],
+           left: float) -> Spread:
+    """A light's life from the ways counted (``counted``, exact chances) and plays of the
+    rest (``tail``, each of chance ``left`` / plays): an estimate whose standard error is
+    the tail's alone."""
+    share = left / len(tail)
+    weighted = counted + [(share, turn) for turn in tail]
+    whole = spread(weighted, True)
+    ended = [turn for turn in tail if turn is not None]
+    mass = sum(weight for weight, turn in weighted if turn is not None)
+    error = 0.0
+    if len(ended) > 1 and mass > 0 and whole.mean is not None:
+        mean = sum(ended) / len(ended)
+        deviation = (sum((turn - mean) ** 2 for turn in ended) / (len(ended) - 1)) ** 0.5
+        error = left * len(ended) / len(tail) * deviation / len(ended) ** 0.5 / mass
+    return replace(whole, error=error, exact=False, plays=len(tail))
 
 
 ODDS_SEED = 2126

@@ -36,7 +36,7 @@ from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["Chain", "chain"]
+__all__ = ["Chain", "chain", "continue_ways"]
 
 WIDTH = 400
 """The most distinct states one move may leave before the chain gives up."""
@@ -74,14 +74,20 @@ class Chain:
     out: tuple[tuple[tuple[float, int | None], ...], ...]
     reached: Fraction
     plays: int
+    rest: tuple[tuple[float, State, int, tuple[int | None, ...], bool], ...] = ()
+    """The ways not followed to their end, when the chain stopped at its bound: (their
+    chance, the state, the turns passed, the turn each kind went out, reached). Empty:
+    every way counted, the figures exact; else ``out`` and ``reached`` count only the
+    ways that ended, and the rest is the caller's to estimate (:func:`continue_ways`)."""
 
 
 def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
           danger: tuple[str, int] | None, turns: int, horizon: int, limit: int,
-          width: int = WIDTH) -> Chain:
+          width: int = WIDTH, partial: bool = False) -> Chain:
     """Play ``request`` from ``state`` move after move, every way, until each kind in
     ``kinds`` is out (or ``horizon`` turns have passed) and ``turns`` turns have passed
-    (the danger ``(tracker, threshold)`` watched over those). A refusal ends a way."""
+    (the danger ``(tracker, threshold)`` watched over those). A refusal ends a way.
+    Past the bound, TooMany; or, if ``partial``, the ways counted so far and the rest."""
     seen = _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world))
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
@@ -104,41 +110,55 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
     left = [light.remaining for light in state.lights if light.kind in kinds]
     last = horizon if not left or None in left else min(horizon, max(
         remaining for remaining in left if remaining is not None) + 1)
+    rest: list[tuple[float, State, int, tuple[int | None, ...], bool]] = []
     while frontier:
         following: dict[tuple, float] = {}
-        for (key, elapsed, out, reached), chance in frontier.items():
-            lights_done = all(turn is not None for turn in out) or elapsed >= horizon
-            if lights_done and (danger is None or reached or elapsed >= turns):
-                finished[(out, reached)] = finished.get((out, reached), 0.0) + chance
-                continue
-            found = moves.get(key)
-            if found is None:
-                try:
-                    ways, spent = _move(world, seen.states[key], request, kinds, danger,
-                                        seen, events_seen, limit - plays)
-                except UsageError:  # refused: the way ends here
-                    ways, spent = {}, 1
-                plays += spent
-                found = moves[key] = [(token, gone, hit, max(passed, 1), float(share))
-                                      for (token, gone, hit, passed), share in ways.items()]
-            if not found:
-                finished[(out, reached)] = finished.get((out, reached), 0.0) + chance
-                continue
-            for token, gone, hit, passed, share in found:
-                later = elapsed + passed
-                now_out = out if not gone else tuple(
-                    turn if turn is not None or kind not in gone else later
-                    for kind, turn in zip(kinds, out, strict=True))
-                step = (token, later, now_out, reached or (hit and elapsed < turns))
-                following[step] = following.get(step, 0.0) + chance * share
-        if len(following) > width:
-            raise TooMany(f"more than {width} states after a move")
+        waiting = list(frontier.items())
+        try:
+            while waiting:
+                (key, elapsed, out, reached), chance = waiting[-1]
+                lights_done = all(turn is not None for turn in out) or elapsed >= horizon
+                if lights_done and (danger is None or reached or elapsed >= turns):
+                    finished[(out, reached)] = finished.get((out, reached), 0.0) + chance
+                    waiting.pop()
+                    continue
+                found = moves.get(key)
+                if found is None:
+                    try:
+                        ways, spent = _move(world, seen.states[key], request, kinds, danger,
+                                            seen, events_seen, limit - plays)
+                    except UsageError:  # refused: the way ends here
+                        ways, spent = {}, 1
+                    plays += spent
+                    found = moves[key] = [
+                        (token, gone, hit, max(passed, 1), float(share))
+                        for (token, gone, hit, passed), share in ways.items()]
+                waiting.pop()
+                if not found:
+                    finished[(out, reached)] = finished.get((out, reached), 0.0) + chance
+                    continue
+                for token, gone, hit, passed, share in found:
+                    later = elapsed + passed
+                    now_out = out if not gone else tuple(
+                        turn if turn is not None or kind not in gone else later
+                        for kind, turn in zip(kinds, out, strict=True))
+                    step = (token, later, now_out, reached or (hit and elapsed < turns))
+                    following[step] = following.get(step, 0.0) + chance * share
+            if len(following) > width:
+                raise TooMany(f"more than {width} states after a move")
+            levels += 1
+            if following and levels >= 4:  # as many plays a move as the last: far too many?
+                ahead = max(last, turns) - min(elapsed for _, elapsed, _, _ in following)
+                if plays + (plays - before) * ahead > 8 * limit:
+                    raise TooMany(f"more than {limit} plays ahead")
+        except TooMany:
+            if not partial:
+                raise
+            rest = [(chance, seen.states[key], elapsed, out, reached)
+                    for (key, elapsed, out, reached), chance
+                    in [*waiting, *following.items()]]
+            break
         frontier = following
-        levels += 1
-        if frontier and levels >= 4:  # as many plays each move as the last: far too many?
-            ahead = max(last, turns) - min(elapsed for _, elapsed, _, _ in frontier)
-            if plays + (plays - before) * ahead > 8 * limit:
-                raise TooMany(f"more than {limit} plays ahead")
         before = plays
     lights = []
     for index in range(len(kinds)):
@@ -147,7 +167,44 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
             shares[out[index]] = shares.get(out[index], 0.0) + chance
         lights.append(tuple((chance, turn) for turn, chance in shares.items()))
     reached = sum(chance for (_, hit), chance in finished.items() if hit)
-    return Chain(tuple(lights), Fraction(reached).limit_denominator(10 ** 9), plays)
+    return Chain(tuple(lights), Fraction(reached).limit_denominator(10 ** 9), plays,
+                 tuple(rest))
+
+
+def continue_ways(world: World, request: Request, kinds: tuple[str, ...],
+                  danger: tuple[str, int] | None, turns: int, horizon: int,
+                  rest: tuple[tuple[float, State, int, tuple[int | None, ...], bool], ...],
+                  rng: random.Random, plays: int
+                  ) -> list[tuple[tuple[int | None, ...], bool]]:
+    """``plays`` ways the rest of a chain may go on, each from one of its states drawn by
+    its chance, played on ``rng`` move by move as :func:`chain` counts them: the turn each
+    kind went out and whether the danger reached its top."""
+    name, threshold = danger if danger is not None else ("", 0)
+    weights = [chance for chance, *_ in rest]
+    found = []
+    for _ in range(plays):
+        _, now, elapsed, out, reached = rng.choices(rest, weights)[0]
+        while True:
+            lights_done = all(turn is not None for turn in out) or elapsed >= horizon
+            if lights_done and (danger is None or reached or elapsed >= turns):
+                break
+            before = Counter(light.kind for light in now.lights)
+            try:
+                run = quiet_perform(world, now, request, rng, danger is not None)
+            except UsageError:
+                break
+            after = run.finish()
+            lit = Counter(light.kind for light in after.lights)
+            later = elapsed + max(after.turn - now.turn, 1)
+            out = tuple(turn if turn is not None or lit[kind] >= before[kind] else later
+                        for kind, turn in zip(kinds, out, strict=True))
+            hit = danger is not None and (int(after.values.get(name, 0)) >= threshold or any(
+                type(event) is TrackerChanged and event.tracker == name
+                and event.after >= threshold for event in run.events))
+            reached = reached or (hit and elapsed < turns)
+            now, elapsed = after, later
+        found.append((out, reached))
+    return found
 
 
 def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],

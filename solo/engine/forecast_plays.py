@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -156,7 +157,7 @@ class Spread:
     plays: int
 
 
-def spread(weighted: list[tuple[Fraction | float, int | None]], exact: bool) -> Spread:
+def spread(weighted: Sequence[tuple[Fraction | float, int | None]], exact: bool) -> Spread:
     """The :class:`Spread` of turns ``weighted`` by chance (every way) or equally (plays)."""
     total = sum(weight for weight, _ in weighted) or 1
     ended = [(float(weight / total), turn) for weight, turn in weighted if turn is not None]
