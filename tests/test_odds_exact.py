@@ -180,20 +180,28 @@ def test_exact_figures_agree_with_a_large_seeded_simulation(system, lines, move)
 
 # -- bounded: too many ways to count, an estimate said as such -----------------------------
 
-def test_a_count_past_its_bound_stops_and_the_forecast_says_it_estimates():
+def test_a_count_past_its_bound_stops_and_the_forecast_says_it_estimates(monkeypatch):
     def many(rng: random.Random) -> int:
         return sum(rng.randint(1, 6) for _ in range(12)) % 2  # 6^12 ways, none merged
 
     with pytest.raises(TooMany):
         outcomes(many, 500)
+    monkeypatch.setattr("solo.engine.forecast.WAYS", 3)  # a bound every move passes
     state = played("dungeon-turn", "light lantern")
     world = world_of("dungeon-turn")
-    odds = next_turn(world, state, "rest-hour", seeded())
-    assert odds.turns == 6
+    odds = next_turn(world, state, "explore", seeded())
     assert odds.encounter.exact is None and odds.encounter.text().startswith("~")
+    assert abs(odds.encounter.value - 1 / 6) <= 4 * odds.encounter.error
     text = "\n".join(odds_lines(world, state))
     assert "~ estimated from plays of the engine" in text
-    assert "rest-hour (6 turns)" in text
+
+
+def test_rest_hour_is_counted_whole():
+    """Six turns of the hazard die, 46,656 ways, merged into a few hundred plays: an
+    encounter in the hour is 1 - (5/6)^6."""
+    state = played("dungeon-turn", "light lantern")
+    odds = next_turn(world_of("dungeon-turn"), state, "rest-hour", seeded())
+    exactly(odds.encounter, 1 - Fraction(5, 6) ** 6)
 
 
 def test_a_draw_no_die_made_cannot_be_counted():
@@ -241,9 +249,10 @@ def test_fit_bar_gives_way_least_needed_first():
         and tight.endswith("…")
 
 
-def test_an_estimated_chance_reads_the_same_in_the_status_bar_and_in_odds():
-    """rest-hour's ways are too many to count: its estimate is made on dice of its own, so
-    the status bar and 'odds' give the one figure, whatever was asked before."""
+def test_an_estimated_chance_reads_the_same_in_the_status_bar_and_in_odds(monkeypatch):
+    """A move whose ways are too many to count is estimated on dice of its own, so the
+    status bar and 'odds' give the one figure, whatever was asked before."""
+    monkeypatch.setattr("solo.engine.forecast.WAYS", 3)
     world = world_of("dungeon-turn")
     state = played("dungeon-turn", "light lantern", "rest-hour")
     alone = next_turn(world, state, "rest-hour", seeded())

@@ -58,8 +58,7 @@ TURNS = 3
 HORIZON = 60
 """How many turns ahead a light is followed."""
 WAYS = 600
-"""The most plays counting every way one move's dice can fall may take (else: estimated),
-in turns: a move of six turns gets a sixth as many."""
+"""The most plays counting every way one move's dice can fall may take (else: estimated)."""
 CHAIN_WAYS = 2000
 """The most plays counting the moves ahead may take (else: estimated)."""
 AHEAD_PLAYS = 150
@@ -194,11 +193,12 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
     # refused now: UsageError, before any forecast; a move of several turns costs as
-    # many plays of one, counting or estimating
+    # many plays of one when estimated
     turns = max(play(random.Random(0)).turns, 1)
     try:
-        ways, _ = outcomes(play, WAYS // turns, whole="dice" not in names_read(world),
-                           quiet_checks=checks_quiet(world), rolls=rolls_unread(world))
+        ways, _ = outcomes(play, WAYS, whole="dice" not in names_read(world),
+                           quiet_checks=checks_quiet(world), rolls=rolls_unread(world),
+                           counted="encounters" in names_read(world))
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found: list[tuple[Fraction | int, Turn]] = [
             (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]

@@ -226,7 +226,7 @@ def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
                 hit, after.turn - now.turn)
 
     return outcomes(play, limit, events_seen, seen.freezer, "dice" not in seen.names,
-                    seen.quiet, seen.rolls)
+                    seen.quiet, seen.rolls, "encounters" in seen.names)
 
 
 _READ_AS = {"turn": frozenset({"turn", "minutes"}), "encounters": frozenset({"encounters"}),

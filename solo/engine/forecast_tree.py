@@ -143,6 +143,8 @@ class Freezer:
         self.unread = False  # no rule reads the last roll's dice (the name ``dice``)
         self.dead = False  # at a check's own die: its last ``roll`` and ``natural`` unread
         self.rolls_unread = False  # ``roll`` and ``natural`` read only by checks' tests
+        self.counted = True  # an expression reads ``encounters``, the count met so far
+        self.hidden: dict[int, list] = {}  # a run's lists left out (its events, outcomes)
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
@@ -160,6 +162,8 @@ class Freezer:
         if kind in _PLAIN:
             return value
         if kind is tuple or kind is list:
+            if kind is list and id(value) in self.hidden:
+                return "hidden"
             if all(type(item) in _PLAIN for item in value):
                 return (kind.__name__, tuple(value))
             return (kind.__name__, *(self.freeze(item, seen) for item in value))
@@ -228,7 +232,11 @@ class Freezer:
             if name in _SHARED_RUN:
                 parts.append((name, self._same(item)))
             elif name in _SKIPPED_RUN or (self.unread or self.dead) and name in _LAST_ROLL:
+                if type(item) is list:  # the same list held in a frame: left out there too
+                    self.hidden[id(item)] = item
                 continue
+            elif name == "encounters" and not self.counted:  # only whether one came
+                parts.append((name, item > run.state.encounters))
             elif name == "foreshadowed":  # which entry a sign foretold only names it
                 parts.append((name, item[0] if item else None))
             elif name == "locals" and dead:
@@ -367,7 +375,7 @@ def _clean_code(code: CodeType) -> bool:
 def outcomes(play: Callable[[random.Random], T], limit: int,
              events: Callable[[list], Hashable] | None = None,
              freezer: Freezer | None = None, whole: bool = False,
-             quiet_checks: bool = False, rolls: bool = False
+             quiet_checks: bool = False, rolls: bool = False, counted: bool = True
              ) -> tuple[dict[T, Fraction], int]:
     """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
@@ -378,7 +386,9 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     ``quiet_checks``: no check's plus reads ``roll``, ``natural`` or ``dice``, so at a
     check's own die the last ones are left out (the check binds them anew); ``rolls``:
     ``roll`` and ``natural`` are read only by the tests of the checks that bind them
-    (:func:`rolls_unread`), so they are left out at every die."""
+    (:func:`rolls_unread`), so they are left out at every die; ``counted``: an
+    expression reads ``encounters`` (else only whether the move met one is kept: what
+    ``play`` reads of the count must be no more)."""
 
     def root(dice: Forking) -> T:
         return play(dice)
@@ -389,6 +399,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
         freezer.events = events
     freezer.unread = whole
     freezer.rolls_unread = rolls
+    freezer.counted = counted
     count = _Count(root.__code__, freezer, whole, quiet_checks)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0

@@ -140,7 +140,8 @@ def _light_text(light: LightOdds, unit: str) -> str:
         return f"{name}: still burning after {light.horizon} {units}{tail}"
     if spread.low == spread.high and spread.lasting == 0:
         return f"{name}: out in {spread.low} {unit if spread.low == 1 else units}{tail}"
-    mean = f"{spread.mean:.1f}" + ("" if spread.exact else f" ±{spread.error:.1f}")
+    error = f"±{spread.error:.1f}" if spread.error >= 0.05 else "±<0.1"
+    mean = f"{spread.mean:.1f}" + ("" if spread.exact else f" {error}")
     if spread.high is None:
         return (f"{name}: still burning after {light.horizon} {units} in "
                 f"{spread.lasting:.0%} of {'ways' if spread.exact else 'plays'}; else out "
