@@ -364,7 +364,9 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
         elif stock:
             rolls = tuple([below(sides) + 1 for _ in range(count)])
         else:
-            rolls = _dice_of(rng, count, sides, term.mode)
+            whole = getattr(rng, "whole_dice", None)  # the forecast's dice: a sum at once
+            rolls = (whole(count, sides) if whole is not None and not term.mode else None) \
+                or tuple([randint(1, sides) for _ in range(count)])
         if term.mode:
             order = sorted(range(count), key=rolls.__getitem__, reverse=term.keep_high)
             chosen = set(order[:term.keep])
@@ -378,21 +380,6 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
         results.append(TermRoll(term, rolls, kept, value))
         total += value
     return Roll(expr, total, tuple(results))
-
-
-def _dice_of(rng: random.Random, count: int, sides: int, mode: str) -> tuple[int, ...]:
-    """``count`` dice from a Random that answers ``randint`` itself, one call a die; or,
-    from one that rolls a sum whole (``whole_dice``: the forecast's counting dice), dice
-    with that sum, when no die is kept or dropped."""
-    whole = getattr(rng, "whole_dice", None)
-    if whole is not None and not mode:
-        faces = whole(count, sides)
-        if faces is not None:
-            return faces
-    rolled: list[int] = []
-    for _ in range(count):  # a loop, not a comprehension: what is rolled stays in sight
-        rolled.append(rng.randint(1, sides))
-    return tuple(rolled)
 
 
 def roll_text(roll: Roll, plus: int = 0) -> str:
