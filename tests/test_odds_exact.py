@@ -329,3 +329,18 @@ def test_a_life_too_long_to_count_is_counted_as_far_as_it_can_then_estimated():
     assert abs(mean - torch.mean) <= 4 * (error ** 2 + torch.error ** 2) ** 0.5
     text = "\n".join(odds_lines(world, state, "explore"))
     assert "Torch: out in" in text and "plays)" in text and "~ estimated" in text
+
+
+def test_what_the_rolls_name_is_counted_too():
+    """D12's events table, d12: nothing 1-5, a light fails 6, the environment 7-10, sounds
+    11-12; a move of several turns leaves them out rather than show a second figure."""
+    found = moves("d12-tension", played("d12-tension", "light torch"))
+    results = dict(found["enter"].results or ())
+    assert {name: chance.exact for name, chance in results.items()} == {
+        "nothing": Fraction(5, 12), "light-fails": Fraction(1, 12),
+        "environment": Fraction(4, 12), "sounds": Fraction(2, 12)}
+    rest_hour = moves("dungeon-turn", played("dungeon-turn", "light lantern"))["rest-hour"]
+    assert rest_hour.results is None
+    text = "\n".join(odds_lines(world_of("d12-tension"), played("d12-tension", "light torch")))
+    assert ("enter, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
+            "light-fails 1 in 12") in text

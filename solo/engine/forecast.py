@@ -57,7 +57,7 @@ TURNS = 3
 """How many turns ahead the danger forecast looks."""
 HORIZON = 60
 """How many turns ahead a light is followed."""
-WAYS = 600
+WAYS = 1000
 """The most plays counting every way one move's dice can fall may take (else: estimated)."""
 CHAIN_WAYS = 2000
 """The most plays counting the moves ahead may take (else: estimated)."""
@@ -80,10 +80,15 @@ class ActionOdds:
     at_least: bool = False
     turns: int = 1
     """The turns of the clock the move takes (0: it varies)."""
+    results: tuple[tuple[str, Chance], ...] | None = ()
+    """Each outcome the move may name (a hazard die's result), likeliest first; None when
+    its ways are too many to count them (a move of several turns)."""
 
     def to_json(self) -> dict:
         return {"action": self.line, "encounter": self.encounter.to_json(),
                 "at_least": self.at_least, "turns": self.turns,
+                "results": None if self.results is None else
+                {name: chance.to_json() for name, chance in self.results},
                 "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out}}
 
 
@@ -189,28 +194,60 @@ def next_turn(world: World, state: State, line: str, rng: random.Random,
 def _next_turn(world: World, state: State, line: str, rng: random.Random, budget: Budget,
                at_least: bool) -> ActionOdds:
     request = engine.read(world, state, line)
-    play = play_turn(plain_world(world), state, request, budget)
+    plain = plain_world(world)
+    play = play_turn(plain, state, request, budget)
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
     # refused now: UsageError, before any forecast; a move of several turns costs as
     # many plays of one when estimated
     turns = max(play(random.Random(0)).turns, 1)
-    try:
-        ways, _ = outcomes(play, WAYS, whole="dice" not in names_read(world),
-                           quiet_checks=checks_quiet(world), rolls=rolls_unread(world),
-                           counted="encounters" in names_read(world))
-    except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
-        found: list[tuple[Fraction | int, Turn]] = [
-            (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]
-        exact = False
+    read = names_read(world)
+
+    def count(play, limit: int, named: bool = False) -> tuple[dict, int]:
+        return outcomes(play, limit, whole="dice" not in read,
+                        quiet_checks=checks_quiet(world), rolls=rolls_unread(world),
+                        counted="encounters" in read, named=named)
+
+    sampled: list[tuple[Fraction | int, Turn]] = []
+
+    def estimated() -> list[tuple[Fraction | int, Turn]]:  # on dice of its own, the same
+        if not sampled:  # whoever asks (one figure)
+            sampled.extend((1, turn) for turn in
+                           sample(play, seeded(), max(ESTIMATE // turns, 20)))
+        return sampled
+
+    try:  # the encounter and the lights first; the outcomes named cost more ways
+        ways, spent = count(play_turn(plain, state, request, budget, False), WAYS)
+    except TooMany:
+        found, exact = estimated(), False
     else:
         found, exact = [(chance, turn) for turn, chance in ways.items()], True
+    # what the rolls name, counted for a move of one turn (a longer one's are too many
+    # ways: left out, rather than a second figure beside the exact encounter)
+    named_found = found
+    results: list[tuple[str, Chance]] | None = None
+    if exact and turns == 1:
+        try:
+            ways, _ = count(play, 4 * spent + 50, True)
+        except TooMany:
+            named_found = []
+        else:
+            named_found = [(chance, turn) for turn, chance in ways.items()]
+    elif exact:
+        named_found = []
+    if named_found:
+        results = [(name, _chance(named_found, exact,
+                                  lambda turn, name=name: name in turn.results))
+                   for name in sorted({name for _, turn in named_found
+                                       for name in turn.results})]
+        results.sort(key=lambda pair: -pair[1].value)
     lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
-                      lengths.pop() if len(lengths) == 1 else 0)
+                      lengths.pop() if len(lengths) == 1 else 0,
+                      None if results is None else tuple(results))
 
 
 def _chance(found: list, exact: bool, test) -> Chance:

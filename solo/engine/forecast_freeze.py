@@ -30,6 +30,8 @@ _LAST_ROLL = frozenset({"last_roll", "last_dice"})
 """The dice of a run's last roll, which only the name ``dice`` reads."""
 _SHARED_RUN = frozenset({"procedure", "tables", "styles", "_program"})
 """What of a run is the world's, the same object for every run: compared by identity."""
+_NAMED = frozenset({"outcomes", "turn_outcomes_start"})
+"""The outcomes a run names (and where this turn's begin): kept when the count reads them."""
 _SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events", "last_encounter",
                           "outcomes", "turn_outcomes_start", "foretold"})
 """What of a run no move reads: its dice, its names (its values and locals, compared
@@ -55,6 +57,7 @@ class Freezer:
         self.rolls_unread = False  # ``roll`` and ``natural`` read only by checks' tests
         self.counted = True  # an expression reads ``encounters``, the count met so far
         self.hidden: dict[int, list] = {}  # a run's lists left out (its events, outcomes)
+        self.named = False  # the count reads the outcomes a move names: kept, not left out
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
@@ -141,6 +144,12 @@ class Freezer:
         for name, item in run.__dict__.items():
             if name in _SHARED_RUN:
                 parts.append((name, self._same(item)))
+            elif name in _NAMED and self.named:
+                if name == "outcomes":  # what is read of them: all of them as a set (the
+                    # count's outcome), and this turn's in order (a later one replaces)
+                    start = run.turn_outcomes_start
+                    self.hidden[id(item)] = item
+                    parts.append((name, frozenset(item[:start]), tuple(item[start:])))
             elif name in _SKIPPED_RUN or (self.unread or self.dead) and name in _LAST_ROLL:
                 if type(item) is list:  # the same list held in a frame: left out there too
                     self.hidden[id(item)] = item

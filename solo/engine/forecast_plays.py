@@ -56,11 +56,13 @@ def lit_kinds(state: State) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Turn:
-    """What one command brought: an encounter, and the kinds of light that went out."""
+    """What one command brought: an encounter, the kinds of light that went out, the turns
+    it took and the outcomes it named (a hazard die's results: ``fatigue``, ``signs``)."""
 
     encounter: bool
     out: frozenset[str]
     turns: int = 1
+    results: frozenset[str] = frozenset()
 
 
 def quiet_perform(world: World, state: State, request: Request, rng: random.Random,
@@ -81,9 +83,10 @@ def quiet_perform(world: World, state: State, request: Request, rng: random.Rand
     return run
 
 
-def play_turn(world: World, state: State, request: Request, budget: Budget):
-    """A play of ``request`` once from ``state``: its :class:`Turn`. Raises UsageError
-    if the command is refused."""
+def play_turn(world: World, state: State, request: Request, budget: Budget,
+              named: bool = True):
+    """A play of ``request`` once from ``state``: its :class:`Turn` (with the outcomes it
+    named, if ``named``). Raises UsageError if the command is refused."""
     before = lit_kinds(state)
 
     def play(rng: random.Random) -> Turn:
@@ -92,7 +95,8 @@ def play_turn(world: World, state: State, request: Request, budget: Budget):
         lit = Counter(light.kind for light in run.lights)
         return Turn(run.encounters > state.encounters,
                     frozenset(kind for kind, count in before.items()
-                              if lit.get(kind, 0) < count), run.turn - state.turn)
+                              if lit.get(kind, 0) < count), run.turn - state.turn,
+                    frozenset(run.outcomes) if named else frozenset())
     return play
 
 

@@ -240,8 +240,8 @@ def _clean_code(code: CodeType) -> bool:
 def outcomes(play: Callable[[random.Random], T], limit: int,
              events: Callable[[list], Hashable] | None = None,
              freezer: Freezer | None = None, whole: bool = False,
-             quiet_checks: bool = False, rolls: bool = False, counted: bool = True
-             ) -> tuple[dict[T, Fraction], int]:
+             quiet_checks: bool = False, rolls: bool = False, counted: bool = True,
+             named: bool = False) -> tuple[dict[T, Fraction], int]:
     """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
     passes through. ``events``: what of the run's recorded events the outcome reads (None:
@@ -253,7 +253,8 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     ``roll`` and ``natural`` are read only by the tests of the checks that bind them
     (:func:`rolls_unread`), so they are left out at every die; ``counted``: an
     expression reads ``encounters`` (else only whether the move met one is kept: what
-    ``play`` reads of the count must be no more)."""
+    ``play`` reads of the count must be no more); ``named``: ``play`` reads the outcomes
+    the move names (a hazard die's result), so they are part of the state."""
 
     def root(dice: Forking) -> T:
         return play(dice)
@@ -265,6 +266,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     freezer.unread = whole
     freezer.rolls_unread = rolls
     freezer.counted = counted
+    freezer.named = named
     count = _Count(root.__code__, freezer, whole, quiet_checks)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0

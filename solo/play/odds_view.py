@@ -96,6 +96,7 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     if found.skipped:
         lines.append("  not forecast: " + "; ".join(
             why.split(";")[0].strip() for _, why in found.skipped))
+    lines.extend(_results(found, unit))
     lines.extend(_ahead(world, state, found))
     if found.hidden:
         lines.append(f"{' and '.join(found.hidden)} is behind the screen: the chances above "
@@ -104,6 +105,24 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
         lines.append("~ estimated from plays of the engine (± one standard error): its dice "
                      "fall more ways than solo counts at once; the other figures are exact.")
     return lines
+
+
+def _results(found: Forecast, unit: str) -> Iterator[str]:
+    """What each move's rolls name (a hazard die's results), the moves that bring the
+    same chances on one line."""
+    said: dict[str, list[str]] = {}
+    for odds in found.actions:
+        if odds.results is None:
+            text = "too many ways to count (its encounter and lights are above)"
+        elif odds.results:
+            text = " · ".join(f"{name} {chance.text()}" for name, chance in odds.results)
+        else:
+            continue
+        said.setdefault(text, []).append(_move_name(odds, unit))
+    if said:
+        yield "What the rolls name:"
+        for text, names in said.items():
+            yield f"  {', '.join(names)}: {text}"
 
 
 def _move_name(odds: ActionOdds, unit: str) -> str:
@@ -154,6 +173,7 @@ def _estimated(found: Forecast) -> Iterator[bool]:
     for odds in found.actions:
         yield _guess(odds.encounter)
         yield any(_guess(chance) for _, chance in odds.lights_out)
+        yield any(_guess(chance) for _, chance in odds.results or ())
     for light in found.lights:
         yield not light.turns.exact
     if found.danger is not None:
