@@ -184,15 +184,15 @@ def same_action(world: World, state: State, last: str = "") -> str | None:
 
 
 def next_turn(world: World, state: State, line: str, rng: random.Random,
-              budget: int = BUDGET // 4) -> ActionOdds:
-    """What ``line`` brings this turn from ``state``; raises UsageError if it cannot be
-    read or is refused now."""
+              budget: int = BUDGET // 4, named: bool = True) -> ActionOdds:
+    """What ``line`` brings this turn from ``state`` (what its rolls name too, if
+    ``named``); raises UsageError if it cannot be read or is refused now."""
     return _next_turn(world, _screened(world, state), line, rng, Budget(budget),
-                      hidden_danger(world, state) is not None)
+                      hidden_danger(world, state) is not None, named)
 
 
 def _next_turn(world: World, state: State, line: str, rng: random.Random, budget: Budget,
-               at_least: bool) -> ActionOdds:
+               at_least: bool, named: bool = True) -> ActionOdds:
     request = engine.read(world, state, line)
     plain = plain_world(world)
     play = play_turn(plain, state, request, budget)
@@ -226,7 +226,9 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     # ways: left out, rather than a second figure beside the exact encounter)
     named_found = found
     results: list[tuple[str, Chance]] | None = None
-    if exact and turns == 1:
+    if exact and not named:
+        named_found = []
+    elif exact and turns == 1:
         try:
             ways, _ = count(play, 4 * spent + 50, True)
         except TooMany:

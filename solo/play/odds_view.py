@@ -62,7 +62,7 @@ def odds_status(world: World, state: State) -> str:
     line = same_action(world, state)
     if line is not None:
         try:
-            odds = next_turn(world, state, line, seeded(), STATUS_BUDGET)
+            odds = next_turn(world, state, line, seeded(), STATUS_BUDGET, named=False)
         except UsageError:
             odds = None
         if odds is not None:
