@@ -55,6 +55,9 @@ def exact_share(world, state: State) -> str:
     found = forecast(world, state, seeded())
     figures = [odds.encounter for odds in found.actions]
     figures += [chance for odds in found.actions for _, chance in odds.lights_out]
+    figures += [chance for odds in found.actions
+                for _, chance in (odds.results or ()) + (odds.checks or ())]
+    uncounted = sum(odds.results is None or odds.checks is None for odds in found.actions)
     exact = sum(chance.exact is not None for chance in figures)
     ahead = [light.turns.exact for light in found.lights]
     if found.danger is not None:
@@ -64,8 +67,9 @@ def exact_share(world, state: State) -> str:
     if found.danger is not None and found.danger.chance.exact is None:
         errors.append(found.danger.chance.error * 100)
     worst = f", worst estimate ±{max(errors):.2f}" if errors else ""
-    return (f"next turn {exact}/{len(figures)} exact, ahead {sum(ahead)}/{len(ahead)} "
-            f"exact{worst}")
+    left = f" ({uncounted} move's rolls left uncounted)" if uncounted else ""
+    return (f"next turn {exact}/{len(figures)} exact{left}, ahead {sum(ahead)}/"
+            f"{len(ahead)} exact{worst}")
 
 
 def measure(label: str, world, state: State, runs: int) -> bool:

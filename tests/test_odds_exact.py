@@ -344,3 +344,15 @@ def test_what_the_rolls_name_is_counted_too():
     text = "\n".join(odds_lines(world_of("d12-tension"), played("d12-tension", "light torch")))
     assert ("enter, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
             "light-fails 1 in 12") in text
+
+
+def test_a_door_a_search_and_a_lock_are_counted_as_checks():
+    """Exploration's force-door: a STR check, d20 + 0 at or over DC 12: 9 in 20."""
+    state = played("exploration", "light torch")
+    found = moves("exploration", state)
+    door = dict(found["force-door"].checks or ())
+    assert door == {"STR check to force the door (DC 12)": door[
+        "STR check to force the door (DC 12)"]}
+    exactly(door["STR check to force the door (DC 12)"], Fraction(9, 20))
+    text = "\n".join(odds_lines(world_of("exploration"), state))
+    assert "force-door  STR check to force the door (DC 12): 45%" in text

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solo.engine import core as engine
+from solo.engine.events import Checked
 from solo.engine.forecast_chain import chain, continue_ways
 from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world, sample
 from solo.engine.forecast_plays import (
@@ -33,6 +34,7 @@ from solo.engine.forecast_plays import (
     lit_kinds,
     play_forward,
     play_turn,
+    quiet_perform,
     spread,
 )
 from solo.engine.forecast_tree import (
@@ -83,12 +85,17 @@ class ActionOdds:
     results: tuple[tuple[str, Chance], ...] | None = ()
     """Each outcome the move may name (a hazard die's result), likeliest first; None when
     its ways are too many to count them (a move of several turns)."""
+    checks: tuple[tuple[str, Chance], ...] | None = ()
+    """Each check the move may roll, by its label, with the chance it succeeds (forcing a
+    door, finding a trap); None when its ways are too many to count them."""
 
     def to_json(self) -> dict:
         return {"action": self.line, "encounter": self.encounter.to_json(),
                 "at_least": self.at_least, "turns": self.turns,
                 "results": None if self.results is None else
                 {name: chance.to_json() for name, chance in self.results},
+                "checks": None if self.checks is None else
+                {label: chance.to_json() for label, chance in self.checks},
                 "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out}}
 
 
@@ -203,8 +210,8 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     turns = max(play(random.Random(0)).turns, 1)
     read = names_read(world)
 
-    def count(play, limit: int, named: bool = False) -> tuple[dict, int]:
-        return outcomes(play, limit, whole="dice" not in read,
+    def count(play, limit: int, named: bool = False, events=None) -> tuple[dict, int]:
+        return outcomes(play, limit, events, whole="dice" not in read,
                         quiet_checks=checks_quiet(world), rolls=rolls_unread(world),
                         counted="encounters" in read, named=named)
 
@@ -243,13 +250,35 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
                    for name in sorted({name for _, turn in named_found
                                        for name in turn.results})]
         results.sort(key=lambda pair: -pair[1].value)
+    checks: tuple[tuple[str, Chance], ...] | None = None
+    if exact and named and turns == 1:  # each check the move rolls: a door, a search
+        def checked(rng: random.Random) -> frozenset[tuple[str, bool]]:
+            return _checked(quiet_perform(plain, state, request, rng, True).events)
+
+        try:
+            ways, _ = count(checked, max(4 * spent + 100, 700), events=_checked)
+        except TooMany:
+            pass
+        else:
+            labels = sorted({label for way in ways for label, _ in way})
+            checks = tuple((label, Chance.of(sum(
+                (chance for way, chance in ways.items() if (label, True) in way),
+                Fraction(0)))) for label in labels)
+    elif not named:
+        checks = ()
     lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
                       lengths.pop() if len(lengths) == 1 else 0,
-                      None if results is None else tuple(results))
+                      None if results is None else tuple(results), checks)
+
+
+def _checked(events: list) -> frozenset[tuple[str, bool]]:
+    """The checks rolled so far, each with whether it succeeded."""
+    return frozenset((event.label, event.success) for event in events
+                     if type(event) is Checked)
 
 
 def _chance(found: list, exact: bool, test) -> Chance:

@@ -109,20 +109,26 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
 
 def _results(found: Forecast, unit: str) -> Iterator[str]:
     """What each move's rolls name (a hazard die's results), the moves that bring the
-    same chances on one line."""
+    same chances on one line; then each check a move rolls, with its chance to succeed."""
     said: dict[str, list[str]] = {}
     for odds in found.actions:
-        if odds.results is None:
+        if odds.results is None or odds.checks is None:
             text = "too many ways to count (its encounter and lights are above)"
-        elif odds.results:
-            text = " · ".join(f"{name} {chance.text()}" for name, chance in odds.results)
         else:
-            continue
-        said.setdefault(text, []).append(_move_name(odds, unit))
+            text = " · ".join(f"{name} {chance.text()}" for name, chance in odds.results)
+        if text:
+            said.setdefault(text, []).append(_move_name(odds, unit))
     if said:
         yield "What the rolls name:"
         for text, names in said.items():
             yield f"  {', '.join(names)}: {text}"
+    checks = [(odds.line, label, chance) for odds in found.actions
+              for label, chance in odds.checks or ()]
+    if checks:
+        yield "Checks the moves roll (the chance each succeeds):"
+        width = max(len(line) for line, _, _ in checks)
+        for line, label, chance in checks:
+            yield f"  {line:<{width}}  {label}: {chance.text()}"
 
 
 def _move_name(odds: ActionOdds, unit: str) -> str:
@@ -173,7 +179,7 @@ def _estimated(found: Forecast) -> Iterator[bool]:
     for odds in found.actions:
         yield _guess(odds.encounter)
         yield any(_guess(chance) for _, chance in odds.lights_out)
-        yield any(_guess(chance) for _, chance in odds.results or ())
+        yield any(_guess(chance) for _, chance in (odds.results or ()) + (odds.checks or ()))
     for light in found.lights:
         yield not light.turns.exact
     if found.danger is not None:
