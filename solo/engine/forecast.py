@@ -208,71 +208,75 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     # refused now: UsageError, before any forecast; a move of several turns costs as
     # many plays of one when estimated
     turns = max(play(random.Random(0)).turns, 1)
-    read = names_read(world)
-
-    def count(play, limit: int, named: bool = False, events=None) -> tuple[dict, int]:
-        return outcomes(play, limit, events, whole="dice" not in read,
-                        quiet_checks=checks_quiet(world), rolls=rolls_unread(world),
-                        counted="encounters" in read, named=named)
-
-    sampled: list[tuple[Fraction | int, Turn]] = []
-
-    def estimated() -> list[tuple[Fraction | int, Turn]]:  # on dice of its own, the same
-        if not sampled:  # whoever asks (one figure)
-            sampled.extend((1, turn) for turn in
-                           sample(play, seeded(), max(ESTIMATE // turns, 20)))
-        return sampled
-
-    try:  # the encounter and the lights first; the outcomes named cost more ways
+    count = _counter(world)
+    results: tuple[tuple[str, Chance], ...] | None
+    checks: tuple[tuple[str, Chance], ...] | None
+    try:  # the encounter and the lights first; what the rolls name costs more ways
         ways, spent = count(play_turn(plain, state, request, budget, False), WAYS)
-    except TooMany:
-        found, exact = estimated(), False
+    except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
+        found: list[tuple[Fraction | int, Turn]] = [
+            (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]
+        results, checks = _named(found, False), None
+        exact = False
     else:
         found, exact = [(chance, turn) for turn, chance in ways.items()], True
-    # what the rolls name, counted for a move of one turn (a longer one's are too many
-    # ways: left out, rather than a second figure beside the exact encounter)
-    named_found = found
-    results: list[tuple[str, Chance]] | None = None
-    if exact and not named:
-        named_found = []
-    elif exact and turns == 1:
-        try:
-            ways, _ = count(play, 4 * spent + 50, True)
-        except TooMany:
-            named_found = []
-        else:
-            named_found = [(chance, turn) for turn, chance in ways.items()]
-    elif exact:
-        named_found = []
-    if named_found:
-        results = [(name, _chance(named_found, exact,
-                                  lambda turn, name=name: name in turn.results))
-                   for name in sorted({name for _, turn in named_found
-                                       for name in turn.results})]
-        results.sort(key=lambda pair: -pair[1].value)
-    checks: tuple[tuple[str, Chance], ...] | None = None
-    if exact and named and turns == 1:  # each check the move rolls: a door, a search
-        def checked(rng: random.Random) -> frozenset[tuple[str, bool]]:
-            return _checked(quiet_perform(plain, state, request, rng, True).events)
-
-        try:
-            ways, _ = count(checked, max(4 * spent + 100, 700), events=_checked)
-        except TooMany:
-            pass
-        else:
-            labels = sorted({label for way in ways for label, _ in way})
-            checks = tuple((label, Chance.of(sum(
-                (chance for way, chance in ways.items() if (label, True) in way),
-                Fraction(0)))) for label in labels)
-    elif not named:
-        checks = ()
+        results, checks = None, None
+        if not named:
+            results, checks = (), ()
+        elif turns == 1:  # a longer move's are too many ways: left out, rather than a
+            # second figure beside its exact encounter
+            results, checks = _results_counted(count, play, spent), _checks_counted(
+                count, lambda dice: quiet_perform(plain, state, request, dice, True), spent)
     lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
-                      lengths.pop() if len(lengths) == 1 else 0,
-                      None if results is None else tuple(results), checks)
+                      lengths.pop() if len(lengths) == 1 else 0, results, checks)
+
+
+def _counter(world: World):
+    """Counting every way a play's dice fall, as far as ``world``'s procedure allows
+    (:func:`solo.engine.forecast_tree.outcomes`)."""
+    read = names_read(world)
+    quiet, rolls = checks_quiet(world), rolls_unread(world)
+
+    def count(play, limit: int, named: bool = False, events=None) -> tuple[dict, int]:
+        return outcomes(play, limit, events, whole="dice" not in read, quiet_checks=quiet,
+                        rolls=rolls, counted="encounters" in read, named=named)
+
+    return count
+
+
+def _named(found: list, exact: bool) -> tuple[tuple[str, Chance], ...]:
+    """The chance of each outcome the ways ``found`` name, likeliest first."""
+    names = sorted({name for _, turn in found for name in turn.results})
+    results = [(name, _chance(found, exact, lambda turn, name=name: name in turn.results))
+               for name in names]
+    return tuple(sorted(results, key=lambda pair: -pair[1].value))
+
+
+def _results_counted(count, play, spent: int) -> tuple[tuple[str, Chance], ...] | None:
+    """What a move's rolls name, counted (None: too many ways)."""
+    try:
+        ways, _ = count(play, 4 * spent + 50, True)
+    except TooMany:
+        return None
+    return _named([(chance, turn) for turn, chance in ways.items()], True)
+
+
+def _checks_counted(count, perform, spent: int) -> tuple[tuple[str, Chance], ...] | None:
+    """Each check a move rolls (a door, a search) with the chance it succeeds, counted
+    from the checks' own events (None: too many ways)."""
+    try:
+        ways, _ = count(lambda dice: _checked(perform(dice).events),
+                        max(4 * spent + 100, 700), events=_checked)
+    except TooMany:
+        return None
+    labels = sorted({label for way in ways for label, _ in way})
+    return tuple((label, Chance.of(sum((chance for way, chance in ways.items()
+                                        if (label, True) in way), Fraction(0))))
+                 for label in labels)
 
 
 def _checked(events: list) -> frozenset[tuple[str, bool]]:
