@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from fractions import Fraction
+from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,7 @@ from solo.engine.state import State
 from solo.play import prompt_text
 from solo.play.odds_view import odds_lines
 from solo.play.status_bar import fit_bar
+from solo.rules import dice
 from solo.rules.catalog import load_world, system_ids
 
 _WORLDS: dict = {}
@@ -356,3 +359,24 @@ def test_a_door_a_search_and_a_lock_are_counted_as_checks():
     exactly(door["STR check to force the door (DC 12)"], Fraction(9, 20))
     text = "\n".join(odds_lines(world_of("exploration"), state))
     assert "force-door  STR check to force the door (DC 12): 45%" in text
+
+
+def test_a_handful_of_dice_is_drawn_as_the_faces_it_shows():
+    """4d6 keep the highest 3, counted as the 126 ways four dice can show (in no order)
+    rather than 1,296: the same chance as every ordered way, counted by brute force."""
+    def high(rng: random.Random) -> bool:
+        return dice.roll("4d6kh3", rng).total >= 13
+
+    found, plays = outcomes(high, 10_000)
+    brute = Fraction(sum(sum(sorted(faces)[1:]) >= 13
+                         for faces in product(range(1, 7), repeat=4)), 6 ** 4)
+    assert found[True] == brute and plays < 200
+
+
+def test_a_dice_pool_read_die_by_die_is_exact():
+    """docs/examples/dice-pool.yaml: the pool of 4d6 shrinks on two or more 1s."""
+    world = load_world(Path(__file__).parent.parent / "docs" / "examples" / "dice-pool.yaml")
+    odds = next_turn(world, start(world), "explore", seeded())
+    pool = dict(odds.checks or ())
+    expected = 1 - Fraction(5, 6) ** 4 - 4 * Fraction(1, 6) * Fraction(5, 6) ** 3
+    assert [chance.exact for chance in pool.values()] == [expected]

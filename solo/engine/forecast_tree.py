@@ -33,6 +33,8 @@ import random
 import sys
 from collections.abc import Callable, Hashable
 from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import comb, factorial, prod
 from types import CodeType, FrameType
 from typing import TypeVar
 
@@ -88,19 +90,27 @@ class Forking(random.Random):
             return self.path[at]
         raise _Branch(a, b, self.count.key(sys._getframe(1), at))
 
-    def whole_dice(self, count: int, sides: int) -> tuple[int, ...] | None:
-        """``count`` dice of ``sides`` as one draw of their sum (dice that add to it), when
-        no rule of the procedure reads a roll's dice one by one; else None."""
-        if not self.count.whole or count * sides > 400:
+    def whole_dice(self, count: int, sides: int, mode: str = "") -> tuple[int, ...] | None:
+        """``count`` dice of ``sides`` in one draw: of their sum (dice that add to it) when
+        no rule reads a roll's dice and none is kept or dropped (``mode``); else of the
+        faces they show, in no order (the rules read a roll's dice only by count,
+        highest and lowest); None when those are too many to draw at once."""
+        summed = self.count.whole and not mode and count * sides <= 400
+        if not summed and _multisets_count(count, sides) > MULTISETS:
             return None
         if _inert_roll(sys._getframe(1)):
             return (1,) * count
         at = self.at
         if at < len(self.path):
             self.at = at + 1
-            return _dice_summing(self.path[at], count, sides)
-        raise _Branch(count, count * sides, self.count.key(sys._getframe(1), at),
-                      _sums(count, sides))
+            face = self.path[at]
+            return (_dice_summing(face, count, sides) if summed
+                    else _multisets(count, sides)[0][face])
+        key = self.count.key(sys._getframe(1), at)
+        if summed:
+            raise _Branch(count, count * sides, key, _sums(count, sides))
+        faces, weights = _multisets(count, sides)
+        raise _Branch(0, len(faces) - 1, key, weights)
 
     def _randbelow(self, n: int) -> int:
         return self.randint(0, n - 1)
@@ -208,6 +218,32 @@ def _dice_summing(total: int, count: int, sides: int) -> tuple[int, ...]:
         faces.append(face + 1)
         left -= face
     return tuple(faces)
+
+
+MULTISETS = 1000
+"""The most ways a handful of dice may show (in no order) to be drawn at once."""
+
+
+def _multisets_count(count: int, sides: int) -> int:
+    return comb(count + sides - 1, count)
+
+
+_MULTISETS: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+
+
+def _multisets(count: int, sides: int
+               ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Each way ``count`` dice of ``sides`` may show, in no order (highest first), and how
+    many of the ordered ways show it."""
+    known = _MULTISETS.get((count, sides))
+    if known is None:
+        faces = tuple(tuple(sorted(shown, reverse=True)) for shown in
+                      combinations_with_replacement(range(1, sides + 1), count))
+        weights = tuple(factorial(count) // prod(factorial(shown.count(face))
+                                                 for face in set(shown))
+                        for shown in faces)
+        known = _MULTISETS[(count, sides)] = (faces, weights)
+    return known
 
 
 _SUMS: dict[tuple[int, int], tuple[int, ...]] = {}

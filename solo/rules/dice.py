@@ -365,7 +365,7 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
             rolls = tuple([below(sides) + 1 for _ in range(count)])
         else:
             whole = getattr(rng, "whole_dice", None)  # the forecast's dice: a sum at once
-            rolls = (whole(count, sides) if whole is not None and not term.mode else None) \
+            rolls = (whole(count, sides, term.mode) if whole is not None else None) \
                 or tuple([randint(1, sides) for _ in range(count)])
         if term.mode:
             order = sorted(range(count), key=rolls.__getitem__, reverse=term.keep_high)
