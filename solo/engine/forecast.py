@@ -63,7 +63,7 @@ WAYS = 1000
 """The most plays counting every way one move's dice can fall may take (else: estimated)."""
 CHAIN_WAYS = 2000
 """The most plays counting the moves ahead may take (else: estimated)."""
-AHEAD_PLAYS = 150
+AHEAD_PLAYS = 250
 """How many ways the rest of a chain too long to count is played on, to estimate it."""
 ESTIMATE = 240
 """The plays (in turns, as :data:`WAYS`) a move's chances are estimated from when its

@@ -140,13 +140,14 @@ def _ahead(world: World, state: State, found: Forecast) -> Iterator[str]:
     if found.action is None or not (found.lights or found.danger):
         return
     unit = world.procedure.clock_unit
-    yield f"If the party keeps to {found.action}:"
+    per_move = next((odds.turns for odds in found.actions
+                     if odds.line == found.action.split()[0]), 1)
+    yield f"If the party keeps to {found.action}:" + (
+        f" (its {unit}s counted as each move of {per_move} ends)" if per_move > 1 else "")
     for light in found.lights:
         yield "  " + _light_text(light, unit)
     danger = found.danger
     if danger is not None:
-        per_move = next((odds.turns for odds in found.actions
-                         if odds.line == found.action.split()[0]), 1)
         within = f"{danger.turns} {unit}s"
         if per_move > 1:  # whole moves: as many as it takes to pass the turns asked
             moves = -(-danger.turns // per_move)
