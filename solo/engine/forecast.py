@@ -3,10 +3,13 @@ this turn (an encounter, a light gone out), how long each lit source lasts, and 
 the danger tracker (Tension, Alarm) reaches its threshold within the next turns if the
 party keeps doing the same.
 
-Exact where every way the dice can fall can be played (:func:`solo.engine.forecast_dice.
-every_way`), else estimated from plays of the pure engine on the forecast's own seeded
-dice, with the standard error. A budget of turns (a count, not a clock) bounds the work,
-so a state always gets the same forecast from the same seed. The state passed in is never
+Exact: a move's chances are counted from every way its dice can fall, with the ways that
+leave the engine in the same state merged (:mod:`solo.engine.forecast_tree`); a light's
+life and the danger ahead from a chain over the states each move leaves, counted in turns
+of the clock (:mod:`solo.engine.forecast_chain`). Where the ways or the states are more
+than a bound (a count of plays, never a clock, so a state always gets the same forecast),
+the figure is estimated from plays of the pure engine on the forecast's own seeded dice,
+with its standard error, and said to be an estimate. The state passed in is never
 changed, and the journal's dice are never touched: the caller gives the ``rng``.
 
 A danger tracker kept behind the screen (``show_tension: false``) is not revealed: the
@@ -18,16 +21,28 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world
+from solo.engine.events import Checked
+from solo.engine.forecast_chain import chain, continue_ways
+from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world, sample
 from solo.engine.forecast_plays import (
     Budget,
     Spread,
+    Turn,
     lit_kinds,
     play_forward,
     play_turn,
+    quiet_perform,
     spread,
+)
+from solo.engine.forecast_tree import (
+    TooMany,
+    checks_quiet,
+    names_read,
+    outcomes,
+    rolls_unread,
 )
 from solo.engine.requests import Request
 from solo.engine.state import State
@@ -44,6 +59,16 @@ TURNS = 3
 """How many turns ahead the danger forecast looks."""
 HORIZON = 60
 """How many turns ahead a light is followed."""
+WAYS = 1000
+"""The most plays counting every way one move's dice can fall may take (else: estimated)."""
+CHAIN_WAYS = 2000
+"""The most plays counting the moves ahead may take (else: estimated)."""
+AHEAD_PLAYS = 250
+"""How many ways the rest of a chain too long to count is played on, to estimate it."""
+ESTIMATE = 240
+"""The plays (in turns, as :data:`WAYS`) a move's chances are estimated from when its
+ways are too many to count: the same for the status bar and ``odds``, so one chance is
+never shown as two figures."""
 
 
 @dataclass(frozen=True)
@@ -55,10 +80,22 @@ class ActionOdds:
     encounter: Chance
     lights_out: tuple[tuple[str, Chance], ...] = ()
     at_least: bool = False
+    turns: int = 1
+    """The turns of the clock the move takes (0: it varies)."""
+    results: tuple[tuple[str, Chance], ...] | None = ()
+    """Each outcome the move may name (a hazard die's result), likeliest first; None when
+    its ways are too many to count them (a move of several turns)."""
+    checks: tuple[tuple[str, Chance], ...] | None = ()
+    """Each check the move may roll, by its label, with the chance it succeeds (forcing a
+    door, finding a trap); None when its ways are too many to count them."""
 
     def to_json(self) -> dict:
         return {"action": self.line, "encounter": self.encounter.to_json(),
-                "at_least": self.at_least,
+                "at_least": self.at_least, "turns": self.turns,
+                "results": None if self.results is None else
+                {name: chance.to_json() for name, chance in self.results},
+                "checks": None if self.checks is None else
+                {label: chance.to_json() for label, chance in self.checks},
                 "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out}}
 
 
@@ -154,25 +191,98 @@ def same_action(world: World, state: State, last: str = "") -> str | None:
 
 
 def next_turn(world: World, state: State, line: str, rng: random.Random,
-              budget: int = BUDGET // 4) -> ActionOdds:
-    """What ``line`` brings this turn from ``state``; raises UsageError if it cannot be
-    read or is refused now."""
+              budget: int = BUDGET // 4, named: bool = True) -> ActionOdds:
+    """What ``line`` brings this turn from ``state`` (what its rolls name too, if
+    ``named``); raises UsageError if it cannot be read or is refused now."""
     return _next_turn(world, _screened(world, state), line, rng, Budget(budget),
-                      hidden_danger(world, state) is not None)
+                      hidden_danger(world, state) is not None, named)
 
 
 def _next_turn(world: World, state: State, line: str, rng: random.Random, budget: Budget,
-               at_least: bool) -> ActionOdds:
+               at_least: bool, named: bool = True) -> ActionOdds:
     request = engine.read(world, state, line)
-    play = play_turn(plain_world(world), state, request, budget)
+    plain = plain_world(world)
+    play = play_turn(plain, state, request, budget)
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
-    play(random.Random(0))  # refused now: UsageError, before any forecast
-    found, exact = odds_of(play, rng, budget.left, budget.spent)
+    # refused now: UsageError, before any forecast; a move of several turns costs as
+    # many plays of one when estimated
+    turns = max(play(random.Random(0)).turns, 1)
+    count = _counter(world)
+    results: tuple[tuple[str, Chance], ...] | None
+    checks: tuple[tuple[str, Chance], ...] | None
+    try:  # the encounter and the lights first; what the rolls name costs more ways
+        ways, spent = count(play_turn(plain, state, request, budget, False), WAYS)
+    except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
+        found: list[tuple[Fraction | int, Turn]] = [
+            (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]
+        results, checks = _named(found, False), None
+        exact = False
+    else:
+        found, exact = [(chance, turn) for turn, chance in ways.items()], True
+        results, checks = None, None
+        if not named:
+            results, checks = (), ()
+        elif turns == 1:  # a longer move's are too many ways: left out, rather than a
+            # second figure beside its exact encounter
+            results, checks = _results_counted(count, play, spent), _checks_counted(
+                count, lambda dice: quiet_perform(plain, state, request, dice, True), spent)
+    lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
-                            for kind, label in kinds), at_least)
+                            for kind, label in kinds), at_least,
+                      lengths.pop() if len(lengths) == 1 else 0, results, checks)
+
+
+def _counter(world: World):
+    """Counting every way a play's dice fall, as far as ``world``'s procedure allows
+    (:func:`solo.engine.forecast_tree.outcomes`)."""
+    read = names_read(world)
+    quiet, rolls = checks_quiet(world), rolls_unread(world)
+
+    def count(play, limit: int, named: bool = False, events=None) -> tuple[dict, int]:
+        return outcomes(play, limit, events, whole="dice" not in read, quiet_checks=quiet,
+                        rolls=rolls, counted="encounters" in read, named=named)
+
+    return count
+
+
+def _named(found: list, exact: bool) -> tuple[tuple[str, Chance], ...]:
+    """The chance of each outcome the ways ``found`` name, likeliest first."""
+    names = sorted({name for _, turn in found for name in turn.results})
+    results = [(name, _chance(found, exact, lambda turn, name=name: name in turn.results))
+               for name in names]
+    return tuple(sorted(results, key=lambda pair: -pair[1].value))
+
+
+def _results_counted(count, play, spent: int) -> tuple[tuple[str, Chance], ...] | None:
+    """What a move's rolls name, counted (None: too many ways)."""
+    try:
+        ways, _ = count(play, 4 * spent + 50, True)
+    except TooMany:
+        return None
+    return _named([(chance, turn) for turn, chance in ways.items()], True)
+
+
+def _checks_counted(count, perform, spent: int) -> tuple[tuple[str, Chance], ...] | None:
+    """Each check a move rolls (a door, a search) with the chance it succeeds, counted
+    from the checks' own events (None: too many ways)."""
+    try:
+        ways, _ = count(lambda dice: _checked(perform(dice).events),
+                        max(4 * spent + 100, 700), events=_checked)
+    except TooMany:
+        return None
+    labels = sorted({label for way in ways for label, _ in way})
+    return tuple((label, Chance.of(sum((chance for way, chance in ways.items()
+                                        if (label, True) in way), Fraction(0))))
+                 for label in labels)
+
+
+def _checked(events: list) -> frozenset[tuple[str, bool]]:
+    """The checks rolled so far, each with whether it succeeded."""
+    return frozenset((event.label, event.success) for event in events
+                     if type(event) is Checked)
 
 
 def _chance(found: list, exact: bool, test) -> Chance:
@@ -221,18 +331,55 @@ def _ahead(world: World, state: State, request: Request, rng: random.Random, bud
         watched = (procedure.danger or "", danger[2])
     if not kinds and watched is None:
         return (), None
-    play = play_forward(plain_world(world), state, request, budget, kinds, watched, turns,
-                        horizon)
-    runs, exact = odds_of(play, rng, budget.left, budget.spent)
-    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind],
-                             spread([(weight, one.out[index]) for weight, one in runs],
-                                    exact), horizon)
-                   for index, kind in enumerate(kinds))
+    plain = plain_world(world)
+    try:
+        counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
+                        partial=True)
+    except TooMany:  # a draw no die made: every way is played from the start
+        counted = None
+    if counted is not None and not counted.rest:
+        spreads = [spread(list(ways), True) for ways in counted.out]
+        reached = Chance.of(counted.reached)
+    elif counted is not None:  # the ways counted, and the rest estimated from plays
+        tail = continue_ways(plain, request, kinds, watched, turns, horizon, counted.rest,
+                             seeded(), AHEAD_PLAYS)
+        left = sum(chance for chance, *_ in counted.rest)
+        spreads = [_mixed(list(ways), [out[index] for out, _ in tail], left)
+                   for index, ways in enumerate(counted.out)]
+        hits = sum(1 for _, hit in tail if hit) / len(tail)
+        reached = Chance(float(counted.reached) + left * hits, None,
+                         left * max((hits * (1 - hits) / len(tail)) ** 0.5, 1 / len(tail)),
+                         len(tail))
+    else:
+        play = play_forward(plain, state, request, budget, kinds, watched, turns, horizon)
+        runs, exact = odds_of(play, rng, budget.left, budget.spent)
+        spreads = [spread([(weight, one.out[index]) for weight, one in runs], exact)
+                   for index in range(len(kinds))]
+        reached = _chance(runs, exact, lambda one: one.reached)
+    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind], spreads[index],
+                             horizon) for index, kind in enumerate(kinds))
     odds = None
     if watched is not None and danger is not None:
-        odds = DangerOdds(danger[0], danger[1], watched[1], turns,
-                          _chance(runs, exact, lambda one: one.reached))
+        odds = DangerOdds(danger[0], danger[1], watched[1], turns, reached)
     return lights, odds
+
+
+def _mixed(counted: list[tuple[float, int | None]], tail: list[int | None],
+           left: float) -> Spread:
+    """A light's life from the ways counted (``counted``, exact chances) and plays of the
+    rest (``tail``, each of chance ``left`` / plays): an estimate whose standard error is
+    the tail's alone."""
+    share = left / len(tail)
+    weighted = counted + [(share, turn) for turn in tail]
+    whole = spread(weighted, True)
+    ended = [turn for turn in tail if turn is not None]
+    mass = sum(weight for weight, turn in weighted if turn is not None)
+    error = 0.0
+    if len(ended) > 1 and mass > 0 and whole.mean is not None:
+        mean = sum(ended) / len(ended)
+        deviation = (sum((turn - mean) ** 2 for turn in ended) / (len(ended) - 1)) ** 0.5
+        error = left * len(ended) / len(tail) * deviation / len(ended) ** 0.5 / mass
+    return replace(whole, error=error, exact=False, plays=len(tail))
 
 
 ODDS_SEED = 2126

@@ -54,7 +54,7 @@ class Chance:
             fraction = self.exact
             if fraction.numerator == 1 and 2 <= fraction.denominator <= 100:
                 return f"1 in {fraction.denominator}"
-            return percent(self.value)
+            return percent(self.value, exact=True)
         return f"~{percent(self.value)} ±{self.error * 100:.1f}"
 
     def to_json(self) -> dict:
@@ -63,8 +63,9 @@ class Chance:
                 "plays": self.plays}
 
 
-def percent(value: float) -> str:
-    """A chance in words of a percent: ``30%``, ``2.5%``, ``0%``, ``100%``."""
+def percent(value: float, exact: bool = False) -> str:
+    """A chance in words of a percent: ``30%``, ``2.5%``, ``0%``, ``100%``; an ``exact``
+    one to a tenth (``30.6%``), an estimate's whole past 10% (it is not that sure)."""
     share = value * 100
     if share == 0 or share == 100 or share == round(share):
         return f"{round(share)}%"
@@ -72,7 +73,7 @@ def percent(value: float) -> str:
         return "<0.1%"
     if share > 99.9:
         return ">99.9%"
-    return f"{share:.1f}%" if share < 10 or share > 90 else f"{share:.0f}%"
+    return f"{share:.1f}%" if exact or share < 10 or share > 90 else f"{share:.0f}%"
 
 
 def estimate(hits: int, plays: int) -> Chance:

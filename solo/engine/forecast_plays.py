@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from solo.engine import core as engine
+from solo.engine.carry_out import carry_out
+from solo.engine.effects_party import act_as
 from solo.engine.events import TrackerChanged
-from solo.engine.requests import Request
+from solo.engine.requests import Act, Request
+from solo.engine.run import RunState
 from solo.engine.state import State
+from solo.engine.world_state import new_run
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["Budget", "Turn", "Forward", "play_turn", "play_forward", "lit_kinds",
+__all__ = ["Budget", "Turn", "quiet_perform", "Forward", "play_turn", "play_forward", "lit_kinds",
            "Spread", "spread"]
 
 
@@ -51,24 +56,47 @@ def lit_kinds(state: State) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Turn:
-    """What one command brought: an encounter, and the kinds of light that went out."""
+    """What one command brought: an encounter, the kinds of light that went out, the turns
+    it took and the outcomes it named (a hazard die's results: ``fatigue``, ``signs``)."""
 
     encounter: bool
     out: frozenset[str]
+    turns: int = 1
+    results: frozenset[str] = frozenset()
 
 
-def play_turn(world: World, state: State, request: Request, budget: Budget):
-    """A play of ``request`` once from ``state``: its :class:`Turn`. Raises UsageError
-    if the command is refused."""
+def quiet_perform(world: World, state: State, request: Request, rng: random.Random,
+                  record: bool = False) -> RunState:
+    """:func:`solo.engine.core.perform`, with the events left unrecorded unless ``record``
+    (the forecast reads the state, not the journal's lines): the finished run."""
+    actor = request.actor
+    if actor is not None:
+        found = state.member(actor)
+        if found is None:
+            raise UsageError(f"no one called {actor!r} in the party")
+        actor = found.name
+    action = world.procedure.actions[request.action] if isinstance(request, Act) else None
+    run = new_run(world, state, action, rng)
+    run.record = record
+    act_as(run, actor)
+    carry_out(world, run, request)
+    return run
+
+
+def play_turn(world: World, state: State, request: Request, budget: Budget,
+              named: bool = True):
+    """A play of ``request`` once from ``state``: its :class:`Turn` (with the outcomes it
+    named, if ``named``). Raises UsageError if the command is refused."""
     before = lit_kinds(state)
 
     def play(rng: random.Random) -> Turn:
         budget.spend()
-        after = engine.perform(world, state, request, rng).state
-        lit = lit_kinds(after)
-        return Turn(after.encounters > state.encounters,
+        run = quiet_perform(world, state, request, rng)
+        lit = Counter(light.kind for light in run.lights)
+        return Turn(run.encounters > state.encounters,
                     frozenset(kind for kind, count in before.items()
-                              if lit.get(kind, 0) < count))
+                              if lit.get(kind, 0) < count), run.turn - state.turn,
+                    frozenset(run.outcomes) if named else frozenset())
     return play
 
 
@@ -107,7 +135,7 @@ def play_forward(world: World, state: State, request: Request, budget: Budget,
             lit = lit_kinds(now)
             for index, kind in enumerate(kinds):
                 if out[index] is None and lit.get(kind, 0) < counts[kind]:
-                    out[index] = step
+                    out[index] = max(now.turn - state.turn, step)  # in turns, not moves
             if danger is not None and not reached and step <= turns:
                 name, threshold = danger
                 reached = int(now.values.get(name, 0)) >= threshold or any(
@@ -133,7 +161,7 @@ class Spread:
     plays: int
 
 
-def spread(weighted: list[tuple[Fraction | float, int | None]], exact: bool) -> Spread:
+def spread(weighted: Sequence[tuple[Fraction | float, int | None]], exact: bool) -> Spread:
     """The :class:`Spread` of turns ``weighted`` by chance (every way) or equally (plays)."""
     total = sum(weight for weight, _ in weighted) or 1
     ended = [(float(weight / total), turn) for weight, turn in weighted if turn is not None]

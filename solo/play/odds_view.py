@@ -62,14 +62,14 @@ def odds_status(world: World, state: State) -> str:
     line = same_action(world, state)
     if line is not None:
         try:
-            odds = next_turn(world, state, line, seeded(), STATUS_BUDGET)
+            odds = next_turn(world, state, line, seeded(), STATUS_BUDGET, named=False)
         except UsageError:
             odds = None
         if odds is not None:
             what, chance = max([("encounter", odds.encounter), *(
                 (f"{label} out", out) for label, out in odds.lights_out)],
                 key=lambda item: item[1].value)
-            text = f"next {line}: {what} {_at_least(odds)}{chance.text()}"
+            text = f"{line}: {what} {_at_least(odds)}{chance.text()}"
     _LAST[:] = [(world, state, text)]
     return text
 
@@ -85,35 +85,76 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     unit = world.procedure.clock_unit
     lines = [f"Odds for {unit} {state.turn + 1}, on solo's own dice (the journal's dice "
              "are not touched):"]
-    width = max((len(odds.line) for odds in found.actions), default=0)
-    for odds in found.actions:
+    names = [_move_name(odds, unit) for odds in found.actions]
+    width = max((len(name) for name in names), default=0)
+    for name, odds in zip(names, found.actions, strict=True):
         said = [f"encounter {_at_least(odds)}{odds.encounter.text()}"]
         said.extend(f"{label} out {chance.text()}" for label, chance in odds.lights_out)
-        lines.append(f"  {odds.line:<{width}}  " + " · ".join(said))
+        lines.append(f"  {name:<{width}}  " + " · ".join(said))
+    if any(odds.turns > 1 for odds in found.actions):
+        lines.append(f"  (a move of several {unit}s: its chances are for the whole move)")
     if found.skipped:
         lines.append("  not forecast: " + "; ".join(
             why.split(";")[0].strip() for _, why in found.skipped))
+    lines.extend(_results(found, unit))
     lines.extend(_ahead(world, state, found))
     if found.hidden:
         lines.append(f"{' and '.join(found.hidden)} is behind the screen: the chances above "
                      "take it at its lowest, so they are the least they can be.")
     if any(_estimated(found)):
-        lines.append("~ estimated from plays of the engine (± one standard error); the "
-                     "other figures are exact.")
+        lines.append("~ estimated from plays of the engine (± one standard error): its dice "
+                     "fall more ways than solo counts at once; the other figures are exact.")
     return lines
+
+
+def _results(found: Forecast, unit: str) -> Iterator[str]:
+    """What each move's rolls name (a hazard die's results), the moves that bring the
+    same chances on one line; then each check a move rolls, with its chance to succeed."""
+    said: dict[str, list[str]] = {}
+    for odds in found.actions:
+        if odds.results is None or odds.checks is None:
+            text = "too many ways to count (its encounter and lights are above)"
+        else:
+            text = " · ".join(f"{name} {chance.text()}" for name, chance in odds.results)
+        if text:
+            said.setdefault(text, []).append(_move_name(odds, unit))
+    if said:
+        yield "What the rolls name:"
+        for text, names in said.items():
+            yield f"  {', '.join(names)}: {text}"
+    checks = [(odds.line, label, chance) for odds in found.actions
+              for label, chance in odds.checks or ()]
+    if checks:
+        yield "Checks the moves roll (the chance each succeeds):"
+        width = max(len(line) for line, _, _ in checks)
+        for line, label, chance in checks:
+            yield f"  {line:<{width}}  {label}: {chance.text()}"
+
+
+def _move_name(odds: ActionOdds, unit: str) -> str:
+    """The move as the table names it: ``search (2 turns)`` for one of several turns."""
+    return odds.line if odds.turns <= 1 else f"{odds.line} ({odds.turns} {unit}s)"
 
 
 def _ahead(world: World, state: State, found: Forecast) -> Iterator[str]:
     if found.action is None or not (found.lights or found.danger):
         return
     unit = world.procedure.clock_unit
-    yield f"If the party keeps to {found.action}:"
+    per_move = next((odds.turns for odds in found.actions
+                     if odds.line == found.action.split()[0]), 1)
+    yield f"If the party keeps to {found.action}:" + (
+        f" (its {unit}s counted as each move of {per_move} ends)" if per_move > 1 else "")
     for light in found.lights:
         yield "  " + _light_text(light, unit)
     danger = found.danger
     if danger is not None:
+        within = f"{danger.turns} {unit}s"
+        if per_move > 1:  # whole moves: as many as it takes to pass the turns asked
+            moves = -(-danger.turns // per_move)
+            within = (f"{moves} move{'s' if moves > 1 else ''} ({moves * per_move} "
+                      f"{unit}s)")
         yield (f"  {danger.label} {danger.value} reaches {danger.threshold} within "
-               f"{danger.turns} {unit}s: {danger.chance.text()}")
+               f"{within}: {danger.chance.text()}")
 
 
 def _light_text(light: LightOdds, unit: str) -> str:
@@ -125,7 +166,8 @@ def _light_text(light: LightOdds, unit: str) -> str:
         return f"{name}: still burning after {light.horizon} {units}{tail}"
     if spread.low == spread.high and spread.lasting == 0:
         return f"{name}: out in {spread.low} {unit if spread.low == 1 else units}{tail}"
-    mean = f"{spread.mean:.1f}" + ("" if spread.exact else f" ±{spread.error:.1f}")
+    error = f"±{spread.error:.1f}" if spread.error >= 0.05 else "±<0.1"
+    mean = f"{spread.mean:.1f}" + ("" if spread.exact else f" {error}")
     if spread.high is None:
         return (f"{name}: still burning after {light.horizon} {units} in "
                 f"{spread.lasting:.0%} of {'ways' if spread.exact else 'plays'}; else out "
@@ -138,6 +180,7 @@ def _estimated(found: Forecast) -> Iterator[bool]:
     for odds in found.actions:
         yield _guess(odds.encounter)
         yield any(_guess(chance) for _, chance in odds.lights_out)
+        yield any(_guess(chance) for _, chance in (odds.results or ()) + (odds.checks or ()))
     for light in found.lights:
         yield not light.turns.exact
     if found.danger is not None:

@@ -11,6 +11,7 @@ from solo.engine.state import State
 from solo.journal.notation import clock_text
 from solo.play.line import clean
 from solo.play.odds_view import odds_status
+from solo.play.status_bar import WIDTH, fit_bar
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 from solo.terminal import printable
@@ -41,39 +42,46 @@ def where(world: World, state: State, width: int | None = None) -> str:
     return short[:width - 1].rsplit(" ", 1)[0].rstrip(",·; ") + "…"
 
 
-def toolbar(world: World, state: State, title: str) -> str:
-    """The status bar: title, the same turn number as the prompt's, danger, trackers,
-    light, members, and the one forecast that matters most (unless 'odds off'). A state
-    the procedure no longer matches shows, never raises."""
+def toolbar(world: World, state: State, title: str, width: int = WIDTH) -> str:
+    """The status bar, fitted to ``width`` columns (solo.play.status_bar): the one
+    forecast that matters most first (unless 'odds off'), then the same turn number as
+    the prompt's, danger, light, members, trackers and title. A state the procedure no
+    longer matches shows, never raises."""
     try:
-        return _toolbar(world, state, title)
+        return _toolbar(world, state, title, width)
     except Exception as error:  # noqa: BLE001 - redrawn on every key: never raise here
         return f"{title} │ (cannot show the state: {type(error).__name__})"
 
 
-def _toolbar(world: World, state: State, title: str) -> str:
+def _toolbar(world: World, state: State, title: str, width: int) -> str:
     procedure = world.procedure
-    parts = [title, place(procedure, state)]
+    danger_part = []
     danger = engine.danger_value(world, state)
     kept = procedure.trackers.get(procedure.danger or "")
     if danger and _showing(state, procedure.danger) \
             and not (kept is not None and kept.hidden(state.values)):
         label, value, maximum = danger
-        parts.append(f"{label} {value}" + (f"/{maximum}" if maximum is not None else ""))
+        danger_part.append(f"{label} {value}" + (f"/{maximum}" if maximum is not None else ""))
+    trackers = []
     for name, tracker in procedure.trackers.items():
         if name != procedure.danger and _showing(state, name) \
                 and not tracker.hidden(state.values):
-            parts.append(f"{tracker.label} {state.values[name]}")
-    parts.append(light_summary(procedure, state))
+            trackers.append(f"{tracker.label} {state.values[name]}")
+    members, brief = [], []
     for member in state.party:
         marks = procedure.party.marks(member.conditions)
-        parts.append(f"{member.name} {member.hp}/{member.max_hp}"
-                     + (f" {'/'.join(marks)}" if marks else "")
-                     + ("!" if member.hp == 0 else ""))
+        flags = (f" {'/'.join(marks)}" if marks else "") + ("!" if member.hp == 0 else "")
+        members.append(f"{member.name} {member.hp}/{member.max_hp}{flags}")
+        brief.append(f"{member.name.split()[-1][:6]} {member.hp}/{member.max_hp}{flags}")
+    party = ""
+    if state.party:
+        party = (f"party {sum(member.hp for member in state.party)}/"
+                 f"{sum(member.max_hp for member in state.party)}"
+                 + ("!" if any(member.hp == 0 for member in state.party) else ""))
     odds = odds_status(world, state)  # the one forecast that matters most ('odds off')
-    if odds:
-        parts.append(odds)
-    return printable(" │ ".join(parts))
+    return printable(fit_bar(odds, place(procedure, state), danger_part, trackers,
+                             light_summary(procedure, state), members, party, title, width,
+                             brief))
 
 
 def place(procedure: Procedure, state: State) -> str:

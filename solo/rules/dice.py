@@ -364,7 +364,9 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
         elif stock:
             rolls = tuple([below(sides) + 1 for _ in range(count)])
         else:
-            rolls = tuple([randint(1, sides) for _ in range(count)])
+            whole = getattr(rng, "whole_dice", None)  # the forecast's dice: a sum at once
+            rolls = (whole(count, sides, term.mode) if whole is not None else None) \
+                or tuple([randint(1, sides) for _ in range(count)])
         if term.mode:
             order = sorted(range(count), key=rolls.__getitem__, reverse=term.keep_high)
             chosen = set(order[:term.keep])

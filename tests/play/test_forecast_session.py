@@ -57,13 +57,13 @@ def test_odds_as_typed_at_the_prompt(tmp_path):
         assert "stay       encounter 0% · Torch out 1 in 6" in text
         assert "hide needs stealth" in text
         assert "If the party keeps to advance:" in text and "Alarm 1 reaches 10" in text
-        assert "next advance: encounter" in session.toolbar()
+        assert session.toolbar().startswith("advance: encounter")
         session.handle("set odds off")
-        assert "next advance" not in session.toolbar()
+        assert not session.toolbar().startswith("advance:")
         session.handle("odds on")
-        assert "next advance" in session.toolbar()
+        assert session.toolbar().startswith("advance:")
         session.handle("odds off")
-        assert "next advance" not in session.toolbar()
+        assert not session.toolbar().startswith("advance:")
         assert path.stat().st_size == size  # none of it journaled
         with pytest.raises(Exception, match="odds takes on, off or nothing"):
             session.handle("odds maybe")
@@ -78,7 +78,7 @@ def test_the_status_bar_keeps_hidden_tension_hidden(tmp_path):
         session.handle("set show_tension false")
         session.handle("combat-escaped")
         bar = session.toolbar()
-        assert "Tension" not in bar and "next enter 2: encounter at least " in bar
+        assert "Tension" not in bar and bar.startswith("enter 2: encounter at least ")
         text = "\n".join(str(line) for line in session.handle("odds").lines)
         assert "reaches" not in text and "Tension is behind the screen" in text
     finally:

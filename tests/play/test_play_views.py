@@ -26,9 +26,12 @@ def test_the_fallen_are_flagged_with_their_conditions_in_the_party_and_the_statu
     procedure = crawl.world.procedure
     assert status.party_lines(procedure, crawl.state) == [
         "Wren: HP 0/8, tired — DOWN", "Brother Ott: HP 8/8"]
-    bar = prompt_text.toolbar(crawl.world, crawl.state, "Deep Halls")
-    assert bar.startswith("Deep Halls │ turn 1 │ ")
-    assert "│ Wren 0/8 tired! │ Brother Ott 8/8" in bar
+    bar = prompt_text.toolbar(crawl.world, crawl.state, "Deep Halls", 120)
+    assert bar.startswith("explore: encounter 1 in 6 │ turn 1 │ ")  # the forecast first
+    assert "│ Wren 0/8 tired! │ Brother Ott 8/8" in bar and bar.endswith("│ Deep Halls")
+    narrow = prompt_text.toolbar(crawl.world, crawl.state, "Deep Halls")
+    assert len(narrow) <= 80 and narrow.startswith("explore: encounter 1 in 6 │ turn 1 │ ")
+    assert "│ Wren 0/8 tired! │ Brother Ott 8/8" in narrow  # the title and Fatigue give way
     assert status.look_up(crawl.world, crawl.state, "party") \
         == "Wren: HP 0/8, tired — DOWN\nBrother Ott: HP 8/8"
 

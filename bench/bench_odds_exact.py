@@ -1,0 +1,115 @@
+"""Exact odds (issue 37): how long the status bar's forecast (goal <= 50 ms) and 'odds'
+(goal <= 200 ms) take, for every shipped procedure a few turns in with a torch lit, and
+on a 300-room Dungeon Turn crawl (bench/rooms_crawl.py). Each figure is the median of
+``--runs`` calls on a fresh state object, in process CPU time (the machine may be
+shared) with the wall time beside it; how many of the figures shown are exact, and the
+largest standard error of those estimated (points for a chance, turns for a light's mean).
+
+Usage: python bench/bench_odds_exact.py [--runs 5] [--rooms 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from dataclasses import replace
+
+import common
+from rooms_crawl import SYSTEM, crawl_lines
+
+from solo.engine.core import perform, read, start
+from solo.engine.forecast import forecast, seeded
+from solo.engine.state import State
+from solo.errors import SoloError
+from solo.play import odds_view
+from solo.rules.catalog import load_world, system_ids
+
+BAR_GOAL = 0.050
+ODDS_GOAL = 0.200
+
+
+def played(world, lines: list[str], seed: int = 1) -> State:
+    state = start(world)
+    rng = random.Random(seed)
+    for line in lines:
+        try:
+            state = perform(world, state, read(world, state, line), rng).state
+        except SoloError:
+            continue  # a line the state refuses (the crawl script is generic)
+    return state
+
+
+def timed(function, runs: int) -> tuple[float, float]:
+    """The median CPU and wall seconds of ``function`` over ``runs`` calls."""
+    cpu, wall = [], []
+    for _ in range(runs):
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        function()
+        cpu.append(time.process_time() - start_cpu)
+        wall.append(time.perf_counter() - start_wall)
+    return common.median(cpu), common.median(wall)
+
+
+def exact_share(world, state: State) -> str:
+    found = forecast(world, state, seeded())
+    figures = [odds.encounter for odds in found.actions]
+    figures += [chance for odds in found.actions for _, chance in odds.lights_out]
+    figures += [chance for odds in found.actions
+                for _, chance in (odds.results or ()) + (odds.checks or ())]
+    uncounted = sum(odds.results is None or odds.checks is None for odds in found.actions)
+    exact = sum(chance.exact is not None for chance in figures)
+    ahead = [light.turns.exact for light in found.lights]
+    if found.danger is not None:
+        ahead.append(found.danger.chance.exact is not None)
+    errors = [chance.error * 100 for chance in figures if chance.exact is None]
+    errors += [light.turns.error for light in found.lights if not light.turns.exact]
+    if found.danger is not None and found.danger.chance.exact is None:
+        errors.append(found.danger.chance.error * 100)
+    worst = f", worst estimate ±{max(errors):.2f}" if errors else ""
+    left = f" ({uncounted} move's rolls left uncounted)" if uncounted else ""
+    return (f"next turn {exact}/{len(figures)} exact{left}, ahead {sum(ahead)}/"
+            f"{len(ahead)} exact{worst}")
+
+
+def measure(label: str, world, state: State, runs: int) -> bool:
+    odds_view.show_odds(world, True)
+
+    def bar() -> None:
+        odds_view.odds_status(world, replace(state))  # a new object: not the kept one
+
+    def odds() -> None:
+        odds_view.odds_lines(world, state, world.procedure.simulate)
+
+    odds()  # warm-up: the plain world, the compiled steps
+    bar_cpu, bar_wall = timed(bar, runs)
+    odds_cpu, odds_wall = timed(odds, runs)
+    ok = bar_cpu <= BAR_GOAL and odds_cpu <= ODDS_GOAL
+    print(f"{label:<34} status bar {common.ms(bar_cpu)} cpu ({common.ms(bar_wall)} wall), "
+          f"odds {common.ms(odds_cpu)} cpu ({common.ms(odds_wall)} wall); "
+          f"{exact_share(world, state)} {common.verdict(ok)}", flush=True)
+    return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="calls per figure (median)")
+    parser.add_argument("--rooms", type=int, default=300, help="rooms in the long crawl")
+    options = parser.parse_args()
+    common.print_header("odds, exact")
+    print(f"goals: status bar <= {BAR_GOAL * 1000:.0f} ms, odds <= {ODDS_GOAL * 1000:.0f} ms")
+    ok = True
+    for system in system_ids():
+        world = load_world(system)
+        usual = world.procedure.simulate
+        state = played(world, ["light torch", usual, usual, usual, "light torch"])
+        ok = measure(f"{system}, 3 turns in, torch lit", world, state, options.runs) and ok
+    world = load_world(SYSTEM)
+    state = played(world, [*crawl_lines(options.rooms * 2, options.rooms), "light torch"])
+    label = f"{SYSTEM}, {len(state.dungeon.rooms)} rooms, turn {state.turn}"
+    ok = measure(label, world, state, options.runs) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

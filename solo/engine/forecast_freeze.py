@@ -1,0 +1,172 @@
+"""The engine's state at a die, frozen for comparing: two ways that reach a die with the
+same frozen state have the same future (:mod:`solo.engine.forecast_tree`).
+
+The state's parts (values, lights, rooms, a roll) are frozen by value, each as a small
+number (a token, equal for equal values); the compiled procedure, shared by every play,
+by identity, kept alive so that no two objects share an id while the freezer lives; a
+run by its working state, less what no move reads. Anything else cannot be told whole
+(:class:`Unmergeable`), and the die is then played out, never merged.
+
+Pure: no I/O, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from types import CodeType, FunctionType, MethodType
+from typing import Any
+
+from solo.engine.run import RunState, Scope
+
+__all__ = ["Freezer", "Unmergeable", "PLAIN", "CHECK_NAMES"]
+
+CHECK_NAMES = frozenset({"roll", "natural"})
+"""The names a check binds after its roll."""
+PLAIN = (int, str, bool, float, type(None), Fraction, bytes, CodeType)
+_VALUED = frozenset({"solo.engine.state", "solo.engine.rooms", "solo.rules.dice"})
+_LAST_ROLL = frozenset({"last_roll", "last_dice"})
+"""The dice of a run's last roll, which only the name ``dice`` reads."""
+_SHARED_RUN = frozenset({"procedure", "tables", "styles", "_program"})
+"""What of a run is the world's, the same object for every run: compared by identity."""
+_NAMED = frozenset({"outcomes", "turn_outcomes_start"})
+"""The outcomes a run names (and where this turn's begin): kept when the count reads them."""
+_SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events", "last_encounter",
+                          "outcomes", "turn_outcomes_start", "foretold"})
+"""What of a run no move reads: its dice, its names (its values and locals, compared
+already), its events (compared as the count asks), the last encounter met (read only by
+``strike``, a tool), the outcomes named (which only name outcomes) and the words of a
+foretold encounter. (Which entry a sign foretold is kept as its table only: the entry is
+met whatever it is, and only named.)"""
+
+
+class Unmergeable(Exception):
+    pass
+
+
+class Freezer:
+    """Values frozen for comparing: the engine's state parts as one small number each
+    (a token, equal for equal values), the compiled procedure by identity (kept alive,
+    so that no two objects share an id while the freezer lives)."""
+
+    def __init__(self, events: Callable[[list], Hashable] | None = None) -> None:
+        self.events = events
+        self.unread = False  # no rule reads the last roll's dice (the name ``dice``)
+        self.dead = False  # at a check's own die: its last ``roll`` and ``natural`` unread
+        self.rolls_unread = False  # ``roll`` and ``natural`` read only by checks' tests
+        self.counted = True  # an expression reads ``encounters``, the count met so far
+        self.hidden: dict[int, list] = {}  # a run's lists left out (its events, outcomes)
+        self.named = False  # the count reads the outcomes a move names: kept, not left out
+        self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
+        self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
+        self.tokens: dict[Hashable, int] = {}  # one small number for each value
+
+    def intern(self, frozen: Hashable) -> int:
+        """One small number for a frozen value."""
+        return self.tokens.setdefault(frozen, len(self.tokens))
+
+    def token(self, value: Any) -> int:
+        """The token of a state (or another immutable part of one)."""
+        return self._valued(value, type(value), {})
+
+    def freeze(self, value: Any, seen: dict[int, Hashable]) -> Hashable:
+        kind = type(value)
+        if kind in PLAIN:
+            return value
+        if kind is tuple or kind is list:
+            if kind is list and id(value) in self.hidden:
+                return "hidden"
+            if all(type(item) in PLAIN for item in value):
+                return (kind.__name__, tuple(value))
+            return (kind.__name__, *(self.freeze(item, seen) for item in value))
+        if kind is dict:
+            if all(type(item) in PLAIN for item in value.values()):  # names and numbers
+                return ("dict", tuple(value.items()))
+            return ("dict", *((self.freeze(name, seen), self.freeze(item, seen))
+                              for name, item in value.items()))
+        if kind is frozenset or kind is set:
+            return (kind.__name__, frozenset(self.freeze(item, seen) for item in value))
+        module = kind.__module__
+        if module in _VALUED:
+            return self._valued(value, kind, seen)
+        if isinstance(value, tuple):  # a named tuple: an event
+            return (kind, *(self.freeze(item, seen) for item in value))
+        if isinstance(value, random.Random):
+            return "dice"
+        if isinstance(value, Scope):  # the run's names: made from its values, locals,
+            return "scope"  # turn and action, each compared with the run
+        if isinstance(value, RunState):
+            return self._run(value, seen)
+        if kind is MethodType:
+            return ("method", self._same(value.__func__), self.freeze(value.__self__, seen))
+        if kind is FunctionType or module.startswith("solo."):
+            return self._same(value)  # the compiled procedure: shared, never changed
+        raise Unmergeable
+
+    def _valued(self, value: Any, kind: type, seen: dict[int, Hashable]) -> int:
+        """An immutable part of the state (a light, a room, the map) or a roll: one small
+        number for each value, kept for the object."""
+        known = self.frozen.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        fields = getattr(value, "__dataclass_fields__", None)
+        frozen: Hashable
+        if fields is not None:
+            if not value.__dataclass_params__.frozen:
+                raise Unmergeable
+            frozen = (kind, *(self.freeze(getattr(value, name), seen)
+                              for name, field in fields.items() if field.compare))
+        elif isinstance(value, tuple):
+            frozen = (kind, *(self.freeze(item, seen) for item in value))
+        elif hasattr(kind, "_key"):  # the dice's frozen records
+            frozen = value
+        else:
+            raise Unmergeable
+        token = self.tokens.setdefault(frozen, len(self.tokens))
+        self.frozen[id(value)] = (value, token)  # kept alive: its id stays its own
+        return token
+
+    def _same(self, value: Any) -> Hashable:
+        key = id(value)
+        if key not in self.alive:
+            self.alive[key] = value
+        return ("same", key)
+
+    def _run(self, run: RunState, seen: dict[int, Hashable]) -> Hashable:
+        known = seen.get(id(run))
+        if known is not None:
+            return known
+        seen[id(run)] = ("run", id(run))  # a run seen again from inside itself
+        self.alive[id(run)] = run
+        parts: list[Hashable] = []
+        dead = self.dead or self.rolls_unread
+        for name, item in run.__dict__.items():
+            if name in _SHARED_RUN:
+                parts.append((name, self._same(item)))
+            elif name in _NAMED and self.named:
+                if name == "outcomes":  # what is read of them: all of them as a set (the
+                    # count's outcome), and this turn's in order (a later one replaces)
+                    start = run.turn_outcomes_start
+                    self.hidden[id(item)] = item
+                    parts.append((name, frozenset(item[:start]), tuple(item[start:])))
+            elif name in _SKIPPED_RUN or (self.unread or self.dead) and name in _LAST_ROLL:
+                if type(item) is list:  # the same list held in a frame: left out there too
+                    self.hidden[id(item)] = item
+                continue
+            elif name == "encounters" and not self.counted:  # only whether one came
+                parts.append((name, item > run.state.encounters))
+            elif name == "foreshadowed":  # which entry a sign foretold only names it
+                parts.append((name, item[0] if item else None))
+            elif name == "locals" and dead:
+                parts.append((name, self.freeze({local: value for local, value in item.items()
+                                                 if local not in CHECK_NAMES}, seen)))
+            else:
+                parts.append((name, self.freeze(item, seen)))
+        parts.append(("events", self.events(run.events) if self.events is not None
+                      else self.freeze(run.events, seen)))
+        frozen = ("run", *parts)
+        seen[id(run)] = frozen
+        return frozen
+
+

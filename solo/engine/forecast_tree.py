@@ -1,0 +1,338 @@
+"""Every way the dice can fall, counted with the branches that meet merged: exact odds.
+
+A play of the pure engine is run on :class:`Forking` dice, which answer a path of faces
+chosen so far and, at the first die past it, stop the play and say what die it is
+(:class:`_Branch`). :func:`outcomes` then plays each face of that die in turn. Two paths
+that reach a die with the engine in the same state (the same values, lights, locals,
+rooms, the same place in the same effects) have the same future, so the second takes
+the first's distribution of outcomes instead of playing it again: 1,440 ways a D12 turn
+can fall are counted in 119 plays, the 46,656 of Dungeon Turn's rest-hour in about 200.
+
+The state at a die is read off the Python frames between the die and the play
+(:meth:`_Count.key`): each frame's code, its place in the code and its locals, frozen
+(:mod:`solo.engine.forecast_freeze`) with the run's working state, less what no move
+reads. A frame that may hold what its locals do not show (a comprehension building a
+list, a frame from outside the engine and the dice module) makes the die unmergeable:
+its faces are played out, which is slower but never wrong.
+
+Fewer dice to branch on, where the procedure allows (:mod:`solo.engine.forecast_names`
+says what it reads): dice rolled together are one draw of their sum when no rule reads
+them one by one; a check's last ``roll`` and ``natural`` are left out where nothing reads
+them again; a table whose entry changes nothing (words only, or an encounter that is only
+named) is rolled on one face standing for all.
+
+A draw that is no die (``random()``), more plays than the ``limit`` or more dice in one
+play than :data:`DEPTH` raise :class:`TooMany`: the caller estimates instead.
+
+Pure: no I/O, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import comb, factorial, prod
+from types import CodeType, FrameType
+from typing import TypeVar
+
+from solo.engine.compiled_parts import nothing
+from solo.engine.effects_dice import compile_check
+from solo.engine.effects_tables import compile_encounter, compile_table
+from solo.engine.forecast_freeze import Freezer, Unmergeable
+from solo.engine.forecast_names import checks_quiet, names_read, rolls_unread
+
+__all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read", "checks_quiet",
+           "rolls_unread"]  # (the last three from forecast_names, the freezer from forecast_freeze)
+
+T = TypeVar("T", bound=Hashable)
+
+
+class TooMany(BaseException):
+    """More plays than the count may make, more dice in one play than it follows, or a
+    draw no die made. (A BaseException, as :class:`_Branch` is, so that no ``except
+    Exception`` in the engine can swallow it and count a way wrong.)"""
+
+
+class _Branch(BaseException):
+    """A die past the path: its faces ``low``..``high`` (each as likely, or as often as
+    ``weights`` says), and the state the engine is in (None: not to be told whole)."""
+
+    def __init__(self, low: int, high: int, key: Hashable | None,
+                 weights: tuple[int, ...] | None = None) -> None:
+        super().__init__()
+        self.low = low
+        self.high = high
+        self.key = key
+        self.weights = weights
+
+
+class Forking(random.Random):
+    """Dice that answer ``path`` face by face and stop the play at the first die past
+    it (raising :class:`_Branch` with the die and the state the engine is in)."""
+
+    def __init__(self, path: list[int], count: _Count) -> None:  # noqa: D107
+        # Random's own state is never drawn from (random() and getrandbits() refuse), so
+        # it is left unseeded: seeding costs more than a short play
+        self.gauss_next = None
+        self.path = path
+        self.at = 0
+        self.count = count
+
+    def randint(self, a: int, b: int) -> int:
+        if a == b or _inert_roll(sys._getframe(1)):
+            return a  # a die whose face changes nothing: one face stands for all
+        at = self.at
+        if at < len(self.path):
+            self.at = at + 1
+            return self.path[at]
+        raise _Branch(a, b, self.count.key(sys._getframe(1), at))
+
+    def whole_dice(self, count: int, sides: int, mode: str = "") -> tuple[int, ...] | None:
+        """``count`` dice of ``sides`` in one draw: of their sum (dice that add to it) when
+        no rule reads a roll's dice and none is kept or dropped (``mode``); else of the
+        faces they show, in no order (the rules read a roll's dice only by count,
+        highest and lowest); None when those are too many to draw at once."""
+        summed = self.count.whole and not mode and count * sides <= 400
+        if not summed and _multisets_count(count, sides) > MULTISETS:
+            return None
+        if _inert_roll(sys._getframe(1)):
+            return (1,) * count
+        at = self.at
+        if at < len(self.path):
+            self.at = at + 1
+            face = self.path[at]
+            return (_dice_summing(face, count, sides) if summed
+                    else _multisets(count, sides)[0][face])
+        key = self.count.key(sys._getframe(1), at)
+        if summed:
+            raise _Branch(count, count * sides, key, _sums(count, sides))
+        faces, weights = _multisets(count, sides)
+        raise _Branch(0, len(faces) - 1, key, weights)
+
+    def _randbelow(self, n: int) -> int:
+        return self.randint(0, n - 1)
+
+    def random(self) -> float:
+        raise TooMany("a draw that is no die")
+
+    def getrandbits(self, k: int) -> int:
+        raise TooMany("a draw that is no die")
+
+
+DEPTH = 300
+"""The most dice one play is followed through (each a level of the count's recursion)."""
+
+_CLEAN = ("solo/engine/", "solo\\engine\\", "solo/rules/dice.py", "solo\\rules\\dice.py")
+_UNCLEAN_NAMES = frozenset({"<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>"})
+class _Count:
+    """One count: where its plays start (``root``), and how the state at a die is read."""
+
+    def __init__(self, root: CodeType, freezer: Freezer, whole: bool,
+                 quiet_checks: bool = False) -> None:
+        self.root = root
+        self.freezer = freezer
+        self.whole = whole
+        self.quiet_checks = quiet_checks
+        self.clean: dict[CodeType, bool] = {}
+
+    def key(self, frame: FrameType | None, at: int) -> Hashable | None:
+        """The engine's state at this die (None: it cannot be told whole)."""
+        parts: list[Hashable] = [at]
+        self.freezer.dead = self.quiet_checks and _at_a_checks_die(frame)
+        try:
+            seen: dict[int, Hashable] = {}
+            while frame is not None and frame.f_code is not self.root:
+                code = frame.f_code
+                clean = self.clean.get(code)
+                if clean is None:
+                    clean = self.clean[code] = _clean_code(code)
+                if not clean:
+                    return None
+                freeze = self.freezer.freeze
+                parts.append((code, frame.f_lasti, tuple(
+                    (name, freeze(value, seen)) for name, value in frame.f_locals.items())))
+                frame = frame.f_back
+        except Unmergeable:
+            return None
+        if frame is None:
+            return None
+        return tuple(parts)
+
+
+def _code_in(function: Callable, name: str) -> CodeType:
+    return next(code for code in function.__code__.co_consts
+                if isinstance(code, CodeType) and code.co_name == name)
+
+
+_CHECK_CODE = _code_in(compile_check, "check")
+
+
+def _at_a_checks_die(frame: FrameType | None) -> bool:
+    """Whether this die is a check's own roll (the innermost check has not rolled yet):
+    the check binds ``roll``, ``natural`` and the last roll's dice right after it, and
+    nothing reads the old ones between, when no check's plus reads them."""
+    while frame is not None:
+        if frame.f_code is _CHECK_CODE:
+            return "rolled" not in frame.f_locals
+        frame = frame.f_back
+    return False
+
+
+_ROLL_ENTRY = _code_in(compile_table, "roll_entry")
+_ROLL_OUTCOME = _code_in(compile_table, "roll_outcome")
+_ENCOUNTER = _code_in(compile_encounter, "encounter")
+
+
+def _inert_roll(frame: FrameType | None) -> bool:
+    """Whether this die rolls a table whose entry changes nothing: a table whose entries
+    have no effects (only words, not recorded here), or an encounter table with nothing
+    struck off, whose entry only names what is met or foretold (the last encounter, read
+    by ``strike`` alone). Its faces are all alike to what follows."""
+    while frame is not None:
+        code = frame.f_code
+        if code is _ROLL_ENTRY or code is _ROLL_OUTCOME:
+            local = frame.f_locals
+            if "step" in local or "index" in local:
+                return False  # past the roll: a die of the entry's own effects
+            return all(step is nothing for step in local["steps"])
+        if code is _ENCOUNTER:  # a sign's entry too: only named when it arrives
+            local = frame.f_locals
+            if "index" in local:
+                return False
+            return not local["run"].struck.get(local["name"])
+        if code is _CHECK_CODE:
+            return False
+        frame = frame.f_back
+    return False
+
+
+def _dice_summing(total: int, count: int, sides: int) -> tuple[int, ...]:
+    """``count`` dice of ``sides`` that add to ``total``: the highest first."""
+    faces = []
+    left = total - count
+    for _ in range(count):
+        face = min(sides - 1, left)
+        faces.append(face + 1)
+        left -= face
+    return tuple(faces)
+
+
+MULTISETS = 1000
+"""The most ways a handful of dice may show (in no order) to be drawn at once."""
+
+
+def _multisets_count(count: int, sides: int) -> int:
+    return comb(count + sides - 1, count)
+
+
+_MULTISETS: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+
+
+def _multisets(count: int, sides: int
+               ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Each way ``count`` dice of ``sides`` may show, in no order (highest first), and how
+    many of the ordered ways show it."""
+    known = _MULTISETS.get((count, sides))
+    if known is None:
+        faces = tuple(tuple(sorted(shown, reverse=True)) for shown in
+                      combinations_with_replacement(range(1, sides + 1), count))
+        weights = tuple(factorial(count) // prod(factorial(shown.count(face))
+                                                 for face in set(shown))
+                        for shown in faces)
+        known = _MULTISETS[(count, sides)] = (faces, weights)
+    return known
+
+
+_SUMS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _sums(count: int, sides: int) -> tuple[int, ...]:
+    """How many ways ``count`` dice of ``sides`` add to each sum from ``count`` up."""
+    known = _SUMS.get((count, sides))
+    if known is None:
+        ways = [1]
+        for _ in range(count):
+            following = [0] * (len(ways) + sides - 1)
+            for total, many in enumerate(ways):
+                for face in range(sides):
+                    following[total + face] += many
+            ways = following
+        known = _SUMS[(count, sides)] = tuple(ways)
+    return known
+
+
+def _clean_code(code: CodeType) -> bool:
+    """Whether a frame of ``code`` shows all it holds in its locals: the engine's own
+    functions (not a comprehension), or the one-die roll of the dice module."""
+    if code.co_name in _UNCLEAN_NAMES:
+        return False
+    name = code.co_filename
+    return any(part in name for part in _CLEAN)
+
+
+def outcomes(play: Callable[[random.Random], T], limit: int,
+             events: Callable[[list], Hashable] | None = None,
+             freezer: Freezer | None = None, whole: bool = False,
+             quiet_checks: bool = False, rolls: bool = False, counted: bool = True,
+             named: bool = False) -> tuple[dict[T, Fraction], int]:
+    """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
+    TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
+    passes through. ``events``: what of the run's recorded events the outcome reads (None:
+    all of them, compared whole); ``freezer``: one to share between counts; ``whole``:
+    no rule reads a roll's dice (the name ``dice``), so dice rolled together may be
+    drawn as their sum and the last roll's dice are left out of the state;
+    ``quiet_checks``: no check's plus reads ``roll``, ``natural`` or ``dice``, so at a
+    check's own die the last ones are left out (the check binds them anew); ``rolls``:
+    ``roll`` and ``natural`` are read only by the tests of the checks that bind them
+    (:func:`rolls_unread`), so they are left out at every die; ``counted``: an
+    expression reads ``encounters`` (else only whether the move met one is kept: what
+    ``play`` reads of the count must be no more); ``named``: ``play`` reads the outcomes
+    the move names (a hazard die's result), so they are part of the state."""
+
+    def root(dice: Forking) -> T:
+        return play(dice)
+
+    if freezer is None:
+        freezer = Freezer(events)
+    elif events is not None:
+        freezer.events = events
+    freezer.unread = whole
+    freezer.rolls_unread = rolls
+    freezer.counted = counted
+    freezer.named = named
+    count = _Count(root.__code__, freezer, whole, quiet_checks)
+    memo: dict[Hashable, dict[T, Fraction]] = {}
+    plays = 0
+
+    def walk(path: list[int]) -> dict[T, Fraction]:
+        nonlocal plays
+        plays += 1
+        if plays > limit:
+            raise TooMany(f"more than {limit} plays")
+        if len(path) > DEPTH:
+            raise TooMany(f"more than {DEPTH} dice in one play")
+        dice = Forking(path, count)
+        try:
+            return {root(dice): Fraction(1)}
+        except _Branch as branch:
+            low, high, key = branch.low, branch.high, branch.key
+            caught = branch
+        if key is not None:
+            known = memo.get(key)
+            if known is not None:
+                return known
+        weights = caught.weights
+        whole = sum(weights) if weights is not None else high - low + 1
+        found: dict[T, Fraction] = {}
+        for face in range(low, high + 1):
+            share = Fraction(weights[face - low] if weights is not None else 1, whole)
+            for outcome, chance in walk([*path, face]).items():
+                found[outcome] = found.get(outcome, Fraction(0)) + chance * share
+        if key is not None:
+            memo[key] = found
+        return found
+
+    return walk([]), plays

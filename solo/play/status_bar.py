@@ -1,0 +1,59 @@
+"""The status bar fitted to the screen: the forecast first, then the turn, the danger, the
+light and the members, the title last; what does not fit is shortened, then left out,
+least needed first, so the bar never runs past its width.
+
+Pure: it arranges the texts it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["fit_bar", "SEPARATOR", "WIDTH"]
+
+SEPARATOR = " │ "
+WIDTH = 80
+"""The columns the bar fits when the screen's are not known."""
+
+
+def _shorten(text: str, width: int) -> str:
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    return text[:width - 1].rstrip(" ,·:") + "…"
+
+
+def fit_bar(forecast: str, place: str, danger: Sequence[str], trackers: Sequence[str],
+            light: str, members: Sequence[str], party: str, title: str,
+            width: int = WIDTH, brief: Sequence[str] = ()) -> str:
+    """The bar in ``width`` columns: ``forecast`` first, then ``place``, ``danger``,
+    ``light``, each of ``members`` (or ``brief``, the same in fewer letters, or ``party``,
+    their sum, when they do not fit), the other ``trackers``, and ``title``. Parts that
+    do not fit go, least needed first (the title, the other trackers, then the members
+    one by one); the title is shortened before it goes, and the forecast goes last."""
+    head = [part for part in (forecast, place) if part]
+    rest = [*danger, light]
+
+    def joined(*groups: Sequence[str]) -> str:
+        return SEPARATOR.join(part for group in groups for part in group if part)
+
+    short_title = _shorten(title, 16)
+    tries: list[tuple[Sequence[str], ...]] = [
+        (head, rest, members, trackers, [title]),
+        (head, rest, members, trackers, [short_title]),
+        (head, rest, members, trackers),
+        (head, rest, members),
+        (head, rest, brief or members, trackers),
+        (head, rest, brief or members),
+        (head, rest, [party], trackers, [short_title]),
+        (head, rest, [party], trackers),
+        (head, rest, [party]),
+        (head, rest),
+        (head,),
+    ]
+    for groups in tries:
+        text = joined(*groups)
+        if len(text) <= width:
+            return text
+    return _shorten(joined(head), width)
