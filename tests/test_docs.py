@@ -164,3 +164,13 @@ def test_every_link_between_the_pages_leads_to_a_file(page):
         if name in AWAITED and not path.exists():
             continue  # written on another branch (see AWAITED)
         assert path.exists(), f"{page.name} links to {target}, which does not exist"
+
+
+def test_every_engine_module_has_its_place_in_the_engine_layers():
+    """A module left out of the engine's layers is checked by no contract: each one found in
+    solo/engine has a row, so a new module's imports are held to the layers at once."""
+    contract = {name for layer in _engine_layers_in_the_contract() for name in layer}
+    modules = {path.stem for path in (ROOT / "solo" / "engine").glob("*.py")
+               if path.stem != "__init__"}
+    assert modules - contract == set(), "add these engine modules to the layers in " \
+        "pyproject.toml and docs/architecture.md"

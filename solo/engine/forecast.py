@@ -81,17 +81,20 @@ class ActionOdds:
     lights_out: tuple[tuple[str, Chance], ...] = ()
     at_least: bool = False
     turns: int = 1
-    """The turns of the clock the move takes (0: it varies)."""
+    """The turns of the clock the move takes: at most so many when ``up_to`` (an encounter
+    ends it sooner)."""
     results: tuple[tuple[str, Chance], ...] | None = ()
     """Each outcome the move may name (a hazard die's result), likeliest first; None when
     its ways are too many to count them (a move of several turns)."""
     checks: tuple[tuple[str, Chance], ...] | None = ()
     """Each check the move may roll, by its label, with the chance it succeeds (forcing a
     door, finding a trap); None when its ways are too many to count them."""
+    up_to: bool = False
+    """The move may end before its ``turns`` (a rest or search an encounter breaks)."""
 
     def to_json(self) -> dict:
         return {"action": self.line, "encounter": self.encounter.to_json(),
-                "at_least": self.at_least, "turns": self.turns,
+                "at_least": self.at_least, "turns": self.turns, "up_to": self.up_to,
                 "results": None if self.results is None else
                 {name: chance.to_json() for name, chance in self.results},
                 "checks": None if self.checks is None else
@@ -232,7 +235,7 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
-                      lengths.pop() if len(lengths) == 1 else 0, results, checks)
+                      max(lengths), results, checks, up_to=len(lengths) > 1)
 
 
 def _counter(world: World):

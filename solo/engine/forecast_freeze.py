@@ -41,8 +41,9 @@ foretold encounter. (Which entry a sign foretold is kept as its table only: the 
 met whatever it is, and only named.)"""
 
 
-class Unmergeable(Exception):
-    pass
+class Unmergeable(BaseException):
+    """A state that cannot be frozen for comparing: the die is played out, not merged. A
+    signal of the count, as the tree's are, never an error a player sees."""
 
 
 class Freezer:

@@ -132,8 +132,11 @@ def _results(found: Forecast, unit: str) -> Iterator[str]:
 
 
 def _move_name(odds: ActionOdds, unit: str) -> str:
-    """The move as the table names it: ``search (2 turns)`` for one of several turns."""
-    return odds.line if odds.turns <= 1 else f"{odds.line} ({odds.turns} {unit}s)"
+    """The move as the table names it: ``search (2 turns)`` for one of several turns,
+    ``search (up to 2 turns)`` for one an encounter may end sooner."""
+    if odds.turns <= 1:
+        return odds.line
+    return f"{odds.line} ({'up to ' if odds.up_to else ''}{odds.turns} {unit}s)"
 
 
 def _ahead(world: World, state: State, found: Forecast) -> Iterator[str]:

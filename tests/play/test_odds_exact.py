@@ -90,11 +90,11 @@ def test_delving_candlelit_search_takes_two_turns_and_says_so():
     state = played("delving", "light candle")
     found = moves("delving", state)
     search = found["search"]
-    assert search.turns == 2
+    assert search.turns == 2 and search.up_to  # an encounter on the first ends it
     exactly(search.encounter, 1 - Fraction(5, 6) ** 2)
     assert search.encounter.text() == "30.6%"
     text = "\n".join(odds_lines(world_of("delving"), state))
-    assert "search (2 turns)  encounter 30.6%" in text
+    assert "search (up to 2 turns)  encounter 30.6%" in text
     assert "for the whole move" in text
 
 
@@ -346,7 +346,7 @@ def test_what_the_rolls_name_is_counted_too():
     rest_hour = moves("dungeon-turn", played("dungeon-turn", "light lantern"))["rest-hour"]
     assert rest_hour.results is None
     text = "\n".join(odds_lines(world_of("d12-tension"), played("d12-tension", "light torch")))
-    assert ("enter, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
+    assert ("enter, revisit, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
             "light-fails 1 in 12") in text
 
 
@@ -376,7 +376,7 @@ def test_a_handful_of_dice_is_drawn_as_the_faces_it_shows():
 
 def test_a_dice_pool_read_die_by_die_is_exact():
     """docs/examples/dice-pool.yaml: the pool of 4d6 shrinks on two or more 1s."""
-    world = load_world(Path(__file__).parent.parent / "docs" / "examples" / "dice-pool.yaml")
+    world = load_world(Path(__file__).parents[2] / "docs" / "examples" / "dice-pool.yaml")
     odds = next_turn(world, start(world), "explore", seeded())
     pool = dict(odds.checks or ())
     expected = 1 - Fraction(5, 6) ** 4 - 4 * Fraction(1, 6) * Fraction(5, 6) ** 3
