@@ -1,8 +1,8 @@
 """Read and check a dungeon key file (``kind: key``), the format docs/keys.md describes.
 
 Every refusal names the file, the line and the key path, and says what was expected: an
-exit to a room the key does not have, a one-way exit whose other side leads back, two sides
-of one way whose directions are not opposite, two rooms with one id, a direction used twice
+exit to a room the key does not have, a one-way exit whose other side leads back, two rooms
+with one id, a direction used twice
 in a room, a door kind or a content solo does not know, a key of more than
 :data:`~solo.rules.key_model.MAX_KEY_ROOMS` rooms (counted before any room is read).
 
@@ -274,13 +274,6 @@ def _joined(doc: Document, rooms: list[KeyRoom]) -> list[KeyRoom]:
                 raise doc.error(path + ("one_way",), f"one-way, but {other.id} has an exit "
                                 f"back to {room.id} (line {back[0].line}): drop one_way or "
                                 "that exit")
-            if back and exit.direction and all(
-                    each.direction and each.direction != OPPOSITE[exit.direction]
-                    for each in back):
-                raise doc.error(path + ("dir",), f"{exit.direction} to {other.id}, but "
-                                f"{other.id} leads back {back[0].direction} (line "
-                                f"{back[0].line}); the way back of {exit.direction} is "
-                                f"{OPPOSITE[exit.direction]}")
             if exit.one_way or back or other.id == room.id:
                 continue
             taken = {each.direction for each in other.exits} | {
