@@ -123,8 +123,8 @@ def donjon_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
                          key="rooms")
     ends = _ends(data, grid_map, graph)
     _ways(graph, grid_map, doors, ends, max(numbers))
-    settings = data.get("settings") if isinstance(data.get("settings"), Mapping) else {}
-    details = data.get("details") if isinstance(data.get("details"), Mapping) else {}
+    settings: Mapping[str, Any] = _mapping(data.get("settings"))
+    details: Mapping[str, Any] = _mapping(data.get("details"))
     name = _words(settings.get("name")) or "An imported dungeon"
     top: dict[str, Any] = {"kind": "key", "id": slug_id(name), "name": name}
     if _words(details.get("history")):
@@ -142,14 +142,17 @@ def donjon_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
     return graph.data(top)
 
 
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
 def _words(value: Any) -> str:
     return " ".join(value.split()) if isinstance(value, str) else ""
 
 
 def _room(ident: str, number: int, room: Mapping[str, Any], encounters: dict[str, str]
           ) -> GraphRoom:
-    contents = room.get("contents") if isinstance(room.get("contents"), Mapping) else {}
-    detail = contents.get("detail") if isinstance(contents.get("detail"), Mapping) else {}
+    detail = _mapping(_mapping(room.get("contents")).get("detail"))
     width, height = _int(room.get("width")), _int(room.get("height"))
     text = _words(detail.get("room_features")) or (
         f"An empty room, {width} by {height} squares." if width and height else "A room.")
@@ -200,7 +203,7 @@ def _ends(data: Mapping[str, Any], grid_map: _Map, graph: KeyGraph
 def _ways(graph: KeyGraph, grid_map: _Map,
           doors: dict[Cell, list[tuple[str, str, Mapping[str, Any]]]],
           ends: dict[Cell, tuple[str, str, str, str]], last: int) -> None:
-    for cell, (room, kind, direction, words) in ends.items():
+    for room, _, direction, words in ends.values():
         if room:
             graph.out(room, direction or None, "open", words)
     done: set[Cell] = set()

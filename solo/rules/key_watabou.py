@@ -104,7 +104,7 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
     door_cells = {(int(door["x"]), int(door["y"])) for door in doors}
     areas = _Areas(rects, door_cells)
     sides = [_sides(door) for door in doors]
-    for door, (a, b) in zip(doors, sides):  # open ways join runs of corridor
+    for door, (a, b) in zip(doors, sides, strict=True):  # open ways join runs of corridor
         first, second = areas.at(a), areas.at(b)
         if (int(door["type"]) == 0 and first is not None and second is not None
                 and areas.narrow(first) and areas.narrow(second)):
@@ -116,15 +116,17 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
                 areas.join(index, other)
     graph, ids = _rooms(areas, data)
     entrance = None
-    for door, (a, b) in zip(doors, sides):
+    for door, (a, b) in zip(doors, sides, strict=True):
         kind = int(door["type"])
         first, second = areas.at(a), areas.at(b)
         place = (float(door["x"]), float(door["y"]))
         if first is None and second is None or first == second:
             continue
         if first is None or second is None:
-            inside = ids[second if first is None else first]
-            toward = _STEPS.get(_step(b if first is None else a, place))
+            room, cell = (second, b) if first is None else (first, a)
+            assert room is not None
+            inside = ids[room]
+            toward = _STEPS.get(_step(cell, place))
             if kind == ENTRANCE:
                 entrance = entrance or inside
                 graph.out(inside, toward, "open", "the way in")
@@ -139,12 +141,13 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
     for (x, y), index in sorted(areas.cell.items()):  # a passage opening into a room
         for near in ((x + 1, y), (x, y + 1)):
             first, second = areas.find(index), areas.at(near)
-            if second is None or first == second:
+            if second is None or first == second or not (
+                    _single(areas.rects[index]) or _single(areas.rects[areas.cell[near]])):
+                continue  # two rectangles side by side are joined by a cell or a door
+            here, there = ids[first], ids[second]
+            if any(exit["to"] == there for exit in graph.rooms[here].exits):
                 continue
-            a, b = ids[first], ids[second]
-            if any(exit["to"] == b for exit in graph.rooms[a].exits):
-                continue
-            graph.link(a, b, _STEPS[(near[0] - x, near[1] - y)], ("open", "open"),
+            graph.link(here, there, _STEPS[(near[0] - x, near[1] - y)], ("open", "open"),
                        place=(float(x), float(y)))
     title = _words(data.get("title")) or "An imported dungeon"
     top: dict[str, Any] = {"kind": "key", "id": slug_id(title), "name": title}
@@ -156,6 +159,10 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
                         else ""))
     top["entrance"] = entrance or next(iter(graph.rooms))
     return graph.data(top)
+
+
+def _single(rect: Mapping[str, Any]) -> bool:
+    return bool(rect["w"] == 1 and rect["h"] == 1)
 
 
 def _words(value: Any) -> str:
