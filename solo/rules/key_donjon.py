@@ -153,7 +153,11 @@ def _words(value: Any) -> str:
 def _room(ident: str, number: int, room: Mapping[str, Any], encounters: dict[str, str]
           ) -> GraphRoom:
     detail = _mapping(_mapping(room.get("contents")).get("detail"))
-    width, height = _int(room.get("width")), _int(room.get("height"))
+    if all(wall in room for wall in _WALLS):  # its walls, in cells (width is in feet)
+        width = _int(room["east"]) - _int(room["west"]) + 1
+        height = _int(room["south"]) - _int(room["north"]) + 1
+    else:
+        width, height = _int(room.get("width")), _int(room.get("height"))
     text = _words(detail.get("room_features")) or (
         f"An empty room, {width} by {height} squares." if width and height else "A room.")
     found = GraphRoom(ident, f"Room {number}", text, (_int(room.get("col")),

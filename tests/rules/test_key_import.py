@@ -107,3 +107,43 @@ def test_a_file_that_is_no_export_is_refused(content, expected):
     with pytest.raises(RulesError) as caught:
         import_key(content, "x.json")
     assert re.search(expected, str(caught.value)), str(caught.value)
+
+
+def long_hall_export(rooms: int) -> dict:
+    """A donjon-like export: a corridor along row 4 with ``rooms`` rooms above it, each
+    3 cells wide with a door onto the corridor, and the way in at the corridor's east end."""
+    width = rooms * 4 + 2
+    cells = [[0] * width for _ in range(6)]
+    listed: list = [None]
+    for number in range(1, rooms + 1):
+        west = (number - 1) * 4 + 1
+        for row in (1, 2):
+            for col in range(west, west + 3):
+                cells[row][col] = 0x2 | (number << 6)
+        cells[3][west + 1] = 0x4 | 0x20000
+        listed.append({"id": number, "row": 1, "col": west, "north": 1, "south": 2,
+                       "west": west, "east": west + 2, "width": 30, "height": 20,
+                       "doors": {"south": [{"row": 3, "col": west + 1, "type": "door",
+                                            "desc": "A door"}]}})
+    for col in range(1, width - 1):
+        cells[4][col] = 0x4
+    return {"cells": cells, "rooms": listed, "settings": {"name": "Long hall"},
+            "egress": [{"row": 4, "col": width - 2, "dir": "east"}]}
+
+
+def test_a_donjon_corridor_joining_many_doors_is_cut_into_passages():
+    data = long_hall_export(20)
+    _, text = import_key(json.dumps(data).encode(), "hall.json")
+    key = key_from_text(text, "hall.yaml")
+    passages = [room for room in key.rooms if room.name == "Passage"]
+    assert 3 <= len(passages) <= 8
+    assert all(len(room.exits) <= 12 for room in key.rooms)
+    reached, todo = {key.entrance}, [key.entrance]
+    while todo:
+        for exit in key.room(todo.pop()).exits:
+            if exit.to is not None and exit.to not in reached:
+                reached.add(exit.to)
+                todo.append(exit.to)
+    assert len(reached) == len(key.rooms) == 20 + len(passages)
+    assert key.room(key.entrance).name == "Passage"
+    assert any(exit.out for exit in key.room(key.entrance).exits)
