@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from solo.rules.key_model import (
     MAX_KEY_ROOMS,
     OPPOSITE,
     OUT,
+    ROLL,
     DungeonKey,
     KeyContent,
     KeyEncounter,
@@ -37,7 +38,8 @@ from solo.rules.key_model import (
 from solo.rules.tables import check_links, parse_table
 from solo.rules.yamlfile import Document, load_yaml
 
-__all__ = ["parse_key", "load_key_file", "key_from_text", "key_hash", "room_id"]
+__all__ = ["parse_key", "load_key_file", "key_from_text", "key_hash", "room_id",
+           "check_encounters"]
 
 _TOP = ("kind", "id", "name", "summary", "source", "intro", "entrance", "encounters",
         "wandering", "rooms")
@@ -293,3 +295,19 @@ def _joined(doc: Document, rooms: list[KeyRoom]) -> list[KeyRoom]:
             room.id, room.name, room.text, room.exits + extra, room.contents, room.hidden,
             room.at, room.size, room.line))
     return result
+
+
+def check_encounters(key: DungeonKey, entries: Collection[str]) -> None:
+    """When play starts with a procedure: each encounter a room names must be one of the
+    key's own, ``roll``, or an entry id of the procedure's encounter table (``entries``);
+    refused with the key's file and line otherwise."""
+    for room in key.rooms:
+        for content in room.contents:
+            name = content.name
+            if content.kind != "encounter" or name is None or name == ROLL:
+                continue
+            if name not in key.encounters and name not in entries:
+                known = ", ".join(sorted(entries)) or "none"
+                raise RulesError(f"{room.id} meets {name!r}, which is neither one of the "
+                                 "key's encounters nor an entry of the procedure's encounter "
+                                 f"table ({known}), nor roll", file=key.file, line=content.line)

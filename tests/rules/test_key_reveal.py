@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from solo.rules.key_file import key_from_text, load_key_file
-from solo.rules.key_reveal import explored, hidden_here, reveal, seen_rooms
+from solo.rules.key_reveal import explored, hidden_here, key_changes, reveal, seen_rooms
 
 ROOT = Path(__file__).resolve().parents[2]
 ABBEY = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
@@ -122,3 +122,15 @@ def test_the_abbeys_text_stays_hidden_room_by_room():
                         and all(word not in words[other] for other in words
                                 if other != room.id))
         assert not leaked, f"{room.id}'s words {leaked} shown before it was entered"
+
+
+def test_an_edited_key_says_what_changed_in_rooms_seen_and_only_counts_the_others():
+    text = marked_key()
+    old = key_from_text(text, "marked.yaml")
+    edited = text.replace("The amberfox room", "The amberfox hall").replace(
+        "The hollyhare room", "The hollyhare den")
+    new = key_from_text(edited, "marked.yaml")
+    notice = key_changes(old, new, ["R1", "R2"])
+    assert notice == ["R1: its text changed", "1 room not yet entered changed"]
+    assert "hollyhare" not in " ".join(notice)
+    assert key_changes(old, old, ["R1"]) == []

@@ -11,7 +11,7 @@ import pytest
 
 from solo.errors import RulesError
 from solo.rules.catalog import load_file
-from solo.rules.key_file import key_from_text, load_key_file
+from solo.rules.key_file import check_encounters, key_from_text, load_key_file
 from solo.rules.key_model import MAX_KEY_ROOMS
 from solo.rules.key_reveal import explored
 from tests.fake_env import solo
@@ -146,3 +146,14 @@ def test_the_shipped_abbey_has_twenty_rooms_two_secret_doors_and_a_locked_door()
                 reached.add(exit.to)
                 todo.append(exit.to)
     assert len(reached) == 20
+
+
+def test_an_encounter_neither_the_key_nor_the_procedure_knows_is_refused_with_its_line():
+    key = key_from_text(guide_example(), "docs/keys.md")
+    check_encounters(key, {"goblin-band"})  # eels and keeper are the key's, R5 rolls
+    odd = key_from_text(small(TWO + "    contents:\n      - {encounter: goblin-band}\n"),
+                        "k.yaml")
+    check_encounters(odd, {"goblin-band", "orc-band"})
+    with pytest.raises(RulesError) as caught:
+        check_encounters(odd, {"orc-band"})
+    assert str(caught.value).startswith("k.yaml:13: R2 meets 'goblin-band', which is neither")
