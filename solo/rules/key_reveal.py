@@ -113,6 +113,7 @@ def reveal(key: DungeonKey, seen: Collection[str], entered: str,
 def seen_rooms(key: DungeonKey, seen: Collection[str],
                secrets_found: Collection[str] = ()) -> list[SeenRoom]:
     """Every room of ``seen`` as the party knows it, in the key's order (for the map)."""
+    seen, secrets_found = set(seen), set(secrets_found)
     return [reveal(key, seen, room.id, secrets_found) for room in key.rooms
             if room.id in seen]
 
@@ -128,6 +129,7 @@ def hidden_here(key: DungeonKey, room_id: str,
 def explored(key: DungeonKey, seen: Collection[str],
              secrets_found: Collection[str] = ()) -> Explored:
     """``9 of 23 rooms, 2 of 4 secrets``: rooms of the key entered, secrets found."""
+    seen, secrets_found = set(seen), set(secrets_found)
     units: dict[str, bool] = {}
     for secret in key.secrets:
         unit = min(secret.id, secret.twin) if secret.twin else secret.id
