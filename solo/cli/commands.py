@@ -125,7 +125,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
     sub.add_parser("systems", help="List the procedures, one per line: id, then name.")
 
-    check = sub.add_parser("check", help="Validate procedure, tables or oracle files.")
+    check = sub.add_parser("check", help="Validate procedure, tables, oracle, generator or "
+                           "dungeon key files.")
     check.add_argument("files", nargs="+", help="YAML files to check.")
 
     simulate = sub.add_parser("simulate", help="Play many turns headless and count outcomes.")
@@ -162,6 +163,12 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                           "opening it.")
     odds.add_argument("journal", help="The journal file.")
     odds.add_argument("--json", action="store_true", help="Print one JSON object.")
+
+    importer = sub.add_parser("import", help="Make a dungeon key from a donjon or One Page "
+                              "Dungeon JSON export (see docs/keys.md).")
+    importer.add_argument("file", help="The JSON export.")
+    importer.add_argument("-o", "--output", default=None, help="The key's file, ending in "
+                          ".yaml (never overwritten); '-' or none for standard output.")
 
     template = sub.add_parser("new-procedure", help="Write a commented starting procedure file.")
     template.add_argument("name", help="Id of the new procedure (e.g. my-dungeon).")
@@ -348,7 +355,13 @@ def _new_procedure(options, env: Environment) -> int:
     return write_template(options.name, options.output, env.stdout)
 
 
+def _import(options, env: Environment) -> int:
+    from solo.cli.import_key import run_import
+
+    return run_import(options.file, options.output, env)
+
+
 _HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "check": _check,
              "simulate": _simulate, "new": _new, "play": _play, "home": _home,
              "export": _export, "stats": _stats, "status": _status, "odds": _odds,
-             "new-procedure": _new_procedure}
+             "new-procedure": _new_procedure, "import": _import}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from solo.errors import RulesError, UsageError
 from solo.rules.generator import Generator, load_generator_file, parse_generator
+from solo.rules.key_file import parse_key
 from solo.rules.oracle_styles import parse_style, styles_from_documents
 from solo.rules.paths import (
     generators_dir,
@@ -102,7 +103,10 @@ def load_file(path: Path, extra_tables: Iterable[Path] = ()) -> tuple[str, objec
         return kind, parse_style(doc)
     if kind == "generator":
         return kind, parse_generator(doc)
-    raise doc.error(("kind",), "expected 'kind:' to be procedure, tables, oracle or generator")
+    if kind == "key":
+        return kind, parse_key(doc)
+    raise doc.error(("kind",), "expected 'kind:' to be procedure, tables, oracle, generator "
+                    "or key")
 
 
 def load_system(system: str | Path, extra_tables: Iterable[Path] = ()) -> Procedure:

@@ -1,0 +1,149 @@
+"""Importing donjon and One Page Dungeon JSON exports (small samples of solo's own in
+tests/data): rooms, positions, doors and their kinds, notes and contents kept; what is
+neither export refused, naming the file and what was expected."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from solo.errors import RulesError
+from solo.rules.key_file import key_from_text
+from solo.rules.key_import import import_key
+from solo.rules.key_reveal import explored
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+DONJON = DATA / "donjon-small.json"
+WATABOU = DATA / "watabou-small.json"
+
+
+def imported(path: Path):
+    kind, text = import_key(path.read_bytes(), str(path))
+    return kind, key_from_text(text, "imported.yaml")
+
+
+def ways(key, room_id: str) -> dict:
+    return {exit.to or "out": (exit.direction, exit.door) for exit in key.room(room_id).exits}
+
+
+def test_donjon_rooms_keep_their_numbers_places_and_contents():
+    kind, key = imported(DONJON)
+    assert kind == "donjon" and key.name == "The Sample Cellars"
+    assert [room.id for room in key.rooms] == ["R1", "R2", "R3", "R4", "R5"]
+    first = key.room("R1")
+    assert first.at == (1.0, 1.0) and first.size == (3.0, 3.0)
+    assert first.text == "Shelves of empty crocks line the walls"
+    assert [content.kind for content in first.contents] == ["encounter", "treasure"]
+    assert key.encounters[first.contents[0].name].text == "3 x cellar rat; easy"
+    assert key.room("R3").hidden == ("A purse of 20 silver under a loose brick",)
+    assert key.room("R3").contents[0].kind == "trap"
+    assert key.wandering is not None and key.wandering.high == 3
+
+
+def test_donjon_corridors_become_ways_and_a_passage_with_the_doors_kinds():
+    _, key = imported(DONJON)
+    assert ways(key, "R1")["R2"] == ("E", "locked")  # arch, then a locked door
+    assert ways(key, "R2")["R1"] == ("W", "locked")
+    assert ways(key, "R3")["R4"] == ("E", "secret")
+    assert ways(key, "R4")["out"] == ("D", "open")  # the stairs down
+    passage = key.room("R5")
+    assert passage.name == "Passage"
+    assert ways(key, "R5") == {"R1": ("N", "open"), "R3": ("S", "trapped"),
+                              "R2": (None, "locked"), "out": ("E", "open")}
+    assert ways(key, "R2")["R5"] == ("S", "locked")  # the portcullis on R2's south wall
+    assert key.entrance == "R5"  # the egress is on the corridor
+    assert "A brick that pushes in" in key.room("R4").exits[-1].text
+    assert str(explored(key, ())) == "0 of 5 rooms, 0 of 2 secrets"
+
+
+def test_watabou_rooms_notes_doors_and_the_way_in():
+    kind, key = imported(WATABOU)
+    assert kind == "watabou" and key.name == "The Sample Undercroft"
+    assert key.intro == "A test crypt, drawn to be imported."
+    assert key.entrance == "R1" and ways(key, "R1")["out"] == ("W", "open")
+    assert key.room("R1").text == "A lever rusted into the wall."
+    assert key.room("R2").text == "Three goblins asleep on sacks of grain."
+    assert key.room("R2").at == (1.0, 2.0) and key.room("R2").size == (4.0, 3.0)
+    assert ways(key, "R1")["R2"] == ("S", "open")
+    # the portcullis: locked from the side it faces, opened by the lever on the other
+    assert ways(key, "R2")["R4"] == ("E", "locked")
+    assert ways(key, "R4")["R2"] == ("W", "open")
+    # the secret door is secret from the passage, a plain door from the vault
+    passage = key.room("R5")
+    assert passage.name == "Passage" and ways(key, "R5")["R3"] == ("E", "secret")
+    assert ways(key, "R3")["R5"] == ("W", "open")
+    assert ways(key, "R4")["out"] == ("D", "open")
+    assert key.room("R3").contents[0].text == "the heart of the dungeon"
+
+
+def test_a_second_door_on_one_wall_takes_the_diagonal_on_its_side():
+    data = json.loads(WATABOU.read_text(encoding="utf-8"))
+    # two doors in R1's north wall, at its west and east ends, to two rooms above
+    data["rects"] += [{"x": 1, "y": -3, "w": 1, "h": 1}, {"x": 0, "y": -5, "w": 3, "h": 2},
+                      {"x": 3, "y": -3, "w": 1, "h": 1}, {"x": 3, "y": -5, "w": 2, "h": 2}]
+    data["doors"] += [{"x": 1, "y": -3, "dir": {"x": 0, "y": -1}, "type": 1},
+                      {"x": 3, "y": -3, "dir": {"x": 0, "y": -1}, "type": 1}]
+    _, text = import_key(json.dumps(data).encode(), "w.json")
+    key = key_from_text(text, "w.yaml")
+    north = {exit.to: exit.direction for exit in key.room("R1").exits}
+    west, east = (room.id for room in key.rooms if room.at in ((0.0, -5.0), (3.0, -5.0)))
+    assert (north[west], north[east]) == ("N", "NE")
+    assert ways(key, east)["R1"] == ("SW", "open")
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b'{"title": "x"}', r"^x\.json: expected a donjon dungeon JSON export \('cells' and "
+                        r"'rooms'\) or a One Page Dungeon JSON export \('rects' and 'doors'\)$"),
+    (b'{\n  "rects": [\n', r"^x\.json:3: not JSON"),
+    (b"\xff\xfe", r"^x\.json: not a text file"),
+    (b'{"rects": [{"x": 1}], "doors": []}', r"^x\.json: rects\.0: expected a rectangle with "
+                                            r"x, y, w and h$"),
+    (b'{"cells": 3, "rooms": []}', r"^x\.json: cells: expected a donjon export"),
+])
+def test_a_file_that_is_no_export_is_refused(content, expected):
+    with pytest.raises(RulesError) as caught:
+        import_key(content, "x.json")
+    assert re.search(expected, str(caught.value)), str(caught.value)
+
+
+def long_hall_export(rooms: int) -> dict:
+    """A donjon-like export: a corridor along row 4 with ``rooms`` rooms above it, each
+    3 cells wide with a door onto the corridor, and the way in at the corridor's east end."""
+    width = rooms * 4 + 2
+    cells = [[0] * width for _ in range(6)]
+    listed: list = [None]
+    for number in range(1, rooms + 1):
+        west = (number - 1) * 4 + 1
+        for row in (1, 2):
+            for col in range(west, west + 3):
+                cells[row][col] = 0x2 | (number << 6)
+        cells[3][west + 1] = 0x4 | 0x20000
+        listed.append({"id": number, "row": 1, "col": west, "north": 1, "south": 2,
+                       "west": west, "east": west + 2, "width": 30, "height": 20,
+                       "doors": {"south": [{"row": 3, "col": west + 1, "type": "door",
+                                            "desc": "A door"}]}})
+    for col in range(1, width - 1):
+        cells[4][col] = 0x4
+    return {"cells": cells, "rooms": listed, "settings": {"name": "Long hall"},
+            "egress": [{"row": 4, "col": width - 2, "dir": "east"}]}
+
+
+def test_a_donjon_corridor_joining_many_doors_is_cut_into_passages():
+    data = long_hall_export(20)
+    _, text = import_key(json.dumps(data).encode(), "hall.json")
+    key = key_from_text(text, "hall.yaml")
+    passages = [room for room in key.rooms if room.name == "Passage"]
+    assert 3 <= len(passages) <= 8
+    assert all(len(room.exits) <= 12 for room in key.rooms)
+    reached, todo = {key.entrance}, [key.entrance]
+    while todo:
+        for exit in key.room(todo.pop()).exits:
+            if exit.to is not None and exit.to not in reached:
+                reached.add(exit.to)
+                todo.append(exit.to)
+    assert len(reached) == len(key.rooms) == 20 + len(passages)
+    assert key.room(key.entrance).name == "Passage"
+    assert any(exit.out for exit in key.room(key.entrance).exits)
