@@ -105,6 +105,13 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      help="Who rolls: solo (default), or physical: solo asks you for every "
                      "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "
                      "changes it during play.")
+    new.add_argument("--dungeon", nargs="?", const="", default=None, metavar="ID",
+                     help="A generator that rolls each new room (see: solo dungeons), or "
+                     "the path of your own generator file; 'set dungeon ID' changes it "
+                     "during play.")
+    new.add_argument("--dungeon-set", action="append", default=[], metavar="NAME=WORD",
+                     help="A setting of the generator, such as doors=barred (repeat for "
+                     "more; solo dungeons lists each generator's).")
 
     play = sub.add_parser("play", help="Resume a journal exactly where it stopped.",
                           epilog=_PLAY_EPILOG,
@@ -124,6 +131,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     ask.add_argument("--seed", type=_seed, help="Seed, for a repeatable answer.")
 
     sub.add_parser("systems", help="List the procedures, one per line: id, then name.")
+    sub.add_parser("dungeons", help="List the dungeon generators: id, name, summary, "
+                   "then their settings.")
 
     check = sub.add_parser("check", help="Validate procedure, tables or oracle files.")
     check.add_argument("files", nargs="+", help="YAML files to check.")
@@ -224,6 +233,35 @@ def _systems(options, env: Environment) -> int:
     return 0
 
 
+def _dungeons(options, env: Environment) -> int:
+    from solo.rules.catalog import generator_list, load_generator
+    from solo.rules.generate import settings_help
+
+    for ident, name, summary in generator_list():
+        env.say(printable(f"{ident}\t{name}\t{summary}"))
+        for line in settings_help(load_generator(ident)):
+            env.say(printable(f"  {line}"))
+    return 0
+
+
+def _dungeon_option(options) -> tuple[str | None, list[str]]:
+    """The generator ``solo new --dungeon`` names (a file's path made absolute) and its
+    settings; a UsageError listing the generators when it names none."""
+    from solo.rules.catalog import generator_files
+
+    name = options.dungeon
+    if name is None:
+        if options.dungeon_set:
+            raise UsageError("--dungeon-set needs --dungeon ID")
+        return None, []
+    if not name:
+        raise UsageError("--dungeon needs a generator: " + ", ".join(sorted(generator_files()))
+                         + " (solo dungeons lists them), or a generator file")
+    if Path(name).suffix in (".yaml", ".yml") and Path(name).is_file():
+        name = str(Path(name).resolve())
+    return name, list(options.dungeon_set)
+
+
 def _check(options, env: Environment) -> int:
     from solo.rules.catalog import load_file
 
@@ -269,6 +307,7 @@ def _simulate(options, env: Environment) -> int:
 def _new(options, env: Environment) -> int:
     from solo.play.start import ask_procedure, create_and_play
 
+    dungeon = _dungeon_option(options)
     system = options.system
     if system is None:
         if not env.at_terminal:
@@ -277,7 +316,8 @@ def _new(options, env: Environment) -> int:
         system = ask_procedure(DEFAULT_SYSTEM, env)
     return create_and_play(options.journal, system, options.title,
                            options.seed, options.tables, options.oracle, options.party,
-                           options.dice, interactive=_interactive, env=env)
+                           options.dice, interactive=_interactive, env=env,
+                           dungeon=dungeon)
 
 
 def _play(options, env: Environment) -> int:
@@ -348,7 +388,8 @@ def _new_procedure(options, env: Environment) -> int:
     return write_template(options.name, options.output, env.stdout)
 
 
-_HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "check": _check,
+_HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "dungeons": _dungeons,
+             "check": _check,
              "simulate": _simulate, "new": _new, "play": _play, "home": _home,
              "export": _export, "stats": _stats, "status": _status, "odds": _odds,
              "new-procedure": _new_procedure}

@@ -59,6 +59,9 @@ class Act(Request):
     direction: str | None = None
     exits: int | None = None
     to: str | None = None
+    exits_typed: bool = False
+    """Whether the player typed the exits (else a generator, if the journal has one, rolls
+    the new room)."""
     shown: ClassVar[str] = ACTION
 
 

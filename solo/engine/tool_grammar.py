@@ -25,6 +25,7 @@ from solo.engine.arguments import (
     whole_number,
 )
 from solo.engine.commands import Command
+from solo.engine.dungeon_rolls import DUNGEON, set_dungeon_request
 from solo.engine.requests import (
     AddMember,
     Ask,
@@ -112,6 +113,8 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
         if mode not in DICE_MODES:
             raise UsageError(f"dice are {' or '.join(DICE_MODES)}, not {mode[:20]!r}")
         return SetDice(mode)
+    if words[:1] and words[0].lower() == DUNGEON and DUNGEON not in procedure.settings:
+        return set_dungeon_request(world, words[1:])  # the generator of new rooms
     if words[:1] and words[0].lower() == "odds" and "odds" not in procedure.settings:
         if len(words) != 2 or words[1].lower() not in ("on", "off"):
             raise UsageError("set odds on|off: the odds in the status bar")
