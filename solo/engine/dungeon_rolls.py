@@ -23,7 +23,7 @@ from typing import Any
 from solo.engine import room_changes as change
 from solo.engine.events import Checked, Encountered, Event, Said, TableRolled
 from solo.engine.requests import Request
-from solo.engine.rooms import HIDDEN, OPPOSITE, Dungeon, Exit, Room
+from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.errors import SoloError, UsageError
 from solo.rules import dice
@@ -172,10 +172,28 @@ def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
     opens it."""
     openers = [name for name, doors in OPENERS.items()
                if exit.door in doors and name in procedure.actions]
-    how = (" or ".join(f"'{name}'" for name in openers) + " opens it first") if openers \
-        else "'room exits' opens it once the party gets through"
     where = exit.direction or exit.to or "exit"
+    how = (" or ".join(f"'{name}'" for name in openers) + " opens it first") if openers \
+        else f"once the party has opened it, 'room exits {where}' says so"
     return UsageError(f"the door {where} of {room.id} is {exit.door}: {how}")
+
+
+def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
+    """Why a rolled room has no way on: the search that may find one, and the nearest
+    known room that has one."""
+    steps = dungeon.distances(room.id)
+    onward = [(steps[other.id], index, other.id) for index, other in enumerate(dungeon.rooms)
+              if other.id in steps and other.id != room.id
+              and any(exit.to is None and exit.seen for exit in other.exits)]
+    finders = [name for name in FINDERS if name in procedure.actions]
+    ways = [f"'{finders[0]}' may find a secret way"] if finders else []
+    if onward:
+        ways.append(f"'go {min(onward)[2]}' walks to the nearest room with one")
+    used = {exit.direction for exit in room.exits}
+    free = next((direction for direction in DIRECTIONS if direction not in used), None)
+    if free is not None:
+        ways.append(f"'room exits {free}' names one")
+    return UsageError(f"{room.id} has no way on that leads nowhere yet: " + "; ".join(ways))
 
 
 @dataclass
@@ -200,6 +218,8 @@ def _through(run: RunState, room: Room, direction: str | None
                        and not exits[index].barred), None)
         if chosen is None:
             chosen = next((index for index in free if exits[index].seen), None)
+        if chosen is None and exits:  # (a room with no exits known makes one, as ever)
+            raise _dead_end(run.dungeon, room, run.procedure)
     else:
         chosen = next((index for index in free if exits[index].direction == direction), None)
     if chosen is None:
