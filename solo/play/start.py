@@ -11,7 +11,7 @@ from pathlib import Path
 
 from solo import defaults
 from solo.engine import core as engine
-from solo.engine.dungeon_rolls import DUNGEON, parse_settings, start_values
+from solo.engine.dungeon_rolls import DUNGEON, DUNGEON_SET, parse_settings, start_values
 from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.journal.create import create_journal, slugify
@@ -64,6 +64,8 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
         meta["dice"] = dice
     if generated:
         meta["dungeon"] = generated[DUNGEON]
+        if generated[DUNGEON_SET]:
+            meta["dungeon_set"] = generated[DUNGEON_SET]
     state = engine.start(world, oracle_style, party or ())
     if generated:
         state = replace(state, values={**state.values, **generated})
