@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from solo.engine.arguments import quote
 from solo.engine.dungeon_rolls import after_action
+from solo.engine.effects_tables import meet_rolled_encounter
 from solo.engine.events import Acted
 from solo.engine.interpreter import Run
 from solo.engine.procedure_errors import procedure_error
@@ -42,8 +43,9 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             if rolled is not None and any(arg.name == "exits" for arg in action.args):
                 arguments = {**arguments, "exits": rolled.exits}  # the rolled room's own
             run.act(action, arguments, request.text)
-            after_action(world, run, request.action, start,
-                         rolled is not None and rolled.encounter)
+            if rolled is not None and rolled.encounter:
+                meet_rolled_encounter(run, start)
+            after_action(world, run, request.action, start)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved

@@ -21,21 +21,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from solo.engine import room_changes as change
-from solo.engine.events import Checked, Encountered, Event, Said, TableRolled
-from solo.engine.requests import Request
+from solo.engine.events import Checked, Event, Said
+from solo.engine.requests import SetDungeon
 from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
-from solo.errors import SoloError, UsageError
-from solo.rules import dice
-from solo.rules.effect_model import Encounter
+from solo.engine.table_draws import draw_event
+from solo.errors import UsageError
 from solo.rules.generate import GeneratedRoom, RoomContext, resolve_settings, roll_room
 from solo.rules.generator import Generator
 from solo.rules.procedure import Procedure
-from solo.rules.table_roll import Draw
 from solo.rules.world import World
 
 __all__ = ["DUNGEON", "DUNGEON_SET", "OPENERS", "FINDERS", "SetDungeon", "parse_settings",
-           "settings_text", "set_dungeon_request", "set_dungeon", "active", "draw_event",
+           "settings_text", "set_dungeon_request", "set_dungeon", "active",
            "door_refusal", "Rolled", "roll_new", "after_action", "start_values"]
 
 DUNGEON = "dungeon"
@@ -59,15 +57,6 @@ action rolls must succeed)."""
 _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", False),
           "trapped": ("trapped", False), "secret": (HIDDEN, True)}
 """A generator's door kind as an exit keeps it: its door and whether it is secret."""
-
-
-@dataclass(frozen=True)
-class SetDungeon(Request):
-    """``set dungeon classic doors=barred``: the generator that rolls new rooms from now on
-    ('' for none), and its settings as the player gave them."""
-
-    generator: str
-    settings: str = ""
 
 
 def parse_settings(words: str | list[str] | tuple[str, ...]) -> dict[str, str]:
@@ -141,30 +130,6 @@ def active(world: World, values: Mapping[str, Any]) -> tuple[Generator, dict[str
     generator = _generator(world, name)
     return generator, resolve_settings(generator, parse_settings(str(values.get(DUNGEON_SET,
                                                                                 ""))))
-
-
-def draw_event(draw: Draw) -> TableRolled:
-    """One table roll of a generator as the journal's ``tbl:`` line: ``tbl: Room d12=3 ->
-    a crooked passage`` (compound dice show their digits: ``d66=35 [3, 5]``)."""
-    faces = draw.faces or (draw.value - draw.plus,)
-    total = draw.value - draw.plus
-    try:
-        parsed = dice.parse(draw.dice)
-        single = len(parsed.terms) == 1 and isinstance(parsed.terms[0], dice.Dice)
-    except SoloError:
-        parsed, single = None, False
-    if parsed is not None and single:
-        term = parsed.terms[0]
-        expression = parsed
-    else:  # compound dice (d6;d6): their own text, each die a digit
-        term = dice.parse("d6").terms[0]
-        expression = dice.Expression(draw.dice, (term,), total, total)
-    roll = dice.Roll(expression, total, (dice.TermRoll(term, faces, (True,) * len(faces),
-                                                       total),))
-    title = draw.title or draw.table
-    if draw.column:
-        title = f"{title} ({draw.column})"
-    return TableRolled(draw.table, title, roll, draw.plus, draw.entry, draw.text)
 
 
 def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
@@ -295,15 +260,10 @@ def _check_failed(events: list[Event]) -> bool:
     return bool(checks) and not checks[-1].success
 
 
-def after_action(world: World, run: RunState, action: str, start: int,
-                 encounter: bool) -> None:
-    """What an action did to the doors of the room the party is in (an opener opens the
-    first door it can, a finder finds the secret ways and the trapped doors), and the
-    encounter a rolled room holds, drawn from the procedure's own table unless the
-    action met one already. ``start``: where the action's events begin."""
-    if encounter and run.procedure.encounters and not any(
-            isinstance(event, Encountered) for event in run.events[start:]):
-        run.execute([Encounter()])
+def after_action(world: World, run: RunState, action: str, start: int) -> None:
+    """What an action did to the doors of the room the party is in: an opener opens the
+    first door it can, a finder finds the secret ways and the trapped doors (unless a
+    check the action rolled failed). ``start``: where the action's events begin."""
     room = run.dungeon.current
     if room is None or (action not in OPENERS and action not in FINDERS):
         return

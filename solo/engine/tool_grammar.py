@@ -29,6 +29,7 @@ from solo.engine.dungeon_rolls import DUNGEON, set_dungeon_request
 from solo.engine.requests import (
     AddMember,
     Ask,
+    AskMeaning,
     ChangeHitPoints,
     ChooseOracle,
     CountSupply,
@@ -166,6 +167,9 @@ def _table(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _ask(command: Command, world: World, state: State, rest: str) -> Request:
+    first, _, question = rest.partition(" ")
+    if first.lower() == "meaning":  # the meaning oracle: an action and a subject
+        return AskMeaning(question.strip())
     if "?" not in rest:
         raise UsageError(f"{command.usage}: a question ends with '?'")
     style_name: str | None = None
@@ -300,8 +304,9 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           numbered=1),
     _tool("table", "table NAME", "Roll on a table; 'tables' lists them.", _table,
           _table_names),
-    _tool("ask", "ask QUESTION? [ODDS]", "Ask the oracle a yes/no question; odds default "
-          "to 50/50.", _ask, numbered=0),
+    _tool("ask", "ask QUESTION? [ODDS] | ask meaning [QUESTION]", "Ask the oracle a yes/no "
+          "question (odds default to 50/50), or 'ask meaning' for an action and a subject "
+          "to read as a hint.", _ask, numbered=0),
     _tool("chaos", "chaos [N|follow]", "Show the oracle's chaos, set it (1-9), or let it "
           "follow the danger.", _chaos, _chaos_words),
     _tool("oracle", "oracle [STYLE]", "Show the oracle style, or choose one: mythic, "

@@ -123,7 +123,7 @@ def load_system(system: str | Path, extra_tables: Iterable[Path] = ()) -> Proced
 def load_world(system: str | Path, extra_tables: Iterable[Path] = ()):
     """Everything the engine needs for one journal."""
     extra = tuple(extra_tables)
-    return World(load_system(system, extra), load_tables(extra), load_styles(),
+    return World(load_system(system, extra), load_oracle_tables(extra), load_styles(),
                  Generators())
 
 
