@@ -147,6 +147,13 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     simulate.add_argument("--setup", action="append", default=[], help="A command played "
                           "once before the script, such as 'light torch' (repeatable).")
     simulate.add_argument("--json", action="store_true", help="Print one JSON object.")
+    simulate.add_argument("--dungeon", default=None, metavar="ID",
+                          help="Crawl a dungeon this generator rolls (see: solo dungeons): "
+                          "the procedure's move into new rooms each turn, doors opened and "
+                          "dead ends searched as the rules say; counts rooms entered, doors "
+                          "forced, traps met and encounters per room.")
+    simulate.add_argument("--dungeon-set", action="append", default=[], metavar="NAME=WORD",
+                          help="A setting of the generator, such as doors=barred.")
 
     export = sub.add_parser("export", help="Export a journal as a play report.")
     export.add_argument("journal", help="The journal file.")

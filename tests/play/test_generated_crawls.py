@@ -228,3 +228,23 @@ def test_the_tail_keeps_the_generator(tmp_path):
     assert '"dungeon":"site","dungeon_set":"theme=haunted"' in path.read_text(
         encoding="utf-8")
     assert read_tail(path) is not None
+
+
+def test_simulate_with_a_dungeon_counts_rooms_doors_traps_and_encounters():
+    import json
+
+    run = solo("simulate", "--system", "d12-tension", "--dungeon", "classic", "--turns", "60",
+               "--seed", "4", "--dungeon-set", "doors=barred", "--json")
+    assert run.code == 0, run.err
+    counts = json.loads(run.out)
+    assert counts["turns"] >= 60 and counts["rooms"] >= 20
+    assert counts["doors_forced"] > 0 and counts["traps"] > 0
+    assert counts["encounters_per_room"] == round(counts["encounters"] / counts["rooms"], 4)
+    again = solo("simulate", "--system", "d12-tension", "--dungeon", "classic", "--turns",
+                 "60", "--seed", "4", "--dungeon-set", "doors=barred", "--json")
+    assert again.out == run.out
+    text = solo("simulate", "--system", "trespasser", "--dungeon", "tracker", "--turns",
+                "30")
+    assert text.code == 0 and "rooms entered: " in text.out and "per room)" in text.out
+    wrong = solo("simulate", "--system", "trespasser", "--dungeon", "nowhere")
+    assert wrong.code == 2 and "classic" in wrong.error_line()
