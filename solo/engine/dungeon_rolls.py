@@ -27,6 +27,7 @@ from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
 from solo.errors import UsageError
+from solo.rules.expr import compile_expr
 from solo.rules.generate import GeneratedRoom, RoomContext, resolve_settings, roll_room
 from solo.rules.generator import Generator
 from solo.rules.procedure import Procedure
@@ -34,7 +35,8 @@ from solo.rules.world import World
 
 __all__ = ["DUNGEON", "DUNGEON_SET", "OPENERS", "FINDERS", "SetDungeon", "parse_settings",
            "settings_text", "set_dungeon_request", "set_dungeon", "active",
-           "door_refusal", "Rolled", "roll_new", "after_action", "start_values"]
+           "door_refusal", "Rolled", "roll_new", "after_action", "start_values",
+           "TRAPS_FOUND", "traps_found"]
 
 DUNGEON = "dungeon"
 """The state's value naming the journal's generator ('' or absent: none)."""
@@ -193,12 +195,31 @@ def _through(run: RunState, room: Room, direction: str | None
     if exit.barred:
         raise door_refusal(room, exit, run.procedure)
     if exit.door == "trapped":
-        events.append(Said(f"The door {exit.direction or ''} of {room.id} was trapped: the "
-                           "trap springs as the party goes through.".replace("door  ", "door ")))
+        where = f"the door {exit.direction} of {room.id}" if exit.direction \
+            else f"a door of {room.id}"
+        events.append(Said(f"The party finds a trap on {where} and gets past it."
+                           if traps_found(run) else
+                           f"A trap on {where} springs as the party goes through."))
     if exit.door:
         exits[chosen] = exit._replace(door="")
         room = room._replace(exits=tuple(exits))
     return room, direction or exit.direction, events
+
+
+TRAPS_FOUND: Mapping[str, str] = {
+    "delving": "pace == 'crawl' and light != 'dark'",
+}
+"""Procedure by procedure, when the party finds a trap before it springs (an expression
+read in the run's scope); elsewhere every trap springs unless a search found it first.
+Delving's seed: crawling (with light) detects traps; walking, running and total
+darkness spring them."""
+_TRAPS_FOUND = {system: compile_expr(text) for system, text in TRAPS_FOUND.items()}
+
+
+def traps_found(run: RunState) -> bool:
+    """Whether the party, as it moves now, finds a trap before it springs."""
+    rule = _TRAPS_FOUND.get(run.procedure.id)
+    return bool(rule is not None and rule.evaluate(run.scope))
 
 
 def _short(text: str) -> str:
@@ -236,11 +257,17 @@ def roll_new(world: World, run: RunState, direction: str | None, to: str | None,
     shown: list[Event] = [change.room_event(room, "new")]
     if left is not None and dungeon.room(left.id) != before.room(left.id):
         shown.append(change.room_event(dungeon.room(left.id) or left, "changed"))
-    held = [content for content in rolled.contents if content.kind != "empty"]
+    held = [content for content in rolled.contents if content.kind not in ("empty", "trap")]
     if held:
         shown.append(Said(f"In {room.id}: " + "; ".join(
             f"{content.kind} ({content.text})" if content.text else content.kind
             for content in held) + "."))
+    for content in rolled.contents:
+        if content.kind == "trap":
+            what = f" ({content.text})" if content.text else ""
+            shown.append(Said(f"The party finds the trap in {room.id}{what} before it springs."
+                              if traps_found(run) else
+                              f"A trap in {room.id}{what} springs on the party."))
     return Rolled([*events, *map(draw_event, rolled.draws), *shown],
                   sum(1 for exit in room.exits if exit.seen), rolled.encounter)
 

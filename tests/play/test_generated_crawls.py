@@ -248,3 +248,46 @@ def test_simulate_with_a_dungeon_counts_rooms_doors_traps_and_encounters():
     assert text.code == 0 and "rooms entered: " in text.out and "per room)" in text.out
     wrong = solo("simulate", "--system", "trespasser", "--dungeon", "nowhere")
     assert wrong.code == 2 and "classic" in wrong.error_line()
+
+
+TRAPPED = ("kind: generator\nid: trapped\nname: Trapped halls\nroom:\n  kind: rooms\n"
+           "  exits:\n    count: {dice: d1}\n    directions: [N]\n    door: doors\n"
+           "  contents: stock\ntables:\n  rooms:\n    dice: d1\n    entries:\n"
+           "      1: {is: hall, text: a bare hall}\n  doors:\n    dice: d1\n    entries:\n"
+           "      1: {is: trapped, text: a door with a wire}\n  stock:\n    dice: d1\n"
+           "    entries:\n      1: {is: trap, text: a pit under the flagstones}\n")
+
+
+@pytest.mark.parametrize(("pace", "found"), [("crawl", True), ("walk", False)])
+def test_delving_crawling_finds_traps_walking_springs_them(tmp_path, pace, found):
+    generator = tmp_path / "trapped.yaml"
+    generator.write_text(TRAPPED, encoding="utf-8")
+    session = _session(tmp_path, "delving", str(generator.resolve()))
+    try:
+        for line in ("light candle", f"move {pace}", "enter", "enter"):
+            session.handle(line)
+        text = session.path.read_text(encoding="utf-8")
+    finally:
+        session.close()
+    assert ("finds the trap in R1 (a pit under the flagstones) before it springs" in text) \
+        == found
+    assert ("A trap in R1 (a pit under the flagstones) springs on the party" in text) \
+        != found
+    assert ("finds a trap on the door N of R1" in text) == found
+    assert "[R:1|active, trapped|a bare hall" in text
+
+
+def test_elsewhere_a_trapped_door_springs_unless_a_search_found_it(tmp_path):
+    generator = tmp_path / "trapped.yaml"
+    generator.write_text(TRAPPED, encoding="utf-8")
+    session = _session(tmp_path, "d12-tension", str(generator.resolve()))
+    try:
+        session.handle("enter")
+        session.handle("find-secret")
+        session.handle("enter")
+        session.handle("enter")
+        text = session.path.read_text(encoding="utf-8")
+    finally:
+        session.close()
+    assert "A trap on the door N of R1 springs" not in text
+    assert "A trap on the door N of R2 springs as the party goes through." in text
