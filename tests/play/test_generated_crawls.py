@@ -291,3 +291,28 @@ def test_elsewhere_a_trapped_door_springs_unless_a_search_found_it(tmp_path):
         session.close()
     assert "A trap on the door N of R1 springs" not in text
     assert "A trap on the door N of R2 springs as the party goes through." in text
+
+
+def test_physical_dice_are_asked_for_every_roll_of_the_generator(tmp_path):
+    generator = tmp_path / "trapped.yaml"
+    generator.write_text(TRAPPED.replace("count: {dice: d1}", "count: {dice: d3}")
+                         .replace("directions: [N]", "directions: [N, E, W]"),
+                         encoding="utf-8")
+    session = _session(tmp_path, "d12-tension", str(generator.resolve()))
+    asked: list[int] = []
+    faces = iter(["2", "3", "2"])  # two exits; of N E W the third, W; of N E the second, E
+
+    def ask(sides: int, problem: str | None) -> str:
+        asked.append(sides)
+        return "1" if sides == 1 else next(faces, "")  # then solo rolls D12's own dice
+
+    try:
+        session.set_dice("physical")
+        session.ask_die = ask
+        session.handle("enter")
+        room = session.state.dungeon.current
+    finally:
+        session.close()
+    # the kind's d1, the exits' d3, the directions' d3 and d2, each door's d1, the contents'
+    assert asked[:7] == [1, 3, 3, 2, 1, 1, 1]
+    assert room is not None and [exit.direction for exit in room.exits] == ["E", "W"]
