@@ -46,7 +46,7 @@ DUNGEON_SET = "dungeon_set"
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
     "batter-door": ("stuck", "locked"),  # Trespasser: Might | Athletics, always Loud
-    "force-door": ("stuck",),            # Exploration: a STR check
+    "force-door": ("stuck", "locked"),   # Exploration: a STR check against the door
     "pick-lock": ("locked",),            # Trespasser and Exploration: a lock picked
 }
 """The procedures' own actions that open a door, and the doors each opens: the first such
