@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.journal.record import parse_record
 from solo.journal.store import read_meta
 from tests.fake_env import run_solo
 
@@ -32,9 +33,12 @@ def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, s
     journal = script.with_suffix(".md")
     meta = read_meta(journal)
     party = [word for name in meta.get("party") or [] for word in ("--party", name)]
-    dungeon = ["--dungeon", meta["dungeon"], *(word for setting in str(
-        meta.get("dungeon_set", "")).split() for word in ("--dungeon-set", setting))] \
-        if meta.get("dungeon") else []
+    start = next(parse_record(line) for line in journal.read_text().splitlines()
+                 if '"kind":"start"' in line)
+    values = start["state"]["values"]
+    dungeon = ["--dungeon", values["dungeon"], *(word for setting in str(
+        values.get("dungeon_set", "")).split() for word in ("--dungeon-set", setting))] \
+        if values.get("dungeon") else []
     result = run_solo("new", "played.md", "--system", meta["system"], "--title", meta["title"],
                       "--seed", str(meta["seed"]), *party, *dungeon, cwd=tmp_path,
                       stdin=script.read_text())

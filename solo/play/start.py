@@ -11,7 +11,7 @@ from pathlib import Path
 
 from solo import defaults
 from solo.engine import core as engine
-from solo.engine.dungeon_rolls import DUNGEON, DUNGEON_SET, parse_settings, start_values
+from solo.engine.dungeon_rolls import parse_settings, start_values
 from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.journal.create import create_journal, slugify
@@ -46,7 +46,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     journal is journals/<title>.md, or the first free numbered name after it: each
     ``solo new`` gets a file of its own, however many start at once. ``clock`` dates it
     (unless SOURCE_DATE_EPOCH is set). ``dungeon``: the generator of new rooms and its
-    settings (``doors=barred``), kept in the start record's state."""
+    settings (``doors=barred``), kept in the start record's state (and every state after)."""
     world = load_world(system, [Path(name) for name in tables])
     generated = start_values(world, dungeon[0], parse_settings(dungeon[1]))
     oracle_styles.get_style(world.styles, oracle_style)
@@ -62,10 +62,6 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
             "oracle": oracle_style, "solo": JOURNAL_FORMAT}
     if dice != "solo":
         meta["dice"] = dice
-    if generated:
-        meta["dungeon"] = generated[DUNGEON]
-        if generated[DUNGEON_SET]:
-            meta["dungeon_set"] = generated[DUNGEON_SET]
     state = engine.start(world, oracle_style, party or ())
     if generated:
         state = replace(state, values={**state.values, **generated})
