@@ -316,3 +316,24 @@ def test_physical_dice_are_asked_for_every_roll_of_the_generator(tmp_path):
     # the kind's d1, the exits' d3, the directions' d3 and d2, each door's d1, the contents'
     assert asked[:7] == [1, 3, 3, 2, 1, 1, 1]
     assert room is not None and [exit.direction for exit in room.exits] == ["E", "W"]
+
+
+def test_room_and_room_exits_win_over_what_was_rolled(tmp_path):
+    session = _session(tmp_path, "dungeon-turn", settings=("doors=barred",))
+    try:
+        session.handle("enter")
+        room = session.state.dungeon.current
+        assert room is not None
+        shut = next(exit for exit in room.exits if exit.barred)
+        with pytest.raises(UsageError, match=rf"is {shut.door}: once the party has opened "
+                           rf"it, 'room exits {shut.direction}' says so"):
+            session.handle(f"enter {shut.direction}")
+        session.handle(f"room a drowned chapel, exits {shut.direction}")
+        changed = session.state.dungeon.current
+        assert changed is not None and changed.description == "a drowned chapel"
+        assert not any(exit.barred for exit in changed.exits
+                       if exit.direction == shut.direction)
+        session.handle(f"enter {shut.direction}")
+        assert session.state.dungeon.here != room.id
+    finally:
+        session.close()
