@@ -13,15 +13,15 @@ refused before anything happens (:func:`solo.engine.room_changes.walk_route`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from solo.engine import room_changes as change
-from solo.engine.command_table import read
+from solo.engine.arguments import parse_arguments
 from solo.engine.events import Acted, Said
 from solo.engine.interpreter import Run
 from solo.engine.requests import NOTE, Act, GoBack, GoTo
 from solo.engine.room_commands import room_changed
+from solo.engine.rooms import map_value
 from solo.errors import UsageError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
@@ -96,13 +96,17 @@ def walk_action(world: World, run: Run, request: Act) -> bool:
 
 
 def _read_play(world: World, run: Run, play: str) -> Mapping[str, Any]:
-    """The arguments of the walk's ``play`` line, read with the party where it is now (an
-    argument the map gives reads the room the stage ends in)."""
-    state = replace(run.state, dungeon=run.dungeon)
-    request = read(world, state, play)
-    if not isinstance(request, Act):  # pragma: no cover - the file's check names an action
+    """The arguments of the walk's ``play`` line (one of the procedure's actions and its
+    words), read with the party where it is now (an argument the map gives reads the room
+    the stage ends in): as the action's command reads them, without the command table
+    (a layer above this one)."""
+    words = play.split()
+    action = world.procedure.action_named(words[0]) if words else None
+    if action is None:  # pragma: no cover - the file's check names an action
         raise UsageError(f"the walk's command {play!r} is not one of the procedure's actions")
-    return request.arguments
+    defaults = {arg.name: value for arg in action.args if arg.map is not None
+                for value in [map_value(run.dungeon, arg.map)] if value is not None}
+    return parse_arguments(action, words[1:], defaults)
 
 
 def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
