@@ -35,7 +35,7 @@ from solo.rules.world import World
 
 __all__ = ["DUNGEON", "DUNGEON_SET", "OPENERS", "FINDERS", "SetDungeon", "parse_settings",
            "settings_text", "set_dungeon_request", "set_dungeon", "active",
-           "door_refusal", "Rolled", "roll_new", "after_action", "start_values",
+           "door_refusal", "refuse_shut", "Rolled", "roll_new", "after_action", "start_values",
            "TRAPS_FOUND", "traps_found"]
 
 DUNGEON = "dungeon"
@@ -143,6 +143,18 @@ def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
     how = (" or ".join(f"'{name}'" for name in openers) + " opens it first") if openers \
         else f"once the party has opened it, 'room exits {where}' says so"
     return UsageError(f"the door {where} of {room.id} is {exit.door}: {how}")
+
+
+def refuse_shut(run: RunState, direction: str | None) -> None:
+    """Refuse, by name, a move into a new room through a shut door of the room the party
+    is in (the exit ``direction``, or the first that leads nowhere yet)."""
+    room = run.dungeon.current
+    if room is None:
+        return
+    exit = next((exit for exit in room.exits if exit.to is None and exit.seen
+                 and (direction is None or exit.direction == direction)), None)
+    if exit is not None and exit.barred:
+        raise door_refusal(room, exit, run.procedure)
 
 
 def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:

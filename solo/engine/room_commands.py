@@ -10,7 +10,7 @@ changed, a reference (``[#R:2]``) when the party comes back to it.
 from __future__ import annotations
 
 from solo.engine import room_changes as change
-from solo.engine.dungeon_rolls import Rolled, roll_new
+from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new
 from solo.engine.events import Event, RoomChanged, Said
 from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
 from solo.engine.rooms import Dungeon
@@ -104,6 +104,7 @@ def move_for(run: RunState, request: Act, world: World | None = None
             rolled = roll_new(world, run, request.direction, request.to, back_word)
             if rolled is not None:
                 return tuple(rolled.events), rolled
+        refuse_shut(run, request.direction)
         dungeon = change.enter_new(run.dungeon, request.direction,
                                    request.exits if request.exits is not None else 0,
                                    request.to, back_word)

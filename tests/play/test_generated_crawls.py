@@ -337,3 +337,21 @@ def test_room_and_room_exits_win_over_what_was_rolled(tmp_path):
         assert session.state.dungeon.here != room.id
     finally:
         session.close()
+
+
+def test_a_door_the_player_types_is_shut_too(tmp_path):
+    path = create_journal_file(str(tmp_path / "typed.md"), "d12-tension", None, 5, [])
+    session = Session(path)
+    try:
+        session.handle("enter")
+        session.handle("room exits N(locked) E(stuck) W(trapped)")
+        with pytest.raises(UsageError, match="the door N of R1 is locked: 'break-door' opens "
+                           "it first"):
+            session.handle("enter N")
+        session.handle("break-door")
+        session.handle("enter N")
+    finally:
+        session.close()
+    text = path.read_text(encoding="utf-8")
+    assert "[R:1|active|exits N(locked), E(stuck), W]" in text
+    assert "[R:1|active|exits N, E(stuck), W]" in text
