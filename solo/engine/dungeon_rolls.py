@@ -85,7 +85,7 @@ def _generator(world: World, name: str) -> Generator:
     except KeyError:
         known = ", ".join(world.generators) or "none"
         raise UsageError(f"no generator {name[:40]!r}; choose one of: {known} (solo dungeons "
-                         "lists them), or 'set dungeon off'") from None
+                         "lists them), or give a generator file's path") from None
 
 
 def start_values(world: World, name: str | None, chosen: Mapping[str, str] | None = None
