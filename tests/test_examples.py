@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.journal.record import parse_record
 from solo.journal.store import read_meta
 from tests.fake_env import run_solo
 
@@ -13,8 +14,18 @@ SCRIPTS = sorted(EXAMPLES.glob("*.moves"))
 
 
 def test_there_is_an_example_for_every_seed_procedure():
-    assert {path.stem for path in SCRIPTS} == {
+    assert {path.stem for path in SCRIPTS if "." not in path.stem} == {
         "d12-tension", "delving", "exploration", "trespasser", "dungeon-turn"}
+
+
+def test_one_example_is_played_with_a_generator():
+    generated = [path for path in SCRIPTS if "." in path.stem]
+    assert generated
+    for script in generated:
+        assert not any(line.split()[0] in ("advance", "enter", "room")
+                       and any(char.isdigit() for char in line)
+                       for line in script.read_text().splitlines() if line.strip())
+        assert "tbl: Room" in script.with_suffix(".md").read_text()
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.stem)
@@ -22,8 +33,14 @@ def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, s
     journal = script.with_suffix(".md")
     meta = read_meta(journal)
     party = [word for name in meta.get("party") or [] for word in ("--party", name)]
+    start = next(parse_record(line) for line in journal.read_text().splitlines()
+                 if '"kind":"start"' in line)
+    values = start["state"]["values"]
+    dungeon = ["--dungeon", values["dungeon"], *(word for setting in str(
+        values.get("dungeon_set", "")).split() for word in ("--dungeon-set", setting))] \
+        if values.get("dungeon") else []
     result = run_solo("new", "played.md", "--system", meta["system"], "--title", meta["title"],
-                      "--seed", str(meta["seed"]), *party, cwd=tmp_path,
+                      "--seed", str(meta["seed"]), *party, *dungeon, cwd=tmp_path,
                       stdin=script.read_text())
     assert result.returncode == 0, result.stderr
     assert "solo: error" not in result.stderr, result.stderr

@@ -105,6 +105,13 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      help="Who rolls: solo (default), or physical: solo asks you for every "
                      "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "
                      "changes it during play.")
+    new.add_argument("--dungeon", nargs="?", const="", default=None, metavar="ID",
+                     help="A generator that rolls each new room (see: solo dungeons), or "
+                     "the path of your own generator file; 'set dungeon ID' changes it "
+                     "during play.")
+    new.add_argument("--dungeon-set", action="append", default=[], metavar="NAME=WORD",
+                     help="A setting of the generator, such as doors=barred (repeat for "
+                     "more; solo dungeons lists each generator's).")
 
     play = sub.add_parser("play", help="Resume a journal exactly where it stopped.",
                           epilog=_PLAY_EPILOG,
@@ -124,6 +131,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     ask.add_argument("--seed", type=_seed, help="Seed, for a repeatable answer.")
 
     sub.add_parser("systems", help="List the procedures, one per line: id, then name.")
+    sub.add_parser("dungeons", help="List the dungeon generators: id, name, summary, "
+                   "then their settings.")
 
     check = sub.add_parser("check", help="Validate procedure, tables, oracle, generator or "
                            "dungeon key files.")
@@ -139,6 +148,13 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     simulate.add_argument("--setup", action="append", default=[], help="A command played "
                           "once before the script, such as 'light torch' (repeatable).")
     simulate.add_argument("--json", action="store_true", help="Print one JSON object.")
+    simulate.add_argument("--dungeon", default=None, metavar="ID",
+                          help="Crawl a dungeon this generator rolls (see: solo dungeons): "
+                          "the procedure's move into new rooms each turn, doors opened and "
+                          "dead ends searched as the rules say; counts rooms entered, doors "
+                          "forced, traps met and encounters per room.")
+    simulate.add_argument("--dungeon-set", action="append", default=[], metavar="NAME=WORD",
+                          help="A setting of the generator, such as doors=barred.")
 
     export = sub.add_parser("export", help="Export a journal as a play report.")
     export.add_argument("journal", help="The journal file.")
@@ -231,6 +247,35 @@ def _systems(options, env: Environment) -> int:
     return 0
 
 
+def _dungeons(options, env: Environment) -> int:
+    from solo.rules.catalog import generator_list, load_generator
+    from solo.rules.generate import settings_help
+
+    for ident, name, summary in generator_list():
+        env.say(printable(f"{ident}\t{name}\t{summary}"))
+        for line in settings_help(load_generator(ident)):
+            env.say(printable(f"  {line}"))
+    return 0
+
+
+def _dungeon_option(options) -> tuple[str | None, list[str]]:
+    """The generator ``solo new --dungeon`` names (a file's path made absolute) and its
+    settings; a UsageError listing the generators when it names none."""
+    from solo.rules.catalog import generator_files
+
+    name = options.dungeon
+    if name is None:
+        if options.dungeon_set:
+            raise UsageError("--dungeon-set needs --dungeon ID")
+        return None, []
+    if not name:
+        raise UsageError("--dungeon needs a generator: " + ", ".join(sorted(generator_files()))
+                         + " (solo dungeons lists them), or a generator file")
+    if Path(name).suffix in (".yaml", ".yml") and Path(name).is_file():
+        name = str(Path(name).resolve())
+    return name, list(options.dungeon_set)
+
+
 def _check(options, env: Environment) -> int:
     from solo.rules.catalog import load_file
 
@@ -276,6 +321,7 @@ def _simulate(options, env: Environment) -> int:
 def _new(options, env: Environment) -> int:
     from solo.play.start import ask_procedure, create_and_play
 
+    dungeon = _dungeon_option(options)
     system = options.system
     if system is None:
         if not env.at_terminal:
@@ -284,7 +330,8 @@ def _new(options, env: Environment) -> int:
         system = ask_procedure(DEFAULT_SYSTEM, env)
     return create_and_play(options.journal, system, options.title,
                            options.seed, options.tables, options.oracle, options.party,
-                           options.dice, interactive=_interactive, env=env)
+                           options.dice, interactive=_interactive, env=env,
+                           dungeon=dungeon)
 
 
 def _play(options, env: Environment) -> int:
@@ -361,7 +408,8 @@ def _import(options, env: Environment) -> int:
     return run_import(options.file, options.output, env)
 
 
-_HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "check": _check,
+_HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "dungeons": _dungeons,
+             "check": _check,
              "simulate": _simulate, "new": _new, "play": _play, "home": _home,
              "export": _export, "stats": _stats, "status": _status, "odds": _odds,
              "new-procedure": _new_procedure, "import": _import}

@@ -28,6 +28,8 @@ def run_simulate(options, env: Environment) -> int:
     from solo.rules.catalog import load_world
 
     world = load_world(options.system)
+    if getattr(options, "dungeon", None):
+        return _simulate_dungeon(world, options, env)
     progress = Progress(env, "simulate")
     done = 0
 
@@ -50,6 +52,26 @@ def run_simulate(options, env: Environment) -> int:
         env.say(json.dumps(result.to_json()))
     else:
         env.say("\n".join(result.lines()))
+    return 0
+
+
+def _simulate_dungeon(world, options, env: Environment) -> int:
+    """``solo simulate --dungeon ID``: a crawl through rolled rooms, then its counts."""
+    from solo.engine.dungeon_rolls import parse_settings
+    from solo.engine.simulate_dungeon import simulate_dungeon
+    from solo.errors import UsageError
+
+    if options.action:
+        raise UsageError("simulate --dungeon plays the procedure's own move into new rooms; "
+                         "leave out --action")
+    try:
+        result = simulate_dungeon(world, options.dungeon, options.turns, options.seed,
+                                  parse_settings(options.dungeon_set), tuple(options.setup))
+    except KeyboardInterrupt:
+        if env.traceback:
+            raise
+        return interrupted(env, "; nothing was printed")
+    env.say(json.dumps(result.to_json()) if options.json else "\n".join(result.lines()))
     return 0
 
 

@@ -12,6 +12,8 @@ single command (:func:`solo.engine.core.perform`) and a game kept in memory
 from __future__ import annotations
 
 from solo.engine.arguments import quote
+from solo.engine.dungeon_rolls import after_action
+from solo.engine.effects_tables import meet_rolled_encounter
 from solo.engine.events import Acted
 from solo.engine.interpreter import Run
 from solo.engine.procedure_errors import procedure_error
@@ -34,9 +36,16 @@ def carry_out(world: World, run: Run, request: Request) -> None:
         if isinstance(request, Act):
             if walk_action(world, run, request):  # back to a room more than one away
                 return
-            moved = move_for(run, request)  # first, so the action's rules read the new room
+            moved, rolled = move_for(run, request, world)  # first: the rules read the room
             start = len(run.events)
-            run.act(world.procedure.actions[request.action], request.arguments, request.text)
+            action = world.procedure.actions[request.action]
+            arguments = request.arguments
+            if rolled is not None and any(arg.name == "exits" for arg in action.args):
+                arguments = {**arguments, "exits": rolled.exits}  # the rolled room's own
+            run.act(action, arguments, request.text)
+            if rolled is not None and rolled.encounter:
+                meet_rolled_encounter(run, start)
+            after_action(world, run, request.action, start)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved

@@ -118,8 +118,10 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
     arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(move or "", ""))
     exits = arguments.get("exits") if move == "new" and any(
         arg.name == "exits" for arg in action.args) else None
+    typed = exits is not None and any(word[:1].isdigit() or word.lower().startswith("exits")
+                                      for word in words)
     return Act(action.name, arguments, move, direction,
-               exits if isinstance(exits, int) else None, to)
+               exits if isinstance(exits, int) else None, to, typed)
 
 
 def _choices(action: Action, world: World, state: State) -> Sequence[str]:

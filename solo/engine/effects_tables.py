@@ -8,18 +8,21 @@ the ``rng`` needs them), building no event."""
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Callable
 
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
 from solo.engine.events import Encountered, Said, TableRolled
 from solo.engine.run import RunState, whole
 from solo.engine.state import MAX_TEXT
+from solo.engine.table_draws import roll_extended
 from solo.rules import dice
 from solo.rules.effect_model import Encounter, RollTable
 from solo.rules.expr import Expr
 from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 
-__all__ = ["roll_table", "compile_table", "compile_encounter", "COMPILERS"]
+__all__ = ["roll_table", "compile_table", "compile_encounter", "meet_rolled_encounter",
+           "COMPILERS"]
 
 IndexRoller = Callable[[RunState], int]
 """Rolls a table: the index of the entry (its text's dice rolled too)."""
@@ -31,6 +34,8 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
     """Roll table ``name`` (with its plus, or ``plus_expr``), journal the entry with its
     dice rolled: the table, the entry's index and the event."""
     table = run.table(name)
+    if not table.plain:  # links, compound dice, columns: the table engine rolls it
+        return _roll_extended(run, table, name, plus_expr)
     result = dice.roll(table.expression, run.rng)
     read = plus_expr if plus_expr is not None else table.plus_expr
     hidden = (read is not None and run.hides(read.names)) or None
@@ -49,6 +54,25 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
                         hidden)
     run.events.append(event)
     return table, index, event
+
+
+def _plus(run: RunState, table: Table, name: str, plus_expr: Expr | None) -> int:
+    read = plus_expr if plus_expr is not None else table.plus_expr
+    return 0 if read is None else whole(f"table {name}'s plus", read.evaluate(run.scope))
+
+
+def _all_tables(run: RunState) -> ChainMap[str, Table]:
+    return ChainMap(dict(run.tables), dict(run.procedure.tables))
+
+
+def _roll_extended(run: RunState, table: Table, name: str, plus_expr: Expr | None
+                   ) -> tuple[Table, int, TableRolled]:
+    """A table that is not plain, rolled and journaled by the table engine (each draw a
+    ``tbl:`` line, the first the table's own)."""
+    index, events = roll_extended(_all_tables(run), table, run.rng,
+                                  _plus(run, table, name, plus_expr))
+    run.events.extend(events)
+    return table, index, events[0]
 
 
 def compile_table(compiler: Compiler, effect: RollTable) -> Step:
@@ -156,6 +180,15 @@ def compile_encounter(compiler: Compiler, effect: Encounter) -> Step:
     return encounter
 
 
+def meet_rolled_encounter(run: RunState, start: int) -> None:
+    """An encounter a generator put in the room just entered: drawn from the procedure's
+    own encounter table (entries struck off stay so), unless the action that entered met
+    one already (its events from ``start``) or the procedure has no such table."""
+    if run.procedure.encounters and not any(isinstance(event, Encountered)
+                                            for event in run.events[start:]):
+        run.execute([Encounter()])
+
+
 def _missing(name: str) -> Step:
     """A table that does not exist: refused when the effect runs."""
 
@@ -207,6 +240,14 @@ def _index_roller(compiler: Compiler, table: Table, name: str, plus: Expr | None
 def _dice_roller(table: Table, name: str, plus: Expr | None) -> IndexRoller:
     """Roll ``table``'s dice and add its plus (or ``plus``), as :func:`roll_table` does:
     the index of the entry (looked up in a list when the totals are few)."""
+    if not table.plain:  # the table engine's roll, read for its entry only
+        extended_plus = plus
+
+        def extended(run: RunState) -> int:
+            return roll_extended(_all_tables(run), table, run.rng,
+                                 _plus(run, table, name, extended_plus))[0]
+
+        return extended
     expression = table.expression
     sides = dice.single_die(expression)
     tables_plus = plus is None  # the table's own plus: whole() only for a non-int

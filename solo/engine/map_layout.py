@@ -116,6 +116,8 @@ class _Links:
         unmapped = {room.id for room in dungeon.rooms if UNMAPPED in room.status}
         for room in dungeon.rooms:
             for way in room.exits:
+                if way.door == "hidden":  # a secret way not found: not on the map
+                    continue
                 # an unmapped room's ways have no direction on the map, either side
                 direction = None if room.id in unmapped or way.to in unmapped \
                     else way.direction

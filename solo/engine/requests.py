@@ -23,7 +23,7 @@ __all__ = ["Request", "Act", "Light", "Douse", "Strike", "SetTracker", "SetSuppl
            "SetSetting", "SetDice", "Roll", "RollOn", "Ask", "SetChaos", "ChooseOracle",
            "AddMember", "SetMember", "RemoveMember", "CountSupply", "ChangeHitPoints",
            "Show", "SessionStep", "NoteRoom", "MarkRoom", "NameWayOut", "GoTo", "GoBack",
-           "ACTION", "NOTE", "OWN_LINE"]
+           "SetDungeon", "AskMeaning", "ACTION", "NOTE", "OWN_LINE"]
 
 ACTION = "action"
 """Shown as ``@ text``: the party attempts something in the fiction."""
@@ -59,6 +59,9 @@ class Act(Request):
     direction: str | None = None
     exits: int | None = None
     to: str | None = None
+    exits_typed: bool = False
+    """Whether the player typed the exits (else a generator, if the journal has one, rolls
+    the new room)."""
     shown: ClassVar[str] = ACTION
 
 
@@ -239,3 +242,20 @@ class GoBack(Request):
     """``back``: to the room the party came from."""
 
     shown: ClassVar[str] = ACTION
+
+
+@dataclass(frozen=True)
+class SetDungeon(Request):
+    """``set dungeon classic doors=barred``: the generator that rolls new rooms from now on
+    ('' for none), and its settings as the player gave them."""
+
+    generator: str
+    settings: str = ""
+
+
+@dataclass(frozen=True)
+class AskMeaning(Request):
+    """``ask meaning [QUESTION]``: an action and a subject for what the player asks."""
+
+    question: str = ""
+    shown: ClassVar[str] = OWN_LINE

@@ -22,7 +22,7 @@ from solo.engine.room_records import (
     trail_after,
     whole_map_trail,
 )
-from solo.engine.rooms import DIRECTIONS, OPPOSITE, Dungeon, Exit, Room
+from solo.engine.rooms import BARRED_DOORS, DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
@@ -71,7 +71,9 @@ def _add_exits(room: Room, wanted: Sequence[Exit]) -> Room:
             if new.to is not None and old.to not in (None, new.to):
                 raise UsageError(f"the exit {old.direction or ''} of {room.id} leads to "
                                  f"{old.to} already".replace("exit  ", "exit "))
-            exits[same] = old._replace(to=old.to or new.to, secret=old.secret or new.secret)
+            # what the player types wins: a door they name is opened (its kind dropped)
+            exits[same] = old._replace(to=old.to or new.to, secret=old.secret or new.secret,
+                                       door=new.door)
             continue
         unplaced = next((index for index, exit in enumerate(exits)
                          if exit.direction is None and exit.to is None), None)
@@ -193,8 +195,12 @@ def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go"
                              f"'{back_word} {direction}' follows it")
         chosen = next((index for index in free if exits[index].direction is None), None)
     if chosen is not None:
+        if exits[chosen].barred:
+            raise UsageError(f"the door {exits[chosen].direction or ''} of {room.id} is "
+                             f"{exits[chosen].door}: the procedure's action for doors opens "
+                             "it first".replace("door  ", "door "))
         exits[chosen] = exits[chosen]._replace(direction=direction or exits[chosen].direction,
-                                to=to)
+                                               to=to, door="")
         return room._replace(exits=tuple(exits))
     if len(exits) >= MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
@@ -213,7 +219,10 @@ def find_way(dungeon: Dungeon, where: str) -> str:
         return dungeon.way_out
     if word in DIRECTIONS:
         for exit in room.exits:
-            if exit.direction == word:
+            if exit.direction == word and exit.seen:
+                if exit.barred:
+                    raise UsageError(f"the door {word} of {room.id} is {exit.door}: the "
+                                     "procedure's action for doors opens it first")
                 if exit.to is None:
                     raise UsageError(f"the exit {word} leads nowhere known yet; 'enter' goes "
                                      "into a new room")
@@ -300,8 +309,9 @@ def room_data(room: Room) -> dict[str, Any]:
     if room.status:
         data["s"] = list(room.status)
     if room.exits:
-        data["x"] = [[exit.direction, exit.to] + ([1] if exit.secret else [])
-                     for exit in room.exits]
+        data["x"] = [[exit.direction, exit.to] + (
+            [int(exit.secret), exit.door] if exit.door else [1] if exit.secret else [])
+            for exit in room.exits]
     return data
 
 
@@ -345,12 +355,16 @@ def dungeon_data(dungeon: Dungeon) -> dict[str, Any]:
 
 def exit_text(exit: Exit) -> str:
     """An exit as Lonelog writes it: ``N:R2``, ``N`` (leads nowhere known yet), ``R4`` (no
-    direction), ``?`` (neither), with ``(secret)`` after a secret one."""
+    direction), ``?`` (neither), with ``(secret)`` after a secret one, ``(locked)`` or
+    ``(stuck)`` after a door still shut. (A hidden exit is not shown at all; a trapped
+    door looks like any other until its trap is found.)"""
     text = ":".join(part for part in (exit.direction, exit.to) if part) or "?"
+    if exit.door in BARRED_DOORS:
+        text += f"({exit.door})"
     return text + ("(secret)" if exit.secret else "")
 
 
 def room_event(room: Room, how: str) -> RoomChanged:
     """The event that shows ``room`` entered (``new``), changed, or come back to (``back``)."""
     return RoomChanged(room.id, how, room.status, room.description,
-                       tuple(exit_text(exit) for exit in room.exits))
+                       tuple(exit_text(exit) for exit in room.exits if exit.door != HIDDEN))

@@ -10,7 +10,8 @@ changed, a reference (``[#R:2]``) when the party comes back to it.
 from __future__ import annotations
 
 from solo.engine import room_changes as change
-from solo.engine.events import RoomChanged, Said
+from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new
+from solo.engine.events import Event, RoomChanged, Said
 from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
 from solo.engine.rooms import Dungeon
 from solo.engine.run import RunState
@@ -83,27 +84,35 @@ def back(world: World, run: RunState, request: GoBack) -> None:
     run.events.append(room_changed(dungeon, dungeon.here, "back"))
 
 
-def move_for(run: RunState, request: Act) -> tuple[RoomChanged | Said, ...]:
+def move_for(run: RunState, request: Act, world: World | None = None
+             ) -> tuple[tuple[Event, ...], Rolled | None]:
     """The move a procedure action makes before its effects, as the events that show it:
     into a new room (``new``), linked to the one the party leaves (whose tag is given again
     when the way it took is new to it), or back to a known one (``back``: the room ``to``
     names, else the one the party came from; where there is none, it stays, and says so).
     Nothing when the action makes no move, or when it goes back and no map is kept (the
-    party is in no room), or in ``solo simulate``."""
+    party is in no room), or in ``solo simulate``. Into a new room with no exits typed,
+    in a journal that names a generator, the room is rolled (:mod:`solo.engine.dungeon_rolls`:
+    its table rolls come first) and what the rules read of it is given too."""
     if not run.record:  # solo simulate keeps no map: its turns would only fill it
-        return ()
+        return (), None
     if request.move == "new":
         left = run.dungeon.current
         back_word = next((action.name for action in run.procedure.actions.values()
                           if action.room == "back"), "go")
+        if world is not None and not request.exits_typed:
+            rolled = roll_new(world, run, request.direction, request.to, back_word)
+            if rolled is not None:
+                return tuple(rolled.events), rolled
+        refuse_shut(run, request.direction)
         dungeon = change.enter_new(run.dungeon, request.direction,
                                    request.exits if request.exits is not None else 0,
                                    request.to, back_word)
         run.dungeon = dungeon
         entered = room_changed(dungeon, dungeon.here, "new")
         if left is None or dungeon.room(left.id) == left:
-            return (entered,)
-        return entered, room_changed(dungeon, left.id, "changed")  # (its exit now leads on)
+            return (entered,), None
+        return (entered, room_changed(dungeon, left.id, "changed")), None  # (its exit leads on)
     if request.move == "back" and run.dungeon.current is not None:
         if request.direction is not None or request.to is not None:
             where = request.to or request.direction or ""
@@ -111,9 +120,9 @@ def move_for(run: RunState, request: Act) -> tuple[RoomChanged | Said, ...]:
                 run.dungeon, change.find_way(run.dungeon, where)))
         elif not run.dungeon.trail:
             return (Said(f"No other known room to go back to: the party stays in "
-                         f"{run.dungeon.here}."),)
+                         f"{run.dungeon.here}."),), None
         else:
             dungeon = change.go_back(run.dungeon)
         run.dungeon = dungeon
-        return (room_changed(dungeon, dungeon.here, "back"),)
-    return ()
+        return (room_changed(dungeon, dungeon.here, "back"),), None
+    return (), None

@@ -19,7 +19,8 @@ __all__ = ["ROOM_TOOLS", "read_exits"]
 
 def read_exits(words: Sequence[str]) -> tuple[Exit, ...]:
     """``N E S`` as exits in those directions, ``N:R2`` (or ``R2``) as one leading to a known
-    room, ``E(secret)`` as a secret one, ``3`` as three exits with no direction given."""
+    room, ``E(secret)`` as a secret one, ``E(locked)``, ``E(stuck)`` or ``E(trapped)`` as
+    one with such a door, ``3`` as three exits with no direction given."""
     if len(words) == 1 and words[0].isdigit():
         count = int(words[0])
         if count > MAX_EXITS:
@@ -36,17 +37,24 @@ def read_exits(words: Sequence[str]) -> tuple[Exit, ...]:
     return tuple(exits)
 
 
+_TYPED_DOORS = {"(LOCKED)": "locked", "(STUCK)": "stuck", "(TRAPPED)": "trapped"}
+"""A door the player names on an exit (``E(locked)``): shut until opened, as a rolled one."""
+
+
 def _exit(word: str) -> Exit:
     text = word.upper()
     secret = text.endswith("(SECRET)")
     text = text.removesuffix("(SECRET)")
+    door = next((kind for mark, kind in _TYPED_DOORS.items() if text.endswith(mark)), "")
+    if door:
+        text = text[:text.rindex("(")]
     direction, colon, to = text.partition(":")
     if not colon and ROOM_ID.fullmatch(direction):
         direction, to = "", direction
     if direction and direction not in DIRECTIONS or (colon and not ROOM_ID.fullmatch(to)):
         raise UsageError(f"no exit {word[:12]!r}: use {' '.join(DIRECTIONS)}, N:R2 for one "
                          "that leads to a known room, or a number of exits")
-    return Exit(direction or None, to or None, secret)
+    return Exit(direction or None, to or None, secret, door)
 
 
 def _room(command: Command, world: World, state: State, rest: str) -> Request:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room
+from solo.engine.rooms import DIRECTIONS, DOORS, Dungeon, Exit, Room
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "room_from_data", "MapBuilder", "apply_changes",
            "apply_all", "trail_after", "whole_map_trail"]
@@ -71,9 +71,10 @@ def _exits_from_data(room_id: str, listed: list[Any]) -> tuple[Exit, ...]:
 
 
 def _exit_from_data(room_id: str, item: Any) -> Exit:
-    """An exit from its record data (``[direction, to]``, ``[…, 1]`` if secret): the same
-    few exits recur across a map, so each is made once."""
-    if not isinstance(item, list) or not 2 <= len(item) <= 3:
+    """An exit from its record data (``[direction, to]``, ``[…, 1]`` if secret, ``[…, 0 or
+    1, door]`` with a door, :data:`~solo.engine.rooms.DOORS`): the same few exits recur
+    across a map, so each is made once."""
+    if not isinstance(item, list) or not 2 <= len(item) <= 4:
         raise ValueError(f"an exit of {room_id} cannot be read")
     key = tuple(item)
     try:
@@ -84,7 +85,11 @@ def _exit_from_data(room_id: str, item: Any) -> Exit:
         direction, to = item[0], item[1]
         if direction is not None and direction not in DIRECTIONS:
             raise ValueError(f"an exit of {room_id} has no direction {direction!r}")
-        found = Exit(direction, to if isinstance(to, str) else None, len(item) > 2)
+        door = item[3] if len(item) > 3 else ""
+        if door not in DOORS:
+            raise ValueError(f"an exit of {room_id} has no door {str(door)[:20]!r}")
+        found = Exit(direction, to if isinstance(to, str) else None,
+                     len(item) == 3 or (len(item) == 4 and bool(item[2])), door)
         if len(_EXITS) < 100_000:
             _EXITS[key] = found
     return found

@@ -21,8 +21,8 @@ from typing import NamedTuple
 
 from solo.engine.map_index import ExitDistances, MapIndex
 
-__all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "Exit", "Room", "Dungeon", "map_value",
-           "way_out_text"]
+__all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "DOORS", "HIDDEN", "BARRED_DOORS", "Exit",
+           "Room", "Dungeon", "map_value", "way_out_text"]
 
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D")
 """The directions an exit may have: the eight of the compass, up and down."""
@@ -38,12 +38,33 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW"
 
 class Exit(NamedTuple):
     """One way out of a room: its direction (None: not given), the room it leads to (None:
-    nowhere known yet) and whether it is secret. Immutable; a tuple, so that resuming a map
-    of thousands of rooms makes them at a tuple's cost (``_replace`` changes a field)."""
+    nowhere known yet), whether it is secret, and its door (:data:`DOORS`: ``""`` open,
+    ``stuck``, ``locked``, ``trapped``, or ``hidden``, a secret way not found yet).
+    Immutable; a tuple, so that resuming a map of thousands of rooms makes them at a
+    tuple's cost (``_replace`` changes a field)."""
 
     direction: str | None = None
     to: str | None = None
     secret: bool = False
+    door: str = ""
+
+    @property
+    def seen(self) -> bool:
+        """Whether the party knows of it (a secret way not found yet is hidden)."""
+        return self.door != HIDDEN
+
+    @property
+    def barred(self) -> bool:
+        """A door that must be opened before the party goes through."""
+        return self.door in BARRED_DOORS
+
+
+HIDDEN = "hidden"
+BARRED_DOORS = ("stuck", "locked")
+DOORS = ("", "stuck", "locked", "trapped", HIDDEN)
+"""An exit's door: open (``""``), stuck or locked (opened by the procedure's own action
+before the party goes through), trapped (sprung or found), hidden (a secret way, found by
+a search)."""
 
 
 class Room(NamedTuple):
@@ -301,8 +322,8 @@ def map_value(dungeon: Dungeon, name: str) -> int | None:
     room = dungeon.current
     if room is None:
         return None
-    if name == "room_exits":
-        return len(room.exits)
+    if name == "room_exits":  # the exits the party knows of (a hidden one is not)
+        return sum(1 for exit in room.exits if exit.door != HIDDEN)
     if name == "rooms_to_exit":
         return dungeon.rooms_to_exit()
     return None

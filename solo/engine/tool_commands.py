@@ -12,14 +12,17 @@ from typing import Any
 
 from solo import defaults
 from solo.engine.arguments import quote
+from solo.engine.dungeon_rolls import set_dungeon
 from solo.engine.effects_lights import douse_source, light_source
 from solo.engine.effects_oracle import ask
 from solo.engine.effects_party import change_member, change_own, marks, targets
 from solo.engine.effects_tables import roll_table
 from solo.engine.events import PartyChanged, Rolled, Said, Struck, TrackerChanged
+from solo.engine.meaning_oracle import ask_meaning
 from solo.engine.requests import (
     AddMember,
     Ask,
+    AskMeaning,
     ChangeHitPoints,
     ChooseOracle,
     CountSupply,
@@ -35,6 +38,7 @@ from solo.engine.requests import (
     Roll,
     RollOn,
     SetChaos,
+    SetDungeon,
     SetMember,
     SetSetting,
     SetSupply,
@@ -194,5 +198,6 @@ TOOL_COMMANDS: dict[type[Request], ToolCommand] = {
     SetChaos: _chaos, ChooseOracle: _oracle, AddMember: _add_member, SetMember: _set_member,
     RemoveMember: _remove_member, CountSupply: _supply, ChangeHitPoints: _hit_points,
     NoteRoom: note_room, MarkRoom: mark_room, NameWayOut: name_way_out, GoTo: go, GoBack: back,
+    SetDungeon: set_dungeon, AskMeaning: ask_meaning,
 }
 """Each of the engine's own commands, by the request it carries out."""

@@ -25,9 +25,11 @@ from solo.engine.arguments import (
     whole_number,
 )
 from solo.engine.commands import Command
+from solo.engine.dungeon_rolls import DUNGEON, set_dungeon_request
 from solo.engine.requests import (
     AddMember,
     Ask,
+    AskMeaning,
     ChangeHitPoints,
     ChooseOracle,
     CountSupply,
@@ -112,6 +114,8 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
         if mode not in DICE_MODES:
             raise UsageError(f"dice are {' or '.join(DICE_MODES)}, not {mode[:20]!r}")
         return SetDice(mode)
+    if words[:1] and words[0].lower() == DUNGEON and DUNGEON not in procedure.settings:
+        return set_dungeon_request(world, words[1:])  # the generator of new rooms
     if words[:1] and words[0].lower() == "odds" and "odds" not in procedure.settings:
         if len(words) != 2 or words[1].lower() not in ("on", "off"):
             raise UsageError("set odds on|off: the odds in the status bar")
@@ -163,6 +167,9 @@ def _table(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _ask(command: Command, world: World, state: State, rest: str) -> Request:
+    first, _, question = rest.partition(" ")
+    if first.lower() == "meaning":  # the meaning oracle: an action and a subject
+        return AskMeaning(question.strip())
     if "?" not in rest:
         raise UsageError(f"{command.usage}: a question ends with '?'")
     style_name: str | None = None
@@ -291,14 +298,17 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "(the last one met, by default).", _strike, _table_names),
     _tool("set", "set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it); "
           "'set dice physical' has solo ask for every die, 'set dice solo' rolls them; "
+          "'set dungeon classic doors=barred' has a generator roll each new room ('set "
+          "dungeon off': the player describes them); "
           "'set odds off' takes the odds out of the status bar.",
           _set, _settable),
     _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3.", _roll,
           numbered=1),
     _tool("table", "table NAME", "Roll on a table; 'tables' lists them.", _table,
           _table_names),
-    _tool("ask", "ask QUESTION? [ODDS]", "Ask the oracle a yes/no question; odds default "
-          "to 50/50.", _ask, numbered=0),
+    _tool("ask", "ask QUESTION? [ODDS] | ask meaning [QUESTION]", "Ask the oracle a yes/no "
+          "question (odds default to 50/50), or 'ask meaning' for an action and a subject "
+          "to read as a hint.", _ask, numbered=0),
     _tool("chaos", "chaos [N|follow]", "Show the oracle's chaos, set it (1-9), or let it "
           "follow the danger.", _chaos, _chaos_words),
     _tool("oracle", "oracle [STYLE]", "Show the oracle style, or choose one: mythic, "

@@ -96,16 +96,17 @@ def walk_action(world: World, run: Run, request: Act) -> bool:
 
 
 def _read_play(world: World, run: Run, play: str) -> Mapping[str, Any]:
-    """The arguments of the walk's ``play`` line (an action of the procedure and its words),
-    read with the party where it is now: an argument the map gives reads the room the stage
-    ends in."""
-    name, *words = play.split()
-    action = world.procedure.actions.get(name.lower())
+    """The arguments of the walk's ``play`` line (one of the procedure's actions and its
+    words), read with the party where it is now (an argument the map gives reads the room
+    the stage ends in): as the action's command reads them, without the command table
+    (a layer above this one)."""
+    words = play.split()
+    action = world.procedure.action_named(words[0]) if words else None
     if action is None:  # pragma: no cover - the file's check names an action
         raise UsageError(f"the walk's command {play!r} is not one of the procedure's actions")
     defaults = {arg.name: value for arg in action.args if arg.map is not None
                 for value in [map_value(run.dungeon, arg.map)] if value is not None}
-    return parse_arguments(action, words, defaults)
+    return parse_arguments(action, words[1:], defaults)
 
 
 def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,

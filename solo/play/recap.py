@@ -117,7 +117,7 @@ def recap_data(world: World, meta: Mapping[str, Any], state: State, *, session: 
         "last_words": words,
         "room": None if room is None else {
             "id": room.id, "description": room.description, "status": list(room.status),
-            "exits": [exit_text(exit) for exit in room.exits],
+            "exits": [exit_text(exit) for exit in room.exits if exit.seen],
             "rooms_to_exit": dungeon.rooms_to_exit()},
         "rooms_known": len(dungeon.rooms),
         "party": [{"name": member.name, "hp": member.hp, "max_hp": member.max_hp,

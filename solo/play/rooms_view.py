@@ -28,8 +28,9 @@ def rooms_lines(dungeon: Dungeon) -> list[str]:
                                           ("way out", room.id == dungeon.way_out)) if shown]
         head = room.id + (f" ({', '.join(marks)})" if marks else "")
         parts = [head, room.description or "—", ", ".join(room.status) or "—"]
-        if room.exits:
-            parts.append("exits " + ", ".join(exit_text(exit) for exit in room.exits))
+        seen = [exit_text(exit) for exit in room.exits if exit.seen]  # (not a hidden way)
+        if seen:
+            parts.append("exits " + ", ".join(seen))
         lines.append(printable(" · ".join(parts)))
     steps = dungeon.rooms_to_exit()
     if steps is not None and dungeon.here != dungeon.way_out:

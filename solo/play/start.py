@@ -6,10 +6,12 @@ import os
 import stat
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from solo import defaults
 from solo.engine import core as engine
+from solo.engine.dungeon_rolls import parse_settings, start_values
 from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.journal.create import create_journal, slugify
@@ -38,12 +40,15 @@ JOURNALS_DIR = Path("journals")
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,
                         tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
                         party: list[str] | None = None, dice: str = "solo",
-                        clock: Callable[[], float] = time.time) -> Path:
+                        clock: Callable[[], float] = time.time,
+                        dungeon: tuple[str | None, list[str]] = (None, [])) -> Path:
     """Check everything, then write a new journal; returns its path. Without a path, the
     journal is journals/<title>.md, or the first free numbered name after it: each
     ``solo new`` gets a file of its own, however many start at once. ``clock`` dates it
-    (unless SOURCE_DATE_EPOCH is set)."""
+    (unless SOURCE_DATE_EPOCH is set). ``dungeon``: the generator of new rooms and its
+    settings (``doors=barred``), kept in the start record's state (and every state after)."""
     world = load_world(system, [Path(name) for name in tables])
+    generated = start_values(world, dungeon[0], parse_settings(dungeon[1]))
     oracle_styles.get_style(world.styles, oracle_style)
     title = title or f"A {world.procedure.name} crawl"
     if seed is None:
@@ -58,6 +63,8 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     if dice != "solo":
         meta["dice"] = dice
     state = engine.start(world, oracle_style, party or ())
+    if generated:
+        state = replace(state, values={**state.values, **generated})
     tags = [member_tag(member.name, member.hp, member.max_hp) for member in state.party]
     path = Path(journal) if journal else JOURNALS_DIR / f"{slugify(title)}.md"
     return create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
@@ -67,9 +74,10 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,
                     tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
                     party: list[str] | None = None, dice: str = "solo", *,
-                    interactive: Interactive, env: Environment) -> int:
+                    interactive: Interactive, env: Environment,
+                    dungeon: tuple[str | None, list[str]] = (None, [])) -> int:
     path = create_journal_file(journal, system, title, seed, tables, oracle_style, party,
-                               dice, env.clock)
+                               dice, env.clock, dungeon)
     env.warn(f"New journal: {printable(str(path))}")
     return play(path, interactive, env)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,7 +26,7 @@ from solo.rules.world import World
 
 __all__ = ["system_files", "system_ids", "load_system", "load_tables", "load_styles", "load_world",
            "oracle_dirs", "load_file", "generator_files", "generator_list", "load_generator",
-           "load_oracle_tables"]
+           "load_oracle_tables", "Generators"]
 
 
 def oracle_dirs() -> list[Path]:
@@ -127,7 +127,33 @@ def load_system(system: str | Path, extra_tables: Iterable[Path] = ()) -> Proced
 def load_world(system: str | Path, extra_tables: Iterable[Path] = ()):
     """Everything the engine needs for one journal."""
     extra = tuple(extra_tables)
-    return World(load_system(system, extra), load_tables(extra), load_styles())
+    return World(load_system(system, extra), load_oracle_tables(extra), load_styles(),
+                 Generators())
+
+
+class Generators(Mapping[str, Generator]):
+    """The generators a journal may name: the shipped and the player's by id, and any
+    generator file by its path. Each is read when first asked for (most crawls name
+    none), then kept; a name that is neither an id nor a generator file is not in it."""
+
+    def __init__(self) -> None:
+        self._read: dict[str, Generator] = {}
+
+    def __getitem__(self, name: str) -> Generator:
+        found = self._read.get(name)
+        if found is not None:
+            return found
+        if name in generator_files() or (Path(name).suffix in (".yaml", ".yml")
+                                         and Path(name).is_file()):
+            found = self._read[name] = load_generator(name)
+            return found
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(generator_files()))
+
+    def __len__(self) -> int:
+        return len(generator_files())
 
 
 def load_oracle_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:

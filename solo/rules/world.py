@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from solo.rules.generator import Generator
 from solo.rules.oracle_styles import OracleStyle
 from solo.rules.procedure import Procedure
 from solo.rules.tables import Table
@@ -14,11 +15,14 @@ __all__ = ["World"]
 
 @dataclass(frozen=True)
 class World:
-    """The rules in force: a procedure, the tables it can roll, and the oracle styles."""
+    """The rules in force: a procedure, the tables it can roll, the oracle styles, and the
+    dungeon generators a journal may name (by id, or by a generator file's path; the
+    catalog's mapping reads each file once, when first asked)."""
 
     procedure: Procedure
     tables: Mapping[str, Table] = field(default_factory=dict)
     styles: Mapping[str, OracleStyle] = field(default_factory=dict)
+    generators: Mapping[str, Generator] = field(default_factory=dict)
 
     def table(self, name: str) -> Table | None:
         return self.tables.get(name) or self.procedure.tables.get(name)

@@ -1,0 +1,148 @@
+"""``solo simulate --dungeon ID``: a procedure played headless through a dungeon a
+generator rolls, counting what the rolled rooms made of the crawl.
+
+Each turn the party takes the procedure's own move into a new room; when the rules refuse
+it, it does what the refusal names, as a player would: opens the door with the
+procedure's own action, searches a dead end for a secret way, walks to the nearest room
+with a way on (a known room's way in, if none is left: the crawl has run dry then, and
+the run stops). The map is kept (the game records), so every rule that reads the rolled
+exits and doors is played. Counted: rooms entered, doors forced, traps met (a trap in a
+room, or a trapped door sprung) and encounters, and encounters per room.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, replace
+
+from solo.engine import core as engine
+from solo.engine.dungeon_rolls import OPENERS, start_values
+from solo.engine.rooms import Dungeon
+from solo.errors import UsageError
+from solo.rules.world import World
+
+__all__ = ["DungeonRun", "simulate_dungeon"]
+
+_SUGGESTED = re.compile(r"'([^']+)'")
+_ENTERING = {"trespasser": "advance"}
+
+
+@dataclass(frozen=True)
+class DungeonRun:
+    """What a crawl through a rolled dungeon met."""
+
+    system: str
+    generator: str
+    seed: int
+    turns: int
+    rooms: int
+    doors_forced: int
+    traps: int
+    encounters: int
+    refusals: int
+    stopped: str = ""
+
+    def to_json(self) -> dict:
+        return {"system": self.system, "dungeon": self.generator, "seed": self.seed,
+                "turns": self.turns, "rooms": self.rooms, "doors_forced": self.doors_forced,
+                "traps": self.traps, "encounters": self.encounters,
+                "encounters_per_room": round(self.encounters / max(self.rooms, 1), 4),
+                "refusals": self.refusals, "stopped": self.stopped}
+
+    def lines(self) -> list[str]:
+        per_room = self.encounters / max(self.rooms, 1)
+        lines = [f"{self.system} with the {self.generator} dungeon: {self.turns} turns "
+                 f"(seed {self.seed})",
+                 f"rooms entered: {self.rooms}",
+                 f"doors forced: {self.doors_forced}",
+                 f"traps met: {self.traps}",
+                 f"encounters: {self.encounters} ({per_room:.2f} per room)"]
+        if self.stopped:
+            lines.append(f"stopped early: {self.stopped}")
+        return lines
+
+
+def _move_word(world: World) -> str:
+    procedure = world.procedure
+    if procedure.enter is not None:
+        return "enter"
+    return next((name for name, action in procedure.actions.items() if action.room == "new"),
+                _ENTERING.get(procedure.id, "enter"))
+
+
+def _shut(dungeon: Dungeon) -> int:
+    return sum(1 for room in dungeon.rooms for exit in room.exits if exit.barred)
+
+
+def _sprung(before: Dungeon, after: Dungeon) -> int:
+    """The trapped doors of the rooms known ``before`` that are trapped no more."""
+    count = 0
+    for room in before.rooms:
+        now = after.room(room.id)
+        if now is not None:
+            count += sum(1 for exit in room.exits if exit.door == "trapped") - sum(
+                1 for exit in now.exits if exit.door == "trapped")
+    return count
+
+
+def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
+                     settings: dict[str, str] | None = None,
+                     setup: tuple[str, ...] = ()) -> DungeonRun:
+    """Play ``turns`` turns of the procedure's move into new rooms, each rolled by
+    ``generator`` (with ``settings``), from ``seed``."""
+    state = engine.start(world)
+    state = replace(state, values={**state.values,
+                                   **start_values(world, generator, settings or {})})
+    game = engine.Game(world, state, random.Random(seed), record=True)
+    for line in setup:
+        game.perform(line)
+    if not setup and "torch" in world.procedure.lights:
+        try:
+            game.perform("light torch")
+        except UsageError:
+            pass
+    move = _move_word(world)
+    forced = traps = refusals = 0
+    stopped = ""
+    start = game.turn
+    commands = 0
+    while game.turn - start < turns and not stopped:
+        line, tried = move, {move}
+        while True:
+            commands += 1
+            if commands > turns * 20:
+                stopped = "too many refusals in a row"
+                break
+            before = game.state().dungeon
+            rooms_before = len(before.rooms)
+            try:
+                game.perform(line)
+            except UsageError as error:
+                refusals += 1
+                message = str(error)
+                if "light" in message.lower() and "torch" in world.procedure.lights:
+                    line = "light torch"
+                    continue
+                options = [word for word in _SUGGESTED.findall(message)
+                           if word not in tried and word != "go"]
+                if not options:
+                    stopped = message
+                    break
+                line = options[0]
+                if not line.startswith((*OPENERS, "go ")):
+                    tried.add(line)
+                continue
+            after = game.state().dungeon
+            if line != move and _shut(after) < _shut(before):  # an opener, or 'room exits'
+                forced += 1
+            if len(after.rooms) > rooms_before:
+                room = after.current
+                traps += _sprung(before, after) + (
+                    1 if room is not None and "trapped" in room.status else 0)
+            if line == move:
+                break
+            line = move
+    dungeon = game.state().dungeon
+    return DungeonRun(world.procedure.id, generator, seed, game.turn - start,
+                      len(dungeon.rooms), forced, traps, game.encounters, refusals, stopped)
