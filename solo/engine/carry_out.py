@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from solo.engine.arguments import quote
 from solo.engine.events import Acted
+from solo.engine.expedition import after_action, carry_trip, refuse_outside
+from solo.engine.expedition_grammar import TripRequest
 from solo.engine.interpreter import Run
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, GoBack, GoTo, Request
@@ -31,6 +33,10 @@ def carry_out(world: World, run: Run, request: Request) -> None:
     cannot be done now; a fault of the procedure file as an ExprError naming the file
     (its cause kept); anything else is a bug in solo and passes through whole."""
     try:
+        refuse_outside(run, request)  # the party out of the dungeon: only the town's words
+        if isinstance(request, TripRequest):
+            carry_trip(world, run, request)
+            return
         if isinstance(request, Act):
             if walk_action(world, run, request):  # back to a room more than one away
                 return
@@ -40,6 +46,7 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved
+            after_action(world, run, request)  # the procedure's way out ends the expedition
             return
         if isinstance(request, (GoTo, GoBack)):  # a walk: what it costs is the procedure's
             walk_request(world, run, request)
