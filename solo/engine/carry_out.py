@@ -14,7 +14,7 @@ from __future__ import annotations
 from solo.engine.arguments import quote
 from solo.engine.events import Acted
 from solo.engine.expedition import after_action, carry_trip, refuse_outside
-from solo.engine.expedition_grammar import TripRequest
+from solo.engine.expedition_requests import TripRequest
 from solo.engine.interpreter import Run
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, GoBack, GoTo, Request
@@ -35,7 +35,7 @@ def carry_out(world: World, run: Run, request: Request) -> None:
     try:
         refuse_outside(run, request)  # the party out of the dungeon: only the town's words
         if isinstance(request, TripRequest):
-            carry_trip(world, run, request)
+            carry_trip(world, run, request, walk_request)
             return
         if isinstance(request, Act):
             if walk_action(world, run, request):  # back to a room more than one away

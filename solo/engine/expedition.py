@@ -15,11 +15,12 @@ lit sources are put out when the party is out. Where the party is lives in the s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from solo.engine.effects_lights import describe_light
 from solo.engine.events import Acted, LightChanged, Rolled, Said
-from solo.engine.expedition_grammar import Buy, Leave, TripRequest, Wait
+from solo.engine.expedition_requests import Buy, Leave, TripRequest, Wait
 from solo.engine.interpreter import Run
 from solo.engine.requests import (
     Act,
@@ -33,7 +34,6 @@ from solo.engine.requests import (
     Request,
 )
 from solo.engine.state import State, Trip
-from solo.engine.walks import walk_request
 from solo.errors import UsageError
 from solo.rules.procedure import LEAVE_BY_WALKING
 from solo.rules.world import World
@@ -54,11 +54,17 @@ def refuse_outside(run: Run, request: Request) -> None:
                          "left): 'wait N', 'buy', or 'return' to go back in")
 
 
-def carry_trip(world: World, run: Run, request: TripRequest) -> None:
-    """``leave``, ``wait``, ``return`` or ``buy``, carried out."""
+Walker = Callable[[World, Run, GoTo], None]
+"""How the party walks the known way (:func:`solo.engine.walks.walk_request`, given by the
+caller: the walk's cost is the procedure's)."""
+
+
+def carry_trip(world: World, run: Run, request: TripRequest, walk: Walker) -> None:
+    """``leave``, ``wait``, ``return`` or ``buy``, carried out; ``leave`` walks the known
+    way out with ``walk``."""
     run.set_action(None)
     if isinstance(request, Leave):
-        _leave_dungeon(world, run, request)
+        _leave_dungeon(world, run, request, walk)
         return
     if run.trip.away is None:
         raise UsageError(f"the party is in the dungeon; '{_leave_word(world)}' gets it out "
@@ -84,7 +90,7 @@ def _leave_word(world: World) -> str:
     return "leave" if leave == LEAVE_BY_WALKING else leave
 
 
-def _leave_dungeon(world: World, run: Run, request: Leave) -> None:
+def _leave_dungeon(world: World, run: Run, request: Leave, walk: Walker) -> None:
     if run.trip.away is not None:
         raise UsageError(f"the party is outside already ({_days_text(run.trip.away)}); "
                          "'return' goes back in")
@@ -99,7 +105,7 @@ def _leave_dungeon(world: World, run: Run, request: Leave) -> None:
     if dungeon.here == dungeon.way_out:
         run.events.append(Acted(request.text, run.actor, request.shown))
     else:
-        walk_request(world, run, GoTo("OUT", text=request.text, actor=request.actor))
+        walk(world, run, GoTo("OUT", text=request.text, actor=request.actor))
         if run.dungeon.here != run.dungeon.way_out:
             run.events.append(Said("The party is not out yet: the expedition goes on "
                                    "('leave' again walks the rest of the way)."))

@@ -6,54 +6,20 @@ They join the command table where the procedure has no word of its own (Dungeon 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar
 
 from solo.engine.arguments import quote, supply_named
 from solo.engine.commands import Command
-from solo.engine.requests import ACTION, Request
+from solo.engine.expedition_requests import Buy, Leave, Return, Wait
+from solo.engine.requests import Request
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
-__all__ = ["TripRequest", "Leave", "Wait", "Return", "Buy", "TRIP_TOOLS", "MAX_DAYS",
-           "trip_commands"]
+__all__ = ["TRIP_TOOLS", "MAX_DAYS", "trip_commands"]
 
 MAX_DAYS = 3650
 """The most days one ``wait`` may pass (ten years)."""
-
-
-@dataclass(frozen=True)
-class TripRequest(Request):
-    """A command of the time between expeditions."""
-
-    shown: ClassVar[str] = ACTION
-
-
-@dataclass(frozen=True)
-class Leave(TripRequest):
-    """``leave``: get out of the dungeon, ending the expedition."""
-
-
-@dataclass(frozen=True)
-class Wait(TripRequest):
-    """``wait N``: N days pass outside."""
-
-    days: int = 1
-
-
-@dataclass(frozen=True)
-class Return(TripRequest):
-    """``return``: the next expedition begins, at the way out."""
-
-
-@dataclass(frozen=True)
-class Buy(TripRequest):
-    """``buy NAME N``: N of a supply, at the procedure's price."""
-
-    name: str = ""
-    count: int = 1
 
 
 # -- grammar ----------------------------------------------------------------------------
