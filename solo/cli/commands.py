@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TextIO
 
 from solo import __version__, defaults
+from solo.cli.search import add_parser as search_parser
+from solo.cli.search import run as _search
 from solo.environment import Environment
 from solo.errors import SoloError, UsageError
 from solo.rules import numbers, oracle_styles
@@ -163,6 +165,7 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     odds.add_argument("journal", help="The journal file.")
     odds.add_argument("--json", action="store_true", help="Print one JSON object.")
 
+    search_parser(sub)
     template = sub.add_parser("new-procedure", help="Write a commented starting procedure file.")
     template.add_argument("name", help="Id of the new procedure (e.g. my-dungeon).")
     template.add_argument("-o", "--output", default=None, help="File (default: NAME.yaml).")
@@ -351,4 +354,4 @@ def _new_procedure(options, env: Environment) -> int:
 _HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "check": _check,
              "simulate": _simulate, "new": _new, "play": _play, "home": _home,
              "export": _export, "stats": _stats, "status": _status, "odds": _odds,
-             "new-procedure": _new_procedure}
+             "new-procedure": _new_procedure, "search": _search}
