@@ -103,6 +103,9 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     new.add_argument("--party", action="append", default=[], metavar="NAME",
                      help="A member of the party, for the journal's front matter (repeat "
                      "for more).")
+    new.add_argument("--party-from", default=None, metavar="JOURNAL",
+                     help="Carry the party (names, hit points, conditions, own settings) and "
+                     "its supplies from another journal's last state.")
     new.add_argument("--dice", choices=("solo", "physical"), default="solo",
                      help="Who rolls: solo (default), or physical: solo asks you for every "
                      "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "
@@ -280,7 +283,8 @@ def _new(options, env: Environment) -> int:
         system = ask_procedure(DEFAULT_SYSTEM, env)
     return create_and_play(options.journal, system, options.title,
                            options.seed, options.tables, options.oracle, options.party,
-                           options.dice, interactive=_interactive, env=env)
+                           options.dice, interactive=_interactive, env=env,
+                           party_from=options.party_from)
 
 
 def _play(options, env: Environment) -> int:
