@@ -3,9 +3,9 @@ state, carried into a new crawl (issue 38).
 
 The old journal is read as resuming reads it (nothing written, no lock). Each member keeps
 their name, hit points and maximum, and those of their conditions (held within the new
-procedure's bounds) and own settings the new procedure has too; the supplies the new procedure counts come along. What could not come
-(a condition or a supply the new procedure does not know) is named in the note the new
-journal opens with.
+procedure's bounds) and own settings the new procedure has too; the supplies the new
+procedure counts come along. What could not come (a condition, a setting or a supply the
+new procedure does not know) is named in the note the new journal opens with.
 """
 
 from __future__ import annotations
