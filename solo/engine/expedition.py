@@ -81,7 +81,8 @@ def carry_trip(world: World, run: Run, request: TripRequest, walk: Walker) -> No
 def after_action(world: World, run: Run, request: Act) -> None:
     """The action the procedure names for leaving (``between: leave: leave``) ends the
     expedition once played, whatever its roll."""
-    if request.action == world.procedure.between.leave and run.trip.away is None:
+    leave = world.procedure.between.leave
+    if leave != LEAVE_BY_WALKING and request.action == leave and run.trip.away is None:
         end_expedition(world, run)
 
 
@@ -115,7 +116,9 @@ def _leave_dungeon(world: World, run: Run, request: Leave, walk: Walker) -> None
 
 def end_expedition(world: World, run: Run) -> None:
     """The party is out: lit sources are put out, the expedition's summary said, the
-    procedure's ``on_leave`` run; the party waits at the way out."""
+    procedure's ``on_leave`` run. The map keeps the room it left from (a walk out ends at
+    the way out; Dungeon Turn's roll leaves it where the roll was made) until ``return``
+    starts the next expedition at the way out."""
     reason = "the expedition is over"
     for light in run.lights:
         kind = run.procedure.lights.get(light.kind)
@@ -124,9 +127,6 @@ def end_expedition(world: World, run: Run) -> None:
     run.lights = []
     run.doused = []
     run.events.append(Said(summary(run)))
-    dungeon = run.dungeon
-    if dungeon.way_out is not None and dungeon.room(dungeon.way_out) is not None:
-        run.dungeon = dungeon.placed(dungeon.way_out, dungeon.way_out, None, ())
     run.trip = replace(run.trip, away=0)
     run.execute(world.procedure.between.on_leave)
 
