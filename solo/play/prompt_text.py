@@ -73,7 +73,8 @@ def _toolbar(world: World, state: State, title: str) -> str:
         parts.append(f"{member.name} {member.hp}/{member.max_hp}"
                      + (f" {'/'.join(marks)}" if marks else "")
                      + ("!" if member.hp == 0 else ""))
-    odds = odds_status(world, state)  # the one forecast that matters most ('odds off')
+    # the one forecast that matters most ('odds off'); none while the party is outside
+    odds = "" if state.trip.outside else odds_status(world, state)
     if odds:
         parts.append(odds)
     return printable(" │ ".join(parts))

@@ -162,3 +162,20 @@ def test_a_journal_whose_last_expedition_was_cut_by_hand_resumes_as_its_records_
     played = solo("play", str(journal), stdin="return\n")
     assert played.code == 0, played.err
     assert read_records(journal)[-1]["state"]["trip"][0] == 3
+
+
+def test_the_prompt_status_bar_and_status_say_the_party_is_outside(tmp_path):
+    from solo.play.session import Session
+
+    journal = _play(tmp_path, "d12-tension", D12.split("buy torch 2")[0])
+    session = Session(journal)
+    try:
+        assert "outside, 7 days since expedition 1" in session.toolbar()
+        assert "encounter" not in session.toolbar()          # no odds while in town
+        assert session.where().startswith("Outside, 7 days since expedition 1 · wait N, "
+                                          "buy NAME N or return")
+        shown = "\n".join(session.handle("status").lines)
+        assert "Expedition 1: the party is outside, 7 days since it left" in shown
+        assert any(line.startswith("Outside the dungeon: 7 days") for line in session.recap())
+    finally:
+        session.close()
