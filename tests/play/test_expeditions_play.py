@@ -177,5 +177,6 @@ def test_the_prompt_status_bar_and_status_say_the_party_is_outside(tmp_path):
         shown = "\n".join(session.handle("status").lines)
         assert "Expedition 1: the party is outside, 7 days since it left" in shown
         assert any(line.startswith("Outside the dungeon: 7 days") for line in session.recap())
+        assert session.handle("odds").lines[0].startswith("No odds while the party is outside")
     finally:
         session.close()
