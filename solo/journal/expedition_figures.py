@@ -14,7 +14,7 @@ from typing import Any
 
 __all__ = ["expedition_figures"]
 
-_FIRST = [1, 0, 0, 0, None]
+_FIRST: list[Any] = [1, 0, 0, 0, None]
 
 
 def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -32,6 +32,8 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
         if not isinstance(trip, list) or len(trip) != 5:
             continue
         number, start_turn, _rooms, start_encounters, away = trip
+        if not isinstance(number, int):
+            continue
         entry = figures.get(number)
         if entry is None:
             entry = figures[number] = {
