@@ -180,3 +180,11 @@ def test_the_prompt_status_bar_and_status_say_the_party_is_outside(tmp_path):
         assert session.handle("odds").lines[0].startswith("No odds while the party is outside")
     finally:
         session.close()
+
+
+def test_help_names_the_words_between_expeditions(tmp_path):
+    d12 = solo("play", str(_play(tmp_path, "d12-tension", "light torch\n")), stdin="help\n")
+    assert "  Between expeditions: leave, wait, return, buy" in d12.out.splitlines()
+    turn = solo("play", str(_play(tmp_path, "dungeon-turn", "light torch\n")), stdin="help\n")
+    assert ("  Between expeditions: wait, return, buy (leave, an action above, ends the "
+            "expedition)") in turn.out.splitlines()
