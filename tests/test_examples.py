@@ -14,8 +14,18 @@ SCRIPTS = sorted(EXAMPLES.glob("*.moves"))
 
 
 def test_there_is_an_example_for_every_seed_procedure():
-    assert {path.stem for path in SCRIPTS if "." not in path.stem} == {
+    assert {read_meta(path.with_suffix(".md"))["system"] for path in SCRIPTS
+            if "." not in path.stem} == {
         "d12-tension", "delving", "exploration", "trespasser", "dungeon-turn"}
+    assert {path.stem for path in SCRIPTS} >= {
+        "d12-tension", "delving", "exploration", "trespasser", "dungeon-turn"}
+
+
+def test_an_example_plays_three_expeditions():
+    text = (EXAMPLES / "d12-expeditions.md").read_text(encoding="utf-8")
+    for number in (1, 2, 3):
+        assert f"Expedition {number} is over:" in text
+    assert text.count("[DUNGEON STATUS]") == 2
 
 
 def test_one_example_is_played_with_a_generator():

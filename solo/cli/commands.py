@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TextIO
 
 from solo import __version__, defaults
+from solo.cli.search import add_parser as search_parser
+from solo.cli.search import run as _search
 from solo.environment import Environment
 from solo.errors import SoloError, UsageError
 from solo.rules import numbers, oracle_styles
@@ -101,6 +103,9 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     new.add_argument("--party", action="append", default=[], metavar="NAME",
                      help="A member of the party, for the journal's front matter (repeat "
                      "for more).")
+    new.add_argument("--party-from", default=None, metavar="JOURNAL",
+                     help="Carry the party (names, hit points, conditions, own settings) and "
+                     "its supplies from another journal's last state.")
     new.add_argument("--dice", choices=("solo", "physical"), default="solo",
                      help="Who rolls: solo (default), or physical: solo asks you for every "
                      "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "
@@ -186,6 +191,7 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     importer.add_argument("-o", "--output", default=None, help="The key's file, ending in "
                           ".yaml (never overwritten); '-' or none for standard output.")
 
+    search_parser(sub)
     template = sub.add_parser("new-procedure", help="Write a commented starting procedure file.")
     template.add_argument("name", help="Id of the new procedure (e.g. my-dungeon).")
     template.add_argument("-o", "--output", default=None, help="File (default: NAME.yaml).")
@@ -331,7 +337,7 @@ def _new(options, env: Environment) -> int:
     return create_and_play(options.journal, system, options.title,
                            options.seed, options.tables, options.oracle, options.party,
                            options.dice, interactive=_interactive, env=env,
-                           dungeon=dungeon)
+                           dungeon=dungeon, party_from=options.party_from)
 
 
 def _play(options, env: Environment) -> int:
@@ -412,4 +418,4 @@ _HANDLERS = {"roll": _roll, "ask": _ask, "systems": _systems, "dungeons": _dunge
              "check": _check,
              "simulate": _simulate, "new": _new, "play": _play, "home": _home,
              "export": _export, "stats": _stats, "status": _status, "odds": _odds,
-             "new-procedure": _new_procedure, "import": _import}
+             "new-procedure": _new_procedure, "import": _import, "search": _search}

@@ -11,10 +11,12 @@ single command (:func:`solo.engine.core.perform`) and a game kept in memory
 
 from __future__ import annotations
 
+from solo.engine import dungeon_rolls, expedition
 from solo.engine.arguments import quote
-from solo.engine.dungeon_rolls import after_action
 from solo.engine.effects_tables import meet_rolled_encounter
 from solo.engine.events import Acted
+from solo.engine.expedition import carry_trip, refuse_outside
+from solo.engine.expedition_requests import TripRequest
 from solo.engine.interpreter import Run
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, GoBack, GoTo, Request
@@ -33,6 +35,10 @@ def carry_out(world: World, run: Run, request: Request) -> None:
     cannot be done now; a fault of the procedure file as an ExprError naming the file
     (its cause kept); anything else is a bug in solo and passes through whole."""
     try:
+        refuse_outside(run, request)  # the party out of the dungeon: only the town's words
+        if isinstance(request, TripRequest):
+            carry_trip(world, run, request, walk_request)
+            return
         if isinstance(request, Act):
             if walk_action(world, run, request):  # back to a room more than one away
                 return
@@ -45,10 +51,11 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             run.act(action, arguments, request.text)
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)
-            after_action(world, run, request.action, start)
+            dungeon_rolls.after_action(world, run, request.action, start)  # doors, traps
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved
+            expedition.after_action(world, run, request)  # the way out ends the expedition
             return
         if isinstance(request, (GoTo, GoBack)):  # a walk: what it costs is the procedure's
             walk_request(world, run, request)

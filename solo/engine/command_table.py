@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from solo.engine.arguments import quote
 from solo.engine.commands import Command, action_commands
+from solo.engine.expedition_grammar import trip_commands
 from solo.engine.requests import Request
 from solo.engine.state import State
 from solo.engine.tool_grammar import TOOLS
@@ -26,6 +27,7 @@ def command_table(procedure: Procedure) -> dict[str, Command]:
     if cached is None or cached[0] is not procedure:
         table = action_commands(procedure)
         table.update(TOOLS)
+        trip_commands(procedure, table)  # leave, wait, return, buy: where no action has them
         cached = _TABLES[id(procedure)] = (procedure, table)
     return cached[1]
 

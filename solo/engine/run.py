@@ -135,6 +135,7 @@ class RunState:
         self.last_encounter = state.last_encounter
         self.encounters = state.encounters
         self.party = list(state.party)
+        self.trip = state.trip  # the expedition under way, or the days outside
         self.dungeon = state.dungeon  # the rooms (a frozen Dungeon, replaced as it changes)
         self.actor: str | None = None  # the member the command names (``Wren: rest``)
         self.member: int | None = None  # the member ``members:`` is at, by index
@@ -162,7 +163,7 @@ class RunState:
                      foreshadowed=self.foreshadowed, last_encounter=self.last_encounter,
                      encounters=self.encounters, doused=tuple(self.doused),
                      supplies=self.supplies, foretold=self.foretold,
-                     party=tuple(self.party), dungeon=self.dungeon)
+                     party=tuple(self.party), trip=self.trip, dungeon=self.dungeon)
 
     # -- effects ---------------------------------------------------------------
     def execute(self, effects: Iterable[Effect]) -> None:
@@ -280,6 +281,8 @@ def actor_count(run: RunState, name: str) -> int:
 
 _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "turn": lambda run: run.turn,
+    "days_away": lambda run: run.trip.away or 0,
+    "expedition": lambda run: run.trip.number,
     "light": lambda run: light_level(run.procedure, run.lights),
     "lit": lambda run: len(run.lights),
     "resting": lambda run: run.action is not None and run.action.resting,

@@ -21,8 +21,8 @@ from solo import defaults
 from solo.engine.rooms import Dungeon
 from solo.errors import SoloError
 
-__all__ = ["Light", "Member", "State", "STATE_VERSION", "MAX_VALUE", "MAX_TEXT", "MAX_MEMBERS",
-           "StateError", "check_value", "member_index"]
+__all__ = ["Light", "Member", "State", "Trip", "FIRST_TRIP", "STATE_VERSION", "MAX_VALUE",
+           "MAX_TEXT", "MAX_MEMBERS", "StateError", "check_value", "member_index"]
 
 STATE_VERSION = 1
 MAX_VALUE = defaults.MAX_VALUE
@@ -84,6 +84,40 @@ MAX_MEMBERS = 50
 """The most members a party may have: more than any table seats."""
 
 
+@dataclass(frozen=True, slots=True)
+class Trip:
+    """Where the party is between the dungeon and the world outside: the number of the
+    expedition under way (or last ended), the turn, known rooms and encounters it began
+    with (its summary counts from them), and ``away``: None while the party is in the
+    dungeon, else the days spent outside since it left."""
+
+    number: int = 1
+    turn: int = 0
+    rooms: int = 0
+    encounters: int = 0
+    away: int | None = None
+
+    @property
+    def outside(self) -> bool:
+        return self.away is not None
+
+    def to_json(self) -> list[Any]:
+        return [self.number, self.turn, self.rooms, self.encounters, self.away]
+
+    @classmethod
+    def from_json(cls, row: Any) -> Trip:
+        if not isinstance(row, list) or len(row) != 5:
+            raise StateError("snapshot 'trip' must be [number, turn, rooms, encounters, "
+                             "days away]")
+        number, turn, rooms, encounters, away = row
+        return cls(max(1, _index("trip", number)), _index("trip", turn),
+                   _index("trip", rooms), _index("trip", encounters),
+                   None if away is None else _index("trip", away))
+
+
+FIRST_TRIP = Trip()
+
+
 @dataclass(frozen=True)
 class State:
     """Everything the engine needs to go on. ``step`` counts commands; ``prev`` is for undo."""
@@ -101,6 +135,9 @@ class State:
     supplies: Mapping[str, int] = field(default_factory=dict)
     foretold: str | None = None  # the text of the foreshadowed encounter, dice rolled
     party: tuple[Member, ...] = ()
+    trip: Trip = field(default_factory=lambda: FIRST_TRIP)
+    """The expedition under way, or the days spent outside since the last one ended
+    (:class:`Trip`)."""
     dungeon: Dungeon = field(default_factory=Dungeon)
     """The rooms the party knows. Not in :meth:`to_json`: a record keeps only the rooms its
     entry changed (:func:`solo.engine.room_changes.changes`), and resume adds them up."""
@@ -129,6 +166,8 @@ class State:
             data["foretold"] = self.foretold
         if self.party:
             data["party"] = [_member_json(member) for member in self.party]
+        if self.trip != FIRST_TRIP:
+            data["trip"] = self.trip.to_json()
         return data
 
     @classmethod
@@ -167,7 +206,9 @@ class State:
                        encounters=_index("encounters", data["encounters"]),
                        doused=_ungrouped("doused", data.get("doused") or []),
                        supplies=supplies, foretold=foretold,
-                       party=_members(data.get("party") or []))
+                       party=_members(data.get("party") or []),
+                       trip=Trip.from_json(data["trip"]) if data.get("trip") is not None
+                       else FIRST_TRIP)
         except KeyError as missing:
             raise StateError(f"snapshot has no {missing.args[0]!r}") from None
 

@@ -10,6 +10,7 @@ import difflib
 import textwrap
 
 from solo import defaults
+from solo.engine.expedition_grammar import TRIP_TOOLS
 from solo.engine.state import State
 from solo.engine.tool_grammar import odds_names
 from solo.engine.walks import walk_help
@@ -64,6 +65,12 @@ def help_lines(world: World, state: State, topic: str) -> list[str]:
     for group, names in groups.items():
         lines.append(f"  {titles.get(group, group.capitalize())}: {', '.join(names)}")
     lines.append(f"  Tools: {', '.join(TOOLS)}")
+    between = [word for word, command in command_table(procedure).items()
+               if word in TRIP_TOOLS and command is TRIP_TOOLS[word]]
+    own = procedure.between.leave  # an action of the procedure's own that gets it out
+    lines.append(f"  Between expeditions: {', '.join(between)}"
+                 + (f" ({own}, an action above, ends the expedition)"
+                    if own in procedure.actions else ""))
     lines.append(f"  Look-ups and session: {', '.join(SESSION)}")
     lines.extend(textwrap.wrap(LINE_RULE, 78))
     lines.append("help COMMAND tells more.")

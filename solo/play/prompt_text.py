@@ -7,6 +7,7 @@ Pure: each function reads the loaded world and a state, never the journal.
 from __future__ import annotations
 
 from solo.engine import core as engine
+from solo.engine.expedition import place_text
 from solo.engine.state import State
 from solo.journal.notation import clock_text
 from solo.play.line import clean
@@ -33,6 +34,8 @@ def where(world: World, state: State, width: int | None = None) -> str:
         except Exception:  # a prompt naming something unknown: the plain list
             pass
     expected = " ".join(clean(expected).split())
+    if state.trip.outside:  # between expeditions: the procedure's turn waits
+        expected = "wait N, buy NAME N or return"
     full = f"{here} · {expected} · or narrate, ask, roll, help"
     if width is None or len(full) <= width:
         return full
@@ -78,7 +81,8 @@ def _toolbar(world: World, state: State, title: str, width: int) -> str:
         party = (f"party {sum(member.hp for member in state.party)}/"
                  f"{sum(member.max_hp for member in state.party)}"
                  + ("!" if any(member.hp == 0 for member in state.party) else ""))
-    odds = odds_status(world, state)  # the one forecast that matters most ('odds off')
+    # the one forecast that matters most ('odds off'); none while the party is outside
+    odds = "" if state.trip.outside else odds_status(world, state)
     return printable(fit_bar(odds, place(procedure, state), danger_part, trackers,
                              light_summary(procedure, state), members, party, title, width,
                              brief))
@@ -87,6 +91,8 @@ def _toolbar(world: World, state: State, title: str, width: int) -> str:
 def place(procedure: Procedure, state: State) -> str:
     """The turn the prompt and the status bar name: the next one, or, in a procedure
     whose characters act inside a round (Trespasser), the round under way."""
+    if state.trip.outside:
+        return place_text(state)
     turn, unit = state.turn, procedure.clock_unit
     elapsed = clock_text(turn, procedure.minutes)
     if turn and any(action.group == "character" for action in procedure.actions.values()):

@@ -120,6 +120,8 @@ def recap_data(world: World, meta: Mapping[str, Any], state: State, *, session: 
             "exits": [exit_text(exit) for exit in room.exits if exit.seen],
             "rooms_to_exit": dungeon.rooms_to_exit()},
         "rooms_known": len(dungeon.rooms),
+        "expedition": state.trip.number,
+        "days_outside": state.trip.away,
         "party": [{"name": member.name, "hp": member.hp, "max_hp": member.max_hp,
                    "marks": list(procedure.party.marks(member.conditions, member.own))}
                   for member in state.party],
@@ -153,6 +155,10 @@ def recap_lines(data: Mapping[str, Any]) -> list[str]:
                      + (f" · exits {', '.join(room['exits'])}" if room["exits"] else "")
                      + (f" · {away} room{'s' if away != 1 else ''} to the way out"
                         if away else ""))
+    if data.get("days_outside") is not None:
+        days = data["days_outside"]
+        lines.append(f"Outside the dungeon: {days} day{'s' if days != 1 else ''} since "
+                     f"expedition {data['expedition']} ended ('return' goes back in)")
     lines.extend(f"The books: {' '.join(data['tags'][index:index + 4])}"
                  for index in range(0, len(data["tags"]), 4))
     lines.append(f"Next: {data['next']}")

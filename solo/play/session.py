@@ -170,6 +170,8 @@ class Session:
             heading = scene_heading(self.scene + 1, self.procedure.clock_unit, before + 1,
                                     after, self.procedure.minutes)
         extra: dict = {"draws": self.draws + 1}
+        if result.state.trip.number > self.state.trip.number:
+            self.sitting_open = False  # a new expedition opens a new Lonelog session
         if typed:
             extra["typed"] = [list(die) for die in typed]
         self._entry("command", mechanics_block(lines) if lines else "", result.state, text,

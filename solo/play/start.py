@@ -16,11 +16,12 @@ from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.journal.create import create_journal, slugify
 from solo.journal.header import JOURNAL_FORMAT, HeaderError, obsidian_tags
-from solo.journal.notation import member_tag, title_block
+from solo.journal.notation import member_tag, note, title_block
 from solo.journal.record import start_record
 from solo.journal.store import read_meta
 from solo.play.batch import run_batch
 from solo.play.clock import now_text
+from solo.play.party_from import carry_party
 from solo.play.session import Session
 from solo.rules import oracle_styles
 from solo.rules.catalog import load_system, load_world, system_ids
@@ -41,7 +42,8 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
                         tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
                         party: list[str] | None = None, dice: str = "solo",
                         clock: Callable[[], float] = time.time,
-                        dungeon: tuple[str | None, list[str]] = (None, [])) -> Path:
+                        dungeon: tuple[str | None, list[str]] = (None, []),
+                        party_from: str | None = None) -> Path:
     """Check everything, then write a new journal; returns its path. Without a path, the
     journal is journals/<title>.md, or the first free numbered name after it: each
     ``solo new`` gets a file of its own, however many start at once. ``clock`` dates it
@@ -65,7 +67,16 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     state = engine.start(world, oracle_style, party or ())
     if generated:
         state = replace(state, values={**state.values, **generated})
-    tags = [member_tag(member.name, member.hp, member.max_hp) for member in state.party]
+    carried = None
+    if party_from is not None:  # the party of another journal (solo.play.party_from)
+        if party:
+            raise UsageError("give --party or --party-from, not both")
+        carried = carry_party(Path(party_from), world)
+        state = carried.into(state)
+        meta["party"] = [member.name for member in state.party]
+    tags = [member_tag(member.name, member.hp, member.max_hp,
+                       world.procedure.party.marks(member.conditions, member.own))
+            for member in state.party] + ([note(carried.note)] if carried else [])
     path = Path(journal) if journal else JOURNALS_DIR / f"{slugify(title)}.md"
     return create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
                           start_record(state.to_json()), next_free=not journal)
@@ -75,9 +86,10 @@ def create_and_play(journal: str | None, system: str, title: str | None, seed: i
                     tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
                     party: list[str] | None = None, dice: str = "solo", *,
                     interactive: Interactive, env: Environment,
-                    dungeon: tuple[str | None, list[str]] = (None, [])) -> int:
+                    dungeon: tuple[str | None, list[str]] = (None, []),
+                    party_from: str | None = None) -> int:
     path = create_journal_file(journal, system, title, seed, tables, oracle_style, party,
-                               dice, env.clock, dungeon)
+                               dice, env.clock, dungeon, party_from)
     env.warn(f"New journal: {printable(str(path))}")
     return play(path, interactive, env)
 

@@ -38,6 +38,10 @@ def status_lines(world: World, state: State, title: object) -> list[str]:
              f"{procedure.clock_unit.capitalize()}s played: {state.turn}"
              + (f", {clock_text(state.turn, procedure.minutes)} elapsed"
                 if procedure.minutes else "")]
+    if state.trip.outside or state.trip.number > 1:  # expeditions (issue 38)
+        lines.append(f"Expedition {state.trip.number}: " + (
+            f"the party is outside, {state.trip.away} day{'s' if state.trip.away != 1 else ''}"
+            " since it left" if state.trip.outside else "the party is in the dungeon"))
     for name, tracker in procedure.trackers.items():
         if tracker.shown and tracker.hidden(state.values):
             lines.append(f"{tracker.label}: kept behind the screen")

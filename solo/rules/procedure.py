@@ -18,7 +18,8 @@ from solo.rules.expr import Expr
 from solo.rules.tables import Table
 
 __all__ = ["Tracker", "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP", "USAGE_DICE", "Arg",
-           "Action", "Walk", "Procedure", "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES"]
+           "Action", "Walk", "Between", "Restock", "LEAVE_BY_WALKING", "Procedure",
+           "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES"]
 
 LIGHT_LEVELS = ("bright", "dim")
 ROOM_MOVES = ("new", "back")
@@ -170,6 +171,40 @@ class Walk:
     reading: str = ""
 
 
+LEAVE_BY_WALKING = "walk"
+"""``between: leave: walk``: the party gets out by walking the known way to the way out."""
+
+
+@dataclass(frozen=True)
+class Restock:
+    """Struck-off encounters coming back while the party is away: once the days away reach
+    ``after``, each struck-off entry rolls ``dice`` and is back where ``success`` holds (an
+    expression on ``roll``)."""
+
+    after: int
+    dice: str
+    success: Expr
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Between:
+    """What happens between expeditions (the ``between:`` block): how the party gets out
+    (``leave``: :data:`LEAVE_BY_WALKING`, or the action whose play ends the expedition),
+    the effects run when it is out (``on_leave``), on each day outside (``each_day``,
+    ``days_away`` counting that day) and when it goes back in (``on_return``), struck-off
+    encounters coming back (``restock``) and what the party may buy and for how much."""
+
+    leave: str = LEAVE_BY_WALKING
+    on_leave: tuple[Effect, ...] = ()
+    each_day: tuple[Effect, ...] = ()
+    on_return: tuple[Effect, ...] = ()
+    restock: Restock | None = None
+    prices: Mapping[str, int] = field(default_factory=dict)
+    currency: str = "gp"
+    reading: str = ""
+
+
 @dataclass(frozen=True)
 class Procedure:
     id: str
@@ -197,6 +232,8 @@ class Procedure:
     own ``enter``, or the first action that goes into a new room)."""
     walk: Walk | None = None
     """What walking through known rooms costs (None: nothing)."""
+    between: Between = field(default_factory=Between)
+    """What happens between expeditions (the default: leave by walking, days do nothing)."""
     summary: str = ""
     source: str = ""
     prompt: Template | None = None

@@ -74,7 +74,25 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("enter", "the action the word `enter` plays when the party goes into a new room "
             "(for a procedure with no action of that name)"),
            ("walk", "what a walk through known rooms (`go R2`, `back`) costs: the command "
-            "each stage plays; left out, walking is free")),
+            "each stage plays; left out, walking is free"),
+           ("between", "what happens between expeditions: how the party gets out, what "
+            "each day outside does, what going back in does, what it may buy")),
+    _block("between", "between:",
+           ("leave", "how the party gets out: `walk` (the known way to the way out, each "
+            "stage costing what `walk:` says; the default) or the action whose play ends "
+            "the expedition (`leave`)"),
+           ("on_leave", "effects run once the party is out (lit sources are put out first)"),
+           ("each_day", "effects run for each day spent outside (`days_away` counts it)"),
+           ("on_return", "effects run when the party goes back in (`days_away` is the days "
+            "spent outside)"),
+           ("restock", "struck-off encounters that may come back while the party is away"),
+           ("prices", "each supply the party may `buy` outside and what one costs"),
+           ("currency", "the word for the money prices are in (default `gp`)")),
+    _block("restock", "between: restock:",
+           ("after", "the days away after which each struck-off encounter rolls", True),
+           ("dice", "the dice each one rolls (`d6`)", True),
+           ("success", "a condition on `roll`: the encounter is back where it holds", True),
+           ("label", "the journal's label for each roll (`{entry}` names the encounter)")),
     _block("walk", "walk:",
            ("play", "the command each stage of a walk plays (`backtrack`, `move walk`): its "
             "turns, checks and effects, with the party in the stage's last room", True),

@@ -18,7 +18,7 @@ BUILTIN_TYPES: dict[str, str] = {
     "source": "str", "die": "str", "dice": "dice", "answer": "str", "oracle": "str",
     "party_size": "int", "party_down": "int", "member": "str", "hp": "int", "max_hp": "int",
     "room": "str", "room_exits": "int", "rooms_to_exit": "int", "rooms_known": "int",
-    "way_out": "str",
+    "way_out": "str", "days_away": "int", "expedition": "int",
 }
 """The names every procedure's expressions can read besides its own, with their types.
 Defined once: the interpreter computes them, ``solo check`` knows them from here. Each
@@ -40,7 +40,9 @@ MAX_TURNS_PER_ACTION = 1000
 
 
 def _all_effects(procedure) -> list[Effect]:
-    effects = [*procedure.on_action, *procedure.each_turn, *procedure.party.down]
+    between = procedure.between
+    effects = [*procedure.on_action, *procedure.each_turn, *procedure.party.down,
+               *between.on_leave, *between.each_day, *between.on_return]
     for routine in procedure.routines.values():
         effects.extend(routine)
     for action in procedure.actions.values():

@@ -67,7 +67,8 @@ DT_FIRST = [
     "room exits W:R1", "go N", "go N", "enter E", "undo", "enter E", "room +looted",
     "leave 2 arduous", "rooms",
 ]
-DT_SECOND = ["rooms", "leave 2 arduous", "leave 2 0 arduous"]
+DT_SECOND = ["rooms", "undo", "leave 2 arduous", "undo", "leave 2 0 arduous"]  # (leave ends
+# the expedition: undo takes it back, and the party is in R12 again)
 
 TRESPASSER_FIRST = [
     "light torch", "advance", "room entry hall, exits N E S", "advance N", "advance W",

@@ -71,8 +71,8 @@ def test_a_table_title_names_the_tables_own_dice(system):
 # Commands that make a procedure roll a labelled check or roll (and each turn's hazard).
 LABELLED = {
     "trespasser": ["light torch", "light candle", "advance", "backtrack"],
-    "dungeon-turn": ["harvest 2", "leave 2 3 dangerous", "set fatigue 2", "harvest 1",
-                     "leave 1 1 dangerous", "rest-hour"],
+    "dungeon-turn": ["harvest 2", "leave 2 3 dangerous", "return", "set fatigue 2",
+                     "harvest 1", "leave 1 1 dangerous", "return", "rest-hour"],
 }
 
 
@@ -212,6 +212,7 @@ def test_dungeon_turn_heal_and_cost_labels():
     result = c.do("leave 2 3 dangerous", faces=[13, 1, 1])           # DC 15, missed by 2
     [cost] = [e for e in result.events if isinstance(e, Rolled)]
     assert cost.label == "Dangerous journey: 1d6 damage for each of the 2 points missed"
+    c.do("return")                                                   # back in for the next
     result = c.do("leave 2 3 arduous", faces=[13])
     said = [e.text for e in result.events if isinstance(e, Said)]
     assert any("loses 2 items (1 per point missed)" in text for text in said)

@@ -300,6 +300,7 @@ def test_leaving_dc_is_10_plus_travel_plus_rooms_at_most_20(crawl, travel, rooms
     made = c.do(f"leave {travel} {rooms} arduous", faces=[dc])
     assert [e.success for e in made.events if isinstance(e, Checked)] == [True]
     assert f"DC {dc}" in made.events[1].label
+    c.do("return")                                 # leaving ends the expedition
     missed = c.do(f"leave {travel} {rooms} arduous", faces=[dc - 1])
     assert [e.success for e in missed.events if isinstance(e, Checked)] == [False]
     assert "loses 1 items" in _said(missed)
@@ -444,6 +445,7 @@ def test_a_new_delve_after_leaving_has_its_quiet_first_six_turns(crawl, roll, fa
     c.do("leave 2 3 arduous", faces=[roll])
     assert "delve is over" in _said(c.last)
     assert c.value("fatigue_pending") == 0
+    c.do("return")                                 # the next delve
     c.do("light torch")
     for turn in range(1, 7):
         result = c.do("explore", faces=[face, 2])
@@ -655,6 +657,8 @@ def test_a_member_who_is_only_tired_rolls_without_disadvantage(crawl, line, face
         check = [e for e in c.do(line, faces, actor=actor).events if isinstance(e, Checked)][0]
         assert check.roll.expression.text == "d20" and check.roll.total == 15
         assert "disadvantage" not in check.label
+        if line.startswith("leave"):
+            c.do("return")                   # leaving ends the expedition: back in
 
 
 def test_only_the_exhausted_member_rolls_at_disadvantage(crawl):

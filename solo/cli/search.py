@@ -1,0 +1,255 @@
+"""``solo search WORDS [JOURNAL…]``: find narration, rooms, encounters and oracle answers
+across journals (default: every journal in ./journals), each hit with its journal, session,
+scene and the line it is in.
+
+Each file is read once, as one text: the least common word is looked for with ``str.find``
+(at C speed), and only the lines it is found in are looked at; the sessions, scenes and
+code fences around a hit are placed by bisection once a file has a hit. A line matches when
+it holds every word (any case). The hidden records and the front matter are never searched,
+and a room's tag repeated by later sessions' ``[DUNGEON STATUS]`` blocks is shown once, where
+it first appears.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from solo.environment import Environment
+from solo.errors import UsageError
+from solo.terminal import printable
+
+__all__ = ["Hit", "add_parser", "run", "search_text", "search_bytes", "search_paths",
+           "journal_paths"]
+
+JOURNALS = Path("journals")
+KINDS = ("narration", "room", "encounter", "oracle")
+MAX_WORDS = 20
+MAX_WORD = 200
+
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One line found: its journal, session (0: before the first), scene (``S3``, '' before
+    the first), the scene's time as the journal gives it, what kind of line and the line."""
+
+    journal: str
+    session: int
+    scene: str
+    when: str
+    kind: str
+    line: str
+
+    def text(self) -> str:
+        where = f"Session {self.session}" if self.session else "before any session"
+        if self.scene:
+            where += f" · {self.scene}" + (f" ({self.when})" if self.when else "")
+        return f"{self.journal} · {where} · {self.kind}: {self.line}"
+
+
+def _kind(line: str, fenced: bool) -> str | None:
+    """What a line is, of the kinds searched (None: another kind, not searched)."""
+    if not fenced:
+        if line.startswith(("#", "*Date", "<!--", "---")):
+            return None
+        return "narration"
+    if line.startswith(("[R:", "[#R:")):
+        return "room"
+    if line.startswith("? "):
+        return "oracle"
+    if line.startswith("=> Encounter") or (line.startswith("tbl:") and "encounter" in
+                                            line.lower() and "hazard" not in line.lower()):
+        return "encounter"
+    return None
+
+
+def search_text(text: str, words: Sequence[str], journal: str = "") -> list[Hit]:
+    """The lines of one journal's ``text`` that hold every one of ``words`` (any case)."""
+    return search_bytes(text.encode("utf-8"), words, journal)
+
+
+def search_bytes(data: bytes, words: Sequence[str], journal: str = "") -> list[Hit]:
+    """The lines of one journal (its bytes, UTF-8) that hold every one of ``words`` (any
+    case). ASCII words are looked for in the bytes lowered (at C speed, nothing decoded but
+    the lines found); other words in the decoded text lowered."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if all(word.isascii() for word in words):
+        starts = _lines(data.lower(), [word.lower().encode() for word in words], _BYTES)
+        return list(_hits(data, starts, journal, _BYTES))
+    text = data.decode("utf-8", "replace")
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a letter whose lower case is longer: keep places
+        lowered = "".join(char if len(char.lower()) != 1 else char.lower() for char in text)
+    starts = _lines(lowered, [word.lower() for word in words], _TEXT)
+    return list(_hits(text, starts, journal, _TEXT))
+
+
+@dataclass(frozen=True)
+class _Marks:
+    """The marks the search reads a journal by, as bytes or as text."""
+
+    newline: Any
+    comment: Any
+    front: Any
+    fence: Any
+    session: re.Pattern
+    scene: re.Pattern
+
+
+_BYTES = _Marks(b"\n", b"<!--", b"---", b"\n```", re.compile(rb"\n## Session (\d+)"),
+                re.compile(rb"\n### (S\d+)([^\n]*)"))
+_TEXT = _Marks("\n", "<!--", "---", "\n```", re.compile(r"\n## Session (\d+)"),
+               re.compile(r"\n### (S\d+)([^\n]*)"))
+
+
+def _lines(lowered: Any, words: list[Any], marks: _Marks) -> list[int]:
+    """Where each line that holds every word starts (records and front matter left out):
+    the longest word found with ``find``, the others looked for in its lines only."""
+    wanted = sorted(set(words), key=len, reverse=True)
+    key, others = wanted[0], wanted[1:]
+    newline, comment = marks.newline, marks.comment
+    body = 0
+    if lowered.startswith(marks.front):
+        end = lowered.find(newline + marks.front, 3)
+        body = 0 if end < 0 else end + 4
+    starts: list[int] = []
+    size = len(lowered)
+    at = lowered.find(key, body)
+    while at >= 0:
+        start = lowered.rfind(newline, 0, at) + 1
+        end = lowered.find(newline, at)
+        end = size if end < 0 else end
+        if not lowered.startswith(comment, start):
+            line = lowered[start:end]
+            if all(word in line for word in others):
+                starts.append(start)
+        at = lowered.find(key, end)
+    return starts
+
+
+def _hits(data: Any, starts: list[int], journal: str, marks: _Marks) -> Iterator[Hit]:
+    """Each line found, placed: its session and scene, whether it is inside a fence."""
+    if not starts:
+        return
+    text = isinstance(data, str)
+    fences = [match.start() for match in re.finditer(re.escape(marks.fence), data)]
+    opened = 1 if data.startswith(marks.fence[1:]) else 0
+    sessions = [(match.start(), int(match.group(1))) for match in marks.session.finditer(data)]
+    session_places = [place for place, _ in sessions]
+    scenes = [(match.start(), match.group(1), match.group(2))
+              for match in marks.scene.finditer(data)]
+    scene_places = [place for place, _, _ in scenes]
+    seen_rooms: set[str] = set()
+    newline = marks.newline
+    for start in starts:
+        end = data.find(newline, start)
+        end = len(data) if end < 0 else end
+        line = _decoded(data[start:end], text).strip()
+        fenced = (bisect.bisect_left(fences, start) + opened) % 2 == 1
+        kind = _kind(line, fenced)
+        if kind is None:
+            continue
+        if kind == "room":
+            if line in seen_rooms:
+                continue
+            seen_rooms.add(line)
+        if kind == "oracle":
+            after_end = data.find(newline, end + 1)
+            after = _decoded(data[end + 1:len(data) if after_end < 0 else after_end], text)
+            if "->" in after:
+                line += " " + after.split("->", 1)[1].strip()
+        at = bisect.bisect_left(session_places, start) - 1
+        session_place, session = sessions[at] if at >= 0 else (-1, 0)
+        scene = when = ""
+        where = bisect.bisect_left(scene_places, start) - 1
+        if where >= 0 and scenes[where][0] > session_place:
+            scene = _decoded(scenes[where][1], text)
+            when = _decoded(scenes[where][2], text).strip().strip("*").strip()
+        yield Hit(journal, session, scene, when, kind, line)
+
+
+def _decoded(piece: Any, text: bool) -> str:
+    return piece if text else piece.decode("utf-8", "replace")
+
+
+def journal_paths(given: Sequence[str]) -> list[Path]:
+    """The journals to search: each file given, the ``.md`` files of each folder given
+    (sorted), or those of ./journals when none is given."""
+    paths: list[Path] = []
+    for name in given or [str(JOURNALS)]:
+        path = Path(name)
+        if path.is_dir():
+            paths.extend(sorted(found for found in path.glob("*.md")
+                                if not found.name.endswith(".report.md")))
+        elif path.is_file():
+            paths.append(path)
+        else:
+            raise UsageError(f"no journal or folder {name!r}")
+    return paths
+
+
+def search_paths(paths: Iterable[Path], words: Sequence[str]) -> list[Hit]:
+    """Every hit in every journal of ``paths``, each file read once."""
+    hits: list[Hit] = []
+    for path in paths:
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise UsageError(f"cannot read {path} ({error.strerror})") from None
+        hits.extend(search_bytes(data, words, str(path)))
+    return hits
+
+
+def _split(arguments: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The words and the journals: the trailing arguments that name a ``.md`` file or a
+    folder are journals, the ones before them words."""
+    cut = len(arguments)
+    while cut > 1 and (arguments[cut - 1].endswith(".md") or Path(arguments[cut - 1]).is_dir()):
+        cut -= 1
+    words = [word for argument in arguments[:cut] for word in argument.split()]
+    return words, list(arguments[cut:])
+
+
+def add_parser(sub) -> None:
+    """``solo search``'s arguments, on the subcommands' parser ``sub``."""
+    search = sub.add_parser(
+        "search", help="Find narration, rooms, encounters and oracle answers across journals.",
+        description="Find the lines that hold every word given (any case): narration, "
+        "rooms, encounters and oracle answers, each with its journal, session and scene. "
+        "The arguments at the end that name .md files or folders are the journals to search "
+        "(default: the journals folder).")
+    search.add_argument("--json", action="store_true", help="Print one JSON object.")
+    search.add_argument("words", nargs=argparse.REMAINDER, metavar="WORDS",
+                        help="The words to find, then the journals or folders (optional).")
+
+
+def run(options: argparse.Namespace, env: Environment) -> int:
+    """``solo search``: the hits, one a line (or one JSON object)."""
+    given = [word for word in options.words if word != "--json"]
+    as_json = options.json or len(given) != len(options.words)
+    words, journals = _split(given)
+    if not words:
+        raise UsageError("search: give the words to find")
+    if len(words) > MAX_WORDS or any(len(word) > MAX_WORD for word in words):
+        raise UsageError(f"search: at most {MAX_WORDS} words of at most {MAX_WORD} "
+                         "characters each")
+    paths = journal_paths(journals)
+    hits = search_paths(paths, words)
+    if as_json:
+        env.stdout.write(json.dumps({"words": words, "journals": len(paths),
+                                     "hits": [asdict(hit) for hit in hits]},
+                                    ensure_ascii=env.stdout_isatty) + "\n")
+    else:
+        env.stdout.write("".join(printable(hit.text()) + "\n" for hit in hits))
+        if not hits:
+            env.say(printable(f"No line holds {' '.join(words)!r} in {len(paths)} "
+                              f"journal{'s' if len(paths) != 1 else ''}."))
+    return 0

@@ -1,0 +1,95 @@
+"""``solo search WORDS [JOURNAL…]`` (issue 38): narration, rooms, encounters and oracle
+answers across journals, each hit placed by journal, session and scene."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from solo.cli.search import search_text
+from tests.fake_env import solo
+
+SCRIPT = """enter 3
+room the Ossuary of Saint Édith, exits N E S
+Bones are stacked to the ceiling here.
+ask Is the ossuary guarded? likely
+enter 2
+"""
+
+
+def _journal(folder: Path, name: str = "a.md", script: str = SCRIPT, seed: str = "1") -> Path:
+    folder.mkdir(exist_ok=True)
+    journal = folder / name
+    made = solo("new", str(journal), "--system", "d12-tension", "--seed", seed,
+                "--title", "Bones", stdin=script)
+    assert made.code == 0, made.err
+    return journal
+
+
+def _hits(*args: str) -> list[dict]:
+    found = solo("search", "--json", *args)
+    assert found.code == 0, found.err
+    return json.loads(found.out)["hits"]
+
+
+def test_each_kind_is_found_with_its_session_and_scene(tmp_path):
+    journal = _journal(tmp_path / "journals")
+    hits = _hits("ossuary", str(journal))
+    kinds = [(hit["kind"], hit["session"], hit["scene"]) for hit in hits]
+    assert ("room", 1, "S1") in kinds and ("oracle", 1, "S1") in kinds
+    oracle = next(hit for hit in hits if hit["kind"] == "oracle")
+    assert oracle["line"].startswith("? Is the ossuary guarded?")
+    assert " -> " not in oracle["line"] and ("yes" in oracle["line"].lower().split("likely")[-1]
+                                             or "no" in oracle["line"].lower().split("likely")[-1])
+    assert _hits("BONES", "stacked", str(journal))[0]["kind"] == "narration"
+
+
+def test_every_word_must_be_in_the_line_and_case_does_not_matter(tmp_path):
+    journal = _journal(tmp_path / "journals")
+    assert _hits("ossuary", "dragon", str(journal)) == []
+    assert len(_hits("saint", "ÉDITH", str(journal))) >= 1       # a word that is not ASCII
+
+
+def test_the_records_and_the_front_matter_are_not_searched(tmp_path):
+    journal = _journal(tmp_path / "journals")
+    assert _hits("d12-tension", str(journal)) == []           # in the header and records only
+    assert _hits("RoomChanged", str(journal)) == []
+
+
+def test_the_journals_folder_is_the_default_and_each_journal_is_named(tmp_path):
+    _journal(tmp_path / "journals", "a.md")
+    _journal(tmp_path / "journals", "b.md", "enter 2\nA tomb of green marble.\n", "2")
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        found = solo("search", "marble")
+        nothing = solo("search", "unicorn")
+    finally:
+        os.chdir(here)
+    assert found.code == 0
+    assert found.out.splitlines() == [
+        "journals/b.md · Session 1 · S1 (Turn 1 · 0:10) · narration: A tomb of green marble."]
+    assert nothing.code == 0 and "No line holds 'unicorn' in 2 journals." in nothing.out
+
+
+def test_a_room_repeated_by_later_sessions_is_shown_once(tmp_path):
+    journal = _journal(tmp_path / "journals")
+    assert solo("play", str(journal), stdin="linger\n").code == 0   # a second sitting
+    text = journal.read_text(encoding="utf-8")
+    assert text.count("Ossuary of Saint Édith|exits N:R2") >= 2     # in [DUNGEON STATUS] too
+    rooms = [hit for hit in _hits("ossuary", str(journal)) if hit["kind"] == "room"]
+    assert len({hit["line"] for hit in rooms}) == len(rooms)
+
+
+def test_bad_input_is_one_line(tmp_path):
+    assert solo("search").code == 2
+    missing = solo("search", "bones", str(tmp_path / "nowhere.md"))
+    assert missing.code == 2 and "no journal or folder" in missing.error_line()
+
+
+def test_a_bom_and_a_line_before_any_session_do_not_trip_it():
+    text = "\ufeff---\nsolo: 2\n---\n\nThe gate of bones.\n\n## Session 1\n\nMore bones.\n"
+    hits = search_text(text, ["bones"])
+    assert [(hit.session, hit.line) for hit in hits] == [(0, "The gate of bones."),
+                                                          (1, "More bones.")]
