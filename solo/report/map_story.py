@@ -3,18 +3,14 @@ took and the room it was in at each turn, read from the records that keep the ma
 ``"map"``, ``"dungeon"`` and ``"rooms"`` keys, :data:`solo.journal.record_schema.MAP_FIELDS`),
 never from the rendered ``[R:…]`` tags.
 
-Only the records that name the map are parsed (found by the ``"map"`` key, which no string
-in a record can hold unescaped), each step once, in step order; an entry that an
-undo took back does not count towards the route. A journal as solo writes it is read
-quicker still (:mod:`solo.report.map_scan`): only the records that change the map, and a
-whole map only where those changes do not explain it; the room at each turn is then kept
-only where it changes (:meth:`MapStory.room_at` answers the same).
+The records that name the map count each step once (the first), in step order; an entry
+that an undo took back does not count towards the route. The map is built once from the
+changes since the last whole map that the changes do not explain; a record whose map
+cannot be read is passed over, the map standing as it was.
 """
 
 from __future__ import annotations
 
-import json
-import operator
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,35 +19,10 @@ from weakref import ref
 
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
-from solo.journal.record import PREFIX, parse_record
-from solo.journal.record_schema import (
-    MAP_AT_KEY,
-    MAP_CHANGES_KEY,
-    WHOLE_MAP_KEY,
-    read_header,
-)
-from solo.report.map_scan import KnownRooms, RawMap, map_records, read_pieces
+from solo.journal.record_types import Record
 from solo.report.model import Crawl, Encounter
 
-__all__ = ["MapStory", "map_story", "read_map", "room_figures", "rooms_text"]
-
-_MAP_KEY = json.dumps(MAP_AT_KEY)  # '"map"': no string in a record holds it unescaped
-
-
-def _map_records(text: str) -> list[dict[str, Any]]:
-    """Every readable record holding the map's key, in the file's order: found by the key
-    (a search in C), then read whole as JSON, wherever an editor wrapped or indented it."""
-    found: list[dict[str, Any]] = []
-    start = end = 0
-    while (at := text.find(_MAP_KEY, end)) >= 0:
-        start = text.rfind(PREFIX.rstrip(), 0, at)
-        end = text.find("-->", at)
-        if start < 0 or end < 0:
-            break
-        record = parse_record(text[start:end + 3])
-        if record is not None:
-            found.append(record)
-    return found
+__all__ = ["MapStory", "map_story", "map_data", "room_figures", "rooms_text"]
 
 
 @dataclass(frozen=True)
@@ -80,11 +51,17 @@ class MapStory:
         return self.here[index] if index >= 0 else None
 
 
-def read_map(text: str) -> MapStory:
-    """The map story of a journal's text (its records that keep the map)."""
-    return _story(_map_records(text))
+def map_data(records: Iterable[Record]) -> list[dict[str, Any]]:
+    """What each record that names the map keeps of it, in the given order, as data: its
+    step, turn and undo, its whole map and its changes (None where it has none; ``...``
+    where one does not read)."""
+    return [{"step": record.step, "turn": record.at_turn, "undid": record.undid,
+             WHOLE: record.whole_map(), CHANGES: record.map_changes()}
+            for record in records
+            if record.map is not None or record.dungeon or record.rooms]
 
 
+WHOLE, CHANGES = "dungeon", "rooms"  # (solo.journal.record_schema.MAP_FIELDS)
 _Kept = list[tuple[int, Mapping[str, Any], int]]  # each record's step, data and turn
 
 
@@ -104,40 +81,13 @@ def _kept(found: Iterable[Mapping[str, Any]]) -> tuple[_Kept, set[int]]:
     records: dict[int, tuple[Mapping[str, Any], int]] = {}
     taken_back: set[int] = set()
     for record in found:
-        step, turn, undid = record.get("step"), record.get("turn"), record.get("undid")
-        if type(step) is not int or type(turn) is not int:  # (the schema's reading)
-            header = read_header(record)
-            if header is None:
-                continue
-            step, turn, undid = header.step, header.turn, header.undid
+        step, turn, undid = record["step"], record["turn"], record["undid"]
         if step in records:
             continue
         records[step] = (record, turn)
-        if type(undid) is int:
+        if undid is not None:
             taken_back.add(undid)
     return [(step, *records[step]) for step in sorted(records)], taken_back
-
-
-def _quick_story(crawl: Crawl, text: bytes) -> MapStory | None:
-    """The story read from only the records that change the map, their whole maps read
-    only where the changes before them do not explain them (:mod:`solo.report.map_scan`);
-    None when the journal needs the careful reading: a record copied, moved, torn or in
-    another layout, an undo, a turn that goes back (the room at each turn is then followed
-    through the records that change nothing too), or a map the changes cannot build."""
-    records = crawl.records
-    if records is None or crawl.duplicates or crawl.out_of_place or crawl.garbled \
-            or "undo" in records.kinds \
-            or not all(map(operator.le, records.turns, records.turns[1:])):
-        return None
-    pieces = records.map_pieces()  # (as the reader found them: no search of the text)
-    found = read_pieces(pieces) if pieces is not None else map_records(text)
-    if found is None:
-        return None
-    kept, taken_back = _kept(found)
-    try:
-        return _story_at_once(kept, taken_back)
-    except ValueError:
-        return None
 
 
 def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
@@ -146,35 +96,30 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
     some record's map cannot be read (then each is read on its own)."""
     dungeon = Dungeon()
     changes: list[Mapping[str, Any]] = []
-    known = KnownRooms()  # each room's data as the records last gave it, by id, and its text
+    known: dict[Any, Any] = {}  # each room's data as the records last gave it, by id
     now: str | None = None
     route: list[str] = []
     turns: list[int] = []
     here: list[str | None] = []
     steps: list[int] = []
     for step, record, turn in kept:
-        whole, changed = record.get(WHOLE_MAP_KEY), record.get(MAP_CHANGES_KEY)
-        if isinstance(whole, RawMap):  # (the quick reading: its bytes, not yet read)
-            made = whole.as_changes(known)
-            if made is not None:  # the changes' map with the changes of its own entry
-                whole, changed = None, made
-            else:
-                whole = whole.read()
+        whole, changed = record[WHOLE], record[CHANGES]
         if isinstance(whole, Mapping):
             now = whole.get("here")
             listed = whole.get("rooms", [])
-            if isinstance(listed, list) and list(known.rooms.values()) == listed:
+            if isinstance(listed, list) and list(known.values()) == listed:
                 # the map as the changes built it (what solo writes now and then): only
                 # where the party is, the way out and the room before are new
                 changes.append({key: whole.get(key) for key in ("here", "out", "from")})
             else:
                 change.apply_all(dungeon, changes)  # (checked: it may not be read)
                 dungeon, changes = Dungeon(), [whole]
-                known = known.again(listed)
+                known = {}
+                _note(known, listed)
         elif isinstance(changed, Mapping):
             changes.append(changed)
             now = changed.get("here", now)
-            known.note(changed.get("rooms"))
+            _note(known, changed.get("rooms"))
         if now is not None and step not in taken_back and (not route or route[-1] != now):
             route.append(now)  # (a name on no map, or no name, raises below)
         turns.append(turn)
@@ -182,6 +127,15 @@ def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
         steps.append(step)
     dungeon = change.apply_all(dungeon, changes)
     return MapStory(dungeon, tuple(route), tuple(turns), tuple(here), tuple(steps))
+
+
+def _note(known: dict[Any, Any], listed: Any) -> None:
+    """Note the data of each room a record lists (what cannot be a room is left for
+    :func:`~solo.engine.room_changes.apply_all` to refuse)."""
+    if isinstance(listed, list):
+        for item in listed:
+            if isinstance(item, Mapping):
+                known[item.get("id")] = item
 
 
 def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
@@ -195,12 +149,12 @@ def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
     steps: list[int] = []
     for step, record, turn in kept:
         try:
-            if isinstance(record.get(WHOLE_MAP_KEY), Mapping):
+            if isinstance(record[WHOLE], Mapping):
                 whole = change.MapBuilder()
-                whole.apply(record[WHOLE_MAP_KEY])
+                whole.apply(record[WHOLE])
                 built = whole
-            elif isinstance(record.get(MAP_CHANGES_KEY), Mapping):
-                built.apply(record[MAP_CHANGES_KEY])
+            elif isinstance(record[CHANGES], Mapping):
+                built.apply(record[CHANGES])
         except ValueError:
             continue  # a record edited beyond reading: the map as it stood
         if built.here is not None and step not in taken_back and (
@@ -227,28 +181,9 @@ _STORIES: dict[int, tuple[ref[Crawl], MapStory]] = {}  # (the crawl not kept ali
 
 
 def _read_story(crawl: Crawl) -> MapStory:
-    text = crawl.text or (crawl.records.text if crawl.records is not None else "")
-    if not text:
-        text = crawl.path.read_text(encoding="utf-8", errors="replace")
-    # every record after the first room names the map, the last one too: a crawl whose
-    # last record does not never kept one (a look at the end, not a search of it all),
-    # unless records were copied or moved (then the last in the file may be an early one)
-    whole_search = bool(crawl.duplicates or crawl.out_of_place)
-    if isinstance(text, bytes):
-        tail = text if whole_search else text[text.rfind(PREFIX.rstrip().encode()):]
-        if _MAP_KEY.encode() not in tail:
-            return MapStory()
-        quick = _quick_story(crawl, text)
-        if quick is not None:
-            return quick
-        found = crawl.records.holding(_MAP_KEY.encode()) if crawl.records is not None \
-            else None
-        if found is not None:  # (the records' own reading: only the part before the events)
-            return _story(found)
-        text = text.decode("utf-8", errors="replace")
-    elif _MAP_KEY not in (text if whole_search else text[text.rfind(PREFIX.rstrip()):]):
+    if crawl.records is None:
         return MapStory()
-    return read_map(text)
+    return _story(map_data(crawl.records.in_file))
 
 
 def room_figures(crawl: Crawl, story: MapStory) -> dict[str, Any]:

@@ -1,16 +1,10 @@
 """Read a journal back for ``solo export`` and ``solo stats``, from its hidden records.
 
-Every figure comes from the records (:mod:`solo.journal.record`): the events each entry made and
-the state after it. Nothing here reads the rendered Lonelog or the player's prose for
-figures; prose is only quoted, under an encounter met in the same turn. Entries taken
-back with ``undo`` are marked as retracted and left out of every count.
-
-A journal is read by :class:`~solo.report.columns.Columns` when every record is in solo's
-own one-line layout, by :class:`~solo.report.entry_records.EntryRecords` otherwise; both
-give the same :class:`~solo.report.records.Records`, in step order with each step once (a
-record pasted twice counts once, one moved counts in its place: see
-:func:`~solo.report.records.step_order`). The figures look only at the records that can
-change them.
+Every figure comes from the records (:mod:`solo.journal.record_types`): the events each
+entry made and the state after it, each record decoded once by the one typed decoder
+(:class:`~solo.report.records.Records`). Nothing here reads the rendered Lonelog or the
+player's prose for figures; prose is only quoted, under an encounter met in the same turn.
+Entries taken back with ``undo`` are marked as retracted and left out of every count.
 """
 
 from __future__ import annotations
@@ -25,16 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
-from solo.journal.record_schema import (
-    LEGACY_KIND,
-    event_type,
-    read_answered,
-    read_encountered,
-    read_light,
+from solo.journal.record_schema import LEGACY_KIND
+from solo.journal.record_types import (
+    Answered,
+    Encountered,
+    LightChanged,
+    Struck,
+    TrackerChanged,
+    TurnPassed,
 )
 from solo.journal.store import read_meta
-from solo.report.columns import Columns
-from solo.report.entry_records import EntryRecords
 from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import EntryList, Records, indices_of
@@ -82,9 +76,7 @@ def read_journal(path: Path, with_lines: bool = False) -> Crawl:
     meta = read_meta(path)
     data = _journal_bytes(path)
     with gc_paused():
-        records: Records | None = Columns.scan(data)
-        if records is None:  # not solo's own layout throughout: read it record by record
-            records = EntryRecords(data.decode("utf-8", errors="replace"))
+        records = Records(data)
         crawl = _figures(path, meta, records)
     crawl.records, crawl.text, crawl.entries = records, records.text, EntryList(records)
     crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
@@ -116,12 +108,12 @@ def _live(records: Records) -> list[int]:
 def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
-    kinds, turn_of, counted = records.kinds, records.turns, records.counted
+    kinds, turn_of, kept = records.kinds, records.turns, records.kept
     live = _live(records)
     unit = procedure.clock_unit if procedure is not None else "turn"
     minutes = procedure.minutes if procedure is not None else next(
-        (event["minutes"] for index in live for event in records.events(index)
-         if event_type(event) == "TurnPassed" and type(event.get("minutes")) is int), None)
+        (event.minutes for index in live for event in kept[index].ev
+         if isinstance(event, TurnPassed) and event.minutes is not None), None)
     turns = turn_of[-1] if turn_of else 0
 
     encounters: list[Encounter] = []
@@ -131,47 +123,38 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     met_at: list[tuple[int, list[Encounter]]] = []  # each record that met encounters
     struck_before: dict[str, set[int]] = {}
     met_before = 0
-    # only the records the figures can learn from: the ones with counted events and the
-    # format-1 ones (no events); the narration after them notes their encounters, below
     narrations = indices_of(kinds, "narration")
-    looked_at = {*counted, *indices_of(kinds, LEGACY_KIND)}.difference(narrations)
-    standing = set(live) if len(live) != len(kinds) else None
-    for index in sorted(looked_at):
-        if standing is not None and index not in standing:
-            continue
-        kind, turn = kinds[index], turn_of[index]
-        if kind == LEGACY_KIND:
+    for index in live:
+        record = kept[index]
+        kind, turn = record.kind, turn_of[index]
+        if kind == LEGACY_KIND:  # format 1: no events, the state says
             state = records.state(index)
             met_here = _legacy_encounters(procedure, state, turn, met_before)
             count = state.get("encounters")
             met_before = count if isinstance(count, int) else met_before
+        elif kind == "narration":
+            continue
         else:
             met_here = []
-        events = counted.get(index, ())
         struck = kind == LEGACY_KIND
-        for event in events:
-            what = event_type(event)
-            if what == "Struck":
-                struck = True
-            elif what == "Encountered":
-                met = read_encountered(event)
-                if met.status in ("met", "foreshadowed"):
-                    met_here.append(Encounter(turn, met.text, met.status == "foreshadowed",
-                                              step=records.steps[index]))
-                elif met.status == "sign":
+        for event in record.ev:
+            match event:
+                case Struck():
+                    struck = True
+                case Encountered(status="met" | "foreshadowed"):
+                    met_here.append(Encounter(turn, event.text, event.status == "foreshadowed",
+                                              step=record.step))
+                case Encountered(status="sign"):
                     signs += 1
-            elif what == "LightChanged":
-                light = read_light(event)
-                if light.before == "unlit":
-                    lit[light.label] = lit.get(light.label, 0) + 1
-                elif light.after == "out":
-                    if records.cmd(index).lower().startswith("douse"):
+                case LightChanged(before="unlit"):
+                    lit[event.label] = lit.get(event.label, 0) + 1
+                case LightChanged(after="out"):
+                    if record.cmd.lower().startswith("douse"):
                         put_out += 1
                     else:
                         burnt += 1
-            elif what == "Answered":
-                answer = read_answered(event)
-                questions.append(Question(turn, answer.question, answer.odds, answer.text))
+                case Answered():
+                    questions.append(Question(turn, event.question, event.odds, event.text))
         if met_here:
             met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
@@ -180,6 +163,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
             struck_before = _strike(encounters, records.state(index).get("struck"),
                                     struck_before)
 
+    standing = set(live) if len(live) != len(kinds) else None
     _note_encounters(records, met_at, narrations if standing is None
                      else [index for index in narrations if index in standing])
     system_name = procedure.name if procedure is not None else (system or "unknown")
@@ -260,7 +244,8 @@ def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger 
         tracker = procedure.trackers[name]
         label, maximum, start = tracker.label, tracker.maximum, tracker.start
     else:  # an unknown procedure: the first clock the events moved is the danger
-        changes = [move for index in live for move in records.moves.get(index, ())]
+        changes = [event for index in live for event in records.kept[index].ev
+                   if isinstance(event, TrackerChanged) and event.after is not None]
         clock = next((move for move in changes if move.notation == "Clock"),
                      next(iter(changes), None))
         if clock is None:
@@ -272,8 +257,9 @@ def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger 
         start = first if first is not None else start
 
     moved: dict[int, list[int]] = {}
-    for index, tracked in records.moves.items():
-        mine = [move.after for move in tracked if move.tracker == name]
+    for index, record in enumerate(records.kept):
+        mine = [event.after for event in record.ev if isinstance(event, TrackerChanged)
+                and event.tracker == name and event.after is not None]
         if mine:
             moved[index] = mine
     turn_of = records.turns
