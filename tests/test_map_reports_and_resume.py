@@ -92,7 +92,7 @@ def test_a_whole_map_kept_by_an_entry_that_changes_the_map_tells_the_same_story(
     assert rooms_of(journal)["route"] == ["R1", "R2", "R3", "R4", "R3"]
 
 
-@pytest.mark.xfail(strict=True, reason="resume drops a hand-edited map (issue 40 item 4)")
+
 def test_a_whole_map_with_a_room_taken_out_or_moved_by_hand_reads_the_same_everywhere(
         tmp_path):
     journal = crawl(tmp_path)

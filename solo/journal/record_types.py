@@ -34,7 +34,7 @@ BAD_DATA = (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueE
 """What decoding a record, or a part of one, raises when it does not read."""
 
 
-class RollData(msgspec.Struct, frozen=True):
+class RollData(msgspec.Struct, frozen=True, gc=False):
     """A roll as a record keeps it: its expression, total, every die, and the places of
     the dice it dropped."""
 
@@ -44,7 +44,7 @@ class RollData(msgspec.Struct, frozen=True):
     drop: tuple[int, ...] = ()
 
 
-class _Event(msgspec.Struct, frozen=True, tag_field="t", tag=True):
+class _Event(msgspec.Struct, frozen=True, gc=False, tag_field="t", tag=True):
     """An event of the record (its type name under ``"t"``)."""
 
 
@@ -162,7 +162,7 @@ RecordEvent = (Acted | TurnPassed | Rolled | Checked | TableRolled | TrackerChan
 _NONE = msgspec.Raw()  # a Raw field the record does not have
 
 
-class Record(msgspec.Struct, frozen=True):
+class Record(msgspec.Struct, frozen=True, gc=False):
     """One record: the header (:data:`solo.journal.record_schema.HEADER_FIELDS`), the
     extras, the map's keys, the events and the state, typed. ``draws``, ``scene`` and
     ``live`` default to another field (:meth:`drawn`, …); ``turn`` to the state's."""
@@ -270,15 +270,17 @@ def decode(body: bytes | memoryview, legacy: bool = False) -> Record | None:
 
 PREFIX = b"<!-- solo "
 LEGACY_PREFIX = b"<!-- solo:state "
-_START = re.compile(rb"^[ \t]*<!-- solo(:state)?[ \t\r\n]", re.M)
-"""Where a record begins: a line (maybe indented) opening a solo comment."""
+_START = re.compile(rb"\n[ \t]*<!-- solo(:state)?[ \t\r\n]")
+"""Where a record begins: a line (maybe indented) opening a solo comment (found from the
+line break before it: a search from each line's start would cost seven times as much)."""
 
 
-class Span(msgspec.Struct):
+class Span(msgspec.Struct, gc=False):
     """Where one record's comment sits in a journal's bytes: ``line`` its line's start,
     ``start`` its ``<!--``, ``end`` past its ``-->`` (and the spaces after it, to the line
-    break), ``body`` its JSON, ``legacy`` whether it is a format-1 snapshot; ``record`` the
-    decoded record, None when it does not read."""
+    break), ``body`` its JSON (its lines joined, where that made it read), ``legacy``
+    whether it is a format-1 snapshot; ``record`` the decoded record, None when it does
+    not read."""
 
     line: int
     start: int
@@ -293,9 +295,11 @@ def split_records(data: bytes) -> tuple[list[Span], bool]:
     joined first), and whether the last one runs to no ``-->`` (cut off)."""
     spans: list[Span] = []
     find = data.find
-    for match in _START.finditer(data):
+    first = data.lstrip(b" \t").startswith(b"<!-- solo")  # a record on the first line
+    for match in _START.finditer(b"\n" + data if first else data):
         legacy = match[1] is not None
-        begin = find(b"<!--", match.start())
+        line = match.start() + (0 if first else 1)
+        begin = find(b"<!--", line)
         close = find(b"-->", begin)
         if close < 0:
             return spans, True
@@ -310,8 +314,9 @@ def split_records(data: bytes) -> tuple[list[Span], bool]:
             for joined in unwrapped(body):
                 record = decode(joined, legacy)
                 if record is not None:
+                    body = joined
                     break
-        spans.append(Span(match.start(), begin, end, body, legacy, record))
+        spans.append(Span(line, begin, end, body, legacy, record))
     return spans, False
 
 

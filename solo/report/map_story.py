@@ -4,25 +4,28 @@ took and the room it was in at each turn, read from the records that keep the ma
 never from the rendered ``[R:…]`` tags.
 
 The records that name the map count each step once (the first), in step order; an entry
-that an undo took back does not count towards the route. The map is built once from the
-changes since the last whole map that the changes do not explain; a record whose map
-cannot be read is passed over, the map standing as it was.
+that an undo took back does not count towards the route. The map at the end is the one
+resume reads (:func:`solo.journal.map_records.map_from`: the last whole map that reads,
+and every change after it that applies), so the reports and play always agree on the
+rooms.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import ref
 
-from solo.engine import room_changes as change
+import msgspec
+
 from solo.engine.rooms import Dungeon
-from solo.journal.record_types import Record
+from solo.journal.map_records import map_from
+from solo.journal.record_types import BAD_DATA, Record
 from solo.report.model import Crawl, Encounter
 
-__all__ = ["MapStory", "map_story", "map_data", "room_figures", "rooms_text"]
+__all__ = ["MapStory", "map_story", "tell", "room_figures", "rooms_text"]
 
 
 @dataclass(frozen=True)
@@ -51,119 +54,53 @@ class MapStory:
         return self.here[index] if index >= 0 else None
 
 
-def map_data(records: Iterable[Record]) -> list[dict[str, Any]]:
-    """What each record that names the map keeps of it, in the given order, as data: its
-    step, turn and undo, its whole map and its changes (None where it has none; ``...``
-    where one does not read)."""
-    return [{"step": record.step, "turn": record.at_turn, "undid": record.undid,
-             WHOLE: record.whole_map(), CHANGES: record.map_changes()}
-            for record in records
-            if record.map is not None or record.dungeon or record.rooms]
+class _Frame(msgspec.Struct, gc=False):
+    """Where a map puts the party (a whole map's rooms passed over, not decoded)."""
+
+    here: str | None | msgspec.UnsetType = msgspec.UNSET
 
 
-WHOLE, CHANGES = "dungeon", "rooms"  # (solo.journal.record_schema.MAP_FIELDS)
-_Kept = list[tuple[int, Mapping[str, Any], int]]  # each record's step, data and turn
+_FRAME = msgspec.json.Decoder(_Frame)
+_UNSET = object()
 
 
-def _story(found: Iterable[Mapping[str, Any]]) -> MapStory:
-    """The map story of the records that hold the map's key, in the file's order: each
-    step once (the first), in step order."""
-    kept, taken_back = _kept(found)
+def _here(raw: msgspec.Raw, before: str | None | object) -> str | None | object:
+    """Where the map ``raw`` (a whole map or changes) puts the party; ``before`` where it
+    names no one; ``_UNSET`` where it does not read."""
     try:
-        return _story_at_once(kept, taken_back)
-    except ValueError:  # a record edited beyond reading: each one on its own
-        return _story_by_record(kept, taken_back)
+        frame = _FRAME.decode(raw)
+    except BAD_DATA:
+        return _UNSET
+    return before if frame.here is msgspec.UNSET else frame.here
 
 
-def _kept(found: Iterable[Mapping[str, Any]]) -> tuple[_Kept, set[int]]:
-    """The records counted (each step once, the first, in step order) with their turns,
-    and the steps an undo took back."""
-    records: dict[int, tuple[Mapping[str, Any], int]] = {}
-    taken_back: set[int] = set()
-    for record in found:
-        step, turn, undid = record["step"], record["turn"], record["undid"]
-        if step in records:
-            continue
-        records[step] = (record, turn)
-        if undid is not None:
-            taken_back.add(undid)
-    return [(step, *records[step]) for step in sorted(records)], taken_back
-
-
-def _story_at_once(kept: _Kept, taken_back: set[int]) -> MapStory:
-    """The story with the map built once from the changes of all the records (from the
-    last whole map on), the room the party is in followed record by record; ValueError if
-    some record's map cannot be read (then each is read on its own)."""
-    dungeon = Dungeon()
-    changes: list[Mapping[str, Any]] = []
-    known: dict[Any, Any] = {}  # each room's data as the records last gave it, by id
+def tell(records: Sequence[Record]) -> MapStory:
+    """The map story of ``records`` (each step once, in step order): the map as
+    :func:`~solo.journal.map_records.map_from` reads it (what resume reads too), and
+    where the party was after each record that names the map; a record whose map does not
+    read leaves the party where it was."""
+    named = [record for record in records
+             if record.map is not None or record.dungeon or record.rooms]
+    read = map_from(named)
+    unreadable = set(read.unreadable)
+    taken_back = {record.undid for record in records if record.undid is not None}
     now: str | None = None
     route: list[str] = []
     turns: list[int] = []
     here: list[str | None] = []
     steps: list[int] = []
-    for step, record, turn in kept:
-        whole, changed = record[WHOLE], record[CHANGES]
-        if isinstance(whole, Mapping):
-            now = whole.get("here")
-            listed = whole.get("rooms", [])
-            if isinstance(listed, list) and list(known.values()) == listed:
-                # the map as the changes built it (what solo writes now and then): only
-                # where the party is, the way out and the room before are new
-                changes.append({key: whole.get(key) for key in ("here", "out", "from")})
-            else:
-                change.apply_all(dungeon, changes)  # (checked: it may not be read)
-                dungeon, changes = Dungeon(), [whole]
-                known = {}
-                _note(known, listed)
-        elif isinstance(changed, Mapping):
-            changes.append(changed)
-            now = changed.get("here", now)
-            _note(known, changed.get("rooms"))
-        if now is not None and step not in taken_back and (not route or route[-1] != now):
-            route.append(now)  # (a name on no map, or no name, raises below)
-        turns.append(turn)
+    for record in named:
+        if record.step not in unreadable:
+            raw = record.dungeon or record.rooms
+            found = _here(raw, None if record.dungeon else now) if raw else now
+            if found is not _UNSET:
+                now = found  # type: ignore[assignment]
+        if now is not None and record.step not in taken_back and (not route or route[-1] != now):
+            route.append(now)
+        turns.append(record.at_turn)
         here.append(now)
-        steps.append(step)
-    dungeon = change.apply_all(dungeon, changes)
-    return MapStory(dungeon, tuple(route), tuple(turns), tuple(here), tuple(steps))
-
-
-def _note(known: dict[Any, Any], listed: Any) -> None:
-    """Note the data of each room a record lists (what cannot be a room is left for
-    :func:`~solo.engine.room_changes.apply_all` to refuse)."""
-    if isinstance(listed, list):
-        for item in listed:
-            if isinstance(item, Mapping):
-                known[item.get("id")] = item
-
-
-def _story_by_record(kept: _Kept, taken_back: set[int]) -> MapStory:
-    """The story with each record's map changes applied on their own, at the cost of what
-    each changes: one that cannot be leaves the map as it stood (and the room the party
-    was in) and is passed over."""
-    built = change.MapBuilder()
-    route: list[str] = []
-    turns: list[int] = []
-    here: list[str | None] = []
-    steps: list[int] = []
-    for step, record, turn in kept:
-        try:
-            if isinstance(record[WHOLE], Mapping):
-                whole = change.MapBuilder()
-                whole.apply(record[WHOLE])
-                built = whole
-            elif isinstance(record[CHANGES], Mapping):
-                built.apply(record[CHANGES])
-        except ValueError:
-            continue  # a record edited beyond reading: the map as it stood
-        if built.here is not None and step not in taken_back and (
-                not route or route[-1] != built.here):
-            route.append(built.here)
-        turns.append(turn)
-        here.append(built.here)
-        steps.append(step)
-    return MapStory(built.dungeon(), tuple(route), tuple(turns), tuple(here), tuple(steps))
+        steps.append(record.step)
+    return MapStory(read.dungeon, tuple(route), tuple(turns), tuple(here), tuple(steps))
 
 
 def map_story(crawl: Crawl) -> MapStory:
@@ -181,9 +118,7 @@ _STORIES: dict[int, tuple[ref[Crawl], MapStory]] = {}  # (the crawl not kept ali
 
 
 def _read_story(crawl: Crawl) -> MapStory:
-    if crawl.records is None:
-        return MapStory()
-    return _story(map_data(crawl.records.in_file))
+    return MapStory() if crawl.records is None else tell(crawl.records.kept)
 
 
 def room_figures(crawl: Crawl, story: MapStory) -> dict[str, Any]:
