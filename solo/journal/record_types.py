@@ -259,7 +259,7 @@ def decode(body: bytes | memoryview, legacy: bool = False) -> Record | None:
             return Record(snapshot.step, msgspec.Raw(whole), v=1, kind="legacy", cmd=snapshot.cmd,
                           turn=snapshot.turn)
         record = _RECORD.decode(body)
-        if bytes(memoryview(record.state)[:1]) != b"{":
+        if memoryview(record.state)[:1] != b"{":
             return None
         if record.turn is None:  # the state's turn, then
             record = msgspec.structs.replace(record, turn=_TURN.decode(record.state).turn)
@@ -270,9 +270,10 @@ def decode(body: bytes | memoryview, legacy: bool = False) -> Record | None:
 
 PREFIX = b"<!-- solo "
 LEGACY_PREFIX = b"<!-- solo:state "
-_START = re.compile(rb"\n[ \t]*<!-- solo(:state)?[ \t\r\n]")
-"""Where a record begins: a line (maybe indented) opening a solo comment (found from the
-line break before it: a search from each line's start would cost seven times as much)."""
+_START = re.compile(rb"\n[ \t]*<!-- solo(:state)?([ \t\r\n][^\n]*)")
+"""Where a record begins, and the rest of its first line: a line (maybe indented) opening a
+solo comment (found from the line break before it: a search from each line's start would
+cost seven times as much)."""
 
 
 class Span(msgspec.Struct, gc=False):
@@ -285,7 +286,7 @@ class Span(msgspec.Struct, gc=False):
     line: int
     start: int
     end: int
-    body: bytes
+    body: bytes | memoryview
     legacy: bool
     record: Record | None = None
 
@@ -294,29 +295,36 @@ def split_records(data: bytes) -> tuple[list[Span], bool]:
     """Every record comment in ``data``, in the file's order, each decoded (a wrapped one
     joined first), and whether the last one runs to no ``-->`` (cut off)."""
     spans: list[Span] = []
-    find = data.find
     first = data.lstrip(b" \t").startswith(b"<!-- solo")  # a record on the first line
-    for match in _START.finditer(b"\n" + data if first else data):
+    text = b"\n" + data if first else data  # (found from the line break before it)
+    shift = 1 if first else 0
+    view = memoryview(text)
+    for match in _START.finditer(text):
+        begin, line_end = match.span(2)  # the JSON, from the space after the opening
+        rest = match[2].rstrip()
+        if rest.endswith(b"-->"):  # a record on a line of its own (spaces after it too)
+            close, end = begin + len(rest) - 3, line_end
+        else:  # a record over several lines (or cut off)
+            close = text.find(b"-->", begin)
+            if close < 0:
+                return spans, True
+            end = close + 3
+            line_end = text.find(b"\n", end)
+            line_end = len(text) if line_end < 0 else line_end
+            if not text[end:line_end].strip():  # spaces after the comment go with it
+                end = line_end
         legacy = match[1] is not None
-        line = match.start() + (0 if first else 1)
-        begin = find(b"<!--", line)
-        close = find(b"-->", begin)
-        if close < 0:
-            return spans, True
-        body = data[begin + (len(LEGACY_PREFIX) if legacy else len(PREFIX)) - 1:close]
-        end = close + 3
-        line_end = find(b"\n", end)
-        line_end = len(data) if line_end < 0 else line_end
-        if not data[end:line_end].strip():  # spaces after the comment go with it
-            end = line_end
+        body: bytes | memoryview = view[begin:close]
         record = decode(body, legacy)
-        if record is None and b"\n" in body:
-            for joined in unwrapped(body):
+        if record is None and text.find(b"\n", begin, close) >= 0:
+            for joined in unwrapped(bytes(body)):
                 record = decode(joined, legacy)
                 if record is not None:
                     body = joined
                     break
-        spans.append(Span(line, begin, end, body, legacy, record))
+        opening = begin - (len(LEGACY_PREFIX) if legacy else len(PREFIX)) + 1  # its "<!--"
+        spans.append(Span(match.start() + 1 - shift, opening - shift, end - shift, body,
+                          legacy, record))
     return spans, False
 
 

@@ -105,6 +105,10 @@ def _live(records: Records) -> list[int]:
             if index not in retracted and kinds[index] != "undo"]
 
 
+_COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
+"""The events the figures count."""
+
+
 def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
@@ -124,9 +128,14 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     struck_before: dict[str, set[int]] = {}
     met_before = 0
     narrations = indices_of(kinds, "narration")
+    moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
     for index in live:
         record = kept[index]
-        kind, turn = record.kind, turn_of[index]
+        kind = record.kind
+        counted = [event for event in record.ev if type(event) in _COUNTED]
+        if not counted and kind != LEGACY_KIND:
+            continue
+        turn = turn_of[index]
         if kind == LEGACY_KIND:  # format 1: no events, the state says
             state = records.state(index)
             met_here = _legacy_encounters(procedure, state, turn, met_before)
@@ -137,8 +146,10 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
         else:
             met_here = []
         struck = kind == LEGACY_KIND
-        for event in record.ev:
+        for event in counted:
             match event:
+                case TrackerChanged(after=int()):
+                    moves.setdefault(index, []).append(event)
                 case Struck():
                     struck = True
                 case Encountered(status="met" | "foreshadowed"):
@@ -171,7 +182,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
-                 danger=_danger(procedure, records, live, turns),
+                 danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
                  questions=questions, snapshots=0, garbled=0,
@@ -235,7 +246,8 @@ def _value(state: dict[str, Any], name: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger | None:
+def _danger(procedure, records: Records, live: list[int], turns: int,
+            moves: dict[int, list[TrackerChanged]]) -> Danger | None:
     kinds = records.kinds
     if procedure is not None:
         name = procedure.danger
@@ -244,8 +256,7 @@ def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger 
         tracker = procedure.trackers[name]
         label, maximum, start = tracker.label, tracker.maximum, tracker.start
     else:  # an unknown procedure: the first clock the events moved is the danger
-        changes = [event for index in live for event in records.kept[index].ev
-                   if isinstance(event, TrackerChanged) and event.after is not None]
+        changes = [move for index in live for move in moves.get(index, ())]
         clock = next((move for move in changes if move.notation == "Clock"),
                      next(iter(changes), None))
         if clock is None:
@@ -257,9 +268,9 @@ def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger 
         start = first if first is not None else start
 
     moved: dict[int, list[int]] = {}
-    for index, record in enumerate(records.kept):
-        mine = [event.after for event in record.ev if isinstance(event, TrackerChanged)
-                and event.tracker == name and event.after is not None]
+    for index, tracked in moves.items():
+        mine = [move.after for move in tracked
+                if move.tracker == name and move.after is not None]
         if mine:
             moved[index] = mine
     turn_of = records.turns
