@@ -329,20 +329,24 @@ def split_records(data: bytes) -> tuple[list[Span], bool]:
 
 
 def unwrapped(body: bytes) -> list[bytes]:
-    """The ways a record an editor wrapped over lines joins again, likeliest first: a
-    line as long as the longest, where more than one is (a hard wrap at a width), with
-    nothing, elsewhere (a wrap at a space) with one space; then all with nothing, then
-    all with a space."""
+    """The ways a record an editor wrapped over lines joins again, likeliest first: where
+    most lines are as long as each other (a hard wrap at a width, counted in characters or
+    in bytes), a line of that length with nothing and any other with a space (a wrap at a
+    space); then all with nothing, then all with a space."""
     lines = body.split(b"\n")
     if len(lines) < 2:
         return []
     inner = lines[:-1]
-    lengths = list(map(len, inner))
-    width = max(lengths)
-    hard = lengths.count(width) > 1
+    hard: list[bool] = [False] * len(inner)
+    for lengths in ([len(line.decode("utf-8", "replace")) for line in inner],
+                    list(map(len, inner))):
+        width = max(set(lengths), key=lengths.count)
+        if lengths.count(width) > 1 and 2 * lengths.count(width) >= len(inner):
+            hard = [length == width for length in lengths]
+            break
     pieces: list[bytes] = [lines[0]]
-    for before, line in zip(inner, lines[1:], strict=True):
-        if hard and len(before) == width:
+    for cut, line in zip(hard, lines[1:], strict=True):
+        if cut:
             pieces.append(line)
         else:
             pieces[-1] = pieces[-1].rstrip(b" \t\r")
