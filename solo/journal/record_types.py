@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import accumulate, chain, repeat
+from operator import add, attrgetter, getitem
 from typing import Any
 
 import msgspec
@@ -270,9 +272,9 @@ def decode(body: bytes | memoryview, legacy: bool = False) -> Record | None:
 
 PREFIX = b"<!-- solo "
 LEGACY_PREFIX = b"<!-- solo:state "
-_START = re.compile(rb"\n[ \t]*<!-- solo(:state)?([ \t\r\n][^\n]*)")
-"""Where a record begins, and the rest of its first line: a line (maybe indented) opening a
-solo comment (found from the line break before it: a search from each line's start would
+_LINE = re.compile(rb"\n([ \t]*)<!-- solo(:state)?([ \t\r\n][^\n]*)")
+"""A record's first line: its indent, whether it is a format-1 snapshot, and the rest of
+the line (found from the line break before it: a search from each line's start would
 cost seven times as much)."""
 
 
@@ -291,41 +293,102 @@ class Span(msgspec.Struct, gc=False):
     record: Record | None = None
 
 
+class Cut:
+    """A journal's bytes cut at its records, as parallel lists in the file's order (see
+    :class:`Span` for what each holds); ``cut_off`` whether the last record runs to no
+    ``-->``."""
+
+    __slots__ = ("lines", "starts", "ends", "bodies", "legacy", "records", "cut_off")
+
+    def __init__(self, data: bytes) -> None:
+        first = data.lstrip(b" \t").startswith(b"<!-- solo")  # a record on the first line
+        text = b"\n" + data if first else data  # (each found from the line break before it)
+        parts = _LINE.split(text)
+        prose, indents, kinds, rests = parts[0::4], parts[1::4], parts[2::4], parts[3::4]
+        self.legacy: list[bool] = [kind is not None for kind in kinds]
+        # where each piece ends: the text before a record, then the record's first line
+        ends = list(accumulate(chain.from_iterable(zip(  # (one more text than records)
+            map(len, prose), map(add, map(len, rests), map(add, map(len, indents), map(
+                _OPENING.__getitem__, self.legacy))), strict=False))))
+        shift = -1 if first else 0
+        self.lines = list(map(add, ends[0::2], repeat(1 + shift)))
+        self.starts = list(map(add, self.lines, map(len, indents)))
+        self.ends = list(map(add, ends[1::2], repeat(shift)))
+        stripped = list(map(bytes.rstrip, rests))
+        self.bodies: list[bytes | memoryview] = [rest[:-3] for rest in stripped]
+        self.cut_off = False
+        if not all(map(bytes.endswith, stripped, repeat(b"-->"))):  # over several lines
+            self._over_lines(data, stripped)
+        try:  # (all at once, where every record reads as solo writes it)
+            if True in self.legacy:
+                raise ValueError("format 1")
+            records: list[Record | None] = list(map(_RECORD.decode, self.bodies))
+            if not _whole(records):  # type: ignore[arg-type]
+                raise ValueError("a record to look at again")
+        except BAD_DATA:
+            records = list(map(decode, self.bodies, self.legacy))
+        self.records = records
+        if None in self.records:
+            self._joined(data)
+
+    def _over_lines(self, data: bytes, stripped: list[bytes]) -> None:
+        """The records that do not end on their first line: each runs to the next ``-->``
+        (a record cut off, and any after it, is none)."""
+        for index, rest in enumerate(stripped):
+            if rest.endswith(b"-->"):
+                continue
+            begin = self.starts[index] + len(LEGACY_PREFIX if self.legacy[index] else PREFIX) - 1
+            close = data.find(b"-->", begin)
+            if close < 0:
+                for column in (self.lines, self.starts, self.ends, self.bodies, self.legacy):
+                    del column[index:]
+                self.cut_off = True
+                return
+            end = close + 3
+            line_end = data.find(b"\n", end)
+            line_end = len(data) if line_end < 0 else line_end
+            self.ends[index] = line_end if not data[end:line_end].strip() else end
+            self.bodies[index] = data[begin:close]
+
+    def _joined(self, data: bytes) -> None:
+        """Decode again each record that did not read but runs over several lines, its
+        lines joined (:func:`unwrapped`)."""
+        for index, record in enumerate(self.records):
+            body = self.bodies[index]
+            if record is not None or b"\n" not in body:
+                continue
+            for joined in unwrapped(bytes(body)):
+                record = decode(joined, self.legacy[index])
+                if record is not None:
+                    self.records[index], self.bodies[index] = record, joined
+                    break
+
+    def spans(self) -> list[Span]:
+        return list(map(Span, self.lines, self.starts, self.ends, self.bodies, self.legacy,
+                        self.records))
+
+
+_OBJECT = ord("{")
+
+
+def _whole(records: list[Record]) -> bool:
+    """Whether records decoded all at once need no second look: every state an object,
+    every turn given (looked at in C, not a record at a time in Python)."""
+    return None not in map(_TURN_OF, records) and all(map(_OBJECT.__eq__, map(
+        getitem, map(memoryview, map(_STATE_OF, records)), repeat(0))))  # type: ignore[arg-type]
+
+
+_TURN_OF, _STATE_OF = attrgetter("turn"), attrgetter("state")
+
+
+_OPENING = (len(b"\n<!-- solo"), len(b"\n<!-- solo:state"))  # a record's line, before the rest
+
+
 def split_records(data: bytes) -> tuple[list[Span], bool]:
     """Every record comment in ``data``, in the file's order, each decoded (a wrapped one
     joined first), and whether the last one runs to no ``-->`` (cut off)."""
-    spans: list[Span] = []
-    first = data.lstrip(b" \t").startswith(b"<!-- solo")  # a record on the first line
-    text = b"\n" + data if first else data  # (found from the line break before it)
-    shift = 1 if first else 0
-    view = memoryview(text)
-    for match in _START.finditer(text):
-        begin, line_end = match.span(2)  # the JSON, from the space after the opening
-        rest = match[2].rstrip()
-        if rest.endswith(b"-->"):  # a record on a line of its own (spaces after it too)
-            close, end = begin + len(rest) - 3, line_end
-        else:  # a record over several lines (or cut off)
-            close = text.find(b"-->", begin)
-            if close < 0:
-                return spans, True
-            end = close + 3
-            line_end = text.find(b"\n", end)
-            line_end = len(text) if line_end < 0 else line_end
-            if not text[end:line_end].strip():  # spaces after the comment go with it
-                end = line_end
-        legacy = match[1] is not None
-        body: bytes | memoryview = view[begin:close]
-        record = decode(body, legacy)
-        if record is None and text.find(b"\n", begin, close) >= 0:
-            for joined in unwrapped(bytes(body)):
-                record = decode(joined, legacy)
-                if record is not None:
-                    body = joined
-                    break
-        opening = begin - (len(LEGACY_PREFIX) if legacy else len(PREFIX)) + 1  # its "<!--"
-        spans.append(Span(match.start() + 1 - shift, opening - shift, end - shift, body,
-                          legacy, record))
-    return spans, False
+    cut = Cut(data)
+    return cut.spans(), cut.cut_off
 
 
 def unwrapped(body: bytes) -> list[bytes]:
