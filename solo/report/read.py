@@ -10,11 +10,9 @@ Entries taken back with ``undo`` are marked as retracted and left out of every c
 from __future__ import annotations
 
 import gc
-import operator
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -273,12 +271,7 @@ def _danger(procedure, records: Records, live: list[int], turns: int,
                 if move.tracker == name and move.after is not None]
         if mine:
             moved[index] = mine
-    turn_of = records.turns
-    played = [turn_of[index] for index in live] if len(live) != len(kinds) else turn_of
-    if LEGACY_KIND not in kinds and all(map(operator.le, played, islice(played, 1, None))):
-        values, peaks, current, peak = _danger_forward(start, moved, live, turn_of)
-    else:
-        values, peaks, current, peak = _danger_any(start, moved, live, records, name)
+    values, peaks, current, peak = _track(start, moved, live, records, name)
     if len(values) <= turns:
         values.extend([current] * (turns + 1 - len(values)))
         peaks.extend([None] * (turns + 1 - len(peaks)))
@@ -303,32 +296,10 @@ def _kept_hidden(tracker, values: dict) -> bool:
 _Track = tuple[list[int], list[int | None], int, int]  # values, peaks, current, peak
 
 
-def _danger_forward(start: int, moved: dict[int, list[int]], live: list[int],
-                    turn_of: list[int]) -> _Track:
-    """The danger's track when the turns never go back: only the records that moved it
-    change anything (the turns between hold the value before)."""
-    values: list[int] = [start]
-    peaks: list[int | None] = [start]
-    current = peak = start
-    standing = set(live) if len(live) != len(turn_of) else None
-    for index in sorted(moved):
-        if standing is not None and index not in standing:
-            continue
-        written, turn = moved[index], turn_of[index]
-        if len(values) <= turn:
-            values.extend([current] * (turn + 1 - len(values)))
-            peaks.extend([None] * (turn + 1 - len(peaks)))
-        high, top = peaks[turn], max(written)
-        peaks[turn] = top if high is None else max(high, top)
-        peak = max(peak, top)
-        current = values[turn] = written[-1]
-    return values, peaks, current, peak
-
-
-def _danger_any(start: int, moved: dict[int, list[int]], live: list[int],
+def _track(start: int, moved: dict[int, list[int]], live: list[int],
                 records: Records, name: str) -> _Track:
-    """The danger's track record by record, following the turns back where an undo or a
-    hand edit took them back."""
+    """The danger's track record by record (only those that moved it, or whose turn moved
+    on), following the turns back where an undo or a hand edit took them back."""
     kinds, turn_of = records.kinds, records.turns
     values: list[int] = [start]
     peaks: list[int | None] = [start]
