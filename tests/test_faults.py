@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal.record_types import decode_comment
+from solo.journal.record_split import decode_comment
 from solo.journal.store import SNAPSHOT_PREFIX, iter_snapshots, read_tail
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session

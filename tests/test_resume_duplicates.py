@@ -27,7 +27,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from solo.journal.record_order import SCAN_BYTES, scan_steps
-from solo.journal.record_types import decode_comment
+from solo.journal.record_split import decode_comment
 from solo.play.repl import run_interactive
 from solo.play.session import Session
 from solo.report.export import report_text

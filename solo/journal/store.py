@@ -28,14 +28,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from solo.engine.state import State
 from solo.errors import JournalError
 from solo.journal.header import JOURNAL_FORMAT, READABLE_FORMATS, find_front_matter, read_header
 from solo.journal.record import PREFIX
-from solo.journal.record_schema import legacy_record
-from solo.journal.record_types import Record, Span, json_data, split_records
+from solo.journal.record_split import (
+    Span,
+    journal_bytes,
+    open_constructs,
+    placed,
+    span_data,
+    split_records,
+)
+from solo.journal.record_types import Record
 
 __all__ = ["Journal", "JournalChanged", "Tail", "read_meta", "read_tail", "find_record",
            "tail_records", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "SCAN_BYTES",
@@ -95,14 +100,6 @@ def read_meta(path: Path) -> dict[str, Any]:
 
 
 # -- reading the tail -----------------------------------------------------------------------
-def journal_bytes(data: bytes) -> bytes:
-    """A journal's bytes as an editor may have saved them, made solo's: a BOM dropped,
-    CRLF or CR line ends made LF."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
-
-
 @dataclass(frozen=True)
 class Tail:
     """The end of a journal, read once into typed records: ``spans`` every record comment
@@ -127,36 +124,6 @@ class Tail:
     def record(self) -> dict[str, Any]:
         """The last readable record as JSON data."""
         return span_data(next(span for span in reversed(self.spans) if span.record is not None))
-
-
-def span_data(span: Span) -> dict[str, Any]:
-    """A readable record's JSON data (a format-1 snapshot's as a record of format 1)."""
-    data = json_data(msgspec.Raw(span.body))
-    if span.legacy:
-        return legacy_record(data)
-    return data
-
-
-def _open_constructs(text: str) -> tuple[bool, bool, bool]:
-    """Whether ``text`` (what follows the last record) leaves a fence or a comment open,
-    and whether it holds anything solo writes (a fence or a record's start)."""
-    in_fence = in_comment = solo_text = False
-    for line in text.split("\n"):
-        bare = line.strip()
-        if in_comment:
-            if "-->" in bare:
-                in_comment = False
-            continue
-        if in_fence:
-            if bare.startswith("```"):
-                in_fence = False
-            continue
-        if bare.startswith("```"):
-            in_fence = solo_text = True
-        elif bare.startswith("<!--"):
-            solo_text = solo_text or bare.startswith("<!-- solo")
-            in_comment = "-->" not in bare[4:]
-    return in_fence, in_comment, solo_text
 
 
 def _tails(path: Path, first: int) -> Iterator[tuple[bytes, bool, int]]:
@@ -205,7 +172,7 @@ def read_tail(path: Path, back_to: int | None = None, least: int = SCAN_BYTES,
                 not wanted <= {span.record.step for span in readable}:  # type: ignore[union-attr]
             continue
         after = data[last.end:].decode("utf-8", errors="replace")
-        in_fence, in_comment, solo_text = _open_constructs(after)
+        in_fence, in_comment, solo_text = open_constructs(after)
         closers = ("-->\n" if in_comment else "") + ("```\n" if in_fence else "")
         return Tail(tuple(spans), last.record, torn=solo_text,  # type: ignore[arg-type]
                     closers=closers, needs_newline=bool(data) and not data.endswith(b"\n"),
@@ -231,27 +198,8 @@ def tail_records(path: Path) -> tuple[str, list[tuple[int, int, dict[str, Any]]]
     for data, _, _ in _tails(path, 64 * 1024):
         spans, _ = split_records(data)
         if any(span.record is not None for span in spans):
-            return _placed(data, spans)
+            return placed(data, spans)
     return None
-
-
-def _placed(data: bytes, spans: list[Span]) -> tuple[str, list[tuple[int, int, dict[str, Any]]]]:
-    """The text of ``data`` and each readable span's place in it, in characters."""
-    pieces: list[str] = []
-    found = []
-    at = chars = 0
-    for span in spans:
-        for end in (span.start, span.end):
-            piece = data[at:end].decode("utf-8", errors="replace")
-            pieces.append(piece)
-            chars += len(piece)
-            at = end
-            if end == span.start:
-                begin = chars
-        if span.record is not None:
-            found.append((begin, chars, span_data(span)))
-    pieces.append(data[at:].decode("utf-8", errors="replace"))
-    return "".join(pieces), found
 
 
 # -- writing ----------------------------------------------------------------------------------

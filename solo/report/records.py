@@ -20,7 +20,8 @@ from typing import Any, overload
 import msgspec
 
 from solo.journal.record_order import StepOrder, step_order
-from solo.journal.record_types import BAD_DATA, Record, RecordEvent, Span, split_records, state_of
+from solo.journal.record_split import Span, split_records
+from solo.journal.record_types import BAD_DATA, Record, RecordEvent, state_of
 
 __all__ = ["Entry", "EntryList", "Records", "StepOrder", "indices_of", "step_order"]
 
