@@ -10,9 +10,12 @@ Entries taken back with ``undo`` are marked as retracted and left out of every c
 from __future__ import annotations
 
 import gc
+import operator
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import accumulate, chain, compress, count, islice, repeat
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,7 @@ from solo.journal.record_types import (
     Answered,
     Encountered,
     LightChanged,
+    Record,
     Struck,
     TrackerChanged,
     TurnPassed,
@@ -38,13 +42,16 @@ __all__ = ["gc_paused", "read_journal"]
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """Hold the cyclic garbage collector while building many small objects that hold no
-    cycles: on a long journal its passes would cost more than the reading."""
+    cycles: on a long journal its passes would cost more than the reading. What was built
+    is then left out of its passes (``gc.freeze``): reference counts free it, and the first
+    pass after would otherwise walk the whole reading (30 ms on a 10,000-turn journal)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            gc.freeze()
             gc.enable()
 
 
@@ -107,6 +114,18 @@ _COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChange
 """The events the figures count."""
 
 
+def _counting(kept: list[Record], kinds: list[str]) -> list[int]:
+    """The records (by index) with an event the figures count, and the format-1 ones (whose
+    state says what happened): found among all the events at once, in C."""
+    events = list(map(_EVENTS, kept))
+    ends = list(accumulate(map(len, events)))  # where each record's events end, all in a row
+    found = compress(count(), map(_COUNTED.__contains__, map(type, chain.from_iterable(events))))
+    return sorted({*map(bisect_right, repeat(ends), found), *indices_of(kinds, LEGACY_KIND)})
+
+
+_EVENTS = attrgetter("ev")
+
+
 def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
@@ -127,12 +146,13 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     met_before = 0
     narrations = indices_of(kinds, "narration")
     moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
-    for index in live:
+    standing = set(live) if len(live) != len(kinds) else None
+    for index in _counting(kept, kinds):
+        if standing is not None and index not in standing:
+            continue
         record = kept[index]
         kind = record.kind
         counted = [event for event in record.ev if type(event) in _COUNTED]
-        if not counted and kind != LEGACY_KIND:
-            continue
         turn = turn_of[index]
         if kind == LEGACY_KIND:  # format 1: no events, the state says
             state = records.state(index)
@@ -172,7 +192,6 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
             struck_before = _strike(encounters, records.state(index).get("struck"),
                                     struck_before)
 
-    standing = set(live) if len(live) != len(kinds) else None
     _note_encounters(records, met_at, narrations if standing is None
                      else [index for index in narrations if index in standing])
     system_name = procedure.name if procedure is not None else (system or "unknown")
@@ -271,7 +290,9 @@ def _danger(procedure, records: Records, live: list[int], turns: int,
                 if move.tracker == name and move.after is not None]
         if mine:
             moved[index] = mine
-    values, peaks, current, peak = _track(start, moved, live, records, name)
+    values, peaks, current, peak = _track(
+        start, moved, _turning(live, records), records, name,
+        set(live) if len(live) != len(kinds) else range(len(kinds)))
     if len(values) <= turns:
         values.extend([current] * (turns + 1 - len(values)))
         peaks.extend([None] * (turns + 1 - len(peaks)))
@@ -296,16 +317,31 @@ def _kept_hidden(tracker, values: dict) -> bool:
 _Track = tuple[list[int], list[int | None], int, int]  # values, peaks, current, peak
 
 
-def _track(start: int, moved: dict[int, list[int]], live: list[int],
-                records: Records, name: str) -> _Track:
-    """The danger's track record by record (only those that moved it, or whose turn moved
-    on), following the turns back where an undo or a hand edit took them back."""
+def _turning(live: list[int], records: Records) -> list[int]:
+    """The records standing that the danger's track must look at beyond those that moved
+    it: the format-1 ones (their state says) and those whose turn goes back (an undo or a
+    hand edit); between them the track holds its value."""
+    turn_of = records.turns
+    played = turn_of if len(live) == len(turn_of) else [turn_of[index] for index in live]
+    back = compress(islice(live, 1, None), map(operator.gt, played, islice(played, 1, None)))
+    legacy = indices_of(records.kinds, LEGACY_KIND)
+    if legacy and len(live) != len(turn_of):
+        standing = set(live)
+        legacy = [index for index in legacy if index in standing]
+    return [*back, *legacy]
+
+
+def _track(start: int, moved: dict[int, list[int]], looked_at: list[int],
+           records: Records, name: str, standing: set[int] | range) -> _Track:
+    """The danger's track, from the records standing that moved it and those
+    :func:`_turning` names, following the turns back where an undo or a hand edit took
+    them back."""
     kinds, turn_of = records.kinds, records.turns
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
     previous_turn = -1
-    for index in live:
+    for index in sorted({*looked_at, *(index for index in moved if index in standing)}):
         written = moved.get(index, [])
         turn, legacy = turn_of[index], kinds[index] == LEGACY_KIND
         if not written and turn == previous_turn and not legacy:

@@ -1,7 +1,7 @@
 """A journal's hidden records as the reports read them: :class:`Records`.
 
 The journal's bytes are cut into records once and each is decoded by the one typed decoder
-(:func:`solo.journal.record_types.split_records`): keys in any order, any spacing, a record
+(:class:`solo.journal.record_split.Cut`): keys in any order, any spacing, a record
 an editor wrapped over lines joined first. A record that does not decode is *garbled*:
 the reports name it and leave it out. The records are counted in step order, each step
 once (:func:`~solo.journal.record_order.step_order`): a record pasted twice counts once,
@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import compress, count
+from operator import attrgetter
 from typing import Any, overload
 
 import msgspec
 
 from solo.journal.record_order import StepOrder, step_order
-from solo.journal.record_split import Span, split_records
+from solo.journal.record_split import Cut
 from solo.journal.record_types import BAD_DATA, Record, RecordEvent, state_of
 
 __all__ = ["Entry", "EntryList", "Records", "StepOrder", "indices_of", "step_order"]
@@ -31,6 +32,7 @@ class _Last(msgspec.Struct):
 
 
 _LAST = msgspec.json.Decoder(_Last)
+_STEP, _KIND, _TURN = attrgetter("step"), attrgetter("kind"), attrgetter("turn")
 
 
 class Entry:
@@ -41,9 +43,9 @@ class Entry:
     __slots__ = ("start", "end", "after", "line", "record", "retracted", "index",
                  "first_line", "record_line", "record_lines")
 
-    def __init__(self, span: Span, after: int) -> None:
-        self.start, self.end, self.line, self.after = span.start, span.end, span.line, after
-        self.record: Record = span.record  # type: ignore[assignment]
+    def __init__(self, line: int, start: int, end: int, record: Record, after: int) -> None:
+        self.start, self.end, self.line, self.after = start, end, line, after
+        self.record = record
         self.retracted = False
         self.index = -1  # its place among the records counted (see Records); -1 if none
         self.first_line = self.record_line = self.record_lines = 0
@@ -88,24 +90,29 @@ class Records:
 
     def __init__(self, data: bytes) -> None:
         self.text = data
-        spans, _ = split_records(data)
-        readable = [span for span in spans if span.record is not None]
-        self.garbled: list[int] = [span.line for span in spans if span.record is None]
-        self._spans = readable
-        self.in_file: list[Record] = [span.record for span in readable]  # type: ignore[misc]
-        self.entry_count = len(readable)
-        steps = [record.step for record in self.in_file]
+        cut = Cut(data)
+        self.garbled: list[int] = []
+        if None in cut.records:  # records that do not decode: named, and left out
+            self.garbled = [line for line, record in zip(cut.lines, cut.records, strict=True)
+                            if record is None]
+            kept = [index for index, record in enumerate(cut.records) if record is not None]
+            for column in (cut.lines, cut.starts, cut.ends, cut.records):
+                column[:] = [column[index] for index in kept]
+        self._lines, self._starts, self._ends = cut.lines, cut.starts, cut.ends
+        self.in_file: list[Record] = cut.records  # type: ignore[assignment]
+        self.entry_count = len(self.in_file)
+        steps = list(map(_STEP, self.in_file))
         order = step_order(steps)
-        self._at: Sequence[int] = range(len(readable)) if order is None else order.kept
+        self._at: Sequence[int] = range(self.entry_count) if order is None else order.kept
         self._place_of: Sequence[int] = self._at if order is None else order.place_of
         self.duplicates = [] if order is None else [steps[index] for index in order.duplicates]
         self.out_of_place = [] if order is None \
             else [steps[index] for index in order.out_of_place]
         self.kept: list[Record] = self.in_file if order is None \
             else [self.in_file[index] for index in order.kept]
-        self.kinds = [record.kind for record in self.kept]
-        self.steps = steps if order is None else [record.step for record in self.kept]
-        self.turns = [record.at_turn for record in self.kept]
+        self.kinds = list(map(_KIND, self.kept))
+        self.steps = steps if order is None else list(map(_STEP, self.kept))
+        self.turns = list(map(_TURN, self.kept))  # (decoding gives every record its turn)
         self.retracted = _retracted(self.kept)
         self._retracted_in_file = {self._at[index] for index in self.retracted}
         self._before: list[bytes] | None = None
@@ -139,9 +146,9 @@ class Records:
         if self._before is None:
             data, previous = self.text, 0
             texts = []
-            for span in self._spans:
-                texts.append(data[previous:max(span.line - 1, previous)])
-                previous = span.end
+            for line, end in zip(self._lines, self._ends, strict=True):
+                texts.append(data[previous:max(line - 1, previous)])
+                previous = end
             texts.append(data[previous:])
             self._before = texts
         return self._before
@@ -173,8 +180,8 @@ class Records:
 
     def entry(self, place: int) -> Entry:
         """The :class:`Entry` of the record at ``place`` in the file."""
-        span = self._spans[place]
-        entry = Entry(span, self._spans[place - 1].end if place else 0)
+        entry = Entry(self._lines[place], self._starts[place], self._ends[place],
+                      self.in_file[place], self._ends[place - 1] if place else 0)
         entry.retracted = place in self._retracted_in_file
         entry.index = self._place_of[place]
         return entry
