@@ -13,7 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from solo.journal.record_split import Cut
 from solo.journal.record_types import decode
 from tests.fake_env import solo
 
@@ -174,3 +177,28 @@ def test_records_re_saved_or_wrapped_read_as_solo_wrote_them(tmp_path: Path, lay
     again = reports(journal)
     assert json.loads(again[0])["garbled_snapshots"] == 0
     assert again == original
+
+
+# -- any bytes at all -----------------------------------------------------------------------
+_PIECES = st.sampled_from([b"<!-- solo ", b"<!-- solo:state ", b" -->", b"-->", b"\n", b"  ",
+                           b'{"v":2,"step":1,"turn":1,"ev":[],"state":{}}', b'{"step":', b"[",
+                           b"]", b"\\ud800", b'"', b"{", b"}", b"\xff", b"\r\n", b"x"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=40))
+def test_any_bytes_cut_into_records_never_fail(pieces: list[bytes]):
+    data = b"".join(pieces)
+    cut = Cut(data)
+    assert len(cut.lines) == len(cut.records) == len(cut.ends)
+    for start, end in zip(cut.starts, cut.ends, strict=True):
+        assert 0 <= start < end <= len(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
+                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+                    max_leaves=20))
+def test_any_json_decodes_to_a_record_or_to_none(value):
+    decode(json.dumps({"step": 1, "state": {}, "ev": [value], "cmd": value}).encode())
+    decode(json.dumps(value).encode())
