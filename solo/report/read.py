@@ -33,7 +33,7 @@ from solo.journal.record_types import (
 from solo.journal.store import read_meta
 from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
-from solo.report.records import EntryList, Records, indices_of
+from solo.report.records import Records, indices_of
 from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
@@ -80,7 +80,7 @@ def read_journal(path: Path, with_lines: bool = False) -> Crawl:
     with gc_paused():
         records = Records(data)
         crawl = _figures(path, meta, records)
-    crawl.records, crawl.text, crawl.entries = records, records.text, EntryList(records)
+    crawl.records, crawl.text = records, records.text
     crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
     crawl.garbled_starts = records.garbled
     crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place

@@ -13,10 +13,10 @@ exporters, which cut the journal's text at the records.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import compress, count
 from operator import attrgetter
-from typing import Any, overload
+from typing import Any
 
 import msgspec
 
@@ -24,7 +24,7 @@ from solo.journal.record_order import StepOrder, step_order
 from solo.journal.record_split import Cut
 from solo.journal.record_types import BAD_DATA, Record, RecordEvent, state_of
 
-__all__ = ["Entry", "EntryList", "Records", "StepOrder", "indices_of", "step_order"]
+__all__ = ["Entry", "Records", "StepOrder", "indices_of", "step_order"]
 
 
 class _Last(msgspec.Struct):
@@ -176,15 +176,14 @@ class Records:
 
     # -- the records as entries, in the file's order --------------------------------------
     def entries(self) -> list[Entry]:
-        return [self.entry(place) for place in range(self.entry_count)]
-
-    def entry(self, place: int) -> Entry:
-        """The :class:`Entry` of the record at ``place`` in the file."""
-        entry = Entry(self._lines[place], self._starts[place], self._ends[place],
-                      self.in_file[place], self._ends[place - 1] if place else 0)
-        entry.retracted = place in self._retracted_in_file
-        entry.index = self._place_of[place]
-        return entry
+        """Every readable record as an :class:`Entry`, in the file's order."""
+        entries = list(map(Entry, self._lines, self._starts, self._ends, self.in_file,
+                           [0, *self._ends[:-1]]))
+        for place in self._retracted_in_file:
+            entries[place].retracted = True
+        for entry, index in zip(entries, self._place_of, strict=True):
+            entry.index = index
+        return entries
 
 
 def _retracted(records: list[Record]) -> set[int]:
@@ -237,43 +236,6 @@ def _cut_out(prose: list[bytes], retracted: set[int], mark: bytes) -> bytes:
         pieces.insert(index + 1, mark)
     pieces.append(after_record(prose[-1]))
     return b"".join(pieces)
-
-
-class EntryList(Sequence[Entry]):
-    """The records as :class:`Entry` objects, made when first asked for: one by one for a
-    look at a few (the first, the last), all at once for a walk through them."""
-
-    def __init__(self, records: Records) -> None:
-        self._records = records
-        self._all: list[Entry] | None = None
-        self._some: dict[int, Entry] = {}
-
-    def __len__(self) -> int:
-        return self._records.entry_count
-
-    def _every(self) -> list[Entry]:
-        if self._all is None:
-            self._all = self._records.entries()
-            for index, entry in self._some.items():  # the ones handed out stay the same
-                self._all[index] = entry
-        return self._all
-
-    @overload
-    def __getitem__(self, index: int) -> Entry: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Entry]: ...
-
-    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
-        if self._all is not None or isinstance(index, slice):
-            return self._every()[index]
-        index = range(len(self))[index]  # from the end when negative; IndexError past it
-        if index not in self._some:
-            self._some[index] = self._records.entry(index)
-        return self._some[index]
-
-    def __iter__(self) -> Iterator[Entry]:
-        return iter(self._every())
 
 
 def indices_of(values: Sequence[str], value: str) -> list[int]:
