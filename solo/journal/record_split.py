@@ -11,6 +11,7 @@ record an editor wrapped over lines is the same record: its lines are joined, th
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import accumulate, chain, repeat
 from operator import add, attrgetter, getitem
 from typing import Any
@@ -89,15 +90,7 @@ class Cut:
         self.cut_off = False
         if not all(map(bytes.endswith, stripped, repeat(b"-->"))):  # over several lines
             self._over_lines(data, stripped)
-        try:  # (all at once, where every record reads as solo writes it)
-            if True in self.legacy:
-                raise ValueError("format 1")
-            records: list[Record | None] = list(map(RECORD_DECODER.decode, self.bodies))
-            if not _whole(records):  # type: ignore[arg-type]
-                raise ValueError("a record to look at again")
-        except BAD_DATA:
-            records = list(map(decode, self.bodies, self.legacy))
-        self.records = records
+        self.records = _decoded(self.bodies, self.legacy)
         if None in self.records:
             self._joined(data)
 
@@ -138,12 +131,33 @@ class Cut:
                         self.records))
 
 
+def _decoded(bodies: list[bytes | memoryview], legacy: list[bool]) -> list[Record | None]:
+    """Each record decoded: all at once, in C, as far as they read as solo writes them; a
+    record that does not, and one of format 1, on its own (:func:`decode`), and the rest
+    at once again from the one after it."""
+    if True in legacy:
+        return list(map(decode, bodies, legacy))
+    records: list[Record | None] = []
+    left = iter(bodies)
+    while len(records) < len(bodies):
+        try:  # (a list extended from an iterator keeps what it got before a failure)
+            records.extend(map(RECORD_DECODER.decode, left))
+        except BAD_DATA:  # the one that failed, on its own; the rest from the one after
+            records.append(decode(bodies[len(records)]))
+    if not _whole(records):  # a turn to take from the state, a state that is no object
+        records = [record if record is None or _whole([record]) else decode(body)
+                   for record, body in zip(records, bodies, strict=True)]
+    return records
+
+
 _OBJECT = ord("{")
 
 
-def _whole(records: list[Record]) -> bool:
+def _whole(records: list[Record | None]) -> bool:
     """Whether records decoded all at once need no second look: every state an object,
     every turn given (looked at in C, not a record at a time in Python)."""
+    records = [record for record in records if record is not None] \
+        if None in records else records
     return None not in map(_TURN_OF, records) and all(map(_OBJECT.__eq__, map(
         getitem, map(memoryview, map(_STATE_OF, records)), repeat(0))))  # type: ignore[arg-type]
 
@@ -161,22 +175,25 @@ def split_records(data: bytes) -> tuple[list[Span], bool]:
     return cut.spans(), cut.cut_off
 
 
-def unwrapped(body: bytes) -> list[bytes]:
+def unwrapped(body: bytes) -> Iterator[bytes]:
     """The ways a record an editor wrapped over lines joins again, likeliest first: where
-    most lines are as long as each other (a hard wrap at a width, counted in characters or
-    in bytes), a line of that length with nothing and any other with a space (a wrap at a
-    space); then all with nothing, then all with a space."""
+    most lines are as long as each other (a hard wrap at a width, counted in characters),
+    a line of that length with nothing and any other with a space (a wrap at a space);
+    then all with nothing, then all with a space."""
     lines = body.split(b"\n")
     if len(lines) < 2:
-        return []
+        return
     inner = lines[:-1]
-    hard: list[bool] = [False] * len(inner)
-    for lengths in ([len(line.decode("utf-8", "replace")) for line in inner],
-                    list(map(len, inner))):
-        width = max(set(lengths), key=lengths.count)
-        if lengths.count(width) > 1 and 2 * lengths.count(width) >= len(inner):
-            hard = [length == width for length in lengths]
-            break
+    lengths = list(map(len, inner))
+    if len(set(lengths[1:])) > 1 and not body.isascii():  # a wrap in characters, perhaps
+        lengths = [len(line.decode("utf-8", "replace")) for line in inner]
+    rest = lengths[1:] or lengths  # (the first line holds the comment's opening too)
+    width = max(rest)
+    if rest.count(width) == len(rest):  # every line as long: a hard wrap
+        yield b"".join(lines)
+    hard = [length == width for length in lengths] \
+        if rest.count(width) > 1 and 2 * rest.count(width) >= len(rest) \
+        else [False] * len(inner)
     pieces: list[bytes] = [lines[0]]
     for cut, line in zip(hard, lines[1:], strict=True):
         if cut:
@@ -184,8 +201,9 @@ def unwrapped(body: bytes) -> list[bytes]:
         else:
             pieces[-1] = pieces[-1].rstrip(b" \t\r")
             pieces.append(b" " + line.lstrip(b" \t"))
-    spaced = b" ".join(line.strip(b" \t\r") for line in lines)
-    return [b"".join(pieces), b"".join(lines), spaced]
+    yield b"".join(pieces)
+    yield b"".join(lines)
+    yield b" ".join(line.strip(b" \t\r") for line in lines)
 
 
 def decode_comment(text: str) -> Record | None:
