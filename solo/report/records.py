@@ -155,7 +155,11 @@ class Records:
 
     def prose(self, index: int) -> bytes:
         """The text between the record before record ``index`` (in the file) and it."""
-        return self._texts()[self._at[index]] + b"\n"
+        place = self._at[index]
+        if self._before is not None:
+            return self._before[place] + b"\n"
+        previous = self._ends[place - 1] if place else 0
+        return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
 
     def proses(self) -> list[bytes]:
         texts = self._texts()
