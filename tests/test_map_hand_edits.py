@@ -45,6 +45,8 @@ ROOM_EDITS: dict[str, Callable[[dict], Any]] = {
     "exit to no room": lambda data: first_room(data).update(x=[["N", "R99"]]),
     "exit a mapping": lambda data: first_room(data).update(x=[{"N": "R2"}]),
     "a thousand exits": lambda data: first_room(data).update(x=[["N", None]] * 1000),
+    "an exit into its own room": lambda data: first_room(data).update(
+        x=[["W", first_room(data)["id"]]]),
     "status a number": lambda data: first_room(data).update(s=5),
     "status of numbers": lambda data: first_room(data).update(s=[1, 2]),
     "description a list": lambda data: first_room(data).update(d=["a", "b"]),
@@ -109,3 +111,22 @@ def test_resume_and_the_reports_tell_the_same_rooms_after_any_hand_edit(
     again = resume_file(journal)
     kept = {room.id for room in resumed.state.dungeon.rooms}
     assert kept <= {room.id for room in again.state.dungeon.rooms}
+
+
+@pytest.mark.parametrize("which", ["dungeon", "rooms"])
+@pytest.mark.parametrize("name", ["a thousand exits", "an exit into its own room"])
+def test_a_hand_edit_past_a_typed_map_s_limits_is_refused_with_a_notice(
+        tmp_path: Path, played: str, which: str, name: str):
+    """What a typed map refuses (more than 12 exits, an exit leading back into its own
+    room) is refused in a record too: the entry is named, and its rooms are not taken."""
+    def edit(data: dict) -> None:
+        room = first_room(data)
+        room["x"] = [["N", None]] * 1000 if name == "a thousand exits" \
+            else [["W", room["id"]]]
+    journal = tmp_path / "crawl.md"
+    journal.write_text(edited(played, which, edit, False), encoding="utf-8")
+    resumed = resume_file(journal)
+    assert any("cannot be read (edited by hand?)" in notice for notice in resumed.notices)
+    for room in resumed.state.dungeon.rooms:
+        assert len(room.exits) <= 12 and all(exit.to != room.id for exit in room.exits)
+    assert map_story(read_journal(journal)).dungeon.rooms == resumed.state.dungeon.rooms

@@ -187,8 +187,21 @@ def map_from(records: Sequence[Record]) -> MapRead:
 
 
 def _mapping(data: Any) -> Mapping[str, Any]:
+    """A record's map data, held to the limits a typed map keeps: a room has at most
+    :data:`~solo.engine.room_changes.MAX_EXITS` exits, and none leads back into itself
+    (ValueError: the entry's map is named as one that cannot be read)."""
     if not isinstance(data, Mapping):
         raise ValueError("not a map")
+    rooms = data.get("rooms")
+    for room in rooms if isinstance(rooms, list) else ():
+        exits = room.get("x") if isinstance(room, Mapping) else None
+        if not isinstance(exits, list):
+            continue
+        if len(exits) > change.MAX_EXITS:
+            raise ValueError(f"a room with more than {change.MAX_EXITS} exits")
+        if any(isinstance(exit, list) and len(exit) > 1 and exit[1] == room.get("id")
+               for exit in exits):
+            raise ValueError("an exit that leads back into its own room")
     return data
 
 
