@@ -18,7 +18,7 @@ import time
 
 import common
 
-GOAL = 1.2
+GOAL = 1.1
 
 
 def main() -> int:

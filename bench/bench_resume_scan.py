@@ -1,12 +1,13 @@
-"""What resuming's look for records out of step order costs (issue 24): ``Session(path)``
+"""What resuming's look for records out of step order costs (issues 24, 34): ``Session(path)``
 opened and closed on a 10-turn, a 2,000-turn and a 20,000-turn journal, each three ways,
-interleaved in the same run:
+interleaved in the same run. Resume reads the journal's end once into typed records (for
+the state, the steps' order and the map), at least:
 
-- without the look (``scan_steps`` replaced by one that finds nothing): the yardstick;
-- as shipped: the journal's last ``SCAN_BYTES`` (1 MiB) looked through;
-- the whole file looked through (what an exact look at every journal would cost).
+- 64 KiB (about what the last record and its map need): the yardstick;
+- as shipped: ``SCAN_BYTES`` (1 MiB), where records copied or moved near the end are found;
+- the whole file (what an exact look at every journal would cost).
 
-Then the 2,000-turn journal with every record pasted twice (the look reads JSON there).
+Then the 2,000-turn journal with every record pasted twice.
 The 2,000-turn journal is played by a real session (bench.common.build_journal); the 20,000
 is that one's entries repeated with their steps, turns and counts moved on, made in a
 second (playing 20,000 turns of d12-tension here takes many minutes): the same bytes a
@@ -73,13 +74,15 @@ def main() -> int:
           + ", ".join(f"{turns} turns {common.size_text(path)}"
                       for turns, path in journals.items()), flush=True)
 
-    import solo.play.resume as resume
-    from solo.journal import record_order
+    from functools import partial
+
+    import solo.play.session as session
+    from solo.journal.store import read_tail
     from solo.play.session import Session
 
-    shipped = record_order.scan_steps
-    ways = {"without": lambda path: record_order.StepScan(), "1 MiB": shipped,
-            "whole file": lambda path: shipped(path, limit=1 << 62)}
+    shipped = session.read_tail
+    ways = {"without": partial(read_tail, least=64 * 1024), "1 MiB": shipped,
+            "whole file": partial(read_tail, least=1 << 62)}
 
     def open_close(path: Path) -> float:
         begun = time.perf_counter()
@@ -91,9 +94,9 @@ def main() -> int:
     for _ in range(options.runs + 1):  # the first round warms the caches, and is dropped
         for path in paths:
             for way, look in ways.items():
-                resume.scan_steps = look  # type: ignore[assignment]
+                session.read_tail = look  # type: ignore[assignment]
                 samples[path, way].append(open_close(path))
-    resume.scan_steps = shipped
+    session.read_tail = shipped
     for path in paths:
         base = common.median(samples[path, "without"][1:])
         figures = {way: common.median(samples[path, way][1:]) for way in ways}

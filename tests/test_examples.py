@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.journal.record import parse_record
+from solo.journal.record_types import decode, state_of
 from solo.journal.store import read_meta
 from tests.fake_env import run_solo
 
@@ -43,9 +43,10 @@ def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, s
     journal = script.with_suffix(".md")
     meta = read_meta(journal)
     party = [word for name in meta.get("party") or [] for word in ("--party", name)]
-    start = next(parse_record(line) for line in journal.read_text().splitlines()
-                 if '"kind":"start"' in line)
-    values = start["state"]["values"]
+    line = next(line for line in journal.read_text().splitlines() if '"kind":"start"' in line)
+    start = decode(line[line.index("{"):line.rindex("}") + 1].encode())
+    assert start is not None
+    values = (state_of(start) or {})["values"]
     dungeon = ["--dungeon", values["dungeon"], *(word for setting in str(
         values.get("dungeon_set", "")).split() for word in ("--dungeon-set", setting))] \
         if values.get("dungeon") else []

@@ -14,19 +14,20 @@ far.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
-from solo.journal.record import PREFIX, parse_record
-from solo.journal.record_order import step_order
+from solo.journal.record_order import in_step_order
 from solo.journal.record_schema import MAP_AT_KEY, MAP_CHANGES_KEY, WHOLE_MAP_KEY
-from solo.journal.store import records_since
+from solo.journal.record_types import Record
+from solo.journal.store import read_tail
 
-__all__ = ["WHOLE_MAP_EVERY", "MapLedger", "map_fields", "map_size", "needs_whole_map",
-           "rebuild_map"]
+__all__ = ["WHOLE_MAP_EVERY", "MapLedger", "MapRead", "map_fields", "map_from", "map_size",
+           "needs_whole_map", "rebuild_map"]
 
 WHOLE_MAP_EVERY = 64 * 1024
 """At least this many bytes of journal between two whole maps (more for a large map)."""
@@ -130,92 +131,91 @@ def _size(data: Any) -> int:
     return len(json.dumps(data))
 
 
+@dataclass(frozen=True)
+class MapRead:
+    """The map read back from records: the map, the step of the whole map it was built
+    from (None: none), and the steps of the entries whose map could not be read."""
+
+    dungeon: Dungeon
+    whole_at: int | None = None
+    unreadable: tuple[int, ...] = ()
+
+    def note(self) -> str:
+        """What to tell the player ('' when every record's map was read)."""
+        if not self.unreadable:
+            return ""
+        steps = ", ".join(map(str, self.unreadable[:10])) + (
+            ", …" if len(self.unreadable) > 10 else "")
+        return (f"The map kept by {len(self.unreadable)} "
+                f"entr{'ies' if len(self.unreadable) != 1 else 'y'} of the journal "
+                f"(step {steps}) cannot be read (edited by hand?); play goes on with every "
+                "room the other entries keep.")
+
+
+def map_from(records: Sequence[Record]) -> MapRead:
+    """The map as ``records`` (each step once, in step order, up to the entry wanted) leave
+    it: the last whole map that reads and holds together, and each change after it that
+    can be applied; the entries whose map cannot be read are named. The one reading of the
+    map's records, for resume and the reports alike."""
+    unreadable: list[int] = []
+    built = change.MapBuilder()
+    whole_at: int | None = None
+    first = 0
+    for index in range(len(records) - 1, -1, -1):
+        record = records[index]
+        if not record.dungeon:
+            continue
+        whole = change.MapBuilder()
+        try:
+            whole.apply(_mapping(record.whole_map()))
+        except (ValueError, TypeError):
+            unreadable.append(record.step)
+            continue
+        built, whole_at, first = whole, record.step, index + 1
+        break
+    for record in records[first:]:
+        if record.dungeon:  # a whole map after the one read: it did not read
+            continue
+        changes = record.map_changes()
+        if changes is None:
+            continue
+        try:
+            built.apply(_mapping(changes))
+        except (ValueError, TypeError):
+            unreadable.append(record.step)
+    return MapRead(built.dungeon(), whole_at, tuple(sorted(unreadable)))
+
+
+def _mapping(data: Any) -> Mapping[str, Any]:
+    """A record's map data, held to the limits a typed map keeps: a room has at most
+    :data:`~solo.engine.room_changes.MAX_EXITS` exits, and none leads back into itself
+    (ValueError: the entry's map is named as one that cannot be read)."""
+    if not isinstance(data, Mapping):
+        raise ValueError("not a map")
+    rooms = data.get("rooms")
+    for room in rooms if isinstance(rooms, list) else ():
+        exits = room.get("x") if isinstance(room, Mapping) else None
+        if not isinstance(exits, list):
+            continue
+        if len(exits) > change.MAX_EXITS:
+            raise ValueError(f"a room with more than {change.MAX_EXITS} exits")
+        if any(isinstance(exit, list) and len(exit) > 1 and exit[1] == room.get("id")
+               for exit in exits):
+            raise ValueError("an exit that leads back into its own room")
+    return data
+
+
 def rebuild_map(path: Path, record: Mapping[str, Any]) -> tuple[Dungeon, int | None, str]:
     """The map as of ``record`` (read from the journal at ``path`` back to its last whole
-    map), the step of that whole map, and what to tell the player if it cannot be read
-    ('' when all is well). A record that names no map: no rooms (journals from before
-    rooms)."""
-    whole_at = record.get(MAP_AT_KEY)
-    if whole_at is None:
+    map), the step of that whole map, and what to tell the player if some entry's map
+    cannot be read ('' when all is well). A record that names no map: no rooms (journals
+    from before rooms)."""
+    whole_at, step = record.get(MAP_AT_KEY), record.get("step")
+    if whole_at is None or type(step) is not int:
         return Dungeon(), None, ""
-    step = record.get("step")
-    if not isinstance(whole_at, int) or not isinstance(step, int) or whole_at > step:
-        return Dungeon(), None, _LOST
-    found = _map_records(path, whole_at) or records_since(path, whole_at, WHOLE_MAP_KEY)
-    if found is None:
-        return Dungeon(), None, _LOST
-    try:
-        whole = found[0][WHOLE_MAP_KEY]
-        changes: list[Any] = []
-        later_records = [later for later in found[1:] if isinstance(later.get("step"), int)]
-        order = step_order([later["step"] for later in later_records])  # each step once
-        if order is not None:
-            later_records = [later_records[index] for index in order.kept]
-        for later in later_records:
-            if not whole_at < later["step"] <= step:
-                continue  # a copy of the whole map's own step, or an entry after the one wanted
-            if WHOLE_MAP_KEY in later:
-                whole, changes = later[WHOLE_MAP_KEY], []
-            elif MAP_CHANGES_KEY in later:
-                changes.append(later[MAP_CHANGES_KEY])
-        dungeon = change.apply_all(Dungeon(), (whole, *changes))
-    except (ValueError, TypeError, KeyError, AttributeError):
-        return Dungeon(), None, _LOST
-    return dungeon, whole_at, ""
-
-
-_CHUNK = 64 * 1024
-_MAP_KEYS = tuple(f'"{key}":' for key in (MAP_CHANGES_KEY, WHOLE_MAP_KEY))  # as keys: a
-# string in a record holds a quote only escaped
-_NEXT = "\n" + PREFIX  # a record as solo writes it, at the start of a line
-_LINE_START = _NEXT.encode()
-
-
-def _map_records(path: Path, step: int) -> list[dict[str, Any]] | None:
-    """The record of ``step``, which keeps the whole map, and each later record that changes
-    the map, read back from the end only as far as it must: the records in between that
-    change nothing on the map are not parsed (resuming a long crawl stays quick). None when
-    that record, or any after it, is not where solo writes one (a journal edited by hand:
-    CRLF line ends, a record indented or wrapped):
-    :func:`~solo.journal.store.records_since` reads such a journal record by record."""
-    marker = f'{PREFIX}{{"v":2,"step":{step},'.encode()
-    try:
-        with open(path, "rb") as handle:
-            size = handle.seek(0, 2)
-            chunk = _CHUNK
-            while True:
-                start = max(0, size - chunk)
-                handle.seek(start)
-                data = handle.read(size - start)
-                at = data.rfind(marker)
-                if at >= 0 or start == 0:
-                    break
-                chunk *= 2
-    except OSError:
-        return None
-    if at < 0 or (at > 0 and data[at - 1:at] != b"\n") or b"\r" in data[at:]:
-        return None
-    data = data[at:]
-    if data.count(b"<!-- solo") != data.count(_LINE_START) + 1:
-        return None  # a record where solo does not write one (indented, wrapped, legacy)
-    text = data.decode("utf-8", errors="replace")
-    found: list[dict[str, Any]] = []
-    start = 0
-    while start >= 0:  # each record begins a line: found by a plain search, no pattern
-        end = text.find("-->", start)
-        if end < 0:
-            break
-        comment = text[start:end + 3]
-        if not found or any(key in comment for key in _MAP_KEYS):
-            record = parse_record(comment)
-            if record is not None:
-                found.append(record)
-        start = text.find(_NEXT, start + 1)
-        start += 1 if start >= 0 else 0
-    if not found or found[0].get("step") != step or WHOLE_MAP_KEY not in found[0]:
-        return None
-    return found
-
-
-_LOST = ("The map's records in the journal cannot be read (edited by hand?); play goes on "
-         "with no rooms known: 'enter' starts a new map.")
+    tail = read_tail(path, back_to=whole_at if type(whole_at) is int else None)
+    read = map_from([kept for kept in in_step_order(tail.records) if kept.step <= step])
+    if read.whole_at is None and tail.window:  # no whole map reads near the end: all of it
+        tail = read_tail(path, least=1 << 62)
+        read = map_from([kept for kept in in_step_order(tail.records) if kept.step <= step])
+    return read.dungeon, read.whole_at, read.note()

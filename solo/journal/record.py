@@ -5,9 +5,9 @@ Each entry ends with one HTML comment, which Markdown viewers hide::
     <!-- solo {"v":2,"step":3,"kind":"command","cmd":"advance",...,"ev":[...],"state":{...}} -->
 
 ``ev`` holds the engine's events (type name and fields), ``state`` the full state after
-the entry. Resuming reads the last record; reports read every record. The JSON never
-holds ``<`` or ``>`` (they are written as ``\\u003c``/``\\u003e``), so a record can never
-end its comment early nor open another, whatever the player typed.
+the entry. Every reader decodes records as :mod:`solo.journal.record_types` declares
+them. The JSON never holds ``<`` or ``>`` (they are written as ``\\u003c``/``\\u003e``),
+so a record can never end its comment early nor open another, whatever the player typed.
 
 Journals of format 1 ended entries with ``<!-- solo:state {...} -->``: still read, as
 records with a state and no events.
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -28,13 +27,11 @@ from solo.journal.record_schema import (
     LEFT_OUT_WHEN_NONE,
     NOT_RECORDED,
     STATE_KEY,
-    legacy_record,
 )
 from solo.rules.dice import Roll
 
 __all__ = ["PREFIX", "SUFFIX", "LEGACY_PREFIX", "RECORD_VERSION", "record_comment",
-           "parse_record", "event_data", "find_records", "start_record", "make_record",
-           "RECORD_START"]
+           "event_data", "start_record", "make_record"]
 
 PREFIX = "<!-- solo "
 SUFFIX = " -->"
@@ -89,53 +86,6 @@ def record_comment(data: Mapping[str, Any]) -> str:
     """The record as one hidden line (no ``<``, ``>``, line break or ``--`` run can end it)."""
     body = _ENCODE(data).translate(_ANGLES)
     return PREFIX + body + SUFFIX
-
-
-def parse_record(text: str) -> dict[str, Any] | None:
-    """A record from its comment text (which an editor may have re-indented or wrapped);
-    None when it is not a complete, readable record."""
-    text = text.strip()
-    if text.startswith(LEGACY_PREFIX):
-        body = text[len(LEGACY_PREFIX):]
-        legacy = True
-    elif text.startswith(PREFIX.rstrip()):
-        body = text[len(PREFIX.rstrip()):]
-        legacy = False
-    else:
-        return None
-    if not body.endswith("-->"):
-        return None
-    try:
-        data = json.loads(body[:-3])
-    except ValueError:
-        return None
-    if not isinstance(data, dict):
-        return None
-    if legacy:  # format 1: the snapshot itself, with the command in "cmd"
-        return legacy_record(data)
-    if not isinstance(data.get(STATE_KEY), dict):
-        return None
-    return data
-
-
-RECORD_START = re.compile(r"^[ \t]*<!-- solo(?::state)?\s", re.M)
-"""Where a record begins: a line (maybe indented) opening a solo comment."""
-
-
-def find_records(text: str, start: int = 0) -> list[tuple[int, int, dict[str, Any]]]:
-    """Every readable record in ``text`` from ``start``: (offset, end offset, record).
-
-    A record's comment begins a line (maybe indented) and runs to the next ``-->``, so a
-    snapshot that an editor re-indented or spread over several lines still reads."""
-    found: list[tuple[int, int, dict[str, Any]]] = []
-    for match in RECORD_START.finditer(text, start):
-        end = text.find("-->", match.end())
-        if end < 0:
-            break
-        record = parse_record(text[match.start():end + 3])
-        if record is not None:
-            found.append((match.start(), end + 3, record))
-    return found
 
 
 def make_record(*, step: int, kind: str, command: str, draws: int, session: int, scene: int,

@@ -8,38 +8,26 @@ after a later step). :func:`step_order` says which records count, for the report
 resume alike, and :func:`order_note` says so in one line (the reports' note, the export's
 notice, the resume's notice).
 
-Resuming reads only the tail of the file, so it would say nothing. :func:`scan_steps` looks
-through the last :data:`SCAN_BYTES` of the journal (the whole of most journals) with one
-regular expression over bytes, which finds each record's step in solo's own layout. Only
-when some record is in another layout or the steps do not rise does it look closer: the
-records found as the reports find them, and read as JSON only where their place is in
-question (a crash's torn record is no record); it names the ones out of order as the
-reports do, and finds the record to resume from: the first copy of the highest step,
-wherever it stands.
+Resuming reads only the tail of the file (:func:`solo.journal.store.read_tail`, the whole of
+most journals): :func:`scan_records` names the records out of order in it as the reports do,
+and finds the record to resume from: the first copy of the highest step, wherever it
+stands.
 """
 
 from __future__ import annotations
 
 import bisect
 import operator
-import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
 
-from solo.journal.record import RECORD_START, parse_record
-from solo.journal.record_schema import read_header
+from solo.journal.record_types import Record
+from solo.journal.store import SCAN_BYTES, read_tail
 
-__all__ = ["StepOrder", "step_order", "order_note", "StepScan", "scan_steps", "SCAN_BYTES"]
-
-SCAN_BYTES = 1024 * 1024
-"""How much of a journal's end resuming looks through for records out of step order: the
-whole of a journal up to about 600 turns; beyond it, the last entries, where a resume's own
-record stands (the reports always read the whole file). Looking costs about a millisecond a
-MiB, against the few milliseconds the rest of resuming takes."""
+__all__ = ["StepOrder", "step_order", "order_note", "StepScan", "scan_records", "scan_steps",
+           "in_step_order", "SCAN_BYTES"]
 
 
 class StepOrder:
@@ -140,28 +128,17 @@ def order_note(duplicates: Sequence[int], out_of_place: Sequence[int]) -> str:
     return "; ".join(parts)
 
 
-# -- the quick look on resume -------------------------------------------------------------
-_RECORD_MARK = re.compile(rb'<!-- solo(?: \{"v":2,"step":(\d+),)?')
-"""A record's opening, with its step when it is in solo's own layout (else b''). Anywhere in
-a line: searched from its first characters, not from every line break, it costs a third
-less, and a record's opening that does not begin a line (none does, as solo writes them)
-only sends the look to :func:`_closer_look`, which finds records as the reports do."""
-_HEADER = re.compile(r'<!-- solo \{"v":2,"step":(\d+),')  # the same, at a record's start
-_ANY_STEP = re.compile(r'"step"\s*:\s*(\d+)')
-"""A step number in a record of any layout: its own, or its state's (the same but after an
-undo); a JSON string cannot hold it (its quotes would be escaped)."""
-
-
+# -- the look on resume --------------------------------------------------------------------
 @dataclass(frozen=True)
 class StepScan:
-    """What :func:`scan_steps` found: the steps of the records out of order (as
-    :func:`step_order` names them), the record to resume from when the journal's last is
-    not it (None when it is, or when nothing is out of order), and whether the whole file
-    was looked through (``window`` 0) or only its last ``window`` bytes."""
+    """What the records of a journal's tail say of their order: the steps of the records
+    out of order (as :func:`step_order` names them), the record to resume from (the first
+    copy of the highest step), and whether the whole file was looked through (``window``
+    0) or only its last ``window`` bytes."""
 
     duplicates: tuple[int, ...] = ()
     out_of_place: tuple[int, ...] = ()
-    latest: dict[str, Any] | None = None
+    latest: Record | None = None
     window: int = 0
     highest: int = 0  # the highest step found (when some record is out of order)
 
@@ -183,84 +160,28 @@ def _size_text(size: int) -> str:
     return ""  # (never reached)
 
 
-def scan_steps(path: Path, limit: int = SCAN_BYTES) -> StepScan:
-    """Look through the last ``limit`` bytes of the journal at ``path`` for records whose step
-    repeats or goes back. Raises OSError if the file cannot be read."""
-    with open(path, "rb") as handle:
-        size = os.fstat(handle.fileno()).st_size
-        start = max(0, size - limit)
-        handle.seek(start)
-        data = handle.read(size - start)
-    # from the window's first line start (a record cut by the window is none), found in
-    # place: a copy of the window would cost as much as the search
-    begin = max(data.find(b"\n"), 0) if start > 0 else 0
-    found = _RECORD_MARK.findall(data, begin)
-    if b"" not in found and step_order(list(map(int, found))) is None:
-        return StepScan()  # every record in solo's layout, steps rising
-    data = data[begin:]
-    text = data.decode("utf-8", errors="replace")
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _closer_look(text, limit if start else 0)
-
-
-def _readable(comment: str) -> dict[str, Any] | None:
-    """A record's comment as a record, if the reports would count it (else None)."""
-    record = parse_record(comment)
-    return record if record is not None and read_header(record) is not None else None
-
-
-def _step(record: dict[str, Any] | None) -> int | None:
-    header = read_header(record) if record is not None else None
-    return header.step if header is not None else None
-
-
-def _closer_look(text: str, window: int) -> StepScan:
-    """The records in ``text``, found as the reports find them, each one's step from its
-    header where solo's layout shows it, else from the one step number it holds, else from
-    its JSON. Only the records whose place is in question are read as JSON: a copy, one out
-    of place, the first copy of a step copied, the highest; one that cannot be read (a crash
-    cut it off) is no record."""
-    spans: list[tuple[int, int]] = []
-    steps: list[int] = []
-    records: list[dict[str, Any] | None] = []  # read as JSON, or None for not yet
-    for match in RECORD_START.finditer(text):
-        begin = text.find("<!--", match.start())
-        end = text.find("-->", begin)
-        if end < 0:
-            break
-        header = _HEADER.match(text, begin)
-        record, step = None, int(header[1]) if header else None
-        if step is None:  # another layout: its one step number, else its JSON
-            named = set(_ANY_STEP.findall(text, begin, end))
-            step = int(named.pop()) if len(named) == 1 else None
-        if step is None:
-            record = _readable(text[begin:end + 3])
-            step = _step(record)
-        if step is not None:
-            spans.append((begin, end + 3))
-            steps.append(step)
-            records.append(record)
-    while True:
-        order = step_order(steps)
-        if order is None:
-            return StepScan()
-        first: dict[int, int] = {}
-        for index, step in enumerate(steps):
-            first.setdefault(step, index)
-        questioned = {*order.duplicates, *order.out_of_place, order.kept[-1],
-                      *(first[steps[index]] for index in order.duplicates)}
-        unread = [index for index in questioned if records[index] is None]
-        if not unread:
-            break
-        for index in unread:
-            records[index] = _readable(text[slice(*spans[index])])
-        kept = [index for index in range(len(steps))
-                if index not in unread or records[index] is not None]
-        spans, steps = [spans[index] for index in kept], [steps[index] for index in kept]
-        records = [records[index] for index in kept]
+def scan_records(records: Sequence[Record], window: int = 0) -> StepScan:
+    """The order of ``records`` (readable, in the file's order; the last ``window`` bytes of
+    the journal, 0 for all of it)."""
+    steps = [record.step for record in records]
+    order = step_order(steps)
+    if order is None:
+        return StepScan(latest=records[-1] if records else None, window=window,
+                        highest=steps[-1] if steps else 0)
     highest = order.kept[-1]  # the first copy of the highest step
     return StepScan(tuple(steps[index] for index in order.duplicates),
                     tuple(steps[index] for index in order.out_of_place),
-                    records[highest] if highest != len(records) - 1 else None,
-                    window=window, highest=steps[highest])
+                    records[highest], window=window, highest=steps[highest])
+
+
+def in_step_order(records: Sequence[Record]) -> list[Record]:
+    """``records`` (in the file's order) as they count: each step once, in step order."""
+    order = step_order([record.step for record in records])
+    return list(records) if order is None else [records[index] for index in order.kept]
+
+
+def scan_steps(path: Path, limit: int = SCAN_BYTES) -> StepScan:
+    """:func:`scan_records` of the journal at ``path``, read from its end (at least
+    ``limit`` bytes; the whole file when it is no longer)."""
+    tail = read_tail(path, least=limit, further=False)
+    return scan_records(tail.records, tail.window)

@@ -31,15 +31,23 @@ from typing import Any
 from solo.engine.state import State
 from solo.errors import JournalError
 from solo.journal.header import JOURNAL_FORMAT, READABLE_FORMATS, find_front_matter, read_header
-from solo.journal.record import PREFIX, find_records, parse_record
+from solo.journal.record import PREFIX
+from solo.journal.record_split import (
+    Span,
+    journal_bytes,
+    open_constructs,
+    placed,
+    span_data,
+    split_records,
+)
+from solo.journal.record_types import Record
 
 __all__ = ["Journal", "JournalChanged", "Tail", "read_meta", "read_tail", "find_record",
-           "records_since", "tail_records", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS",
-           "read_records", "iter_snapshots", "SNAPSHOT_PREFIX"]
+           "tail_records", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "SCAN_BYTES",
+           "read_records", "iter_snapshots", "SNAPSHOT_PREFIX", "journal_bytes", "span_data"]
 
 SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
 _HEAD_LIMIT = 1024 * 1024
-_TAIL_CHUNK = 64 * 1024
 
 
 def _regular_file(path: Path) -> os.stat_result:
@@ -94,107 +102,103 @@ def read_meta(path: Path) -> dict[str, Any]:
 # -- reading the tail -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Tail:
-    """The last readable record, and what follows it in the file."""
+    """The end of a journal, read once into typed records: ``spans`` every record comment
+    in it (in the file's order; a span's record is None where it does not decode),
+    ``last`` the last readable one, what follows it, and how much was read (``window``
+    bytes from the end; 0 for the whole file)."""
 
-    record: dict[str, Any]
+    spans: tuple[Span, ...]
+    last: Record
     torn: bool            # something solo wrote after it was cut off or cannot be read
     closers: str          # what to write first so that nothing left open swallows the rest
     needs_newline: bool   # the file does not end with a line break
+    window: int = 0
+    text: bytes = b""     # the tail's bytes (from a line start), as the spans place them
+
+    @property
+    def records(self) -> list[Record]:
+        """The readable records in the tail, in the file's order."""
+        return [span.record for span in self.spans if span.record is not None]
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The last readable record as JSON data."""
+        return span_data(next(span for span in reversed(self.spans) if span.record is not None))
 
 
-def _open_constructs(text: str) -> tuple[bool, bool, bool]:
-    """Whether ``text`` (what follows the last record) leaves a fence or a comment open,
-    and whether it holds anything solo writes (a fence or a record's start)."""
-    in_fence = in_comment = solo_text = False
-    for line in text.split("\n"):
-        bare = line.strip()
-        if in_comment:
-            if "-->" in bare:
-                in_comment = False
-            continue
-        if in_fence:
-            if bare.startswith("```"):
-                in_fence = False
-            continue
-        if bare.startswith("```"):
-            in_fence = solo_text = True
-        elif bare.startswith("<!--"):
-            solo_text = solo_text or bare.startswith("<!-- solo")
-            in_comment = "-->" not in bare[4:]
-    return in_fence, in_comment, solo_text
-
-
-def _last_record(text: str) -> list[tuple[int, int, dict[str, Any]]]:
-    """The last record when it is whole and on a line of its own, as solo writes it (the
-    usual case, which needs no other record read); [] otherwise."""
-    start = text.rfind("\n<!-- solo ") + 1
-    end = text.find("-->", start) if start > 0 else -1
-    if end < 0 or "<!-- solo" in text[end:]:  # another (re-indented, torn) record follows
-        return []
-    record = parse_record(text[start:end + 3])
-    return [(start, end + 3, record)] if record is not None else []
-
-
-def _tails(path: Path) -> Iterator[tuple[bytes, str, bool]]:
-    """Ever longer tails of the file (raw bytes, text from a line start, whether it is the
-    whole file), for readers that want only its end."""
+def _tails(path: Path, first: int) -> Iterator[tuple[bytes, bool, int]]:
+    """Ever longer tails of the file, from ``first`` bytes on (solo's bytes, from a line
+    start; whether it is the whole file; the bytes read, 0 for all), for readers that want
+    only its end."""
     size = _regular_file(path).st_size
-    chunk = _TAIL_CHUNK
+    chunk = first
     with open(path, "rb") as handle:
         while True:
             start = max(0, size - chunk)
             handle.seek(start)
-            data = handle.read(size - start)
-            text = _text(data)
+            raw = handle.read(size - start)
             if start > 0:  # begin at a line start, so a record's first line is whole
-                text = text[text.find("\n") + 1:]
-            yield data, text, start == 0
+                raw = raw[raw.find(b"\n") + 1:]
+            yield journal_bytes(raw), start == 0, 0 if start == 0 else size - start
             if start == 0:
                 return
             chunk *= 4
 
 
-def read_tail(path: Path) -> Tail:
-    """The last complete record, reading back from the end only as far as it must."""
-    for data, text, _ in _tails(path):
-        records = _last_record(text) or find_records(text)
-        if records:
-            _, end, record = records[-1]
-            in_fence, in_comment, solo_text = _open_constructs(text[end:])
-            closers = ("-->\n" if in_comment else "") + ("```\n" if in_fence else "")
-            return Tail(record, torn=solo_text, closers=closers,
-                        needs_newline=bool(data) and not data.endswith(b"\n"))
+SCAN_BYTES = 1024 * 1024
+"""How much of a journal's end resuming reads at least: the whole of a journal up to about
+600 turns; beyond it, the last entries, where a resume's own record, its map and any record
+copied or moved near the end stand (the reports always read the whole file). Decoding them
+costs a few milliseconds a MiB."""
+
+
+def read_tail(path: Path, back_to: int | None = None, least: int = SCAN_BYTES,
+              further: bool = True) -> Tail:
+    """The journal's end, read once into typed records: at least ``least`` bytes, and back
+    as far as the record of the last whole map the last record names, the entry whose
+    state stands, and step ``back_to`` (unless not ``further``: then ``least`` bytes, or
+    as far back as the last readable record). Raises JournalError when it has no readable
+    record."""
+    for data, whole, window in _tails(path, least):
+        spans, _ = split_records(data)
+        readable = [span for span in spans if span.record is not None]
+        if not readable:
+            if whole:
+                break
+            continue
+        last = readable[-1]
+        wanted = {last.record.map, last.record.standing, back_to} - {None}  # type: ignore[union-attr]
+        if further and not whole and \
+                not wanted <= {span.record.step for span in readable}:  # type: ignore[union-attr]
+            continue
+        after = data[last.end:].decode("utf-8", errors="replace")
+        in_fence, in_comment, solo_text = open_constructs(after)
+        closers = ("-->\n" if in_comment else "") + ("```\n" if in_fence else "")
+        return Tail(tuple(spans), last.record, torn=solo_text,  # type: ignore[arg-type]
+                    closers=closers, needs_newline=bool(data) and not data.endswith(b"\n"),
+                    window=window, text=data)
     raise JournalError(f"{path} has no readable state record to resume from; "
                        "it was left untouched")
 
 
 def find_record(path: Path, step: int) -> dict[str, Any] | None:
-    """The record of ``step`` (searching back from the end), or None."""
-    for _, text, _ in _tails(path):
-        for _, _, record in reversed(find_records(text)):
-            if record.get("step") == step:
-                return record
+    """The record of ``step`` (the last in the file with it), as JSON data, or None."""
+    for data, _, _ in _tails(path, 64 * 1024):
+        spans, _ = split_records(data)
+        for span in reversed(spans):
+            if span.record is not None and span.record.step == step:
+                return span_data(span)
     return None
 
 
 def tail_records(path: Path) -> tuple[str, list[tuple[int, int, dict[str, Any]]]] | None:
-    """The last part of the file (from a line start) and the readable records in it, or
-    None when no record is near the end."""
-    for _, text, _ in _tails(path):
-        records = find_records(text)
-        if records:
-            return text, records
-    return None
-
-
-def records_since(path: Path, step: int, key: str) -> list[dict[str, Any]] | None:
-    """The record of ``step`` that holds ``key`` and every readable record after it, in the
-    file's order (reading back from the end only as far as it must); None if there is none."""
-    for _, text, _ in _tails(path):
-        records = [record for _, _, record in find_records(text)]
-        for index in range(len(records) - 1, -1, -1):
-            if records[index].get("step") == step and key in records[index]:
-                return records[index:]
+    """The last part of the file (from a line start) and the readable records in it (where
+    each begins and ends in that text, and its JSON data), or None when no record is near
+    the end."""
+    for data, _, _ in _tails(path, 64 * 1024):
+        spans, _ = split_records(data)
+        if any(span.record is not None for span in spans):
+            return placed(data, spans)
     return None
 
 
@@ -369,9 +373,10 @@ def write_all(fd: int, data: bytes) -> None:
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:
-    """Every readable record in the file, in order."""
+    """Every readable record in the file, in order, as JSON data."""
     _regular_file(path)
-    return [record for _, _, record in find_records(_text(path.read_bytes()))]
+    spans, _ = split_records(journal_bytes(path.read_bytes()))
+    return [span_data(span) for span in spans if span.record is not None]
 
 
 def iter_snapshots(path: Path) -> Iterator[tuple[State, str, int]]:

@@ -14,8 +14,9 @@ from typing import Any
 from solo.engine import core as engine
 from solo.engine.state import State
 from solo.errors import JournalError, UsageError
-from solo.journal.map_records import rebuild_map
-from solo.journal.record_order import scan_steps
+from solo.journal.map_records import map_from
+from solo.journal.record_order import in_step_order, scan_records
+from solo.journal.record_types import state_of
 from solo.journal.store import Tail, find_record, read_meta, read_tail
 from solo.play.physical import DICE_MODES
 from solo.rules.catalog import load_world
@@ -64,51 +65,52 @@ def resume_file(path: Path) -> Resumed:
 
 
 def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Resumed:
-    """The journal at ``path`` as its tail leaves it: the state of its highest step (the
-    last record, unless a copied or moved record stands after it; see
-    :func:`~solo.journal.record_order.scan_steps`). Raises JournalError if that state
-    record cannot be read (the journal is left untouched)."""
-    record, notices = _latest(path, tail.record)
+    """The journal at ``path`` as its tail (read once, into typed records) leaves it: the
+    state of its highest step (the last record, unless a copied or moved record stands
+    after it), the map its records keep, the order of its steps. Raises JournalError if
+    that state record cannot be read (the journal is left untouched)."""
+    scan = scan_records(tail.records, tail.window)
+    record = scan.latest if scan.latest is not None else tail.last
+    notices = [scan.note()] if scan.note() else []
+    recorded = state_of(record)
     try:
-        state = State.from_json(record["state"])
+        state = State.from_json(recorded)  # type: ignore[arg-type]
     except _UNREADABLE as err:
         raise JournalError(f"{path}: the last state record cannot be read ({err}); "
                            "the journal was left untouched") from None
-    state, joined = front_matter_party(world, meta, record["state"], state)
+    state, joined = front_matter_party(world, meta, recorded or {}, state)
     if joined:
         notices.append(joined)
-    dungeon, map_at, lost = rebuild_map(path, record)
-    state = replace(state, dungeon=dungeon)
-    if lost:
-        notices.append(lost)
+    counted = in_step_order(tail.records)
+    map_at: int | None = None
+    if record.map is not None:
+        read = map_from([kept for kept in counted if kept.step <= record.step])
+        if read.whole_at is None and tail.window:  # no whole map reads near the end
+            return resume(world, meta, path, read_tail(path, least=1 << 62))
+        state = replace(state, dungeon=read.dungeon)
+        map_at = read.whole_at
+        if read.note():
+            notices.append(read.note())
     # The procedure may have been edited since the journal began: fit the state to it.
     fitted, reconciled = engine.reconcile(world, state)
     notices.extend(reconciled)
-    live = int(record.get("live", state.step))
-    found = record if live == record.get("step") else find_record(path, live)
+    live = record.standing
+    found = record if live == record.step else next(
+        (kept for kept in counted if kept.step == live), None)
+    last_command = found.cmd if found is not None else str(
+        (find_record(path, live) or {}).get("cmd", ""))
     if tail.torn:
         notices.append("The journal's last entry has no readable record (cut off by "
                        "a crash, or edited by hand). Its text is kept; play resumes "
                        "from the entry before it.")
-    return Resumed(state=fitted, live=live, draws=int(record.get("draws", state.step)),
-                   dice=dice_mode(record, meta),
-                   last_command=str((found or {}).get("cmd", "")),
-                   session_number=int(record.get("session", 0) or 0),
-                   scene=int(record.get("scene", state.turn) or 0),
+    return Resumed(state=fitted, live=live, draws=record.drawn,
+                   dice=dice_mode({"dice": record.dice} if record.dice is not None else {},
+                                  meta),
+                   last_command=last_command,
+                   session_number=record.session,
+                   scene=record.scene_number,
                    lead=("\n" if tail.needs_newline else "") + tail.closers,
                    notices=tuple(notices), map_at=map_at, torn=tail.torn)
-
-
-def _latest(path: Path, last: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """The record to resume from (``last``, the file's last readable one, unless some
-    record copied or moved after the highest step stands in its way), and the one notice
-    that names the records out of step order."""
-    try:
-        scan = scan_steps(path)
-    except OSError:  # read a moment ago: the tail's record stands
-        return last, []
-    note = scan.note()
-    return (scan.latest if scan.latest is not None else last), [note] if note else []
 
 
 def front_matter_party(world: World, meta: Mapping[str, Any], recorded: Mapping[str, Any],

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import compress, count, repeat
 from typing import TypeVar
 
-from solo.journal.record import PREFIX
+from solo.journal.record_types import Encountered
 from solo.report.html_blocks import PIECE, blocks_parts, lined_parts
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.model import Crawl
@@ -31,7 +31,6 @@ from solo.report.records import Records
 __all__ = ["JournalHtml", "journal_html"]
 
 _MARK = b"\n\n" + RETRACTED_MARK.encode() + b"\n"
-_RECORD = PREFIX.rstrip().encode()
 _PARTED = b"\n" + PIECE  # a piece's line break, and what parts it from the next
 _ANCHOR = b'<h3 class="turn" id="turn-%d">'
 _T = TypeVar("_T")
@@ -65,16 +64,12 @@ def journal_html(crawl: Crawl) -> JournalHtml:
 def _joined_pieces(crawl: Crawl) -> bytes | None:
     """What :func:`journal_html` renders, made in one join: :func:`_entry_pieces` with the
     retracted entries marked, joined by :data:`PIECE`, with a line break before and after;
-    None unless the records are read in bytes, none garbled, or where the journal holds a
-    NUL of its own (then the pieces are joined the careful way)."""
+    None when a record is garbled, or where the journal holds a NUL of its own (then the
+    pieces are joined one by one)."""
     records = crawl.records
-    before = records.texts_before() if records is not None and records.kinds \
-        and not crawl.garbled and isinstance(records.text, bytes) else None
-    if records is None or before is None:
+    if records is None or not records.kinds or crawl.garbled:
         return None
-    after = _after_records(crawl, records.text)
-    if not isinstance(after, bytes):
-        return None
+    before, after = records.texts_before(), records.tail()
     count = len(before)  # each piece before a record: that text and its line break
     parts = [_PARTED] * (2 * count + 3)
     parts[0] = parts[-1] = b"\n"
@@ -113,11 +108,7 @@ def _entry_pieces(crawl: Crawl) -> list[bytes]:
     if records is None or crawl.garbled:
         pieces = _own_lines(_pieces_by_line(crawl))
     else:
-        text = records.text
-        texts = [*records.proses(), _after_records(crawl, text) if records.kinds else text]
-        # in solo's layout (read in bytes) each record is a line of its own; in an
-        # editor's, a record may share a line with the text around it
-        pieces = texts if isinstance(text, bytes) else _own_lines(texts)
+        pieces = [*records.proses(), records.tail() if records.kinds else records.text]
     pieces[0] = _without_front_matter(pieces[0])
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
@@ -136,17 +127,6 @@ def _without_title(piece: bytes) -> bytes:
 def _marked(piece: bytes) -> bytes:
     """A retracted entry's text, the md report's mark after it."""
     return piece + _MARK
-
-
-def _after_records(crawl: Crawl, text: str | bytes) -> str | bytes:
-    """The text after the last record in the file. In solo's layout (read in bytes) each
-    record is a line of its own and no other line holds ``<!-- solo``: the last record's
-    line is the one of the last ``<!-- solo`` (found from the end, where the last entry's
-    place would work out every record's)."""
-    if isinstance(text, bytes):
-        end = text.find(b"\n", text.rfind(_RECORD))
-        return text[end:] if end >= 0 else b""
-    return text[crawl.entries[-1].end:]
 
 
 def _own_lines(texts: Sequence[str | bytes]) -> list[bytes]:
@@ -177,9 +157,9 @@ def _without_front_matter(text: bytes) -> bytes:
 def _mechanics(records: Records) -> dict[int, str]:
     """The class of the mechanics of each entry that met an encounter (one struck off
     before it was met aside) or was taken back."""
-    met = {index for index, events in records.counted.items()
-           if any(event.get("t") == "Encountered" and event.get("status") != "struck"
-                  for event in events)}
+    met = {index for index, record in enumerate(records.kept)
+           if any(isinstance(event, Encountered) and event.status != "struck"
+                  for event in record.ev)}
     return {index: "mech" + (" retracted" if index in records.retracted else "")
             + (" met" if index in met else "") for index in met | records.retracted}
 

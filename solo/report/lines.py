@@ -27,13 +27,10 @@ def locate(crawl: Crawl) -> None:
 def _find_lines(crawl: Crawl) -> None:
     """Line numbers of every record (and of the unreadable ones)."""
     garbled = crawl.garbled_starts
-    text = crawl.text if isinstance(crawl.text, str) else ""
-    if isinstance(crawl.text, bytes):  # offsets are bytes: count the lines in bytes
-        line_starts = _line_offsets(crawl.text)
-        crawl.lines = crawl.text.decode("utf-8", errors="replace").split("\n")
-    else:
-        line_starts = _line_offsets(text)
-        crawl.lines = text.split("\n")
+    text = crawl.text
+    line_starts = _line_offsets(text)  # (offsets in bytes when the text is)
+    crawl.lines = (text.decode("utf-8", errors="replace") if isinstance(text, bytes)
+                   else text).split("\n")
     previous = 0
     for entry in crawl.entries:
         entry.record_line = bisect.bisect_right(line_starts, entry.start) - 1
@@ -46,7 +43,7 @@ def _find_lines(crawl: Crawl) -> None:
     crawl.hidden = _garbled_lines(text, starts, good, line_starts) if garbled else []
 
 
-def _garbled_lines(text: str, starts: list[int], good: set[int],
+def _garbled_lines(text: str | bytes, starts: list[int], good: set[int],
                    line_starts: list[int]) -> list[int]:
     """The lines of record comments that cannot be read, to leave out of a report: the
     comment through its ``-->`` when that comes before the next record, else its line."""
@@ -55,7 +52,7 @@ def _garbled_lines(text: str, starts: list[int], good: set[int],
         if start in good:
             continue
         first = bisect.bisect_right(line_starts, start) - 1
-        end = text.find("-->", start)
+        end = text.find(b"-->" if isinstance(text, bytes) else "-->", start)  # type: ignore[arg-type]
         following = starts[number + 1] if number + 1 < len(starts) else len(text)
         last = bisect.bisect_right(line_starts, end) - 1 if 0 <= end < following else first
         lines.extend(range(first, last + 1))

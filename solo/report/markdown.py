@@ -6,7 +6,6 @@ import re
 from pathlib import Path
 
 from solo.journal.header import find_front_matter, render_front_matter
-from solo.report.columns import Columns
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
@@ -82,19 +81,16 @@ def _front_matter(crawl: Crawl) -> list[str]:
     return render_front_matter(kept).rstrip("\n").split("\n")
 
 _HEAD_BYTES = 1 << 20  # far past any header (a title is at most 64 KiB)
-_BLANK_RUNS = re.compile(r"\n(?:[ \t]*\n)+")
 
 def _body_text(crawl: Crawl) -> str | bytes | None:
     """The journal after its front matter with every record taken out (a retracted entry's
     record becomes the mark), cut from the text at the records' known places: UTF-8 bytes
     when the records were read in columns, else text; None when some record could not be
     read (then the line-based way hides those too)."""
-    if crawl.garbled:
+    if crawl.garbled or crawl.records is None:
         return None
-    if isinstance(crawl.records, Columns):  # cut in bytes: decoded once, by the caller
-        body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")
-        return _past_front_matter_bytes(body).strip(b"\n")
-    return _body_from_text(crawl)
+    body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")  # decoded once, by the caller
+    return _past_front_matter_bytes(body).strip(b"\n")
 
 
 def _past_front_matter_bytes(body: bytes) -> bytes:
@@ -108,25 +104,6 @@ def _past_front_matter_bytes(body: bytes) -> bytes:
         return body
     return body[len(head[:found.end].encode("utf-8", errors="surrogateescape")):]
 
-
-def _past_front_matter(body: str) -> str:
-    found = find_front_matter(body) if body.startswith("---") else None
-    return body if found is None else body[found.end:]
-
-
-def _body_from_text(crawl: Crawl) -> str:
-    """The same, for a journal read record by record (records in an editor's layout)."""
-    text = str(crawl.text)
-    pieces = []
-    previous = 0
-    for entry in crawl.entries:
-        pieces.append(text[previous:entry.start])
-        if entry.retracted:
-            pieces.append(RETRACTED_MARK)
-        previous = entry.end
-    pieces.append(text[previous:])
-    body = _past_front_matter("".join(pieces))
-    return _BLANK_RUNS.sub("\n\n", body).strip("\n")
 
 _TITLE = re.compile(r"^# .*$", re.M)
 

@@ -6,7 +6,6 @@ and entries for the exporters. :mod:`solo.report.read` fills them in.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,8 +82,15 @@ class Crawl:
     garbled_starts: list[int] = field(repr=False, default_factory=list)
     record_lines: list[int] = field(repr=False, default_factory=list)
     lines: list[str] = field(repr=False, default_factory=list)
-    entries: Sequence[Entry] = field(repr=False, default_factory=list)  # an EntryList
     records: Records | None = field(repr=False, default=None)
+    _entries: list[Entry] | None = field(repr=False, default=None)
+
+    @property
+    def entries(self) -> list[Entry]:
+        """Every readable record as an entry, in the file's order (made when first asked)."""
+        if self._entries is None:
+            self._entries = self.records.entries() if self.records is not None else []
+        return self._entries
 
     @property
     def minutes(self) -> int | None:

@@ -2,17 +2,19 @@
 
 Each member's hit points over time come from the ``MemberChanged`` and ``PartyChanged``
 events the records hold (entries taken back with ``undo`` left out), read from the
-records' columns without making an entry object each; where each member and supply began
+records' typed events; where each member and supply began
 and ended comes from the first and last states. A journal with no named member and no
 counted supply costs two state reads and nothing more.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from solo.journal.record_types import MemberChanged, PartyChanged, RecordEvent, TrackerChanged
 from solo.report.model import Crawl
 
 __all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_rows",
@@ -92,10 +94,8 @@ def party_story(crawl: Crawl) -> PartyStory:
     for name, amount in _counts(first).items():
         supplies[name] = SupplyStory(_label(name), amount, amount)
     retracted, turns = records.retracted, records.turns
-    holding = records.events_holding(_WORDS)  # (the others need not be read)
     for index, kind in enumerate(records.kinds):
-        if kind == "command" and index not in retracted and (holding is None
-                                                              or index in holding):
+        if kind == "command" and index not in retracted:
             _read_events(records.events(index), turns[index], members, supplies)
     for row in _member_rows(last):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
@@ -106,44 +106,35 @@ def party_story(crawl: Crawl) -> PartyStory:
     return PartyStory(list(members.values()), list(supplies.values()))
 
 
-_WORDS = (b'"MemberChanged"', b'"PartyChanged"', b'"Inv"')
-"""What an event :func:`_read_events` reads holds (its type, or its tracker's notation)."""
-
-
-def _read_events(events: list[dict[str, Any]], turn: int, members: dict[str, MemberStory],
+def _read_events(events: Iterable[RecordEvent], turn: int, members: dict[str, MemberStory],
                  supplies: dict[str, SupplyStory]) -> None:
     for event in events:
-        kind = event.get("t")
-        if kind == "MemberChanged":
-            name = str(event.get("name"))
+        if isinstance(event, MemberChanged):
+            name = event.name
             story = members.get(name)
             if story is None:  # named only in the front matter of a journal from before
-                hp = _whole(event.get("before") if event.get("what") == "hp"  # members
-                            else event.get("hp"))
-                story = members[name] = MemberStory(name, _whole(event.get("max_hp")), hp,
-                                                    hp, hp)
-            if event.get("what") == "hp":
-                after, before = _whole(event.get("after")), _whole(event.get("before"))
+                hp = event.before if event.what == "hp" else event.hp  # members
+                story = members[name] = MemberStory(name, event.max_hp, hp, hp, hp)
+            if event.what == "hp":
+                after, before = event.after, event.before
                 story.end_hp = after
                 story.lowest = min(story.lowest, after)
                 story.track.append((turn, after))
                 if before > 0 and after == 0:
                     story.downs += 1
-            marks = event.get("marks")
-            story.marks = [str(mark) for mark in marks] if isinstance(marks, list) else []
-        elif kind == "PartyChanged":
-            name, hp = str(event.get("name")), _whole(event.get("hp"))
-            if event.get("joined"):
-                members[name] = MemberStory(name, _whole(event.get("max_hp")), hp, hp, hp,
-                                            joined=turn)
+            story.marks = list(event.marks)
+        elif isinstance(event, PartyChanged):
+            name, hp = event.name, event.hp
+            if event.joined:
+                members[name] = MemberStory(name, event.max_hp, hp, hp, hp, joined=turn)
             elif name in members:
                 members[name].left = turn
-        elif kind == "TrackerChanged" and event.get("notation") == "Inv":
-            name = str(event.get("tracker"))
-            before, after = _whole(event.get("before")), _whole(event.get("after"))
-            supply = supplies.setdefault(name, SupplyStory(str(event.get("label", name)),
-                                                           None, before))
-            supply.label = str(event.get("label", name))
+        elif isinstance(event, TrackerChanged) and event.notation == "Inv":
+            name = event.tracker
+            before, after = _whole(event.before), _whole(event.after)
+            label = event.label or name
+            supply = supplies.setdefault(name, SupplyStory(label, None, before))
+            supply.label = label
             supply.end = after
             if after < before:
                 supply.used += before - after

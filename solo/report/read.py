@@ -1,16 +1,10 @@
 """Read a journal back for ``solo export`` and ``solo stats``, from its hidden records.
 
-Every figure comes from the records (:mod:`solo.journal.record`): the events each entry made and
-the state after it. Nothing here reads the rendered Lonelog or the player's prose for
-figures; prose is only quoted, under an encounter met in the same turn. Entries taken
-back with ``undo`` are marked as retracted and left out of every count.
-
-A journal is read by :class:`~solo.report.columns.Columns` when every record is in solo's
-own one-line layout, by :class:`~solo.report.entry_records.EntryRecords` otherwise; both
-give the same :class:`~solo.report.records.Records`, in step order with each step once (a
-record pasted twice counts once, one moved counts in its place: see
-:func:`~solo.report.records.step_order`). The figures look only at the records that can
-change them.
+Every figure comes from the records (:mod:`solo.journal.record_types`): the events each
+entry made and the state after it, each record decoded once by the one typed decoder
+(:class:`~solo.report.records.Records`). Nothing here reads the rendered Lonelog or the
+player's prose for figures; prose is only quoted, under an encounter met in the same turn.
+Entries taken back with ``undo`` are marked as retracted and left out of every count.
 """
 
 from __future__ import annotations
@@ -20,24 +14,26 @@ import operator
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import islice
+from itertools import accumulate, chain, compress, count, islice, repeat
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
-from solo.journal.record_schema import (
-    LEGACY_KIND,
-    event_type,
-    read_answered,
-    read_encountered,
-    read_light,
+from solo.journal.record_schema import LEGACY_KIND
+from solo.journal.record_types import (
+    Answered,
+    Encountered,
+    LightChanged,
+    Record,
+    Struck,
+    TrackerChanged,
+    TurnPassed,
 )
 from solo.journal.store import read_meta
-from solo.report.columns import Columns
-from solo.report.entry_records import EntryRecords
 from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
-from solo.report.records import EntryList, Records, indices_of
+from solo.report.records import Records, indices_of
 from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
@@ -82,11 +78,9 @@ def read_journal(path: Path, with_lines: bool = False) -> Crawl:
     meta = read_meta(path)
     data = _journal_bytes(path)
     with gc_paused():
-        records: Records | None = Columns.scan(data)
-        if records is None:  # not solo's own layout throughout: read it record by record
-            records = EntryRecords(data.decode("utf-8", errors="replace"))
+        records = Records(data)
         crawl = _figures(path, meta, records)
-    crawl.records, crawl.text, crawl.entries = records, records.text, EntryList(records)
+    crawl.records, crawl.text = records, records.text
     crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
     crawl.garbled_starts = records.garbled
     crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place
@@ -113,15 +107,31 @@ def _live(records: Records) -> list[int]:
             if index not in retracted and kinds[index] != "undo"]
 
 
+_COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
+"""The events the figures count."""
+
+
+def _counting(kept: list[Record], kinds: list[str]) -> list[int]:
+    """The records (by index) with an event the figures count, and the format-1 ones (whose
+    state says what happened): found among all the events at once, in C."""
+    events = list(map(_EVENTS, kept))
+    ends = list(accumulate(map(len, events)))  # where each record's events end, all in a row
+    found = compress(count(), map(_COUNTED.__contains__, map(type, chain.from_iterable(events))))
+    return sorted({*map(bisect_right, repeat(ends), found), *indices_of(kinds, LEGACY_KIND)})
+
+
+_EVENTS = attrgetter("ev")
+
+
 def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
-    kinds, turn_of, counted = records.kinds, records.turns, records.counted
+    kinds, turn_of, kept = records.kinds, records.turns, records.kept
     live = _live(records)
     unit = procedure.clock_unit if procedure is not None else "turn"
     minutes = procedure.minutes if procedure is not None else next(
-        (event["minutes"] for index in live for event in records.events(index)
-         if event_type(event) == "TurnPassed" and type(event.get("minutes")) is int), None)
+        (event.minutes for index in live for event in kept[index].ev
+         if isinstance(event, TurnPassed) and event.minutes is not None), None)
     turns = turn_of[-1] if turn_of else 0
 
     encounters: list[Encounter] = []
@@ -131,47 +141,46 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     met_at: list[tuple[int, list[Encounter]]] = []  # each record that met encounters
     struck_before: dict[str, set[int]] = {}
     met_before = 0
-    # only the records the figures can learn from: the ones with counted events and the
-    # format-1 ones (no events); the narration after them notes their encounters, below
     narrations = indices_of(kinds, "narration")
-    looked_at = {*counted, *indices_of(kinds, LEGACY_KIND)}.difference(narrations)
+    moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
     standing = set(live) if len(live) != len(kinds) else None
-    for index in sorted(looked_at):
+    for index in _counting(kept, kinds):
         if standing is not None and index not in standing:
             continue
-        kind, turn = kinds[index], turn_of[index]
-        if kind == LEGACY_KIND:
+        record = kept[index]
+        kind = record.kind
+        counted = [event for event in record.ev if type(event) in _COUNTED]
+        turn = turn_of[index]
+        if kind == LEGACY_KIND:  # format 1: no events, the state says
             state = records.state(index)
             met_here = _legacy_encounters(procedure, state, turn, met_before)
             count = state.get("encounters")
             met_before = count if isinstance(count, int) else met_before
+        elif kind == "narration":
+            continue
         else:
             met_here = []
-        events = counted.get(index, ())
         struck = kind == LEGACY_KIND
-        for event in events:
-            what = event_type(event)
-            if what == "Struck":
-                struck = True
-            elif what == "Encountered":
-                met = read_encountered(event)
-                if met.status in ("met", "foreshadowed"):
-                    met_here.append(Encounter(turn, met.text, met.status == "foreshadowed",
-                                              step=records.steps[index]))
-                elif met.status == "sign":
+        for event in counted:
+            match event:
+                case TrackerChanged(after=int()):
+                    moves.setdefault(index, []).append(event)
+                case Struck():
+                    struck = True
+                case Encountered(status="met" | "foreshadowed"):
+                    met_here.append(Encounter(turn, event.text, event.status == "foreshadowed",
+                                              step=record.step))
+                case Encountered(status="sign"):
                     signs += 1
-            elif what == "LightChanged":
-                light = read_light(event)
-                if light.before == "unlit":
-                    lit[light.label] = lit.get(light.label, 0) + 1
-                elif light.after == "out":
-                    if records.cmd(index).lower().startswith("douse"):
+                case LightChanged(before="unlit"):
+                    lit[event.label] = lit.get(event.label, 0) + 1
+                case LightChanged(after="out"):
+                    if record.cmd.lower().startswith("douse"):
                         put_out += 1
                     else:
                         burnt += 1
-            elif what == "Answered":
-                answer = read_answered(event)
-                questions.append(Question(turn, answer.question, answer.odds, answer.text))
+                case Answered():
+                    questions.append(Question(turn, event.question, event.odds, event.text))
         if met_here:
             met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
@@ -187,7 +196,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
-                 danger=_danger(procedure, records, live, turns),
+                 danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
                  questions=questions, snapshots=0, garbled=0,
@@ -251,7 +260,8 @@ def _value(state: dict[str, Any], name: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger | None:
+def _danger(procedure, records: Records, live: list[int], turns: int,
+            moves: dict[int, list[TrackerChanged]]) -> Danger | None:
     kinds = records.kinds
     if procedure is not None:
         name = procedure.danger
@@ -260,7 +270,7 @@ def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger 
         tracker = procedure.trackers[name]
         label, maximum, start = tracker.label, tracker.maximum, tracker.start
     else:  # an unknown procedure: the first clock the events moved is the danger
-        changes = [move for index in live for move in records.moves.get(index, ())]
+        changes = [move for index in live for move in moves.get(index, ())]
         clock = next((move for move in changes if move.notation == "Clock"),
                      next(iter(changes), None))
         if clock is None:
@@ -272,16 +282,14 @@ def _danger(procedure, records: Records, live: list[int], turns: int) -> Danger 
         start = first if first is not None else start
 
     moved: dict[int, list[int]] = {}
-    for index, tracked in records.moves.items():
-        mine = [move.after for move in tracked if move.tracker == name]
+    for index, tracked in moves.items():
+        mine = [move.after for move in tracked
+                if move.tracker == name and move.after is not None]
         if mine:
             moved[index] = mine
-    turn_of = records.turns
-    played = [turn_of[index] for index in live] if len(live) != len(kinds) else turn_of
-    if LEGACY_KIND not in kinds and all(map(operator.le, played, islice(played, 1, None))):
-        values, peaks, current, peak = _danger_forward(start, moved, live, turn_of)
-    else:
-        values, peaks, current, peak = _danger_any(start, moved, live, records, name)
+    values, peaks, current, peak = _track(
+        start, moved, _turning(live, records), records, name,
+        set(live) if len(live) != len(kinds) else range(len(kinds)))
     if len(values) <= turns:
         values.extend([current] * (turns + 1 - len(values)))
         peaks.extend([None] * (turns + 1 - len(peaks)))
@@ -306,38 +314,31 @@ def _kept_hidden(tracker, values: dict) -> bool:
 _Track = tuple[list[int], list[int | None], int, int]  # values, peaks, current, peak
 
 
-def _danger_forward(start: int, moved: dict[int, list[int]], live: list[int],
-                    turn_of: list[int]) -> _Track:
-    """The danger's track when the turns never go back: only the records that moved it
-    change anything (the turns between hold the value before)."""
-    values: list[int] = [start]
-    peaks: list[int | None] = [start]
-    current = peak = start
-    standing = set(live) if len(live) != len(turn_of) else None
-    for index in sorted(moved):
-        if standing is not None and index not in standing:
-            continue
-        written, turn = moved[index], turn_of[index]
-        if len(values) <= turn:
-            values.extend([current] * (turn + 1 - len(values)))
-            peaks.extend([None] * (turn + 1 - len(peaks)))
-        high, top = peaks[turn], max(written)
-        peaks[turn] = top if high is None else max(high, top)
-        peak = max(peak, top)
-        current = values[turn] = written[-1]
-    return values, peaks, current, peak
+def _turning(live: list[int], records: Records) -> list[int]:
+    """The records standing that the danger's track must look at beyond those that moved
+    it: the format-1 ones (their state says) and those whose turn goes back (an undo or a
+    hand edit); between them the track holds its value."""
+    turn_of = records.turns
+    played = turn_of if len(live) == len(turn_of) else [turn_of[index] for index in live]
+    back = compress(islice(live, 1, None), map(operator.gt, played, islice(played, 1, None)))
+    legacy = indices_of(records.kinds, LEGACY_KIND)
+    if legacy and len(live) != len(turn_of):
+        standing = set(live)
+        legacy = [index for index in legacy if index in standing]
+    return [*back, *legacy]
 
 
-def _danger_any(start: int, moved: dict[int, list[int]], live: list[int],
-                records: Records, name: str) -> _Track:
-    """The danger's track record by record, following the turns back where an undo or a
-    hand edit took them back."""
+def _track(start: int, moved: dict[int, list[int]], looked_at: list[int],
+           records: Records, name: str, standing: set[int] | range) -> _Track:
+    """The danger's track, from the records standing that moved it and those
+    :func:`_turning` names, following the turns back where an undo or a hand edit took
+    them back."""
     kinds, turn_of = records.kinds, records.turns
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
     previous_turn = -1
-    for index in live:
+    for index in sorted({*looked_at, *(index for index in moved if index in standing)}):
         written = moved.get(index, [])
         turn, legacy = turn_of[index], kinds[index] == LEGACY_KIND
         if not written and turn == previous_turn and not legacy:

@@ -1,245 +1,248 @@
-"""A journal's hidden records as the reports read them: :class:`Records`, what both
-readings give, :class:`Entry`, one record (its events and state parsed only when asked
-for), and :class:`EntryList`, the records as entries for the exporters.
+"""A journal's hidden records as the reports read them: :class:`Records`.
 
-Two readings give the same :class:`Records`: :class:`~solo.report.columns.Columns` when
-every record is in solo's own one-line layout (one split of the whole file, in C, and
-nothing a record in Python but what the figures need),
-:class:`~solo.report.entry_records.EntryRecords` otherwise (each record read on its own,
-parsed whole where an editor reshaped it).
+The journal's bytes are cut into records once and each is decoded by the one typed decoder
+(:class:`solo.journal.record_split.Cut`): keys in any order, any spacing, a record
+an editor wrapped over lines joined first. A record that does not decode is *garbled*:
+the reports name it and leave it out. The records are counted in step order, each step
+once (:func:`~solo.journal.record_order.step_order`): a record pasted twice counts once,
+one moved counts in its place; an entry taken back with ``undo`` is *retracted*.
 
-Both take the records in step order, each step once (:func:`step_order`): a record pasted
-twice, or moved, counts as the entry it was when it was played.
+:class:`Entry` is one readable record with where it stands in the file, for the
+exporters, which cut the journal's text at the records.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import compress, count
-from typing import Any, overload
+from operator import attrgetter
+from typing import Any
+
+import msgspec
 
 from solo.journal.record_order import StepOrder, step_order
-from solo.journal.record_schema import (
-    EVENTS_KEY,
-    STATE_KEY,
-    RecordHeader,
-    TrackerMove,
-    header_of,
-    legacy_record,
-    read_field,
-)
-from solo.report.patterns import LAST_ENCOUNTER, json_events, unquote
+from solo.journal.record_split import Cut
+from solo.journal.record_types import BAD_DATA, Record, RecordEvent, state_of
 
-__all__ = ["Entry", "EntryList", "Records", "StepOrder", "indices_of", "step_order"]
+__all__ = ["Entry", "Records", "StepOrder", "indices_of", "step_order"]
+
+
+class _Last(msgspec.Struct):
+    last_encounter: tuple[str, int] | None = None
+
+
+_LAST = msgspec.json.Decoder(_Last)
+_STEP, _KIND, _TURN = attrgetter("step"), attrgetter("kind"), attrgetter("turn")
 
 
 class Entry:
-    """One journal entry: where its record sits in the text, its step, kind and turn, and
-    the rest of the record (header, events, state), read as JSON only when asked for."""
+    """One readable record: where its comment stands in the journal's bytes (``start`` its
+    ``<!--``, ``end`` past its ``-->`` and the spaces after it, ``after`` the end of the
+    readable record before it), its record, and (for the line-based exporters) its lines."""
 
-    __slots__ = ("start", "end", "after", "step", "kind", "turn", "retracted", "index",
-                 "first_line", "record_line", "record_lines", "_body", "_events_text",
-                 "_legacy", "_record", "_events", "_head")
+    __slots__ = ("start", "end", "after", "line", "record", "retracted", "index",
+                 "first_line", "record_line", "record_lines")
 
-    def __init__(self, start: int, end: int, after: int, step: int, kind: str, turn: int,
-                 body: str | bytes | None = None, events: str | bytes | None = None,
-                 record: dict[str, Any] | None = None, legacy: bool = False,
-                 head: bytes | None = None) -> None:
-        self.start, self.end, self.after = start, end, after  # after: the previous record's end
-        self.step, self.kind, self.turn = step, kind, turn
+    def __init__(self, line: int, start: int, end: int, record: Record, after: int) -> None:
+        self.start, self.end, self.line, self.after = start, end, line, after
+        self.record = record
         self.retracted = False
-        # the record's JSON text (a format-1 snapshot's when ``legacy``) and its events'
-        self._body, self._events_text, self._legacy = body, events, legacy
-        self._record = record
-        self._head = head  # the header alone, as JSON, where it stands apart
-        self._events: list[dict[str, Any]] | None = None
-        self.first_line = self.record_line = self.record_lines = 0
         self.index = -1  # its place among the records counted (see Records); -1 if none
+        self.first_line = self.record_line = self.record_lines = 0
 
     @property
-    def record(self) -> dict[str, Any]:
-        """The whole record as JSON data (``{}`` if it cannot be read)."""
-        if self._record is None:
-            try:
-                loaded = json.loads(self._body or "{}")
-            except ValueError:
-                loaded = {}
-            loaded = loaded if isinstance(loaded, dict) else {}
-            self._record = legacy_record(loaded) if self._legacy else loaded
-        return self._record
+    def step(self) -> int:
+        return self.record.step
 
     @property
-    def header(self) -> RecordHeader:
-        if self._record is None and self._head is not None:
-            try:
-                return header_of(json.loads(self._head))
-            except ValueError:
-                pass
-        return header_of(self.record)
+    def kind(self) -> str:
+        return self.record.kind
+
+    @property
+    def turn(self) -> int:
+        return self.record.at_turn
 
     @property
     def cmd(self) -> str:
-        """The command the entry ran."""
-        if self._record is None and self._head is not None:
-            try:
-                return str(read_field(json.loads(self._head), "cmd"))
-            except ValueError:
-                pass
-        return self.header.cmd
+        return self.record.cmd
 
     @property
     def undid(self) -> int | None:
-        """An undo's record: the step of the entry it took back."""
-        return self.header.undid
+        return self.record.undid
 
     @property
-    def events(self) -> list[dict[str, Any]]:
-        if self._events is None:
-            self._events = json_events(self._events_text) if self._events_text is not None \
-                else [event for event in _listed(self.record.get(EVENTS_KEY))
-                      if isinstance(event, dict)]
-        return self._events
+    def events(self) -> tuple[RecordEvent, ...]:
+        return self.record.ev
 
     @property
     def state(self) -> dict[str, Any]:
-        state = self.record.get(STATE_KEY)
-        return state if isinstance(state, dict) else {}
-
-    def last_encounter(self) -> tuple[str, int] | None:
-        """The table entry of the state's last encounter: found in the record's text while
-        it is not parsed, else read from the parsed state."""
-        if self._record is None and isinstance(self._body, bytes):
-            found = LAST_ENCOUNTER.search(self._body)
-            return (unquote(found[1]), int(found[2])) if found else None
-        last = self.state.get("last_encounter")
-        if isinstance(last, list) and len(last) == 2 and type(last[1]) is int:
-            return str(last[0]), last[1]
-        return None
-
-
-def _listed(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
+        return state_of(self.record) or {}
 
 
 class Records:
-    """Every record counted as parallel lists (one index a record, in step order, each step
-    once: see :func:`step_order`), with what the figures count already picked out of their
-    events:
+    """Every readable record of a journal, counted in step order (each step once) as
+    parallel lists, one index a record: ``kept`` the records, ``kinds``, ``steps`` and
+    ``turns`` theirs, ``retracted`` the indices an undo took back. ``garbled`` holds where
+    each record that does not decode begins (its line's start); ``duplicates`` and
+    ``out_of_place`` the steps of records left out as repeating a step, or counted in
+    their place though found after a later step. :meth:`entries` gives every readable
+    record in the file's order, duplicates too, with where it stands."""
 
-    * ``counted``: by index, the encounters, lights, answers and strikes among its events
-      (but those that count for nothing: the schema's ``PASSED_OVER``);
-    * ``moves``: by index, every tracker move among the record's events.
+    def __init__(self, data: bytes) -> None:
+        self.text = data
+        cut = Cut(data)
+        self.garbled: list[int] = []
+        if None in cut.records:  # records that do not decode: named, and left out
+            self.garbled = [line for line, record in zip(cut.lines, cut.records, strict=True)
+                            if record is None]
+            kept = [index for index, record in enumerate(cut.records) if record is not None]
+            for column in (cut.lines, cut.starts, cut.ends, cut.records):
+                column[:] = [column[index] for index in kept]
+        self._lines, self._starts, self._ends = cut.lines, cut.starts, cut.ends
+        self.in_file: list[Record] = cut.records  # type: ignore[assignment]
+        self.entry_count = len(self.in_file)
+        steps = list(map(_STEP, self.in_file))
+        order = step_order(steps)
+        self._at: Sequence[int] = range(self.entry_count) if order is None else order.kept
+        self._place_of: Sequence[int] = self._at if order is None else order.place_of
+        self.duplicates = [] if order is None else [steps[index] for index in order.duplicates]
+        self.out_of_place = [] if order is None \
+            else [steps[index] for index in order.out_of_place]
+        self.kept: list[Record] = self.in_file if order is None \
+            else [self.in_file[index] for index in order.kept]
+        self.kinds = list(map(_KIND, self.kept))
+        self.steps = steps if order is None else list(map(_STEP, self.kept))
+        self.turns = list(map(_TURN, self.kept))  # (decoding gives every record its turn)
+        self.retracted = _retracted(self.kept)
+        self._retracted_in_file = {self._at[index] for index in self.retracted}
+        self._before: list[bytes] | None = None
+        self._states: dict[int, dict[str, Any]] = {}
 
-    The rest (state, command, all events, prose) is read on demand, for the few records
-    the figures look at. :meth:`entries` and :meth:`entry` give every readable record in
-    the file's order instead, duplicates too (the exporters cut them all out of the text);
-    an entry's ``index`` is its place among the counted ones, -1 for a duplicate."""
-
-    text: str | bytes
-    kinds: list[str]
-    steps: list[int]
-    turns: list[int]
-    retracted: set[int]
-    counted: dict[int, list[dict[str, Any]]]
-    moves: dict[int, list[TrackerMove]]
-    garbled: list[int]  # where the unreadable records start
-    entry_count: int  # the readable records in the file, duplicates too: len(entries())
-    duplicates: list[int]  # the steps of the records left out as repeating an earlier step
-    out_of_place: list[int]  # the steps of the records counted in their place, found later
-
+    # -- one record, by its index among those counted ------------------------------------
     def cmd(self, index: int) -> str:
-        raise NotImplementedError
+        return self.kept[index].cmd
 
     def state(self, index: int) -> dict[str, Any]:
-        raise NotImplementedError
+        """The state after record ``index`` (``{}`` where it does not read)."""
+        state = self._states.get(index)
+        if state is None:
+            state = self._states[index] = state_of(self.kept[index]) or {}
+        return state
 
-    def events(self, index: int) -> list[dict[str, Any]]:
-        raise NotImplementedError
+    def events(self, index: int) -> tuple[RecordEvent, ...]:
+        return self.kept[index].ev
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
-        raise NotImplementedError
+        """The table entry of the state's last encounter after record ``index``."""
+        try:
+            return _LAST.decode(self.kept[index].state).last_encounter
+        except BAD_DATA:
+            return None
 
-    def prose(self, index: int) -> str | bytes:
-        """The text between the previous record and this one."""
-        raise NotImplementedError
+    # -- the text around the records ------------------------------------------------------
+    def _texts(self) -> list[bytes]:
+        """The text before each readable record (in the file's order), less the line break
+        that ends it, and the text after the last one."""
+        if self._before is None:
+            data, previous = self.text, 0
+            texts = []
+            for line, end in zip(self._lines, self._ends, strict=True):
+                texts.append(data[previous:max(line - 1, previous)])
+                previous = end
+            texts.append(data[previous:])
+            self._before = texts
+        return self._before
 
-    def proses(self) -> list[str] | list[bytes]:
-        """:meth:`prose` of every record, in order."""
-        return [self.prose(index) for index in range(len(self.kinds))]  # type: ignore[return-value]
+    def prose(self, index: int) -> bytes:
+        """The text between the record before record ``index`` (in the file) and it."""
+        place = self._at[index]
+        if self._before is not None:
+            return self._before[place] + b"\n"
+        previous = self._ends[place - 1] if place else 0
+        return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
 
-    def texts_before(self) -> list[bytes] | None:
-        """The text before each record, in order, less the line break that ends it (each
-        :meth:`prose` but its last byte, not copied), where the records are read in bytes;
-        None where they are not."""
-        return None
+    def proses(self) -> list[bytes]:
+        texts = self._texts()
+        return [texts[place] + b"\n" for place in self._at]
 
+    def texts_before(self) -> list[bytes]:
+        """The text before each record counted, less the line break that ends it."""
+        texts = self._texts()
+        return [texts[place] for place in self._at]
+
+    def tail(self) -> bytes:
+        """The text after the last readable record."""
+        return self._texts()[-1]
+
+    def body(self, mark: bytes) -> bytes:
+        """The journal with every record cut out (``mark`` where a retracted one stood)."""
+        return _cut_out(self._texts(), self._retracted_in_file, mark)
+
+    # -- the records as entries, in the file's order --------------------------------------
     def entries(self) -> list[Entry]:
-        """An :class:`Entry` a record, with where it sits in :attr:`text`."""
-        raise NotImplementedError
-
-    def holding(self, key: bytes) -> list[dict[str, Any]] | None:
-        """Every readable record whose JSON holds ``key`` (a key's JSON string, with its
-        quotes), in the file's order, duplicates too: its header and what stands before
-        its events, or all of it, as JSON data; None when only the text can tell."""
-        return None
-
-    def events_holding(self, words: Sequence[bytes]) -> set[int] | None:
-        """The records (by index) whose events' JSON holds one of ``words`` (a search of
-        the bytes: a word in a string counts too); None when only reading every record's
-        events can tell."""
-        return None
-
-    def map_pieces(self) -> list[tuple[bytes, bytes | None]] | None:
-        """Each record that holds a whole map or changes, in the file's order, as the
-        reading found it: its JSON up to its events, less the whole map, and the whole
-        map's bytes (None for changes); None when the reading did not find them so."""
-        return None
-
-    def entry(self, index: int) -> Entry:
-        """The :class:`Entry` of one record."""
-        raise NotImplementedError
+        """Every readable record as an :class:`Entry`, in the file's order."""
+        entries = list(map(Entry, self._lines, self._starts, self._ends, self.in_file,
+                           [0, *self._ends[:-1]]))
+        for place in self._retracted_in_file:
+            entries[place].retracted = True
+        for entry, index in zip(entries, self._place_of, strict=True):
+            entry.index = index
+        return entries
 
 
-class EntryList(Sequence[Entry]):
-    """The records as :class:`Entry` objects, made when first asked for: one by one for a
-    look at a few (the first, the last), all at once for a walk through them."""
+def _retracted(records: list[Record]) -> set[int]:
+    """The records (in step order, each step once) that an undo took back."""
+    kinds = [record.kind for record in records]
+    taken: set[int] = set()
+    if "undo" in kinds:
+        by_step = {record.step: index for index, record in enumerate(records)}
+        for index in indices_of(kinds, "undo"):
+            undid = records[index].undid
+            target = by_step.get(undid if undid is not None else -1)
+            if target is not None and kinds[target] != "undo":
+                taken.add(target)
+    if "legacy" in kinds:
+        for index in indices_of(kinds, "legacy"):
+            if records[index].cmd.lower() == "undo":
+                _legacy_undo(records, index, taken)
+    return taken
 
-    def __init__(self, records: Records) -> None:
-        self._records = records
-        self._all: list[Entry] | None = None
-        self._some: dict[int, Entry] = {}
 
-    def __len__(self) -> int:
-        return self._records.entry_count
+def _legacy_undo(records: list[Record], undo: int, taken: set[int]) -> None:
+    """Format 1 undo: it took back the latest entry still standing before it."""
+    for index in range(undo - 1, -1, -1):
+        record = records[index]
+        if index not in taken and record.kind == "legacy" \
+                and record.cmd.lower() not in ("undo", "start"):
+            taken.add(index)
+            return
 
-    def _every(self) -> list[Entry]:
-        if self._all is None:
-            self._all = self._records.entries()
-            for index, entry in self._some.items():  # the ones handed out stay the same
-                self._all[index] = entry
-        return self._all
 
-    @overload
-    def __getitem__(self, index: int) -> Entry: ...
+def _cut_out(prose: list[bytes], retracted: set[int], mark: bytes) -> bytes:
+    """The journal with every record cut out (``prose``: the text before each record,
+    less its line break, and after the last; ``mark`` where a retracted one stood). solo
+    writes a blank line before each record and a line break after it: each record goes
+    with one of each, so the entries around it keep one blank line between (and a mark
+    stands as a paragraph of its own)."""
+    if len(prose) == 1:
+        return prose[0]
 
-    @overload
-    def __getitem__(self, index: slice) -> list[Entry]: ...
+    def after_record(text: bytes) -> bytes:  # past the line break that ends the record
+        return text[1:] if text.startswith(b"\n") else text
 
-    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
-        if self._all is not None or isinstance(index, slice):
-            return self._every()[index]
-        index = range(len(self))[index]  # from the end when negative; IndexError past it
-        if index not in self._some:
-            self._some[index] = self._records.entry(index)
-        return self._some[index]
-
-    def __iter__(self) -> Iterator[Entry]:
-        return iter(self._every())
+    first = prose[0]
+    pieces = [first if first.endswith(b"\n") else first + b"\n"]
+    for text in prose[1:-1]:
+        text = after_record(text)
+        pieces.append(text if text.endswith(b"\n") or not text else text + b"\n")
+    for index in sorted(retracted, reverse=True):  # the mark: its blank line
+        pieces[index] = (first + b"\n") if index == 0 else after_record(prose[index] + b"\n")
+        pieces.insert(index + 1, mark)
+    pieces.append(after_record(prose[-1]))
+    return b"".join(pieces)
 
 
 def indices_of(values: Sequence[str], value: str) -> list[int]:
     """Where ``value`` stands in ``values`` (found in C, not a Python loop)."""
     return list(compress(count(), map(value.__eq__, values)))
-
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal.record import parse_record
+from solo.journal.record_split import decode_comment
 from solo.journal.store import SNAPSHOT_PREFIX, iter_snapshots, read_tail
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
@@ -66,7 +66,7 @@ def unparsed_snapshot_lines(path: Path) -> list[int]:
     """Indices (0-based) of lines that start like a record but are not complete ones."""
     lines = path.read_bytes().decode("utf-8", errors="replace").split("\n")
     return [index for index, line in enumerate(lines)
-            if line.startswith(SNAPSHOT_PREFIX) and parse_record(line) is None]
+            if line.startswith(SNAPSHOT_PREFIX) and decode_comment(line) is None]
 
 
 # ---------------------------------------------------------------- kill -9

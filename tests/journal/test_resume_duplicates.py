@@ -27,6 +27,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from solo.journal.record_order import SCAN_BYTES, scan_steps
+from solo.journal.record_split import decode_comment
 from solo.play.repl import run_interactive
 from solo.play.session import Session
 from solo.report.export import report_text
@@ -204,7 +205,7 @@ def test_a_long_journal_is_looked_through_at_its_end(tmp_path: Path):
     window = len(lines[6]) + len(lines[8]) + 400  # steps 8 and the copy of 6 in it
     near = scan_steps(damaged, limit=window)
     assert near.duplicates == () and near.out_of_place == (6,)  # its first copy is outside
-    assert near.latest is not None and near.latest["step"] == 8
+    assert near.latest is not None and near.latest.step == 8
     assert near.note().startswith(f"Records out of step order in the journal (in its last "
                                   f"{window:,} bytes): 1 record stands after a later step (6)")
     assert scan_steps(damaged).duplicates == (6,)  # the whole file: a duplicate
@@ -268,6 +269,6 @@ def test_resume_names_what_the_reports_name_and_finds_their_latest_entry(
         (crawl_read.duplicates, crawl_read.out_of_place)
     steps = [record_data(lines[index].strip())["step"] for index in chosen]
     if found.note():
-        latest = found.latest or record_data(records(text)[-1].strip())
-        assert latest["step"] == max(steps) == found.highest
-        assert latest == record_data(lines[chosen[steps.index(max(steps))]].strip())
+        latest = found.latest
+        assert latest is not None and latest.step == max(steps) == found.highest
+        assert latest == decode_comment(lines[chosen[steps.index(max(steps))]].strip())

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from solo.report.read import read_journal
 from tests.fake_env import run_solo
 from tests.report.test_report_reordered import resave, sorted_spaced
 
@@ -103,21 +102,11 @@ def test_supplies_without_a_party_get_their_own_section_only(tmp_path: Path):
     assert "- **Candles:** 10 → 9 (1 used)" in text
 
 
-def test_the_records_holding_the_party_s_events_are_the_ones_read(tmp_path: Path):
-    """The party's story reads only the records whose events hold a party event: exactly
-    the records whose parsed events do, in solo's layout and re-saved by a JSON tool."""
+def test_a_party_re_saved_by_a_json_tool_reads_the_same(tmp_path: Path):
+    """The party's story is the same when a JSON tool re-saved every record."""
     path = _journal(tmp_path, MOVES)
     resaved = tmp_path / "resaved.md"
     resaved.write_text(resave(path.read_text(encoding="utf-8"), sorted_spaced),
                        encoding="utf-8")
-    words = (b'"MemberChanged"', b'"PartyChanged"', b'"Inv"')
-    for journal in (path, resaved):
-        records = read_journal(journal).records
-        assert records is not None
-        holding = records.events_holding(words)
-        assert holding is not None
-        read = {index for index in range(len(records.kinds))
-                if any(event.get("t") in ("MemberChanged", "PartyChanged")
-                       or event.get("notation") == "Inv" for event in records.events(index))}
-        assert len(read) >= 4 and holding == read, journal.name
+    assert _stats(path)["party"]
     assert _stats(resaved)["party"] == _stats(path)["party"]

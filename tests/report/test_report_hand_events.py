@@ -1,57 +1,18 @@
-"""The fast reading of solo's own record layout: every record solo writes, the map's keys
-too, is read in place by the split; and counted events written any other way inside such a
-record (a key before the type, a nested value, spaces, a repeated key, a passed-over
-encounter) give the same figures and reports as the record-by-record reading."""
+"""Counted events written in a record by hand or by a tool (a key before the type, a nested
+value, spaces, a repeated key, a passed-over encounter) are read as JSON reads them, and
+give the same reports whatever the layout of the records around them."""
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 
-from solo.report.columns import Columns
-from solo.report.entry_records import EntryRecords
 from solo.report.export import report_text
-from solo.report.patterns import ANY_ORDER, CAPTURED, RECORD_LINE
 from solo.report.read import read_journal
 from solo.report.summary import figures
-from tests.report.test_report_reordered import resave, tool_resaves
-from tests.report.test_report_speed_paths import SCRIPTS, play, record_lines_end_with_a_space
-
-RECORD = re.compile(r"^<!-- solo (\{.*\}) -->$", re.M)
-
-
-def test_every_record_solo_writes_with_the_map_is_read_in_its_own_layout(tmp_path: Path):
-    text = play(tmp_path / "solo.md", "d12-tension", SCRIPTS["d12-tension"], 3)
-    records = [json.loads(body) for body in RECORD.findall(text)]
-    assert any("rooms" in record for record in records)
-    assert any("dungeon" in record and "live" in record for record in records)  # the undo
-    found = list(RECORD_LINE.finditer(text.encode()))
-    assert len(found) == len(records) > 20
-    for match in found:  # the step, kind, command and turn read where solo writes them
-        assert None not in [match[f"solo_{key}"] for key in CAPTURED], match[1][:120]
-    for match, record in zip(found, records, strict=True):
-        assert json.loads(match["solo_cmd"]) == record["cmd"]
-        assert int(match["solo_step"]) == record["step"]
-
-
-def test_every_record_resaved_in_any_order_is_read_without_parsing_it_whole(tmp_path: Path):
-    """Its events or its state last, spaced any way: the header's fields and the events
-    are found where they stand."""
-    text = resave(play(tmp_path / "solo.md", "d12-tension", SCRIPTS["d12-tension"], 5),
-                  tool_resaves(5))
-    bodies = RECORD.findall(text)
-    lasts = {next(reversed(json.loads(body))) for body in bodies}
-    assert {"ev", "state"} <= lasts
-    for body in bodies:
-        found, record = ANY_ORDER.fullmatch(body.encode()), json.loads(body)
-        assert found is not None, body[:120]
-        assert (int(found["step"]), found["kind"].decode(), json.loads(found["cmd"]),
-                int(found["turn"]), json.loads(found["events"])) == \
-            (record["step"], record["kind"], record["cmd"], record["turn"], record["ev"])
-
+from tests.report.test_report_layouts import SCRIPTS, play, record_lines_end_with_a_space
 
 # Events put at the head of one record's events each, as a hand or a tool might write
 # them: in solo's layout or not, counted or passed over (a repeated key: JSON keeps the last)
@@ -87,17 +48,15 @@ def with_events(path: Path, events: list[str]) -> str:
 
 
 def both_ways(path: Path) -> tuple[tuple, tuple]:
-    """Figures, counted events, moves and reports of ``path`` read in columns, and of the
-    same records read one by one."""
+    """Figures and reports of ``path``, and of the same records each with a space after."""
     reshaped = path.with_name("reshaped-" + path.name)
     reshaped.write_text(record_lines_end_with_a_space(path.read_text(encoding="utf-8")),
                         encoding="utf-8")
     read = []
-    for name, kind in ((path, Columns), (reshaped, EntryRecords)):
+    for name in (path, reshaped):
         crawl = read_journal(name)
-        assert type(crawl.records) is kind
-        read.append((figures(crawl), crawl.records.counted, crawl.records.moves,
-                     report_text(name, "md").text, report_text(name, "html").text))
+        read.append((figures(crawl), report_text(name, "md").text,
+                     report_text(name, "html").text))
     return read[0], read[1]
 
 

@@ -1,9 +1,6 @@
-"""The two readings behind ``solo export`` and ``solo stats`` give the same reports.
-
-A journal whose every record is in solo's own one-line layout is read in columns (one
-split of the whole file); one an editor reshaped is read record by record. The same
-journal, reshaped in a way that changes no report, must come out the same either way:
-Markdown, HTML and the figures, byte for byte.
+"""A journal reshaped in a way that changes no report (a space after each record, records
+side by side, one wrapped over lines, a record's opening quoted in prose) gives the same
+reports: Markdown, HTML and the figures, byte for byte.
 """
 
 from __future__ import annotations
@@ -17,8 +14,6 @@ import pytest
 from solo.errors import SoloError
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from solo.report.columns import Columns
-from solo.report.entry_records import EntryRecords
 from solo.report.read import read_journal
 from tests.fake_env import run_solo
 
@@ -67,10 +62,6 @@ def reports(path: Path) -> tuple[str, str, dict]:
     return outputs[0].stdout, outputs[1].stdout, json.loads(outputs[2].stdout)
 
 
-def reading(path: Path) -> type:
-    return type(read_journal(path).records)
-
-
 def record_lines_end_with_a_space(text: str) -> str:
     """An editor's habit solo's layout does not allow: a space after a record's ``-->``."""
     return re.sub(r"^(<!-- solo \{.*\}\} -->)$", r"\1 ", text, flags=re.M)
@@ -83,8 +74,6 @@ def test_the_same_journal_read_both_ways_gives_the_same_reports(tmp_path: Path, 
     text = play(tmp_path / "solo.md", system, SCRIPTS[system], seed)
     reshaped = tmp_path / "reshaped.md"
     reshaped.write_text(record_lines_end_with_a_space(text), encoding="utf-8")
-    assert reading(tmp_path / "solo.md") is Columns
-    assert reading(reshaped) is EntryRecords
     md, html, figures = reports(tmp_path / "solo.md")
     assert figures["snapshots"] == text.count("<!-- solo {")
     assert "*(taken back with undo)*" in md and figures["questions"] >= 1
@@ -101,12 +90,11 @@ def test_records_side_by_side_and_a_file_ending_in_a_record(tmp_path: Path):
     columns, by_record = tmp_path / "packed.md", tmp_path / "packed-reshaped.md"
     columns.write_text(packed, encoding="utf-8")
     by_record.write_text(record_lines_end_with_a_space(packed), encoding="utf-8")
-    assert reading(columns) is Columns and reading(by_record) is EntryRecords
     assert reports(columns) == reports(by_record)
     assert reports(columns)[2] == reports(tmp_path / "solo.md")[2]
 
 
-def test_a_wrapped_record_or_a_record_start_in_prose_reads_the_slow_way_with_the_same_figures(
+def test_a_wrapped_record_or_a_record_start_in_prose_gives_the_same_figures(
         tmp_path: Path):
     text = play(tmp_path / "solo.md", "d12-tension", SCRIPTS["d12-tension"], 7)
     records = re.findall(r"^<!-- solo \{.*\}\} -->$", text, re.M)
@@ -119,7 +107,6 @@ def test_a_wrapped_record_or_a_record_start_in_prose_reads_the_slow_way_with_the
     for name, changed in (("wrapped.md", wrapped), ("quoted.md", quoted)):
         path = tmp_path / name
         path.write_text(changed, encoding="utf-8")
-        assert reading(path) is EntryRecords
         assert reports(path)[2] == figures, name
 
 
@@ -136,30 +123,25 @@ def test_a_party_journal_read_both_ways_gives_the_same_reports(tmp_path: Path):
     reshaped = tmp_path / "reshaped.md"
     reshaped.write_text(record_lines_end_with_a_space(path.read_text(encoding="utf-8")),
                         encoding="utf-8")
-    assert reading(path) is Columns and reading(reshaped) is EntryRecords
     md, html, figures = reports(path)
     assert [member["name"] for member in figures["party"]] == ["Wren", "Brother Ott"]
     assert figures["party"][0]["hp_track"] and "### Party" in md
     assert reports(reshaped) == (md, html, figures)
 
 
-def test_entries_made_one_at_a_time_match_the_walk_through_them(tmp_path: Path):
-    """The party report looks at the first and last entries only; HTML walks them all."""
+def test_each_entry_is_where_its_record_stands(tmp_path: Path):
+    """Each entry (what the exporters cut the text at) is its record's comment, as played
+    and with the records side by side, the last one ending the file."""
     play(tmp_path / "solo.md", "d12-tension", SCRIPTS["d12-tension"], 9)
     text = (tmp_path / "solo.md").read_text(encoding="utf-8")
     packed = tmp_path / "packed.md"  # records side by side, the last one ending the file
     packed.write_text(re.sub(r"\n\n(<!-- solo )", r"\n\1", text).rstrip("\n"),
                       encoding="utf-8")
-
-    def fields(entry) -> tuple:
-        return (entry.start, entry.end, entry.after, entry.step, entry.kind, entry.turn,
-                entry.cmd, entry.retracted, entry.state, entry.events)
-
     for path in (tmp_path / "solo.md", packed):
-        records = read_journal(path).records
-        assert isinstance(records, Columns)
-        walked = [fields(entry) for entry in records.entries()]
-        assert [fields(records.entry(index)) for index in range(len(walked))] == walked
-        assert walked[-1][8]["turn"] == walked[-1][5] and walked[0][4] == "start"
-        last = read_journal(path).entries
-        assert fields(last[-1]) == walked[-1] and fields(last[0]) == walked[0]
+        data = path.read_bytes()
+        entries = read_journal(path).entries
+        assert entries[0].kind == "start" and entries[-1].state["turn"] == entries[-1].turn
+        for before, entry in zip([None, *entries], entries, strict=False):
+            assert data[entry.start:entry.end].startswith(b"<!-- solo {")
+            assert data[entry.start:entry.end].rstrip().endswith(b"-->")
+            assert entry.after == (before.end if before is not None else 0)

@@ -1,0 +1,204 @@
+"""A hidden record that does not decode (a field of another type, a line cut short, a key
+renamed, JSON nested deeper than solo ever writes, a lone surrogate escape in a string) is
+a bad record in every reader: one notice naming it, never an internal error. And a journal
+whose records a JSON tool re-saved, or an editor wrapped at 80 columns, or both, reads as
+the journal solo wrote: the same figures and reports."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solo.journal.record_split import Cut
+from solo.journal.record_types import decode
+from tests.fake_env import solo
+
+RECORD = re.compile(r"^<!-- solo (\{.*\}) -->$", re.M)
+MOVES = "\n".join(["light torch", "enter 3", "The stair ends in black water.", "enter 2",
+                   "room vault, exits N E", "noise", "ask Is anyone there? likely",
+                   "combat-normal", "enter 2", "strike", "linger", "A last line."]) + "\n"
+
+
+def crawl(folder: Path) -> Path:
+    journal = folder / "crawl.md"
+    done = solo("new", str(journal), "--system", "d12-tension", "--seed", "4", "--title",
+                "Bad records", "--party", "Wren", stdin=MOVES)
+    assert done.code == 0, done.err
+    return journal
+
+
+def dumped(record: dict) -> str:
+    return (json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+            .replace("<", "\\u003c").replace(">", "\\u003e"))
+
+
+def deep(depth: int) -> Callable[[str], str]:
+    def edit(body: str) -> str:
+        record = json.loads(body)
+        record["state"]["deep"] = "@"
+        return dumped(record).replace('"@"', "[" * depth + "]" * depth)
+    return edit
+
+
+def lone_surrogate(body: str) -> str:
+    """A ``\\ud800`` escape in a room's description, a member's name, a command."""
+    return (body.replace('"vault"', '"vault\\ud800"').replace('"Wren"', '"Wren\\ud800"')
+            .replace('"noise"', '"noise\\udc00"').replace('"enter 2"', '"enter\\ud800 2"'))
+
+
+def step_of_another_type(body: str) -> str:
+    return re.sub(r'"step":(\d+)', r'"step":"\1"', body, count=1)
+
+
+def renamed_state(body: str) -> str:
+    return body.replace('"state":', '"stat":', 1)
+
+
+def cut_short(body: str) -> str:
+    return body[:len(body) // 2]
+
+
+EDITS: dict[str, Callable[[str], str]] = {
+    "nested 1,000 deep": deep(1000),
+    "nested 5,000 deep": deep(5000),
+    "lone surrogate": lone_surrogate,
+    "a step of another type": step_of_another_type,
+    "the state renamed": renamed_state,
+    "cut short": cut_short,
+}
+
+
+def edit_record(journal: Path, index: int, edit: Callable[[str], str]) -> None:
+    """Edit record ``index`` (by place in the file) by hand."""
+    text = journal.read_text(encoding="utf-8")
+    found = list(RECORD.finditer(text))[index]
+    new = "<!-- solo " + edit(found[1]) + " -->"
+    assert new != found[0]
+    journal.write_text(text[:found.start()] + new + text[found.end():], encoding="utf-8")
+
+
+READERS = [("status",), ("status", "--json"), ("odds",), ("odds", "--json"), ("stats",),
+           ("stats", "--json"), ("export", "--format", "md"), ("export", "--format", "html")]
+
+
+def every_reader(journal: Path) -> dict[tuple[str, ...], str]:
+    """Each reader's output (and play's notices); each must end well (or with one error
+    line), never internally."""
+    outputs = {}
+    for reader in READERS:
+        done = solo(reader[0], str(journal), *reader[1:])
+        assert "internal error" not in done.err and "Traceback" not in done.err, (reader, done.err)
+        assert done.code in (0, 1), (reader, done.code, done.err)
+        if done.code:
+            done.error_line()
+        outputs[reader] = done.out
+    played = solo("play", str(journal), stdin="rooms\nlinger\n")
+    assert "internal error" not in played.err and played.code == 0, played.err
+    outputs[("play",)] = played.err
+    return outputs
+
+
+@pytest.mark.parametrize("where", ["middle", "last"])
+@pytest.mark.parametrize("name", sorted(EDITS))
+def test_a_record_that_does_not_decode_is_one_bad_record_in_every_reader(tmp_path: Path,
+                                                                         name: str, where: str):
+    journal = crawl(tmp_path)
+    records = len(RECORD.findall(journal.read_text(encoding="utf-8")))
+    edit_record(journal, 5 if where == "middle" else records - 1, EDITS[name])
+    figures = json.loads(solo("stats", str(journal), "--json").out)
+    assert figures["garbled_snapshots"] == 1
+    assert "1 damaged snapshot line(s) were skipped" in solo("stats", str(journal)).out
+    played = every_reader(journal)[("play",)]
+    if where == "last":  # the last entry has no readable record: play goes on before it
+        assert "no readable record" in played
+
+
+def test_each_bad_record_decodes_to_none_and_a_good_one_does_not():
+    good = ('{"v":2,"step":3,"kind":"command","cmd":"noise","turn":1,"ev":'
+            '[{"t":"Acted","command":"noise"}],"state":{"turn":1}}')
+    assert decode(good.encode()) is not None
+    for bad in (good.replace('"noise"}', '"noise\\ud800"}'), good.replace('"step":3', '"step":"3"'),
+                good.replace('"state"', '"stat"'), good[:40],
+                good.replace('{"turn":1}', "[" * 2000 + "]" * 2000),
+                good.replace('"Acted"', '"Unknown"')):
+        assert decode(bad.encode()) is None, bad[:60]
+
+
+# -- the same records in another layout ---------------------------------------------------
+def json_tool(body: str) -> str:
+    """A record as ``python -m json.tool`` writes it: keys sorted? no; indented by 4, ASCII."""
+    return json.dumps(json.loads(body), indent=4).replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def hard_wrap(comment: str) -> str:
+    """A comment cut into lines of 80 characters wherever they fall (``fold -w 80``)."""
+    return "\n".join(line[index:index + 80] for line in comment.split("\n")
+                     for index in range(0, max(len(line), 1), 80))
+
+
+def word_wrap(comment: str) -> str:
+    """A comment wrapped at 80 columns between words (an editor's hard wrap)."""
+    return "\n".join(textwrap.wrap(comment, 80, break_long_words=False,
+                                   break_on_hyphens=False, replace_whitespace=False,
+                                   drop_whitespace=True))
+
+
+LAYOUTS: dict[str, Callable[[str], str]] = {
+    "json.tool": lambda body: "<!-- solo " + json_tool(body) + " -->",
+    "wrapped at 80": lambda body: hard_wrap("<!-- solo " + body + " -->"),
+    "word-wrapped at 80": lambda body: word_wrap("<!-- solo " + body + " -->"),
+    "json.tool and wrapped at 80": lambda body: hard_wrap("<!-- solo " + json_tool(body)
+                                                           + " -->"),
+}
+
+
+def reports(journal: Path) -> tuple[str, ...]:
+    return tuple(solo(*args).out for args in (
+        ("stats", str(journal), "--json"), ("stats", str(journal)),
+        ("export", str(journal), "--format", "md"),
+        ("export", str(journal), "--format", "html"), ("status", str(journal), "--json")))
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_records_re_saved_or_wrapped_read_as_solo_wrote_them(tmp_path: Path, layout: str):
+    journal = crawl(tmp_path)
+    original = reports(journal)
+    text = journal.read_text(encoding="utf-8")
+    reshaped = RECORD.sub(lambda found: LAYOUTS[layout](found[1]), text)
+    assert reshaped != text and "\n" in RECORD.sub("", reshaped)
+    journal.write_text(reshaped, encoding="utf-8")
+    again = reports(journal)
+    assert json.loads(again[0])["garbled_snapshots"] == 0
+    assert again == original
+
+
+# -- any bytes at all -----------------------------------------------------------------------
+_PIECES = st.sampled_from([b"<!-- solo ", b"<!-- solo:state ", b" -->", b"-->", b"\n", b"  ",
+                           b'{"v":2,"step":1,"turn":1,"ev":[],"state":{}}', b'{"step":', b"[",
+                           b"]", b"\\ud800", b'"', b"{", b"}", b"\xff", b"\r\n", b"x"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=40))
+def test_any_bytes_cut_into_records_never_fail(pieces: list[bytes]):
+    data = b"".join(pieces)
+    cut = Cut(data)
+    assert len(cut.lines) == len(cut.records) == len(cut.ends)
+    for start, end in zip(cut.starts, cut.ends, strict=True):
+        assert 0 <= start < end <= len(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
+                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+                    max_leaves=20))
+def test_any_json_decodes_to_a_record_or_to_none(value):
+    decode(json.dumps({"step": 1, "state": {}, "ev": [value], "cmd": value}).encode())
+    decode(json.dumps(value).encode())
