@@ -252,8 +252,15 @@ def mechanics_block(lines: Iterable[str]) -> str:
     return FENCE + "\n" + "\n".join(lines) + "\n" + FENCE
 
 
+_META_NOTE = re.compile(r"\([a-z][a-z -]{0,30}:")
+
+
 def is_lonelog(text: str) -> bool:
-    """Whether the player wrote this line in Lonelog notation (``=> The guard falls``)."""
+    """Whether the player wrote this line in Lonelog notation (``=> The guard falls``,
+    ``(note: …)``). A parenthesis opens notation only as a meta note does, a lowercase
+    label and a colon: ``(Light glints off the water.)`` is prose."""
+    if text.startswith("("):
+        return _META_NOTE.match(text) is not None
     return text.startswith(LONELOG_MARKS)
 
 

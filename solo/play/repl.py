@@ -24,7 +24,7 @@ from solo.errors import SoloError
 from solo.internal import internal_error_lines
 from solo.journal.notation import Line
 from solo.play.commands_table import command_table, command_words
-from solo.play.line import split_pasted
+from solo.play.line import KEEP, NotRun, split_pasted
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
 from solo.terminal import printable
@@ -126,8 +126,9 @@ def run_interactive(session: Session, input=None, output=None, *,
     ``traceback`` (``solo --traceback``) shows the trace of a bug above its one line.
 
     A line whose command does not fit is not journaled and comes back in the input,
-    ready to edit; a paste of several lines plays them one by one; a bug met while
-    playing a line is one line on screen and the session goes on.
+    ready to edit; if it started with a command word (:class:`NotRun`), Enter on it
+    unchanged keeps it as narration. A paste of several lines plays them one by one; a
+    bug met while playing a line is one line on screen and the session goes on.
     """
     prompt = make_prompt(session, input, output)
     say = _printer(output)
@@ -149,6 +150,7 @@ def run_interactive(session: Session, input=None, output=None, *,
     say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
     say(Place(session.where(HINT_WIDTH)))
     pending, failures = "", 0
+    keepable = ""  # the line handed back that Enter, unchanged, keeps as narration
     while True:
         try:
             line = prompt.prompt("solo> ", default=pending)
@@ -168,6 +170,9 @@ def run_interactive(session: Session, input=None, output=None, *,
             continue
         pending = ""
         pieces = split_pasted(line)
+        if keepable and line == keepable and pieces:
+            pieces[0] = KEEP + pieces[0]  # Enter again on a line handed back: the story
+        keepable = ""
         if not pieces:
             say(Place(session.where(HINT_WIDTH)))  # an empty Enter: where do we stand?
             continue
@@ -175,6 +180,11 @@ def run_interactive(session: Session, input=None, output=None, *,
         for index, piece in enumerate(pieces):
             try:
                 reply = session.handle(piece)
+            except NotRun as error:
+                say(f"solo: error: {error.reason}; press Enter again to keep it as "
+                    "narration, or edit it")
+                pending = keepable = "\n".join(pieces[index:])
+                break
             except SoloError as error:
                 say(f"solo: error: {error}")
                 pending = "\n".join(pieces[index:])  # back in the input, ready to edit
