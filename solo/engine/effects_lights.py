@@ -162,6 +162,8 @@ def _check_source(run: RunState, check: SourceCheck, label: str, light: Light) -
     die); True if it succeeds."""
     run.bind("source", label)
     run.bind("die", light.die or "")
+    if run.record:
+        run.about(check.label.render(run.scope))
     result = run.roll(check.dice.render(run.scope))
     run.last_roll = result
     run.bind("natural", result.total)

@@ -31,6 +31,7 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
     """Roll table ``name`` (with its plus, or ``plus_expr``), journal the entry with its
     dice rolled: the table, the entry's index and the event."""
     table = run.table(name)
+    run.about(table.title)
     result = dice.roll(table.expression, run.rng)
     read = plus_expr if plus_expr is not None else table.plus_expr
     hidden = (read is not None and run.hides(read.names)) or None

@@ -25,6 +25,7 @@ from solo.internal import internal_error_lines
 from solo.journal.notation import Line
 from solo.play.commands_table import command_table, command_words
 from solo.play.line import KEEP, NotRun, split_pasted
+from solo.play.physical import die_prompt
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
 from solo.terminal import printable
@@ -133,13 +134,19 @@ def run_interactive(session: Session, input=None, output=None, *,
     prompt = make_prompt(session, input, output)
     say = _printer(output)
     dice_prompt: PromptSession = PromptSession(input=input, output=output)
+    told: list[bool] = []  # the hint about your own dice, said once a sitting
 
-    def ask_die(sides: int, problem: str | None) -> str:
-        """Physical dice at the terminal: the face rolled at the table, or Enter."""
+    def ask_die(sides: int, problem: str | None, purpose: str = "") -> str:
+        """Physical dice at the terminal: the face rolled at the table, or Enter; the
+        prompt names the roll (``Light depletion check, Torch (d6, out on a 1):``)."""
         if problem:
             say(f"solo: {problem}")
+        if not told:
+            say("Your own dice: type the face rolled at the table, or Enter alone to let "
+                "solo roll it.")
+            told.append(True)
         try:
-            return dice_prompt.prompt(f"d{sides} rolled (Enter: solo rolls it)> ")
+            return dice_prompt.prompt(die_prompt(sides, purpose))
         except KeyboardInterrupt:
             raise EOFError from None
 
