@@ -21,7 +21,8 @@ MAX_LIT = 100
 
 
 def describe_light(light: Light) -> str:
-    left = "no limit" if light.remaining is None else f"{light.remaining} turns left"
+    left = "no limit" if light.remaining is None else \
+        f"{light.remaining} turn{'' if light.remaining == 1 else 's'} left"
     return (f"lit, {left}" + (", dimmed" if light.dimmed else "")
             + (f", usage die {light.die}" if light.die else ""))
 

@@ -107,7 +107,7 @@ def _light_tags(event: LightChanged) -> str:
     after = event.after
     if after.startswith("lit"):
         state = "dimmed" if "dimmed" in after else "lit"
-        found = re.search(r"(\d+) turns", after)
+        found = re.search(r"(\d+) turns? left", after)
         timer = " " + counter_tag("Timer", event.label, int(found[1]), None) if found else ""
         return tag("Inv", event.label, state) + timer
     return tag("Inv", event.label, "out")
