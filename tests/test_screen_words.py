@@ -8,7 +8,6 @@ import random
 import pytest
 
 from solo.engine.core import start
-from solo.play.commands_table import command_words
 from solo.play.help_text import help_lines
 from solo.play.physical import die_prompt
 from solo.play.tables_view import crawl_tables, tables_lines

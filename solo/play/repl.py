@@ -11,10 +11,12 @@ import os
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.input import create_input
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
@@ -25,6 +27,7 @@ from solo.internal import internal_error_lines
 from solo.journal.notation import Line
 from solo.play.commands_table import command_table, command_words
 from solo.play.line import KEEP, NotRun, split_pasted
+from solo.play.long_lines import TOO_LONG, PasteRuns, keep_within
 from solo.play.physical import die_prompt
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
@@ -131,9 +134,18 @@ def run_interactive(session: Session, input=None, output=None, *,
     unchanged keeps it as narration. A paste of several lines plays them one by one; a
     bug met while playing a line is one line on screen and the session goes on.
     """
+    input = PasteRuns(input if input is not None else create_input())
     prompt = make_prompt(session, input, output)
     say = _printer(output)
     dice_prompt: PromptSession = PromptSession(input=input, output=output)
+    cut_told: list[bool] = []
+
+    def line_cut() -> None:  # a line past the limit: said once a sitting
+        if not cut_told:
+            cut_told.append(True)
+            run_in_terminal(lambda: say(TOO_LONG))
+
+    keep_within(prompt.default_buffer, line_cut)
     told: list[bool] = []  # the hint about your own dice, said once a sitting
 
     def ask_die(sides: int, problem: str | None, purpose: str = "") -> str:
