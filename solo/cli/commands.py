@@ -50,17 +50,25 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see: {self.prog} --help)")
 
 
+def _whole(value: str) -> int:
+    """A whole number; argparse's error names the argument before the message."""
+    number = numbers.whole_number(value, signed=True)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {printable(value)!r}")
+    return number
+
+
 def _seed(value: str) -> int:
     number = numbers.whole_number(value, signed=True)
     if number is None:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {value!r}")
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {printable(value)!r}")
     return number
 
 
 def _positive(value: str) -> int:
-    number = _seed(value)
+    number = _whole(value)
     if number < 1:
-        raise argparse.ArgumentTypeError("expected a whole number of at least 1")
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {number}")
     return number
 
 
@@ -120,7 +128,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      "solo ask Is the door locked? likely")
     ask.add_argument("--odds", default=None, help="Odds, such as likely (default 50/50).")
     ask.add_argument("--style", default=None, help="Oracle style: mythic, ironsworn, opse.")
-    ask.add_argument("--chaos", type=int, default=defaults.CHAOS, help="Chaos factor 1-9 (mythic).")
+    ask.add_argument("--chaos", type=_whole, default=defaults.CHAOS,
+                     help="Chaos factor 1-9 (mythic).")
     ask.add_argument("--seed", type=_seed, help="Seed, for a repeatable answer.")
 
     sub.add_parser("systems", help="List the procedures, one per line: id, then name.")
