@@ -55,9 +55,9 @@ def crawl_tables(world: World) -> list[str]:
     while grown:  # a table whose entries roll another
         before = len(names)
         for name in list(names):
-            table = world.table(name)
-            if table is not None:
-                _rolled(table.entries, names, set())
+            rolled = world.table(name)
+            if rolled is not None:
+                _rolled(rolled.entries, names, set())
         grown = len(names) > before
     return sorted(name for name in names if world.table(name) is not None)
 
