@@ -183,3 +183,12 @@ def test_a_paste_keeps_the_refused_line_and_plays_the_rest(tmp_path):
         assert "\nlight glints off the water\n" in text and "@ light torch" in text
     finally:
         session.close()
+
+
+def test_a_line_starting_with_a_hyphenated_word_is_kept_by_enter_again(tmp_path):
+    session = open_session(tmp_path, "delving")
+    try:
+        assert drive(session, "well-armed guards block the way\r\r\x04") == 0
+        assert "\nwell-armed guards block the way\n" in prose_of(session.path)
+    finally:
+        session.close()

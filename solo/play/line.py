@@ -245,12 +245,13 @@ def _check_lone_word(world: World, text: str) -> None:
 
 def _check_command_shape(world: World, first: str, text: str) -> None:
     """A hyphenated lowercase first word (``find-secret north``, ``combat-normal``) is a
-    command's shape: refused unless the line reads as a sentence."""
+    command's shape: refused unless the line reads as a sentence. With words after it, the
+    line may be the story (``well-armed guards wait``): Enter again keeps it (NotRun)."""
     if _COMMAND_SHAPE.fullmatch(first) and not _SENTENCE_END.search(text):
-        _refuse_guess(world, first)
+        _refuse_guess(world, first, keepable=first != text)
 
 
-def _refuse_guess(world: World, word: str) -> None:
+def _refuse_guess(world: World, word: str, keepable: bool = False) -> None:
     """Refuse ``word`` with the commands nearest it, or nearest one of its hyphenated parts
     (``rest-hour``: rest)."""
     words = command_words(world.procedure)
@@ -260,4 +261,6 @@ def _refuse_guess(world: World, word: str) -> None:
                  if close not in near]
     near = near[:3]
     hint = f"the nearest: {', '.join(near)}" if near else "type help for the list"
+    if keepable:
+        raise NotRun(f"{word!r} is not a command ({hint})")
     raise UsageError(f"{word!r} is not a command ({hint}); {KEEP_AS_PROSE}")
