@@ -11,12 +11,11 @@ import os
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.application import get_app_session, run_in_terminal
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, InMemoryHistory
-from prompt_toolkit.input import create_input
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
@@ -134,7 +133,7 @@ def run_interactive(session: Session, input=None, output=None, *,
     unchanged keeps it as narration. A paste of several lines plays them one by one; a
     bug met while playing a line is one line on screen and the session goes on.
     """
-    input = PasteRuns(input if input is not None else create_input())
+    input = PasteRuns(input if input is not None else get_app_session().input)
     prompt = make_prompt(session, input, output)
     say = _printer(output)
     dice_prompt: PromptSession = PromptSession(input=input, output=output)
