@@ -29,9 +29,13 @@ its line ("line 12: ..."), play goes on, and the exit code is 1 if any line fail
 
 What a line is: a line is a command only if it parses whole as that command with its
 arguments ('undo', 'status' and 'quit' take none). A command word followed by words it
-does not take is not run and nothing is journaled; a short line close to a command
-("advnace") gets "did you mean advance?". Start a line with " > or ( to keep it as
-narration whatever it says; any other line is narration too."""
+does not take is not run and nothing is journaled, unless the line is a sentence (a
+capital letter, four words or more, a full stop, ! or ? at its end: "Strike the goblin
+down!"), which is narration. A short line close to a command ("advnace") gets "did you
+mean advance?", and a lone lowercase or hyphenated word that is no command ("foo-bar")
+is refused. Start a line with > to keep it as narration whatever it says (the > is not
+written; at the prompt, Enter again on a line handed back does the same); a quotation
+is kept as typed; any other line is narration too."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,17 +56,25 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see: {self.prog} --help)")
 
 
+def _whole(value: str) -> int:
+    """A whole number; argparse's error names the argument before the message."""
+    number = numbers.whole_number(value, signed=True)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {printable(value)!r}")
+    return number
+
+
 def _seed(value: str) -> int:
     number = numbers.whole_number(value, signed=True)
     if number is None:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {value!r}")
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {printable(value)!r}")
     return number
 
 
 def _positive(value: str) -> int:
-    number = _seed(value)
+    number = _whole(value)
     if number < 1:
-        raise argparse.ArgumentTypeError("expected a whole number of at least 1")
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {number}")
     return number
 
 
@@ -132,7 +144,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      "solo ask Is the door locked? likely")
     ask.add_argument("--odds", default=None, help="Odds, such as likely (default 50/50).")
     ask.add_argument("--style", default=None, help="Oracle style: mythic, ironsworn, opse.")
-    ask.add_argument("--chaos", type=int, default=defaults.CHAOS, help="Chaos factor 1-9 (mythic).")
+    ask.add_argument("--chaos", type=_whole, default=defaults.CHAOS,
+                     help="Chaos factor 1-9 (mythic).")
     ask.add_argument("--seed", type=_seed, help="Seed, for a repeatable answer.")
 
     sub.add_parser("systems", help="List the procedures, one per line: id, then name.")

@@ -107,6 +107,8 @@ def _convert(action: Action, arg: Arg, text: str, usage: str):
 
 
 _NAME_WORD = re.compile(r"[^\W_][\w'’.-]*")
+_SETTING_SHAPE = re.compile(r"[a-z]+(?:_[a-z0-9]+)+")  # con_bonus: a setting, never a name
+_NUMBER_LIKE = re.compile(r"[+-]?[0-9][0-9_.,eE+-]*")  # 3, 1_000, 1e3: meant as a number
 MAX_NAME = 40
 """The most characters a member's name may have."""
 
@@ -127,9 +129,12 @@ def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
     where a number belongs (``Dax hp x``) is refused, never taken into the name."""
     keys = {"hp", *world.procedure.party.conditions, *member_settings(world)}
     cut = len(words)
-    for index in range(1, len(words)):  # a key kept per member, or a WORD NUMBER pair, ends it
-        pair = index + 1 < len(words) and words[index + 1].lstrip("+-").isdigit()
-        if words[index].lower() in keys or (pair and not words[index].isdigit()):
+    for index in range(1, len(words)):  # a key kept per member, a setting's shape
+        # (con_bonus) or a WORD NUMBER pair ends it: the word is refused by name, not named
+        pair = index + 1 < len(words) and _NUMBER_LIKE.fullmatch(words[index + 1]) is not None
+        word = words[index]
+        if word.lower() in keys or _SETTING_SHAPE.fullmatch(word) \
+                or (pair and not _NUMBER_LIKE.fullmatch(word)):
             cut = index
             break
     return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:])

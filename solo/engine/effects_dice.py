@@ -10,7 +10,7 @@ from solo.engine.events import Checked, Rolled
 from solo.engine.run import RunState
 from solo.engine.state import MAX_VALUE
 from solo.rules.dice import Roll
-from solo.rules.effect_model import Check, RollDice
+from solo.rules.effect_model import Check, RollDice, Template
 
 __all__ = ["compile_roll", "compile_check", "COMPILERS"]
 
@@ -20,8 +20,11 @@ def compile_roll(compiler: Compiler, effect: RollDice) -> Step:
     (A run that records always has the Roll: see :func:`roller`.)"""
     record, roll = compiler.record, roller(effect.dice, compiler.record)
     added_by, name, label = plus(effect.plus, "a roll's plus"), effect.name, effect.label
+    named = record and _named_before(label)
 
     def roll_dice(run: RunState) -> None:
+        if named:
+            run.about(label.render(run.scope))
         rolled = roll(run)
         added = 0 if added_by is None else added_by(run.scope)
         total = keep(run, rolled)
@@ -40,8 +43,11 @@ def compile_check(compiler: Compiler, effect: Check) -> Step:
     added_by, label = plus(effect.plus, "a check's plus"), effect.label
     success = effect.success.evaluate
     then, otherwise = compiler.steps(effect.then), compiler.steps(effect.otherwise)
+    named = record and _named_before(label)
 
     def check(run: RunState) -> None:
+        if named:
+            run.about(label.render(run.scope))
         rolled = roll(run)
         added = 0 if added_by is None else added_by(run.scope)
         if type(rolled) is int:  # (keep written out)
@@ -69,6 +75,11 @@ def compile_check(compiler: Compiler, effect: Check) -> Step:
             otherwise(run)
 
     return check
+
+
+def _named_before(label: Template) -> bool:
+    """Whether ``label`` can be said before its dice are rolled (it reads no roll)."""
+    return not any(field.names & {"roll", "natural"} for field in label.fields)
 
 
 COMPILERS: dict[type, CompileFunction] = {RollDice: compile_roll, Check: compile_check}

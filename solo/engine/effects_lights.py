@@ -22,7 +22,8 @@ MAX_LIT = 100
 
 
 def describe_light(light: Light) -> str:
-    left = "no limit" if light.remaining is None else f"{light.remaining} turns left"
+    left = "no limit" if light.remaining is None else \
+        f"{light.remaining} turn{'' if light.remaining == 1 else 's'} left"
     return (f"lit, {left}" + (", dimmed" if light.dimmed else "")
             + (f", usage die {light.die}" if light.die else ""))
 
@@ -175,6 +176,8 @@ def _check_source(run: RunState, check: SourceCheck, label: str, light: Light) -
     die); True if it succeeds."""
     run.bind("source", label)
     run.bind("die", light.die or "")
+    if run.record:
+        run.about(check.label.render(run.scope))
     result = run.roll(check.dice.render(run.scope))
     run.last_roll = result
     run.bind("natural", result.total)

@@ -19,6 +19,7 @@ def ask(run: RunState, question: str, odds: str | None, style_name: str | None =
     """Ask the oracle in the journal's style (or ``style_name``) at the current chaos."""
     style = oracle_styles.get_style(run.styles, style_name or str(run.values.get("oracle",
                                                                           defaults.ORACLE_STYLE)))
+    run.about(f"Oracle: {question}")
     answer = oracle.ask(style, run.rng, odds, chaos(run), run.tables)
     run.events.append(Answered(question, style.name, answer.odds, answer.summary(),
                                answer.text, answer.event))

@@ -136,6 +136,10 @@ def _harm_or_heal(run: RunState, effect: Vitality) -> None:
             if effect.dice is None:
                 amount = whole("harm or heal", run.evaluate(effect.amount))
             else:
+                if run.record:
+                    run.about(effect.label.render(run.scope) if effect.label else
+                              ("Damage to " if effect.sign < 0 else "Healing for ")
+                              + run.party[index].name)
                 result = run.roll(effect.dice.render(run.scope))
                 plus = whole("a harm or heal's plus", run.evaluate(effect.plus))
                 run.last_roll = result

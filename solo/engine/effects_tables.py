@@ -34,6 +34,7 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
     """Roll table ``name`` (with its plus, or ``plus_expr``), journal the entry with its
     dice rolled: the table, the entry's index and the event."""
     table = run.table(name)
+    run.about(table.title)
     if not table.plain:  # links, compound dice, columns: the table engine rolls it
         return _roll_extended(run, table, name, plus_expr)
     result = dice.roll(table.expression, run.rng)

@@ -257,6 +257,13 @@ class RunState:
         self.events.append(TrackerChanged(name, supply.label, before, after, reason, "Inv"))
 
     # -- dice and tables -------------------------------------------------------
+    def about(self, what: str) -> None:
+        """Say what the next dice are for, to a generator that asks the player for them
+        (physical dice: ``solo.play.physical``); a stock Random has no ear for it."""
+        tell = getattr(self.rng, "about", None)
+        if tell is not None:
+            tell(what)
+
     def roll(self, dice_text: str) -> dice.Roll:
         return dice.roll(dice_text, self.rng)
 

@@ -101,6 +101,7 @@ def _set_setting(world: World, run: RunState, request: SetSetting) -> None:
 
 
 def _roll(world: World, run: RunState, request: Roll) -> None:
+    run.about(request.why or "Roll")
     result = dice.roll(request.expression, run.rng)
     run.events.append(Rolled(request.why or "Roll", result))
 

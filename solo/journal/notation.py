@@ -107,7 +107,7 @@ def _light_tags(event: LightChanged) -> str:
     after = event.after
     if after.startswith("lit"):
         state = "dimmed" if "dimmed" in after else "lit"
-        found = re.search(r"(\d+) turns", after)
+        found = re.search(r"(\d+) turns? left", after)
         timer = " " + counter_tag("Timer", event.label, int(found[1]), None) if found else ""
         return tag("Inv", event.label, state) + timer
     return tag("Inv", event.label, "out")
@@ -236,7 +236,9 @@ def scene_heading(scene: int, unit: str, first: int, last: int, minutes: int | N
 
 
 def session_heading(number: int, date: str) -> str:
-    return f"## Session {number}\n\n*Date: {date}*"
+    """``## Session 2`` with its date line right under it, as Lonelog's own example writes it
+    (the Obsidian plugin reads a session's date only there)."""
+    return f"## Session {number}\n*Date: {date}*"
 
 
 def title_block(title: str, procedure: str, seed: int, party: Iterable[str] = ()) -> str:
@@ -252,8 +254,15 @@ def mechanics_block(lines: Iterable[str]) -> str:
     return FENCE + "\n" + "\n".join(lines) + "\n" + FENCE
 
 
+_META_NOTE = re.compile(r"\([a-z][a-z -]{0,30}:")
+
+
 def is_lonelog(text: str) -> bool:
-    """Whether the player wrote this line in Lonelog notation (``=> The guard falls``)."""
+    """Whether the player wrote this line in Lonelog notation (``=> The guard falls``,
+    ``(note: …)``). A parenthesis opens notation only as a meta note does, a lowercase
+    label and a colon: ``(Light glints off the water.)`` is prose."""
+    if text.startswith("("):
+        return _META_NOTE.match(text) is not None
     return text.startswith(LONELOG_MARKS)
 
 
@@ -261,15 +270,48 @@ _BLOCK_START = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|<|[-_*]{3,}\s*$|[-+*]\s|>
 _ORDERED = re.compile(r"\d{1,9}(?=[.)](?:\s|$))")
 
 
+_CODE_OR_ANGLE = re.compile(r"(\\*)(<)(?=[A-Za-z/!?])|(`+)")
+
+
+def _escape_html(text: str) -> str:
+    """Every ``<`` that Markdown could read as raw HTML (``<div hidden>`` would hide the rest
+    of the journal in a viewer) gets a backslash, which every viewer hides; one a backslash
+    escapes already, or inside a code span (shown as typed there), is left alone."""
+    if "<" not in text:
+        return text
+    out: list[str] = []
+    at = 0
+    while True:
+        found = _CODE_OR_ANGLE.search(text, at)
+        if found is None:
+            out.append(text[at:])
+            return "".join(out)
+        if found.group(3):  # a code span runs to the next run of as many backticks
+            ticks = found.group(3)
+            close = re.compile(f"(?<!`){ticks}(?!`)").search(text, found.end())
+            end = close.end() if close else found.end()
+            out.append(text[at:end])
+            at = end
+            continue
+        slashes = found.group(1)
+        out.append(text[at:found.start(2)])
+        if len(slashes) % 2 == 0:
+            out.append("\\")
+        out.append("<")
+        at = found.end()
+
+
 def narration_block(text: str) -> str:
     """The player's words as Markdown that cannot change the page's structure.
 
     Lonelog lines go into a fence exactly as typed. Prose is one paragraph: a start that
     Markdown would read as a heading, a fence, an HTML block, a rule, a list or a quote gets
-    a backslash, which every viewer hides."""
+    a backslash, and so does every ``<`` that could open raw HTML (:func:`_escape_html`);
+    every viewer hides the backslash."""
     text = one_line(text)
     if is_lonelog(text):
         return mechanics_block([text])
+    text = _escape_html(text)
     if _BLOCK_START.match(text):
         return "\\" + text
     ordered = _ORDERED.match(text)

@@ -144,7 +144,7 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: 
     played = _Group(session, out, err, max(group, 1), traceback)
     numbered = iter(enumerate(_input_lines(lines, played.settle), 1))
 
-    def ask_die(sides: int, problem: str | None) -> str:
+    def ask_die(sides: int, problem: str | None, purpose: str = "") -> str:
         """Physical dice in a script: the next line is the face (empty: solo rolls it)."""
         if problem:
             played.say(err, _shown([f"solo: {problem}; the next line is read instead"]))

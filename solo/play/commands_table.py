@@ -51,7 +51,8 @@ SESSION: dict[str, Command] = {command.name: command for command in (
     _session("help", "help [COMMAND]", "List the commands, or explain one.", ("?",), 1),
     _session("status", "status", "Show the party's state: time, trackers, light."),
     _session("lights", "lights", "Show what is burning and for how long (or: light)."),
-    _session("tables", "tables", "List the tables 'table NAME' can roll."),
+    _session("tables", "tables [all]", "List this crawl's tables, which 'table NAME' rolls "
+             "('tables all': every table solo has).", (), 1),
     _session("steps", "steps", "Show the turn procedure, step by step."),
     _session("rooms", "rooms", "List the rooms the party knows: status, description, exits, "
              "and the way out."),

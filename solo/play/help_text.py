@@ -20,12 +20,32 @@ from solo.play.line import LINE_RULE
 from solo.rules import oracle_styles
 from solo.rules.world import World
 
-__all__ = ["help_lines", "odds_help"]
+__all__ = ["help_lines", "odds_help", "WIDTH", "wrap"]
+
+WIDTH = 78
+"""Help's lines are wrapped to this many columns, at spaces only."""
+
+
+def wrap(line: str, width: int = WIDTH) -> list[str]:
+    """``line`` wrapped at spaces, never inside a word nor after a hyphen (``combat-escaped``
+    stays whole); each line after the first indented under the line's own words."""
+    if len(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    lead = " " * (len(line) - len(body))
+    label = body.find(": ")
+    indent = lead + "  " if label < 0 or label > 24 else " " * (len(lead) + label + 2)
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False) or [line]
 
 
 def help_lines(world: World, state: State, topic: str) -> list[str]:
-    """The command list, or with ``topic`` that one command in full. Raises UsageError
-    for a word that is no command (with the nearest one, if any)."""
+    """The command list, or with ``topic`` that one command in full, wrapped at words.
+    Raises UsageError for a word that is no command (with the nearest one, if any)."""
+    return [wrapped for line in _help_lines(world, state, topic) for wrapped in wrap(line)]
+
+
+def _help_lines(world: World, state: State, topic: str) -> list[str]:
     procedure = world.procedure
     topic = topic.strip().lower()
     table = command_table(procedure)
@@ -72,7 +92,7 @@ def help_lines(world: World, state: State, topic: str) -> list[str]:
                  + (f" ({own}, an action above, ends the expedition)"
                     if own in procedure.actions else ""))
     lines.append(f"  Look-ups and session: {', '.join(SESSION)}")
-    lines.extend(textwrap.wrap(LINE_RULE, 78))
+    lines.extend(textwrap.wrap(LINE_RULE, WIDTH, break_on_hyphens=False))
     lines.append("help COMMAND tells more.")
     return lines
 

@@ -7,8 +7,17 @@
   "did you mean advance?" instead of going into the journal as prose.
 * A lone lowercase word that is no command (``map``) is refused with the nearest
   commands: it is a guessed command, not a line of the story.
-* A line that starts with one of :data:`NARRATION_MARKS` is always narration; any
-  other line is narration too.
+* A line whose first word is no command but has a command's shape (``foo-bar``, or a
+  short line starting ``find-secret``) is refused with the nearest commands too.
+* A sentence (a capital first letter, four words or more, ending ``.`` ``!`` ``?`` or
+  ``…``) whose first word is a command it does not parse as is narration: ``Strike the
+  goblin down!``. Any other line starting with a command word that does not fit is refused
+  with :class:`NotRun`, which says how to keep it: at the prompt, Enter again on the line
+  handed back; anywhere, the :data:`KEEP` mark.
+* :data:`KEEP` (``>``) before a line keeps it as narration, and the mark is dropped: it
+  never reaches the journal. An opening ``"`` that no other ``"`` closes is taken for the
+  same mark. A line that starts with one of :data:`NARRATION_MARKS` (a quotation, say) is
+  narration kept exactly as typed; any other line is narration too.
 * What is typed or piped is cut into lines at ``\n``, ``\r\n`` and ``\r`` only
   (:func:`split_lines`, for the prompt, a paste and a script alike). Every other character
   Python would also break a line at (:data:`REFUSED_BREAKS`: a vertical tab, U+2028…) is
@@ -32,18 +41,28 @@ from solo.errors import UsageError
 from solo.play.commands_table import command_table, command_words
 from solo.rules.world import World
 
-__all__ = ["Parsed", "parse_line", "clean", "split_lines", "split_pasted", "check_breaks",
-           "LINE_ENDS", "REFUSED_BREAKS", "NARRATION_MARKS", "KEEP_AS_PROSE", "LINE_RULE",
-           "MAX_DIGITS"]
+__all__ = ["Parsed", "NotRun", "parse_line", "clean", "split_lines", "split_pasted",
+           "check_breaks", "LINE_ENDS", "REFUSED_BREAKS", "NARRATION_MARKS", "KEEP",
+           "KEEP_AS_PROSE", "LINE_RULE", "MAX_DIGITS"]
 
-NARRATION_MARKS = ('"', "'", "“", "*", "_", ">", "(")
+KEEP = ">"
+"""Before a line: keep it as narration; the mark itself is never journaled."""
 
-KEEP_AS_PROSE = "to keep it as narration, start the line with \" or >"
+NARRATION_MARKS = ('"', "'", "“", "‘", "*", "_", "(")
+"""How a line of narration kept exactly as typed may begin (a quotation, emphasis…)."""
+
+KEEP_AS_PROSE = f"to keep it as narration, start the line with {KEEP}"
 
 LINE_RULE = (
     "A line is a command only if it parses whole as that command; otherwise nothing is "
-    "journaled and the line stays for you to fix. A line starting with \" > or ( is always "
-    "narration, and so is any line whose first word is no command.")
+    "journaled and the line stays for you to fix. Any line whose first word is no command "
+    "is narration, unless it looks like a command (one lowercase word, or a hyphenated "
+    "one such as find-secret). A sentence that starts with a command word but does not "
+    "fit it (a capital letter, four words or more, a full stop, ! or ? at its end) is "
+    "narration too: "
+    "'Strike the goblin down!'. Any other near miss is refused; to keep it as narration, "
+    "press Enter again on the line handed back, or start the line with > (the > is not "
+    "written). A quotation is kept exactly as typed.")
 
 MAX_DIGITS = defaults.MAX_DIGITS  # in any number typed into any command
 _SHORT = 3  # words: a line this short starting near a command word is taken for a typo
@@ -116,8 +135,39 @@ def split_pasted(text: str) -> list[str]:
     return [line for line in split_lines(text) if line.strip()]
 
 
-def _misfit(name: str, why: str) -> UsageError:
-    return UsageError(f"{why} — not run as '{name}'; {KEEP_AS_PROSE}")
+class NotRun(UsageError):
+    """A line that starts with a command word and does not fit it: nothing journaled. At
+    the prompt, Enter again on the line handed back keeps it as narration
+    (:func:`solo.play.repl.run_interactive`); ``reason`` is the message without the hint."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"{reason}; {KEEP_AS_PROSE}")
+
+
+def _misfit(name: str, why: str) -> NotRun:
+    return NotRun(f"{why} — not run as '{name}'")
+
+
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]*]*$")
+_COMMAND_SHAPE = re.compile(r"[a-z]+(?:-[a-z]+)+")
+_SENTENCE_WORDS = 4  # a sentence this long or longer that does not parse is the story
+
+
+def is_sentence(text: str) -> bool:
+    """A capital letter first, at least four words, sentence punctuation last: the story."""
+    return (text[:1].isupper() and len(text.split()) >= _SENTENCE_WORDS
+            and _SENTENCE_END.search(text) is not None)
+
+
+def _kept(text: str) -> str | None:
+    """The line without the mark that keeps it as narration, if it has one: ``>`` (and
+    one space after it), or an opening ``"`` that no other ``"`` closes."""
+    if text.startswith(KEEP):
+        return text[len(KEEP):].strip()
+    if text.startswith('"') and '"' not in text[1:]:
+        return text[1:].strip()
+    return None
 
 
 def parse_line(world: World, state: State, line: str) -> Parsed:
@@ -128,6 +178,9 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
     text = clean(line).strip()
     if not text:
         return Parsed("empty", "")
+    kept = _kept(text)
+    if kept is not None:
+        return Parsed("narration", kept) if kept else Parsed("empty", "")
     if text.startswith(NARRATION_MARKS):
         return Parsed("narration", text)
     if state.party and ":" in text:
@@ -143,10 +196,13 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
     if command is None:
         _check_typo(world, first, len(words))
         _check_lone_word(world, text)
+        _check_command_shape(world, words[0], text)
         return Parsed("narration", text)
     try:
         request = command.read(world, state, rest, text=text)
     except UsageError as error:
+        if is_sentence(text):  # 'Strike the goblin down!': the story, not a command
+            return Parsed("narration", text)
         raise _misfit(command.name, str(error)) from None
     return Parsed("command", text, request)
 
@@ -179,11 +235,32 @@ def _check_typo(world: World, first: str, count: int) -> None:
 
 
 def _check_lone_word(world: World, text: str) -> None:
-    """A lone lowercase word with no punctuation (``map``, ``odds``) is almost always a
-    command the player guessed, never a line of the story: refused with the nearest
-    commands. ``Silence.`` or ``"map`` stay narration."""
-    if not (text.isalpha() and text == text.lower()):
+    """A lone lowercase word with no punctuation (``map``, ``odds``, ``foo-bar``) is almost
+    always a command the player guessed, never a line of the story: refused with the
+    nearest commands. ``Silence.`` or ``>map`` stay narration."""
+    if not ((text.isalpha() or _COMMAND_SHAPE.fullmatch(text)) and text == text.lower()):
         return
-    near = difflib.get_close_matches(text, command_words(world.procedure), n=3, cutoff=0.5)
+    _refuse_guess(world, text)
+
+
+def _check_command_shape(world: World, first: str, text: str) -> None:
+    """A hyphenated lowercase first word (``find-secret north``, ``combat-normal``) is a
+    command's shape: refused unless the line reads as a sentence. With words after it, the
+    line may be the story (``well-armed guards wait``): Enter again keeps it (NotRun)."""
+    if _COMMAND_SHAPE.fullmatch(first) and not _SENTENCE_END.search(text):
+        _refuse_guess(world, first, keepable=first != text)
+
+
+def _refuse_guess(world: World, word: str, keepable: bool = False) -> None:
+    """Refuse ``word`` with the commands nearest it, or nearest one of its hyphenated parts
+    (``rest-hour``: rest)."""
+    words = command_words(world.procedure)
+    near = difflib.get_close_matches(word, words, n=3, cutoff=0.5)
+    for part in word.split("-") if "-" in word else ():
+        near += [close for close in difflib.get_close_matches(part, words, n=2, cutoff=0.6)
+                 if close not in near]
+    near = near[:3]
     hint = f"the nearest: {', '.join(near)}" if near else "type help for the list"
-    raise UsageError(f"{text!r} is not a command ({hint}); {KEEP_AS_PROSE}")
+    if keepable:
+        raise NotRun(f"{word!r} is not a command ({hint})")
+    raise UsageError(f"{word!r} is not a command ({hint}); {KEEP_AS_PROSE}")

@@ -18,11 +18,23 @@ from solo.defaults import DICE_MODES
 from solo.errors import UsageError
 from solo.rules.numbers import number_between
 
-__all__ = ["TypedDice", "AskDie", "DICE_MODES"]
+__all__ = ["TypedDice", "AskDie", "DICE_MODES", "die_prompt"]
 
-AskDie = Callable[[int, str | None], str]
-"""``ask(sides, problem)``: the player's answer for a die of ``sides`` faces, as typed
-(``problem`` says why the last answer was refused). Raises EOFError when input has ended."""
+AskDie = Callable[[int, str | None, str], str]
+"""``ask(sides, problem, purpose)``: the player's answer for a die of ``sides`` faces, as
+typed (``problem`` says why the last answer was refused; ``purpose`` what the die is for,
+or ''). Raises EOFError when input has ended."""
+
+
+def die_prompt(sides: int, purpose: str) -> str:
+    """``Light depletion check, Torch (d6, out on a 1):``, the die named once; a die for
+    nothing named is ``A d6 (Enter: solo rolls it):``."""
+    die = f"d{sides}"
+    if not purpose:
+        return f"A {die} (Enter: solo rolls it): "
+    if die in purpose:
+        return f"{purpose}: "
+    return f"{purpose} ({die}): "
 
 
 class TypedDice(random.Random):
@@ -32,6 +44,11 @@ class TypedDice(random.Random):
         super().__init__(seed)
         self.ask = ask
         self.typed: list[tuple[int, int]] = []  # (sides, face) the player gave
+        self.purpose = ""  # what the engine said the next dice are for
+
+    def about(self, what: str) -> None:
+        """The engine says what its next dice are for (solo.engine.run.RunState.about)."""
+        self.purpose = what
 
     def randint(self, a: int, b: int) -> int:
         if a != 1:  # not a die: solo's own business
@@ -39,7 +56,7 @@ class TypedDice(random.Random):
         problem = None
         while True:
             try:
-                answer = self.ask(b, problem).strip()
+                answer = self.ask(b, problem, self.purpose).strip()
             except EOFError:
                 raise UsageError(f"the input ended while solo waited for a d{b}; "
                                  "nothing was recorded") from None

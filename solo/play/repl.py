@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application import get_app_session, run_in_terminal
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.formatted_text import FormattedText
@@ -24,7 +25,9 @@ from solo.errors import SoloError
 from solo.internal import internal_error_lines
 from solo.journal.notation import Line
 from solo.play.commands_table import command_table, command_words
-from solo.play.line import split_pasted
+from solo.play.line import KEEP, NotRun, split_pasted
+from solo.play.long_lines import TOO_LONG, PasteRuns, keep_within
+from solo.play.physical import die_prompt
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
 from solo.terminal import printable
@@ -126,19 +129,35 @@ def run_interactive(session: Session, input=None, output=None, *,
     ``traceback`` (``solo --traceback``) shows the trace of a bug above its one line.
 
     A line whose command does not fit is not journaled and comes back in the input,
-    ready to edit; a paste of several lines plays them one by one; a bug met while
-    playing a line is one line on screen and the session goes on.
+    ready to edit; if it started with a command word (:class:`NotRun`), Enter on it
+    unchanged keeps it as narration. A paste of several lines plays them one by one; a
+    bug met while playing a line is one line on screen and the session goes on.
     """
+    input = PasteRuns(input if input is not None else get_app_session().input)
     prompt = make_prompt(session, input, output)
     say = _printer(output)
     dice_prompt: PromptSession = PromptSession(input=input, output=output)
+    cut_told: list[bool] = []
 
-    def ask_die(sides: int, problem: str | None) -> str:
-        """Physical dice at the terminal: the face rolled at the table, or Enter."""
+    def line_cut() -> None:  # a line past the limit: said once a sitting
+        if not cut_told:
+            cut_told.append(True)
+            run_in_terminal(lambda: say(TOO_LONG))
+
+    keep_within(prompt.default_buffer, line_cut)
+    told: list[bool] = []  # the hint about your own dice, said once a sitting
+
+    def ask_die(sides: int, problem: str | None, purpose: str = "") -> str:
+        """Physical dice at the terminal: the face rolled at the table, or Enter; the
+        prompt names the roll (``Light depletion check, Torch (d6, out on a 1):``)."""
         if problem:
             say(f"solo: {problem}")
+        if not told:
+            say("Your own dice: type the face rolled at the table, or Enter alone to let "
+                "solo roll it.")
+            told.append(True)
         try:
-            return dice_prompt.prompt(f"d{sides} rolled (Enter: solo rolls it)> ")
+            return dice_prompt.prompt(die_prompt(sides, purpose))
         except KeyboardInterrupt:
             raise EOFError from None
 
@@ -149,6 +168,7 @@ def run_interactive(session: Session, input=None, output=None, *,
     say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
     say(Place(session.where(HINT_WIDTH)))
     pending, failures = "", 0
+    keepable = ""  # the line handed back that Enter, unchanged, keeps as narration
     while True:
         try:
             line = prompt.prompt("solo> ", default=pending)
@@ -168,6 +188,9 @@ def run_interactive(session: Session, input=None, output=None, *,
             continue
         pending = ""
         pieces = split_pasted(line)
+        if keepable and line == keepable and pieces:
+            pieces[0] = KEEP + pieces[0]  # Enter again on a line handed back: the story
+        keepable = ""
         if not pieces:
             say(Place(session.where(HINT_WIDTH)))  # an empty Enter: where do we stand?
             continue
@@ -175,6 +198,11 @@ def run_interactive(session: Session, input=None, output=None, *,
         for index, piece in enumerate(pieces):
             try:
                 reply = session.handle(piece)
+            except NotRun as error:
+                say(f"solo: error: {error.reason}; press Enter again to keep it as "
+                    "narration, or edit it")
+                pending = keepable = "\n".join(pieces[index:])
+                break
             except SoloError as error:
                 say(f"solo: error: {error}")
                 pending = "\n".join(pieces[index:])  # back in the input, ready to edit

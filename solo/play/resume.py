@@ -15,6 +15,7 @@ from solo.engine import core as engine
 from solo.engine.state import State
 from solo.errors import JournalError, UsageError
 from solo.journal.map_records import map_from
+from solo.journal.notation import one_line
 from solo.journal.record_order import in_step_order, scan_records
 from solo.journal.record_types import state_of
 from solo.journal.store import Tail, find_record, read_meta, read_tail
@@ -81,6 +82,8 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
     state, joined = front_matter_party(world, meta, recorded or {}, state)
     if joined:
         notices.append(joined)
+    else:
+        notices.extend(added_by_hand(path, meta, state))
     counted = in_step_order(tail.records)
     map_at: int | None = None
     if record.map is not None:
@@ -132,6 +135,33 @@ def front_matter_party(world: World, meta: Mapping[str, Any], recorded: Mapping[
         + ", ".join(member.name for member in members)
         + (" joins" if len(members) == 1 else " join")
         + " at full hit points ('party' lists them).")
+
+
+def added_by_hand(path: Path, meta: Mapping[str, Any], state: State) -> list[str]:
+    """A notice for names in the header's ``party`` (added there by hand, in Obsidian say)
+    that are neither in the party now nor among those the crawl began with: solo reads that
+    property only when a crawl begins, so it says so and how to add them."""
+    names = meta.get("party")
+    if not isinstance(names, list) or not names:
+        return []
+    known = {member.name.casefold() for member in state.party}
+    fresh = [str(name) for name in names if str(name).casefold() not in known]
+    if not fresh:
+        return []
+    first = find_record(path, 0)
+    state_at_start = first.get("state") if isinstance(first, dict) else None
+    began = state_at_start.get("party") if isinstance(state_at_start, dict) else None
+    began = began if isinstance(began, list) else []
+    began_with = {str(member.get("name", "")).casefold() for member in began
+                  if isinstance(member, dict)}
+    fresh = [name for name in fresh if name.casefold() not in began_with]
+    if not fresh:
+        return []
+    shown = ", ".join(one_line(name)[:40] for name in fresh[:5]) + (
+        f" and {len(fresh) - 5} more" if len(fresh) > 5 else "")
+    how = f"'party add {one_line(fresh[0])[:40]}'" if len(fresh) == 1 else "'party add NAME'"
+    return [f"The journal's header names {shown} in its party, but solo reads that list "
+            f"only when a crawl begins and keeps the party in play: add them with {how}."]
 
 
 def dice_mode(record: Mapping[str, Any], meta: Mapping[str, Any]) -> str:

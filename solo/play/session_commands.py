@@ -23,6 +23,7 @@ from solo.play.odds_view import odds_lines, show_odds
 from solo.play.reply import Reply
 from solo.play.rooms_view import rooms_lines
 from solo.play.status import lights_lines, status_lines
+from solo.play.tables_view import tables_lines
 from solo.rules.world import World
 
 __all__ = ["Sitting", "SessionCommand", "SESSION_COMMANDS", "session_command"]
@@ -94,9 +95,10 @@ def _lights(session: Sitting, text: str) -> Reply:
 
 @session_command("tables")
 def _tables(session: Sitting, text: str) -> Reply:
-    world = session.world
-    named = [(name, world.table(name)) for name in world.table_names()]
-    return Reply(tuple(f"{name}: {table.title}" for name, table in named if table is not None))
+    word = text.strip().lower()
+    if word not in ("", "all"):
+        raise UsageError(f"tables takes 'all' or nothing, not {word[:20]!r}")
+    return Reply(tuple(tables_lines(session.world, everything=word == "all")))
 
 
 @session_command("steps")

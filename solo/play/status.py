@@ -83,7 +83,8 @@ def lights_lines(procedure: Procedure, state: State) -> list[str]:
     lines = []
     for light in state.lights:
         label = procedure.lights[light.kind].label
-        left = "no time limit" if light.remaining is None else f"{light.remaining} turns left"
+        left = "no time limit" if light.remaining is None else \
+            f"{light.remaining} turn{'' if light.remaining == 1 else 's'} left"
         lines.append(f"{label}: {left}" + (" (dimmed)" if light.dimmed else ""))
     return lines
 

@@ -183,16 +183,36 @@ def expand_inline_dice(text: str, rng) -> tuple[str, list[dice.Roll]]:
     if text in _NO_DICE:
         return text, []
     rolls: list[dice.Roll] = []
-
-    def replace(match: re.Match[str]) -> str:
+    pieces: list[str] = []
+    at = 0
+    for match in _INLINE_DICE.finditer(text):
         result = dice.roll(match.group(1).replace(" ", ""), rng)
         rolls.append(result)
-        return str(result.total)
-
-    expanded = _INLINE_DICE.sub(replace, text)
+        pieces += [text[at:match.start()], str(result.total)]
+        at = match.end()
+        if result.total == 1:  # '1 giant ant', not '1 giant ants'
+            noun = _NOUN_AFTER.match(text, at)
+            if noun:
+                pieces.append(text[at:noun.start(2)] + _singular(noun.group(2)))
+                at = noun.end(2)
+    pieces.append(text[at:])
     if not rolls and len(_NO_DICE) < 10_000:
         _NO_DICE.add(text)
-    return expanded, rolls
+    return "".join(pieces), rolls
+
+
+_NOUN_AFTER = re.compile(r"((?: (?!(?:of|in|per|for|and|or|to|the|a|an|on|at|with|by)\b)"
+                         r"[a-z]+(?<!s)){0,2}) ([a-z]+[^s]s)\b")
+"""After a count: up to two words that are no plural, then a plural noun (``giant ants``)."""
+
+
+def _singular(word: str) -> str:
+    """A regular English plural made singular: beetles -> beetle, boxes -> box."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses", "zes")):
+        return word[:-2]
+    return word[:-1]
 
 
 _NO_DICE: set[str] = set()  # texts already seen to hold no dice

@@ -122,10 +122,10 @@ def test_prose_starting_with_a_command_stays_in_the_input_at_a_terminal(tmp_path
     terminal = Terminal(tmp_path, "new", "t.md", "--system", "trespasser", "--seed", "3")
     try:
         terminal.wait_for("solo>")
-        terminal.type("Quit stalling, Osk hisses.\r")
-        terminal.wait_for("to keep it as narration")
-        terminal.wait_for("solo> Quit stalling, Osk hisses.")  # back in the input, to edit
-        terminal.type("\x01\"\r")  # Home, a quote mark, Enter
+        terminal.type("quit stalling, Osk hisses\r")
+        terminal.wait_for("Enter again to keep it as narration")
+        terminal.wait_for("solo> quit stalling, Osk hisses")  # back in the input, to edit
+        terminal.type("\r")  # Enter again: the story, with no mark
         terminal.wait_for("solo>")
         terminal.type("advnace\r")
         terminal.wait_for("did you mean advance?")
@@ -138,5 +138,5 @@ def test_prose_starting_with_a_command_stays_in_the_input_at_a_terminal(tmp_path
     finally:
         assert terminal.close() == 0
     text = (tmp_path / "t.md").read_text()
-    assert "Quit stalling, Osk hisses." in text and "advnace" not in text
+    assert "\nquit stalling, Osk hisses\n" in text and "advnace" not in text
     assert "@ advance" in text

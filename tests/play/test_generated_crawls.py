@@ -302,7 +302,7 @@ def test_physical_dice_are_asked_for_every_roll_of_the_generator(tmp_path):
     asked: list[int] = []
     faces = iter(["2", "3", "2"])  # two exits; of N E W the third, W; of N E the second, E
 
-    def ask(sides: int, problem: str | None) -> str:
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
         asked.append(sides)
         return "1" if sides == 1 else next(faces, "")  # then solo rolls D12's own dice
 

@@ -87,7 +87,7 @@ def test_a_script_with_carriage_returns_only_plays_each_line_under_its_number(tm
     done = _play_bytes(path, script)
     assert done[0] == 1 and done[2].splitlines() == [
         "solo: error: line 2: no command 'entr': did you mean enter? (to keep it as narration, "
-        "start the line with \" or >)"]
+        "start the line with >)"]
     text = path.read_text(encoding="utf-8")
     assert "@ search" in text and "We go on." in text
     assert resume_file(path).state.dungeon.current.description == "vault"
@@ -119,7 +119,7 @@ def test_a_crlf_cut_between_two_reads_ends_one_line(tmp_path: Path):
     code, _, err = _play_bytes(path, b"light torch\r", b"\nentr 2\r", b"\n", b"We go on.")
     assert code == 1 and err.splitlines() == [
         "solo: error: line 2: no command 'entr': did you mean enter? (to keep it as narration, "
-        "start the line with \" or >)"]
+        "start the line with >)"]
     text = path.read_text(encoding="utf-8")
     assert "@ light torch" in text and "We go on." in text
     assert text.count("<!-- solo ") == records + 2

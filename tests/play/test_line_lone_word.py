@@ -21,7 +21,7 @@ def world():
 def test_a_lone_lowercase_word_is_refused(world, word):
     with pytest.raises(UsageError, match=f"'{word}' is not a command") as refused:
         parse_line(world, start(world), word)
-    assert 'start the line with "' in str(refused.value)
+    assert 'start the line with >' in str(refused.value)
 
 
 def test_the_refusal_names_the_nearest_commands(world):

@@ -20,13 +20,17 @@ def answers(*typed: str):
     asked: list[tuple[int, str | None]] = []
     queue = list(typed)
 
-    def ask(sides: int, problem: str | None) -> str:
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
         asked.append((sides, problem))
+        purposes.append(purpose)
         if not queue:
             raise EOFError
         return queue.pop(0)
 
     return ask, asked
+
+
+purposes: list[str] = []  # what each die asked for was said to be for, in order
 
 
 def test_a_typed_face_is_the_die_and_an_impossible_one_is_asked_again():
@@ -66,8 +70,12 @@ def test_a_session_with_physical_dice_marks_typed_rolls(tmp_path: Path):
         ask, asked = answers("1", "", "3")  # the hide roll, then let solo roll...
         session.ask_die = ask
         session.handle("light torch")
+        purposes.clear()
         reply = session.handle("advance")
         assert asked and all(sides in (6, 10) for sides, _ in asked)
+        # each die is asked for by what it is for, as the journal names that roll
+        assert purposes[0] == "Light depletion check, Torch (d6, out on a 1)"
+        assert purposes[1].startswith("Encounter check (d10 at or under Alarm")
         assert any(line.startswith("(note: rolled at the table: ") for line in reply.lines)
         state = session.state
     finally:
@@ -132,11 +140,11 @@ def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
         terminal.type("light torch\r")
         terminal.wait_for("[Inv:Torch|lit]")
         terminal.type("advance\r")
-        terminal.wait_for("d6 rolled (Enter: solo rolls it)>")
+        terminal.wait_for("Light depletion check, Torch (d6, out on a 1):")
         terminal.type("7\r")
         terminal.wait_for("a d6 shows 1 to 6")
         terminal.type("2\r")
-        terminal.wait_for("d10 rolled (Enter: solo rolls it)>")
+        terminal.wait_for("Encounter check (d10 at or under Alarm")
         terminal.type("\r")  # solo rolls the d10
         terminal.wait_for("rolled at the table: d6=2")
         terminal.wait_for("solo>")

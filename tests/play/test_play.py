@@ -35,7 +35,7 @@ def test_new_creates_a_readable_journal_in_journals(tmp_path: Path):
     assert text.startswith("---\ntitle: Test Crawl\nsystem: d12-tension\nseed: 11\n")
     assert "\ncreated: 2023-11-14T22:13:20\n" in text  # from SOURCE_DATE_EPOCH, in UTC
     assert "\n# Test Crawl\n" in text and "\n### S1 *Turn 1 · 0:10*\n" in text
-    assert "\n## Session 1\n\n*Date: 2023-11-14*\n" in text
+    assert "\n## Session 1\n*Date: 2023-11-14*\n" in text
     assert "\nThe air smells of wet rope.\n" in text
     assert "@ combat-normal\n=> [Track:Tension 2/10] +2: normal combat" in text
     assert "tbl: Dungeon events (d12) d12=" in text
@@ -59,7 +59,7 @@ def test_same_seed_and_commands_give_the_same_journal_even_split(tmp_path: Path)
     # [DUNGEON STATUS] block, and the whole map in its first record); the play itself is
     # identical, and so is the map
     def played(path: Path) -> str:
-        text = re.sub(r"\n## Session \d+\n\n\*Date: [^*]+\*\n(\n```\n(\[[^\n]*\n)+```\n)*", "",
+        text = re.sub(r"\n## Session \d+\n\*Date: [^*]+\*\n(\n```\n(\[[^\n]*\n)+```\n)*", "",
                       path.read_text())
 
         def without_map(found: re.Match) -> str:

@@ -62,7 +62,7 @@ def test_chaos_moves_the_target_and_can_follow_tension(session):
 
 
 def test_tables_lists_oracles_tables_and_table_rolls_them(session):
-    names = [line.split(":")[0] for line in session.handle("tables").lines]
+    names = [line.split(":")[0] for line in session.handle("tables all").lines]
     assert {"d12-encounters", "d12-environment", "event-focus", "dungeon-events"} <= set(names)
     reply = session.handle("table event-focus")
     assert reply.lines[0].startswith("tbl: ")

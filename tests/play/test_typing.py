@@ -24,19 +24,26 @@ from solo.play.session import Session
 from solo.play.start import create_journal_file
 from tests.fake_env import run_solo
 
-# Prose from the issue that begins with a command word: it must never run.
-PROSE_STARTING_WITH_A_COMMAND = [
+# Prose from the issues that begins with a command word: it must never run. A sentence (a
+# capital, four words or more, . ! ? or … last) is the story at once (issue 37); the
+# others are refused, and Enter again on the line handed back keeps them as narration.
+SENTENCES_STARTING_WITH_A_COMMAND = [
     "Undo the ropes binding the prisoner.",
     "Quit stalling, Osk hisses.",
-    "Status quo…",
     "Light glints off the water.",
     "Strike the goblin down!",
-    "Search the alcove…",
     "Help me, the prisoner begs.",
     "Roll the barrel aside.",
     "Ask the guard about the key.",
     "Table the motion, says the dwarf.",
     "Stay close to the wall.",
+]
+PROSE_STARTING_WITH_A_COMMAND = [
+    "Status quo…",
+    "Search the alcove…",
+    "quit stalling, Osk hisses",
+    "light glints off the water.",
+    "Stay close",
 ]
 TYPOS = ["advnace", "ligth torch", "stya"]
 
@@ -87,12 +94,24 @@ def test_prose_starting_with_a_command_word_is_never_run_and_stays_in_the_input(
     assert code == 0
     assert path.read_bytes() == before
     assert "to keep it as narration" in screen
-    # The line comes back in the input: Home, a quote mark, Enter keep it as narration.
-    code, screen = drive(path, line + "\r" + "\x01\"\r")
+    # The line comes back in the input: Enter again keeps it as narration, mark-free.
+    code, screen = drive(path, line + "\r\r")
     after = state_of(path)
     assert after.turn == start.turn and after.values == start.values
-    assert line in journal_prose(path)
+    assert f"\n{line}\n" in journal_prose(path)
     assert "Saved. Resume with" in screen  # Ctrl-D, not 'quit', ended it
+    assert "Took back" not in journal_prose(path)
+
+
+@pytest.mark.parametrize("line", SENTENCES_STARTING_WITH_A_COMMAND)
+def test_a_sentence_starting_with_a_command_word_is_the_story(tmp_path: Path, line: str):
+    path = new_journal(tmp_path)
+    start = state_of(path)
+    code, screen = drive(path, line + "\r")
+    after = state_of(path)
+    assert code == 0 and "solo: error" not in screen
+    assert after.turn == start.turn and after.values == start.values
+    assert f"\n{line}\n" in journal_prose(path)
     assert "Took back" not in journal_prose(path)
 
 
@@ -103,8 +122,8 @@ def test_a_command_word_with_words_it_does_not_take_is_not_run_after_real_play(
     played = state_of(path)
     assert played.turn == 1
     size = path.stat().st_size
-    code, screen = drive(path, "Undo the ropes binding the prisoner.\r\x03"
-                               "Quit stalling, Osk hisses.\r\x03stay\r")
+    code, screen = drive(path, "undo the ropes\r\x03"
+                               "quit stalling, Osk hisses\r\x03stay\r")
     assert code == 0
     state = state_of(path)
     assert state.turn == 2  # 'stay' ran; no undo, no quit before it

@@ -189,7 +189,8 @@ def test_html_escapes_hostile_narration_and_requests_nothing(tmp_path: Path):
     commands = CRAWL.replace("The stair ends in black water. *Mara* lifts the torch high.",
                              HOSTILE)
     journal = new_journal(tmp_path, commands)
-    assert HOSTILE in journal.read_text()
+    # kept whole, each '<' that could open HTML escaped for Markdown viewers (issue 37)
+    assert HOSTILE.replace("<", "\\<") in journal.read_text()
     target = tmp_path / "report.html"
     done = solo("export", str(journal), "--format", "html", "-o", str(target), cwd=tmp_path)
     assert done.returncode == 0, done.stderr

@@ -207,7 +207,7 @@ def test_every_die_of_a_room_can_be_rolled_by_hand():
 
     asked: list[int] = []
 
-    def ask(sides: int, problem: str | None) -> str:
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
         asked.append(sides)
         return "1"
 

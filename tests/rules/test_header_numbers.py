@@ -38,7 +38,7 @@ def test_the_dice_prompt_asks_again_for_every_odd_digit():
     typed = [*ODD_DIGITS, "4"]
     asked: list[str | None] = []
 
-    def ask(sides: int, problem: str | None) -> str:
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
         asked.append(problem)
         return typed[len(asked) - 1]
 
@@ -73,12 +73,12 @@ def test_at_the_repl_odd_digits_are_asked_again(tmp_path: Path):
         terminal.type("light torch\r")
         terminal.wait_for("[Inv:Torch|lit]")
         terminal.type("advance\r")
-        terminal.wait_for("d6 rolled (Enter: solo rolls it)>")
+        terminal.wait_for("Light depletion check, Torch (d6, out on a 1):")
         for answer in ("²", "①", "٣", "Ⅲ"):
             terminal.type(answer + "\r")
             terminal.wait_for(f"'{answer}' is not a face")
         terminal.type("2\r")
-        terminal.wait_for("d10 rolled (Enter: solo rolls it)>")
+        terminal.wait_for("Encounter check (d10 at or under Alarm")
         terminal.type("\r")
         terminal.wait_for("rolled at the table: d6=2")
         terminal.wait_for("solo>")

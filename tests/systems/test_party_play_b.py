@@ -169,7 +169,7 @@ def test_the_party_commands_and_what_stays_narration(tmp_path):
     assert result.returncode == 1, "the typo is an error"
     assert result.stderr.strip().splitlines() == [
         "solo: error: line 5: no command 'serch': did you mean search? (to keep it as "
-        "narration, start the line with \" or >)"]
+        "narration, start the line with >)"]
     listings = result.stdout.split("Wren: HP 8/8\nBrother Ott: HP 8/8\n")
     assert len(listings) == 4, "party, party with X, status"
     assert listings[2].startswith("X: HP 5/5\n")

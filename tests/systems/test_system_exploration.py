@@ -642,7 +642,7 @@ def test_halving_the_oil_leaves_at_least_one_turn(crawl, left):
     c.state = replace(c.state, lights=(Light("lantern", left, False),))
     c.do("explore", faces=[3])            # halved to 1 (never to 0), then the turn burns it
     assert lit(c) == [], "a lantern with 1 turn of oil left burns out at the end of the turn"
-    assert [e.after for e in c.events(LightChanged)] == ["lit, 1 turns left", "burnt out"]
+    assert [e.after for e in c.events(LightChanged)] == ["lit, 1 turn left", "burnt out"]
 
 
 def test_halving_seven_turns_of_oil_leaves_three(crawl):
