@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from solo.engine.arguments import quote
 from solo.engine.dungeon_rolls import after_action
+from solo.engine.key_rooms import search_key
 from solo.engine.effects_tables import meet_rolled_encounter
-from solo.engine.events import Acted
+from solo.engine.events import Acted, Checked
 from solo.engine.interpreter import Run
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, GoBack, GoTo, Request
@@ -46,6 +47,8 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)
             after_action(world, run, request.action, start)
+            checks = [event for event in run.events[start:] if isinstance(event, Checked)]
+            search_key(world, run, request.action, not checks or checks[-1].success)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved
