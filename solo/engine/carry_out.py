@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from solo.engine.arguments import quote
 from solo.engine.dungeon_rolls import after_action
-from solo.engine.key_rooms import search_key
 from solo.engine.effects_tables import meet_rolled_encounter
 from solo.engine.events import Acted, Checked
 from solo.engine.interpreter import Run
+from solo.engine.key_rooms import search_key
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, GoBack, GoTo, Request
 from solo.engine.room_commands import move_for

@@ -211,11 +211,11 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             dungeon, _ = _link(dungeon, key, left.id)
             dungeon = change.walk(dungeon, [target])
             run.dungeon = dungeon
-            shown = [change.room_event(dungeon.room(left.id) or left, "changed"),
-                     change.room_event(dungeon.current or left, "back")]
-            room = dungeon.current
-            count = sum(1 for each in room.exits if each.seen) if room is not None else 0
-            return Rolled([*events, *shown], count, False)
+            walked = dungeon.current
+            count = sum(1 for each in walked.exits if each.seen) if walked is not None else 0
+            return Rolled([*events,
+                           change.room_event(dungeon.room(left.id) or left, "changed"),
+                           change.room_event(walked or left, "back")], count, False)
         if exit.door:
             exits = list(left.exits)
             exits[index] = exit._replace(door="")
