@@ -165,6 +165,10 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
     names none (or its key cannot be found, or the party stands in a room of its own)."""
     key = active_key(world, run.values)
     if key is None:
+        name = run.values.get(KEY)
+        if name and isinstance(name, str):
+            raise UsageError(f"the key {name} is not found (moved or deleted?): put it back "
+                             "at that path to reveal new rooms")
         return None
     dungeon = run.dungeon
     left = dungeon.current

@@ -12,7 +12,7 @@ from __future__ import annotations
 from solo.engine import room_changes as change
 from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new
 from solo.engine.events import Event, RoomChanged, Said
-from solo.engine.key_rooms import active_key, enter_key_room
+from solo.engine.key_rooms import KEY, enter_key_room
 from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
 from solo.engine.rooms import Dungeon
 from solo.engine.run import RunState
@@ -101,7 +101,7 @@ def move_for(run: RunState, request: Act, world: World | None = None
         left = run.dungeon.current
         back_word = next((action.name for action in run.procedure.actions.values()
                           if action.room == "back"), "go")
-        if world is not None and active_key(world, run.values) is not None:
+        if world is not None and run.values.get(KEY):
             if request.exits_typed:
                 raise UsageError("the key gives this dungeon's rooms and exits: move without "
                                  "typing exits ('room exits …' opens a door the key shuts)")
