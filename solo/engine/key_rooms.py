@@ -339,6 +339,10 @@ def explored_text(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> 
     return str(explored(key, _seen(key, dungeon), found_ids(values)))
 
 
+def _plain_ways(room: KeyRoom) -> set[str | None]:
+    return {exit.direction for exit in room.exits if exit.door != "secret"}
+
+
 def key_notice(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
     """One line when the journal's key has moved (not found) or was edited (its hash
     differs): what changed, in the rooms already entered only. None when all is well."""
@@ -358,8 +362,13 @@ def key_notice(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str
         now = key.room(room.id)
         if now is None:
             changes.append(f"{room.id} is no longer in the key")
-        elif _short(now.name) != room.description:
-            changes.append(f"{room.id}: its name changed")
+        else:
+            parts = [what for what, changed in (
+                ("name", _short(now.name) != room.description),
+                ("exits", _plain_ways(now) != {exit.direction for exit in room.exits
+                                               if not exit.secret})) if changed]
+            if parts:
+                changes.append(f"{room.id}: its {' and '.join(parts)} changed")
     seen = _seen(key, dungeon)
     unseen = len(key.rooms) - len(seen)
     what = "; ".join(changes) if changes else (

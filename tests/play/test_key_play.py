@@ -71,6 +71,11 @@ def test_a_key_moved_or_edited_between_sittings_is_a_notice(here):
            "changed. The rooms already entered keep what the journal recorded." in status.out
     rooms = solo("play", str(here / "j.md"), stdin="rooms\n")
     assert "R2 (here) · Porters' room" in rooms.out  # as the journal recorded it
+    key.write_text(key.read_text(encoding="utf-8").replace(
+        "      - {dir: N, to: R4}\n      - {dir: E, to: R5}\n",
+        "      - {dir: N, to: R4}\n", 1), encoding="utf-8")
+    status = solo("status", str(here / "j.md"))
+    assert "R2: its name and exits changed." in status.out
     key.rename(here / "moved.yaml")
     status = solo("status", str(here / "j.md"))
     assert f"The key {key} is not found (moved or deleted?)" in status.out
