@@ -123,9 +123,10 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "
                      "changes it during play.")
     new.add_argument("--dungeon", nargs="?", const="", default=None, metavar="ID",
-                     help="A generator that rolls each new room (see: solo dungeons), or "
-                     "the path of your own generator file; 'set dungeon ID' changes it "
-                     "during play.")
+                     help="A generator that rolls each new room (see: solo dungeons), "
+                     "the path of your own generator file ('set dungeon ID' changes it "
+                     "during play), or a dungeon key (kind: key) to play room by room, "
+                     "unseen rooms hidden.")
     new.add_argument("--dungeon-set", action="append", default=[], metavar="NAME=WORD",
                      help="A setting of the generator, such as doors=barred (repeat for "
                      "more; solo dungeons lists each generator's).")

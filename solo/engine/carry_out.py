@@ -14,10 +14,11 @@ from __future__ import annotations
 from solo.engine import dungeon_rolls, expedition
 from solo.engine.arguments import quote
 from solo.engine.effects_tables import meet_rolled_encounter
-from solo.engine.events import Acted
+from solo.engine.events import Acted, Checked
 from solo.engine.expedition import carry_trip, refuse_outside
 from solo.engine.expedition_requests import TripRequest
 from solo.engine.interpreter import Run
+from solo.engine.key_rooms import search_key
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, GoBack, GoTo, Request
 from solo.engine.room_commands import move_for
@@ -52,6 +53,8 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)
             dungeon_rolls.after_action(world, run, request.action, start)  # doors, traps
+            checks = [event for event in run.events[start:] if isinstance(event, Checked)]
+            search_key(world, run, request.action, not checks or checks[-1].success)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved

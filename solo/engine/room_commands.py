@@ -12,6 +12,7 @@ from __future__ import annotations
 from solo.engine import room_changes as change
 from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new
 from solo.engine.events import Event, RoomChanged, Said
+from solo.engine.key_rooms import KEY, enter_key_room
 from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
 from solo.engine.rooms import Dungeon
 from solo.engine.run import RunState
@@ -100,6 +101,13 @@ def move_for(run: RunState, request: Act, world: World | None = None
         left = run.dungeon.current
         back_word = next((action.name for action in run.procedure.actions.values()
                           if action.room == "back"), "go")
+        if world is not None and run.values.get(KEY):
+            if request.exits_typed:
+                raise UsageError("the key gives this dungeon's rooms and exits: move without "
+                                 "typing exits ('room exits …' opens a door the key shuts)")
+            rolled = enter_key_room(world, run, request.direction, back_word)
+            if rolled is not None:
+                return tuple(rolled.events), rolled
         if world is not None and not request.exits_typed:
             rolled = roll_new(world, run, request.direction, request.to, back_word)
             if rolled is not None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.engine import core as engine
+from solo.engine.key_rooms import explored_text, key_notice
 from solo.engine.room_changes import exit_text, room_event
 from solo.engine.state import State
 from solo.journal.notation import (
@@ -122,6 +123,8 @@ def recap_data(world: World, meta: Mapping[str, Any], state: State, *, session: 
         "rooms_known": len(dungeon.rooms),
         "expedition": state.trip.number,
         "days_outside": state.trip.away,
+        "explored": explored_text(world, state.values, dungeon),
+        "key_notice": key_notice(world, state.values, dungeon),
         "party": [{"name": member.name, "hp": member.hp, "max_hp": member.max_hp,
                    "marks": list(procedure.party.marks(member.conditions, member.own))}
                   for member in state.party],
@@ -159,6 +162,10 @@ def recap_lines(data: Mapping[str, Any]) -> list[str]:
         days = data["days_outside"]
         lines.append(f"Outside the dungeon: {days} day{'s' if days != 1 else ''} since "
                      f"expedition {data['expedition']} ended ('return' goes back in)")
+    if data.get("explored"):
+        lines.append(f"Explored: {data['explored']}")
+    if data.get("key_notice"):
+        lines.append(data["key_notice"])
     lines.extend(f"The books: {' '.join(data['tags'][index:index + 4])}"
                  for index in range(0, len(data["tags"]), 4))
     lines.append(f"Next: {data['next']}")

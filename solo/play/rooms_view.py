@@ -17,9 +17,13 @@ TRAIL_SHOWN = 6
 """How many rooms of the way back the list names (the nearest first)."""
 
 
-def rooms_lines(dungeon: Dungeon) -> list[str]:
-    """One line per known room; a line saying how to begin when there is none."""
+def rooms_lines(dungeon: Dungeon, explored: str | None = None) -> list[str]:
+    """One line per known room; a line saying how to begin when there is none. In a keyed
+    dungeon, ``explored`` (``9 of 23 rooms, 2 of 4 secrets``) ends the list."""
     if not dungeon.rooms:
+        if explored:
+            return [f"No rooms yet: the procedure's 'enter' goes into the key's entrance "
+                    f"(explored: {explored})."]
         return ["No rooms yet: the procedure's 'enter' goes into the first one, and "
                 "'room NAME, exits N E' describes it."]
     lines = []
@@ -41,4 +45,6 @@ def rooms_lines(dungeon: Dungeon) -> list[str]:
         more = len(way) - TRAIL_SHOWN
         shown = ", ".join(way[:TRAIL_SHOWN]) + (f" and {more} more" if more > 0 else "")
         lines.append(printable(f"'back' retraces the way the party came: {shown}."))
+    if explored:
+        lines.append(f"Explored: {explored}.")
     return lines

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from solo.engine.key_rooms import explored_text
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.play.commands_table import SESSION
@@ -109,7 +110,9 @@ def _steps(session: Sitting, text: str) -> Reply:
 
 @session_command("rooms")
 def _rooms(session: Sitting, text: str) -> Reply:
-    return Reply(tuple(rooms_lines(session.state.dungeon)))
+    state = session.state
+    return Reply(tuple(rooms_lines(state.dungeon, explored_text(session.world, state.values,
+                                                                state.dungeon))))
 
 
 @session_command("map")

@@ -12,6 +12,7 @@ from pathlib import Path
 from solo import defaults
 from solo.engine import core as engine
 from solo.engine.dungeon_rolls import parse_settings, start_values
+from solo.engine.key_rooms import key_values
 from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.journal.create import create_journal, slugify
@@ -25,6 +26,8 @@ from solo.play.party_from import carry_party
 from solo.play.session import Session
 from solo.rules import oracle_styles
 from solo.rules.catalog import load_system, load_world, system_ids
+from solo.rules.key_file import check_encounters, load_key_file
+from solo.rules.key_shelf import is_key_file
 from solo.rules.numbers import number_between
 from solo.terminal import printable
 
@@ -50,7 +53,16 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     (unless SOURCE_DATE_EPOCH is set). ``dungeon``: the generator of new rooms and its
     settings (``doors=barred``), kept in the start record's state (and every state after)."""
     world = load_world(system, [Path(name) for name in tables])
-    generated = start_values(world, dungeon[0], parse_settings(dungeon[1]))
+    if dungeon[0] and is_key_file(dungeon[0]):  # a prepared dungeon: its key, checked
+        if dungeon[1]:
+            raise UsageError("--dungeon-set is for a generator; a key has no settings")
+        key = load_key_file(Path(dungeon[0]))
+        encounters = world.table(world.procedure.encounters or "")
+        check_encounters(key, [entry.id for entry in encounters.entries] if encounters
+                         else [])
+        generated = key_values(key)
+    else:
+        generated = start_values(world, dungeon[0], parse_settings(dungeon[1]))
     oracle_styles.get_style(world.styles, oracle_style)
     title = title or f"A {world.procedure.name} crawl"
     if seed is None:

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from solo.rules.generator import Generator
+from solo.rules.key_model import DungeonKey
+from solo.rules.key_shelf import KeyShelf
 from solo.rules.oracle_styles import OracleStyle
 from solo.rules.procedure import Procedure
 from solo.rules.tables import Table
@@ -23,6 +25,8 @@ class World:
     tables: Mapping[str, Table] = field(default_factory=dict)
     styles: Mapping[str, OracleStyle] = field(default_factory=dict)
     generators: Mapping[str, Generator] = field(default_factory=dict)
+    keys: Mapping[str, DungeonKey] = field(default_factory=KeyShelf)
+    """The dungeon keys a journal may name, by path (read when first asked for)."""
 
     def table(self, name: str) -> Table | None:
         return self.tables.get(name) or self.procedure.tables.get(name)

@@ -1,0 +1,378 @@
+"""A prepared dungeon played room by room: the journal's key (docs/keys.md) revealed as the
+party enters its rooms, the rest kept hidden.
+
+A journal names its key in its state (``dungeon_key``: the file's path;
+``dungeon_key_sha256``: the hash of its bytes), never its text, and keeps the secrets found
+(``key_found``: their ids, which name only rooms entered). The procedure's own move into a
+new room goes through an exit of the room the party is in (or, the first time, to the key's
+entrance): the room it leads to is shown, its text said, its exits as seen (a secret one
+only once found, the room beyond only once entered); its encounter, trap and treasure are
+met. Only :mod:`solo.rules.key_reveal`'s view of a room ever reaches an event: a room the
+party has not entered is never named, described or counted in one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from solo.engine import room_changes as change
+from solo.engine.dungeon_rolls import FINDERS, Rolled, door_refusal, traps_found
+from solo.engine.events import Encountered, Event, Said
+from solo.engine.rooms import Dungeon, Exit, Room
+from solo.engine.run import RunState
+from solo.errors import UsageError
+from solo.rules.key_model import DungeonKey, KeyExit, KeyRoom, exit_face, way_back
+from solo.rules.key_reveal import explored, hidden_here, reveal
+from solo.rules.tables import expand_inline_dice
+from solo.rules.world import World
+
+__all__ = ["KEY", "KEY_HASH", "KEY_FOUND", "key_values", "active_key", "found_ids",
+           "enter_key_room", "search_key", "explored_text", "key_notice"]
+
+KEY = "dungeon_key"
+"""The state's value naming the journal's key: the path of its file."""
+KEY_HASH = "dungeon_key_sha256"
+"""The state's value holding the sha256 of the key's bytes when play started."""
+KEY_FOUND = "key_found"
+"""The state's value holding the ids of the key's secrets found, space-separated."""
+
+_DOOR = {"open": "", "stuck": "stuck", "locked": "locked", "trapped": "trapped",
+         "secret": ""}
+"""A key's door as the map keeps it (a secret door, found, is an open way marked secret)."""
+
+
+def key_values(key: DungeonKey) -> dict[str, str]:
+    """The state's values that name ``key`` (its path and hash)."""
+    return {KEY: key.file, KEY_HASH: key.sha256, KEY_FOUND: ""}
+
+
+def active_key(world: World, values: Mapping[str, Any]) -> DungeonKey | None:
+    """The journal's key, if it names one that can be read; None otherwise."""
+    name = values.get(KEY)
+    if not name or not isinstance(name, str):
+        return None
+    try:
+        return world.keys[name]
+    except KeyError:
+        return None
+
+
+def found_ids(values: Mapping[str, Any]) -> set[str]:
+    return set(str(values.get(KEY_FOUND, "") or "").split())
+
+
+def _seen(key: DungeonKey, dungeon: Dungeon) -> set[str]:
+    return {room.id for room in dungeon.rooms if room.id in key}
+
+
+def _key_exit(key_room: KeyRoom, exit: Exit) -> tuple[int, KeyExit] | None:
+    """The key's exit that the map's ``exit`` of the same room is."""
+    for index, each in enumerate(key_room.exits):
+        if exit.direction is not None and each.direction == exit.direction:
+            return index, each
+    if exit.direction is None:
+        for index, each in enumerate(key_room.exits):
+            if each.direction is None and (exit.to is None or each.to == exit.to):
+                return index, each
+    return None
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.replace("[", "(").replace("]", ")").replace("|", "/").split())
+    if len(text) <= change.MAX_DESCRIPTION:
+        return text
+    return text[:change.MAX_DESCRIPTION].rsplit(" ", 1)[0].rstrip(",;")
+
+
+def _mark_found(run: RunState, key: DungeonKey, ids: list[str]) -> None:
+    found = found_ids(run.values)
+    more = set(ids)
+    for secret in key.secrets:
+        if secret.id in more and secret.twin:
+            more.add(secret.twin)
+    if not more - found:
+        return
+    run.store(KEY_FOUND, " ".join(sorted(found | more)))
+
+
+def _room_exits(key: DungeonKey, seen: set[str], room_id: str, found: set[str],
+                came_from: str | None) -> tuple[Exit, ...]:
+    view = reveal(key, seen, room_id, found)
+    exits = []
+    for exit in view.exits:
+        door = "" if exit.to is not None and exit.to == came_from else _DOOR.get(exit.door, "")
+        exits.append(Exit(exit.direction, exit.to, exit.secret is not None, door))
+    return tuple(exits[:change.MAX_EXITS])
+
+
+def _link(dungeon: Dungeon, key: DungeonKey, room_id: str) -> tuple[Dungeon, list[str]]:
+    """Each room entered before whose exit leads (in the key) to ``room_id`` now knows it."""
+    changed: list[str] = []
+    key_room = key.room(room_id)
+    assert key_room is not None
+    for place in range(len(key_room.exits)):
+        other = way_back(key, key_room, place)
+        if other is None:
+            continue
+        mapped = dungeon.room(other[0].id)
+        if mapped is None:
+            continue
+        exits = list(mapped.exits)
+        for index, exit in enumerate(exits):
+            found = _key_exit(other[0], exit)
+            if exit.to is None and found is not None and found[1].to == room_id:
+                exits[index] = exit._replace(to=room_id)
+        if tuple(exits) != mapped.exits:
+            dungeon = dungeon.with_room(mapped._replace(exits=tuple(exits)))
+            changed.append(mapped.id)
+    return dungeon, changed
+
+
+def _choose(run: RunState, key: DungeonKey, room: Room, direction: str | None
+            ) -> tuple[int, KeyExit]:
+    """The exit of ``room`` the party takes: the one in ``direction``, else the first way on
+    it can take; refused when it leads out, is shut, or there is none."""
+    key_room = key.room(room.id)
+    assert key_room is not None
+    free = []
+    for index, exit in enumerate(room.exits):
+        found = _key_exit(key_room, exit)
+        if found is None or not exit.seen:
+            continue
+        if direction is not None and exit.direction != direction:
+            continue
+        free.append((index, found[1]))
+    if direction is not None and not free:
+        raise UsageError(f"{room.id} has no exit {direction} the party knows of; 'rooms' "
+                         "lists its exits")
+    onward = [(index, each) for index, each in free
+              if not each.out and (direction is not None or room.exits[index].to is None)]
+    if not onward:
+        if direction is not None:
+            raise UsageError(f"the exit {direction} of {room.id} leads out of the dungeon")
+        finders = [name for name in FINDERS if name in run.procedure.actions]
+        hint = f"; '{finders[0]}' may find a secret way" if finders else ""
+        raise UsageError(f"{room.id} has no way on to a room not yet entered: 'go' walks "
+                         f"to a known room{hint}")
+    open_first = [pair for pair in onward if not room.exits[pair[0]].barred]
+    return (open_first or onward)[0]
+
+
+def enter_key_room(world: World, run: RunState, direction: str | None, back_word: str
+                   ) -> Rolled | None:
+    """The procedure's move into a new room, in a journal that names a key: None when it
+    names none (or its key cannot be found, or the party stands in a room of its own)."""
+    key = active_key(world, run.values)
+    if key is None:
+        name = run.values.get(KEY)
+        if name and isinstance(name, str):
+            raise UsageError(f"the key {name} is not found (moved or deleted?): put it back "
+                             "at that path to reveal new rooms")
+        return None
+    dungeon = run.dungeon
+    left = dungeon.current
+    if left is not None and left.id not in key:
+        return None
+    events: list[Event] = []
+    found = found_ids(run.values)
+    if left is None:
+        target = key.entrance
+        if dungeon.room(target) is not None:  # pragma: no cover - a map without a 'here'
+            raise UsageError(f"{target} is on the map already; '{back_word} {target}'")
+        if key.intro:
+            events.append(Said(" ".join(key.intro.split())))
+    else:
+        index, key_exit = _choose(run, key, left, direction)
+        exit = left.exits[index]
+        if exit.barred:
+            raise door_refusal(left, exit, run.procedure)
+        direction = exit.direction
+        assert key_exit.to is not None
+        target = key_exit.to
+        if exit.door == "trapped":
+            where = f"the door {exit.direction} of {left.id}" if exit.direction \
+                else f"a door of {left.id}"
+            events.append(Said(f"The party finds a trap on {where} and gets past it."
+                               if traps_found(run) else
+                               f"A trap on {where} springs as the party goes through."))
+        key_left = key.room(left.id)
+        assert key_left is not None
+        faces = []
+        place = key_left.exits.index(key_exit)
+        if key_exit.door == "secret":
+            faces.append(exit_face(key_left, place))
+        other = way_back(key, key_left, place)
+        if other is not None and other[0].exits[other[1]].door == "secret":
+            faces.append(exit_face(*other))  # through a secret door: found from both sides
+        if faces:
+            _mark_found(run, key, faces)
+            found = found_ids(run.values)
+        if dungeon.room(target) is not None:  # a room entered before, by another way
+            exits = list(left.exits)
+            exits[index] = exit._replace(to=target, door="")
+            dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
+            dungeon, _ = _link(dungeon, key, left.id)
+            dungeon = change.walk(dungeon, [target])
+            run.dungeon = dungeon
+            walked = dungeon.current
+            count = sum(1 for each in walked.exits if each.seen) if walked is not None else 0
+            return Rolled([*events,
+                           change.room_event(dungeon.room(left.id) or left, "changed"),
+                           change.room_event(walked or left, "back")], count, False)
+        if exit.door:
+            exits = list(left.exits)
+            exits[index] = exit._replace(door="")
+            dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
+    before = dungeon
+    dungeon = change.enter_new(dungeon, direction, 0, target, back_word)
+    seen = _seen(key, dungeon)
+    key_room = key.room(target)
+    assert key_room is not None
+    has_trap = any(content.kind == "trap" for content in key_room.contents)
+    room = Room(target, _short(key_room.name), ("active", *(("trapped",) if has_trap else ())),
+                _room_exits(key, seen, target, found, left.id if left is not None else None))
+    dungeon = dungeon.with_room(room)
+    dungeon, linked = _link(dungeon, key, target)
+    run.dungeon = dungeon
+    shown: list[Event] = [change.room_event(room, "new")]
+    for other_id in dict.fromkeys([*([left.id] if left is not None else []), *linked]):
+        other_room = dungeon.room(other_id)
+        if other_room is not None and other_room != before.room(other_id):
+            shown.append(change.room_event(other_room, "changed"))
+    view = reveal(key, seen, target, found)
+    if view.text:
+        shown.append(Said(" ".join(view.text.split())))
+    encounter = _contents(run, key, key_room, shown)
+    return Rolled([*events, *shown], sum(1 for each in room.exits if each.seen), encounter)
+
+
+def _contents(run: RunState, key: DungeonKey, room: KeyRoom, shown: list[Event]) -> bool:
+    """What the room holds, shown; True when its encounter is rolled on the procedure's
+    table (met by the caller, as a generated room's is)."""
+    held = []
+    rolled = False
+    for content in room.contents:
+        text = expand_inline_dice(content.text, run.rng)[0] if content.text else ""
+        if content.kind == "encounter":
+            if content.name == "roll":
+                rolled = True
+                if text:
+                    shown.append(Said(text))
+                continue
+            shown.append(_encounter(run, key, content.name or "", text))
+        elif content.kind == "trap":
+            what = f" ({text})" if text else ""
+            shown.append(Said(f"The party finds the trap in {room.id}{what} before it springs."
+                              if traps_found(run) else
+                              f"A trap in {room.id}{what} springs on the party."))
+        else:
+            held.append(f"{content.kind} ({text})" if text else content.kind)
+    if held:
+        shown.append(Said(f"In {room.id}: " + "; ".join(held) + "."))
+    return rolled
+
+
+def _encounter(run: RunState, key: DungeonKey, name: str, text: str) -> Event:
+    """The key's encounter ``name`` met: one of its own, else the procedure's table entry
+    of that id."""
+    run.encounters += 1
+    own = key.encounters.get(name)
+    if own is not None:
+        words = own.text + (f"; {text}" if text else "")
+        return Encountered(key.name, " ".join(words.split()), "met")
+    table_name = run.procedure.encounters or ""
+    table = run.procedure.tables.get(table_name)
+    if table is not None:
+        for index, entry in enumerate(table.entries):
+            if entry.id == name:
+                run.last_encounter = (table_name, index)
+                words = expand_inline_dice(entry.text, run.rng)[0] + (f"; {text}" if text
+                                                                       else "")
+                return Encountered(table.name, words, "met")
+    return Encountered(key.name, text or name, "met")  # pragma: no cover - checked at start
+
+
+def search_key(world: World, run: RunState, action: str, succeeded: bool) -> None:
+    """After a search (the procedure's own, :data:`FINDERS`) that did not fail: what the key
+    hides in the room the party is in is found: its secret doors (shown on the map from
+    now on) and the things hidden there."""
+    if action not in FINDERS or not succeeded:
+        return
+    key = active_key(world, run.values)
+    room = run.dungeon.current
+    if key is None or room is None or room.id not in key:
+        return
+    hidden = hidden_here(key, room.id, found_ids(run.values))
+    if not hidden:
+        return
+    _mark_found(run, key, [secret.id for secret in hidden])
+    key_room = key.room(room.id)
+    assert key_room is not None
+    seen = _seen(key, run.dungeon)
+    found = found_ids(run.values)
+    exits = list(room.exits)
+    for secret in hidden:
+        if secret.exit is None:
+            run.events.append(Said(f"Found in {room.id}: {' '.join(secret.text.split())}."))
+            continue
+        key_exit = key_room.exits[secret.exit]
+        to = key_exit.to if key_exit.to in seen else None
+        exits.append(Exit(key_exit.direction, to, True, ""))
+        where = f" {key_exit.direction}" if key_exit.direction else ""
+        run.events.append(Said(f"A secret way{where} is found: "
+                               f"{' '.join(secret.text.split())}."))
+    if len(exits) != len(room.exits):
+        ordered = _room_exits(key, seen, room.id, found, None)
+        kept = {(exit.direction, exit.to): exit for exit in room.exits}
+        merged = tuple(kept.get((exit.direction, exit.to), exit) for exit in ordered)
+        dungeon = run.dungeon.with_room(room._replace(exits=merged))
+        run.dungeon = dungeon
+        run.events.append(change.room_event(dungeon.current or room, "changed"))
+
+
+def explored_text(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
+    """``9 of 23 rooms, 2 of 4 secrets`` for the journal's key; None without one."""
+    key = active_key(world, values)
+    if key is None:
+        return None
+    return str(explored(key, _seen(key, dungeon), found_ids(values)))
+
+
+def _plain_ways(room: KeyRoom) -> set[str | None]:
+    return {exit.direction for exit in room.exits if exit.door != "secret"}
+
+
+def key_notice(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
+    """One line when the journal's key has moved (not found) or was edited (its hash
+    differs): what changed, in the rooms already entered only. None when all is well."""
+    name = values.get(KEY)
+    if not name or not isinstance(name, str):
+        return None
+    try:
+        key = world.keys[name]
+    except KeyError:
+        return (f"The key {name} is not found (moved or deleted?): the rooms already "
+                "entered keep what the journal recorded; new rooms cannot be revealed "
+                "until it is back at that path.")
+    if key.sha256 == values.get(KEY_HASH):
+        return None
+    changes = []
+    for room in dungeon.rooms:
+        now = key.room(room.id)
+        if now is None:
+            changes.append(f"{room.id} is no longer in the key")
+        else:
+            parts = [what for what, changed in (
+                ("name", _short(now.name) != room.description),
+                ("exits", _plain_ways(now) != {exit.direction for exit in room.exits
+                                               if not exit.secret})) if changed]
+            if parts:
+                changes.append(f"{room.id}: its {' and '.join(parts)} changed")
+    seen = _seen(key, dungeon)
+    unseen = len(key.rooms) - len(seen)
+    what = "; ".join(changes) if changes else (
+        "no room already entered is renamed or gone" + (f" ({unseen} not yet entered may "
+                                                        "have changed)" if unseen else ""))
+    return (f"The key {name} was edited since it was last played (its sha256 differs): "
+            f"{what}. The rooms already entered keep what the journal recorded.")

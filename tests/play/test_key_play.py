@@ -1,0 +1,113 @@
+"""Playing a key: what starting, resuming and a bad key do (docs/keys.md, #39 item 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.fake_env import solo
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    return tmp_path
+
+
+def start(folder: Path, key: Path, system: str = "d12-tension", stdin: str = ""):
+    return solo("new", str(folder / "j.md"), "--system", system, "--seed", "5",
+                "--dungeon", str(key), stdin=stdin)
+
+
+def test_the_first_move_enters_the_entrance_and_names_the_key_by_path_and_hash(here):
+    key = here / "abbey.yaml"
+    key.write_bytes(EXAMPLE.read_bytes())
+    run = start(here, key, stdin="rooms\nenter\n")
+    assert run.code == 0, run.err
+    assert "No rooms yet: the procedure's 'enter' goes into the key's entrance " \
+           "(explored: 0 of 20 rooms, 0 of 5 secrets)" in run.out
+    assert "[R:1|active|Cellar stair|exits S, N, E]" in run.out
+    assert "Broken steps down from the bramble" in run.out  # its text, on entering
+    assert "Porters' room" not in run.out  # the room beyond, not yet
+    text = (here / "j.md").read_text(encoding="utf-8")
+    import hashlib
+    assert hashlib.sha256(key.read_bytes()).hexdigest() in text
+    assert str(key.resolve()) in text
+    assert "Porters' room" not in text and "tally marks" not in text
+
+
+def test_a_shut_door_is_refused_by_name_until_the_procedures_action_opens_it(here):
+    run = start(here, EXAMPLE, stdin="enter\nenter E\nenter N\nenter E\nbreak-door\nenter E\n")
+    assert run.code == 1  # a batch with a refusal in it
+    assert "the door E of R5 is stuck: 'break-door' opens it first" in run.err
+    assert "[R:7|active|Fish store|" in run.out
+
+
+def test_a_secret_door_is_found_by_the_procedures_search_and_counted(here):
+    run = start(here, EXAMPLE, "trespasser",
+                stdin="advance\nadvance N\nadvance N\nadvance W\nrooms\nsearch\nrooms\n")
+    assert run.code == 0, run.err
+    before, after = run.out.split("@ search", 1)
+    assert "SW" not in before.split("Chapter house")[-1]
+    assert "A secret way SW is found" in after
+    assert "exits N, SW(secret), E:R4" in after
+    assert "Explored: 4 of 20 rooms, 1 of 5 secrets." in after
+    assert "Hidden reliquary" not in run.out  # what lies beyond, not until entered
+
+
+def test_a_key_moved_or_edited_between_sittings_is_a_notice(here):
+    key = here / "abbey.yaml"
+    key.write_bytes(EXAMPLE.read_bytes())
+    assert start(here, key, stdin="enter\nenter N\n").code == 0
+    key.write_text(key.read_text(encoding="utf-8").replace("Porters' room", "Gate room"),
+                   encoding="utf-8")
+    status = solo("status", str(here / "j.md"))
+    assert "was edited since it was last played (its sha256 differs): R2: its name " \
+           "changed. The rooms already entered keep what the journal recorded." in status.out
+    rooms = solo("play", str(here / "j.md"), stdin="rooms\n")
+    assert "R2 (here) · Porters' room" in rooms.out  # as the journal recorded it
+    key.write_text(key.read_text(encoding="utf-8").replace(
+        "      - {dir: N, to: R4}\n      - {dir: E, to: R5}\n",
+        "      - {dir: N, to: R4}\n", 1), encoding="utf-8")
+    status = solo("status", str(here / "j.md"))
+    assert "R2: its name and exits changed." in status.out
+    key.rename(here / "moved.yaml")
+    status = solo("status", str(here / "j.md"))
+    assert f"The key {key} is not found (moved or deleted?)" in status.out
+    moved = solo("play", str(here / "j.md"), stdin="enter\n")
+    assert moved.code == 1
+    assert f"the key {key} is not found (moved or deleted?)" in moved.err
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (("{dir: N, to: R4}", "{dir: N, to: R44}"),
+     "bad.yaml:48: rooms.1.exits.0.to: R44 is not a room of this key"),
+    (("- id: R3\n", "- id: R2\n"),
+     "bad.yaml:54: rooms.2.id: two rooms with the id R2 (the first at line 43)"),
+])
+def test_a_bad_key_is_refused_with_its_file_and_line_and_nothing_started(here, edit, expected):
+    key = here / "bad.yaml"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert edit[0] in text
+    key.write_text(text.replace(*edit, 1), encoding="utf-8")
+    run = start(here, key)
+    assert run.code == 1
+    assert expected in run.error_line()
+    assert not (here / "j.md").exists()
+
+
+def test_an_encounter_the_procedure_lacks_is_refused_at_the_start(here):
+    key = here / "bad.yaml"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    key.write_text(text.replace("{encounter: gutter-cats}", "{encounter: wyvern-nest}", 1),
+                   encoding="utf-8")
+    run = start(here, key)
+    line = run.error_line()
+    assert "bad.yaml:51: R2 meets 'wyvern-nest', which is neither one of the key's " \
+           "encounters nor an entry of the procedure's encounter table" in line
+    assert not (here / "j.md").exists()
