@@ -20,11 +20,15 @@ forecast is left out.
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.events import Checked
+from solo.engine.dungeon_rolls import active
+from solo.engine.events import Checked, Encountered
 from solo.engine.forecast_chain import chain, continue_ways
 from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world, sample
 from solo.engine.forecast_plays import (
@@ -37,6 +41,7 @@ from solo.engine.forecast_plays import (
     quiet_perform,
     spread,
 )
+from solo.engine.forecast_rooms import NewRoom, new_room, room_perform
 from solo.engine.forecast_tree import (
     TooMany,
     checks_quiet,
@@ -44,7 +49,7 @@ from solo.engine.forecast_tree import (
     outcomes,
     rolls_unread,
 )
-from solo.engine.requests import Request
+from solo.engine.requests import Act, Request
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -91,6 +96,9 @@ class ActionOdds:
     door, finding a trap); None when its ways are too many to count them."""
     up_to: bool = False
     """The move may end before its ``turns`` (a rest or search an encounter breaks)."""
+    room: NewRoom | None = None
+    """The new room the move rolls, when the journal names a generator: its exact chances
+    (the move's ``encounter`` counts the room's stocked one too)."""
 
     def to_json(self) -> dict:
         return {"action": self.line, "encounter": self.encounter.to_json(),
@@ -99,7 +107,11 @@ class ActionOdds:
                 {name: chance.to_json() for name, chance in self.results},
                 "checks": None if self.checks is None else
                 {label: chance.to_json() for label, chance in self.checks},
-                "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out}}
+                "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out},
+                "room": None if self.room is None else {
+                    "generator": self.room.generator,
+                    **{name: Chance.of(getattr(self.room, name)).to_json()
+                       for name in ("encounter", "trap", "locked")}}}
 
 
 @dataclass(frozen=True)
@@ -185,6 +197,8 @@ def same_action(world: World, state: State, last: str = "") -> str | None:
         action = procedure.action_named(words[0]) if words else None
         if action is None or action.group != "procedure":
             continue
+        if line is not text and action.room == "new" and active(world, state.values):
+            line = words[0]  # the generator rolls the room the usual move types
         try:
             engine.read(world, state, line)
         except UsageError:
@@ -205,7 +219,18 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
                at_least: bool, named: bool = True) -> ActionOdds:
     request = engine.read(world, state, line)
     plain = plain_world(world)
-    play = play_turn(plain, state, request, budget)
+    room = new_room(world, state, request)
+    if room is not None:  # a generated room: refused as play refuses it (a shut door)
+        assert isinstance(request, Act)
+        quiet_perform(world, state, request, random.Random(0), True)
+        generated = request
+
+        def perform(dice: random.Random, record: bool = True):
+            return room_perform(plain, state, generated, room, dice)
+    else:
+        def perform(dice: random.Random, record: bool = True):
+            return quiet_perform(plain, state, request, dice, record)
+    play = play_turn(plain, state, request, budget, perform=perform if room else None)
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
     # refused now: UsageError, before any forecast; a move of several turns costs as
@@ -215,6 +240,9 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     results: tuple[tuple[str, Chance], ...] | None
     checks: tuple[tuple[str, Chance], ...] | None
     try:  # the encounter and the lights first; what the rolls name costs more ways
+        if room is not None:  # a generated room: all at once (its plays record anyway)
+            return _room_turn(world, state, line, room, perform, count, kinds, at_least,
+                              named)
         ways, spent = count(play_turn(plain, state, request, budget, False), WAYS)
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found: list[tuple[Fraction | int, Turn]] = [
@@ -229,13 +257,69 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
         elif turns == 1:  # a longer move's are too many ways: left out, rather than a
             # second figure beside its exact encounter
             results, checks = _results_counted(count, play, spent), _checks_counted(
-                count, lambda dice: quiet_perform(plain, state, request, dice, True), spent)
+                count, perform, spent)
     lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
-                      max(lengths), results, checks, up_to=len(lengths) > 1)
+                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+
+
+ROOM_WAYS = 4 * WAYS
+"""The most plays counting a move into a generated room may take: its exits seen and its
+stocked encounter are dice too (:mod:`solo.engine.forecast_rooms`)."""
+
+
+def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, count,
+               kinds: list[tuple[str, str]], at_least: bool, named: bool) -> ActionOdds:
+    """What a move into a generated room brings, counted in one go: the encounter (the
+    room's stocked one or the move's own), the lights, what the rolls name and the
+    checks (the ones that read the rolled exits as one check: 'exits as rolled')."""
+    before = lit_kinds(state)
+
+    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]]]:
+        run = perform(dice)
+        lit = Counter(light.kind for light in run.lights)
+        return (Turn(run.encounters > state.encounters,
+                     frozenset(kind for kind, count in before.items()
+                               if lit.get(kind, 0) < count), run.turn - state.turn,
+                     frozenset(run.outcomes) if named else frozenset()),
+                _checked(run.events) if named else frozenset())
+
+    def events(recorded: list) -> Hashable:  # the room's encounter is met by them too
+        met = any(type(event) is Encountered for event in recorded)
+        return (_checked(recorded), met) if named else met
+
+    ways, _ = count(play, ROOM_WAYS, named, events)
+    found = [(chance, turn) for (turn, _), chance in ways.items()]
+    lengths = {turn.turns for _, turn in found}
+    results: tuple[tuple[str, Chance], ...] | None = ()
+    checks: tuple[tuple[str, Chance], ...] | None = ()
+    if named:
+        results = _named(found, True) if len(lengths) == 1 and 1 in lengths else None
+        groups: dict[str, list[str]] = {}
+        for label in sorted({label for (_, way) in ways for label, _ in way}):
+            groups.setdefault(re.sub(r"\d+", "#", label), []).append(label)
+        checks = tuple(
+            (_as_rolled(labels), Chance.of(sum((chance for (_, way), chance in ways.items()
+                                                if any((label, True) in way
+                                                       for label in labels)), Fraction(0))))
+            for labels in groups.values())
+        if results is None:
+            checks = None
+    return ActionOdds(line, chance_of(found, lambda turn: turn.encounter),
+                      tuple((label, chance_of(found, lambda turn, kind=kind: kind in turn.out))
+                            for kind, label in kinds), at_least,
+                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+
+
+def _as_rolled(labels: list[str]) -> str:
+    """One label for a check whose numbers differ with the room rolled: each number that
+    differs is said ``as rolled``."""
+    parts = [re.split(r"(\d+)", label) for label in labels]
+    return "".join(pieces[0] if len(set(pieces)) == 1 else "as rolled"
+                   for pieces in zip(*parts, strict=True))
 
 
 def _counter(world: World):
@@ -335,9 +419,10 @@ def _ahead(world: World, state: State, request: Request, rng: random.Random, bud
     if not kinds and watched is None:
         return (), None
     plain = plain_world(world)
+    room = new_room(world, state, request)
     try:
         counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
-                        partial=True)
+                        partial=True, room=room)
     except TooMany:  # a draw no die made: every way is played from the start
         counted = None
     if counted is not None and not counted.rest:
@@ -345,7 +430,7 @@ def _ahead(world: World, state: State, request: Request, rng: random.Random, bud
         reached = Chance.of(counted.reached)
     elif counted is not None:  # the ways counted, and the rest estimated from plays
         tail = continue_ways(plain, request, kinds, watched, turns, horizon, counted.rest,
-                             seeded(), AHEAD_PLAYS)
+                             seeded(), AHEAD_PLAYS, room)
         left = sum(chance for chance, *_ in counted.rest)
         spreads = [_mixed(list(ways), [out[index] for out, _ in tail], left)
                    for index, ways in enumerate(counted.out)]
