@@ -308,8 +308,9 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
             for labels in groups.values())
         if results is None:
             checks = None
-    return ActionOdds(line, chance_of(found, lambda turn: turn.encounter),
-                      tuple((label, chance_of(found, lambda turn, kind=kind: kind in turn.out))
+    return ActionOdds(line, _chance(found, True, lambda turn: turn.encounter),
+                      tuple((label, _chance(found, True,
+                                            lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
                       max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
 
