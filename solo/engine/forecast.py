@@ -41,7 +41,7 @@ from solo.engine.forecast_plays import (
     quiet_perform,
     spread,
 )
-from solo.engine.forecast_rooms import NewRoom, new_room, room_perform
+from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_met
 from solo.engine.forecast_tree import (
     TooMany,
     checks_quiet,
@@ -277,21 +277,38 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
     room's stocked one or the move's own), the lights, what the rolls name and the
     checks (the ones that read the rolled exits as one check: 'exits as rolled')."""
     before = lit_kinds(state)
+    met = stocked_met(world, state, room)
+    plain = plain_world(world)
+    request = engine.read(world, state, line)
+    assert isinstance(request, Act)
 
-    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]]]:
-        run = perform(dice)
+    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]], bool]:
+        run = (perform(dice) if met is None
+               else room_perform(plain, state, request, room, dice, stocked=False))
         lit = Counter(light.kind for light in run.lights)
         return (Turn(run.encounters > state.encounters,
                      frozenset(kind for kind, count in before.items()
                                if lit.get(kind, 0) < count), run.turn - state.turn,
                      frozenset(run.outcomes) if named else frozenset()),
-                _checked(run.events) if named else frozenset())
+                _checked(run.events) if named else frozenset(),
+                met is not None and not any(type(event) is Encountered
+                                            for event in run.events))
 
     def events(recorded: list) -> Hashable:  # the room's encounter is met by them too
-        met = any(type(event) is Encountered for event in recorded)
-        return (_checked(recorded), met) if named else met
+        seen = any(type(event) is Encountered for event in recorded)
+        return (_checked(recorded), seen) if named else seen
 
-    ways, _ = count(play, ROOM_WAYS, named, events)
+    counted, _ = count(play, ROOM_WAYS, named, events)
+    ways: dict[tuple[Turn, frozenset], Fraction] = {}
+    for (turn, checked, pending), chance in counted.items():
+        # a move that met no encounter meets the room's stocked one, met's share of ways
+        # (meeting it changes nothing else this move reads: no lights, names or checks)
+        shares = [(turn, chance)]
+        if pending and met:
+            shares = [(replace(turn, encounter=True), chance * met),
+                      (turn, chance * (1 - met))]
+        for kept, share in shares:
+            ways[(kept, checked)] = ways.get((kept, checked), Fraction(0)) + share
     found = [(chance, turn) for (turn, _), chance in ways.items()]
     lengths = {turn.turns for _, turn in found}
     results: tuple[tuple[str, Chance], ...] | None = ()

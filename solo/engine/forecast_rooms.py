@@ -40,7 +40,7 @@ from solo.rules.expr import ExprError
 from solo.rules.generate import RoomContext, door_odds, exit_count_odds, room_odds
 from solo.rules.world import World
 
-__all__ = ["NewRoom", "new_room", "room_perform"]
+__all__ = ["NewRoom", "new_room", "room_perform", "stocked_met"]
 
 
 @dataclass(frozen=True)
@@ -116,12 +116,27 @@ def _draw(rng: random.Random, weights: tuple[int, ...]) -> int:
     return rng.choices(range(len(weights)), weights)[0]
 
 
+def stocked_met(world: World, state: State, room: NewRoom) -> Fraction | None:
+    """The chance the room's stocked encounter is met, when the move met none, worked out
+    without its die: the room stocked with one, and the procedure's table met whatever it
+    rolls (nothing struck off, or a sign foretold it). None: it must be drawn (the
+    struck entries' share hangs on the move's own dice, a danger in the table's plus)."""
+    name = world.procedure.encounters
+    if not name or not (world.tables.get(name) or world.procedure.tables.get(name)):
+        return None if room.encounter and name else Fraction(0)
+    foretold = state.foreshadowed is not None and state.foreshadowed[0] == name
+    if state.struck.get(name) and not foretold:
+        return None
+    return room.encounter
+
+
 def room_perform(world: World, state: State, request: Act, room: NewRoom,
-                 rng: random.Random) -> RunState:
+                 rng: random.Random, stocked: bool = True) -> RunState:
     """``request`` carried out from ``state`` as play carries out a move into a generated
     room (:func:`solo.engine.carry_out.carry_out`), with the room's exits seen and its
     stocked encounter drawn as :class:`NewRoom` weighs them: the finished run (its events
-    recorded). The map is left as it was: no figure of the move reads it."""
+    recorded). The map is left as it was: no figure of the move reads it. ``stocked``:
+    False leaves the stocked encounter to the caller (:func:`stocked_met`)."""
     actor = request.actor
     if actor is not None:
         found = state.member(actor)
@@ -140,7 +155,7 @@ def room_perform(world: World, state: State, request: Act, room: NewRoom,
     start = len(run.events)
     try:
         run.act(action, arguments, request.text)
-        if room.encounter and world.procedure.encounters and not any(
+        if stocked and room.encounter and world.procedure.encounters and not any(
                 isinstance(event, Encountered) for event in run.events[start:]) and (
                 room.encounter == 1 or _draw(rng, room.met_weights) == 1):
             meet_rolled_encounter(run, start)
