@@ -27,6 +27,7 @@ from solo.rules.generate import (
     resolve_settings,
     room_odds,
 )
+from tests.fake_env import solo
 
 GENERATORS = ("classic", "tracker", "site")
 MOVES = {"d12-tension": "enter", "trespasser": "advance"}
@@ -156,3 +157,29 @@ def test_odds_says_each_figure_once():
     assert f"stocked with an encounter {Chance.of(odds.room.encounter).text()}" in text
     assert text.count("a locked door") == 1 and text.count("a trap ") == 1
     assert "~" not in text  # nothing estimated
+
+
+def test_with_entries_struck_off_the_stocked_encounter_is_counted_as_its_die_falls():
+    """A struck-off entry met again is no encounter: the room's stocked one is then met
+    only as often as the table rolls an entry still on it, and the count draws it."""
+    world = world_of("d12-tension")
+    state = begun("d12-tension", "classic")
+    table = world.procedure.encounters
+    state = replace(state, struck={table: (0, 1, 2, 3, 4)})
+    odds = move_odds("d12-tension", state)
+    plain = move_odds("d12-tension", begun("d12-tension", "classic"))
+    assert odds.encounter.exact is not None and plain.encounter.exact is not None
+    assert odds.encounter.exact < plain.encounter.exact
+    plays = 2000
+    seen = _simulated("d12-tension", state, plays)["encounter"]
+    error = (odds.encounter.value * (1 - odds.encounter.value) / plays) ** 0.5
+    assert abs(seen - odds.encounter.value) <= 4 * error
+
+
+def test_odds_at_the_prompt_of_a_generated_crawl(tmp_path):
+    run = solo("new", str(tmp_path / "crawl.md"), "--system", "d12-tension", "--title", "T",
+               "--seed", "3", "--dungeon", "classic", stdin="light torch\nodds\n")
+    assert run.code == 0, run.err
+    assert "The new room 'enter' rolls (Classic stocking):" in run.out
+    assert "Random encounter (exits as rolled, Tension 0)" in run.out
+    assert "~" not in run.out.split("Odds for", 1)[1]  # every figure exact
