@@ -189,22 +189,43 @@ def _screened(world: World, state: State) -> State:
 
 def same_action(world: World, state: State, last: str = "") -> str | None:
     """The command the party keeps doing: the last one played, if it is one of the
-    procedure's own moves the state allows reading, else the procedure's usual one."""
-    procedure = world.procedure
+    procedure's own moves the state allows reading, else the procedure's usual one (with
+    a generator rolling the rooms: its move into a new room, typed bare)."""
     text = last.split(":", 1)[1].strip() if ":" in last.split(" ", 1)[0] else last.strip()
-    for line in (text, procedure.simulate.strip()):
+    for line in (text, _usual(world, state)):
         words = line.split()
-        action = procedure.action_named(words[0]) if words else None
+        action = _action_of(world, words[0]) if words else None
         if action is None or action.group != "procedure":
             continue
-        if line is not text and action.room == "new" and active(world, state.values):
-            line = words[0]  # the generator rolls the room the usual move types
         try:
             engine.read(world, state, line)
         except UsageError:
             continue
         return line
     return None
+
+
+def _action_of(world: World, word: str):
+    """The action a word plays: one of the procedure's, or ``enter`` for the one it names."""
+    procedure = world.procedure
+    action = procedure.action_named(word)
+    if action is None and word.lower() == "enter" and procedure.enter is not None:
+        return procedure.actions[procedure.enter]
+    return action
+
+
+def _usual(world: World, state: State) -> str:
+    """The procedure's usual move; with a generator rolling the rooms, its move into a new
+    room, with no exits typed (the generator rolls them)."""
+    procedure = world.procedure
+    usual = procedure.simulate.strip()
+    if not active(world, state.values):
+        return usual
+    if procedure.enter is not None and "enter" not in procedure.actions:
+        return "enter"
+    words = usual.split()
+    action = procedure.action_named(words[0]) if words else None
+    return words[0] if action is not None and action.room == "new" else usual
 
 
 def next_turn(world: World, state: State, line: str, rng: random.Random,
@@ -405,6 +426,9 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
     procedure = world.procedure
     offered = [name for name, action in procedure.actions.items()
                if action.group == "procedure"]
+    if procedure.enter is not None and "enter" not in procedure.actions \
+            and active(world, state.values):  # the word that rolls the next room
+        offered.append("enter")
     actions: list[ActionOdds] = []
     skipped: list[tuple[str, str]] = []
     share = budget // 2 // max(len(offered), 1)

@@ -94,8 +94,8 @@ def _room_lines(found: Forecast) -> Iterator[str]:
         yield f"The new room '{odds.line}' rolls ({room.generator}):"
         yield (f"  stocked with an encounter {Chance.of(room.encounter).text()} · a trap "
                f"{Chance.of(room.trap).text()} · a locked door {Chance.of(room.locked).text()}")
-        yield (f"  ('{odds.line}' encounter above: the stocked one or the move's own, "
-               "on the exits rolled)")
+        yield (f"  ('{odds.line}' encounter above: the stocked one or the move's own"
+               + (", on the exits rolled)" if room.exits_argument else ")"))
 
 
 def _at_least(odds: ActionOdds) -> str:

@@ -30,7 +30,7 @@ from solo.rules.generate import (
 from tests.fake_env import solo
 
 GENERATORS = ("classic", "tracker", "site")
-MOVES = {"d12-tension": "enter", "trespasser": "advance"}
+MOVES = {"d12-tension": "enter", "trespasser": "advance", "dungeon-turn": "enter"}
 _WORLDS: dict = {}
 
 
@@ -117,7 +117,8 @@ def _simulated(system: str, state: State, plays: int) -> dict[str, float]:
 
 @pytest.mark.parametrize("system,generator", [("d12-tension", "classic"),
                                               ("d12-tension", "site"),
-                                              ("trespasser", "tracker")])
+                                              ("trespasser", "tracker"),
+                                              ("dungeon-turn", "classic")])
 def test_the_exact_figures_agree_with_a_large_seeded_simulation(system, generator):
     state = begun(system, generator)
     odds = move_odds(system, state)
