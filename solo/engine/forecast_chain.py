@@ -237,8 +237,17 @@ def _perform(world: World, now: State, request: Request, rng: random.Random, rec
              room: NewRoom | None) -> RunState:
     """One move: into a generated room as the count draws it, else as the engine plays it."""
     if room is not None and isinstance(request, Act):
-        return room_perform(world, now, request, room, rng)
+        return room_perform(world, now, request, room, rng, _stocked_read(world, now))
     return quiet_perform(world, now, request, rng, record)
+
+
+def _stocked_read(world: World, now: State) -> bool:
+    """Whether meeting a room's stocked encounter changes what the chain keeps of a state:
+    the count of encounters, when a rule reads it, or a sign's foretold encounter, which
+    it would bring. Else only words and the count change, and its die is not drawn."""
+    name = world.procedure.encounters
+    foretold = now.foreshadowed is not None and now.foreshadowed[0] == name
+    return foretold or "encounters" in names_read(world)
 
 
 _READ_AS = {"turn": frozenset({"turn", "minutes"}), "encounters": frozenset({"encounters"}),
