@@ -16,7 +16,9 @@ import pytest
 from solo.engine.core import perform, read, start
 from solo.engine.dungeon_rolls import start_values
 from solo.engine.forecast import Chance, forecast, next_turn, seeded
+from solo.engine.rooms import OPPOSITE
 from solo.engine.state import State
+from solo.errors import SoloError
 from solo.play import prompt_text
 from solo.play.odds_view import odds_lines, odds_status
 from solo.rules.catalog import load_world
@@ -69,13 +71,17 @@ def test_the_next_rooms_figures_are_the_generators_exact_fractions(system, gener
     assert odds.encounter.exact >= expected.encounter
 
 
-def _exits_seen(generator, back: int) -> dict[int, Fraction]:
+FIRST = RoomContext(0, None)
+"""The first room's: no room before it, no way in."""
+
+
+def _exits_seen(generator, back: int, context: RoomContext = FIRST) -> dict[int, Fraction]:
     """Each count of exits the party sees in the next room, by hand: the rolled exits,
     each hidden behind a secret door or not, plus the way back."""
     settings = resolve_settings(generator)
-    hidden = door_odds(generator, settings, RoomContext(0, None))["secret"]
+    hidden = door_odds(generator, settings, context)["secret"]
     seen: dict[int, Fraction] = {}
-    for number, chance in exit_count_odds(generator, settings, RoomContext(0, None)).items():
+    for number, chance in exit_count_odds(generator, settings, context).items():
         for shown in range(number + 1):
             share = chance * comb(number, shown) * (1 - hidden) ** shown \
                 * hidden ** (number - shown)
@@ -97,6 +103,35 @@ def test_d12s_enter_counts_the_stocked_encounter_and_its_check_on_the_exits_roll
     checks = dict(odds.checks or ())
     assert checks["Random encounter (exits as rolled, Tension 0)"].exact == check
     assert next_turn(world, state, "enter", seeded()).encounter == odds.encounter
+
+
+def test_d12s_enter_from_a_room_counts_the_way_back_among_the_exits():
+    world = world_of("d12-tension")
+    gen = world.generators["classic"]
+    state = next(state for seed in range(40) if _open(
+        state := begun("d12-tension", "classic", *(["enter"] * (seed % 3 + 1)))))
+    room = state.dungeon.current
+    assert room is not None
+    way = next(exit for exit in room.exits if exit.to is None and exit.seen
+               and not exit.barred)
+    context = RoomContext(len(state.dungeon.rooms), OPPOSITE[way.direction])
+    stocked = room_odds(gen, resolve_settings(gen), context).encounter
+    tension = state.values["tension"]
+    check = sum((chance * Fraction(max(min(exits, 12), tension), 12)
+                 for exits, chance in _exits_seen(gen, 1, context).items()), Fraction(0))
+    assert move_odds("d12-tension", state).encounter.exact == 1 - (1 - check) * (1 - stocked)
+
+
+def _open(state: State) -> bool:
+    """Whether the party can go on into a new room (no shut door in the way)."""
+    world = world_of("d12-tension")
+    try:
+        perform(world, state, read(world, state, "enter"), random.Random(0))
+    except SoloError:
+        return False
+    room = state.dungeon.current
+    return room is not None and any(exit.to is None and exit.seen and not exit.barred
+                                    and exit.direction for exit in room.exits)
 
 
 def _simulated(system: str, state: State, plays: int) -> dict[str, float]:
