@@ -6,6 +6,7 @@ agree with a large seeded simulation of play."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from fractions import Fraction
@@ -219,3 +220,20 @@ def test_odds_at_the_prompt_of_a_generated_crawl(tmp_path):
     assert "The new room 'enter' rolls (Classic stocking):" in run.out
     assert "Random encounter (exits as rolled, Tension 0)" in run.out
     assert "~" not in run.out.split("Odds for", 1)[1]  # every figure exact
+
+
+def test_solo_odds_json_gives_the_next_rooms_exact_fractions(tmp_path):
+    path = tmp_path / "crawl.md"
+    made = solo("new", str(path), "--system", "trespasser", "--title", "T", "--seed", "5",
+                "--dungeon", "site", stdin="light torch\n")
+    assert made.code == 0, made.err
+    run = solo("odds", str(path), "--json")
+    assert run.code == 0, run.err
+    advance = next(odds for odds in json.loads(run.out)["actions"]
+                   if odds["action"] == "advance")
+    gen = world_of("trespasser").generators["site"]
+    expected = room_odds(gen, resolve_settings(gen), FIRST)
+    assert advance["room"]["generator"] == gen.name
+    assert advance["room"]["locked"]["exact"] == str(expected.locked)
+    assert advance["room"]["trap"]["exact"] == str(expected.trap)
+    assert advance["room"]["encounter"]["exact"] == str(expected.encounter)
