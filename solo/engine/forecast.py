@@ -12,6 +12,10 @@ the figure is estimated from plays of the pure engine on the forecast's own seed
 with its standard error, and said to be an estimate. The state passed in is never
 changed, and the journal's dice are never touched: the caller gives the ``rng``.
 
+With a generator rolling the rooms, a move into a new room is counted with the room's
+exits seen and its stocked encounter as dice of the count, and says the next room's own
+chances (:mod:`solo.engine.forecast_rooms`); the status bar then forecasts that move.
+
 A danger tracker kept behind the screen (``show_tension: false``) is not revealed: the
 actions' chances are taken with it at its floor and said as "at least", and its own
 forecast is left out.
