@@ -1,6 +1,8 @@
 """Exact odds (issue 37): how long the status bar's forecast (goal <= 50 ms) and 'odds'
-(goal <= 200 ms) take, for every shipped procedure a few turns in with a torch lit, and
-on a 300-room Dungeon Turn crawl (bench/rooms_crawl.py). Each figure is the median of
+(goal <= 200 ms) take, for every shipped procedure a few turns in with a torch lit, on
+a 300-room Dungeon Turn crawl (bench/rooms_crawl.py), and with a generator rolling the
+rooms (issue 36: D12, Trespasser and Dungeon Turn with each shipped generator, the move
+into a new room typed bare). Each figure is the median of
 ``--runs`` calls on a fresh state object, in process CPU time (the machine may be
 shared) with the wall time beside it; how many of the figures shown are exact, and the
 largest standard error of those estimated (points for a chance, turns for a light's mean).
@@ -19,6 +21,7 @@ import common
 from rooms_crawl import SYSTEM, crawl_lines
 
 from solo.engine.core import perform, read, start
+from solo.engine.dungeon_rolls import start_values
 from solo.engine.forecast import forecast, seeded
 from solo.engine.state import State
 from solo.errors import SoloError
@@ -29,8 +32,13 @@ BAR_GOAL = 0.050
 ODDS_GOAL = 0.200
 
 
-def played(world, lines: list[str], seed: int = 1) -> State:
-    state = start(world)
+GENERATED = {"d12-tension": "enter", "trespasser": "advance", "dungeon-turn": "enter"}
+"""The procedures played with a generator, and their move into a new room."""
+GENERATORS = ("classic", "tracker", "site")
+
+
+def played(world, lines: list[str], seed: int = 1, state: State | None = None) -> State:
+    state = state if state is not None else start(world)
     rng = random.Random(seed)
     for line in lines:
         try:
@@ -38,6 +46,15 @@ def played(world, lines: list[str], seed: int = 1) -> State:
         except SoloError:
             continue  # a line the state refuses (the crawl script is generic)
     return state
+
+
+def way_on(world, state: State, move: str) -> bool:
+    """Whether ``move`` goes on into a new room from ``state`` (no shut door in the way)."""
+    try:
+        perform(world, state, read(world, state, move), random.Random(0))
+    except SoloError:
+        return False
+    return True
 
 
 def timed(function, runs: int) -> tuple[float, float]:
@@ -51,8 +68,8 @@ def timed(function, runs: int) -> tuple[float, float]:
     return common.median(cpu), common.median(wall)
 
 
-def exact_share(world, state: State) -> str:
-    found = forecast(world, state, seeded())
+def exact_share(world, state: State, last: str | None = None) -> str:
+    found = forecast(world, state, seeded(), last or "")
     figures = [odds.encounter for odds in found.actions]
     figures += [chance for odds in found.actions for _, chance in odds.lights_out]
     figures += [chance for odds in found.actions
@@ -72,22 +89,24 @@ def exact_share(world, state: State) -> str:
             f"{len(ahead)} exact{worst}")
 
 
-def measure(label: str, world, state: State, runs: int) -> bool:
+def measure(label: str, world, state: State, runs: int, last: str | None = None) -> bool:
     odds_view.show_odds(world, True)
 
     def bar() -> None:
         odds_view.odds_status(world, replace(state))  # a new object: not the kept one
 
     def odds() -> None:
-        odds_view.odds_lines(world, state, world.procedure.simulate)
+        odds_view.odds_lines(world, state, last or world.procedure.simulate)
 
     odds()  # warm-up: the plain world, the compiled steps
     bar_cpu, bar_wall = timed(bar, runs)
     odds_cpu, odds_wall = timed(odds, runs)
     ok = bar_cpu <= BAR_GOAL and odds_cpu <= ODDS_GOAL
+    shown = odds_view.odds_status(world, replace(state))
     print(f"{label:<34} status bar {common.ms(bar_cpu)} cpu ({common.ms(bar_wall)} wall), "
           f"odds {common.ms(odds_cpu)} cpu ({common.ms(odds_wall)} wall); "
-          f"{exact_share(world, state)} {common.verdict(ok)}", flush=True)
+          f"{exact_share(world, state, last)} {common.verdict(ok)}\n    bar: {shown}",
+          flush=True)
     return ok
 
 
@@ -104,6 +123,19 @@ def main() -> int:
         usual = world.procedure.simulate
         state = played(world, ["light torch", usual, usual, usual, "light torch"])
         ok = measure(f"{system}, 3 turns in, torch lit", world, state, options.runs) and ok
+    for system, move in GENERATED.items():
+        world = load_world(system)
+        for generator in world.generators:
+            if generator not in GENERATORS:
+                continue
+            begun = start(world)
+            begun = replace(begun, values={**begun.values,
+                                           **start_values(world, generator)})
+            state = next(state for seed in range(1, 50) if way_on(
+                world, state := played(world, ["light torch", move, move, move], seed, begun),
+                move))
+            ok = measure(f"{system}, {generator}, {len(state.dungeon.rooms)} rooms", world,
+                         state, options.runs, move) and ok
     world = load_world(SYSTEM)
     state = played(world, [*crawl_lines(options.rooms * 2, options.rooms), "light torch"])
     label = f"{SYSTEM}, {len(state.dungeon.rooms)} rooms, turn {state.turn}"

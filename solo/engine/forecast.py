@@ -12,6 +12,10 @@ the figure is estimated from plays of the pure engine on the forecast's own seed
 with its standard error, and said to be an estimate. The state passed in is never
 changed, and the journal's dice are never touched: the caller gives the ``rng``.
 
+With a generator rolling the rooms, a move into a new room is counted with the room's
+exits seen and its stocked encounter as dice of the count, and says the next room's own
+chances (:mod:`solo.engine.forecast_rooms`); the status bar then forecasts that move.
+
 A danger tracker kept behind the screen (``show_tension: false``) is not revealed: the
 actions' chances are taken with it at its floor and said as "at least", and its own
 forecast is left out.
@@ -20,11 +24,15 @@ forecast is left out.
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.events import Checked
+from solo.engine.dungeon_rolls import active
+from solo.engine.events import Checked, Encountered
 from solo.engine.forecast_chain import chain, continue_ways
 from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world, sample
 from solo.engine.forecast_plays import (
@@ -37,6 +45,7 @@ from solo.engine.forecast_plays import (
     quiet_perform,
     spread,
 )
+from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_met
 from solo.engine.forecast_tree import (
     TooMany,
     checks_quiet,
@@ -44,7 +53,7 @@ from solo.engine.forecast_tree import (
     outcomes,
     rolls_unread,
 )
-from solo.engine.requests import Request
+from solo.engine.requests import Act, Request
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -91,6 +100,9 @@ class ActionOdds:
     door, finding a trap); None when its ways are too many to count them."""
     up_to: bool = False
     """The move may end before its ``turns`` (a rest or search an encounter breaks)."""
+    room: NewRoom | None = None
+    """The new room the move rolls, when the journal names a generator: its exact chances
+    (the move's ``encounter`` counts the room's stocked one too)."""
 
     def to_json(self) -> dict:
         return {"action": self.line, "encounter": self.encounter.to_json(),
@@ -99,7 +111,11 @@ class ActionOdds:
                 {name: chance.to_json() for name, chance in self.results},
                 "checks": None if self.checks is None else
                 {label: chance.to_json() for label, chance in self.checks},
-                "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out}}
+                "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out},
+                "room": None if self.room is None else {
+                    "generator": self.room.generator,
+                    **{name: Chance.of(getattr(self.room, name)).to_json()
+                       for name in ("encounter", "trap", "locked")}}}
 
 
 @dataclass(frozen=True)
@@ -177,12 +193,12 @@ def _screened(world: World, state: State) -> State:
 
 def same_action(world: World, state: State, last: str = "") -> str | None:
     """The command the party keeps doing: the last one played, if it is one of the
-    procedure's own moves the state allows reading, else the procedure's usual one."""
-    procedure = world.procedure
+    procedure's own moves the state allows reading, else the procedure's usual one (with
+    a generator rolling the rooms: its move into a new room, typed bare)."""
     text = last.split(":", 1)[1].strip() if ":" in last.split(" ", 1)[0] else last.strip()
-    for line in (text, procedure.simulate.strip()):
+    for line in (text, _usual(world, state)):
         words = line.split()
-        action = procedure.action_named(words[0]) if words else None
+        action = _action_of(world, words[0]) if words else None
         if action is None or action.group != "procedure":
             continue
         try:
@@ -191,6 +207,29 @@ def same_action(world: World, state: State, last: str = "") -> str | None:
             continue
         return line
     return None
+
+
+def _action_of(world: World, word: str):
+    """The action a word plays: one of the procedure's, or ``enter`` for the one it names."""
+    procedure = world.procedure
+    action = procedure.action_named(word)
+    if action is None and word.lower() == "enter" and procedure.enter is not None:
+        return procedure.actions[procedure.enter]
+    return action
+
+
+def _usual(world: World, state: State) -> str:
+    """The procedure's usual move; with a generator rolling the rooms, its move into a new
+    room, with no exits typed (the generator rolls them)."""
+    procedure = world.procedure
+    usual = procedure.simulate.strip()
+    if not active(world, state.values):
+        return usual
+    if procedure.enter is not None and "enter" not in procedure.actions:
+        return "enter"
+    words = usual.split()
+    action = procedure.action_named(words[0]) if words else None
+    return words[0] if action is not None and action.room == "new" else usual
 
 
 def next_turn(world: World, state: State, line: str, rng: random.Random,
@@ -205,7 +244,18 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
                at_least: bool, named: bool = True) -> ActionOdds:
     request = engine.read(world, state, line)
     plain = plain_world(world)
-    play = play_turn(plain, state, request, budget)
+    room = new_room(world, state, request)
+    if room is not None:  # a generated room: refused as play refuses it (a shut door)
+        assert isinstance(request, Act)
+        quiet_perform(world, state, request, random.Random(0), True)
+        generated = request
+
+        def perform(dice: random.Random, record: bool = True):
+            return room_perform(plain, state, generated, room, dice)
+    else:
+        def perform(dice: random.Random, record: bool = True):
+            return quiet_perform(plain, state, request, dice, record)
+    play = play_turn(plain, state, request, budget, perform=perform if room else None)
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
     # refused now: UsageError, before any forecast; a move of several turns costs as
@@ -215,6 +265,9 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     results: tuple[tuple[str, Chance], ...] | None
     checks: tuple[tuple[str, Chance], ...] | None
     try:  # the encounter and the lights first; what the rolls name costs more ways
+        if room is not None:  # a generated room: all at once (its plays record anyway)
+            return _room_turn(world, state, line, room, perform, count, kinds, at_least,
+                              named)
         ways, spent = count(play_turn(plain, state, request, budget, False), WAYS)
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found: list[tuple[Fraction | int, Turn]] = [
@@ -229,13 +282,87 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
         elif turns == 1:  # a longer move's are too many ways: left out, rather than a
             # second figure beside its exact encounter
             results, checks = _results_counted(count, play, spent), _checks_counted(
-                count, lambda dice: quiet_perform(plain, state, request, dice, True), spent)
+                count, perform, spent)
     lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
                       tuple((label, _chance(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
-                      max(lengths), results, checks, up_to=len(lengths) > 1)
+                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+
+
+ROOM_WAYS = 4 * WAYS
+"""The most plays counting a move into a generated room may take: its exits seen and its
+stocked encounter are dice too (:mod:`solo.engine.forecast_rooms`)."""
+
+
+def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, count,
+               kinds: list[tuple[str, str]], at_least: bool, named: bool) -> ActionOdds:
+    """What a move into a generated room brings, counted in one go: the encounter (the
+    room's stocked one or the move's own), the lights, what the rolls name and the
+    checks (the ones that read the rolled exits as one check: 'exits as rolled')."""
+    before = lit_kinds(state)
+    met = stocked_met(world, state, room)
+    plain = plain_world(world)
+    request = engine.read(world, state, line)
+    assert isinstance(request, Act)
+
+    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]], bool]:
+        run = (perform(dice) if met is None
+               else room_perform(plain, state, request, room, dice, stocked=False))
+        lit = Counter(light.kind for light in run.lights)
+        return (Turn(run.encounters > state.encounters,
+                     frozenset(kind for kind, count in before.items()
+                               if lit.get(kind, 0) < count), run.turn - state.turn,
+                     frozenset(run.outcomes) if named else frozenset()),
+                _checked(run.events) if named else frozenset(),
+                met is not None and not any(type(event) is Encountered
+                                            for event in run.events))
+
+    def events(recorded: list) -> Hashable:  # the room's encounter is met by them too
+        seen = any(type(event) is Encountered for event in recorded)
+        return (_checked(recorded), seen) if named else seen
+
+    counted, _ = count(play, ROOM_WAYS, named, events)
+    ways: dict[tuple[Turn, frozenset], Fraction] = {}
+    for (turn, checked, pending), chance in counted.items():
+        # a move that met no encounter meets the room's stocked one, met's share of ways
+        # (meeting it changes nothing else this move reads: no lights, names or checks)
+        shares = [(turn, chance)]
+        if pending and met:
+            shares = [(replace(turn, encounter=True), chance * met),
+                      (turn, chance * (1 - met))]
+        for kept, share in shares:
+            ways[(kept, checked)] = ways.get((kept, checked), Fraction(0)) + share
+    found = [(chance, turn) for (turn, _), chance in ways.items()]
+    lengths = {turn.turns for _, turn in found}
+    results: tuple[tuple[str, Chance], ...] | None = ()
+    checks: tuple[tuple[str, Chance], ...] | None = ()
+    if named:
+        results = _named(found, True) if len(lengths) == 1 and 1 in lengths else None
+        groups: dict[str, list[str]] = {}
+        for label in sorted({label for (_, way) in ways for label, _ in way}):
+            groups.setdefault(re.sub(r"\d+", "#", label), []).append(label)
+        checks = tuple(
+            (_as_rolled(labels), Chance.of(sum((chance for (_, way), chance in ways.items()
+                                                if any((label, True) in way
+                                                       for label in labels)), Fraction(0))))
+            for labels in groups.values())
+        if results is None:
+            checks = None
+    return ActionOdds(line, _chance(found, True, lambda turn: turn.encounter),
+                      tuple((label, _chance(found, True,
+                                            lambda turn, kind=kind: kind in turn.out))
+                            for kind, label in kinds), at_least,
+                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+
+
+def _as_rolled(labels: list[str]) -> str:
+    """One label for a check whose numbers differ with the room rolled: each number that
+    differs is said ``as rolled``."""
+    parts = [re.split(r"(\d+)", label) for label in labels]
+    return "".join(pieces[0] if len(set(pieces)) == 1 else "as rolled"
+                   for pieces in zip(*parts, strict=True))
 
 
 def _counter(world: World):
@@ -303,6 +430,9 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
     procedure = world.procedure
     offered = [name for name, action in procedure.actions.items()
                if action.group == "procedure"]
+    if procedure.enter is not None and "enter" not in procedure.actions \
+            and active(world, state.values):  # the word that rolls the next room
+        offered.append("enter")
     actions: list[ActionOdds] = []
     skipped: list[tuple[str, str]] = []
     share = budget // 2 // max(len(offered), 1)
@@ -335,9 +465,10 @@ def _ahead(world: World, state: State, request: Request, rng: random.Random, bud
     if not kinds and watched is None:
         return (), None
     plain = plain_world(world)
+    room = new_room(world, state, request)
     try:
         counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
-                        partial=True)
+                        partial=True, room=room)
     except TooMany:  # a draw no die made: every way is played from the start
         counted = None
     if counted is not None and not counted.rest:
@@ -345,7 +476,7 @@ def _ahead(world: World, state: State, request: Request, rng: random.Random, bud
         reached = Chance.of(counted.reached)
     elif counted is not None:  # the ways counted, and the rest estimated from plays
         tail = continue_ways(plain, request, kinds, watched, turns, horizon, counted.rest,
-                             seeded(), AHEAD_PLAYS)
+                             seeded(), AHEAD_PLAYS, room)
         left = sum(chance for chance, *_ in counted.rest)
         spreads = [_mixed(list(ways), [out[index] for out, _ in tail], left)
                    for index, ways in enumerate(counted.out)]

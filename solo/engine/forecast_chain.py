@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
 from solo.engine.forecast_plays import quiet_perform
+from solo.engine.forecast_rooms import NewRoom, room_perform
 from solo.engine.forecast_tree import (
     Freezer,
     TooMany,
@@ -31,7 +32,8 @@ from solo.engine.forecast_tree import (
     outcomes,
     rolls_unread,
 )
-from solo.engine.requests import Request
+from solo.engine.requests import Act, Request
+from solo.engine.run import RunState
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -83,11 +85,13 @@ class Chain:
 
 def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
           danger: tuple[str, int] | None, turns: int, horizon: int, limit: int,
-          width: int = WIDTH, partial: bool = False) -> Chain:
+          width: int = WIDTH, partial: bool = False, room: NewRoom | None = None) -> Chain:
     """Play ``request`` from ``state`` move after move, every way, until each kind in
     ``kinds`` is out (or ``horizon`` turns have passed) and ``turns`` turns have passed
     (the danger ``(tracker, threshold)`` watched over those). A refusal ends a way.
-    Past the bound, TooMany; or, if ``partial``, the ways counted so far and the rest."""
+    Past the bound, TooMany; or, if ``partial``, the ways counted so far and the rest.
+    ``room``: each move goes into a new room rolled as this one is
+    (:mod:`solo.engine.forecast_rooms`: a way on found each time, the map's count as now)."""
     seen = _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world))
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
@@ -126,7 +130,7 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
                 if found is None:
                     try:
                         ways, spent = _move(world, seen.states[key], request, kinds, danger,
-                                            seen, events_seen, limit - plays)
+                                            seen, events_seen, limit - plays, room)
                     except UsageError:  # refused: the way ends here
                         ways, spent = {}, 1
                     plays += spent
@@ -174,7 +178,7 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
 def continue_ways(world: World, request: Request, kinds: tuple[str, ...],
                   danger: tuple[str, int] | None, turns: int, horizon: int,
                   rest: tuple[tuple[float, State, int, tuple[int | None, ...], bool], ...],
-                  rng: random.Random, plays: int
+                  rng: random.Random, plays: int, room: NewRoom | None = None
                   ) -> list[tuple[tuple[int | None, ...], bool]]:
     """``plays`` ways the rest of a chain may go on, each from one of its states drawn by
     its chance, played on ``rng`` move by move as :func:`chain` counts them: the turn each
@@ -190,7 +194,7 @@ def continue_ways(world: World, request: Request, kinds: tuple[str, ...],
                 break
             before = Counter(light.kind for light in now.lights)
             try:
-                run = quiet_perform(world, now, request, rng, danger is not None)
+                run = _perform(world, now, request, rng, danger is not None, room)
             except UsageError:
                 break
             after = run.finish()
@@ -208,15 +212,15 @@ def continue_ways(world: World, request: Request, kinds: tuple[str, ...],
 
 
 def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
-          danger: tuple[str, int] | None, seen: _Seen, events_seen, limit: int
-          ) -> tuple[dict, int]:
+          danger: tuple[str, int] | None, seen: _Seen, events_seen, limit: int,
+          room: NewRoom | None = None) -> tuple[dict, int]:
     """One move from ``now``, every way: (the state it leaves, the kinds gone out, the
     danger at its top, the turns passed) with their chances, and the plays it took."""
     before = dict(Counter(light.kind for light in now.lights))
     name, threshold = danger if danger is not None else ("", 0)
 
     def play(rng: random.Random) -> tuple[Hashable, frozenset[str], bool, int]:
-        run = quiet_perform(world, now, request, rng, danger is not None)
+        run = _perform(world, now, request, rng, danger is not None, room)
         after = run.finish()
         lit = dict(Counter(light.kind for light in after.lights))
         hit = danger is not None and (int(after.values.get(name, 0)) >= threshold
@@ -227,6 +231,23 @@ def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
 
     return outcomes(play, limit, events_seen, seen.freezer, "dice" not in seen.names,
                     seen.quiet, seen.rolls, "encounters" in seen.names)
+
+
+def _perform(world: World, now: State, request: Request, rng: random.Random, record: bool,
+             room: NewRoom | None) -> RunState:
+    """One move: into a generated room as the count draws it, else as the engine plays it."""
+    if room is not None and isinstance(request, Act):
+        return room_perform(world, now, request, room, rng, _stocked_read(world, now))
+    return quiet_perform(world, now, request, rng, record)
+
+
+def _stocked_read(world: World, now: State) -> bool:
+    """Whether meeting a room's stocked encounter changes what the chain keeps of a state:
+    the count of encounters, when a rule reads it, or a sign's foretold encounter, which
+    it would bring. Else only words and the count change, and its die is not drawn."""
+    name = world.procedure.encounters
+    foretold = now.foreshadowed is not None and now.foreshadowed[0] == name
+    return foretold or "encounters" in names_read(world)
 
 
 _READ_AS = {"turn": frozenset({"turn", "minutes"}), "encounters": frozenset({"encounters"}),

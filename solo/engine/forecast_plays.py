@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -84,14 +84,16 @@ def quiet_perform(world: World, state: State, request: Request, rng: random.Rand
 
 
 def play_turn(world: World, state: State, request: Request, budget: Budget,
-              named: bool = True):
+              named: bool = True, perform: Callable[[random.Random], RunState] | None = None):
     """A play of ``request`` once from ``state``: its :class:`Turn` (with the outcomes it
-    named, if ``named``). Raises UsageError if the command is refused."""
+    named, if ``named``). Raises UsageError if the command is refused. ``perform``: how
+    the command is carried out on the dice (else :func:`quiet_perform`)."""
     before = lit_kinds(state)
 
     def play(rng: random.Random) -> Turn:
         budget.spend()
-        run = quiet_perform(world, state, request, rng)
+        run = (perform(rng) if perform is not None
+               else quiet_perform(world, state, request, rng))
         lit = Counter(light.kind for light in run.lights)
         return Turn(run.encounters > state.encounters,
                     frozenset(kind for kind, count in before.items()

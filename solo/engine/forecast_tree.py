@@ -112,6 +112,16 @@ class Forking(random.Random):
         faces, weights = _multisets(count, sides)
         raise _Branch(0, len(faces) - 1, key, weights)
 
+    def weighted(self, weights: tuple[int, ...]) -> int:
+        """One draw of a die whose faces ``0``..``len(weights) - 1`` come as often as
+        ``weights`` says (what a generator's room brings that the rules read): a branch
+        of the count like any die."""
+        at = self.at
+        if at < len(self.path):
+            self.at = at + 1
+            return self.path[at]
+        raise _Branch(0, len(weights) - 1, self.count.key(sys._getframe(1), at), weights)
+
     def _randbelow(self, n: int) -> int:
         return self.randint(0, n - 1)
 

@@ -69,9 +69,33 @@ def odds_status(world: World, state: State) -> str:
             what, chance = max([("encounter", odds.encounter), *(
                 (f"{label} out", out) for label, out in odds.lights_out)],
                 key=lambda item: item[1].value)
-            text = f"{line}: {what} {_at_least(odds)}{chance.text()}"
+            if odds.room is not None:  # the new room's dangers beside the move's encounter
+                what, chance = "encounter", odds.encounter
+            text = f"{line}: {what} {_at_least(odds)}{chance.text()}" + _room_brief(odds)
     _LAST[:] = [(world, state, text)]
     return text
+
+
+def _room_brief(odds: ActionOdds) -> str:
+    """`` · trap 18.1% · locked 9.4%``: the next new room's trap and locked door."""
+    room = odds.room
+    if room is None:
+        return ""
+    return (f" · trap {Chance.of(room.trap).text()} · locked "
+            f"{Chance.of(room.locked).text()}")
+
+
+def _room_lines(found: Forecast) -> Iterator[str]:
+    """The next new room the moves that roll one would roll: its own chances."""
+    for odds in found.actions:
+        room = odds.room
+        if room is None:
+            continue
+        yield f"The new room '{odds.line}' rolls ({room.generator}):"
+        yield (f"  stocked with an encounter {Chance.of(room.encounter).text()} · a trap "
+               f"{Chance.of(room.trap).text()} · a locked door {Chance.of(room.locked).text()}")
+        yield (f"  ('{odds.line}' encounter above: the stocked one or the move's own"
+               + (", on the exits rolled)" if room.exits_argument else ")"))
 
 
 def _at_least(odds: ActionOdds) -> str:
@@ -99,6 +123,7 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     if found.skipped:
         lines.append("  not forecast: " + "; ".join(
             why.split(";")[0].strip() for _, why in found.skipped))
+    lines.extend(_room_lines(found))
     lines.extend(_results(found, unit))
     lines.extend(_ahead(world, state, found))
     if found.hidden:

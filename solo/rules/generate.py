@@ -33,7 +33,7 @@ from solo.rules.generator import (
 from solo.rules.table_roll import Draw, TableResult, dice_odds, entry_odds, roll_on, tag_odds
 
 __all__ = ["RoomContext", "Content", "GeneratedRoom", "RoomOdds", "resolve_settings",
-           "settings_help", "roll_room", "room_odds", "exit_count_odds"]
+           "settings_help", "roll_room", "room_odds", "exit_count_odds", "door_odds"]
 
 
 @dataclass(frozen=True)
@@ -252,6 +252,21 @@ def exit_count_odds(generator: Generator, settings: Mapping[str, Any],
     return dict(sorted(odds.items()))
 
 
+def door_odds(generator: Generator, settings: Mapping[str, Any],
+              context: RoomContext = RoomContext()) -> dict[str, Fraction]:
+    """The exact chance of each door kind on one exit (each exit's door an independent
+    roll)."""
+    scope = _scope(settings, context)
+    door_pick = _choose(generator.door, scope, generator)
+    door_table = generator.tables[door_pick.table]
+    door_plus = _value(door_pick.plus, scope, generator, True)
+    per_door = {kind: Fraction(0) for kind in DOOR_KINDS}
+    for entry, chance in zip(door_table.entries, entry_odds(door_table, door_plus),
+                             strict=True):
+        per_door[str(entry.tag)] += chance
+    return per_door
+
+
 def room_odds(generator: Generator, settings: Mapping[str, Any],
               context: RoomContext = RoomContext()) -> RoomOdds:
     """The exact chances for the next new room, worked out from the tables (no rolling):
@@ -265,13 +280,7 @@ def room_odds(generator: Generator, settings: Mapping[str, Any],
             plus = _value(pick.plus, scope, generator, True)
             missed *= 1 - tag_odds(generator.tables, pick.table, kind, plus)
         held[kind] = 1 - missed
-    door_pick = _choose(generator.door, scope, generator)
-    door_table = generator.tables[door_pick.table]
-    door_plus = _value(door_pick.plus, scope, generator, True)
-    per_door = {kind: Fraction(0) for kind in DOOR_KINDS}
-    for entry, chance in zip(door_table.entries, entry_odds(door_table, door_plus),
-                             strict=True):
-        per_door[str(entry.tag)] += chance
+    per_door = door_odds(generator, settings, context)
     exits = exit_count_odds(generator, settings, context)
     doors = {kind: sum((chance * (1 - (1 - per_door[kind]) ** number)
                         for number, chance in exits.items()), Fraction(0))
