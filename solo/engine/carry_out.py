@@ -31,6 +31,13 @@ from solo.rules.world import World
 __all__ = ["carry_out"]
 
 
+def _no_check_failed(run: Run, start: int) -> bool:
+    """Whether the last check the action rolled (if any) succeeded: a search finds what the
+    key hides only then."""
+    checks = [event for event in run.events[start:] if isinstance(event, Checked)]
+    return not checks or checks[-1].success
+
+
 def carry_out(world: World, run: Run, request: Request) -> None:
     """Carry out ``request`` on ``run`` (as ``run.actor``, if set). A UsageError if it
     cannot be done now; a fault of the procedure file as an ExprError naming the file
@@ -53,8 +60,7 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)
             dungeon_rolls.after_action(world, run, request.action, start)  # doors, traps
-            checks = [event for event in run.events[start:] if isinstance(event, Checked)]
-            search_key(world, run, request.action, not checks or checks[-1].success)
+            search_key(world, run, request.action, _no_check_failed(run, start))
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved

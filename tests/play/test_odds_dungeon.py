@@ -205,11 +205,16 @@ def test_with_entries_struck_off_the_stocked_encounter_is_counted_as_its_die_fal
     state = replace(state, struck={table: (0, 1, 2, 3, 4)})
     odds = move_odds("d12-tension", state)
     plain = move_odds("d12-tension", begun("d12-tension", "classic"))
-    assert odds.encounter.exact is not None and plain.encounter.exact is not None
-    assert odds.encounter.exact < plain.encounter.exact
+    assert plain.encounter.exact is not None
+    assert odds.encounter.value < plain.encounter.value
+    # Every entry Tension 0 can reach is struck here, so the true figure is 0; its ways
+    # run past the count's bound (ROOM_WAYS) since the expeditions came in, and the figure
+    # is then an estimate, said as such (exact None, its plays and error given).
+    assert odds.encounter.exact is not None or odds.encounter.plays > 0
     plays = 2000
     seen = _simulated("d12-tension", state, plays)["encounter"]
-    error = (odds.encounter.value * (1 - odds.encounter.value) / plays) ** 0.5
+    error = max((odds.encounter.value * (1 - odds.encounter.value) / plays) ** 0.5,
+                odds.encounter.error, 1 / plays)
     assert abs(seen - odds.encounter.value) <= 4 * error
 
 
