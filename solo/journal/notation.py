@@ -16,7 +16,8 @@ read the hidden records (:mod:`solo.journal.record`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from solo.engine.events import (
     Acted,
@@ -113,81 +114,110 @@ def _light_tags(event: LightChanged) -> str:
     return tag("Inv", event.label, "out")
 
 
+def _acted(event: Acted) -> list[Line]:
+    command = one_line(event.command)
+    if event.shown == OWN_LINE:
+        return []
+    if event.shown == NOTE:
+        return [Line(note(command), "note")]
+    if event.actor:
+        return [Line(f"@({_tag_part(event.actor)}) {command}", "action")]
+    return [Line(f"@ {command}", "action")]
+
+
+def _member_changed(event: MemberChanged) -> list[Line]:
+    shown = member_tag(event.name, event.hp, event.max_hp, event.marks)
+    delta = event.after - event.before
+    reason = one_line(event.reason)
+    lines = [Line(f"=> {shown} {_tag_part(event.label)} {delta:+d}"
+                  + (f": {reason}" if reason else ""), "result")]
+    if event.what == "hp" and event.before > 0 and event.after == 0:
+        lines.append(Line(f"=> {one_line(event.name)} is down at 0 HP", "result"))
+    return lines
+
+
+def _party_changed(event: PartyChanged) -> list[Line]:
+    shown = member_tag(event.name, event.hp, event.max_hp, event.marks)
+    return [Line(f"=> {shown} " + ("joins the party" if event.joined
+                                    else "leaves the party"), "result")]
+
+
+def _checked(event: Checked) -> list[Line]:
+    return [Line(f"d: {one_line(event.label)} {roll_text(event.roll, event.plus)} -> "
+                 f"{'yes' if event.success else 'no'}", "roll")]
+
+
+def _rolled(event: Rolled) -> list[Line]:
+    label = one_line(event.label)
+    return [Line(f"d: {label + ' ' if label else ''}{roll_text(event.roll, event.plus)}",
+                 "roll")]
+
+
+def _table_rolled(event: TableRolled) -> list[Line]:
+    # a plus read from a tracker behind the screen: the dice alone, no plus or total
+    rolled = roll_text(event.roll) if event.hidden else roll_text(event.roll, event.plus)
+    line = f"tbl: {one_line(event.title)} {rolled} -> {one_line(event.text)}"
+    if event.inline:
+        line += " (" + ", ".join(roll_text(roll) for roll in event.inline) + ")"
+    return [Line(line, "table")]
+
+
+def _tracker_changed(event: TrackerChanged) -> list[Line]:
+    reason = one_line(event.reason)
+    if event.hidden:
+        return [Line(f"=> {one_line(event.label)} moves behind the screen"
+                     + (f": {reason}" if reason else ""), "result")]
+    delta = event.after - event.before
+    change = f"{delta:+d}" if delta else "no change"
+    shown = tag("Inv", event.label, event.after) if event.notation == "Inv" \
+        else counter_tag(event.notation, event.label, event.after, event.maximum)
+    return [Line(f"=> {shown} {change}" + (f": {reason}" if reason else ""), "result")]
+
+
+def _light_changed(event: LightChanged) -> list[Line]:
+    reason = one_line(event.reason)
+    return [Line(f"=> {_light_tags(event)}" + (f" {reason}" if reason else ""), "result")]
+
+
+_ENCOUNTER_SAID = {"met": "Encounter: {}",
+                   "foreshadowed": "Encounter, as the signs foretold: {}",
+                   "sign": "A sign of something nearby: {}",
+                   "struck": "No encounter: {} was struck off",
+                   "struck-sign": "No sign: {} was struck off, so nothing is foretold"}
+"""How each kind of encounter result reads, its text in the braces."""
+
+
+def _encountered(event: Encountered) -> list[Line]:
+    return [Line("=> " + _ENCOUNTER_SAID[event.status].format(one_line(event.text)), "result")]
+
+
+def _struck(event: Struck) -> list[Line]:
+    return [Line(f"=> Struck off {one_line(event.table)}: {one_line(event.text)}", "result")]
+
+
+def _answered(event: Answered) -> list[Line]:
+    odds = ", ".join(one_line(part) for part in (event.odds, event.style) if part)
+    return [Line(f"? {one_line(event.question)}" + (f" ({odds})" if odds else ""),
+                 "question"),
+            Line(f"d: {one_line(event.summary)}", "roll")]
+
+
+_LINES: dict[type, Callable[[Any], list[Line]]] = {
+    Acted: _acted, MemberChanged: _member_changed, PartyChanged: _party_changed,
+    TurnPassed: lambda event: [], Checked: _checked, Rolled: _rolled,
+    TableRolled: _table_rolled, TrackerChanged: _tracker_changed,
+    LightChanged: _light_changed, Encountered: _encountered,
+    Said: lambda event: [Line(note(event.text), "note")], Struck: _struck,
+    Answered: _answered, RoomChanged: lambda event: [Line(room_tag(event), "result")]}
+"""Each kind of event and how it reads in the journal (a turn passing: not at all)."""
+
+
 def event_lines(event: Event) -> list[Line]:
     """One event as the Lonelog lines that show it (none for a turn passing)."""
-    if isinstance(event, Acted):
-        command = one_line(event.command)
-        if event.shown == OWN_LINE:
-            return []
-        if event.shown == NOTE:
-            return [Line(note(command), "note")]
-        if event.actor:
-            return [Line(f"@({_tag_part(event.actor)}) {command}", "action")]
-        return [Line(f"@ {command}", "action")]
-    if isinstance(event, MemberChanged):
-        shown = member_tag(event.name, event.hp, event.max_hp, event.marks)
-        delta = event.after - event.before
-        reason = one_line(event.reason)
-        lines = [Line(f"=> {shown} {_tag_part(event.label)} {delta:+d}"
-                      + (f": {reason}" if reason else ""), "result")]
-        if event.what == "hp" and event.before > 0 and event.after == 0:
-            lines.append(Line(f"=> {one_line(event.name)} is down at 0 HP", "result"))
-        return lines
-    if isinstance(event, PartyChanged):
-        shown = member_tag(event.name, event.hp, event.max_hp, event.marks)
-        return [Line(f"=> {shown} " + ("joins the party" if event.joined
-                                        else "leaves the party"), "result")]
-    if isinstance(event, TurnPassed):
-        return []
-    if isinstance(event, Checked):
-        return [Line(f"d: {one_line(event.label)} {roll_text(event.roll, event.plus)} -> "
-                     f"{'yes' if event.success else 'no'}", "roll")]
-    if isinstance(event, Rolled):
-        label = one_line(event.label)
-        return [Line(f"d: {label + ' ' if label else ''}{roll_text(event.roll, event.plus)}",
-                     "roll")]
-    if isinstance(event, TableRolled):
-        # a plus read from a tracker behind the screen: the dice alone, no plus or total
-        rolled = roll_text(event.roll) if event.hidden else roll_text(event.roll, event.plus)
-        line = (f"tbl: {one_line(event.title)} {rolled} -> "
-                f"{one_line(event.text)}")
-        if event.inline:
-            line += " (" + ", ".join(roll_text(roll) for roll in event.inline) + ")"
-        return [Line(line, "table")]
-    if isinstance(event, TrackerChanged):
-        reason = one_line(event.reason)
-        if event.hidden:
-            return [Line(f"=> {one_line(event.label)} moves behind the screen"
-                         + (f": {reason}" if reason else ""), "result")]
-        delta = event.after - event.before
-        change = f"{delta:+d}" if delta else "no change"
-        shown = tag("Inv", event.label, event.after) if event.notation == "Inv" \
-            else counter_tag(event.notation, event.label, event.after, event.maximum)
-        return [Line(f"=> {shown} {change}" + (f": {reason}" if reason else ""), "result")]
-    if isinstance(event, LightChanged):
-        reason = one_line(event.reason)
-        return [Line(f"=> {_light_tags(event)}" + (f" {reason}" if reason else ""), "result")]
-    if isinstance(event, Encountered):
-        text = one_line(event.text)
-        said = {"met": f"Encounter: {text}",
-                "foreshadowed": f"Encounter, as the signs foretold: {text}",
-                "sign": f"A sign of something nearby: {text}",
-                "struck": f"No encounter: {text} was struck off",
-                "struck-sign": f"No sign: {text} was struck off, so nothing is foretold",
-                }[event.status]
-        return [Line(f"=> {said}", "result")]
-    if isinstance(event, Said):
-        return [Line(note(event.text), "note")]
-    if isinstance(event, Struck):
-        return [Line(f"=> Struck off {one_line(event.table)}: {one_line(event.text)}", "result")]
-    if isinstance(event, Answered):
-        odds = ", ".join(one_line(part) for part in (event.odds, event.style) if part)
-        return [Line(f"? {one_line(event.question)}" + (f" ({odds})" if odds else ""),
-                     "question"),
-                Line(f"d: {one_line(event.summary)}", "roll")]
-    if isinstance(event, RoomChanged):
-        return [Line(room_tag(event), "result")]
-    raise TypeError(f"cannot render {event!r}")  # pragma: no cover
+    render = _LINES.get(type(event))
+    if render is None:  # pragma: no cover - every event of solo.engine.events has a row
+        raise TypeError(f"cannot render {event!r}")
+    return render(event)
 
 
 def room_tag(event: RoomChanged) -> str:

@@ -9,12 +9,15 @@
 from __future__ import annotations
 
 import re
+import typing
 from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from solo.engine import events
+from solo.journal import notation
 from solo.journal.notation import narration_block
 from solo.play.resume import resume_file
 from tests.fake_env import solo
@@ -95,3 +98,9 @@ def test_a_track_with_a_maximum_writes_it(tmp_path):
     assert solo("new", str(path), "--system", "dungeon-turn", "--seed", "3",
                 stdin="set fatigue 1\n").code == 0
     assert "[Track:Fatigue 1/2]" in path.read_text()
+
+
+def test_every_kind_of_event_has_its_way_of_reading_in_the_journal():
+    """The table of how events read names each event type the engine makes, so a new
+    event without its Lonelog line fails here, not in a player's crawl."""
+    assert set(typing.get_args(events.Event)) == set(notation._LINES)
