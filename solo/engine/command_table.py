@@ -10,7 +10,7 @@ from solo.engine.requests import Request
 from solo.engine.state import State
 from solo.engine.tool_grammar import TOOLS
 from solo.errors import UsageError
-from solo.rules.procedure import Procedure
+from solo.rules.procedure import PerProcedure, Procedure
 from solo.rules.world import World
 
 __all__ = ["ENGINE_COMMANDS", "command_table", "read"]
@@ -19,20 +19,17 @@ ENGINE_COMMANDS = tuple(TOOLS)
 """The engine's own commands beside a procedure's actions (defined once, by their entries)."""
 
 
-def command_table(procedure: Procedure) -> dict[str, Command]:
-    """Every word that starts an engine command (a procedure action or a tool), mapped to
-    its entry; solo's own tools shadow an action of the same name (``solo check`` refuses
-    such a procedure). Built once per loaded procedure: do not modify the result."""
-    cached = _TABLES.get(id(procedure))
-    if cached is None or cached[0] is not procedure:
-        table = action_commands(procedure)
-        table.update(TOOLS)
-        trip_commands(procedure, table)  # leave, wait, return, buy: where no action has them
-        cached = _TABLES[id(procedure)] = (procedure, table)
-    return cached[1]
+def _made(procedure: Procedure) -> dict[str, Command]:
+    table = action_commands(procedure)
+    table.update(TOOLS)
+    trip_commands(procedure, table)  # leave, wait, return, buy: where no action has them
+    return table
 
 
-_TABLES: dict[int, tuple[Procedure, dict[str, Command]]] = {}
+command_table = PerProcedure(_made)
+"""Every word that starts an engine command (a procedure action or a tool), mapped to its
+entry; solo's own tools shadow an action of the same name (``solo check`` refuses such a
+procedure). Built once per loaded procedure: do not modify the result."""
 
 
 def read(world: World, state: State, text: str, actor: str | None = None) -> Request:

@@ -18,7 +18,7 @@ from solo.engine.requests import Request, SessionStep
 from solo.engine.state import State
 from solo.engine.tool_grammar import TOOLS
 from solo.errors import UsageError
-from solo.rules.procedure import Procedure
+from solo.rules.procedure import PerProcedure, Procedure
 from solo.rules.world import World
 
 __all__ = ["Command", "SESSION", "TOOLS", "RESERVED", "command_table", "command_words"]
@@ -73,24 +73,19 @@ RESERVED: frozenset[str] = frozenset(
     word for command in (*SESSION.values(), *TOOLS.values())
     for word in (command.name, *command.aliases))
 
-_TABLES: dict[int, tuple[Procedure, dict[str, Command]]] = {}
+def _made(procedure: Procedure) -> dict[str, Command]:
+    table = dict(engine_table(procedure))
+    for command in SESSION.values():
+        for word in (command.name, *command.aliases):
+            table[word] = command
+    return table
 
 
-def command_table(procedure: Procedure) -> dict[str, Command]:
-    """Every word a player may start a command with, mapped to its command (built once per
-    loaded procedure, which never changes; do not modify the result).
-
-    solo's own words come first: a procedure action of the same name is shadowed
-    (``solo check`` refuses such a procedure).
-    """
-    cached = _TABLES.get(id(procedure))
-    if cached is None or cached[0] is not procedure:
-        table = dict(engine_table(procedure))
-        for command in SESSION.values():
-            for word in (command.name, *command.aliases):
-                table[word] = command
-        cached = _TABLES[id(procedure)] = (procedure, table)
-    return cached[1]
+command_table = PerProcedure(_made)
+"""Every word a player may start a command with, mapped to its command (built once per
+loaded procedure, which never changes; do not modify the result). solo's own words come
+first: a procedure action of the same name is shadowed (``solo check`` refuses such a
+procedure)."""
 
 
 def command_words(procedure: Procedure) -> list[str]:

@@ -9,15 +9,18 @@ turn that passes). docs/procedures.md is the guide to the format.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 from solo.rules.effect_model import Effect, Template
 from solo.rules.expr import Expr
 from solo.rules.tables import Table
 
-__all__ = ["Tracker", "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP", "USAGE_DICE", "Arg",
+__all__ = ["PerProcedure", "Tracker", "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP",
+           "USAGE_DICE", "Arg",
            "Action", "Walk", "Between", "Restock", "LEAVE_BY_WALKING", "Procedure",
            "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES"]
 
@@ -254,3 +257,30 @@ class Procedure:
         return None
 
 
+_Made = TypeVar("_Made")
+
+
+class PerProcedure(Generic[_Made]):
+    """What is made once from a loaded procedure (its command table, say) and kept while the
+    procedure lives: found by the procedure's identity (a procedure holds dicts, so it is
+    not hashable) and dropped when the procedure is collected, so a long process that loads
+    many procedures keeps only the tables of those still in use."""
+
+    def __init__(self, make: Callable[[Procedure], _Made]) -> None:
+        self._make = make
+        self._made: dict[int, tuple[weakref.ref[Procedure], _Made]] = {}
+
+    def __call__(self, procedure: Procedure) -> _Made:
+        key = id(procedure)
+        found = self._made.get(key)
+        if found is not None and found[0]() is procedure:
+            return found[1]
+        made = self._make(procedure)
+        self._made[key] = (weakref.ref(procedure, partial(self._forget, key)), made)
+        return made
+
+    def _forget(self, key: int, _gone: object) -> None:
+        self._made.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._made)

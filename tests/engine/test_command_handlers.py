@@ -6,12 +6,13 @@ only at play, as a refusal."""
 
 from __future__ import annotations
 
+import gc
 import inspect
 
 import pytest
 
 from solo.engine import requests
-from solo.engine.command_table import ENGINE_COMMANDS, read
+from solo.engine.command_table import ENGINE_COMMANDS, command_table, read
 from solo.engine.core import start
 from solo.engine.requests import Act, Request, SessionStep, SetDice, Show
 from solo.engine.tool_commands import TOOL_COMMANDS
@@ -75,3 +76,17 @@ def test_every_session_command_and_alias_has_its_code():
     assert set(SESSION_COMMANDS) == words
     for word, entry in SESSION_COMMANDS.items():
         assert callable(entry.run) and (word == entry.name or word in SESSION[entry.name].aliases)
+
+
+def test_a_procedure_s_command_table_is_made_once_and_let_go_with_the_procedure():
+    """Built once per loaded procedure (the same table each time it is asked), and dropped
+    from the cache when the procedure is gone, so loading procedures again and again (a
+    long process, `solo check` of many files) keeps no table of one no longer in use."""
+    before = len(command_table)
+    world = load_world("trespasser")
+    table = command_table(world.procedure)
+    assert command_table(world.procedure) is table and "advance" in table
+    assert len(command_table) == before + 1
+    del world, table
+    gc.collect()
+    assert len(command_table) == before
