@@ -8,7 +8,6 @@ from typing import cast
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step, keep, plus, roller
 from solo.engine.events import Checked, Rolled
 from solo.engine.run import RunState
-from solo.engine.state import MAX_VALUE
 from solo.rules.dice import Roll
 from solo.rules.effect_model import Check, RollDice, Template
 
@@ -50,21 +49,10 @@ def compile_check(compiler: Compiler, effect: Check) -> Step:
             run.about(label.render(run.scope))
         rolled = roll(run)
         added = 0 if added_by is None else added_by(run.scope)
-        if type(rolled) is int:  # (keep written out)
-            run.last_roll = None
-            run.last_dice = (rolled,)
-            total = rolled
-        else:
-            total = keep(run, rolled)
-        scope, bound = run.scope, total + added
-        if type(bound) is int and -MAX_VALUE <= total <= MAX_VALUE \
-                and -MAX_VALUE <= bound <= MAX_VALUE:  # (bind written out)
-            local = run.locals
-            local["natural"] = scope["natural"] = total
-            local["roll"] = scope["roll"] = bound
-        else:
-            run.bind("natural", total)
-            run.bind("roll", bound)
+        total = keep(run, rolled)
+        scope = run.scope
+        run.bind("natural", total)
+        run.bind("roll", total + added)
         succeeded = success(scope)
         if record:
             run.events.append(Checked(label.render(run.scope), cast(Roll, rolled), added,

@@ -107,7 +107,7 @@ def compile_table(compiler: Compiler, effect: RollTable) -> Step:
     if name and not outcome and all(type(id) is not str or len(id) <= MAX_TEXT for id in ids):
         def roll_as(run: RunState) -> None:  # (``table: {name: room, as: event}``)
             index = roll(run)
-            run.locals[name] = run.scope[name] = ids[index]  # (bind written out)
+            run.bind(name, ids[index])
             step = steps[index]
             if step is not nothing:
                 step(run)

@@ -24,12 +24,6 @@ def compile_adjust(compiler: Compiler, effect: Adjust) -> Step:
     """Move each tracker named by the amount given (within its bounds); journaled as
     the tracker changes, when the run records."""
     changes, reason = effect.changes, reason_of(compiler, effect.reason)
-    if reason is None and len(changes) == 1:
-        tracker = compiler.procedure.trackers.get(changes[0][0])
-        if tracker is not None and tracker.minimum is not None \
-                and tracker.maximum is not None:
-            return _adjust_bounded(changes[0][0], changes[0][1], tracker.minimum,
-                                   tracker.maximum)
 
     def adjust(run: RunState) -> None:
         why = reason(run) if reason else None
@@ -44,43 +38,6 @@ def compile_adjust(compiler: Compiler, effect: Adjust) -> Step:
                 run.change_tracker(name, run.values[name] + by, why)
 
     return adjust
-
-
-def _adjust_bounded(name: str, expr: Expr, low: int, high: int) -> Step:
-    """One tracker with both bounds, journaling nothing: the commonest adjust in a turn
-    (:meth:`RunState.set_tracker` written out)."""
-    by = constant_of(expr)
-    if type(by) is int:  # (``adjust: {fatigue: 1}``)
-        def adjust_by(run: RunState) -> None:
-            values = run.values
-            wanted = values[name] + by
-            if type(wanted) is not int:
-                run.set_tracker(name, wanted)
-                return
-            after = low if wanted < low else high if wanted > high else wanted
-            values[name] = after
-            if name not in run.locals:
-                run.scope[name] = after
-
-        return adjust_by
-    evaluate = expr.evaluate
-
-    def adjust_bounded(run: RunState) -> None:
-        scope = run.scope
-        by = evaluate(scope)
-        if type(by) is not int:
-            by = whole(f"adjusting {name}", by)
-        values = run.values
-        wanted = values[name] + by
-        if type(wanted) is not int:
-            run.set_tracker(name, wanted)
-            return
-        after = low if wanted < low else high if wanted > high else wanted
-        values[name] = after
-        if name not in run.locals:
-            scope[name] = after
-
-    return adjust_bounded
 
 
 def compile_set(compiler: Compiler, effect: Assign) -> Step:

@@ -51,9 +51,7 @@ class Run(RunState):
         if arguments or self.locals:
             self.set_locals(arguments)
         scope = self.scope
-        self.action = action  # (set_action written out)
-        if "resting" not in self.values and "resting" not in self.locals:
-            scope["resting"] = action.resting
+        self.set_action(action)
         allowed = action.allowed
         if allowed is not None and not allowed.evaluate(scope):
             refusal = action.refusal.render(scope) if action.refusal else ""
@@ -89,17 +87,7 @@ class Run(RunState):
             program.on_action(self)
         if step is not nothing:  # (an empty list, or one only saying, unrecorded)
             step(self)
-        if time > 1 or record:
-            self._pass_turns(program.each_turn, time)
-            return
-        # one turn, recording nothing: _pass_turns written out
-        turn = self.turn = self.turn + 1
-        if "turn" not in self.values and "turn" not in self.locals:
-            scope["turn"] = turn
-        self.turn_outcomes_start = len(outcomes)
-        program.each_turn(self)
-        if self.lights:
-            burn_lights(self)
+        self._pass_turns(program.each_turn, time)
 
     # -- time ------------------------------------------------------------------
     def pass_turns(self, count: int) -> None:
