@@ -119,15 +119,7 @@ def load_generator_file(path: Path) -> Generator:
 
 def _keys(doc: Document, path: tuple, raw: Any, allowed: tuple[str, ...],
           required: tuple[str, ...] = (), what: str = "a mapping") -> Mapping[Any, Any]:
-    if not isinstance(raw, Mapping):
-        raise doc.error(path, f"expected {what}")
-    for key in raw:
-        if key not in allowed and key not in _COMMENTS:
-            raise doc.error(path + (key,), f"unknown key; expected {', '.join(allowed)}")
-    for key in required:
-        if key not in raw:
-            raise doc.error(path + (key,), f"missing '{key}'")
-    return raw
+    return doc.mapping(path, raw, allowed, required, what, _COMMENTS)
 
 
 def _text(doc: Document, path: tuple, value: Any, default: str | None = None) -> str:

@@ -6,6 +6,7 @@ Only the YAML core types are built: any tag that would construct a Python object
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +54,22 @@ class Document:
         """A RulesError naming file, line and key path."""
         key = ".".join(str(part) for part in path) or None
         return RulesError(expected, file=self.file, line=self.line(path), key=key)
+
+    def mapping(self, path: Path, raw: Any, allowed: tuple[str, ...],
+                required: tuple[str, ...] = (), what: str = "a mapping",
+                comments: tuple[str, ...] = ()) -> Mapping[Any, Any]:
+        """``raw`` (found at ``path``) as a mapping whose keys are all ``allowed`` (or
+        ``comments``, which say nothing to solo) and include every ``required`` one; else
+        the error naming the key."""
+        if not isinstance(raw, Mapping):
+            raise self.error(path, f"expected {what}")
+        for key in raw:
+            if key not in allowed and key not in comments:
+                raise self.error(path + (key,), f"unknown key; expected {', '.join(allowed)}")
+        for key in required:
+            if key not in raw:
+                raise self.error(path + (key,), f"missing '{key}'")
+        return raw
 
 
 def load_yaml(text: str, file: str) -> Document:
