@@ -250,11 +250,10 @@ def _ask(options, env: Environment) -> int:
     seed = options.seed if options.seed is not None else _random_seed()
     answer = oracle.ask(style, random.Random(seed), options.odds or odds, options.chaos,
                         load_tables())
-    from solo.engine.events import Answered
+    from solo.engine.effects_oracle import answered
     from solo.journal.notation import event_lines
 
-    for line in event_lines(Answered(question, style.name, answer.odds, answer.summary(),
-                                     answer.text, answer.event)):
+    for line in event_lines(answered(question, style.name, answer)):
         env.say(printable(line))
     return 0
 

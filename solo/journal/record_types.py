@@ -94,6 +94,7 @@ class LightChanged(_Event, frozen=True):
     before: str = ""
     after: str = ""
     reason: str = ""
+    how: str = ""  # lit, relit, burnt, doused, blown, over (empty: still burning, or older)
 
 
 class Encountered(_Event, frozen=True):
@@ -115,9 +116,15 @@ class Answered(_Event, frozen=True):
     question: str = ""
     style: str = ""
     odds: str = ""
-    summary: str = ""
     text: str = ""
     event: str | None = None
+    rolls: tuple[RollData, ...] = ()
+    value: int = 0
+    target: int | None = None
+    method: str = ""
+    random_event: bool = False
+    labels: tuple[str, ...] = ()
+    pluses: tuple[int, ...] = ()
 
 
 class MemberChanged(_Event, frozen=True):

@@ -74,6 +74,8 @@ class Crawl:
     snapshots: int
     garbled: int
     retracted: int = 0
+    blown_out: int = 0
+    results: dict[str, dict[str, int]] = field(default_factory=dict)  # table -> entry id -> n
     danger_hidden: str = ""  # the danger's label when the report keeps it behind the screen
     duplicates: list[int] = field(default_factory=list)  # steps of records counted once
     out_of_place: list[int] = field(default_factory=list)  # steps found after a later one

@@ -27,6 +27,7 @@ from solo.journal.record_types import (
     LightChanged,
     Record,
     Struck,
+    TableRolled,
     TrackerChanged,
     TurnPassed,
 )
@@ -107,7 +108,8 @@ def _live(records: Records) -> list[int]:
             if index not in retracted and kinds[index] != "undo"]
 
 
-_COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
+_COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged,
+                      TableRolled})
 """The events the figures count."""
 
 
@@ -121,6 +123,17 @@ def _counting(kept: list[Record], kinds: list[str]) -> list[int]:
 
 
 _EVENTS = attrgetter("ev")
+
+_SIGN_IDS = frozenset({"sign", "signs"})
+"""A table result with one of these ids is a sign of an encounter (Exploration's hazard
+die, Dungeon Turn's): counted as one, with the Encountered event it may also make."""
+
+
+def _older_how(event: LightChanged) -> str:
+    """What a light event of a journal written before ``how`` did, from its states."""
+    before, after = event.before, event.after
+    return "lit" if before == "unlit" else "burnt" if after in ("out", "burnt out") \
+        else "doused" if after == "doused" and before != "doused" else ""
 
 
 def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
@@ -137,7 +150,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     encounters: list[Encounter] = []
     questions: list[Question] = []
     lit: dict[str, int] = {}
-    signs = burnt = put_out = 0
+    signs = burnt = put_out = blown = 0
+    results: dict[str, dict[str, int]] = {}  # each table's results, counted
     met_at: list[tuple[int, list[Encounter]]] = []  # each record that met encounters
     struck_before: dict[str, set[int]] = {}
     met_before = 0
@@ -161,6 +175,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
         else:
             met_here = []
         struck = kind == LEGACY_KIND
+        sign_rolls = sign_events = 0
         for event in counted:
             match event:
                 case TrackerChanged(after=int()):
@@ -171,16 +186,25 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                     met_here.append(Encounter(turn, event.text, event.status == "foreshadowed",
                                               step=record.step))
                 case Encountered(status="sign"):
-                    signs += 1
-                case LightChanged(before="unlit"):
-                    lit[event.label] = lit.get(event.label, 0) + 1
-                case LightChanged(after="out"):
-                    if record.cmd.lower().startswith("douse"):
-                        put_out += 1
-                    else:
+                    sign_events += 1
+                case TableRolled():
+                    table = results.setdefault(event.table, {})
+                    result = event.entry_id or event.text
+                    table[result] = table.get(result, 0) + 1
+                    sign_rolls += event.entry_id in _SIGN_IDS
+                case LightChanged():
+                    how = event.how or _older_how(event)
+                    if how == "lit":
+                        lit[event.label] = lit.get(event.label, 0) + 1
+                    elif how == "burnt":
                         burnt += 1
+                    elif how in ("doused", "over"):
+                        put_out += 1
+                    elif how == "blown":
+                        blown += 1
                 case Answered():
                     questions.append(Question(turn, event.question, event.odds, event.text))
+        signs += max(sign_rolls, sign_events)  # a sign result that says so counts once
         if met_here:
             met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
@@ -199,6 +223,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
+                 blown_out=blown, results=results,
                  questions=questions, snapshots=0, garbled=0,
                  retracted=len(records.retracted))
 
@@ -206,17 +231,22 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
 def _note_encounters(records: Records, met_at: list[tuple[int, list[Encounter]]],
                      narrations: list[int]) -> None:
     """Note on the encounters of each record that met some the player's words in the first
-    narration after it, before any other record met more (those of its turn: the words
-    of another turn are no note on them)."""
+    narration typed after it and before the next move (a command that passed time, or met
+    more): words typed after that are about the move."""
+    kinds, kept, turn_of = records.kinds, records.kept, records.turns
     for number, (index, met) in enumerate(met_at):
         after = bisect_right(narrations, index)
         if after == len(narrations) or (number + 1 < len(met_at)
                                         and met_at[number + 1][0] < narrations[after]):
             continue
         narration = narrations[after]
+        turn = turn_of[narration]
+        if any(turn_of[between] != turn or (kinds[between] == "command" and any(
+                type(event) is TurnPassed for event in kept[between].ev))
+               for between in range(index + 1, narration)):
+            continue
         note = " ".join(_prose(records.prose(narration)).split())
         if note:
-            turn = records.turns[narration]
             for encounter in met:
                 if encounter.turn == turn:
                     encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"

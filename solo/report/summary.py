@@ -34,7 +34,8 @@ def figures(crawl: Crawl) -> dict[str, Any]:
             "label": danger.label, "start": danger.start, "peak": danger.peak,
             "end": danger.end, "max": danger.maximum},
         "lights": {"lit": dict(crawl.lights_lit), "burnt_out": crawl.burnt_out,
-                   "put_out": crawl.put_out},
+                   "put_out": crawl.put_out, "blown_out": crawl.blown_out},
+        "table_results": {table: dict(counts) for table, counts in crawl.results.items()},
         "questions": len(crawl.questions),
         "question_list": [{"turn": q.turn, "question": q.question, "odds": q.odds,
                            "answer": q.answer} for q in crawl.questions],
@@ -70,11 +71,13 @@ def _danger_text(crawl: Crawl) -> str:
 
 
 def _light_text(crawl: Crawl) -> str:
-    if not crawl.lights_lit and not crawl.burnt_out and not crawl.put_out:
+    if not crawl.lights_lit and not crawl.burnt_out and not crawl.put_out \
+            and not crawl.blown_out:
         return "none lit"
     kinds = ", ".join(f"{label} ×{count}" for label, count in sorted(crawl.lights_lit.items()))
+    blown = f", {crawl.blown_out} blown out" if crawl.blown_out else ""
     return (f"lit {kinds or 'nothing'}; {crawl.burnt_out} burnt out, "
-            f"{crawl.put_out} put out")
+            f"{crawl.put_out} put out{blown}")
 
 
 def _encounters_text(crawl: Crawl) -> str:
