@@ -188,6 +188,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     stats = sub.add_parser("stats", help="Show a journal's figures.")
     stats.add_argument("journal", help="The journal file.")
     stats.add_argument("--json", action="store_true", help="Print one JSON object.")
+    stats.add_argument("--reveal", action="store_true",
+                       help="Show a danger tracker kept hidden (show_tension false).")
 
     status = sub.add_parser("status", help="Say where a crawl stands (its recap), without "
                             "opening it.")
@@ -381,7 +383,7 @@ def _export(options, env: Environment) -> int:
 def _stats(options, env: Environment) -> int:
     from solo.report.export import stats_text
 
-    text = stats_text(Path(options.journal), options.json) + "\n"
+    text = stats_text(Path(options.journal), options.json, options.reveal) + "\n"
     if options.json and env.stdout_isatty:  # no raw C1 controls on a terminal
         text = "\n".join(json.dumps(json.loads(line)) for line in text.splitlines()) + "\n"
     env.stdout.write(printable(text) if not options.json else text)

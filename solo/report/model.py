@@ -50,6 +50,7 @@ class Danger:
     per_turn: list[int]       # the value at the end of turns 1..N
     turn_peaks: list[int]     # the highest value seen during turns 1..N
     hidden: bool = False      # kept behind the screen when the journal ends
+    hidden_from: int = 0      # ... since the end of this turn (0: from the start)
 
 
 @dataclass
@@ -77,6 +78,7 @@ class Crawl:
     blown_out: int = 0
     results: dict[str, dict[str, int]] = field(default_factory=dict)  # table -> entry id -> n
     danger_hidden: str = ""  # the danger's label when the report keeps it behind the screen
+    hidden_from: int = 0  # ... from the start of this turn (1: from the start)
     duplicates: list[int] = field(default_factory=list)  # steps of records counted once
     out_of_place: list[int] = field(default_factory=list)  # steps found after a later one
     hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines

@@ -14,7 +14,7 @@ import operator
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import accumulate, chain, compress, count, islice, repeat
+from itertools import accumulate, chain, compress, count, islice, pairwise, repeat
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -330,7 +330,20 @@ def _danger(procedure, records: Records, live: list[int], turns: int,
               and procedure.trackers[name].shown_when is not None
               and _kept_hidden(procedure.trackers[name], last))
     return Danger(label=label, maximum=maximum, start=start, peak=peak, end=current,
-                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1], hidden=hidden)
+                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1], hidden=hidden,
+                  hidden_from=_hidden_from(procedure.trackers[name], records, live)
+                  if hidden and procedure is not None else 0)
+
+
+def _hidden_from(tracker, records: Records, live: list[int]) -> int:
+    """The turn since whose end a tracker hidden at the journal's end has been kept hidden
+    (0: from the start): back from the end, the last state that showed it, read from the
+    states (a setting, or whatever changed what its ``shown:`` reads)."""
+    for later, index in pairwise(reversed(live)):
+        values = records.state(index).get("values")
+        if not isinstance(values, dict) or not _kept_hidden(tracker, values):
+            return records.turns[later]
+    return 0
 
 
 def _kept_hidden(tracker, values: dict) -> bool:

@@ -30,7 +30,7 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         "signs": crawl.signs,
         "encounter_list": [{"turn": e.turn, "text": e.text, "foretold": e.foretold,
                             "defeated": e.defeated, "note": e.note} for e in crawl.encounters],
-        "danger": None if danger is None else {
+        "danger": _hidden_danger(crawl) if danger is None else {
             "label": danger.label, "start": danger.start, "peak": danger.peak,
             "end": danger.end, "max": danger.maximum},
         "lights": {"lit": dict(crawl.lights_lit), "burnt_out": crawl.burnt_out,
@@ -46,6 +46,14 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         **party_figures(crawl),
         **_rooms(crawl),
     }
+
+
+def _hidden_danger(crawl: Crawl) -> dict[str, Any] | None:
+    """A danger tracker kept behind the screen: since which turn, and nothing of its
+    values."""
+    if not crawl.danger_hidden:
+        return None
+    return {"hidden": True, "hidden_from_turn": crawl.hidden_from, "note": crawl.danger_hidden}
 
 
 def _rooms(crawl: Crawl) -> dict[str, Any]:
