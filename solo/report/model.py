@@ -76,6 +76,7 @@ class Crawl:
     garbled: int
     retracted: int = 0
     blown_out: int = 0
+    expeditions: list[dict[str, Any]] = field(default_factory=list)  # each, when several
     results: dict[str, dict[str, int]] = field(default_factory=dict)  # table -> entry id -> n
     danger_hidden: str = ""  # the danger's label when the report keeps it behind the screen
     hidden_from: int = 0  # ... from the start of this turn (1: from the start)

@@ -43,6 +43,7 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         "garbled_snapshots": crawl.garbled,
         "duplicate_records": list(crawl.duplicates),
         "out_of_place_records": list(crawl.out_of_place),
+        **({"expeditions": crawl.expeditions} if crawl.expeditions else {}),
         **party_figures(crawl),
         **_rooms(crawl),
     }
