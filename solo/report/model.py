@@ -77,6 +77,7 @@ class Crawl:
     retracted: int = 0
     blown_out: int = 0
     expeditions: list[dict[str, Any]] = field(default_factory=list)  # each, when several
+    explored: str | None = None  # a keyed dungeon: "9 of 23 rooms, 2 of 4 secrets"
     results: dict[str, dict[str, int]] = field(default_factory=dict)  # table -> entry id -> n
     danger_hidden: str = ""  # the danger's label when the report keeps it behind the screen
     hidden_from: int = 0  # ... from the start of this turn (1: from the start)

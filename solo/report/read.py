@@ -32,7 +32,7 @@ from solo.journal.record_types import (
     TurnPassed,
 )
 from solo.journal.store import read_meta
-from solo.report.expeditions import expeditions
+from solo.report.expeditions import expeditions, explored
 from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import Records, indices_of
@@ -224,7 +224,9 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
-                 blown_out=blown, results=results, expeditions=expeditions(records, live),
+                 blown_out=blown, results=results,
+                 expeditions=expeditions(records, live, procedure),
+                 explored=explored(records, live[-1], procedure) if live else None,
                  questions=questions, snapshots=0, garbled=0,
                  retracted=len(records.retracted))
 

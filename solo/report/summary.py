@@ -44,6 +44,7 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         "duplicate_records": list(crawl.duplicates),
         "out_of_place_records": list(crawl.out_of_place),
         **({"expeditions": crawl.expeditions} if crawl.expeditions else {}),
+        **({"explored": crawl.explored} if crawl.explored else {}),
         **party_figures(crawl),
         **_rooms(crawl),
     }
@@ -109,6 +110,8 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
     story = map_story(crawl)
     if story.dungeon.rooms:
         rows.append(("Rooms", rooms_text(crawl, story)))
+    if crawl.explored:
+        rows.append(("Explored", crawl.explored))
     if crawl.garbled:
         rows.append(("Note", f"{crawl.garbled} damaged snapshot line(s) were skipped; "
                      "the figures around them come from the Lonelog lines"))
