@@ -12,12 +12,14 @@ from __future__ import annotations
 import gc
 import operator
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from itertools import accumulate, chain, compress, count, islice, pairwise, repeat
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from solo.errors import JournalError, SoloError
 from solo.journal.record_schema import LEGACY_KIND
@@ -109,18 +111,41 @@ def _live(records: Records) -> list[int]:
             if index not in retracted and kinds[index] != "undo"]
 
 
-_COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged,
-                      TableRolled})
-"""The events the figures count."""
+_COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
+"""The events the figures count one at a time (table results are counted all at once)."""
 
 
-def _counting(kept: list[Record], kinds: list[str]) -> list[int]:
+class _Counting(NamedTuple):
+    indices: list[int]  # the records with an event counted one at a time, or of format 1
+    results: dict[str, dict[str, int]]  # each table's results (entry ids), counted
+    sign_rolls: dict[int, int]  # by record: its table results that are signs
+
+
+def _counting(kept: list[Record], kinds: list[str], standing: set[int] | None) -> _Counting:
     """The records (by index) with an event the figures count, and the format-1 ones (whose
-    state says what happened): found among all the events at once, in C."""
+    state says what happened), and every table result counted: found among all the events
+    at once, in C."""
     events = list(map(_EVENTS, kept))
     ends = list(accumulate(map(len, events)))  # where each record's events end, all in a row
-    found = compress(count(), map(_COUNTED.__contains__, map(type, chain.from_iterable(events))))
-    return sorted({*map(bisect_right, repeat(ends), found), *indices_of(kinds, LEGACY_KIND)})
+    flat = list(chain.from_iterable(events))
+    types = list(map(type, flat))
+    found = compress(count(), map(_COUNTED.__contains__, types))
+    indices = sorted({*map(bisect_right, repeat(ends), found), *indices_of(kinds, LEGACY_KIND)})
+    places = list(compress(count(), map(partial(operator.is_, TableRolled), types)))
+    if standing is not None:
+        places = [place for place in places if bisect_right(ends, place) in standing]
+    rolled = list(map(flat.__getitem__, places))
+    counted = Counter(map(_TABLE_RESULT, rolled))
+    if any(not result for _, result in counted):  # an entry without an id: its text
+        counted = Counter((event.table, event.entry_id or event.text) for event in rolled)
+    results: dict[str, dict[str, int]] = {}
+    for (table, result), times in counted.items():
+        results.setdefault(table, {})[result] = times
+    signs = compress(places, map(_SIGN_IDS.__contains__, map(_ENTRY_ID, rolled)))
+    return _Counting(indices, results, Counter(map(bisect_right, repeat(ends), signs)))
+
+
+_TABLE_RESULT, _ENTRY_ID = attrgetter("table", "entry_id"), attrgetter("entry_id")
 
 
 _EVENTS = attrgetter("ev")
@@ -152,14 +177,15 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     questions: list[Question] = []
     lit: dict[str, int] = {}
     signs = burnt = put_out = blown = 0
-    results: dict[str, dict[str, int]] = {}  # each table's results, counted
     met_at: list[tuple[int, list[Encounter]]] = []  # each record that met encounters
     struck_before: dict[str, set[int]] = {}
     met_before = 0
     narrations = indices_of(kinds, "narration")
     moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
     standing = set(live) if len(live) != len(kinds) else None
-    for index in _counting(kept, kinds):
+    counting = _counting(kept, kinds, standing)
+    sign_rolls = counting.sign_rolls
+    for index in counting.indices:
         if standing is not None and index not in standing:
             continue
         record = kept[index]
@@ -176,7 +202,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
         else:
             met_here = []
         struck = kind == LEGACY_KIND
-        sign_rolls = sign_events = 0
+        sign_events = 0
         for event in counted:
             match event:
                 case TrackerChanged(after=int()):
@@ -188,11 +214,6 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                                               step=record.step))
                 case Encountered(status="sign"):
                     sign_events += 1
-                case TableRolled():
-                    table = results.setdefault(event.table, {})
-                    result = event.entry_id or event.text
-                    table[result] = table.get(result, 0) + 1
-                    sign_rolls += event.entry_id in _SIGN_IDS
                 case LightChanged():
                     how = event.how or _older_how(event)
                     if how == "lit":
@@ -205,7 +226,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                         blown += 1
                 case Answered():
                     questions.append(Question(turn, event.question, event.odds, event.text))
-        signs += max(sign_rolls, sign_events)  # a sign result that says so counts once
+        if sign_events:  # a sign result that says so counts once
+            signs += max(sign_rolls.pop(index, 0), sign_events)
         if met_here:
             met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
@@ -214,6 +236,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
             struck_before = _strike(encounters, records.state(index).get("struck"),
                                     struck_before)
 
+    signs += sum(sign_rolls.values())
     _note_encounters(records, met_at, narrations if standing is None
                      else [index for index in narrations if index in standing])
     system_name = procedure.name if procedure is not None else (system or "unknown")
@@ -224,7 +247,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
-                 blown_out=blown, results=results,
+                 blown_out=blown, results=counting.results,
                  expeditions=expeditions(records, live, procedure),
                  explored=explored(records, live[-1], procedure) if live else None,
                  questions=questions, snapshots=0, garbled=0,
