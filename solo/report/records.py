@@ -22,7 +22,7 @@ import msgspec
 
 from solo.journal.record_order import StepOrder, step_order
 from solo.journal.record_split import Cut
-from solo.journal.record_types import BAD_DATA, Record, RecordEvent, state_of
+from solo.journal.record_types import BAD_DATA, REPORT_DECODER, Record, RecordEvent, state_of
 
 __all__ = ["Entry", "Records", "StepOrder", "indices_of", "step_order"]
 
@@ -90,7 +90,7 @@ class Records:
 
     def __init__(self, data: bytes) -> None:
         self.text = data
-        cut = Cut(data)
+        cut = Cut(data, REPORT_DECODER)
         self.garbled: list[int] = []
         if None in cut.records:  # records that do not decode: named, and left out
             self.garbled = [line for line, record in zip(cut.lines, cut.records, strict=True)
