@@ -15,11 +15,10 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
-from itertools import accumulate, chain, compress, count, islice, pairwise, repeat
+from itertools import compress, count, islice, pairwise
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from solo.errors import JournalError, SoloError
 from solo.journal.record_schema import LEGACY_KIND
@@ -27,7 +26,6 @@ from solo.journal.record_types import (
     Answered,
     Encountered,
     LightChanged,
-    Record,
     Struck,
     TableRolled,
     TrackerChanged,
@@ -121,20 +119,18 @@ class _Counting(NamedTuple):
     sign_rolls: dict[int, int]  # by record: its table results that are signs
 
 
-def _counting(kept: list[Record], kinds: list[str], standing: set[int] | None) -> _Counting:
+def _counting(records: Records, standing: set[int] | None) -> _Counting:
     """The records (by index) with an event the figures count, and the format-1 ones (whose
     state says what happened), and every table result counted: found among all the events
     at once, in C."""
-    events = list(map(_EVENTS, kept))
-    ends = list(accumulate(map(len, events)))  # where each record's events end, all in a row
-    flat = list(chain.from_iterable(events))
-    types = list(map(type, flat))
-    found = compress(count(), map(_COUNTED.__contains__, types))
-    indices = sorted({*map(bisect_right, repeat(ends), found), *indices_of(kinds, LEGACY_KIND)})
-    places = list(compress(count(), map(partial(operator.is_, TableRolled), types)))
+    every = records.all_events()
+    flat = every.events
+    found = compress(count(), map(_COUNTED.__contains__, every.types))
+    indices = sorted({*every.records_of(found), *indices_of(records.kinds, LEGACY_KIND)})
+    places = every.places_of(TableRolled)
     if standing is not None:
-        places = [place for place in places if bisect_right(ends, place) in standing]
-    rolled = list(map(flat.__getitem__, places))
+        places = [place for place in places if bisect_right(every.ends, place) in standing]
+    rolled = cast(list[TableRolled], list(map(flat.__getitem__, places)))
     counted = Counter(map(_TABLE_RESULT, rolled))
     if any(not result for _, result in counted):  # an entry without an id: its text
         counted = Counter((event.table, event.entry_id or event.text) for event in rolled)
@@ -142,7 +138,7 @@ def _counting(kept: list[Record], kinds: list[str], standing: set[int] | None) -
     for (table, result), times in counted.items():
         results.setdefault(table, {})[result] = times
     signs = compress(places, map(_SIGN_IDS.__contains__, map(_ENTRY_ID, rolled)))
-    return _Counting(indices, results, Counter(map(bisect_right, repeat(ends), signs)))
+    return _Counting(indices, results, Counter(every.records_of(signs)))
 
 
 _TABLE_RESULT, _ENTRY_ID = attrgetter("table", "entry_id"), attrgetter("entry_id")
@@ -183,7 +179,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     narrations = indices_of(kinds, "narration")
     moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
     standing = set(live) if len(live) != len(kinds) else None
-    counting = _counting(kept, kinds, standing)
+    counting = _counting(records, standing)
     sign_rolls = counting.sign_rolls
     for index in counting.indices:
         if standing is not None and index not in standing:
