@@ -188,6 +188,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     stats = sub.add_parser("stats", help="Show a journal's figures.")
     stats.add_argument("journal", help="The journal file.")
     stats.add_argument("--json", action="store_true", help="Print one JSON object.")
+    stats.add_argument("--reveal", action="store_true",
+                       help="Show a danger tracker kept hidden (show_tension false).")
 
     status = sub.add_parser("status", help="Say where a crawl stands (its recap), without "
                             "opening it.")
@@ -250,11 +252,10 @@ def _ask(options, env: Environment) -> int:
     seed = options.seed if options.seed is not None else _random_seed()
     answer = oracle.ask(style, random.Random(seed), options.odds or odds, options.chaos,
                         load_tables())
-    from solo.engine.events import Answered
+    from solo.engine.effects_oracle import answered
     from solo.journal.notation import event_lines
 
-    for line in event_lines(Answered(question, style.name, answer.odds, answer.summary(),
-                                     answer.text, answer.event)):
+    for line in event_lines(answered(question, style.name, answer)):
         env.say(printable(line))
     return 0
 
@@ -382,7 +383,7 @@ def _export(options, env: Environment) -> int:
 def _stats(options, env: Environment) -> int:
     from solo.report.export import stats_text
 
-    text = stats_text(Path(options.journal), options.json) + "\n"
+    text = stats_text(Path(options.journal), options.json, options.reveal) + "\n"
     if options.json and env.stdout_isatty:  # no raw C1 controls on a terminal
         text = "\n".join(json.dumps(json.loads(line)) for line in text.splitlines()) + "\n"
     env.stdout.write(printable(text) if not options.json else text)

@@ -40,7 +40,7 @@ def burn_lights(run: RunState) -> None:
         label = run.procedure.lights[light.kind].label
         if left <= 0:
             run.events.append(LightChanged(light.kind, label, describe_light(light),
-                                           "burnt out", "time"))
+                                           "burnt out", "time", "burnt"))
         else:
             kept.append(Light(light.kind, left, light.dimmed))
     run.lights = kept
@@ -71,7 +71,7 @@ def light_source(run: RunState, kind_name: str, reason: str, by_player: bool = F
             del run.doused[index]
             run.lights.append(spare)
             run.events.append(LightChanged(kind_name, kind.label, "doused",
-                                           describe_light(spare), reason))
+                                           describe_light(spare), reason, "relit"))
             return True
     if kind.uses is not None and kind.uses in run.supplies:  # counted
         supply = run.procedure.supplies[kind.uses]
@@ -87,7 +87,7 @@ def light_source(run: RunState, kind_name: str, reason: str, by_player: bool = F
     lit = Light(kind_name, fresh_turns(run, kind), False, kind.die)
     run.lights.append(lit)
     run.events.append(LightChanged(kind_name, kind.label, "unlit", describe_light(lit),
-                                   reason))
+                                   reason, "lit"))
     return True
 
 
@@ -98,7 +98,7 @@ def douse_source(run: RunState, kind_name: str, reason: str) -> bool:
             del run.lights[index]
             run.doused.append(light)
             run.events.append(LightChanged(kind_name, run.procedure.lights[kind_name].label,
-                                           describe_light(light), "doused", reason))
+                                           describe_light(light), "doused", reason, "doused"))
             return True
     return False
 
@@ -149,7 +149,8 @@ def _change_lights(run: RunState, effect: LightChange) -> None:
             run.doused.append(light)
             run.events.append(LightChanged(light.kind, kind.label, describe_light(light),
                                            "doused", reason if effect.operation == "douse"
-                                           else f"{reason}, lit this very turn: it flickered"))
+                                           else f"{reason}, lit this very turn: it flickered",
+                                           "doused"))
             if effect.operation == "flicker" and run.record:
                 run.events.append(Said(
                     f"The {kind.label.lower()} was lit this very turn: read it as an ominous "
@@ -159,7 +160,8 @@ def _change_lights(run: RunState, effect: LightChange) -> None:
         if after is light:
             continue  # nothing to change (a refill without oil, a source with no die)
         run.events.append(LightChanged(light.kind, kind.label, describe_light(light),
-                                       describe_light(after) if after else "out", reason))
+                                       describe_light(after) if after else "out", reason,
+                                       "" if after else effect.how or "burnt"))
         if after is not None:
             kept.append(after)
     run.lights = kept

@@ -21,9 +21,14 @@ def ask(run: RunState, question: str, odds: str | None, style_name: str | None =
                                                                           defaults.ORACLE_STYLE)))
     run.about(f"Oracle: {question}")
     answer = oracle.ask(style, run.rng, odds, chaos(run), run.tables)
-    run.events.append(Answered(question, style.name, answer.odds, answer.summary(),
-                               answer.text, answer.event))
+    run.events.append(answered(question, style.name, answer))
     return answer
+
+
+def answered(question: str, style: str, answer: oracle.Answer) -> Answered:
+    """The event of an oracle's answer, its dice as data."""
+    return Answered(question, style, answer.odds, answer.text, answer.event, answer.rolls,
+                    answer.value, answer.target, answer.method, answer.random_event)
 
 
 def chaos(run: RunState) -> int:

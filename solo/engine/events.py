@@ -81,11 +81,18 @@ class TrackerChanged(NamedTuple):
 
 
 class LightChanged(NamedTuple):
+    """A light source lit, changed or gone out. ``how`` says what happened, for the
+    reports: ``lit`` (a fresh one), ``relit`` (a doused one again), ``burnt`` (burnt
+    out, spent), ``doused`` (put out, to be lit again), ``blown`` (blown out: running,
+    wind), ``over`` (put out as the expedition ends); empty for a change that leaves it
+    burning (dimmed, halved, refilled, its usage die stepped)."""
+
     kind: str
     label: str
     before: str
     after: str
     reason: str
+    how: str = ""
 
 
 class Encountered(NamedTuple):
@@ -106,12 +113,23 @@ class Struck(NamedTuple):
 
 
 class Answered(NamedTuple):
+    """An oracle's answer (``text``: ``Yes, but…``) and the dice behind it, as data: the
+    rolls (``labels`` names each, as the meaning oracle's Action and Subject; ``pluses``
+    what was added to each), the deciding ``value`` against ``target`` by ``method``, and
+    the random event it raised. The journal's ``d:`` line is rendered from them."""
+
     question: str
     style: str
     odds: str
-    summary: str
     text: str
     event: str | None = None
+    rolls: tuple[Roll, ...] = ()
+    value: int = 0
+    target: int | None = None
+    method: str = ""
+    random_event: bool = False
+    labels: tuple[str, ...] = ()
+    pluses: tuple[int, ...] = ()
 
 
 class MemberChanged(NamedTuple):

@@ -123,7 +123,7 @@ def end_expedition(world: World, run: Run) -> None:
     for light in run.lights:
         kind = run.procedure.lights.get(light.kind)
         run.events.append(LightChanged(light.kind, kind.label if kind else light.kind,
-                                       describe_light(light), "out", reason))
+                                       describe_light(light), "out", reason, "over"))
     run.lights = []
     run.doused = []
     run.events.append(Said(summary(run)))

@@ -10,7 +10,6 @@ from solo.engine.requests import AskMeaning
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
 from solo.errors import RulesError, UsageError
-from solo.rules.dice import roll_text
 from solo.rules.meaning import MEANING_TABLE, roll_meaning
 from solo.rules.world import World
 
@@ -23,8 +22,9 @@ def ask_meaning(world: World, run: RunState, request: AskMeaning) -> None:
         meaning = roll_meaning(tables, run.rng)
     except RulesError as error:
         raise UsageError(str(error)) from None
-    rolls = ", ".join(f"{(draw.column or draw.title).capitalize()} "
-                      f"{roll_text(draw_event(draw).roll, draw.plus)}"
-                      for draw in meaning.draws if draw.table == MEANING_TABLE)
-    run.events.append(Answered(request.question or "What does it mean?", "meaning", "",
-                               f"{rolls} -> {meaning.text}", meaning.text))
+    draws = [draw for draw in meaning.draws if draw.table == MEANING_TABLE]
+    run.events.append(Answered(
+        request.question or "What does it mean?", "meaning", "", meaning.text,
+        rolls=tuple(draw_event(draw).roll for draw in draws), method="meaning",
+        labels=tuple((draw.column or draw.title).capitalize() for draw in draws),
+        pluses=tuple(draw.plus for draw in draws)))

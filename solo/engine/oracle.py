@@ -78,18 +78,25 @@ class Answer:
 
     def summary(self) -> str:
         """A compact journal line in Lonelog's dice notation: ``d100=23 vs 50 -> Yes``."""
-        shown = [dice.roll_text(roll) for roll in self.rolls] or [str(self.value)]
-        if self.target is not None:
-            shown[0] += f" vs {self.target}" + ("+" if self.method == "d6-answer" else "")
-        count = 2 if self.method == "d6-answer" and len(self.rolls) > 1 else 1
-        line = ", ".join(shown[:count]) + f" -> {self.text}"
-        if self.random_event:
-            line += "; random event"
-            if shown[count:]:
-                line += f" ({', '.join(shown[count:])})"
-            if self.event:
-                line += f": {self.event}"
-        return line
+        return answer_line(self.rolls, self.value, self.target, self.method, self.text,
+                           self.random_event, self.event)
+
+
+def answer_line(rolls: tuple[dice.Roll, ...], value: int, target: int | None, method: str,
+                text: str, random_event: bool, event: str | None) -> str:
+    """An answer's ``d:`` line from its data: ``d100=23 vs 50 -> Yes``."""
+    shown = [dice.roll_text(roll) for roll in rolls] or [str(value)]
+    if target is not None:
+        shown[0] += f" vs {target}" + ("+" if method == "d6-answer" else "")
+    count = 2 if method == "d6-answer" and len(rolls) > 1 else 1
+    line = ", ".join(shown[:count]) + f" -> {text}"
+    if random_event:
+        line += "; random event"
+        if shown[count:]:
+            line += f" ({', '.join(shown[count:])})"
+        if event:
+            line += f": {event}"
+    return line
 
 
 def _double(value: int, hundred: bool) -> int | None:

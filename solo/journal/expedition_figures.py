@@ -21,9 +21,11 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
     """One dict per expedition, in order: ``expedition`` (its number), ``days_before`` (the
     days spent outside before it began; 0 for the first), ``turns``, ``rooms_new`` (rooms
     first entered in it), ``encounters`` (met), ``struck`` (what was struck off in it),
+    ``looted`` (the rooms first marked looted in it: what was found),
     ``fallen`` (members at 0 hit points when it ended or now), ``ended`` (whether the party
     is out) and ``days_after`` (the days outside since, when it ended)."""
     figures: dict[int, dict[str, Any]] = {}
+    looted: set[str] = set()
     for record in records:
         state = record.get("state")
         if not isinstance(state, Mapping):
@@ -38,7 +40,7 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
         if entry is None:
             entry = figures[number] = {
                 "expedition": number, "days_before": 0, "turns": 0, "rooms_new": 0,
-                "encounters": 0, "struck": [], "fallen": [], "ended": False,
+                "encounters": 0, "struck": [], "looted": [], "fallen": [], "ended": False,
                 "days_after": None}
             before = figures.get(number - 1)
             if before is not None:
@@ -57,6 +59,11 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
                 entry["rooms_new"] += 1
             elif event.get("t") == "Struck":
                 entry["struck"].append(event.get("text"))
+            room = event.get("room")
+            if event.get("t") == "RoomChanged" and "looted" in (event.get("status") or ()) \
+                    and isinstance(room, str) and room not in looted:
+                looted.add(room)
+                entry["looted"].append(room)
     return [figures[number] for number in sorted(figures)]
 
 

@@ -36,6 +36,7 @@ from solo.engine.events import (
     TrackerChanged,
     TurnPassed,
 )
+from solo.engine.oracle import answer_line
 from solo.engine.requests import NOTE, OWN_LINE
 from solo.rules.dice import roll_text
 
@@ -65,6 +66,17 @@ class Line(str):
 
 # -- making text safe -----------------------------------------------------------------------
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]")
+
+
+def answer_text(event: Answered) -> str:
+    """An oracle answer's dice and answer: ``d100=23 vs 50 -> Yes``, or the meaning
+    oracle's ``Action d66=35, Subject d66=42 -> Betray / A promise``."""
+    if event.method == "meaning":
+        rolls = ", ".join(f"{label} {roll_text(roll, plus)}" for label, roll, plus
+                          in zip(event.labels, event.rolls, event.pluses, strict=True))
+        return f"{rolls} -> {event.text}"
+    return answer_line(event.rolls, event.value, event.target, event.method, event.text,
+                       event.random_event, event.event)
 
 
 def one_line(text: str) -> str:
@@ -199,7 +211,7 @@ def _answered(event: Answered) -> list[Line]:
     odds = ", ".join(one_line(part) for part in (event.odds, event.style) if part)
     return [Line(f"? {one_line(event.question)}" + (f" ({odds})" if odds else ""),
                  "question"),
-            Line(f"d: {one_line(event.summary)}", "roll")]
+            Line(f"d: {one_line(answer_text(event))}", "roll")]
 
 
 _LINES: dict[type, Callable[[Any], list[Line]]] = {

@@ -71,7 +71,7 @@ class Cut:
 
     __slots__ = ("lines", "starts", "ends", "bodies", "legacy", "records", "cut_off")
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, decoder: msgspec.json.Decoder = RECORD_DECODER) -> None:
         first = data.lstrip(b" \t").startswith(b"<!-- solo")  # a record on the first line
         text = b"\n" + data if first else data  # (each found from the line break before it)
         parts = _LINE.split(text)
@@ -90,7 +90,7 @@ class Cut:
         self.cut_off = False
         if not all(map(bytes.endswith, stripped, repeat(b"-->"))):  # over several lines
             self._over_lines(data, stripped)
-        self.records = _decoded(self.bodies, self.legacy)
+        self.records = _decoded(self.bodies, self.legacy, decoder)
         if None in self.records:
             self._joined(data)
 
@@ -131,7 +131,8 @@ class Cut:
                         self.records))
 
 
-def _decoded(bodies: list[bytes | memoryview], legacy: list[bool]) -> list[Record | None]:
+def _decoded(bodies: list[bytes | memoryview], legacy: list[bool],
+             decoder: msgspec.json.Decoder = RECORD_DECODER) -> list[Record | None]:
     """Each record decoded: all at once, in C, as far as they read as solo writes them; a
     record that does not, and one of format 1, on its own (:func:`decode`), and the rest
     at once again from the one after it."""
@@ -141,7 +142,7 @@ def _decoded(bodies: list[bytes | memoryview], legacy: list[bool]) -> list[Recor
     left = iter(bodies)
     while len(records) < len(bodies):
         try:  # (a list extended from an iterator keeps what it got before a failure)
-            records.extend(map(RECORD_DECODER.decode, left))
+            records.extend(map(decoder.decode, left))
         except BAD_DATA:  # the one that failed, on its own; the rest from the one after
             records.append(decode(bodies[len(records)]))
     if not _whole(records):  # a turn to take from the state, a state that is no object

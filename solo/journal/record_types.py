@@ -22,7 +22,8 @@ import msgspec
 __all__ = ["RollData", "Acted", "TurnPassed", "Rolled", "Checked", "TableRolled",
            "TrackerChanged", "LightChanged", "Encountered", "Said", "Struck", "Answered",
            "MemberChanged", "PartyChanged", "RoomChanged", "RecordEvent", "Record", "decode",
-           "json_data", "state_of", "BAD_DATA", "RECORD_DECODER"]
+           "json_data", "state_of", "BAD_DATA", "RECORD_DECODER", "REPORT_DECODER",
+           "ReportRecord"]
 
 BAD_DATA = (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueError,
             TypeError)
@@ -94,6 +95,7 @@ class LightChanged(_Event, frozen=True):
     before: str = ""
     after: str = ""
     reason: str = ""
+    how: str = ""  # lit, relit, burnt, doused, blown, over (empty: still burning, or older)
 
 
 class Encountered(_Event, frozen=True):
@@ -115,9 +117,15 @@ class Answered(_Event, frozen=True):
     question: str = ""
     style: str = ""
     odds: str = ""
-    summary: str = ""
     text: str = ""
     event: str | None = None
+    rolls: tuple[RollData, ...] = ()
+    value: int = 0
+    target: int | None = None
+    method: str = ""
+    random_event: bool = False
+    labels: tuple[str, ...] = ()
+    pluses: tuple[int, ...] = ()
 
 
 class MemberChanged(_Event, frozen=True):
@@ -218,7 +226,38 @@ class _Turn(msgspec.Struct):
     turn: int
 
 
+class _Passed(_Event, frozen=True):
+    """An event the reports read nothing of: its fields passed over, not decoded."""
+
+
+class _Acted(_Passed, frozen=True, tag="Acted"):
+    pass
+
+
+class _Rolled(_Passed, frozen=True, tag="Rolled"):
+    pass
+
+
+class _Checked(_Passed, frozen=True, tag="Checked"):
+    pass
+
+
+class _Said(_Passed, frozen=True, tag="Said"):
+    pass
+
+
+class ReportRecord(Record, frozen=True, gc=False):
+    """A record as the reports read it: the same record, the events whose fields no report
+    reads (the command typed, a plain roll or check, a note) decoded without their
+    fields, which msgspec passes over cheaply."""
+
+    ev: tuple[_Acted | TurnPassed | _Rolled | _Checked | TableRolled | TrackerChanged
+              | LightChanged | Encountered | _Said | Struck | Answered | MemberChanged
+              | PartyChanged | RoomChanged, ...] = ()  # type: ignore[assignment]
+
+
 _RECORD = RECORD_DECODER = msgspec.json.Decoder(Record)
+REPORT_DECODER = msgspec.json.Decoder(ReportRecord)
 _LEGACY = msgspec.json.Decoder(_Legacy)
 _TURN = msgspec.json.Decoder(_Turn)
 _ANY = msgspec.json.Decoder()

@@ -29,8 +29,19 @@ class Report(NamedTuple):
     notice: str | None
 
 
-HIDDEN_NOTE = "{} kept hidden (export --reveal shows it)"
+HIDDEN_NOTE = "{} kept hidden{} ({} --reveal shows it)"
 """What the reports say of a danger tracker kept behind the screen."""
+
+
+def _hide_danger(crawl, command: str) -> None:
+    """Keep a danger tracker hidden at the journal's end behind the screen: its figures
+    gone from the report, the summary saying since when."""
+    danger = crawl.danger
+    if danger is None or not danger.hidden:
+        return
+    since = f" from turn {danger.hidden_from + 1}" if danger.hidden_from else " from the start"
+    crawl.danger_hidden, crawl.danger = HIDDEN_NOTE.format(danger.label, since, command), None
+    crawl.hidden_from = danger.hidden_from + 1
 
 
 def report_text(path: Path, fmt: str, reveal: bool = False,
@@ -45,8 +56,8 @@ def report_text(path: Path, fmt: str, reveal: bool = False,
         if phase is not None:
             phase("reading")
         crawl = read_journal(path)  # (the html report finds lines itself, when it needs them)
-        if crawl.danger is not None and crawl.danger.hidden and not reveal:
-            crawl.danger_hidden, crawl.danger = HIDDEN_NOTE.format(crawl.danger.label), None
+        if not reveal:
+            _hide_danger(crawl, "export")
         if phase is not None:
             phase(f"rendering {fmt}")
         text = render_html(crawl) if fmt == "html" else render_markdown(crawl)
@@ -55,10 +66,13 @@ def report_text(path: Path, fmt: str, reveal: bool = False,
     return report  # collection would otherwise walk all of it, on the next allocation)
 
 
-def stats_text(path: Path, as_json: bool) -> str:
-    """``solo stats``: the summary's figures, as lines or as one JSON object."""
+def stats_text(path: Path, as_json: bool, reveal: bool = False) -> str:
+    """``solo stats``: the summary's figures, as lines or as one JSON object. A danger
+    tracker kept behind the screen when the journal ends is left out unless ``reveal``."""
     with gc_paused():
         crawl = read_journal(path)
+        if not reveal:
+            _hide_danger(crawl, "stats")
         text = json.dumps(figures(crawl), ensure_ascii=False) if as_json \
             else "\n".join(stats_lines(crawl))
         del crawl  # (gone before the collector resumes, as for the reports)

@@ -25,6 +25,7 @@ from functools import lru_cache
 from html import escape
 
 from solo import __version__
+from solo.report.expeditions import expedition_lines
 from solo.report.html_body import journal_html
 from solo.report.html_chart import chart_caption, svg_chart
 from solo.report.html_hp import hp_charts
@@ -228,6 +229,9 @@ def render_html(crawl: Crawl) -> str:
         f"<header>\n<h1>{escape(crawl.title)}</h1>\n",
         f'<p class="byline">{escape(" · ".join(byline))}</p>\n</header>\n<main>\n',
         '<section class="summary">\n<h2>Summary</h2>\n', _facts(crawl), "\n",
+        _logged("Expeditions", [escape(line) for line in
+                                expedition_lines(crawl.expeditions, crawl.unit)]),
+        "\n" if crawl.expeditions else "",
         party_html(crawl, story),
         f'<figure class="chart">{svg_chart(crawl)}'
         f"<figcaption>{chart_caption(crawl)}</figcaption></figure>\n", hp_charts(crawl, story),

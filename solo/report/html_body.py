@@ -157,9 +157,10 @@ def _without_front_matter(text: bytes) -> bytes:
 def _mechanics(records: Records) -> dict[int, str]:
     """The class of the mechanics of each entry that met an encounter (one struck off
     before it was met aside) or was taken back."""
-    met = {index for index, record in enumerate(records.kept)
-           if any(isinstance(event, Encountered) and event.status != "struck"
-                  for event in record.ev)}
+    every = records.all_events()
+    places = [place for place in every.places_of(Encountered)
+              if every.events[place].status != "struck"]  # type: ignore[union-attr]
+    met = set(every.records_of(places))
     return {index: "mech" + (" retracted" if index in records.retracted else "")
             + (" met" if index in met else "") for index in met | records.retracted}
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from solo.journal.header import find_front_matter, render_front_matter
+from solo.report.expeditions import expedition_lines
 from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
@@ -44,6 +45,10 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
             answer = f" → {question.answer}" if question.answer else ""
             out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
                        f"{_one_line(question.question)}{odds}{answer}")
+    if crawl.expeditions:
+        out += ["", "### Expeditions", ""]
+        out += [f"{number}. {line}" for number, line
+                in enumerate(expedition_lines(crawl.expeditions, crawl.unit), 1)]
     out += party_markdown(crawl)
     chart = mermaid_chart(crawl)
     if chart and crawl.danger is not None:

@@ -50,6 +50,7 @@ class Danger:
     per_turn: list[int]       # the value at the end of turns 1..N
     turn_peaks: list[int]     # the highest value seen during turns 1..N
     hidden: bool = False      # kept behind the screen when the journal ends
+    hidden_from: int = 0      # ... since the end of this turn (0: from the start)
 
 
 @dataclass
@@ -74,7 +75,12 @@ class Crawl:
     snapshots: int
     garbled: int
     retracted: int = 0
+    blown_out: int = 0
+    expeditions: list[dict[str, Any]] = field(default_factory=list)  # each, when several
+    explored: str | None = None  # a keyed dungeon: "9 of 23 rooms, 2 of 4 secrets"
+    results: dict[str, dict[str, int]] = field(default_factory=dict)  # table -> entry id -> n
     danger_hidden: str = ""  # the danger's label when the report keeps it behind the screen
+    hidden_from: int = 0  # ... from the start of this turn (1: from the start)
     duplicates: list[int] = field(default_factory=list)  # steps of records counted once
     out_of_place: list[int] = field(default_factory=list)  # steps found after a later one
     hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines

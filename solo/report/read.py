@@ -12,12 +12,13 @@ from __future__ import annotations
 import gc
 import operator
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import accumulate, chain, compress, count, islice, repeat
+from itertools import compress, count, islice, pairwise
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from solo.errors import JournalError, SoloError
 from solo.journal.record_schema import LEGACY_KIND
@@ -25,12 +26,13 @@ from solo.journal.record_types import (
     Answered,
     Encountered,
     LightChanged,
-    Record,
     Struck,
+    TableRolled,
     TrackerChanged,
     TurnPassed,
 )
 from solo.journal.store import read_meta
+from solo.report.expeditions import expeditions, explored
 from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import Records, indices_of
@@ -108,19 +110,52 @@ def _live(records: Records) -> list[int]:
 
 
 _COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
-"""The events the figures count."""
+"""The events the figures count one at a time (table results are counted all at once)."""
 
 
-def _counting(kept: list[Record], kinds: list[str]) -> list[int]:
+class _Counting(NamedTuple):
+    indices: list[int]  # the records with an event counted one at a time, or of format 1
+    results: dict[str, dict[str, int]]  # each table's results (entry ids), counted
+    sign_rolls: dict[int, int]  # by record: its table results that are signs
+
+
+def _counting(records: Records, standing: set[int] | None) -> _Counting:
     """The records (by index) with an event the figures count, and the format-1 ones (whose
-    state says what happened): found among all the events at once, in C."""
-    events = list(map(_EVENTS, kept))
-    ends = list(accumulate(map(len, events)))  # where each record's events end, all in a row
-    found = compress(count(), map(_COUNTED.__contains__, map(type, chain.from_iterable(events))))
-    return sorted({*map(bisect_right, repeat(ends), found), *indices_of(kinds, LEGACY_KIND)})
+    state says what happened), and every table result counted: found among all the events
+    at once, in C."""
+    every = records.all_events()
+    flat = every.events
+    found = compress(count(), map(_COUNTED.__contains__, every.types))
+    indices = sorted({*every.records_of(found), *indices_of(records.kinds, LEGACY_KIND)})
+    places = every.places_of(TableRolled)
+    if standing is not None:
+        places = [place for place in places if bisect_right(every.ends, place) in standing]
+    rolled = cast(list[TableRolled], list(map(flat.__getitem__, places)))
+    counted = Counter(map(_TABLE_RESULT, rolled))
+    if any(not result for _, result in counted):  # an entry without an id: its text
+        counted = Counter((event.table, event.entry_id or event.text) for event in rolled)
+    results: dict[str, dict[str, int]] = {}
+    for (table, result), times in counted.items():
+        results.setdefault(table, {})[result] = times
+    signs = compress(places, map(_SIGN_IDS.__contains__, map(_ENTRY_ID, rolled)))
+    return _Counting(indices, results, Counter(every.records_of(signs)))
+
+
+_TABLE_RESULT, _ENTRY_ID = attrgetter("table", "entry_id"), attrgetter("entry_id")
 
 
 _EVENTS = attrgetter("ev")
+
+_SIGN_IDS = frozenset({"sign", "signs"})
+"""A table result with one of these ids is a sign of an encounter (Exploration's hazard
+die, Dungeon Turn's): counted as one, with the Encountered event it may also make."""
+
+
+def _older_how(event: LightChanged) -> str:
+    """What a light event of a journal written before ``how`` did, from its states."""
+    before, after = event.before, event.after
+    return "lit" if before == "unlit" else "burnt" if after in ("out", "burnt out") \
+        else "doused" if after == "doused" and before != "doused" else ""
 
 
 def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
@@ -137,14 +172,16 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     encounters: list[Encounter] = []
     questions: list[Question] = []
     lit: dict[str, int] = {}
-    signs = burnt = put_out = 0
+    signs = burnt = put_out = blown = 0
     met_at: list[tuple[int, list[Encounter]]] = []  # each record that met encounters
     struck_before: dict[str, set[int]] = {}
     met_before = 0
     narrations = indices_of(kinds, "narration")
     moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
     standing = set(live) if len(live) != len(kinds) else None
-    for index in _counting(kept, kinds):
+    counting = _counting(records, standing)
+    sign_rolls = counting.sign_rolls
+    for index in counting.indices:
         if standing is not None and index not in standing:
             continue
         record = kept[index]
@@ -161,6 +198,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
         else:
             met_here = []
         struck = kind == LEGACY_KIND
+        sign_events = 0
         for event in counted:
             match event:
                 case TrackerChanged(after=int()):
@@ -171,16 +209,21 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                     met_here.append(Encounter(turn, event.text, event.status == "foreshadowed",
                                               step=record.step))
                 case Encountered(status="sign"):
-                    signs += 1
-                case LightChanged(before="unlit"):
-                    lit[event.label] = lit.get(event.label, 0) + 1
-                case LightChanged(after="out"):
-                    if record.cmd.lower().startswith("douse"):
-                        put_out += 1
-                    else:
+                    sign_events += 1
+                case LightChanged():
+                    how = event.how or _older_how(event)
+                    if how == "lit":
+                        lit[event.label] = lit.get(event.label, 0) + 1
+                    elif how == "burnt":
                         burnt += 1
+                    elif how in ("doused", "over"):
+                        put_out += 1
+                    elif how == "blown":
+                        blown += 1
                 case Answered():
                     questions.append(Question(turn, event.question, event.odds, event.text))
+        if sign_events:  # a sign result that says so counts once
+            signs += max(sign_rolls.pop(index, 0), sign_events)
         if met_here:
             met_here[-1].where = records.last_encounter(index)
             encounters.extend(met_here)
@@ -189,6 +232,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
             struck_before = _strike(encounters, records.state(index).get("struck"),
                                     struck_before)
 
+    signs += sum(sign_rolls.values())
     _note_encounters(records, met_at, narrations if standing is None
                      else [index for index in narrations if index in standing])
     system_name = procedure.name if procedure is not None else (system or "unknown")
@@ -199,6 +243,9 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
+                 blown_out=blown, results=counting.results,
+                 expeditions=expeditions(records, live, procedure),
+                 explored=explored(records, live[-1], procedure) if live else None,
                  questions=questions, snapshots=0, garbled=0,
                  retracted=len(records.retracted))
 
@@ -206,17 +253,22 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
 def _note_encounters(records: Records, met_at: list[tuple[int, list[Encounter]]],
                      narrations: list[int]) -> None:
     """Note on the encounters of each record that met some the player's words in the first
-    narration after it, before any other record met more (those of its turn: the words
-    of another turn are no note on them)."""
+    narration typed after it and before the next move (a command that passed time, or met
+    more): words typed after that are about the move."""
+    kinds, kept, turn_of = records.kinds, records.kept, records.turns
     for number, (index, met) in enumerate(met_at):
         after = bisect_right(narrations, index)
         if after == len(narrations) or (number + 1 < len(met_at)
                                         and met_at[number + 1][0] < narrations[after]):
             continue
         narration = narrations[after]
+        turn = turn_of[narration]
+        if any(turn_of[between] != turn or (kinds[between] == "command" and any(
+                type(event) is TurnPassed for event in kept[between].ev))
+               for between in range(index + 1, narration)):
+            continue
         note = " ".join(_prose(records.prose(narration)).split())
         if note:
-            turn = records.turns[narration]
             for encounter in met:
                 if encounter.turn == turn:
                     encounter.note = note if len(note) <= 160 else note[:157].rstrip() + "…"
@@ -300,7 +352,20 @@ def _danger(procedure, records: Records, live: list[int], turns: int,
               and procedure.trackers[name].shown_when is not None
               and _kept_hidden(procedure.trackers[name], last))
     return Danger(label=label, maximum=maximum, start=start, peak=peak, end=current,
-                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1], hidden=hidden)
+                  per_turn=values[1:turns + 1], turn_peaks=done[1:turns + 1], hidden=hidden,
+                  hidden_from=_hidden_from(procedure.trackers[name], records, live)
+                  if hidden and procedure is not None else 0)
+
+
+def _hidden_from(tracker, records: Records, live: list[int]) -> int:
+    """The turn since whose end a tracker hidden at the journal's end has been kept hidden
+    (0: from the start): back from the end, the last state that showed it, read from the
+    states (a setting, or whatever changed what its ``shown:`` reads)."""
+    for later, index in pairwise(reversed(live)):
+        values = records.state(index).get("values")
+        if not isinstance(values, dict) or not _kept_hidden(tracker, values):
+            return records.turns[later]
+    return 0
 
 
 def _kept_hidden(tracker, values: dict) -> bool:

@@ -13,18 +13,20 @@ exporters, which cut the journal's text at the records.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import compress, count
-from operator import attrgetter
-from typing import Any
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
+from itertools import accumulate, chain, compress, count, repeat
+from operator import attrgetter, is_
+from typing import Any, NamedTuple
 
 import msgspec
 
 from solo.journal.record_order import StepOrder, step_order
 from solo.journal.record_split import Cut
-from solo.journal.record_types import BAD_DATA, Record, RecordEvent, state_of
+from solo.journal.record_types import BAD_DATA, REPORT_DECODER, Record, RecordEvent, state_of
 
-__all__ = ["Entry", "Records", "StepOrder", "indices_of", "step_order"]
+__all__ = ["AllEvents", "Entry", "Records", "StepOrder", "indices_of", "step_order"]
 
 
 class _Last(msgspec.Struct):
@@ -79,6 +81,26 @@ class Entry:
         return state_of(self.record) or {}
 
 
+class AllEvents(NamedTuple):
+    """Every record's events in a row: ``ends[i]`` is where record ``i``'s end (so the
+    record of event ``n`` is ``bisect_right(ends, n)``), ``types`` each event's type."""
+
+    ends: list[int]
+    events: list[RecordEvent]
+    types: list[type]
+
+    def records_of(self, places: Iterable[int]) -> Iterator[int]:
+        """The record (by index) of each event place."""
+        return map(bisect_right, repeat(self.ends), places)
+
+    def places_of(self, kind: type) -> list[int]:
+        """Where the events of type ``kind`` stand."""
+        return list(compress(count(), map(partial(is_, kind), self.types)))
+
+
+_EV = attrgetter("ev")
+
+
 class Records:
     """Every readable record of a journal, counted in step order (each step once) as
     parallel lists, one index a record: ``kept`` the records, ``kinds``, ``steps`` and
@@ -90,7 +112,7 @@ class Records:
 
     def __init__(self, data: bytes) -> None:
         self.text = data
-        cut = Cut(data)
+        cut = Cut(data, REPORT_DECODER)
         self.garbled: list[int] = []
         if None in cut.records:  # records that do not decode: named, and left out
             self.garbled = [line for line, record in zip(cut.lines, cut.records, strict=True)
@@ -117,6 +139,7 @@ class Records:
         self._retracted_in_file = {self._at[index] for index in self.retracted}
         self._before: list[bytes] | None = None
         self._states: dict[int, dict[str, Any]] = {}
+        self._all_events: AllEvents | None = None
 
     # -- one record, by its index among those counted ------------------------------------
     def cmd(self, index: int) -> str:
@@ -131,6 +154,15 @@ class Records:
 
     def events(self, index: int) -> tuple[RecordEvent, ...]:
         return self.kept[index].ev
+
+    def all_events(self) -> AllEvents:
+        """Every record's events in a row, for finding some among all at once, in C."""
+        if self._all_events is None:
+            events = list(map(_EV, self.kept))
+            flat = list(chain.from_iterable(events))
+            self._all_events = AllEvents(list(accumulate(map(len, events))), flat,
+                                         list(map(type, flat)))
+        return self._all_events
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
         """The table entry of the state's last encounter after record ``index``."""

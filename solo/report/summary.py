@@ -30,11 +30,12 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         "signs": crawl.signs,
         "encounter_list": [{"turn": e.turn, "text": e.text, "foretold": e.foretold,
                             "defeated": e.defeated, "note": e.note} for e in crawl.encounters],
-        "danger": None if danger is None else {
+        "danger": _hidden_danger(crawl) if danger is None else {
             "label": danger.label, "start": danger.start, "peak": danger.peak,
             "end": danger.end, "max": danger.maximum},
         "lights": {"lit": dict(crawl.lights_lit), "burnt_out": crawl.burnt_out,
-                   "put_out": crawl.put_out},
+                   "put_out": crawl.put_out, "blown_out": crawl.blown_out},
+        "table_results": {table: dict(counts) for table, counts in crawl.results.items()},
         "questions": len(crawl.questions),
         "question_list": [{"turn": q.turn, "question": q.question, "odds": q.odds,
                            "answer": q.answer} for q in crawl.questions],
@@ -42,9 +43,19 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         "garbled_snapshots": crawl.garbled,
         "duplicate_records": list(crawl.duplicates),
         "out_of_place_records": list(crawl.out_of_place),
+        **({"expeditions": crawl.expeditions} if crawl.expeditions else {}),
+        **({"explored": crawl.explored} if crawl.explored else {}),
         **party_figures(crawl),
         **_rooms(crawl),
     }
+
+
+def _hidden_danger(crawl: Crawl) -> dict[str, Any] | None:
+    """A danger tracker kept behind the screen: since which turn, and nothing of its
+    values."""
+    if not crawl.danger_hidden:
+        return None
+    return {"hidden": True, "hidden_from_turn": crawl.hidden_from, "note": crawl.danger_hidden}
 
 
 def _rooms(crawl: Crawl) -> dict[str, Any]:
@@ -70,11 +81,13 @@ def _danger_text(crawl: Crawl) -> str:
 
 
 def _light_text(crawl: Crawl) -> str:
-    if not crawl.lights_lit and not crawl.burnt_out and not crawl.put_out:
+    if not crawl.lights_lit and not crawl.burnt_out and not crawl.put_out \
+            and not crawl.blown_out:
         return "none lit"
     kinds = ", ".join(f"{label} ×{count}" for label, count in sorted(crawl.lights_lit.items()))
+    blown = f", {crawl.blown_out} blown out" if crawl.blown_out else ""
     return (f"lit {kinds or 'nothing'}; {crawl.burnt_out} burnt out, "
-            f"{crawl.put_out} put out")
+            f"{crawl.put_out} put out{blown}")
 
 
 def _encounters_text(crawl: Crawl) -> str:
@@ -97,6 +110,8 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
     story = map_story(crawl)
     if story.dungeon.rooms:
         rows.append(("Rooms", rooms_text(crawl, story)))
+    if crawl.explored:
+        rows.append(("Explored", crawl.explored))
     if crawl.garbled:
         rows.append(("Note", f"{crawl.garbled} damaged snapshot line(s) were skipped; "
                      "the figures around them come from the Lonelog lines"))

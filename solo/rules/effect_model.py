@@ -121,6 +121,7 @@ class LightChange:
     reason: Template | None = None
     when: Expr | None = None
     check: SourceCheck | None = None
+    how: str = ""  # a source put out: "blown" (running, wind); else it burnt out
 
 
 @dataclass(frozen=True)

@@ -369,7 +369,10 @@ def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
                             compile_at(doc, here + ("success",), raw["success"]),
                             compile_template(doc, here + ("label",),
                                              raw.get("label", "Check for the {source}")))
-    return LightChange(spec["do"], kinds, count, reason, when, check)
+    how = spec.get("how", "")
+    if how not in ("", "blown"):
+        raise doc.error(path + ("how",), "expected blown (or leave it out: burnt out)")
+    return LightChange(spec["do"], kinds, count, reason, when, check, how)
 
 
 def _plain(read: Callable[[Document, tuple, Any, Expr | None], Effect]

@@ -37,4 +37,4 @@ def test_a_journal_from_before_expeditions_is_one_expedition_under_way():
                 "ev": [{"t": "RoomChanged", "how": "new"}]}]
     assert expedition_figures(records) == [{
         "expedition": 1, "days_before": 0, "turns": 4, "rooms_new": 1, "encounters": 1,
-        "struck": [], "fallen": [], "ended": False, "days_after": None}]
+        "struck": [], "looted": [], "fallen": [], "ended": False, "days_after": None}]

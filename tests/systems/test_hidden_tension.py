@@ -44,12 +44,12 @@ def test_a_hidden_tension_crawl_shows_no_tension_value(tmp_path):
 
 def test_the_records_stats_and_reveal_keep_the_exact_values(tmp_path):
     path, _ = _crawl(tmp_path, MOVES)
-    stats = solo("stats", str(path), "--json")
+    stats = solo("stats", str(path), "--json", "--reveal")
     assert stats.code == 0
     plain = solo("export", str(path), "--format", "md")
     revealed = solo("export", str(path), "--format", "md", "--reveal")
     assert revealed.code == 0, revealed.err
-    assert "Tension kept hidden (export --reveal shows it)" in plain.out
+    assert "Tension kept hidden from the start (export --reveal shows it)" in plain.out
     assert _leaks(plain.out) == []
     danger = json.loads(stats.out)["danger"]
     told = f"start {danger['start']}, peak {danger['peak']}, end {danger['end']} (of 10)"
@@ -57,7 +57,7 @@ def test_the_records_stats_and_reveal_keep_the_exact_values(tmp_path):
     assert told in revealed.out and "### Tension per turn" in revealed.out
     assert told not in plain.out and "Tension per turn" not in plain.out
     html = solo("export", str(path), "--format", "html")
-    assert "Tension kept hidden (export --reveal shows it)" in html.out
+    assert "Tension kept hidden from the start (export --reveal shows it)" in html.out
 
 
 def test_showing_tension_again_shows_its_value(tmp_path):

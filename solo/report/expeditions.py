@@ -1,0 +1,96 @@
+"""Each expedition of a journal whose party left, for the reports: the figures of
+:mod:`solo.journal.expedition_figures` read from the records standing, and their lines;
+and how much of a keyed dungeon was explored, at the end and per expedition (counts only,
+from :func:`solo.engine.key_rooms.explored_text`: never a word of an unseen room)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from solo.engine.key_rooms import KEY, explored_text
+from solo.journal.expedition_figures import expedition_figures
+from solo.journal.map_records import map_from
+from solo.journal.record_types import RoomChanged, Struck
+from solo.report.records import Records
+from solo.rules.world import World
+
+__all__ = ["expeditions", "expedition_lines", "explored"]
+
+_READ = (RoomChanged, Struck)
+"""The events the expeditions' figures read (the rest of each record's are passed over)."""
+
+
+def expeditions(records: Records, live: list[int], procedure: Any) -> list[dict[str, Any]]:
+    """The figures of each expedition, from the records standing; [] for a journal whose
+    party never left (its last state keeps no ``trip``: one crawl, the whole report). In a
+    keyed dungeon each says how much of it was explored when it ended (or now)."""
+    if not live or "trip" not in records.state(live[-1]):
+        return []
+    figures = expedition_figures(
+        {"state": records.state(index),
+         "ev": [msgspec.to_builtins(event) for event in records.kept[index].ev
+                if isinstance(event, _READ)]}
+        for index in live)
+    last: dict[int, int] = {}  # each expedition's last record standing
+    for index in live:
+        trip = records.state(index).get("trip")
+        number = trip[0] if isinstance(trip, list) and trip else 1
+        last[number if isinstance(number, int) else 1] = index
+    for figure in figures:
+        at = last.get(figure["expedition"])
+        if at is not None:
+            text = explored(records, at, procedure)
+            if text:
+                figure["explored"] = text
+    return figures
+
+
+def explored(records: Records, index: int, procedure: Any) -> str | None:
+    """``9 of 23 rooms, 2 of 4 secrets`` for a keyed dungeon as the record at ``index``
+    left it (None without a key, or when the key cannot be read)."""
+    if procedure is None:
+        return None
+    values = records.state(index).get("values")
+    if not isinstance(values, dict) or not values.get(KEY):
+        return None
+    dungeon = map_from(records.kept[:index + 1]).dungeon
+    try:
+        return explored_text(World(procedure), values, dungeon)
+    except Exception:  # noqa: BLE001 - a key edited past reading: the reports say nothing
+        return None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def expedition_lines(figures: list[dict[str, Any]], unit: str) -> list[str]:
+    """One line per expedition: ``Expedition 2 (after 7 days outside): 5 turns, 1 new
+    room, 2 encounters; found R4; struck off 2d4 goblins; fallen: Wren; out, 2 days
+    outside since``."""
+    lines = []
+    for figure in figures:
+        head = f"Expedition {figure['expedition']}"
+        if figure["days_before"]:
+            head += f" (after {_count(figure['days_before'], 'day')} outside)"
+        parts = [", ".join([_count(figure["turns"], unit),
+                            _count(figure["rooms_new"], "new room"),
+                            _count(figure["encounters"], "encounter")])]
+        if figure.get("explored"):
+            parts.append(f"explored {figure['explored']}")
+        if figure["looted"]:
+            parts.append("found " + ", ".join(map(str, figure["looted"])))
+        if figure["struck"]:
+            parts.append("struck off " + ", ".join(map(str, figure["struck"])))
+        if figure["fallen"]:
+            parts.append("fallen: " + ", ".join(map(str, figure["fallen"])))
+        if figure["ended"]:
+            parts.append("the party came out" + (
+                f", {_count(figure['days_after'], 'day')} outside since"
+                if figure["days_after"] else ""))
+        else:
+            parts.append("under way")
+        lines.append(f"{head}: " + "; ".join(parts))
+    return lines

@@ -1,0 +1,50 @@
+"""The reports show each expedition of a journal that has several (days away, rooms,
+encounters, what was found, who fell), and ``stats --json`` gives their figures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.fake_env import solo
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "journals" / "examples"
+
+
+def test_stats_json_gives_the_figures_of_each_expedition():
+    figures = json.loads(solo("stats", str(EXAMPLES / "d12-expeditions.md"), "--json").out)
+    rows = figures["expeditions"]
+    assert [row["expedition"] for row in rows] == [1, 2, 3]
+    assert [row["days_before"] for row in rows] == [0, 7, 2]
+    assert [row["rooms_new"] for row in rows] == [3, 1, 1]
+    assert sum(row["turns"] for row in rows) == figures["turns"]
+    assert sum(row["encounters"] for row in rows) == figures["encounters"]
+
+
+def test_the_reports_show_each_expedition():
+    journal = str(EXAMPLES / "d12-expeditions.md")
+    md = solo("export", journal, "--format", "md").out
+    section = md[md.index("### Expeditions"):].split("\n\n")[1].splitlines()
+    assert len(section) == 3
+    assert section[1].startswith("2. Expedition 2 (after 7 days outside): ")
+    assert "struck off" in section[0] and "1 new room" in section[2]
+    html = solo("export", journal, "--format", "html").out
+    assert "Expeditions (3)" in html and "Expedition 2 (after 7 days outside)" in html
+
+
+def test_what_was_found_and_who_fell(tmp_path: Path):
+    journal = tmp_path / "trip.md"
+    script = ("party add Wren hp 4\nparty add Ott hp 6\nenter 2\nroom +looted\n"
+              "Wren: hurt 4\nleave\n")
+    done = solo("new", str(journal), "--system", "d12-tension", "--seed", "2", stdin=script)
+    assert done.code == 0, done.err
+    [row] = json.loads(solo("stats", str(journal), "--json").out)["expeditions"]
+    assert row["looted"] == ["R1"] and row["fallen"] == ["Wren"] and row["ended"]
+    md = solo("export", str(journal), "--format", "md").out
+    assert "found R1" in md and "fallen: Wren" in md
+
+
+def test_a_crawl_that_never_left_has_no_expedition_section():
+    journal = str(EXAMPLES / "d12-tension.md")
+    assert "expeditions" not in json.loads(solo("stats", journal, "--json").out)
+    assert "### Expeditions" not in solo("export", journal, "--format", "md").out
