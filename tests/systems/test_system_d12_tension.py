@@ -215,11 +215,17 @@ def test_tension_never_drops_below_0(crawl, command, start):
     assert c.value("tension") == 0
 
 
-def test_returning_after_a_week_resets_tension(crawl):
+def test_returning_after_a_week_resets_tension_and_a_word_for_it_alone_is_gone(crawl):
+    """The seed's week away is the expedition loop (leave, wait 7, return): the old
+    'return-later', which reset Tension with the party still deep inside, is no more."""
     c = crawl(SYSTEM)
     c.do("set tension 8")
-    c.do("return-later")
+    c.do("enter 2")
+    for line in ("leave", "wait 7", "return"):
+        c.do(line)
     assert c.value("tension") == 0
+    with pytest.raises(UsageError):
+        c.do("return-later")
 
 
 def test_entering_rooms_does_not_change_tension(crawl):
