@@ -51,9 +51,9 @@ def solo(*args: str, stdin: str | bytes = "", tty: bool = False,
     return Run(code, env.stdout.getvalue(), env.stderr.getvalue())  # type: ignore[attr-defined]
 
 
-def run_solo(*args: str, cwd: Path | str, stdin: str | bytes = "", env: dict | None = None,
+def run_here(*args: str, cwd: Path | str, stdin: str | bytes = "", env: dict | None = None,
              timeout: float | None = None) -> subprocess.CompletedProcess:
-    """``solo ARGS`` in this process, as :func:`tests.e2e.run_solo` runs it in another: in
+    """``solo ARGS`` here, in this process, as :func:`tests.e2e.run_solo` runs it in another: in
     folder ``cwd``, with ``env`` laid over the environment variables, ``stdin`` piped in (no
     terminal). Gives what a process would: ``returncode``, ``stdout`` and ``stderr`` (bytes,
     UTF-8, if ``stdin`` was given as bytes, as ``subprocess.run`` without ``text``); the

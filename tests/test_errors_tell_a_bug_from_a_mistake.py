@@ -27,7 +27,7 @@ from solo.rules.procedure_file import parse_procedure
 from solo.rules.world import World
 from solo.rules.yamlfile import load_yaml
 from tests.conftest import perform_line
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 PROCEDURE = """\
 kind: procedure
@@ -117,7 +117,7 @@ def test_solo_traceback_shows_the_frame_of_the_bug(tmp_path, monkeypatch):
     monkeypatch.setitem(TOOL_COMMANDS, SetChaos, broken_chaos_handler)
 
     def play(*options: str) -> subprocess.CompletedProcess:
-        return run_solo(*options, "play", str(path), stdin="chaos 3\n", cwd=tmp_path)
+        return run_here(*options, "play", str(path), stdin="chaos 3\n", cwd=tmp_path)
 
     plain = play()
     (shown,) = plain.stderr.splitlines()

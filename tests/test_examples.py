@@ -7,7 +7,7 @@ import pytest
 
 from solo.journal.record_types import decode, state_of
 from solo.journal.store import read_meta
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "journals" / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.moves"))
@@ -50,7 +50,7 @@ def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, s
     dungeon = ["--dungeon", values["dungeon"], *(word for setting in str(
         values.get("dungeon_set", "")).split() for word in ("--dungeon-set", setting))] \
         if values.get("dungeon") else []
-    result = run_solo("new", "played.md", "--system", meta["system"], "--title", meta["title"],
+    result = run_here("new", "played.md", "--system", meta["system"], "--title", meta["title"],
                       "--seed", str(meta["seed"]), *party, *dungeon, cwd=tmp_path,
                       stdin=script.read_text())
     assert result.returncode == 0, result.stderr
@@ -59,7 +59,7 @@ def test_replaying_the_script_gives_the_committed_journal_and_report(tmp_path, s
     assert replayed == journal.read_text(), (
         f"{journal.name} is out of date: run journals/examples/make-examples")
     shutil.copy(journal, tmp_path / "committed.md")
-    report = run_solo("export", "committed.md", "--format", "md", cwd=tmp_path)
+    report = run_here("export", "committed.md", "--format", "md", cwd=tmp_path)
     assert report.stdout == script.with_suffix(".report.md").read_text()
 
 
@@ -72,6 +72,6 @@ def test_the_readme_transcript_is_what_solo_prints(tmp_path):
     moves = command[0].split("printf '", 1)[1].split("'", 1)[0].encode().decode("unicode_escape")
     words = shlex.split(command[1].strip().removeprefix("|"))
     assert words[:4] == ["solo", "new", "--system", "trespasser"]
-    result = run_solo(*words[1:], cwd=tmp_path, stdin=moves)
+    result = run_here(*words[1:], cwd=tmp_path, stdin=moves)
     assert result.returncode == 0
     assert result.stderr + result.stdout == expected

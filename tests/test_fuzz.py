@@ -35,7 +35,7 @@ from solo.play.start import create_journal_file
 from solo.rules import dice
 from solo.rules.catalog import load_file, load_world, system_ids
 from solo.rules.yamlfile import YAML_LOADER
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.suite_profile import scaled
 
 REPO = Path(__file__).resolve().parent.parent
@@ -297,7 +297,7 @@ def test_random_bytes_as_a_journal_are_refused_and_left_alone(content):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "random.md"
         path.write_bytes(content)
-        done = run_solo("play", str(path), cwd=folder)
+        done = run_here("play", str(path), cwd=folder)
         assert done.returncode == 1, done.stderr
         lines = done.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("solo: error: "), lines

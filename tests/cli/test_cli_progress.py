@@ -16,7 +16,6 @@ import itertools
 import os
 import select
 import signal
-import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +26,6 @@ from solo.cli.progress import DELAY, WIDTH, WIPE
 from solo.engine.simulate import simulate
 from solo.environment import Environment
 from solo.rules.catalog import load_world
-from tests.e2e import SOLO
 from tests.fake_env import CLOCK, fake_env, solo
 
 
@@ -209,29 +207,3 @@ def _interruptible() -> None:
     shell (a CI runner may start the suite so) inherits SIGINT ignored, and Python then
     leaves it ignored; a player at a terminal never has it so."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-@pytest.mark.e2e
-@pytest.mark.skipif(SOLO is None, reason="the solo command is not installed")
-def test_ctrl_c_stops_a_long_simulate_on_a_terminal_with_exit_130(tmp_path: Path):
-    master, slave = os.openpty()
-    try:
-        process = subprocess.Popen([SOLO, "simulate", "--system", "classic", "--turns",
-                                    "10000000"], cwd=tmp_path, stdin=subprocess.DEVNULL,
-                                   stdout=subprocess.PIPE, stderr=slave,
-                                   preexec_fn=_interruptible)
-        os.close(slave)
-        seen = _read_for(master, 60, until=b"simulate: ")  # shown after about a second
-        assert b"simulate: " in seen and process.poll() is None
-        process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=60)
-        seen += _read_for(master, 2)
-    finally:
-        os.close(master)
-    assert process.returncode == 130
-    assert out == b""
-    text = seen.decode()
-    assert "Traceback" not in text and "KeyboardInterrupt" not in text
-    last = text.split(WIPE)[-1]
-    assert last.startswith("solo: interrupted after ") and last.count("\n") == 1
-    assert last.rstrip().endswith("of 10,000,000 turns; nothing was printed")

@@ -25,7 +25,7 @@ from solo.journal.store import SNAPSHOT_PREFIX, iter_snapshots, read_tail
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.suite_profile import FULL, sized
 
 SOLO = [sys.executable, "-m", "solo"]  # where only a process proves the point (e2e)
@@ -38,7 +38,7 @@ def _env() -> dict[str, str]:
 def solo(*args: str, cwd: Path, stdin: str = "", timeout: float = 60
          ) -> subprocess.CompletedProcess:
     """``solo ARGS`` in this process (tests/fake_env.py), answering as a process would."""
-    return run_solo(*args, cwd=cwd, stdin=stdin, timeout=timeout)
+    return run_here(*args, cwd=cwd, stdin=stdin, timeout=timeout)
 
 
 def one_error_line(done: subprocess.CompletedProcess) -> str:

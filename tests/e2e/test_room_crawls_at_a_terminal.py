@@ -28,7 +28,7 @@ from solo.engine.map_layout import text_cells
 from solo.engine.rooms import Dungeon
 from solo.play.resume import resume_file
 from tests.e2e import SOLO
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.journal.test_rooms_notation import nvim_tags
 from tests.play.test_rooms_crawls import (
     D12_FIRST,
@@ -174,10 +174,10 @@ def test_the_map_draws_every_room_within_80_columns_with_the_party_marked(typed,
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_the_terminal_journals_what_the_same_lines_give_in_batch(typed, system, tmp_path):
     seed, first, second = SYSTEMS[system]
-    done = run_solo("new", "crawl.md", "--system", system, "--seed", str(seed), "--title",
+    done = run_here("new", "crawl.md", "--system", system, "--seed", str(seed), "--title",
                     "Crawl", cwd=tmp_path, stdin="\n".join([*first, "map"]) + "\n")
     assert done.returncode == 0, done.stderr
-    done = run_solo("play", "crawl.md", cwd=tmp_path,
+    done = run_here("play", "crawl.md", cwd=tmp_path,
                     stdin="\n".join(["rooms", "map", *second]) + "\n")
     assert done.returncode == 0, done.stderr
     assert typed[system].path.read_text() == (tmp_path / "crawl.md").read_text()
@@ -201,7 +201,7 @@ def test_the_journal_tags_twelve_rooms_and_the_second_sitting_opens_with_them(ty
 
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_the_md_report_s_map_is_a_flowchart_mermaid_reads_as_the_rooms(typed, system):
-    md = run_solo("export", str(typed[system].path), "--format", "md",
+    md = run_here("export", str(typed[system].path), "--format", "md",
                   cwd=typed[system].path.parent)
     assert md.returncode == 0, md.stderr
     chart = md.stdout.split("### Map\n\n```mermaid\n", 1)[1].split("```", 1)[0]
@@ -217,7 +217,7 @@ def test_the_md_report_s_map_is_a_flowchart_mermaid_reads_as_the_rooms(typed, sy
 
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_the_html_report_s_map_is_a_self_contained_accessible_svg(typed, system):
-    html = run_solo("export", str(typed[system].path), "--format", "html",
+    html = run_here("export", str(typed[system].path), "--format", "html",
                     cwd=typed[system].path.parent)
     assert html.returncode == 0, html.stderr
     page = parse(html.stdout)

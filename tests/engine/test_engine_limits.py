@@ -19,7 +19,7 @@ from solo.rules.procedure_file import parse_procedure
 from solo.rules.world import World
 from solo.rules.yamlfile import load_yaml
 from tests.conftest import perform_line
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 BASE = """\
 kind: procedure
@@ -115,7 +115,7 @@ def test_a_shared_tables_modifier_naming_a_missing_tracker_is_refused(tmp_path):
     oracles = tmp_path / "c" / "solo" / "oracles"
     oracles.mkdir(parents=True)
     (oracles / "t.yaml").write_text(tables.read_text())
-    result = run_solo("check", str(procedure), cwd=tmp_path,
+    result = run_here("check", str(procedure), cwd=tmp_path,
                       env={"XDG_CONFIG_HOME": str(tmp_path / "c")})
     assert result.returncode == 1
     assert "table 'shared' adds 'alarm', but this procedure has no 'alarm'" in result.stderr
@@ -273,7 +273,7 @@ def test_resume_after_the_procedure_was_edited_tells_what_changed(tmp_path):
     journal = tmp_path / "j.md"
 
     def solo(*args, stdin=""):
-        return run_solo(*args, cwd=tmp_path, stdin=stdin)
+        return run_here(*args, cwd=tmp_path, stdin=stdin)
 
     result = solo("new", str(journal), "--system", str(procedure), "--seed", "1",
                   stdin="light lamp\nset tension 7\nexplore\n")
@@ -320,7 +320,7 @@ def test_simulate_refuses_an_unknown_command_in_the_script():
 
 def test_the_simulate_command_line_takes_setup_and_several_actions(tmp_path):
     examples = Path(__file__).resolve().parents[2] / "docs" / "examples"
-    result = run_solo("simulate", "--system", str(examples / "usage-dice.yaml"), "--turns",
+    result = run_here("simulate", "--system", str(examples / "usage-dice.yaml"), "--turns",
                       "200", "--setup", "light lantern", "--action", "explore", "--action",
                       "refill", "--json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

@@ -19,7 +19,7 @@ from solo.errors import UsageError
 from solo.rules.catalog import load_world
 from solo.rules.world import World
 from tests.conftest import ScriptedRandom, perform_line
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
@@ -77,11 +77,11 @@ def test_ask_follows_chaos():
 
 def test_a_question_from_a_procedure_is_counted_by_solo_stats(tmp_path):
     journal = tmp_path / "rooms.md"
-    run = run_solo("new", str(journal), "--system", str(EXAMPLES / "oracle-rooms.yaml"),
+    run = run_here("new", str(journal), "--system", str(EXAMPLES / "oracle-rooms.yaml"),
                    "--seed", "2", stdin="enter large\nenter small\n", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert "? Is the large room occupied? (likely, mythic)" in journal.read_text()
-    stats = run_solo("stats", str(journal), "--json", cwd=tmp_path)
+    stats = run_here("stats", str(journal), "--json", cwd=tmp_path)
     assert stats.returncode == 0, stats.stderr
     assert json.loads(stats.stdout)["questions"] == 2
 
@@ -338,7 +338,7 @@ def test_a_second_sign_replaces_the_first_and_says_so():
 
 def test_status_shows_a_trackers_level_and_the_supplies(tmp_path):
     def play(name: str, stdin: str) -> str:
-        run = run_solo("new", str(tmp_path / f"{name}.md"), "--system",
+        run = run_here("new", str(tmp_path / f"{name}.md"), "--system",
                        str(EXAMPLES / f"{name}.yaml"), "--seed", "1", stdin=stdin, cwd=tmp_path)
         assert run.returncode == 0, run.stderr
         return run.stdout

@@ -16,7 +16,7 @@ from solo.journal.store import read_meta
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -96,16 +96,16 @@ def test_what_an_editor_saves_resumes_as_if_solo_saved_it(tmp_path: Path, shape:
 
 
 def test_the_issues_shapes_through_the_installed_solo(tmp_path: Path):
-    made = run_solo("new", "J.md", "--system", "d12-tension", "--seed", "21", "--title", "T",
+    made = run_here("new", "J.md", "--system", "d12-tension", "--seed", "21", "--title", "T",
                     cwd=tmp_path, stdin="enter\n")
     assert made.returncode == 0, made.stderr
     path = tmp_path / "J.md"
-    before = run_solo("play", "J.md", cwd=tmp_path, stdin="status\n")
+    before = run_here("play", "J.md", cwd=tmp_path, stdin="status\n")
     path.write_text(_everything(path.read_text()))
-    after = run_solo("play", "J.md", cwd=tmp_path, stdin="status\n")
+    after = run_here("play", "J.md", cwd=tmp_path, stdin="status\n")
     assert after.returncode == 0, after.stderr
     assert after.stdout == before.stdout and after.stdout.startswith("T — D12")
-    stats = run_solo("stats", "J.md", cwd=tmp_path)
+    stats = run_here("stats", "J.md", cwd=tmp_path)
     assert stats.returncode == 0 and stats.stdout.startswith("T\n")
 
 
@@ -116,7 +116,7 @@ def test_notes_pasted_above_the_front_matter_get_one_line_and_the_file_is_untouc
     path = _journal(tmp_path)
     path.write_text("Notes for next time:\n- find the key\n\n" + path.read_text())
     before = (path.read_bytes(), path.stat().st_mtime_ns)
-    done = run_solo(*command, "J.md", cwd=tmp_path, stdin="enter\n")
+    done = run_here(*command, "J.md", cwd=tmp_path, stdin="enter\n")
     assert done.returncode == 1 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert lines == ["solo: error: J.md: the front matter begins on line 4, below other "
@@ -160,7 +160,7 @@ def test_a_solo_header_that_cannot_be_read_is_one_line(tmp_path: Path, header: s
     path.write_text(header + "\n# T\n")
     before = path.read_bytes()
     for command in (["play"], ["stats"], ["export"]):
-        done = run_solo(*command, "J.md", cwd=tmp_path, stdin="enter\n")
+        done = run_here(*command, "J.md", cwd=tmp_path, stdin="enter\n")
         assert done.returncode == 1
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("solo: error: " + words), lines
@@ -170,7 +170,7 @@ def test_a_solo_header_that_cannot_be_read_is_one_line(tmp_path: Path, header: s
 def test_notes_between_horizontal_rules_are_no_journal_pasted_below(tmp_path: Path):
     path = tmp_path / "notes.md"
     path.write_text("# Notes\n\n---\n\nsolo: a game I play alone\n\n---\n\nMore.\n")
-    done = run_solo("stats", "notes.md", cwd=tmp_path)
+    done = run_here("stats", "notes.md", cwd=tmp_path)
     assert done.returncode == 1
     assert "notes.md is not a solo journal" in done.stderr
 
@@ -178,7 +178,7 @@ def test_notes_between_horizontal_rules_are_no_journal_pasted_below(tmp_path: Pa
 def test_a_file_with_no_solo_key_is_still_no_journal(tmp_path: Path):
     path = tmp_path / "notes.md"
     path.write_text("---\ntitle: My notes\ntags: [x]\n---\n\nNot a journal.\n")
-    done = run_solo("play", "notes.md", cwd=tmp_path, stdin="enter\n")
+    done = run_here("play", "notes.md", cwd=tmp_path, stdin="enter\n")
     assert done.returncode == 1
     assert "notes.md is not a solo journal" in done.stderr
 

@@ -20,7 +20,7 @@ from solo.journal.store import read_meta
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.suite_profile import scaled
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -34,7 +34,7 @@ SHOWN = {"5": "5", "true": "true", "[1, 2]": "[1, 2]", "abc": "'abc'", "{a: 1}":
 
 
 def _classic(folder: Path) -> Path:
-    done = run_solo("new", "C.md", "--system", "classic", "--seed", "1", "--title", "T",
+    done = run_here("new", "C.md", "--system", "classic", "--seed", "1", "--title", "T",
                     cwd=folder, stdin="explore\n")
     assert done.returncode == 0, done.stderr
     return folder / "C.md"
@@ -52,7 +52,7 @@ def test_the_issues_repro_a_wrong_tables_is_one_line_for_every_command(tmp_path:
     if value == "5":  # the issue's own repro: every way of reading the journal
         commands += [["stats", "--json"], ["export", "--format", "html"]]
     for command in commands:
-        done = run_solo(*command, "C.md", cwd=tmp_path, stdin="explore\nstatus\n")
+        done = run_here(*command, "C.md", cwd=tmp_path, stdin="explore\nstatus\n")
         assert done.returncode == 1, (command, done.stdout)
         assert done.stderr.strip().splitlines() == [expected], command
         assert "internal error" not in done.stderr
@@ -62,7 +62,7 @@ def test_the_issues_repro_a_wrong_tables_is_one_line_for_every_command(tmp_path:
 def test_tables_abc_is_not_read_letter_by_letter(tmp_path: Path):
     path = _classic(tmp_path)
     path.write_text(path.read_text().replace("\ntables: []\n", "\ntables: abc\n"))
-    done = run_solo("play", "C.md", cwd=tmp_path, stdin="explore\n")
+    done = run_here("play", "C.md", cwd=tmp_path, stdin="explore\n")
     assert "a: cannot read" not in done.stderr
     assert "tables must be a list of table files, not 'abc'" in done.stderr
 
@@ -72,7 +72,7 @@ def test_export_refuses_to_write_over_a_journal_with_a_wrong_field(tmp_path: Pat
     other = tmp_path / "D.md"
     other.write_text(path.read_text().replace("\nseed: 1\n", "\nseed: one\n"))
     before = other.read_bytes()
-    done = run_solo("export", "C.md", "-o", "D.md", cwd=tmp_path)
+    done = run_here("export", "C.md", "-o", "D.md", cwd=tmp_path)
     assert done.returncode == 1
     assert "D.md: front matter: seed must be a whole number, not 'one'" in done.stderr
     assert other.read_bytes() == before
@@ -247,13 +247,13 @@ def test_any_value_at_any_field_resumes_or_is_one_line(template: bytes, tmp_path
 
 
 def test_bare_solo_names_the_wrong_field_of_the_latest_journal(tmp_path: Path):
-    made = run_solo("new", "--system", "classic", "--seed", "1", "--title", "Latest",
+    made = run_here("new", "--system", "classic", "--seed", "1", "--title", "Latest",
                     cwd=tmp_path, stdin="explore\n")
     assert made.returncode == 0, made.stderr
     path = tmp_path / "journals" / "latest.md"
     path.write_text(path.read_text().replace("\nseed: 1\n", "\nseed: [1]\n"))
     before = sorted((tmp_path / "journals").iterdir())
-    done = run_solo(cwd=tmp_path, stdin="explore\n")
+    done = run_here(cwd=tmp_path, stdin="explore\n")
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
         "solo: error: journals/latest.md: front matter: seed must be a whole number, not [1]"]

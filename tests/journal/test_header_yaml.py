@@ -18,7 +18,7 @@ from solo.journal.yaml12 import core_type, dump_both, load_core
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import stats_text
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 BAD_INPUT = ["1e3", "0x1F", ".inf", "yes", "no", "on", "null", "~", "2024-01-01", ": colon",
              "# hash", "'quote", '"dq"', "-lead", "- lead", "?lead", "? lead", "1:20", "0o17",
@@ -76,14 +76,14 @@ def test_special_member_and_table_names_round_trip(tmp_path: Path):
 
 def test_a_64_kib_title_round_trips_through_the_installed_solo(tmp_path: Path):
     title = ("A long crawl: 'with' \"quotes\" # and more. " * 1600)[:65536]
-    done = run_solo("new", "J.md", "--system", "d12-tension", "--seed", "1", "--title", title,
+    done = run_here("new", "J.md", "--system", "d12-tension", "--seed", "1", "--title", title,
                     cwd=tmp_path, stdin="enter\n")
     assert done.returncode == 0, done.stderr
     header = _header(tmp_path / "J.md")
     assert yaml.safe_load(header)["title"] == title == load_core(header)["title"]
-    stats = run_solo("stats", "J.md", "--json", cwd=tmp_path)
+    stats = run_here("stats", "J.md", "--json", cwd=tmp_path)
     assert stats.returncode == 0 and json.loads(stats.stdout)["title"] == title
-    played = run_solo("play", "J.md", cwd=tmp_path, stdin="linger\n")
+    played = run_here("play", "J.md", cwd=tmp_path, stdin="linger\n")
     assert played.returncode == 0, played.stderr
 
 

@@ -15,7 +15,7 @@ from solo.errors import JournalError
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 MOVES = ["light torch", "enter 3", "noise", "enter 2", "combat-normal", "enter 4"]
 
@@ -50,14 +50,14 @@ def test_crlf_line_ends(tmp_path: Path):
     path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
     resumes_to(path, session.state)
     assert b"\n" not in path.read_bytes().replace(b"\r\n", b"")  # solo wrote CRLF too
-    assert run_solo("stats", str(path), cwd=tmp_path).returncode == 0
+    assert run_here("stats", str(path), cwd=tmp_path).returncode == 0
 
 
 def test_a_byte_order_mark(tmp_path: Path):
     path, session = played(tmp_path)
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     resumes_to(path, session.state)
-    listed = run_solo("stats", str(path), cwd=tmp_path)
+    listed = run_here("stats", str(path), cwd=tmp_path)
     assert listed.returncode == 0 and "Editors" in listed.stdout
 
 
@@ -158,21 +158,21 @@ FORMAT_1 = Path(__file__).resolve().parents[1] / "data" / "format1-trespasser.md
 def test_a_format_1_journal_resumes_counts_and_exports(tmp_path: Path):
     path = tmp_path / "old.md"
     path.write_bytes(FORMAT_1.read_bytes())
-    before = json.loads(run_solo("stats", str(path), "--json", cwd=tmp_path).stdout)
+    before = json.loads(run_here("stats", str(path), "--json", cwd=tmp_path).stdout)
     # the figures the first version's report gave for this crawl
     assert (before["turns"], before["encounters"]) == (8, 2)
     assert (before["danger"]["start"], before["danger"]["peak"], before["danger"]["end"]) \
         == (0, 3, 1)
     last = resume(path).state
-    played = run_solo("play", str(path), cwd=tmp_path, stdin="advance\nWe go on.\nstatus\n")
+    played = run_here("play", str(path), cwd=tmp_path, stdin="advance\nWe go on.\nstatus\n")
     assert played.returncode == 0, played.stderr
     assert "Rounds played: 9" in played.stdout
     text = path.read_text()
     assert text.startswith(FORMAT_1.read_text())  # nothing of the old entries rewritten
     assert "\n## Session 1\n" in text and "\n### S9 *Round 9" in text
     assert resume(path).state.turn == last.turn + 1
-    after = json.loads(run_solo("stats", str(path), "--json", cwd=tmp_path).stdout)
+    after = json.loads(run_here("stats", str(path), "--json", cwd=tmp_path).stdout)
     assert after["turns"] == 9 and after["encounters"] >= 2
-    exported = run_solo("export", str(path), cwd=tmp_path)
+    exported = run_here("export", str(path), cwd=tmp_path)
     assert exported.returncode == 0 and "<!--" not in exported.stdout
     assert "We go on." in exported.stdout

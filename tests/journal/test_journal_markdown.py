@@ -21,7 +21,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from solo.journal.notation import LONELOG_MARKS
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.suite_profile import scaled
 
 HOSTILE = [
@@ -191,7 +191,7 @@ def test_a_torn_fence_is_closed_too(tmp_path: Path):
 
 # -- reports read the records, never the text ------------------------------------------------
 def _stats(path: Path) -> dict:
-    done = run_solo("stats", str(path), "--json", cwd=path.parent)
+    done = run_here("stats", str(path), "--json", cwd=path.parent)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -218,7 +218,7 @@ def test_a_procedure_saying_encounter_is_not_counted_twice(tmp_path: Path):
     assert "Encounter: the dark itself" in text
     mine = tmp_path / "mine.yaml"
     mine.write_text(text.replace("id: classic", "id: mine"))
-    done = run_solo("new", "j.md", "--system", str(mine), "--seed", "3", cwd=tmp_path,
+    done = run_here("new", "j.md", "--system", str(mine), "--seed", "3", cwd=tmp_path,
                     stdin="explore\nexplore\nexplore\nexplore\n")
     assert done.returncode == 0, done.stderr
     journal = (tmp_path / "j.md").read_text()
@@ -234,9 +234,9 @@ def test_retracted_entries_are_marked_in_both_reports_and_not_counted(tmp_path: 
                                "enter 3"])
     figures = _stats(path)
     assert figures["danger"]["peak"] == 0  # the noise was taken back
-    md = run_solo("export", str(path), cwd=tmp_path).stdout
+    md = run_here("export", str(path), cwd=tmp_path).stdout
     assert md.count("*(taken back with undo)*") == 2
-    html = run_solo("export", str(path), "--format", "html", cwd=tmp_path).stdout
+    html = run_here("export", str(path), "--format", "html", cwd=tmp_path).stdout
     assert html.count('class="mech retracted"') == 1  # the noise (the narration is prose)
     assert html.count("<em>(taken back with undo)</em>") == 2
     assert len(re.findall(r"^### S\d+ ", path.read_text(), re.M)) == \

@@ -31,7 +31,7 @@ from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text
 from tests import obsidian
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.suite_profile import scaled
 
 SPECIALS = ["yes", "no", "on", "off", "y", "1:20", "0o17", "0x1F", "1e3", ".inf", "null", "~",
@@ -147,7 +147,7 @@ def test_yaml_reads_what_solo_writes_as_solo_does(tmp_path: Path):
 @pytest.mark.parametrize("how", _hows())
 def test_a_seed_past_what_javascript_holds_survives_the_edit(tmp_path: Path, how: str):
     seed = 12345678901234567891
-    made = run_solo("new", "J.md", "--system", "classic", "--seed", str(seed), cwd=tmp_path,
+    made = run_here("new", "J.md", "--system", "classic", "--seed", str(seed), cwd=tmp_path,
                     stdin="explore\n")
     assert made.returncode == 0, made.stderr
     state = resume(tmp_path / "J.md").state
@@ -159,14 +159,14 @@ def test_a_seed_past_what_javascript_holds_survives_the_edit(tmp_path: Path, how
 @pytest.mark.parametrize("title", ["yes", "1:20", "Off", "0o17"])
 @pytest.mark.parametrize("how", _hows())
 def test_the_issues_repro_through_the_installed_solo(tmp_path: Path, title: str, how: str):
-    made = run_solo("new", "J.md", "--system", "d12-tension", "--seed", "3", "--title", title,
+    made = run_here("new", "J.md", "--system", "d12-tension", "--seed", "3", "--title", title,
                     cwd=tmp_path, stdin="enter\n")
     assert made.returncode == 0, made.stderr
     _edit(how, [(tmp_path / "J.md", {"tags": ["solo"]})])
-    played = run_solo("play", "J.md", cwd=tmp_path, stdin="status\n")
+    played = run_here("play", "J.md", cwd=tmp_path, stdin="status\n")
     assert played.returncode == 0, played.stderr
     assert played.stdout.startswith(f"{title} — D12 Dungeon Crawl System (d12-tension)\n")
-    stats = run_solo("stats", "J.md", cwd=tmp_path)
+    stats = run_here("stats", "J.md", cwd=tmp_path)
     assert stats.stdout.startswith(f"{title}\n")
     assert "\ncreated: 2023-11-14T22:13:20\n" in (tmp_path / "J.md").read_text()
 

@@ -7,15 +7,13 @@ The two journals in tests/data were written by solo itself at those versions: fo
 from __future__ import annotations
 
 import json
-import os
-import select
 import shutil
 from pathlib import Path
 
 import pytest
 
 from solo.play.resume import resume_file as resume
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 OLD = {"format1-party-names.md": ["Brother Ott"],
@@ -33,7 +31,7 @@ def old_journal(tmp_path: Path, name: str) -> Path:
 def test_the_front_matters_party_joins_at_full_hit_points_once(tmp_path: Path, name: str):
     path = old_journal(tmp_path, name)
     first = OLD[name][0]
-    played = run_solo("play", str(path), cwd=tmp_path, stdin=f"party\n{first}: hurt 2\n")
+    played = run_here("play", str(path), cwd=tmp_path, stdin=f"party\n{first}: hurt 2\n")
     assert played.returncode == 0, played.stderr
     listed = played.stdout.splitlines()
     assert listed[:len(OLD[name])] == [f"{member}: HP 8/8" for member in OLD[name]]
@@ -42,7 +40,7 @@ def test_the_front_matters_party_joins_at_full_hit_points_once(tmp_path: Path, n
     party = resume(path).state.party
     assert [(member.name, member.hp) for member in party] \
         == [(member, 6 if member == first else 8) for member in OLD[name]]
-    again = run_solo("play", str(path), cwd=tmp_path, stdin="party\n")
+    again = run_here("play", str(path), cwd=tmp_path, stdin="party\n")
     assert again.returncode == 0, again.stderr
     assert NOTICE not in again.stderr + again.stdout  # the members are in the records now
     assert f"{first}: HP 6/8" in again.stdout.splitlines()
@@ -50,20 +48,20 @@ def test_the_front_matters_party_joins_at_full_hit_points_once(tmp_path: Path, n
 
 def test_undo_back_past_the_members_joining_keeps_them(tmp_path: Path):
     path = old_journal(tmp_path, "format2-party-names.md")
-    played = run_solo("play", str(path), cwd=tmp_path, stdin="Wren: hurt 3\nundo\n")
+    played = run_here("play", str(path), cwd=tmp_path, stdin="Wren: hurt 3\nundo\n")
     assert played.returncode == 0, played.stderr
     assert [(m.name, m.hp) for m in resume(path).state.party] \
         == [("Wren", 8), ("Brother Ott", 8)]
-    again = run_solo("play", str(path), cwd=tmp_path, stdin="party\n")
+    again = run_here("play", str(path), cwd=tmp_path, stdin="party\n")
     assert again.stdout.splitlines()[:2] == ["Wren: HP 8/8", "Brother Ott: HP 8/8"]
 
 
 def test_a_party_removed_to_the_last_member_stays_gone(tmp_path: Path):
     """A journal of today whose members have all left is not taken for an old one."""
-    made = run_solo("new", "j.md", "--system", "trespasser", "--seed", "4", "--party", "Wren",
+    made = run_here("new", "j.md", "--system", "trespasser", "--seed", "4", "--party", "Wren",
                     cwd=tmp_path, stdin="party remove Wren\n")
     assert made.returncode == 0, made.stderr
-    again = run_solo("play", "j.md", cwd=tmp_path, stdin="party\n")
+    again = run_here("play", "j.md", cwd=tmp_path, stdin="party\n")
     assert NOTICE not in again.stderr + again.stdout
     assert "No one is named in the party yet" in again.stdout
     assert resume(tmp_path / "j.md").state.party == ()
@@ -71,38 +69,13 @@ def test_a_party_removed_to_the_last_member_stays_gone(tmp_path: Path):
 
 def test_the_reports_show_the_members_once_they_joined(tmp_path: Path):
     path = old_journal(tmp_path, "format2-party-names.md")
-    run_solo("play", str(path), cwd=tmp_path, stdin="Wren: hurt 2\n")
-    figures = run_solo("stats", str(path), "--json", cwd=tmp_path)
+    run_here("play", str(path), cwd=tmp_path, stdin="Wren: hurt 2\n")
+    figures = run_here("stats", str(path), "--json", cwd=tmp_path)
     assert figures.returncode == 0, figures.stderr
     members = {row["name"]: (row["start_hp"], row["end_hp"], row["hp_track"])
                for row in json.loads(figures.stdout)["party"]}
     assert members == {"Wren": (8, 6, [[2, 6]]), "Brother Ott": (8, 8, [])}
-    report = run_solo("export", str(path), cwd=tmp_path)
+    report = run_here("export", str(path), cwd=tmp_path)
     assert report.returncode == 0, report.stderr
     assert "### Party\n\n- **Wren:** HP 8 → 6 of 8\n- **Brother Ott:** HP 8 → 8 of 8\n" \
         in report.stdout
-
-
-@pytest.mark.e2e
-def test_at_a_terminal_the_notice_is_said_once(tmp_path: Path):
-    """In the REPL (a real pty) the notice opens the session and is not repeated with the
-    first entry's result."""
-    from tests.e2e.test_terminal import Terminal
-
-    path = old_journal(tmp_path, "format2-party-names.md")
-    terminal = Terminal(tmp_path, "play", str(path))
-    try:
-        terminal.wait_for(NOTICE)
-        terminal.wait_for("solo>")
-        terminal.type("Wren: hurt 1\r")
-        drawn = b""
-        while b"solo>" not in drawn.partition(b"[PC:Wren|HP 7/8]")[2]:  # all drawn, kept
-            ready, _, _ = select.select([terminal.master], [], [], 20)
-            assert ready, f"the result never appeared: {drawn[-400:]!r}"
-            drawn += os.read(terminal.master, 65536)
-        terminal.type("\x04")
-        terminal.wait_for("Saved.")
-    finally:
-        code = terminal.close()
-    assert code == 0
-    assert NOTICE.encode() not in drawn

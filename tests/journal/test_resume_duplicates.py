@@ -32,7 +32,7 @@ from solo.play.repl import run_interactive
 from solo.play.session import Session
 from solo.report.export import report_text
 from solo.report.read import read_journal
-from tests.fake_env import run_solo, solo
+from tests.fake_env import run_here, solo
 from tests.suite_profile import scaled
 
 RECORD_LINE = re.compile(r"^ *<!-- solo \{.*\}\} -->$", re.M)
@@ -129,7 +129,7 @@ def test_resuming_names_the_records_once_and_plays_on_from_the_latest_entry(tmp_
 
 def test_the_issues_repro_through_the_command_line(tmp_path: Path):
     """``printf 'enter\\n%.0s' 1 … 8 | solo new …; sed …; echo enter | solo play R.md``."""
-    new = run_solo("new", "R.md", "--system", "d12-tension", "--seed", "9", "--title", "T",
+    new = run_here("new", "R.md", "--system", "d12-tension", "--seed", "9", "--title", "T",
                    cwd=tmp_path, stdin=PLAYED)
     assert new.returncode == 0, new.stderr
     journal = tmp_path / "R.md"
@@ -137,15 +137,15 @@ def test_the_issues_repro_through_the_command_line(tmp_path: Path):
     (tmp_path / "I.md").write_text(intact, encoding="utf-8")
     journal.write_text(doubled(intact), encoding="utf-8")
 
-    played = run_solo("play", "R.md", cwd=tmp_path, stdin=NEXT)
-    expected = run_solo("play", "I.md", cwd=tmp_path, stdin=NEXT)
+    played = run_here("play", "R.md", cwd=tmp_path, stdin=NEXT)
+    expected = run_here("play", "I.md", cwd=tmp_path, stdin=NEXT)
 
     assert played.returncode == 0
     assert played.stdout == expected.stdout and "[R:9|" in played.stdout
     assert played.stderr == ("Records out of step order in the journal: 9 records repeat an "
                              "earlier step (0, 1, 2, 3, 4, 5, 6, 7, 8) and were counted once; "
                              "play goes on from the latest entry, step 8.\n")
-    exported = run_solo("export", "R.md", "-o", "R.html", cwd=tmp_path)
+    exported = run_here("export", "R.md", "-o", "R.html", cwd=tmp_path)
     assert exported.stderr.splitlines() == [
         "solo: notice: R.md: 9 records repeat an earlier step (0, 1, 2, 3, 4, 5, 6, 7, 8) "
         "and were counted once"]

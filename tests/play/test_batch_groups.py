@@ -10,8 +10,6 @@ import errno
 import io
 import os
 import queue
-import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,8 +19,7 @@ from solo.play.batch import GROUP, run_batch
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.e2e.test_faults import SOLO, _env
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 SCRIPT = ["light torch", "enter 2", "We reach a flooded stair.", "enter 3", "ask Is it deep?",
           "entr 2", "enter 2", "undo", "roll 2d6", "noise", "status", "enter 4"]
@@ -63,47 +60,8 @@ def _lines_until(stream, found: queue.Queue) -> None:
     found.put(None)
 
 
-@pytest.mark.e2e
-def test_a_program_that_waits_for_each_reply_gets_it_and_it_is_saved(tmp_path: Path):
-    """A driver sends one line and waits for its reply: solo answers each line before it
-    waits for the next (no group holds it back), and what it answered is on disk."""
-    path = new_journal(tmp_path)
-    process = subprocess.Popen([*SOLO, "play", str(path)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               cwd=tmp_path, env=_env())
-    replies: queue.Queue = queue.Queue()
-    reader = threading.Thread(target=_lines_until, args=(process.stdout, replies),
-                              daemon=True)
-    reader.start()
-    try:
-        for turn in range(1, 6):
-            process.stdin.write(b"enter 2\n")
-            process.stdin.flush()
-            while not (line := replies.get(timeout=60)).startswith("@ enter 2"):
-                assert line is not None, "solo stopped"
-            assert resume(path).state.turn == turn  # shown, so saved
-    finally:
-        process.stdin.close()
-        process.wait(timeout=60)
-    assert process.returncode == 0
 
 
-@pytest.mark.e2e
-def test_replies_and_errors_come_out_in_the_order_of_the_lines(tmp_path: Path):
-    """With stdout and stderr on one pipe (2>&1), a line's error sits between the replies
-    of the lines around it, across group boundaries."""
-    new_journal(tmp_path)
-    lines = ["enter 2"] * (GROUP - 1) + ["entr 2"] + ["enter 2"] * 3 + ["ligth torch", "enter 2"]
-    done = subprocess.run([*SOLO, "play", "j.md"], input="\n".join(lines) + "\n",
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          cwd=tmp_path, env=_env(), timeout=120)
-    assert done.returncode == 1
-    shown = [line for line in done.stdout.splitlines()
-             if line.startswith(("@ enter 2", "solo: error:"))]
-    expected = ["@ enter 2"] * (GROUP - 1) + [f"solo: error: line {GROUP}"] \
-        + ["@ enter 2"] * 3 + [f"solo: error: line {GROUP + 4}"] + ["@ enter 2"]
-    assert len(shown) == len(expected)
-    assert [line[:len(want)] for line, want in zip(shown, expected, strict=True)] == expected
 
 
 def test_a_failed_fsync_takes_the_unsaved_lines_back_and_stops(tmp_path: Path, monkeypatch):
@@ -136,7 +94,7 @@ def test_a_failed_fsync_takes_the_unsaved_lines_back_and_stops(tmp_path: Path, m
                       "are not in the journal, play them again once that is fixed"]
     assert resume(path).state.turn == GROUP
     assert path.read_text().count('"cmd":"enter 2"') == GROUP
-    again = run_solo("play", str(path), cwd=tmp_path, stdin="enter 2\n")
+    again = run_here("play", str(path), cwd=tmp_path, stdin="enter 2\n")
     assert again.returncode == 0, again.stderr
     assert resume(path).state.turn == GROUP + 1
 
@@ -166,5 +124,5 @@ def test_an_editor_replacing_the_file_before_the_group_is_saved(tmp_path: Path, 
     text = path.read_text()
     assert "The player's note." in text and text.count('"cmd":"enter 2"') == 10
     assert resume(path).state.turn == 10
-    again = run_solo("play", str(path), cwd=tmp_path, stdin="enter 2\n")
+    again = run_here("play", str(path), cwd=tmp_path, stdin="enter 2\n")
     assert again.returncode == 0, again.stderr  # the lock followed the file

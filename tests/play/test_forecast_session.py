@@ -12,7 +12,7 @@ import pytest
 from solo.play.odds_journal import journal_odds
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 SCRIPTS = {
     "trespasser": ["supply torch 2", "light torch", "advance", "A long hall.",
@@ -33,7 +33,7 @@ def test_odds_after_every_line_leaves_the_journal_byte_for_byte(tmp_path, system
                          ("odds", [piece for line in lines for piece in (line, "odds")])):
         folder = tmp_path / name
         folder.mkdir()
-        done = run_solo("new", "crawl.md", "--system", system, "--title", "Same", "--seed",
+        done = run_here("new", "crawl.md", "--system", system, "--title", "Same", "--seed",
                         "7", cwd=folder, stdin="\n".join(script) + "\n")
         assert done.returncode == 0, done.stderr
         journals.append((folder / "crawl.md").read_bytes())
@@ -86,7 +86,7 @@ def test_the_status_bar_keeps_hidden_tension_hidden(tmp_path):
 
 
 def test_odds_of_a_journal_for_scripts_reads_it_only(tmp_path):
-    done = run_solo("new", "crawl.md", "--system", "trespasser", "--seed", "3", cwd=tmp_path,
+    done = run_here("new", "crawl.md", "--system", "trespasser", "--seed", "3", cwd=tmp_path,
                     stdin="light torch\nadvance\nstay\n")
     assert done.returncode == 0, done.stderr
     path = tmp_path / "crawl.md"

@@ -30,7 +30,7 @@ from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.rules.catalog import load_world, system_ids
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.suite_profile import scaled
 
 LINES = max(50, scaled(300))  # per procedure, per mode (tests/suite_profile.py)
@@ -113,7 +113,7 @@ def test_batch_mode_survives_every_fuzzed_line(system: str, tmp_path: Path):
     lines = fuzz_lines(world, random.Random(f"batch:{system}"), LINES)
     path = create_journal_file(str(tmp_path / "j.md"), system, "Fuzz", 7, [])
     script = b"\n".join(lines) + b"\n"
-    done = run_solo("play", str(path), cwd=tmp_path, stdin=script)
+    done = run_here("play", str(path), cwd=tmp_path, stdin=script)
     errors = done.stderr.decode("utf-8", errors="replace")
     assert done.returncode in (0, 1), errors[-2000:]
     assert "internal error" not in errors and "Traceback" not in errors, \

@@ -24,7 +24,7 @@ from solo.play.resume import resume_file
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.terminal import printable
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 BREAKS = sorted(REFUSED_BREAKS)
 NAMES = {"\x0b": "U+000B", "\x0c": "U+000C", "\x1c": "U+001C", "\x1d": "U+001D",
@@ -51,7 +51,7 @@ def test_a_text_is_cut_at_line_ends_only(text: str, lines: list[str]):
 
 
 def new_crawl(folder: Path) -> Path:
-    done = run_solo("new", "crawl.md", "--system", "d12-tension", "--seed", "3", cwd=folder,
+    done = run_here("new", "crawl.md", "--system", "d12-tension", "--seed", "3", cwd=folder,
                     stdin="light torch\nenter 3\nroom hall, exits N E S\n")
     assert done.returncode == 0, done.stderr
     return folder / "crawl.md"
@@ -67,7 +67,7 @@ def test_a_script_line_holding_one_is_refused_by_name_and_play_goes_on(tmp_path:
     path = new_crawl(tmp_path)
     before = path.read_text(encoding="utf-8")
     script = [line for char in BREAKS for line in tainted(char)] + ["We go on."]
-    done = run_solo("play", "crawl.md", cwd=tmp_path, stdin="\n".join(script) + "\n")
+    done = run_here("play", "crawl.md", cwd=tmp_path, stdin="\n".join(script) + "\n")
     assert done.returncode == 1 and "Traceback" not in done.stderr
     errors = done.stderr.splitlines()
     assert len(errors) == len(script) - 1
@@ -178,10 +178,10 @@ def test_a_paste_of_two_lines_plays_both_and_a_refused_one_comes_back(tmp_path: 
 @pytest.mark.parametrize("char", BREAKS, ids=[NAMES[char] for char in BREAKS])
 def test_a_journal_holding_one_resumes_and_reports_the_same(tmp_path: Path, char: str):
     path = new_crawl(tmp_path)
-    done = run_solo("play", "crawl.md", cwd=tmp_path,
+    done = run_here("play", "crawl.md", cwd=tmp_path,
                     stdin="The hall is cold.\nenter N 2\nThe stair is wet.\n")
     assert done.returncode == 0, done.stderr
-    plain = {name: run_solo(*args, cwd=tmp_path).stdout for name, args in REPORTS.items()}
+    plain = {name: run_here(*args, cwd=tmp_path).stdout for name, args in REPORTS.items()}
     state = resume_file(path).state
     text = path.read_text(encoding="utf-8")
     edited = text.replace("The hall is cold.", f"The hall{char}is cold.") \
@@ -189,7 +189,7 @@ def test_a_journal_holding_one_resumes_and_reports_the_same(tmp_path: Path, char
     assert edited.count(char) == 2
     path.write_text(edited, encoding="utf-8")
     assert resume_file(path).state == state
-    again = {name: run_solo(*args, cwd=tmp_path) for name, args in REPORTS.items()}
+    again = {name: run_here(*args, cwd=tmp_path) for name, args in REPORTS.items()}
     assert all(done.returncode == 0 for done in again.values())
     assert json.loads(again["stats"].stdout) == json.loads(plain["stats"])
     assert again["status"].stdout == plain["status"].replace(  # the last words, whole
@@ -197,7 +197,7 @@ def test_a_journal_holding_one_resumes_and_reports_the_same(tmp_path: Path, char
     for name in ("export", "html"):  # the prose kept whole, the rest as it was
         assert again[name].stdout.replace(char, " ") == plain[name]
         assert f"The hall{char}is cold." in again[name].stdout
-    done = run_solo("play", "crawl.md", cwd=tmp_path, stdin="search\n")
+    done = run_here("play", "crawl.md", cwd=tmp_path, stdin="search\n")
     assert done.returncode == 0 and "Traceback" not in done.stderr
 
 

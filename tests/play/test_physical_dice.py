@@ -110,10 +110,10 @@ def test_undoing_set_dice_restores_the_mode(tmp_path: Path):
 
 # -- through the command line: a script (in-process), and a real terminal (e2e) -------------
 def test_in_a_script_the_next_line_is_the_die(tmp_path: Path):
-    from tests.fake_env import run_solo
+    from tests.fake_env import run_here
 
     moves = "light torch\nadvance\n9\n4\n\nadvance\nnine\n3\n"
-    done = run_solo("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice", "physical",
+    done = run_here("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice", "physical",
                     cwd=tmp_path, stdin=moves)
     # advance rolls the torch's d6 (9 refused, then 4) and the encounter d10 (Enter: solo
     # rolls it); the second advance: the d6 ('nine' refused, then 3), then the input ends
@@ -127,31 +127,3 @@ def test_in_a_script_the_next_line_is_the_die(tmp_path: Path):
     assert done.returncode == 1  # the script ran out while solo waited for the last d10
     assert "waited for a d10" in done.stderr
     assert resume(tmp_path / "j.md").state.turn == 1
-
-
-@pytest.mark.e2e
-def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
-    from tests.e2e.test_terminal import Terminal
-
-    terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
-                        "--dice", "physical")
-    try:
-        terminal.wait_for("solo>")
-        terminal.type("light torch\r")
-        terminal.wait_for("[Inv:Torch|lit]")
-        terminal.type("advance\r")
-        terminal.wait_for("Light depletion check, Torch (d6, out on a 1):")
-        terminal.type("7\r")
-        terminal.wait_for("a d6 shows 1 to 6")
-        terminal.type("2\r")
-        terminal.wait_for("Encounter check (d10 at or under Alarm")
-        terminal.type("\r")  # solo rolls the d10
-        terminal.wait_for("rolled at the table: d6=2")
-        terminal.wait_for("solo>")
-        terminal.type("\x04")
-        assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
-    text = (tmp_path / "j.md").read_text()
-    assert "d6=2 -> no" in text and "(note: rolled at the table: d6=2)" in text

@@ -3,9 +3,6 @@
 import json
 import os
 import re
-import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,8 +11,7 @@ from solo.errors import JournalError
 from solo.journal.store import SNAPSHOT_PREFIX
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
-from tests.e2e import SOLO
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 MOVES = ["light torch", "enter 3", "The air smells of wet rope.", "combat-normal", "enter 2",
          "ask Is the door locked? likely", "enter 4", "undo", "enter 1", "find-secret",
@@ -23,7 +19,7 @@ MOVES = ["light torch", "enter 3", "The air smells of wet rope.", "combat-normal
 
 
 def new_crawl(tmp_path: Path, moves, seed: int = 11, system: str = "d12-tension"):
-    result = run_solo("new", "--system", system, "--title", "Test Crawl", "--seed", str(seed),
+    result = run_here("new", "--system", system, "--title", "Test Crawl", "--seed", str(seed),
                       cwd=tmp_path, stdin="".join(f"{move}\n" for move in moves))
     return result, tmp_path / "journals" / "test-crawl.md"
 
@@ -52,7 +48,7 @@ def test_same_seed_and_commands_give_the_same_journal_even_split(tmp_path: Path)
     _, whole = new_crawl(whole_dir, MOVES)
     _, split = new_crawl(split_dir, MOVES[:4])
     for start, stop in ((4, 7), (7, 8), (8, len(MOVES))):
-        result = run_solo("play", str(split), cwd=split_dir,
+        result = run_here("play", str(split), cwd=split_dir,
                           stdin="".join(f"{move}\n" for move in MOVES[start:stop]) + "quit\n")
         assert result.returncode == 0, result.stderr
     # each sitting opens with its own "## Session N" heading and the map so far (a
@@ -90,7 +86,7 @@ def test_resume_reads_the_tail_and_matches_the_played_state(tmp_path: Path):
         turn = session.state.turn
     finally:
         session.close()
-    status = run_solo("play", str(journal), cwd=tmp_path, stdin="status\n").stdout
+    status = run_here("play", str(journal), cwd=tmp_path, stdin="status\n").stdout
     assert f"Tension: {tension}/10" in status and f"Turns played: {turn}" in status
 
 
@@ -100,7 +96,7 @@ def test_a_torn_last_entry_is_kept_and_reported(tmp_path: Path):
     with open(journal, "a") as handle:
         handle.write('\n### S3 *Turn 3 · 0:30*\n\n```\n@ enter 2\ntbl: Dungeon ev')
     torn = journal.read_text()
-    result = run_solo("play", str(journal), cwd=tmp_path, stdin="status\nenter 2\n")
+    result = run_here("play", str(journal), cwd=tmp_path, stdin="status\nenter 2\n")
     assert result.returncode == 0
     assert "cut off" in result.stderr
     after = journal.read_text()
@@ -115,7 +111,7 @@ def test_hand_edited_journal_still_resumes(tmp_path: Path):
     text = journal.read_text().replace("The air smells of wet rope.",
                                        "The air reeks of lamp oil and old fear.")
     journal.write_text(text + "\nA line I added by hand.\n\n- and a list item\n")
-    result = run_solo("play", str(journal), cwd=tmp_path, stdin="enter 2\n")
+    result = run_here("play", str(journal), cwd=tmp_path, stdin="enter 2\n")
     assert result.returncode == 0, result.stderr
     assert "cut off" not in result.stderr
 
@@ -123,7 +119,7 @@ def test_hand_edited_journal_still_resumes(tmp_path: Path):
 def test_a_file_that_is_not_a_journal_is_refused_untouched(tmp_path: Path):
     notes = tmp_path / "notes.md"
     notes.write_text("# My notes\n\nNot a journal.\n")
-    result = run_solo("play", str(notes), cwd=tmp_path, stdin="enter 2\n")
+    result = run_here("play", str(notes), cwd=tmp_path, stdin="enter 2\n")
     assert result.returncode == 1
     assert "not a solo journal" in result.stderr and len(result.stderr.splitlines()) == 1
     assert notes.read_text() == "# My notes\n\nNot a journal.\n"
@@ -134,7 +130,7 @@ def test_a_second_session_on_the_same_journal_is_refused(tmp_path: Path):
     first = Session(journal)
     try:
         before = journal.read_bytes()
-        result = run_solo("play", str(journal), cwd=tmp_path, stdin="enter 2\n")
+        result = run_here("play", str(journal), cwd=tmp_path, stdin="enter 2\n")
         assert result.returncode == 1 and "already open" in result.stderr
         assert journal.read_bytes() == before
     finally:
@@ -149,16 +145,6 @@ def test_batch_mode_reports_bad_lines_and_goes_on(tmp_path: Path):
     assert "@ enter 2" in journal.read_text() and "@ enter x" not in journal.read_text()
 
 
-@pytest.mark.e2e
-def test_play_with_stdin_closed_plays_nothing_and_keeps_the_journal(tmp_path: Path):
-    """``solo play J <&-`` (no standard input at all) is an empty script, not a crash."""
-    _, journal = new_crawl(tmp_path, MOVES[:3])
-    before = journal.read_bytes()
-    command = [SOLO] if SOLO else [sys.executable, "-m", "solo"]
-    done = subprocess.run(["sh", "-c", shlex.join([*command, "play", str(journal)]) + " <&-"],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == "" and journal.read_bytes() == before
 
 
 def test_a_full_disk_keeps_the_state_in_memory(tmp_path: Path):
@@ -210,11 +196,11 @@ def test_every_procedure_plays_a_short_crawl(tmp_path: Path):
 
 
 def test_bare_solo_starts_a_crawl_then_resumes_it(tmp_path: Path):
-    first = run_solo(cwd=tmp_path, stdin="enter 2\n")
+    first = run_here(cwd=tmp_path, stdin="enter 2\n")
     assert first.returncode == 0, first.stderr
     journals = list((tmp_path / "journals").glob("*.md"))
     assert len(journals) == 1
-    second = run_solo(cwd=tmp_path, stdin="status\n")
+    second = run_here(cwd=tmp_path, stdin="status\n")
     assert second.returncode == 0
     assert "Turns played: 1" in second.stdout
     assert list((tmp_path / "journals").glob("*.md")) == journals
@@ -228,13 +214,13 @@ def test_a_tables_file_can_supply_a_table_the_procedure_names(tmp_path: Path):
     tables = tmp_path / "monsters.yaml"
     tables.write_text("kind: tables\ntables:\n  my-own-monsters:\n    dice: d4\n"
                       "    entries:\n      1-4: A single dripping ghoul\n")
-    alone = run_solo("new", "--system", str(procedure), "--seed", "1", cwd=tmp_path)
+    alone = run_here("new", "--system", str(procedure), "--seed", "1", cwd=tmp_path)
     assert alone.returncode == 1 and "no table named 'my-own-monsters'" in alone.stderr
-    result = run_solo("new", "--system", str(procedure), "--tables", str(tables), "--seed", "1",
+    result = run_here("new", "--system", str(procedure), "--tables", str(tables), "--seed", "1",
                       "--title", "Ghoul", cwd=tmp_path, stdin="explore\n")
     assert result.returncode == 0, result.stderr
     assert "=> Encounter: A single dripping ghoul" in result.stdout
-    again = run_solo("play", "journals/ghoul.md", cwd=tmp_path, stdin="explore\n")
+    again = run_here("play", "journals/ghoul.md", cwd=tmp_path, stdin="explore\n")
     assert again.returncode == 0 and "dripping ghoul" in again.stdout
 
 
@@ -246,12 +232,12 @@ def test_narration_that_looks_like_mechanics_is_kept_as_prose(tmp_path: Path):
     # the player's own Lonelog lines are kept exactly as typed, in a fence of their own
     assert "```\n=> we run for the stairs\n```" in text
     assert "```\nd: the door holds\n```" in text
-    again = run_solo("play", str(journal), cwd=tmp_path, stdin="status\n")
+    again = run_here("play", str(journal), cwd=tmp_path, stdin="status\n")
     assert "cut off" not in again.stderr
 
 
 def test_party_goes_into_the_front_matter(tmp_path: Path):
-    result = run_solo("new", "--system", "trespasser", "--title", "Party", "--seed", "2",
+    result = run_here("new", "--system", "trespasser", "--title", "Party", "--seed", "2",
                       "--party", "Ayla", "--party", "Brother Ott", cwd=tmp_path,
                       stdin="advance\n")
     assert result.returncode == 0, result.stderr
@@ -262,7 +248,7 @@ def test_party_and_tables_never_swallow_the_journal_path(tmp_path: Path):
     tables = tmp_path / "extra.yaml"
     tables.write_text("kind: tables\ntables:\n  cellar:\n    title: Cellar\n    dice: d2\n"
                       "    entries:\n      1: Rats\n      2: Wine\n")
-    result = run_solo("new", "--system", "trespasser", "--party", "Ayla", "--tables",
+    result = run_here("new", "--system", "trespasser", "--party", "Ayla", "--tables",
                       str(tables), "mine.md", "--seed", "2", cwd=tmp_path, stdin="table cellar\n")
     assert result.returncode == 0, result.stderr
     text = (tmp_path / "mine.md").read_text()
@@ -273,12 +259,12 @@ def test_a_journal_resumes_after_its_procedure_gains_a_tracker(tmp_path: Path):
     procedure = tmp_path / "halls.yaml"
     procedure.write_text("kind: procedure\nid: halls\nname: Halls\nactions:\n"
                          "  explore: {time: 1}\n")
-    first = run_solo("new", "--system", str(procedure), "--title", "Halls", "--seed", "1",
+    first = run_here("new", "--system", str(procedure), "--title", "Halls", "--seed", "1",
                      cwd=tmp_path, stdin="explore\n")
     assert first.returncode == 0, first.stderr
     procedure.write_text("kind: procedure\nid: halls\nname: Halls\n"
                          "trackers:\n  noise: {label: Noise, min: 0, max: 5, start: 1}\n"
                          "actions:\n  explore:\n    time: 1\n    effects: [{adjust: {noise: 1}}]\n")
-    again = run_solo("play", "journals/halls.md", cwd=tmp_path, stdin="explore\n")
+    again = run_here("play", "journals/halls.md", cwd=tmp_path, stdin="explore\n")
     assert again.returncode == 0, again.stderr
     assert "[Track:Noise 2/5] +1" in again.stdout

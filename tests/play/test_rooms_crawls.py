@@ -44,7 +44,7 @@ from solo.play.resume import resume_file
 from solo.play.rooms_view import rooms_lines
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.journal.test_rooms_notation import NVIM_TAG, nvim_tags
 
 SNAKE = ["N", "N", "N", "E", "S", "S", "S", "S"]
@@ -104,11 +104,11 @@ def replay(folder: Path, system: str, seed: int, lines: list[str]) -> Dungeon:
 def play_crawl(folder: Path, system: str, seed: int, first: list[str],
                second: list[str]) -> Crawl:
     env = {"XDG_CONFIG_HOME": str(folder / "config"), "XDG_STATE_HOME": str(folder / "state")}
-    one = run_solo("new", "crawl.md", "--system", system, "--seed", str(seed), "--title",
+    one = run_here("new", "crawl.md", "--system", system, "--seed", str(seed), "--title",
                    "Crawl", cwd=folder, stdin="\n".join(first) + "\n", env=env)
     assert one.returncode == 0, one.stderr
     after_first = resume_file(folder / "crawl.md").state.dungeon
-    two = run_solo("play", "crawl.md", cwd=folder, stdin="\n".join(second) + "\n", env=env)
+    two = run_here("play", "crawl.md", cwd=folder, stdin="\n".join(second) + "\n", env=env)
     assert two.returncode == 0, two.stderr
     return Crawl(folder / "crawl.md", one.stdout, two.stdout, after_first,
                  replay(folder, system, seed, first))

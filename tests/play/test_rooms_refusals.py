@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from solo.play.resume import resume_file
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 SETUP = ["enter 3", "room hall, exits N E S", "enter N 2", "enter N 2", "back", "go S",
          "enter E 2", "room exits N"]
@@ -39,7 +39,7 @@ RECORD = re.compile(r"^<!-- solo (.*) -->$", re.M)
 
 
 def new_crawl(folder: Path, system: str = "d12-tension") -> Path:
-    done = run_solo("new", "crawl.md", "--system", system, "--seed", "1", cwd=folder,
+    done = run_here("new", "crawl.md", "--system", system, "--seed", "1", cwd=folder,
                     stdin="\n".join(SETUP) + "\n")
     assert done.returncode == 0, done.stderr
     return folder / "crawl.md"
@@ -48,7 +48,7 @@ def new_crawl(folder: Path, system: str = "d12-tension") -> Path:
 def test_each_bad_line_is_one_error_naming_it_and_nothing_is_journaled(tmp_path: Path):
     path = new_crawl(tmp_path)
     before = path.read_bytes()
-    done = run_solo("play", "crawl.md", cwd=tmp_path, stdin="\n".join(BAD) + "\n")
+    done = run_here("play", "crawl.md", cwd=tmp_path, stdin="\n".join(BAD) + "\n")
     assert done.returncode == 1
     errors = done.stderr.splitlines()
     assert len(errors) == len(BAD)
@@ -60,11 +60,11 @@ def test_each_bad_line_is_one_error_naming_it_and_nothing_is_journaled(tmp_path:
 
 def test_backtrack_to_an_unknown_area_or_a_missing_exit_is_refused(tmp_path: Path):
     folder = tmp_path
-    done = run_solo("new", "crawl.md", "--system", "trespasser", "--seed", "1", cwd=folder,
+    done = run_here("new", "crawl.md", "--system", "trespasser", "--seed", "1", cwd=folder,
                     stdin="advance\nadvance N\nadvance N\n")
     assert done.returncode == 0, done.stderr
     before = (folder / "crawl.md").read_bytes()
-    done = run_solo("play", "crawl.md", cwd=folder,
+    done = run_here("play", "crawl.md", cwd=folder,
                     stdin="backtrack R3\nbacktrack R9\nbacktrack E\n")
     assert [line.split(": ", 3)[-1] for line in done.stderr.splitlines()] == [
         "the party is in R3 already", "no room 'R9' on the map; 'rooms' lists them",
@@ -75,7 +75,7 @@ def test_backtrack_to_an_unknown_area_or_a_missing_exit_is_refused(tmp_path: Pat
 def test_a_description_with_a_line_break_is_one_error_and_nothing_journaled(tmp_path: Path):
     path = new_crawl(tmp_path)
     before = path.read_bytes()
-    done = run_solo("play", "crawl.md", cwd=tmp_path, stdin="room great\u2028hall\n")
+    done = run_here("play", "crawl.md", cwd=tmp_path, stdin="room great\u2028hall\n")
     assert len(done.stderr.splitlines()) == 1 and path.read_bytes() == before
 
 
@@ -138,9 +138,9 @@ def test_a_map_edited_by_hand_resumes_with_a_notice_and_play_goes_on(tmp_path: P
     if kept != played:
         assert any("cannot be read" in notice or "no readable record" in notice
                    for notice in resumed.notices), resumed.notices
-    figures = json.loads(run_solo("stats", "crawl.md", "--json", cwd=tmp_path).stdout)
+    figures = json.loads(run_here("stats", "crawl.md", "--json", cwd=tmp_path).stdout)
     assert figures["rooms"]["rooms"] == len(kept)
-    done = run_solo("play", "crawl.md", cwd=tmp_path,
+    done = run_here("play", "crawl.md", cwd=tmp_path,
                     stdin="rooms\nmap\nlinger\nenter N 2\nroom crypt, exits S E\nrooms\n")
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert "· crypt · active · exits S:R" in done.stdout
@@ -163,6 +163,6 @@ def test_narration_that_looks_like_a_map_record_does_not_change_the_map(tmp_path
     whole_at = json.loads(RECORD.findall(path.read_text())[-1])["map"]
     fake = (f'<!-- solo {{"v":2,"step":{whole_at},"dungeon":{{"here":"R1","rooms":'
             '[{"id":"R1"}]},"state":{}} -->')
-    done = run_solo("play", "crawl.md", cwd=tmp_path, stdin=f"> {fake}\nlinger\n")
+    done = run_here("play", "crawl.md", cwd=tmp_path, stdin=f"> {fake}\nlinger\n")
     assert done.returncode == 0, done.stderr
     assert resume_file(path).state.dungeon == dungeon

@@ -22,7 +22,7 @@ from solo.play.repl import run_interactive
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 # Prose from the issues that begins with a command word: it must never run. A sentence (a
 # capital, four words or more, . ! ? or … last) is the story at once (issue 37); the
@@ -243,10 +243,10 @@ def test_an_unexpected_error_in_a_line_does_not_end_the_session(tmp_path: Path):
 # -- batch mode: solo play with its lines piped in -----------------------------------------
 
 def batch(tmp_path: Path, script: bytes | str, system: str = "trespasser"):
-    done = run_solo("new", "j.md", "--system", system, "--seed", "3", cwd=tmp_path)
+    done = run_here("new", "j.md", "--system", system, "--seed", "3", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     raw = script.encode() if isinstance(script, str) else script
-    played = run_solo("play", "j.md", cwd=tmp_path, stdin=raw)
+    played = run_here("play", "j.md", cwd=tmp_path, stdin=raw)
     return played, tmp_path / "j.md"
 
 
@@ -278,7 +278,7 @@ def test_batch_carriage_return_inside_a_label_cannot_forge_an_entry(tmp_path: Pa
     assert "\r" not in text
     state = resume(path).state
     assert state.encounters == 0 and state.step == 2  # the roll, then the rest as narration
-    figures = run_solo("stats", "j.md", "--json", cwd=tmp_path)
+    figures = run_here("stats", "j.md", "--json", cwd=tmp_path)
     assert json.loads(figures.stdout)["encounters"] == 0
 
 
@@ -296,7 +296,7 @@ def test_batch_echo_is_safe_for_a_terminal(tmp_path: Path):
 
 def test_set_takes_a_procedures_supplies_at_the_prompt(tmp_path):
     """``set candles 3`` (a supply the procedure counts) is a command, as the guide says."""
-    done = run_solo("new", "j.md", "--system", "delving", "--seed", "2", cwd=tmp_path,
+    done = run_here("new", "j.md", "--system", "delving", "--seed", "2", cwd=tmp_path,
                     stdin="set candles 3\nstatus\n")
     assert done.returncode == 0, done.stderr
     assert "Candles: 3" in done.stdout

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,7 +49,7 @@ HOSTILE = ("<script>alert(1)</script> and <img src=x onerror=alert(1)> and "
 
 
 def solo(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
-    return run_solo(*args, cwd=cwd, stdin=stdin)
+    return run_here(*args, cwd=cwd, stdin=stdin)
 
 
 def new_journal(folder: Path, commands: str, system: str = "d12-tension", seed: int = 11,

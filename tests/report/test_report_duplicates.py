@@ -27,7 +27,7 @@ from solo.errors import SoloError
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.suite_profile import scaled
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse")
@@ -117,7 +117,7 @@ def reading(request) -> str:
 # -- the repro, through the command line ----------------------------------------------
 
 def test_every_record_pasted_twice_counts_once_in_stats_and_export(tmp_path: Path):
-    made = run_solo("new", "R.md", "--system", "d12-tension", "--seed", "9", "--title", "T",
+    made = run_here("new", "R.md", "--system", "d12-tension", "--seed", "9", "--title", "T",
                     cwd=tmp_path, stdin="enter\n" * 8)
     assert made.returncode == 0, made.stderr
     journal = tmp_path / "R.md"
@@ -127,8 +127,8 @@ def test_every_record_pasted_twice_counts_once_in_stats_and_export(tmp_path: Pat
     journal.write_text(re.sub(r"^(<!-- solo .*-->)$", r"\1\n\n\1", played, flags=re.M),
                        encoding="utf-8")
 
-    stats = run_solo("stats", "R.md", "--json", cwd=tmp_path)
-    truth = run_solo("stats", "played.md", "--json", cwd=tmp_path)
+    stats = run_here("stats", "R.md", "--json", cwd=tmp_path)
+    truth = run_here("stats", "played.md", "--json", cwd=tmp_path)
     assert stats.returncode == truth.returncode == 0, stats.stderr + truth.stderr
     found, true = json.loads(stats.stdout), json.loads(truth.stdout)
     assert (found["encounters"], found["snapshots"], found["garbled_snapshots"]) == (2, 9, 0)
@@ -136,13 +136,13 @@ def test_every_record_pasted_twice_counts_once_in_stats_and_export(tmp_path: Pat
     assert found["duplicate_records"] == list(range(9)) and found["out_of_place_records"] == []
     assert (true["duplicate_records"], true["out_of_place_records"]) == ([], [])
     note = "9 records repeat an earlier step (0, 1, 2, 3, 4, 5, 6, 7, 8) and were counted once"
-    assert f"Note: {note}" in run_solo("stats", "R.md", cwd=tmp_path).stdout.splitlines()
-    assert "Note" not in run_solo("stats", "played.md", cwd=tmp_path).stdout
+    assert f"Note: {note}" in run_here("stats", "R.md", cwd=tmp_path).stdout.splitlines()
+    assert "Note" not in run_here("stats", "played.md", cwd=tmp_path).stdout
 
-    exported = run_solo("export", "R.md", "-o", "R.report.md", cwd=tmp_path)
+    exported = run_here("export", "R.md", "-o", "R.report.md", cwd=tmp_path)
     assert exported.returncode == 0 and exported.stdout == ""
     assert exported.stderr == f"solo: notice: R.md: {note}\n"
-    clean = run_solo("export", "played.md", "-o", "played.report.md", cwd=tmp_path)
+    clean = run_here("export", "played.md", "-o", "played.report.md", cwd=tmp_path)
     assert clean.returncode == 0 and clean.stderr == ""
     report = (tmp_path / "R.report.md").read_text(encoding="utf-8")
     assert f"- **Note:** {note}\n" in report  # and otherwise the report of the crawl played
@@ -159,7 +159,7 @@ def test_export_names_repeated_and_misplaced_records_in_one_notice(tmp_path: Pat
     (tmp_path / "D.md").write_text(damaged, encoding="utf-8")
     steps = [step_of(line) for line in RECORD_LINE.findall("".join(pieces))]
     assert steps[:10] == [0, 1, 2, 3, 9, 5, 6, 7, 8, 4]
-    done = run_solo("export", "D.md", "--format", "html", "-o", "D.html", cwd=tmp_path)
+    done = run_here("export", "D.md", "--format", "html", "-o", "D.html", cwd=tmp_path)
     assert done.returncode == 0 and (tmp_path / "D.html").stat().st_size > 0
     named = "0, 1, 2, 3, 9, 5, 6, 7, 8, 4, …"
     assert done.stderr == (f"solo: notice: D.md: {len(steps)} records repeat an earlier step "
@@ -311,12 +311,12 @@ def test_a_record_from_another_crawl_elsewhere_is_named_never_an_error(tmp_path:
 
 def test_a_party_journal_with_every_record_twice_tells_the_party_as_played(tmp_path: Path):
     party = Path(__file__).resolve().parents[2] / "docs" / "examples" / "party.yaml"
-    made = run_solo("new", "party.md", "--system", str(party), "--seed", "4", "--party",
+    made = run_here("new", "party.md", "--system", str(party), "--seed", "4", "--party",
                     "Wren", "--party", "Brother Ott", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     moves = ["supply ration 1", "explore", "Wren: trap", "undo", "Wren: trap", "rest",
              "Brother Ott: trap", "explore"]
-    played = run_solo("play", "party.md", cwd=tmp_path, stdin="\n".join(moves) + "\n")
+    played = run_here("play", "party.md", cwd=tmp_path, stdin="\n".join(moves) + "\n")
     assert played.returncode == 0, played.stderr
     text = (tmp_path / "party.md").read_text(encoding="utf-8")
     for reading in READINGS:

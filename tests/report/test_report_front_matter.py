@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 
 def _reshape(text: str, opening: str, closing: str) -> str:
@@ -20,12 +20,12 @@ def _reshape(text: str, opening: str, closing: str) -> str:
                                                   ("---\t", "---  ")])
 def test_the_header_is_shown_once_whatever_fences_the_editor_wrote(tmp_path: Path, opening,
                                                                     closing):
-    run_solo("new", "J.md", "--system", "d12-tension", "--seed", "3", "--title", "Tide",
+    run_here("new", "J.md", "--system", "d12-tension", "--seed", "3", "--title", "Tide",
              cwd=tmp_path, stdin="enter\nA damp room.\n")
     journal = tmp_path / "J.md"
     journal.write_text(_reshape(journal.read_text(encoding="utf-8"), opening, closing),
                        encoding="utf-8")
-    report = run_solo("export", "J.md", cwd=tmp_path)
+    report = run_here("export", "J.md", cwd=tmp_path)
     assert report.returncode == 0, report.stderr
     assert report.stdout.count("seed: 3") == 1
     assert report.stdout.count("system: d12-tension") == 1

@@ -15,7 +15,7 @@ from solo.errors import SoloError
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from solo.report.read import read_journal
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse", "advance",
             "hide", "stay", "listen", "loud")
@@ -54,7 +54,7 @@ def play(path: Path, system: str, lines: list[str], seed: int) -> str:
 
 def reports(path: Path) -> tuple[str, str, dict]:
     """What ``solo export`` (md and html) and ``solo stats --json`` print for ``path``."""
-    outputs = [run_solo(*args, cwd=path.parent) for args in (
+    outputs = [run_here(*args, cwd=path.parent) for args in (
         ("export", str(path)), ("export", str(path), "--format", "html"),
         ("stats", str(path), "--json"))]
     for done in outputs:
@@ -113,12 +113,12 @@ def test_a_wrapped_record_or_a_record_start_in_prose_gives_the_same_figures(
 def test_a_party_journal_read_both_ways_gives_the_same_reports(tmp_path: Path):
     party = Path(__file__).resolve().parents[2] / "docs" / "examples" / "party.yaml"
     path = tmp_path / "party.md"
-    made = run_solo("new", str(path), "--system", str(party), "--seed", "4", "--party", "Wren",
+    made = run_here("new", str(path), "--system", str(party), "--seed", "4", "--party", "Wren",
                     "--party", "Brother Ott", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     moves = ["supply ration 1", "explore", "explore", "Wren: trap", "undo", "Wren: trap",
              "explore", "rest", "rest", "Brother Ott: trap", "Brother Ott: trap"]
-    played = run_solo("play", str(path), cwd=tmp_path, stdin="\n".join(moves) + "\n")
+    played = run_here("play", str(path), cwd=tmp_path, stdin="\n".join(moves) + "\n")
     assert played.returncode == 0, played.stderr
     reshaped = tmp_path / "reshaped.md"
     reshaped.write_text(record_lines_end_with_a_space(path.read_text(encoding="utf-8")),

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.report.test_report_reordered import resave, sorted_spaced
 
 PARTY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "party.yaml"
@@ -22,16 +22,16 @@ MOVES = ["supply ration 1", "explore", "explore", "Wren: trap", "explore", "rest
 
 def _journal(tmp_path: Path, moves: list[str]) -> Path:
     path = tmp_path / "party.md"
-    made = run_solo("new", str(path), "--system", str(PARTY), "--seed", "4", "--party", "Wren",
+    made = run_here("new", str(path), "--system", str(PARTY), "--seed", "4", "--party", "Wren",
                     "--party", "Brother Ott", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
-    played = run_solo("play", str(path), cwd=tmp_path, stdin="\n".join(moves) + "\n")
+    played = run_here("play", str(path), cwd=tmp_path, stdin="\n".join(moves) + "\n")
     assert played.returncode == 0, played.stderr
     return path
 
 
 def _stats(path: Path) -> dict:
-    result = run_solo("stats", str(path), "--json", cwd=path.parent)
+    result = run_here("stats", str(path), "--json", cwd=path.parent)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -54,16 +54,16 @@ def test_an_undone_hurt_is_left_out_of_the_party_figures(tmp_path: Path):
 
 def test_a_journal_without_a_party_reports_none(tmp_path: Path):
     path = tmp_path / "plain.md"
-    run_solo("new", str(path), "--system", "d12-tension", "--seed", "1", cwd=tmp_path)
-    run_solo("play", str(path), cwd=tmp_path, stdin="enter 2\n")
+    run_here("new", str(path), "--system", "d12-tension", "--seed", "1", cwd=tmp_path)
+    run_here("play", str(path), cwd=tmp_path, stdin="enter 2\n")
     assert _stats(path)["party"] == [] and _stats(path)["supplies"] == []
-    exported = run_solo("export", str(path), cwd=tmp_path).stdout
+    exported = run_here("export", str(path), cwd=tmp_path).stdout
     assert "### Party" not in exported
 
 
 def test_the_markdown_report_has_a_party_section_with_hp_over_time(tmp_path: Path):
     path = _journal(tmp_path, MOVES)
-    text = run_solo("export", str(path), cwd=tmp_path).stdout
+    text = run_here("export", str(path), cwd=tmp_path).stdout
     tokens = MarkdownIt("commonmark").parse(text)
     headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
     assert "Party" in headings and "Supplies" in headings
@@ -77,7 +77,7 @@ def test_the_markdown_report_has_a_party_section_with_hp_over_time(tmp_path: Pat
 def test_the_html_report_tables_the_party_and_supplies(tmp_path: Path):
     path = _journal(tmp_path, MOVES)
     out = tmp_path / "report.html"
-    assert run_solo("export", str(path), "--format", "html", "-o", str(out),
+    assert run_here("export", str(path), "--format", "html", "-o", str(out),
                     cwd=tmp_path).returncode == 0
     html = out.read_text()
     party = re.search(r'<table class="party">(.*?)</table>', html, re.S)
@@ -95,9 +95,9 @@ def test_narration_that_looks_like_a_member_tag_changes_no_figure(tmp_path: Path
 
 def test_supplies_without_a_party_get_their_own_section_only(tmp_path: Path):
     path = tmp_path / "delving.md"
-    run_solo("new", str(path), "--system", "delving", "--seed", "1", cwd=tmp_path)
-    run_solo("play", str(path), cwd=tmp_path, stdin="light candle\nexplore\n")
-    text = run_solo("export", str(path), cwd=tmp_path).stdout
+    run_here("new", str(path), "--system", "delving", "--seed", "1", cwd=tmp_path)
+    run_here("play", str(path), cwd=tmp_path, stdin="light candle\nexplore\n")
+    text = run_here("export", str(path), cwd=tmp_path).stdout
     assert "### Party" not in text
     assert "- **Candles:** 10 → 9 (1 used)" in text
 

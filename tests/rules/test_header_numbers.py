@@ -12,7 +12,7 @@ from solo.errors import UsageError
 from solo.play import start
 from solo.play.physical import TypedDice
 from solo.rules.numbers import MAX_DIGITS, number_between, whole_number
-from tests.fake_env import fake_env, run_solo
+from tests.fake_env import fake_env, run_here
 
 ODD_DIGITS = ("²", "①", "٣", "Ⅲ", "1_0", "٣٣", "𝟑", "3.0", "0x3", "+3", "three")
 
@@ -52,7 +52,7 @@ def test_the_dice_prompt_asks_again_for_every_odd_digit():
 
 def test_in_a_script_odd_digits_are_refused_and_the_die_is_asked_again(tmp_path: Path):
     moves = "light torch\nadvance\n²\n①\n٣\nⅢ\n4\n\n"
-    done = run_solo("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice",
+    done = run_here("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice",
                     "physical", cwd=tmp_path, stdin=moves)
     assert done.returncode == 0, done.stderr
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
@@ -62,32 +62,6 @@ def test_in_a_script_odd_digits_are_refused_and_the_die_is_asked_again(tmp_path:
     assert "(note: rolled at the table: d6=4)" in text
 
 
-@pytest.mark.e2e
-def test_at_the_repl_odd_digits_are_asked_again(tmp_path: Path):
-    from tests.e2e.test_terminal import Terminal
-
-    terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
-                        "--dice", "physical")
-    try:
-        terminal.wait_for("solo>")
-        terminal.type("light torch\r")
-        terminal.wait_for("[Inv:Torch|lit]")
-        terminal.type("advance\r")
-        terminal.wait_for("Light depletion check, Torch (d6, out on a 1):")
-        for answer in ("²", "①", "٣", "Ⅲ"):
-            terminal.type(answer + "\r")
-            terminal.wait_for(f"'{answer}' is not a face")
-        terminal.type("2\r")
-        terminal.wait_for("Encounter check (d10 at or under Alarm")
-        terminal.type("\r")
-        terminal.wait_for("rolled at the table: d6=2")
-        terminal.wait_for("solo>")
-        terminal.type("\x04")
-        assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
-    assert "(note: rolled at the table: d6=2)" in (tmp_path / "j.md").read_text()
 
 
 @pytest.mark.parametrize("typed", ["²", "①", "٣", "Ⅲ"])

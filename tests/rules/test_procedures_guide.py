@@ -23,7 +23,7 @@ from solo.rules.catalog import load_file, load_world
 from solo.rules.effects import EFFECT_KEYS
 from solo.rules.schema import keys_of
 from solo.rules.validate import BUILTIN_NAMES
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -33,7 +33,7 @@ SYSTEMS = ROOT / "solo" / "systems"
 
 def _solo(*args: str, cwd: Path | None = None, stdin: str = "") -> subprocess.CompletedProcess:
     """Run the command line as a player would (in-process: tests/fake_env.py)."""
-    return run_solo(*args, cwd=cwd or Path.cwd(), stdin=stdin)
+    return run_here(*args, cwd=cwd or Path.cwd(), stdin=stdin)
 
 
 def _yaml_files() -> list[Path]:

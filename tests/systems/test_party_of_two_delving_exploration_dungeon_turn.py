@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from solo.journal.store import read_records
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.journal.test_journal_markdown import lonelog_reading
 
 PARTY = ("--party", "Wren", "--party", "Brother Ott")
@@ -22,12 +22,12 @@ def crawl(tmp_path: Path, system: str, seed: int, moves: list[str], *later: list
     again for each of ``later``, a sitting each): the first play run, the journal's text
     and the party in its last record."""
     journal = tmp_path / "j.md"
-    made = run_solo("new", str(journal), "--system", system, "--seed", str(seed), *PARTY,
+    made = run_here("new", str(journal), "--system", system, "--seed", str(seed), *PARTY,
                     cwd=tmp_path)
     assert made.returncode == 0, made.stderr
-    played = run_solo("play", str(journal), cwd=tmp_path, stdin="\n".join(moves) + "\n")
+    played = run_here("play", str(journal), cwd=tmp_path, stdin="\n".join(moves) + "\n")
     for sitting in later:
-        again = run_solo("play", str(journal), cwd=tmp_path, stdin="\n".join(sitting) + "\n")
+        again = run_here("play", str(journal), cwd=tmp_path, stdin="\n".join(sitting) + "\n")
         assert again.returncode == 0, again.stderr
     text = journal.read_text()
     party = read_records(journal)[-1]["state"]["party"]

@@ -11,21 +11,21 @@ import pytest
 
 from solo.play.resume import resume_file as resume
 from solo.rules.catalog import load_world
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 from tests.journal.test_journal_markdown import lonelog_reading
 
 PARTY = ("--party", "Wren", "--party", "Brother Ott")
 
 
 def _new(tmp_path: Path, system: str, seed: int) -> Path:
-    result = run_solo("new", "J.md", "--system", system, "--seed", str(seed), *PARTY,
+    result = run_here("new", "J.md", "--system", system, "--seed", str(seed), *PARTY,
                       cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     return tmp_path / "J.md"
 
 
 def _play(tmp_path: Path, lines: list[str]):
-    return run_solo("play", "J.md", cwd=tmp_path, stdin="\n".join(lines) + "\n")
+    return run_here("play", "J.md", cwd=tmp_path, stdin="\n".join(lines) + "\n")
 
 
 def _acted(text: str) -> list[str]:

@@ -17,7 +17,7 @@ from solo.play.resume import resume_file as resume
 from solo.rules.catalog import load_world
 from solo.rules.world import World
 from tests.conftest import ScriptedRandom, perform_line
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 PROCEDURE = """\
 kind: procedure
@@ -111,7 +111,7 @@ def test_a_setting_the_procedure_dropped_is_dropped_from_members_on_resume(world
 def test_exploration_saves_with_each_characters_own_con_bonus(tmp_path: Path):
     """Dungeon Exploration through the command line: each character's CON save adds their
     own con_bonus (party set), shown in the journal and kept across sessions."""
-    made = run_solo("new", "j.md", "--system", "exploration", "--seed", "3", "--party", "Wren",
+    made = run_here("new", "j.md", "--system", "exploration", "--seed", "3", "--party", "Wren",
                     "--party", "Ott", cwd=tmp_path,
                     stdin="party set Wren con_bonus 2\nparty\n")
     assert made.returncode == 0, made.stderr
@@ -121,7 +121,7 @@ def test_exploration_saves_with_each_characters_own_con_bonus(tmp_path: Path):
     # play until the fatigue result calls for CON saves, then read their bonuses
     text = ""
     for _ in range(40):
-        run_solo("play", "j.md", cwd=tmp_path, stdin="light torch\nexplore\n" * 5)
+        run_here("play", "j.md", cwd=tmp_path, stdin="light torch\nexplore\n" * 5)
         text = (tmp_path / "j.md").read_text()
         if "CON save (DC 12) for Wren" in text:
             break
@@ -132,7 +132,7 @@ def test_exploration_saves_with_each_characters_own_con_bonus(tmp_path: Path):
 
 
 def test_a_members_search_adds_their_own_wis_bonus(tmp_path: Path):
-    made = run_solo("new", "j.md", "--system", "exploration", "--seed", "5", "--party", "Wren",
+    made = run_here("new", "j.md", "--system", "exploration", "--seed", "5", "--party", "Wren",
                     cwd=tmp_path, stdin="party set Wren wis_bonus 4\nlight torch\nWren: search\n"
                     "search\n")
     assert made.returncode == 0, made.stderr

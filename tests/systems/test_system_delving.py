@@ -22,7 +22,7 @@ from solo.engine.events import (
 from solo.errors import UsageError
 from tests.conftest import ScriptedRandom
 from tests.conftest import perform_line as perform
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 SYSTEM = "delving"
 
@@ -398,7 +398,7 @@ def test_a_slot_of_ten_candles_each_fresh_candle_takes_one(crawl):
 
 
 def test_a_doused_candle_relit_takes_no_fresh_one_and_status_counts_them(tmp_path):
-    run = run_solo("new", str(tmp_path / "d.md"), "--system", SYSTEM, "--seed", "1",
+    run = run_here("new", str(tmp_path / "d.md"), "--system", SYSTEM, "--seed", "1",
                    stdin="light candle\ndouse candle\nlight candle\nstatus\n", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert run.stdout.count("=> [Inv:Candles|9] -1: one used to light a candle") == 1

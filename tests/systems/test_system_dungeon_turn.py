@@ -26,7 +26,7 @@ from solo.engine.events import (
 )
 from solo.errors import UsageError
 from tests.conftest import perform_line as perform
-from tests.fake_env import run_solo
+from tests.fake_env import run_here
 
 SYSTEM = "dungeon-turn"
 HAZARD_IDS = {1: "encounter", 2: "fatigue", 3: "signs", 4: "local-effect", 5: "depletion",
@@ -477,7 +477,7 @@ def test_fatigue_levels_are_named_and_exhausted_rolls_at_disadvantage(crawl):
 
 
 def test_status_names_the_fatigue_level(tmp_path):
-    run = run_solo("new", str(tmp_path / "t.md"), "--system", SYSTEM, "--seed", "1",
+    run = run_here("new", str(tmp_path / "t.md"), "--system", SYSTEM, "--seed", "1",
                    stdin="status\nset fatigue 1\nstatus\nset fatigue 2\nstatus\n", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     shown = [line for line in run.stdout.splitlines() if line.startswith("Fatigue:")]

@@ -1,0 +1,99 @@
+"""Prompts only a real terminal shows: physical dice asked die by die, odd digits asked again
+at the REPL, and an old journal's notice said once. Moved here from the feature files so
+that no test outside tests/e2e starts solo."""
+
+from __future__ import annotations
+
+import os
+import select
+from pathlib import Path
+
+import pytest
+
+from tests.journal.test_party_old_journals import (
+    NOTICE,
+    old_journal,
+)
+
+pytestmark = pytest.mark.e2e  # every test here starts solo as a process
+
+
+@pytest.mark.e2e
+def test_at_a_terminal_the_notice_is_said_once(tmp_path: Path):
+    """In the REPL (a real pty) the notice opens the session and is not repeated with the
+    first entry's result."""
+    from tests.e2e.test_terminal import Terminal
+
+    path = old_journal(tmp_path, "format2-party-names.md")
+    terminal = Terminal(tmp_path, "play", str(path))
+    try:
+        terminal.wait_for(NOTICE)
+        terminal.wait_for("solo>")
+        terminal.type("Wren: hurt 1\r")
+        drawn = b""
+        while b"solo>" not in drawn.partition(b"[PC:Wren|HP 7/8]")[2]:  # all drawn, kept
+            ready, _, _ = select.select([terminal.master], [], [], 20)
+            assert ready, f"the result never appeared: {drawn[-400:]!r}"
+            drawn += os.read(terminal.master, 65536)
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+    finally:
+        code = terminal.close()
+    assert code == 0
+    assert NOTICE.encode() not in drawn
+
+
+@pytest.mark.e2e
+def test_at_the_repl_odd_digits_are_asked_again(tmp_path: Path):
+    from tests.e2e.test_terminal import Terminal
+
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
+                        "--dice", "physical")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("light torch\r")
+        terminal.wait_for("[Inv:Torch|lit]")
+        terminal.type("advance\r")
+        terminal.wait_for("Light depletion check, Torch (d6, out on a 1):")
+        for answer in ("²", "①", "٣", "Ⅲ"):
+            terminal.type(answer + "\r")
+            terminal.wait_for(f"'{answer}' is not a face")
+        terminal.type("2\r")
+        terminal.wait_for("Encounter check (d10 at or under Alarm")
+        terminal.type("\r")
+        terminal.wait_for("rolled at the table: d6=2")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    assert "(note: rolled at the table: d6=2)" in (tmp_path / "j.md").read_text()
+
+
+@pytest.mark.e2e
+def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
+    from tests.e2e.test_terminal import Terminal
+
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
+                        "--dice", "physical")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("light torch\r")
+        terminal.wait_for("[Inv:Torch|lit]")
+        terminal.type("advance\r")
+        terminal.wait_for("Light depletion check, Torch (d6, out on a 1):")
+        terminal.type("7\r")
+        terminal.wait_for("a d6 shows 1 to 6")
+        terminal.type("2\r")
+        terminal.wait_for("Encounter check (d10 at or under Alarm")
+        terminal.type("\r")  # solo rolls the d10
+        terminal.wait_for("rolled at the table: d6=2")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    text = (tmp_path / "j.md").read_text()
+    assert "d6=2 -> no" in text and "(note: rolled at the table: d6=2)" in text
