@@ -33,17 +33,14 @@ from fractions import Fraction
 from solo.engine import core as engine
 from solo.engine.dungeon_rolls import active
 from solo.engine.events import Checked, Encountered
-from solo.engine.forecast_chain import chain, continue_ways
-from solo.engine.forecast_dice import Chance, chance_of, estimate, odds_of, plain_world, sample
+from solo.engine.forecast_ahead import HORIZON, DangerOdds, LightOdds, ahead
+from solo.engine.forecast_dice import Chance, chance_among, plain_world, sample, seeded
 from solo.engine.forecast_plays import (
     Budget,
-    Spread,
     Turn,
     lit_kinds,
-    play_forward,
     play_turn,
     quiet_perform,
-    spread,
 )
 from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_met
 from solo.engine.forecast_tree import (
@@ -53,27 +50,20 @@ from solo.engine.forecast_tree import (
     outcomes,
     rolls_unread,
 )
-from solo.engine.requests import Act, Request
+from solo.engine.requests import Act
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["Forecast", "ActionOdds", "LightOdds", "DangerOdds", "forecast", "next_turn",
-           "same_action", "hidden_danger", "seeded", "ODDS_SEED", "BUDGET", "TURNS",
-           "HORIZON", "Spread", "Chance"]
+__all__ = ["Forecast", "ActionOdds", "forecast", "next_turn", "same_action", "hidden_danger",
+           "BUDGET", "TURNS"]
 
 BUDGET = 1200
 """The turns a full forecast may play (about 40 ms of the engine; bench/bench_odds.py)."""
 TURNS = 3
 """How many turns ahead the danger forecast looks."""
-HORIZON = 60
-"""How many turns ahead a light is followed."""
 WAYS = 1000
 """The most plays counting every way one move's dice can fall may take (else: estimated)."""
-CHAIN_WAYS = 2000
-"""The most plays counting the moves ahead may take (else: estimated)."""
-AHEAD_PLAYS = 250
-"""How many ways the rest of a chain too long to count is played on, to estimate it."""
 ESTIMATE = 240
 """The plays (in turns, as :data:`WAYS`) a move's chances are estimated from when its
 ways are too many to count: the same for the status bar and ``odds``, so one chance is
@@ -116,42 +106,6 @@ class ActionOdds:
                     "generator": self.room.generator,
                     **{name: Chance.of(getattr(self.room, name)).to_json()
                        for name in ("encounter", "trap", "locked")}}}
-
-
-@dataclass(frozen=True)
-class LightOdds:
-    """How many more turns of ``action`` a lit kind of source burns (the first of them to
-    go out, when several burn)."""
-
-    kind: str
-    label: str
-    lit: int
-    turns: Spread
-    horizon: int
-
-    def to_json(self) -> dict:
-        spread_ = self.turns
-        return {"kind": self.kind, "label": self.label, "lit": self.lit,
-                "mean": None if spread_.mean is None else round(spread_.mean, 4),
-                "se": round(spread_.error, 4), "p10": spread_.low,
-                "median": spread_.median, "p90": spread_.high,
-                "lasting": round(spread_.lasting, 6), "horizon": self.horizon,
-                "exact": spread_.exact, "plays": spread_.plays}
-
-
-@dataclass(frozen=True)
-class DangerOdds:
-    """The chance the danger tracker reaches ``threshold`` within ``turns`` of ``action``."""
-
-    label: str
-    value: int
-    threshold: int
-    turns: int
-    chance: Chance
-
-    def to_json(self) -> dict:
-        return {"label": self.label, "value": self.value, "threshold": self.threshold,
-                "turns": self.turns, "chance": self.chance.to_json()}
 
 
 @dataclass(frozen=True)
@@ -284,8 +238,8 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
             results, checks = _results_counted(count, play, spent), _checks_counted(
                 count, perform, spent)
     lengths = {turn.turns for _, turn in found}
-    return ActionOdds(line, _chance(found, exact, lambda turn: turn.encounter),
-                      tuple((label, _chance(found, exact,
+    return ActionOdds(line, chance_among(found, exact, lambda turn: turn.encounter),
+                      tuple((label, chance_among(found, exact,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
                       max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
@@ -350,8 +304,8 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
             for labels in groups.values())
         if results is None:
             checks = None
-    return ActionOdds(line, _chance(found, True, lambda turn: turn.encounter),
-                      tuple((label, _chance(found, True,
+    return ActionOdds(line, chance_among(found, True, lambda turn: turn.encounter),
+                      tuple((label, chance_among(found, True,
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
                       max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
@@ -381,7 +335,7 @@ def _counter(world: World):
 def _named(found: list, exact: bool) -> tuple[tuple[str, Chance], ...]:
     """The chance of each outcome the ways ``found`` name, likeliest first."""
     names = sorted({name for _, turn in found for name in turn.results})
-    results = [(name, _chance(found, exact, lambda turn, name=name: name in turn.results))
+    results = [(name, chance_among(found, exact, lambda turn, name=name: name in turn.results))
                for name in names]
     return tuple(sorted(results, key=lambda pair: -pair[1].value))
 
@@ -415,12 +369,6 @@ def _checked(events: list) -> frozenset[tuple[str, bool]]:
                      if type(event) is Checked)
 
 
-def _chance(found: list, exact: bool, test) -> Chance:
-    if exact:
-        return chance_of(found, test)
-    return estimate(sum(1 for _, outcome in found if test(outcome)), len(found))
-
-
 def forecast(world: World, state: State, rng: random.Random, last: str = "",
              budget: int = BUDGET, turns: int = TURNS, horizon: int = HORIZON) -> Forecast:
     """Every forecast for ``state`` (``last``: the command the party played last, which it
@@ -445,81 +393,8 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
     lights: tuple[LightOdds, ...] = ()
     danger = None
     if action is not None:
-        lights, danger = _ahead(world, seen, engine.read(world, seen, action), rng,
+        lights, danger = ahead(world, seen, engine.read(world, seen, action), rng,
                                 Budget(budget - budget // 2), turns, horizon,
                                 None if hidden else engine.danger_value(world, state))
     labels = (procedure.trackers[hidden].label,) if hidden else ()
     return Forecast(action, tuple(actions), lights, danger, tuple(skipped), labels)
-
-
-def _ahead(world: World, state: State, request: Request, rng: random.Random, budget: Budget,
-           turns: int, horizon: int, danger: tuple[str, int, int | None] | None
-           ) -> tuple[tuple[LightOdds, ...], DangerOdds | None]:
-    procedure = world.procedure
-    lit = {kind: count for kind, count in lit_kinds(state).items()
-           if kind in procedure.lights}
-    kinds = tuple(lit)
-    watched = None
-    if danger is not None and danger[2] is not None:
-        watched = (procedure.danger or "", danger[2])
-    if not kinds and watched is None:
-        return (), None
-    plain = plain_world(world)
-    room = new_room(world, state, request)
-    try:
-        counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
-                        partial=True, room=room)
-    except TooMany:  # a draw no die made: every way is played from the start
-        counted = None
-    if counted is not None and not counted.rest:
-        spreads = [spread(list(ways), True) for ways in counted.out]
-        reached = Chance.of(counted.reached)
-    elif counted is not None:  # the ways counted, and the rest estimated from plays
-        tail = continue_ways(plain, request, kinds, watched, turns, horizon, counted.rest,
-                             seeded(), AHEAD_PLAYS, room)
-        left = sum(chance for chance, *_ in counted.rest)
-        spreads = [_mixed(list(ways), [out[index] for out, _ in tail], left)
-                   for index, ways in enumerate(counted.out)]
-        hits = sum(1 for _, hit in tail if hit) / len(tail)
-        reached = Chance(float(counted.reached) + left * hits, None,
-                         left * max((hits * (1 - hits) / len(tail)) ** 0.5, 1 / len(tail)),
-                         len(tail))
-    else:
-        play = play_forward(plain, state, request, budget, kinds, watched, turns, horizon)
-        runs, exact = odds_of(play, rng, budget.left, budget.spent)
-        spreads = [spread([(weight, one.out[index]) for weight, one in runs], exact)
-                   for index in range(len(kinds))]
-        reached = _chance(runs, exact, lambda one: one.reached)
-    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind], spreads[index],
-                             horizon) for index, kind in enumerate(kinds))
-    odds = None
-    if watched is not None and danger is not None:
-        odds = DangerOdds(danger[0], danger[1], watched[1], turns, reached)
-    return lights, odds
-
-
-def _mixed(counted: list[tuple[float, int | None]], tail: list[int | None],
-           left: float) -> Spread:
-    """A light's life from the ways counted (``counted``, exact chances) and plays of the
-    rest (``tail``, each of chance ``left`` / plays): an estimate whose standard error is
-    the tail's alone."""
-    share = left / len(tail)
-    weighted = counted + [(share, turn) for turn in tail]
-    whole = spread(weighted, True)
-    ended = [turn for turn in tail if turn is not None]
-    mass = sum(weight for weight, turn in weighted if turn is not None)
-    error = 0.0
-    if len(ended) > 1 and mass > 0 and whole.mean is not None:
-        mean = sum(ended) / len(ended)
-        deviation = (sum((turn - mean) ** 2 for turn in ended) / (len(ended) - 1)) ** 0.5
-        error = left * len(ended) / len(tail) * deviation / len(ended) ** 0.5 / mass
-    return replace(whole, error=error, exact=False, plays=len(tail))
-
-
-ODDS_SEED = 2126
-"""The seed of the forecast's own dice: the same state always gets the same forecast."""
-
-
-def seeded() -> random.Random:
-    """The forecast's own dice, always from the same seed (never the journal's)."""
-    return random.Random(ODDS_SEED)

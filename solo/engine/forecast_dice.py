@@ -226,3 +226,20 @@ def plain_world(world: World) -> World:
         _PLAIN.pop(next(iter(_PLAIN)))
     _PLAIN[id(world)] = (world, plain)
     return plain
+
+
+def chance_among(found: list, exact: bool, test) -> Chance:
+    """The chance ``test`` holds among ``found``: exact from every way (each with its
+    chance), else estimated from plays (each of weight 1)."""
+    if exact:
+        return chance_of(found, test)
+    return estimate(sum(1 for _, outcome in found if test(outcome)), len(found))
+
+
+ODDS_SEED = 2126
+"""The seed of the forecast's own dice: the same state always gets the same forecast."""
+
+
+def seeded() -> random.Random:
+    """The forecast's own dice, always from the same seed (never the journal's)."""
+    return random.Random(ODDS_SEED)

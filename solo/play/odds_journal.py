@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from solo.engine.forecast import BUDGET, forecast, seeded
+from solo.engine.forecast import BUDGET, forecast
+from solo.engine.forecast_dice import seeded
 from solo.journal.store import read_meta, read_tail
 from solo.play.odds_view import odds_lines
 from solo.play.resume import journal_world, resume

@@ -11,16 +11,9 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator
 
-from solo.engine.forecast import (
-    ActionOdds,
-    Chance,
-    Forecast,
-    LightOdds,
-    forecast,
-    next_turn,
-    same_action,
-    seeded,
-)
+from solo.engine.forecast import ActionOdds, Forecast, forecast, next_turn, same_action
+from solo.engine.forecast_ahead import LightOdds
+from solo.engine.forecast_dice import Chance, seeded
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World

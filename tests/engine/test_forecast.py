@@ -11,7 +11,8 @@ from fractions import Fraction
 import pytest
 
 from solo.engine.core import perform, read, start
-from solo.engine.forecast import Chance, forecast, next_turn, seeded
+from solo.engine.forecast import forecast, next_turn
+from solo.engine.forecast_dice import Chance, seeded
 from solo.engine.state import State
 from solo.rules.catalog import load_world
 

@@ -16,7 +16,8 @@ import pytest
 
 from solo.engine.core import perform, read, start
 from solo.engine.dungeon_rolls import start_values
-from solo.engine.forecast import Chance, forecast, next_turn, seeded
+from solo.engine.forecast import forecast, next_turn
+from solo.engine.forecast_dice import Chance, seeded
 from solo.engine.rooms import OPPOSITE
 from solo.engine.state import State
 from solo.errors import SoloError

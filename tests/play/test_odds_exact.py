@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from solo.engine.core import perform, read, start
-from solo.engine.forecast import forecast, next_turn, seeded
+from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_chain import chain
-from solo.engine.forecast_dice import plain_world
+from solo.engine.forecast_dice import plain_world, seeded
 from solo.engine.forecast_tree import TooMany, outcomes
 from solo.engine.state import State
 from solo.play import prompt_text

@@ -1,0 +1,132 @@
+"""What lies ahead if the party keeps to one move: how many more turns each lit kind of
+source burns, and the chance the danger tracker reaches its top within a few turns.
+
+Counted by a chain over the states each move leaves (:mod:`solo.engine.forecast_chain`), in
+turns of the clock; the ways past its bound are played on the forecast's own seeded dice
+and the figure says it is an estimate, with its standard error.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from solo.engine.forecast_chain import chain, continue_ways
+from solo.engine.forecast_dice import Chance, chance_among, odds_of, plain_world, seeded
+from solo.engine.forecast_plays import Budget, Spread, lit_kinds, play_forward, spread
+from solo.engine.forecast_rooms import new_room
+from solo.engine.forecast_tree import TooMany
+from solo.engine.requests import Request
+from solo.engine.state import State
+from solo.rules.world import World
+
+__all__ = ["LightOdds", "DangerOdds", "ahead", "HORIZON", "CHAIN_WAYS", "AHEAD_PLAYS"]
+
+HORIZON = 60
+"""How many turns ahead a light is followed."""
+CHAIN_WAYS = 2000
+"""The most plays counting the moves ahead may take (else: estimated)."""
+AHEAD_PLAYS = 250
+"""How many ways the rest of a chain too long to count is played on, to estimate it."""
+
+
+@dataclass(frozen=True)
+class LightOdds:
+    """How many more turns of ``action`` a lit kind of source burns (the first of them to
+    go out, when several burn)."""
+
+    kind: str
+    label: str
+    lit: int
+    turns: Spread
+    horizon: int
+
+    def to_json(self) -> dict:
+        spread_ = self.turns
+        return {"kind": self.kind, "label": self.label, "lit": self.lit,
+                "mean": None if spread_.mean is None else round(spread_.mean, 4),
+                "se": round(spread_.error, 4), "p10": spread_.low,
+                "median": spread_.median, "p90": spread_.high,
+                "lasting": round(spread_.lasting, 6), "horizon": self.horizon,
+                "exact": spread_.exact, "plays": spread_.plays}
+
+
+@dataclass(frozen=True)
+class DangerOdds:
+    """The chance the danger tracker reaches ``threshold`` within ``turns`` of ``action``."""
+
+    label: str
+    value: int
+    threshold: int
+    turns: int
+    chance: Chance
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "value": self.value, "threshold": self.threshold,
+                "turns": self.turns, "chance": self.chance.to_json()}
+
+
+def ahead(world: World, state: State, request: Request, rng: random.Random, budget: Budget,
+           turns: int, horizon: int, danger: tuple[str, int, int | None] | None
+           ) -> tuple[tuple[LightOdds, ...], DangerOdds | None]:
+    """Each lit source's life and the danger's chance of reaching its top if the party
+    keeps to ``request``: counted by the chain where its states allow, the rest played."""
+    procedure = world.procedure
+    lit = {kind: count for kind, count in lit_kinds(state).items()
+           if kind in procedure.lights}
+    kinds = tuple(lit)
+    watched = None
+    if danger is not None and danger[2] is not None:
+        watched = (procedure.danger or "", danger[2])
+    if not kinds and watched is None:
+        return (), None
+    plain = plain_world(world)
+    room = new_room(world, state, request)
+    try:
+        counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
+                        partial=True, room=room)
+    except TooMany:  # a draw no die made: every way is played from the start
+        counted = None
+    if counted is not None and not counted.rest:
+        spreads = [spread(list(ways), True) for ways in counted.out]
+        reached = Chance.of(counted.reached)
+    elif counted is not None:  # the ways counted, and the rest estimated from plays
+        tail = continue_ways(plain, request, kinds, watched, turns, horizon, counted.rest,
+                             seeded(), AHEAD_PLAYS, room)
+        left = sum(chance for chance, *_ in counted.rest)
+        spreads = [_mixed(list(ways), [out[index] for out, _ in tail], left)
+                   for index, ways in enumerate(counted.out)]
+        hits = sum(1 for _, hit in tail if hit) / len(tail)
+        reached = Chance(float(counted.reached) + left * hits, None,
+                         left * max((hits * (1 - hits) / len(tail)) ** 0.5, 1 / len(tail)),
+                         len(tail))
+    else:
+        play = play_forward(plain, state, request, budget, kinds, watched, turns, horizon)
+        runs, exact = odds_of(play, rng, budget.left, budget.spent)
+        spreads = [spread([(weight, one.out[index]) for weight, one in runs], exact)
+                   for index in range(len(kinds))]
+        reached = chance_among(runs, exact, lambda one: one.reached)
+    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind], spreads[index],
+                             horizon) for index, kind in enumerate(kinds))
+    odds = None
+    if watched is not None and danger is not None:
+        odds = DangerOdds(danger[0], danger[1], watched[1], turns, reached)
+    return lights, odds
+
+
+def _mixed(counted: list[tuple[float, int | None]], tail: list[int | None],
+           left: float) -> Spread:
+    """A light's life from the ways counted (``counted``, exact chances) and plays of the
+    rest (``tail``, each of chance ``left`` / plays): an estimate whose standard error is
+    the tail's alone."""
+    share = left / len(tail)
+    weighted = counted + [(share, turn) for turn in tail]
+    whole = spread(weighted, True)
+    ended = [turn for turn in tail if turn is not None]
+    mass = sum(weight for weight, turn in weighted if turn is not None)
+    error = 0.0
+    if len(ended) > 1 and mass > 0 and whole.mean is not None:
+        mean = sum(ended) / len(ended)
+        deviation = (sum((turn - mean) ** 2 for turn in ended) / (len(ended) - 1)) ** 0.5
+        error = left * len(ended) / len(tail) * deviation / len(ended) ** 0.5 / mass
+    return replace(whole, error=error, exact=False, plays=len(tail))
