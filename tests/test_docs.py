@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.cli.commands import build_parser
+from solo.cli.parser import build_parser
 from solo.play.commands_table import SESSION, TOOLS, command_table
 from solo.rules.catalog import load_system, system_ids
 

@@ -6,12 +6,15 @@ only at play, as a refusal."""
 
 from __future__ import annotations
 
+import argparse
 import gc
 import inspect
 from dataclasses import replace
 
 import pytest
 
+from solo.cli.commands import _HANDLERS
+from solo.cli.parser import build_parser
 from solo.engine import requests
 from solo.engine.command_table import ENGINE_COMMANDS, command_table, read
 from solo.engine.core import start
@@ -92,3 +95,12 @@ def test_a_procedure_s_command_table_is_made_once_and_let_go_with_the_procedure(
     del procedure, table
     gc.collect()
     assert len(command_table) == before
+
+
+def test_every_subcommand_of_the_command_line_has_its_handler_and_no_handler_is_left():
+    """The command line's grammar (solo.cli.parser) and its handlers (solo.cli.commands)
+    live apart: each subcommand the parser takes is carried out, and nothing else."""
+    parser = build_parser()
+    [subcommands] = [action for action in parser._actions
+                     if isinstance(action, argparse._SubParsersAction)]
+    assert set(subcommands.choices) | {"home"} == set(_HANDLERS)  # home: `solo` alone
