@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from solo.cli.output import write_new_file
 from solo.environment import Environment
 from solo.errors import SoloError, UsageError
 from solo.rules.key_import import import_key
@@ -34,14 +35,7 @@ def run_import(source: str, output: str | None, env: Environment) -> int:
         env.stdout.write(text)
         return 0
     target = Path(str(output))
-    try:
-        with target.open("x", encoding="utf-8") as handle:
-            handle.write(text)
-    except FileExistsError:
-        raise SoloError(f"{output} already exists; solo will not overwrite it (choose "
-                        "another name with -o)") from None
-    except OSError as err:
-        raise SoloError(f"cannot write {output} ({err.strerror})") from None
+    write_new_file(target, text, "choose another name with -o")
     rooms = text.count("\n- id: ")
     env.say(printable(f"Wrote {output}: {rooms} rooms from the {_NAMES[kind]} export "
                       f"{source}"))

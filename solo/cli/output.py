@@ -16,10 +16,10 @@ import tempfile
 from pathlib import Path
 
 from solo.environment import Environment
-from solo.errors import JournalError, UsageError
+from solo.errors import JournalError, SoloError, UsageError
 from solo.terminal import printable
 
-__all__ = ["write_report", "format_for"]
+__all__ = ["write_report", "format_for", "write_new_file"]
 
 _STDOUT = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
 
@@ -124,3 +124,16 @@ def write_output(target: Path, text: str) -> None:
         if not isinstance(err, OSError):
             raise
         raise JournalError(f"cannot write {target}: {err.strerror}") from None
+
+
+def write_new_file(path: Path, text: str, another: str) -> None:
+    """Write ``text`` to ``path``, a file that must not exist yet: solo never overwrites the
+    player's file; ``another`` says how to name another one."""
+    try:
+        with path.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        raise SoloError(f"{path} already exists; solo will not overwrite it "
+                        f"({another})") from None
+    except OSError as err:
+        raise SoloError(f"cannot write {path} ({err.strerror})") from None

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import TextIO
 
+from solo.cli.output import write_new_file
 from solo.errors import SoloError, UsageError
 
 __all__ = ["TEMPLATE", "template_text", "display_name", "write_template"]
@@ -63,14 +64,7 @@ def write_template(name: str, output: str | None, out: TextIO) -> int:
     if path.suffix not in (".yaml", ".yml"):
         raise UsageError(f"{path}: a procedure file's name must end in .yaml, "
                          "or solo will not recognise it as a file")
-    try:
-        with path.open("x", encoding="utf-8") as handle:
-            handle.write(text)
-    except FileExistsError:
-        raise SoloError(f"{path} already exists; solo will not overwrite it "
-                        "(choose another name or -o FILE)") from None
-    except OSError as err:
-        raise SoloError(f"cannot write {path} ({err.strerror})") from None
+    write_new_file(path, text, "choose another name or -o FILE")
     out.write(f"Wrote {path}\n"
               f"Next: edit it, then 'solo check {path}' and 'solo simulate --system {path}'; "
               f"play it with 'solo new --system {path}'.\n")

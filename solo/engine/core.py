@@ -35,6 +35,7 @@ from solo.engine.game import Game
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.reconcile import reconcile
 from solo.engine.requests import Act, Request
+from solo.engine.run import RunState
 from solo.engine.state import State
 from solo.engine.world_state import (
     danger_value,
@@ -49,7 +50,7 @@ from solo.engine.world_state import (
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["Result", "start", "perform", "read", "command_table", "parse_arguments",
+__all__ = ["Result", "start", "perform", "carried_out", "read", "command_table", "parse_arguments",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
            "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game",
            "check_member_name", "supply_named", "split_member", "new_members",
@@ -66,6 +67,15 @@ class Result:
 def perform(world: World, state: State, request: Request, rng: random.Random) -> Result:
     """Carry out one request, for its member if it names one (``Wren: search``).
     Raises UsageError (nothing changes) if it cannot be done now."""
+    run = carried_out(world, state, request, rng)
+    return Result(run.finish(), tuple(run.events), tuple(run.outcomes))
+
+
+def carried_out(world: World, state: State, request: Request, rng: random.Random,
+                record: bool = True) -> RunState:
+    """The run of one request carried out (as its member's, if it names one), its events
+    recorded unless ``record`` is false (the forecast reads the state alone). Raises
+    UsageError if it cannot be done now."""
     actor = request.actor
     if actor is not None:
         found = state.member(actor)
@@ -74,6 +84,7 @@ def perform(world: World, state: State, request: Request, rng: random.Random) ->
         actor = found.name
     action = world.procedure.actions[request.action] if isinstance(request, Act) else None
     run = new_run(world, state, action, rng)
+    run.record = record
     act_as(run, actor)
     carry_out(world, run, request)
-    return Result(run.finish(), tuple(run.events), tuple(run.outcomes))
+    return run

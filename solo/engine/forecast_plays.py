@@ -15,13 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.carry_out import carry_out
-from solo.engine.effects_party import act_as
 from solo.engine.events import TrackerChanged
-from solo.engine.requests import Act, Request
+from solo.engine.requests import Request
 from solo.engine.run import RunState
 from solo.engine.state import State
-from solo.engine.world_state import new_run
 from solo.errors import UsageError
 from solo.rules.world import World
 
@@ -69,18 +66,7 @@ def quiet_perform(world: World, state: State, request: Request, rng: random.Rand
                   record: bool = False) -> RunState:
     """:func:`solo.engine.core.perform`, with the events left unrecorded unless ``record``
     (the forecast reads the state, not the journal's lines): the finished run."""
-    actor = request.actor
-    if actor is not None:
-        found = state.member(actor)
-        if found is None:
-            raise UsageError(f"no one called {actor!r} in the party")
-        actor = found.name
-    action = world.procedure.actions[request.action] if isinstance(request, Act) else None
-    run = new_run(world, state, action, rng)
-    run.record = record
-    act_as(run, actor)
-    carry_out(world, run, request)
-    return run
+    return engine.carried_out(world, state, request, rng, record)
 
 
 def play_turn(world: World, state: State, request: Request, budget: Budget,
