@@ -34,16 +34,7 @@ LEGACY_PREFIX = "<!-- solo:state "
 RECORD_VERSION = 2
 
 
-def _builtin(value: Any) -> Any:
-    """Text or a number of a type of its own (a rendered line, an enum) as the plain one."""
-    if isinstance(value, str):
-        return str.__str__(value)
-    if isinstance(value, int):
-        return int.__index__(value)
-    raise NotImplementedError(f"a record cannot keep {type(value).__name__}")
-
-
-_ENCODE = msgspec.json.Encoder(enc_hook=_builtin).encode
+_ENCODE = msgspec.json.Encoder().encode
 """The record as JSON: its keys in the order given, an event as its type declares it
 (:mod:`solo.engine.events`), text as UTF-8, tight (no spaces)."""
 
