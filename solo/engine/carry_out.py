@@ -14,7 +14,7 @@ from __future__ import annotations
 from solo.engine import dungeon_rolls, expedition
 from solo.engine.arguments import quote
 from solo.engine.effects_tables import meet_rolled_encounter
-from solo.engine.events import Acted, Checked
+from solo.engine.events import Checked, acted
 from solo.engine.expedition import carry_trip, refuse_outside
 from solo.engine.expedition_requests import TripRequest
 from solo.engine.interpreter import Run
@@ -73,7 +73,7 @@ def carry_out(world: World, run: Run, request: Request) -> None:
         if handler is None:
             raise UsageError(f"{quote(request.text)} is not a command the engine carries out")
         run.set_action(None)
-        run.events.append(Acted(request.text, run.actor, request.shown))
+        run.events.append(acted(request.text, run.actor, request.shown))
         handler(world, run, request)
     except (ExprError, RecursionError) as error:  # a fault of the procedure file
         raise procedure_error(world, error) from error

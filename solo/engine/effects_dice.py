@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step, keep, plus, roller
-from solo.engine.events import Checked, Rolled
+from solo.engine.events import Checked, RollData, Rolled
 from solo.engine.run import RunState
 from solo.rules.dice import Roll
 from solo.rules.effect_model import Check, RollDice, Template
@@ -30,7 +30,8 @@ def compile_roll(compiler: Compiler, effect: RollDice) -> Step:
         if name:
             run.bind(name, total + added)
         if record:
-            run.events.append(Rolled(label.render(run.scope), cast(Roll, rolled), added))
+            run.events.append(Rolled(label.render(run.scope),
+                                     RollData.of(cast(Roll, rolled)), added))
 
     return roll_dice
 
@@ -55,7 +56,8 @@ def compile_check(compiler: Compiler, effect: Check) -> Step:
         run.bind("roll", total + added)
         succeeded = success(scope)
         if record:
-            run.events.append(Checked(label.render(run.scope), cast(Roll, rolled), added,
+            run.events.append(Checked(label.render(run.scope), RollData.of(cast(Roll, rolled)),
+                                      added,
                                       bool(succeeded)))
         if succeeded:
             then(run)

@@ -6,7 +6,7 @@ effect, and the sources burning down as turns pass."""
 from __future__ import annotations
 
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step
-from solo.engine.events import Checked, LightChanged, Said
+from solo.engine.events import Checked, LightChanged, RollData, Said
 from solo.engine.run import RunState, whole
 from solo.engine.state import Light
 from solo.errors import UsageError
@@ -186,7 +186,8 @@ def _check_source(run: RunState, check: SourceCheck, label: str, light: Light) -
     run.bind("roll", result.total)
     success = bool(check.success.evaluate(run.scope))
     if run.record:
-        run.events.append(Checked(check.label.render(run.scope), result, 0, success))
+        run.events.append(Checked(check.label.render(run.scope), RollData.of(result), 0,
+                                          success))
     return success
 
 

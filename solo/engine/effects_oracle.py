@@ -6,7 +6,7 @@ from __future__ import annotations
 from solo import defaults
 from solo.engine import oracle
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step
-from solo.engine.events import Answered
+from solo.engine.events import Answered, RollData
 from solo.engine.run import RunState
 from solo.rules import oracle_styles
 from solo.rules.effect_model import Ask
@@ -27,7 +27,8 @@ def ask(run: RunState, question: str, odds: str | None, style_name: str | None =
 
 def answered(question: str, style: str, answer: oracle.Answer) -> Answered:
     """The event of an oracle's answer, its dice as data."""
-    return Answered(question, style, answer.odds, answer.text, answer.event, answer.rolls,
+    return Answered(question, style, answer.odds, answer.text, answer.event,
+                    tuple([RollData.of(roll) for roll in answer.rolls]),
                     answer.value, answer.target, answer.method, answer.random_event)
 
 

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step
-from solo.engine.events import MemberChanged, Rolled
+from solo.engine.events import MemberChanged, RollData, Rolled
 from solo.engine.run import RunState, bounded, whole
 from solo.engine.state import Member, member_index
 from solo.rules.effect_model import Condition, Effect, Members, Vitality
@@ -148,7 +148,7 @@ def _harm_or_heal(run: RunState, effect: Vitality) -> None:
                     label = (effect.label.render(run.scope) if effect.label else
                              ("Damage to " if effect.sign < 0 else "Healing for ")
                              + run.party[index].name)
-                    run.events.append(Rolled(label, result, plus))
+                    run.events.append(Rolled(label, RollData.of(result), plus))
             if amount:
                 change_member(run, index, "hp", run.party[index].hp + effect.sign * amount,
                               reason)

@@ -12,7 +12,7 @@ from collections import ChainMap
 from collections.abc import Callable
 
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
-from solo.engine.events import Encountered, Said, TableRolled
+from solo.engine.events import UNSET, Encountered, RollData, Said, TableRolled
 from solo.engine.run import RunState, whole
 from solo.engine.state import MAX_TEXT
 from solo.engine.table_draws import roll_extended
@@ -39,7 +39,7 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
         return _roll_extended(run, table, name, plus_expr)
     result = dice.roll(table.expression, run.rng)
     read = plus_expr if plus_expr is not None else table.plus_expr
-    hidden = (read is not None and run.hides(read.names)) or None
+    hidden = (read is not None and run.hides(read.names)) or UNSET
     if plus_expr is not None:
         plus = whole(f"table {name}'s plus", plus_expr.evaluate(run.scope))
     elif table.plus_expr is not None:
@@ -51,8 +51,8 @@ def roll_table(run: RunState, name: str, plus_expr=None) -> tuple[Table, int, Ta
     index = table.index_for(result.total + plus)
     entry = table.entries[index]
     text, inline = expand_inline_dice(entry.text, run.rng)
-    event = TableRolled(table.name, table.title, result, plus, entry.id, text, tuple(inline),
-                        hidden)
+    event = TableRolled(table.name, table.title, RollData.of(result), plus, entry.id, text,
+                        tuple([RollData.of(roll) for roll in inline]), hidden)
     run.events.append(event)
     return table, index, event
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from solo.engine.effects_lights import describe_light
-from solo.engine.events import Acted, LightChanged, Rolled, Said
+from solo.engine.events import LightChanged, RollData, Rolled, Said, acted
 from solo.engine.expedition_requests import Buy, Leave, TripRequest, Wait
 from solo.engine.interpreter import Run
 from solo.engine.requests import (
@@ -69,7 +69,7 @@ def carry_trip(world: World, run: Run, request: TripRequest, walk: Walker) -> No
     if run.trip.away is None:
         raise UsageError(f"the party is in the dungeon; '{_leave_word(world)}' gets it out "
                          f"first ({request.text.split()[0]} is for the time outside)")
-    run.events.append(Acted(request.text, run.actor, request.shown))
+    run.events.append(acted(request.text, run.actor, request.shown))
     if isinstance(request, Wait):
         _wait_days(world, run, request.days)
     elif isinstance(request, Buy):
@@ -104,7 +104,7 @@ def _leave_dungeon(world: World, run: Run, request: Leave, walk: Walker) -> None
         raise UsageError("no known way out: the map has none yet ('room way out' names the "
                          "room the party came in by)")
     if dungeon.here == dungeon.way_out:
-        run.events.append(Acted(request.text, run.actor, request.shown))
+        run.events.append(acted(request.text, run.actor, request.shown))
     else:
         walk(world, run, GoTo("OUT", text=request.text, actor=request.actor))
         if run.dungeon.here != run.dungeon.way_out:
@@ -181,7 +181,7 @@ def _restock(run: Run) -> None:
             result = run.roll(restock.dice)
             label = (restock.label.replace("{entry}", text) if restock.label
                      else f"Does it come back? {text}")
-            run.events.append(Rolled(label, result, 0))
+            run.events.append(Rolled(label, RollData.of(result), 0))
             if restock.success.evaluate({"roll": result.total}):
                 back.append(text)
             else:

@@ -18,6 +18,9 @@ from fractions import Fraction
 from types import CodeType, FunctionType, MethodType
 from typing import Any
 
+from msgspec import Struct
+from msgspec.structs import astuple
+
 from solo.engine.run import RunState, Scope
 
 __all__ = ["Freezer", "Unmergeable", "PLAIN", "CHECK_NAMES"]
@@ -91,7 +94,9 @@ class Freezer:
         module = kind.__module__
         if module in _VALUED:
             return self._valued(value, kind, seen)
-        if isinstance(value, tuple):  # a named tuple: an event
+        if isinstance(value, Struct):  # an event, or a roll as an event keeps it
+            return (kind, *(self.freeze(item, seen) for item in astuple(value)))
+        if isinstance(value, tuple):  # a named tuple
             return (kind, *(self.freeze(item, seen) for item in value))
         if isinstance(value, random.Random):
             return "dice"

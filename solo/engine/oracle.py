@@ -82,7 +82,7 @@ class Answer:
                            self.random_event, self.event)
 
 
-def answer_line(rolls: tuple[dice.Roll, ...], value: int, target: int | None, method: str,
+def answer_line(rolls: tuple[dice.Shown, ...], value: int, target: int | None, method: str,
                 text: str, random_event: bool, event: str | None) -> str:
     """An answer's ``d:`` line from its data: ``d100=23 vs 50 -> Yes``."""
     shown = [dice.roll_text(roll) for roll in rolls] or [str(value)]

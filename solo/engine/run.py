@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from solo.engine.events import Event, TrackerChanged
+from solo.engine.events import UNSET, Event, TrackerChanged
 from solo.engine.rooms import map_value, way_out_text
 from solo.engine.state import MAX_TEXT, MAX_VALUE, Light, State, member_index
 from solo.errors import UsageError
@@ -225,7 +225,7 @@ class RunState:
         before = self.values[name]
         after = self.set_tracker(name, wanted)
         if tracker.shown:
-            hidden = tracker.shown_when is not None and tracker.hidden(self.scope) or None
+            hidden = tracker.shown_when is not None and tracker.hidden(self.scope) or UNSET
             self.events.append(TrackerChanged(name, tracker.label, before, after, reason,
                                               tracker.notation, tracker.maximum, hidden))
 

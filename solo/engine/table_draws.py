@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from solo.engine.events import TableRolled
+import msgspec
+
+from solo.engine.events import RollData, TableRolled
 from solo.errors import SoloError
 from solo.rules import dice
 from solo.rules.table_roll import Draw, roll_on
@@ -23,21 +25,14 @@ __all__ = ["draw_event", "roll_extended"]
 def draw_event(draw: Draw) -> TableRolled:
     """One table roll of a generator as the journal's ``tbl:`` line: ``tbl: Room d12=3 ->
     a crooked passage`` (compound dice show their digits: ``d66=35 [3, 5]``)."""
-    faces = draw.faces or (draw.value - draw.plus,)
     total = draw.value - draw.plus
     try:
         parsed = dice.parse(draw.dice)
         single = len(parsed.terms) == 1 and isinstance(parsed.terms[0], dice.Dice)
     except SoloError:
-        parsed, single = None, False
-    if parsed is not None and single:
-        term = parsed.terms[0]
-        expression = parsed
-    else:  # compound dice (d6;d6): their own text, each die a digit
-        term = dice.parse("d6").terms[0]
-        expression = dice.Expression(draw.dice, (term,), total, total)
-    roll = dice.Roll(expression, total, (dice.TermRoll(term, faces, (True,) * len(faces),
-                                                       total),))
+        single = False
+    # compound dice (d6;d6) keep their own text, each die a digit
+    roll = RollData(parsed.text if single else draw.dice, total, draw.faces or (total,))
     title = draw.title or draw.table
     if draw.column:
         title = f"{title} ({draw.column})"
@@ -54,5 +49,5 @@ def roll_extended(tables: Mapping[str, Table], table: Table, rng: random.Random,
     index = next(at for at, entry in enumerate(table.entries) if entry is result.entry)
     events = [draw_event(draw) for draw in result.draws]
     if not table.columns:  # (a table of columns shows each column's own words)
-        events[0] = events[0]._replace(text=result.text)
+        events[0] = msgspec.structs.replace(events[0], text=result.text)
     return index, events

@@ -17,7 +17,7 @@ from solo.engine.effects_lights import douse_source, light_source
 from solo.engine.effects_oracle import ask
 from solo.engine.effects_party import change_member, change_own, marks, targets
 from solo.engine.effects_tables import roll_table
-from solo.engine.events import PartyChanged, Rolled, Said, Struck, TrackerChanged
+from solo.engine.events import PartyChanged, RollData, Rolled, Said, Struck, TrackerChanged
 from solo.engine.meaning_oracle import ask_meaning
 from solo.engine.requests import (
     AddMember,
@@ -103,7 +103,7 @@ def _set_setting(world: World, run: RunState, request: SetSetting) -> None:
 def _roll(world: World, run: RunState, request: Roll) -> None:
     run.about(request.why or "Roll")
     result = dice.roll(request.expression, run.rng)
-    run.events.append(Rolled(request.why or "Roll", result))
+    run.events.append(Rolled(request.why or "Roll", RollData.of(result)))
 
 
 def _table(world: World, run: RunState, request: RollOn) -> None:

@@ -17,9 +17,9 @@ from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine.arguments import parse_arguments
-from solo.engine.events import Acted, Said
+from solo.engine.events import ActedNote, Said, acted
 from solo.engine.interpreter import Run
-from solo.engine.requests import NOTE, Act, GoBack, GoTo
+from solo.engine.requests import Act, GoBack, GoTo
 from solo.engine.room_commands import room_changed
 from solo.engine.rooms import map_value
 from solo.errors import UsageError
@@ -64,10 +64,10 @@ def walk_request(world: World, run: Run, request: GoTo | GoBack) -> None:
     walk = world.procedure.walk
     run.set_action(None)
     if walk is None:
-        run.events.append(Acted(request.text, run.actor, request.shown))
+        run.events.append(acted(request.text, run.actor, request.shown))
         _step(run, way)
         return
-    run.events.append(Acted(request.text, run.actor, NOTE))
+    run.events.append(ActedNote(request.text, run.actor))
     action_word = walk.play.split()[0]
     action = world.procedure.action_named(action_word)
     assert action is not None  # (the procedure file is checked when it loads)

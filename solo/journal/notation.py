@@ -21,6 +21,8 @@ from typing import Any
 
 from solo.engine.events import (
     Acted,
+    ActedNote,
+    ActedOwnLine,
     Answered,
     Checked,
     Encountered,
@@ -179,7 +181,7 @@ def _tracker_changed(event: TrackerChanged) -> list[Line]:
     if event.hidden:
         return [Line(f"=> {one_line(event.label)} moves behind the screen"
                      + (f": {reason}" if reason else ""), "result")]
-    delta = event.after - event.before
+    delta = event.after - (event.before or 0)  # (None only in a record edited so)
     change = f"{delta:+d}" if delta else "no change"
     shown = tag("Inv", event.label, event.after) if event.notation == "Inv" \
         else counter_tag(event.notation, event.label, event.after, event.maximum)
@@ -215,7 +217,8 @@ def _answered(event: Answered) -> list[Line]:
 
 
 _LINES: dict[type, Callable[[Any], list[Line]]] = {
-    Acted: _acted, MemberChanged: _member_changed, PartyChanged: _party_changed,
+    Acted: _acted, ActedNote: _acted, ActedOwnLine: _acted, MemberChanged: _member_changed,
+    PartyChanged: _party_changed,
     TurnPassed: lambda event: [], Checked: _checked, Rolled: _rolled,
     TableRolled: _table_rolled, TrackerChanged: _tracker_changed,
     LightChanged: _light_changed, Encountered: _encountered,

@@ -1,7 +1,7 @@
 """The hidden record's keys, in the order solo writes them, with what each means: the writer
 (:func:`solo.journal.record.make_record`) builds records from them. The record's types, which
 every reader decodes it into, are :mod:`solo.journal.record_types` (a test holds the two
-to the same keys).
+to the same keys); its events' are the engine's own, :mod:`solo.engine.events`.
 
 A record is one JSON object, read as JSON data whatever the order of its keys or the
 spacing between them (a JSON tool may re-save it so)::
@@ -21,8 +21,7 @@ from typing import Any
 
 __all__ = ["Field", "HEADER_FIELDS", "EXTRA_FIELDS", "MAP_FIELDS", "WHOLE_MAP_KEY",
            "MAP_CHANGES_KEY", "MAP_AT_KEY", "EVENTS_KEY", "STATE_KEY", "TOP_KEYS",
-           "legacy_record", "ROLL_KEYS", "NOT_RECORDED", "LEFT_OUT_WHEN_NONE", "LEGACY_KIND",
-           "TYPE_KEY"]
+           "legacy_record", "LEGACY_KIND", "TYPE_KEY"]
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ MAP_FIELDS: tuple[Field, ...] = (
 """The map's keys (solo.journal.map_records), after the extras and before the events."""
 MAP_AT_KEY, WHOLE_MAP_KEY, MAP_CHANGES_KEY = (field.key for field in MAP_FIELDS)
 
-EVENTS_KEY = "ev"  # the engine's events, as EVENT_FIELDS gives their data (a list)
+EVENTS_KEY = "ev"  # the engine's events (a list), as solo.engine.events declares them
 STATE_KEY = "state"  # the full state after the entry (an object: State.to_json)
 TOP_KEYS: tuple[str, ...] = (*(field.key for field in HEADER_FIELDS),
                              *(field.key for field in EXTRA_FIELDS),
@@ -95,16 +94,6 @@ def legacy_record(snapshot: Mapping[str, Any]) -> dict[str, Any]:
 # -- the events ---------------------------------------------------------------------------
 
 TYPE_KEY = "t"
-"""The key of an event's type name, which solo writes first."""
-
-NOT_RECORDED = frozenset({"shown"})
-"""Fields of an event that only the screen and the notation read (how a command is shown
-follows from its word, which the record keeps): never written."""
-
-LEFT_OUT_WHEN_NONE = frozenset({"actor", "hidden"})
-"""Fields newer than format 2's first journals: left out while empty, so those records
-read (and the examples replay) the same."""
-
-ROLL_KEYS = ("x", "n", "d", "drop")
-"""A roll's data: its expression, its total, every die, and the places of the dice it
-dropped (written only when some were)."""
+"""The key of an event's type name, which solo writes first. An event's fields are its type's
+(:mod:`solo.engine.events`), in the order declared there; a few newer than format 2's first
+journals are left out while empty (``actor``, ``hidden``, a roll's ``drop``)."""

@@ -1,8 +1,9 @@
 """The hidden record as typed data, and the one decoder every reader uses.
 
 A record is one JSON object in an HTML comment (:mod:`solo.journal.record`). It is declared
-here once, as :class:`Record` with its events a tagged union on ``"t"``
-(:data:`RecordEvent`), and decoded by msgspec's JSON decoder: keys in any order, any
+here once, as :class:`Record`, its events being the engine's own
+(:mod:`solo.engine.events`, re-exported here), a tagged union on ``"t"``
+(:data:`RecordEvent`); it is decoded by msgspec's JSON decoder: keys in any order, any
 spacing, keys the types do not name passed over. The state and the map are kept as their
 JSON bytes (:class:`msgspec.Raw`), read only by the readers that need them
 (:func:`json_data`).
@@ -19,6 +20,26 @@ from typing import Any
 
 import msgspec
 
+from solo.engine.events import (
+    Acted,
+    Answered,
+    Checked,
+    Encountered,
+    Event,
+    LightChanged,
+    MemberChanged,
+    PartyChanged,
+    RollData,
+    Rolled,
+    RoomChanged,
+    Said,
+    Struck,
+    TableRolled,
+    TrackerChanged,
+    TurnPassed,
+)
+from solo.engine.events import BaseEvent as _Event
+
 __all__ = ["RollData", "Acted", "TurnPassed", "Rolled", "Checked", "TableRolled",
            "TrackerChanged", "LightChanged", "Encountered", "Said", "Struck", "Answered",
            "MemberChanged", "PartyChanged", "RoomChanged", "RecordEvent", "Record", "decode",
@@ -30,137 +51,9 @@ BAD_DATA = (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueE
 """What decoding a record, or a part of one, raises when it does not read."""
 
 
-class RollData(msgspec.Struct, frozen=True, gc=False):
-    """A roll as a record keeps it: its expression, total, every die, and the places of
-    the dice it dropped."""
-
-    x: str = ""
-    n: int = 0
-    d: tuple[int, ...] = ()
-    drop: tuple[int, ...] = ()
-
-
-class _Event(msgspec.Struct, frozen=True, gc=False, tag_field="t", tag=True):
-    """An event of the record (its type name under ``"t"``)."""
-
-
-class Acted(_Event, frozen=True):
-    command: str = ""
-    actor: str | None = None
-
-
-class TurnPassed(_Event, frozen=True):
-    turn: int = 0
-    minutes: int | None = None
-
-
-class Rolled(_Event, frozen=True):
-    label: str = ""
-    roll: RollData = RollData()
-    plus: int = 0
-
-
-class Checked(_Event, frozen=True):
-    label: str = ""
-    roll: RollData = RollData()
-    plus: int = 0
-    success: bool = False
-
-
-class TableRolled(_Event, frozen=True):
-    table: str = ""
-    title: str = ""
-    roll: RollData = RollData()
-    plus: int = 0
-    entry_id: str = ""
-    text: str = ""
-    inline: tuple[RollData, ...] = ()
-    hidden: bool | None = None
-
-
-class TrackerChanged(_Event, frozen=True):
-    tracker: str = ""
-    label: str = ""
-    before: int | None = None
-    after: int | None = None
-    reason: str = ""
-    notation: str = "Track"
-    maximum: int | None = None
-    hidden: bool | None = None
-
-
-class LightChanged(_Event, frozen=True):
-    kind: str = ""
-    label: str = ""
-    before: str = ""
-    after: str = ""
-    reason: str = ""
-    how: str = ""  # lit, relit, burnt, doused, blown, over (empty: still burning, or older)
-
-
-class Encountered(_Event, frozen=True):
-    table: str = ""
-    text: str = ""
-    status: str = ""
-
-
-class Said(_Event, frozen=True):
-    text: str = ""
-
-
-class Struck(_Event, frozen=True):
-    table: str = ""
-    text: str = ""
-
-
-class Answered(_Event, frozen=True):
-    question: str = ""
-    style: str = ""
-    odds: str = ""
-    text: str = ""
-    event: str | None = None
-    rolls: tuple[RollData, ...] = ()
-    value: int = 0
-    target: int | None = None
-    method: str = ""
-    random_event: bool = False
-    labels: tuple[str, ...] = ()
-    pluses: tuple[int, ...] = ()
-
-
-class MemberChanged(_Event, frozen=True):
-    name: str = ""
-    what: str = ""
-    label: str = ""
-    before: int = 0
-    after: int = 0
-    reason: str = ""
-    hp: int = 0
-    max_hp: int = 0
-    marks: tuple[str, ...] = ()
-
-
-class PartyChanged(_Event, frozen=True):
-    name: str = ""
-    joined: bool = False
-    hp: int = 0
-    max_hp: int = 0
-    marks: tuple[str, ...] = ()
-
-
-class RoomChanged(_Event, frozen=True):
-    room: str = ""
-    how: str = ""
-    status: tuple[str, ...] = ()
-    description: str = ""
-    exits: tuple[str, ...] = ()
-
-
-RecordEvent = (Acted | TurnPassed | Rolled | Checked | TableRolled | TrackerChanged
-               | LightChanged | Encountered | Said | Struck | Answered | MemberChanged
-               | PartyChanged | RoomChanged)
-"""An event as a record keeps it: one type per engine event, of the same name and fields
-(:mod:`solo.engine.events`), its rolls as :class:`RollData`."""
+RecordEvent = Event
+"""An event as a record keeps it: the engine's own event types (:mod:`solo.engine.events`),
+declared once there."""
 
 _NONE = msgspec.Raw()  # a Raw field the record does not have
 

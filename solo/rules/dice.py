@@ -19,7 +19,19 @@ from solo.errors import DiceError
 
 TYPE_CHECKING = False  # typing is not imported at run time: ``solo roll`` starts faster
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Protocol
+
+    class Shown(Protocol):
+        """What :func:`roll_text` reads of a roll."""
+
+        @property
+        def text(self) -> str: ...
+        @property
+        def total(self) -> int: ...
+        @property
+        def dice(self) -> tuple[int, ...]: ...
+        @property
+        def dropped(self) -> tuple[int, ...]: ...
 
 __all__ = [
     "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Constant", "Term", "Expression",
@@ -186,9 +198,20 @@ class Roll(_Record):
     terms: tuple[TermRoll, ...]
 
     @property
+    def text(self) -> str:
+        """Its expression's text: ``4d6kh3``."""
+        return self.expression.text
+
+    @property
     def dice(self) -> tuple[int, ...]:
         """Every die rolled, in order, kept or not."""
         return tuple(die for term in self.terms for die in term.rolls)
+
+    @property
+    def dropped(self) -> tuple[int, ...]:
+        """The places among :attr:`dice` of the dice it dropped."""
+        kept = [kept for term in self.terms for kept in term.kept]
+        return tuple([place for place, keep in enumerate(kept) if not keep])
 
     def brief(self) -> str:
         """The dice and the total without the expression: ``[5, 5, 3, 4] → 14``."""
@@ -382,19 +405,17 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
     return Roll(expr, total, tuple(results))
 
 
-def roll_text(roll: Roll, plus: int = 0) -> str:
+def roll_text(roll: Shown, plus: int = 0) -> str:
     """A roll as the Dice Notation add-on writes it: ``d6=3``, ``d10+7=8``, ``2d6=7 [4, 3]``,
-    ``4d6kh3=14 [5, 5, 3d, 4]`` (a dropped die marked ``d``)."""
-    expression = roll.expression.text
+    ``4d6kh3=14 [5, 5, 3d, 4]`` (a dropped die marked ``d``). ``roll`` is a :class:`Roll` or
+    a roll as the journal keeps it (:class:`solo.engine.events.RollData`)."""
+    expression = roll.text
     if plus:
         expression += f"{plus:+d}"
     line = f"{expression}={roll.total + plus}"
-    dice: list[str] = []
-    for term in roll.terms:
-        if isinstance(term.term, Constant):
-            continue
-        dice.extend(str(die) if kept else f"{die}d"
-                    for die, kept in zip(term.rolls, term.kept, strict=True))
+    dice = roll.dice
     if len(dice) > 1:
-        line += " [" + ", ".join(dice) + "]"
+        dropped = roll.dropped
+        line += " [" + ", ".join(f"{die}d" if place in dropped else str(die)
+                                 for place, die in enumerate(dice)) + "]"
     return line

@@ -336,13 +336,15 @@ def test_the_engine_state_stays_consistent_after_replace():
 
 
 def test_events_of_different_types_never_compare_equal():
-    from solo.engine.events import Acted, Said, Struck
+    from solo.engine.events import Acted, ActedNote, RoomChanged, Said, Struck
 
     assert Said("x") == Said("x") and hash(Said("x")) == hash(Said("x"))
     assert Said("x") != Acted("x") and Said("x") != ("x",)
     assert Struck("t", "x") != ("t", "x")
     assert len({Said("x"), Acted("x")}) == 2
-    assert Said("x")._fields == ("text",)  # the journal records events by field names
+    assert Acted("x") != ActedNote("x")  # shown otherwise in the journal
+    assert RoomChanged("R1", "new") != ("R1", "new", (), "", ())
+    assert Said("x").__struct_fields__ == ("text",)  # the journal records them by field names
 
 
 @pytest.mark.parametrize("system", ["d12-tension", "delving", "exploration", "trespasser",

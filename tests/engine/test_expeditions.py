@@ -66,7 +66,7 @@ def test_d12_a_week_away_resets_tension_and_rolls_for_each_struck_encounter(craw
     result = c.do("wait 1", faces=[4, 3])       # the first back (4-6), the second not
     assert c.value("tension") == 0
     rolls = [e for e in result.events if isinstance(e, Rolled)]
-    assert [roll.total for roll in rolls] == [4, 3] and all("d6" in str(roll.roll.expression.text)
+    assert [roll.total for roll in rolls] == [4, 3] and all("d6" in str(roll.roll.text)
                                                             for roll in rolls)
     assert c.state.struck == {"d12-encounters": (2,)}
     assert "back on the table" in _said(result)

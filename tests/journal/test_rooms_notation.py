@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from solo.engine import room_changes as change
 from solo.engine.room_grammar import read_exits
 from solo.engine.rooms import Dungeon
@@ -51,8 +53,8 @@ def test_lonelog_nvim_finds_each_room_with_its_statuses():
 
 
 def test_player_text_cannot_break_a_room_tag():
-    event = change.room_event(two_rooms().room("R2"), "changed")._replace(
-        description="vault] [R:9|fake", status=("cl|eared",))
+    event = msgspec.structs.replace(change.room_event(two_rooms().room("R2"), "changed"),
+                                    description="vault] [R:9|fake", status=("cl|eared",))
     tag = room_tag(event)
     assert NVIM_TAG.fullmatch(tag) and len(nvim_tags(tag)) == 1 and "R:9" in tag
 

@@ -12,9 +12,7 @@ from typing import Any
 
 import pytest
 
-from solo.engine import events as engine_events
-from solo.journal import record_types
-from solo.journal.record_schema import NOT_RECORDED, TOP_KEYS
+from solo.journal.record_schema import TOP_KEYS
 from solo.journal.record_types import Record, decode
 from solo.report.read import read_journal
 from tests.report.test_report_layouts import SCRIPTS, play, reports
@@ -98,13 +96,5 @@ def test_every_key_solo_writes_is_named_in_the_schema(tmp_path: Path):
     assert undo.undid == data["undid"] and undo.live == data["live"]
 
 
-def test_the_record_s_types_name_every_key_and_every_event_field_solo_writes():
-    """One declaration: the record's type has a field for every key the writer knows, and
-    each event's type the fields of the engine's event of the same name."""
+def test_the_record_s_type_names_every_key_solo_writes():
     assert set(Record.__struct_fields__) == set(TOP_KEYS)
-    for name in engine_events.__all__:
-        if name == "Event":
-            continue
-        engine = getattr(engine_events, name)
-        typed = getattr(record_types, name)
-        assert set(typed.__struct_fields__) == set(engine._fields) - NOT_RECORDED, name

@@ -85,7 +85,7 @@ def test_a_label_that_names_dice_names_the_dice_rolled(system):
         for event in result.events:
             if isinstance(event, (Checked, Rolled)) and _dice(event.label):
                 seen += 1
-                rolled = event.roll.expression.text
+                rolled = event.roll.text
                 count, sides = _dice(event.label)
                 if rolled == "2d20kl1":
                     assert "disadvantage" in event.label and sides == 20, event
@@ -106,7 +106,7 @@ def test_exploration_checks_roll_one_d20(line):
     c.do("light torch")
     result, sizes = play(c, line, [12, 5])
     assert sizes == [20, 6]
-    assert [e.roll.expression.text for e in result.events if isinstance(e, Checked)] == ["d20"]
+    assert [e.roll.text for e in result.events if isinstance(e, Checked)] == ["d20"]
 
 
 def test_exploration_con_save_rolls_one_d20():

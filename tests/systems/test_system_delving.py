@@ -52,7 +52,7 @@ def test_hazard_die_faces(crawl, face, outcome):
     result = c.do("explore", faces=[face, 4])
     assert result.outcomes == (outcome,)
     hazard = [e for e in c.events(TableRolled) if e.table == "hazard"]
-    assert len(hazard) == 1 and hazard[0].roll.expression.text == "d6"
+    assert len(hazard) == 1 and hazard[0].roll.text == "d6"
 
 
 def test_hazard_is_rolled_at_the_end_of_the_turn(crawl):
@@ -182,7 +182,7 @@ def test_dungeon_shift_rolls_the_shifts_table(crawl):
     c = crawl(SYSTEM)
     c.do("explore", faces=[4, 12])
     [shift] = [e for e in c.events(TableRolled) if e.table == "delving-shifts"]
-    assert shift.roll.expression.text == "d12"
+    assert shift.roll.text == "d12"
     assert "shudders" in shift.text
 
 

@@ -92,7 +92,7 @@ def test_hazard_face_after_the_first_six_turns(crawl, face):
     c.do("light torch")
     result = c.do("explore", faces=[face, 4, 3, 3])
     rolled = _tables(result, "hazard")
-    assert rolled[0].roll.expression.text == "d6" and rolled[0].total == face
+    assert rolled[0].roll.text == "d6" and rolled[0].total == face
     assert result.outcomes == (HAZARD_IDS[face],)
     assert bool(_met(result)) == (face == 1)
     assert bool(_tables(result, "dungeon-turn-signs")) == (face == 3)
@@ -135,7 +135,7 @@ def test_an_encounter_is_far_off_and_has_a_disposition(crawl):
     assert len(_met(result)) == 1 and c.state.encounters == 1
     assert "far" in _said(result) and "toward" in _said(result)
     disposition = _tables(result, "disposition")
-    assert disposition[0].roll.expression.text == "2d6"
+    assert disposition[0].roll.text == "2d6"
     assert disposition[0].entry_id == "hostile"
 
 
@@ -266,7 +266,7 @@ def test_an_hours_rest_heals_1d8_plus_str_bonus(crawl, face, bonus, healed):
     c.do(f"set str_bonus {bonus}")
     result = c.do("rest-hour", faces=[QUIET] * 6 + [face])
     heal = [e for e in result.events if isinstance(e, Rolled)]
-    assert heal[0].roll.expression.text == "d8" and heal[0].total == healed
+    assert heal[0].roll.text == "d8" and heal[0].total == healed
     assert "8 hours" in _said(result)
 
 
@@ -279,7 +279,7 @@ def test_harvesting_is_an_int_check_against_10_plus_hd(crawl, hd, bonus, face, s
     c.do(f"set int_bonus {bonus}")
     result = c.do(f"harvest {hd}", faces=[face, QUIET])
     check = [e for e in result.events if isinstance(e, Checked)][0]
-    assert check.roll.expression.text == "d20" and check.success is success
+    assert check.roll.text == "d20" and check.success is success
     assert f"DC {10 + hd}" in check.label
 
 
@@ -288,7 +288,7 @@ def test_an_exhausted_party_harvests_at_disadvantage(crawl):
     c.do("set fatigue 2")
     result = c.do("harvest 0", faces=[15, 9, QUIET])
     check = [e for e in result.events if isinstance(e, Checked)][0]
-    assert check.roll.expression.text == "2d20kl1" and check.roll.total == 9
+    assert check.roll.text == "2d20kl1" and check.roll.total == 9
     assert not check.success and "disadvantage" in check.label
 
 
@@ -310,7 +310,7 @@ def test_a_dangerous_failure_costs_1d6_per_point_missed(crawl):
     c = crawl(SYSTEM)
     result = c.do("leave 2 3 dangerous", faces=[12, 1, 2, 3])   # DC 15, missed by 3
     damage = [e for e in result.events if isinstance(e, Rolled)]
-    assert damage[0].roll.expression.text == "3d6" and damage[0].total == 6
+    assert damage[0].roll.text == "3d6" and damage[0].total == 6
     assert "0 hit protection" in _said(result) and "omen roll" in _said(result)
 
 
@@ -429,7 +429,7 @@ def test_a_tired_party_harvests_without_disadvantage(crawl):
     c.do("set fatigue 1")
     result = c.do("harvest 0", faces=[15, QUIET])
     check = [e for e in result.events if isinstance(e, Checked)][0]
-    assert check.roll.expression.text == "d20" and check.roll.total == 15
+    assert check.roll.text == "d20" and check.roll.total == 15
     assert check.success and "disadvantage" not in check.label
 
 
@@ -523,13 +523,13 @@ def test_a_member_who_joins_fresh_harvests_without_disadvantage(crawl):
     assert members(c) == {"Wren": (8, 8, 2), "Mira": (8, 8, 0)}
     check = [e for e in c.do("harvest 0", [15, QUIET], actor="Mira").events
              if isinstance(e, Checked)][0]
-    assert check.roll.expression.text == "d20" and "disadvantage" not in check.label
+    assert check.roll.text == "d20" and "disadvantage" not in check.label
     check = [e for e in c.do("harvest 0", [15, 9, QUIET], actor="Wren").events
              if isinstance(e, Checked)][0]
-    assert check.roll.expression.text == "2d20kl1" and "disadvantage" in check.label
+    assert check.roll.text == "2d20kl1" and "disadvantage" in check.label
     check = [e for e in c.do("harvest 0", faces=[15, 9, QUIET]).events
              if isinstance(e, Checked)][0]
-    assert check.roll.expression.text == "2d20kl1", "unnamed, the party's ladder decides"
+    assert check.roll.text == "2d20kl1", "unnamed, the party's ladder decides"
 
 
 def _hurt(c, wren: int, ott: int) -> None:
@@ -543,7 +543,7 @@ def test_an_hours_rest_heals_each_member_1d8_plus_str_bonus(crawl):
     c.do("set str_bonus 1")
     result = c.do("rest-hour", faces=[QUIET] * 6 + [3, 8])
     heals = [e for e in result.events if isinstance(e, Rolled)]
-    assert [(e.label, e.roll.expression.text, e.total) for e in heals] == [
+    assert [(e.label, e.roll.text, e.total) for e in heals] == [
         ("The hour's rest heals Wren (1d8 + str_bonus)", "d8", 4),
         ("The hour's rest heals Brother Ott (1d8 + str_bonus)", "d8", 9)]
     assert members(c) == {"Wren": (5, 8, 0), "Brother Ott": (8, 8, 0)}, "never past the maximum"
@@ -568,7 +568,7 @@ def test_a_dangerous_failure_costs_each_member_1d6_per_point_missed(crawl):
     c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     result = c.do("leave 2 3 dangerous", faces=[13, 1, 2, 6, 5])   # DC 15, missed by 2
     damage = [e for e in result.events if isinstance(e, Rolled)]
-    assert [(e.roll.expression.text, e.total) for e in damage] == [("2d6", 3), ("2d6", 11)]
+    assert [(e.roll.text, e.total) for e in damage] == [("2d6", 3), ("2d6", 11)]
     assert damage[0].label == "Dangerous journey: Wren takes 1d6 for each of the 2 points missed"
     assert members(c) == {"Wren": (5, 8, 0), "Brother Ott": (0, 8, 0)}
     text = _said(result)
@@ -655,7 +655,7 @@ def test_a_member_who_is_only_tired_rolls_without_disadvantage(crawl, line, face
     assert c.value("fatigue") == 1
     for actor in ("Wren", None):             # a tired member, and the tired party
         check = [e for e in c.do(line, faces, actor=actor).events if isinstance(e, Checked)][0]
-        assert check.roll.expression.text == "d20" and check.roll.total == 15
+        assert check.roll.text == "d20" and check.roll.total == 15
         assert "disadvantage" not in check.label
         if line.startswith("leave"):
             c.do("return")                   # leaving ends the expedition: back in
@@ -671,8 +671,8 @@ def test_only_the_exhausted_member_rolls_at_disadvantage(crawl):
              if isinstance(e, Checked)][0]
     exhausted = [e for e in c.do("harvest 0", [15, 4, QUIET], actor="Wren").events
                  if isinstance(e, Checked)][0]
-    assert (tired.roll.expression.text, tired.total) == ("d20", 15)
-    assert (exhausted.roll.expression.text, exhausted.total) == ("2d20kl1", 4)
+    assert (tired.roll.text, tired.total) == ("d20", 15)
+    assert (exhausted.roll.text, exhausted.total) == ("2d20kl1", 4)
 
 
 # -- a dimmed torch is dim light (issue 22) ------------------------------------------------------
@@ -715,7 +715,7 @@ def test_a_dangerous_journey_can_cost_the_party_one_roll(crawl):
     c.do("set journey_damage once")
     result = c.do("leave 2 3 dangerous", faces=[13, 1, 2])   # DC 15, missed by 2
     damage = [e for e in result.events if isinstance(e, Rolled)]
-    assert [(e.roll.expression.text, e.total) for e in damage] == [("2d6", 3)]
+    assert [(e.roll.text, e.total) for e in damage] == [("2d6", 3)]
     assert members(c) == {"Wren": (8, 8, 0), "Brother Ott": (8, 8, 0)}
     assert "Share it out among the characters" in _said(result)
 

@@ -54,7 +54,7 @@ def test_hazard_die_faces(crawl, face, outcome):
     result = c.do("explore", faces=[face])
     assert result.outcomes == (outcome,)
     [hazard] = [e for e in c.events(TableRolled) if e.table == "hazard"]
-    assert hazard.roll.expression.text == "d6"
+    assert hazard.roll.text == "d6"
 
 
 def test_quiet_turn_changes_nothing_but_the_light(crawl):
@@ -90,7 +90,7 @@ def test_sign_rolls_the_signs_table(crawl):
     c = crawl(SYSTEM)
     c.do("explore", faces=[2, 3])
     [sign] = [e for e in c.events(TableRolled) if e.table == "exploration-signs"]
-    assert sign.roll.expression.text == "d6" and "Tracks" in sign.text
+    assert sign.roll.text == "d6" and "Tracks" in sign.text
     assert not c.events(Encountered)
 
 
@@ -365,7 +365,7 @@ def test_traditional_die_size_is_a_setting(crawl):
     c.do("set bookkeeping traditional")
     c.do("set encounter_in 10")
     c.do("explore", faces=[10])
-    assert c.events(Checked)[0].roll.expression.text == "d10"
+    assert c.events(Checked)[0].roll.text == "d10"
 
 
 def test_traditional_bookkeeping_still_tracks_light_and_rest(crawl):
@@ -615,7 +615,7 @@ def test_surprise_is_a_wis_check_for_each_character_with_their_own_bonus(crawl):
     c.do("light torch")
     result = c.do("explore", faces=[1, 3, 9, 11, 12])   # hazard 1, the hermit mage, 3 checks
     checks = c.events(Checked)
-    assert [(e.label, e.roll.expression.text, e.total, e.success) for e in checks] == [
+    assert [(e.label, e.roll.text, e.total, e.success) for e in checks] == [
         ("WIS check (DC 12) against surprise for Wren", "d20", 12, True),
         ("WIS check (DC 12) against surprise for Brother Ott", "d20", 11, False),
         ("WIS check (DC 12) against surprise for Mira", "d20", 12, True)]
@@ -667,7 +667,7 @@ def test_each_characters_con_save_is_a_d20(crawl):
     c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     c.do("explore", faces=[4])
     c.do("explore", faces=[20, 1, QUIET])
-    assert [(s.roll.expression.text, s.success) for s in c.events(Checked)] == [
+    assert [(s.roll.text, s.success) for s in c.events(Checked)] == [
         ("d20", True), ("d20", False)]
 
 

@@ -97,7 +97,7 @@ def test_advance_check_is_d10_at_or_under_the_alarm(crawl, before, face, encount
     result = c.do("advance", faces=[face, 4])
     check = _checks(result, "Encounter")
     assert len(check) == 1 and check[0].roll.total == face
-    assert check[0].roll.expression.text == "d10"
+    assert check[0].roll.text == "d10"
     assert check[0].success is encounter
     assert len(_met(result)) == (1 if encounter else 0)
     assert c.value("alarm") == (0 if encounter else before + 1)
@@ -199,7 +199,7 @@ def test_each_lit_source_gets_its_own_depletion_check(crawl):
     c.do("light lantern")
     result = c.do("advance", faces=[1, 2, 10])  # torch rolls 1, lantern 2, then encounter d10
     checks = _checks(result, "depletion")
-    assert [check.roll.expression.text for check in checks] == ["d6", "d6"]
+    assert [check.roll.text for check in checks] == ["d6", "d6"]
     assert ["Torch" in checks[0].label, "Lantern" in checks[1].label] == [True, True]
     assert [check.success for check in checks] == [True, False]
     outs = [e for e in result.events if isinstance(e, LightChanged) and e.after == "out"]
