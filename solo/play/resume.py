@@ -19,6 +19,7 @@ from solo.journal.notation import one_line
 from solo.journal.record_order import in_step_order, scan_records
 from solo.journal.record_types import state_of
 from solo.journal.store import Tail, find_record, read_meta, read_tail
+from solo.play.dungeon_world import stock_dungeon
 from solo.play.physical import DICE_MODES
 from solo.rules.catalog import load_world
 from solo.rules.world import World
@@ -94,6 +95,7 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
         map_at = read.whole_at
         if read.note():
             notices.append(read.note())
+    notices.extend(stock_dungeon(world, state.values, path))
     # The procedure may have been edited since the journal began: fit the state to it.
     fitted, reconciled = engine.reconcile(world, state)
     notices.extend(reconciled)
