@@ -42,7 +42,7 @@ __all__ = ["DUNGEON", "DUNGEON_SET", "OPENERS", "FINDERS", "SetDungeon", "parse_
            "settings_text", "set_dungeon_request", "set_dungeon", "active",
            "door_refusal", "refuse_shut", "Rolled", "roll_new", "after_action", "start_values",
            "TRAPS_FOUND", "traps_found", "KEY", "KEY_HASH", "KEY_FOUND", "KEY_AT",
-           "key_values"]
+           "DUNGEON_VALUES", "key_values"]
 
 DUNGEON = "dungeon"
 """The state's value naming the journal's generator ('' or absent: none)."""
@@ -59,6 +59,8 @@ KEY_AT = "dungeon_key_at"
 """The state's value holding the step of the record that named the key, which keeps the
 key's room marks (:mod:`solo.rules.key_marks`): 0, the start record, for ``--dungeon``."""
 _KEY_VALUES = (KEY, KEY_HASH, KEY_FOUND, KEY_AT)
+DUNGEON_VALUES = (DUNGEON, DUNGEON_SET, *_KEY_VALUES)
+"""Every value that names the journal's dungeon (what an undo of ``set dungeon`` takes back)."""
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)

@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from solo.engine import core as engine
+from solo.engine.dungeon_rolls import DUNGEON_VALUES
 from solo.engine.requests import Request, SessionStep, SetDice, SetDungeon, Show
 from solo.engine.state import State
 from solo.errors import JournalError, SoloError, UsageError
@@ -227,8 +228,12 @@ class Session:
         if lost:
             raise JournalError("the map as it was before the last entry cannot be read from "
                                "the journal; nothing was taken back")
-        restored = replace(earlier, values={**self.state.values, **earlier.values},
-                           step=self.state.step + 1, prev=earlier.prev, dungeon=dungeon)
+        values = {**self.state.values, **earlier.values}
+        for name in DUNGEON_VALUES:  # a dungeon named since is taken back with its entry
+            if name in values and name not in earlier.values:
+                values[name] = ""
+        restored = replace(earlier, values=values, step=self.state.step + 1,
+                           prev=earlier.prev, dungeon=dungeon)
         self.notices.extend(stock_dungeon(self.world, restored.values, self.path))
         line = Line(note(f"undo: took back {taken}"), "note")
         self._entry("undo", mechanics_block([line]), restored, "undo", (),
