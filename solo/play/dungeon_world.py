@@ -17,13 +17,20 @@ from solo.errors import RulesError, UsageError
 from solo.journal.record_schema import EVENTS_KEY, STATE_KEY
 from solo.journal.store import find_record
 from solo.rules.catalog import stock_generator, stock_key
-from solo.rules.key_file import check_encounters, load_key_file
+from solo.rules.key_file import (
+    check_encounters,
+    check_wandering,
+    load_key_file,
+    wandering_table,
+)
 from solo.rules.key_marks import room_marks
 from solo.rules.key_model import DungeonKey
 from solo.rules.key_shelf import is_key_file, key_name
+from solo.rules.validate import name_types
 from solo.rules.world import World
 
-__all__ = ["stock_dungeon", "checked_key", "with_key_rooms", "named_dungeon", "key_rooms_of"]
+__all__ = ["stock_dungeon", "checked_key", "with_key_rooms", "named_dungeon", "key_rooms_of",
+           "fitted"]
 
 
 def stock_dungeon(world: World, values: Mapping[str, Any], path: Path) -> list[str]:
@@ -71,8 +78,10 @@ def checked_key(world: World, path: Path) -> DungeonKey:
     """The key at ``path``, checked (as ``solo check`` does) and its encounters against the
     procedure's encounter table: a RulesError with file and line when it fails."""
     key = load_key_file(path)
-    encounters = world.table(world.procedure.encounters or "")
+    encounters = world.procedure.tables.get(world.procedure.encounters or "") \
+        or world.table(world.procedure.encounters or "")
     check_encounters(key, [entry.id for entry in encounters.entries] if encounters else [])
+    check_wandering(key, world.procedure, name_types(world.procedure))
     return key
 
 
@@ -101,3 +110,22 @@ def key_rooms_of(world: World, before: Mapping[str, Any], after: Mapping[str, An
         return None
     key = world.keys.get(str(name))
     return room_marks(key) if key is not None else None
+
+
+def fitted(world: World, values: Mapping[str, Any]) -> World:
+    """The world for the journal's values: while the key it plays has a ``wandering``
+    table, that table stands in the world's tables for the procedure's encounter table (the
+    procedure's own check still decides when one is drawn); otherwise the world's own
+    tables. The same world when nothing changes (its compiled rules are kept by the
+    tables' identity); the generators and keys it holds are shared."""
+    base = world.plain_tables if world.plain_tables is not None else world.tables
+    name = values.get(KEY)
+    key = world.keys.get(name) if isinstance(name, str) and name else None
+    encounters = world.procedure.encounters or ""
+    table = wandering_table(key, encounters) if key is not None and encounters else None
+    if table is None:
+        return world if world.plain_tables is None else replace(world, tables=base,
+                                                                plain_tables=None)
+    if world.plain_tables is not None and world.tables.get(encounters) == table:
+        return world
+    return replace(world, tables={**base, encounters: table}, plain_tables=base)

@@ -38,7 +38,7 @@ from solo.journal.record import make_record, record_comment
 from solo.journal.store import Journal, JournalChanged, find_record, read_meta, read_tail
 from solo.play import prompt_text
 from solo.play.clock import now_text
-from solo.play.dungeon_world import key_rooms_of, named_dungeon, stock_dungeon
+from solo.play.dungeon_world import fitted, key_rooms_of, named_dungeon, stock_dungeon
 from solo.play.line import parse_line, split_lines
 from solo.play.physical import DICE_MODES, AskDie, TypedDice
 from solo.play.recap import last_words, recap_data, recap_lines, snapshot_block
@@ -68,6 +68,7 @@ class Session:
             self.journal.close()
             raise
         self.notices: list[str] = list(resumed.notices)  # what resuming found, said once
+        self.world = resumed.world or self.world
         self.state: State = resumed.state
         self.live = resumed.live  # the entry whose state is current (undo moves it back)
         # commands drawn so far: each command's dice come from the seed and this count, so
@@ -161,6 +162,8 @@ class Session:
         if isinstance(request, SetDungeon):  # read what it names: the engine reads no file
             request = named_dungeon(self.world, request, self.path)
         result = engine.perform(self.world, self.state, request, rng)
+        if isinstance(request, SetDungeon):
+            self.world = fitted(self.world, result.state.values)
         if actor is not None:
             text = f"{actor}: {text}"  # the record keeps the line as the player typed it
         lines = render_events(result.events)
@@ -235,6 +238,7 @@ class Session:
         restored = replace(earlier, values=values, step=self.state.step + 1,
                            prev=earlier.prev, dungeon=dungeon)
         self.notices.extend(stock_dungeon(self.world, restored.values, self.path))
+        self.world = fitted(self.world, restored.values)
         line = Line(note(f"undo: took back {taken}"), "note")
         self._entry("undo", mechanics_block([line]), restored, "undo", (),
                     extra={"undid": undone, "live": target})

@@ -37,6 +37,9 @@ class World:
     keys: dict[str, DungeonKey] = field(default_factory=dict)
     generator_ids: tuple[str, ...] = ()
     key_marks: dict[str, Mapping[str, str]] = field(default_factory=dict)
+    plain_tables: Mapping[str, Table] | None = None
+    """The tables before a key's ``wandering`` table took the place of the procedure's
+    encounter table in ``tables`` (None: it has not)."""
 
     def table(self, name: str) -> Table | None:
         return self.tables.get(name) or self.procedure.tables.get(name)

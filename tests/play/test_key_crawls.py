@@ -197,9 +197,17 @@ def test_the_example_key_played_to_the_end(system, tmp_path, monkeypatch):
     crawl.run()
     assert crawl.entered == {room.id for room in crawl.key.rooms}
     # the key's text is not copied into the journal beyond the rooms entered: its intro
-    # and its name are said, its wandering table is not
+    # and its name are said; its wandering table, which replaces the procedure's
+    # encounter table, only by the entries drawn, each where it is drawn and met
     text = crawl.journal.read_text(encoding="utf-8")
-    assert "water rising over the floor for a turn" not in text
+    drawn = "tbl: The Bell Abbey: wandering monsters d6="
+    assert drawn in text
+    assert "Random encounters" not in text and "goblin" not in text
+    assert crawl.key.wandering is not None
+    for entry in crawl.key.wandering.entries:
+        for line in text.splitlines():
+            if entry.text in line:
+                assert line.startswith((drawn, "=> Encounter: ", "<!-- solo ")), line
 
 
 def test_a_marked_key_set_at_the_prompt_and_edited_midway_never_shows_an_unseen_room(
