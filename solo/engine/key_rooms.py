@@ -147,7 +147,8 @@ def _choose(run: RunState, key: DungeonKey, room: Room, direction: str | None
               if not each.out and (direction is not None or room.exits[index].to is None)]
     if not onward:
         if direction is not None:
-            raise UsageError(f"the exit {direction} of {room.id} leads out of the dungeon")
+            raise UsageError(f"the exit {direction} of {room.id} leads out of the dungeon: "
+                             "'leave' takes the party out")
         finders = [name for name in FINDERS if name in run.procedure.actions]
         hint = f"; '{finders[0]}' may find a secret way" if finders else ""
         raise UsageError(f"{room.id} has no way on to a room not yet entered: 'go' walks "

@@ -207,3 +207,15 @@ def test_an_edit_of_doors_in_a_room_entered_is_named(here):
     _edited(key, ("- {dir: E, to: R3}", "- {dir: E, to: R3, door: locked}"))
     status = solo("status", "j.md")
     assert "R1: its doors changed; 1 room not yet entered changed." in status.out
+
+
+def test_an_exit_out_of_the_dungeon_is_shown_and_refused_as_a_way_on(here):
+    """A key's ``to: out`` exit (R1's S in the example): listed among the room's exits, never
+    a way into a new room; 'leave' is the way out."""
+    key_at(here)
+    run = solo("new", "j.md", "--system", "d12-tension", "--seed", "3", "--dungeon",
+               "abbey.yaml", stdin="enter\nenter S\nleave\n")
+    assert "[R:1|active|Cellar stair|exits S, N, E]" in run.out
+    assert "solo: error: line 2: the exit S of R1 leads out of the dungeon: 'leave' takes " \
+           "the party out" in run.err
+    assert "Expedition 1 is over" in run.out
