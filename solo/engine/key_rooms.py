@@ -165,6 +165,10 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
     if key is None:
         name = run.values.get(KEY)
         if name and isinstance(name, str):
+            why = world.unreadable.get(name)
+            if why:
+                raise UsageError(f"the key {name} no longer passes its checks ({why}): mend "
+                                 "it to reveal new rooms")
             raise UsageError(f"the key {name} is not found (moved or deleted?): put it back "
                              "at that path to reveal new rooms")
         return None
@@ -350,6 +354,10 @@ def key_notice(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str
     if not name or not isinstance(name, str):
         return None
     key = world.keys.get(name)
+    if key is None and world.unreadable.get(name):
+        return (f"The key {name} no longer passes its checks ({world.unreadable[name]}): "
+                "the rooms already entered keep what the journal recorded; new rooms cannot "
+                "be revealed until it is mended.")
     if key is None:
         return (f"The key {name} is not found (moved or deleted?): the rooms already "
                 "entered keep what the journal recorded; new rooms cannot be revealed "

@@ -37,8 +37,9 @@ def stock_dungeon(world: World, values: Mapping[str, Any], path: Path) -> list[s
     """Read the generator and the key the values of the journal at ``path`` name into the
     world (the engine looks them up and never reads a file); and, for a key whose bytes
     changed since it was named, the room marks the journal keeps of it, for the notice.
-    Returns what to tell the player when one cannot be read (a key that is not there is
-    said by the recap: the rooms seen stay, new ones wait for it)."""
+    Returns what to tell the player when the generator cannot be read; a key that is not
+    there, or no longer passes its checks, is said by the recap (the rooms seen stay, new
+    ones wait for it)."""
     notices = []
     generator = values.get(DUNGEON)
     if generator and isinstance(generator, str):
@@ -51,9 +52,10 @@ def stock_dungeon(world: World, values: Mapping[str, Any], path: Path) -> list[s
     if name and isinstance(name, str):
         try:
             key = stock_key(world, name, path.parent)
-        except RulesError as error:
-            return [*notices, f"The key {name} no longer passes its checks ({error}): new "
-                    "rooms cannot be revealed until it is mended."]
+        except RulesError as error:  # the recap says so (solo.engine.key_rooms.key_notice)
+            world.unreadable[name] = str(error)
+            return notices
+        world.unreadable.pop(name, None)
         if key is not None and key.sha256 != values.get(KEY_HASH) \
                 and name not in world.key_marks:
             at = values.get(KEY_AT)

@@ -37,6 +37,8 @@ class World:
     keys: dict[str, DungeonKey] = field(default_factory=dict)
     generator_ids: tuple[str, ...] = ()
     key_marks: dict[str, Mapping[str, str]] = field(default_factory=dict)
+    unreadable: dict[str, str] = field(default_factory=dict)
+    """Keys the journal names that are there but no longer pass their checks, and why."""
     plain_tables: Mapping[str, Table] | None = None
     """The tables before a key's ``wandering`` table took the place of the procedure's
     encounter table in ``tables`` (None: it has not)."""

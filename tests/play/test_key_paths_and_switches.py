@@ -219,3 +219,19 @@ def test_an_exit_out_of_the_dungeon_is_shown_and_refused_as_a_way_on(here):
     assert "solo: error: line 2: the exit S of R1 leads out of the dungeon: 'leave' takes " \
            "the party out" in run.err
     assert "Expedition 1 is over" in run.out
+
+
+def test_a_key_that_no_longer_passes_its_checks_is_named_with_why(here):
+    key = key_at(here)
+    assert solo("new", "j.md", "--system", "d12-tension", "--seed", "3", "--dungeon",
+                "abbey.yaml", stdin="enter\n").code == 0
+    _edited(key, ("{dir: N, to: R4}", "{dir: N, to: R44}"))
+    status = solo("status", "j.md")
+    assert status.code == 0
+    assert "The key abbey.yaml no longer passes its checks (abbey.yaml:48: rooms.1.exits.0.to: " \
+           "R44 is not a room of this key): the rooms already entered keep what the journal " \
+           "recorded" in status.out
+    assert "not found" not in status.out
+    moved = solo("play", "j.md", stdin="rooms\nenter N\n")
+    assert "R1 (here, way out) · Cellar stair" in moved.out  # the rooms seen stay
+    assert "the key abbey.yaml no longer passes its checks" in moved.err
