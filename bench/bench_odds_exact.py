@@ -27,7 +27,7 @@ from solo.engine.forecast_dice import seeded
 from solo.engine.state import State
 from solo.errors import SoloError
 from solo.play import odds_view
-from solo.rules.catalog import load_world, system_ids
+from solo.rules.catalog import load_world, stock_generator, system_ids
 
 BAR_GOAL = 0.050
 ODDS_GOAL = 0.200
@@ -126,9 +126,10 @@ def main() -> int:
         ok = measure(f"{system}, 3 turns in, torch lit", world, state, options.runs) and ok
     for system, move in GENERATED.items():
         world = load_world(system)
-        for generator in world.generators:
+        for generator in world.generator_ids:
             if generator not in GENERATORS:
                 continue
+            stock_generator(world, generator)  # read here: the engine reads no file
             begun = start(world)
             begun = replace(begun, values={**begun.values,
                                            **start_values(world, generator)})

@@ -60,10 +60,12 @@ def _simulate_dungeon(world, options, env: Environment) -> int:
     from solo.engine.dungeon_rolls import parse_settings
     from solo.engine.simulate_dungeon import simulate_dungeon
     from solo.errors import UsageError
+    from solo.rules.catalog import stock_generator
 
     if options.action:
         raise UsageError("simulate --dungeon plays the procedure's own move into new rooms; "
                          "leave out --action")
+    stock_generator(world, options.dungeon)  # read here: the engine reads no file
     try:
         result = simulate_dungeon(world, options.dungeon, options.turns, options.seed,
                                   parse_settings(options.dungeon_set), tuple(options.setup))

@@ -17,45 +17,42 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.engine import room_changes as change
-from solo.engine.dungeon_rolls import FINDERS, Rolled, door_refusal, traps_found
+from solo.engine.dungeon_rolls import (
+    FINDERS,
+    KEY,
+    KEY_AT,
+    KEY_FOUND,
+    KEY_HASH,
+    Rolled,
+    door_refusal,
+    key_values,
+    traps_found,
+)
 from solo.engine.events import Encountered, Event, Said
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.errors import UsageError
+from solo.rules.key_marks import mark_changes
 from solo.rules.key_model import DungeonKey, KeyExit, KeyRoom, exit_face, way_back
 from solo.rules.key_reveal import explored, hidden_here, reveal
 from solo.rules.tables import expand_inline_dice
 from solo.rules.world import World
 
-__all__ = ["KEY", "KEY_HASH", "KEY_FOUND", "key_values", "active_key", "found_ids",
+__all__ = ["KEY", "KEY_HASH", "KEY_FOUND", "KEY_AT", "key_values", "active_key", "found_ids",
            "enter_key_room", "search_key", "explored_text", "key_notice"]
-
-KEY = "dungeon_key"
-"""The state's value naming the journal's key: the path of its file."""
-KEY_HASH = "dungeon_key_sha256"
-"""The state's value holding the sha256 of the key's bytes when play started."""
-KEY_FOUND = "key_found"
-"""The state's value holding the ids of the key's secrets found, space-separated."""
 
 _DOOR = {"open": "", "stuck": "stuck", "locked": "locked", "trapped": "trapped",
          "secret": ""}
 """A key's door as the map keeps it (a secret door, found, is an open way marked secret)."""
 
 
-def key_values(key: DungeonKey) -> dict[str, str]:
-    """The state's values that name ``key`` (its path and hash)."""
-    return {KEY: key.file, KEY_HASH: key.sha256, KEY_FOUND: ""}
-
-
 def active_key(world: World, values: Mapping[str, Any]) -> DungeonKey | None:
-    """The journal's key, if it names one that can be read; None otherwise."""
+    """The journal's key, if it names one the world holds (the play layer stocks it when it
+    can be read); None otherwise."""
     name = values.get(KEY)
     if not name or not isinstance(name, str):
         return None
-    try:
-        return world.keys[name]
-    except KeyError:
-        return None
+    return world.keys.get(name)
 
 
 def found_ids(values: Mapping[str, Any]) -> set[str]:
@@ -150,7 +147,8 @@ def _choose(run: RunState, key: DungeonKey, room: Room, direction: str | None
               if not each.out and (direction is not None or room.exits[index].to is None)]
     if not onward:
         if direction is not None:
-            raise UsageError(f"the exit {direction} of {room.id} leads out of the dungeon")
+            raise UsageError(f"the exit {direction} of {room.id} leads out of the dungeon: "
+                             "'leave' takes the party out")
         finders = [name for name in FINDERS if name in run.procedure.actions]
         hint = f"; '{finders[0]}' may find a secret way" if finders else ""
         raise UsageError(f"{room.id} has no way on to a room not yet entered: 'go' walks "
@@ -167,6 +165,10 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
     if key is None:
         name = run.values.get(KEY)
         if name and isinstance(name, str):
+            why = world.unreadable.get(name)
+            if why:
+                raise UsageError(f"the key {name} no longer passes its checks ({why}): mend "
+                                 "it to reveal new rooms")
             raise UsageError(f"the key {name} is not found (moved or deleted?): put it back "
                              "at that path to reveal new rooms")
         return None
@@ -345,18 +347,34 @@ def _plain_ways(room: KeyRoom) -> set[str | None]:
 
 def key_notice(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
     """One line when the journal's key has moved (not found) or was edited (its hash
-    differs): what changed, in the rooms already entered only. None when all is well."""
+    differs): what changed in the rooms already entered (name, text, exits, doors,
+    contents, secrets), and how many rooms not yet entered changed, never what they say.
+    None when all is well."""
     name = values.get(KEY)
     if not name or not isinstance(name, str):
         return None
-    try:
-        key = world.keys[name]
-    except KeyError:
+    key = world.keys.get(name)
+    if key is None and world.unreadable.get(name):
+        return (f"The key {name} no longer passes its checks ({world.unreadable[name]}): "
+                "the rooms already entered keep what the journal recorded; new rooms cannot "
+                "be revealed until it is mended.")
+    if key is None:
         return (f"The key {name} is not found (moved or deleted?): the rooms already "
                 "entered keep what the journal recorded; new rooms cannot be revealed "
                 "until it is back at that path.")
     if key.sha256 == values.get(KEY_HASH):
         return None
+    marks = world.key_marks.get(name)
+    changes = mark_changes(marks, key, [room.id for room in dungeon.rooms]) \
+        if marks is not None else _map_changes(key, dungeon)
+    what = "; ".join(changes) if changes else "no room already entered changed"
+    return (f"The key {name} was edited since it was last played (its sha256 differs): "
+            f"{what}. The rooms already entered keep what the journal recorded.")
+
+
+def _map_changes(key: DungeonKey, dungeon: Dungeon) -> list[str]:
+    """For a journal from before room marks: the rooms entered, against what the map
+    recorded (name and exits), and a word that the others may have changed."""
     changes = []
     for room in dungeon.rooms:
         now = key.room(room.id)
@@ -369,10 +387,8 @@ def key_notice(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str
                                                if not exit.secret})) if changed]
             if parts:
                 changes.append(f"{room.id}: its {' and '.join(parts)} changed")
-    seen = _seen(key, dungeon)
-    unseen = len(key.rooms) - len(seen)
-    what = "; ".join(changes) if changes else (
-        "no room already entered is renamed or gone" + (f" ({unseen} not yet entered may "
-                                                        "have changed)" if unseen else ""))
-    return (f"The key {name} was edited since it was last played (its sha256 differs): "
-            f"{what}. The rooms already entered keep what the journal recorded.")
+    unseen = len(key.rooms) - len(_seen(key, dungeon))
+    if not changes:
+        changes.append("no room already entered is renamed or gone"
+                       + (f" ({unseen} not yet entered may have changed)" if unseen else ""))
+    return changes

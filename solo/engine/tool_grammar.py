@@ -298,8 +298,9 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "(the last one met, by default).", _strike, _table_names),
     _tool("set", "set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it); "
           "'set dice physical' has solo ask for every die, 'set dice solo' rolls them; "
-          "'set dungeon classic doors=barred' has a generator roll each new room ('set "
-          "dungeon off': the player describes them); "
+          "'set dungeon classic doors=barred' has a generator roll each new room, 'set "
+          "dungeon KEY.yaml' plays a key before the first room ('set dungeon off': the "
+          "player describes them); "
           "'set odds off' takes the odds out of the status bar.",
           _set, _settable),
     _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3.", _roll,

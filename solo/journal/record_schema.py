@@ -59,6 +59,9 @@ EXTRA_FIELDS: tuple[Field, ...] = (
     Field("dice", str, None, "the dice mode in force (solo or physical) when it is not the "
           "front matter's"),
     Field("typed", list, (), "the dice the player typed at the table, as [sides, face]"),
+    Field("key_rooms", dict, None, "the record that names a key (the start's, or "
+          "set dungeon's): its room marks, short hashes of each room's parts, never its "
+          "text (solo.rules.key_marks)"),
 )
 """Keys written only where they mean something, after the header and before the events."""
 

@@ -76,6 +76,7 @@ class Record(msgspec.Struct, frozen=True, gc=False):
     undid: int | None = None
     dice: str | None = None
     typed: tuple[tuple[int, ...], ...] = ()
+    key_rooms: msgspec.Raw = _NONE
     map: int | None = None
     dungeon: msgspec.Raw = _NONE
     rooms: msgspec.Raw = _NONE

@@ -25,6 +25,7 @@ def journal_odds(path: Path, budget: int = BUDGET) -> dict[str, Any]:
     meta = read_meta(path)
     world = journal_world(path, meta)
     resumed = resume(world, meta, path, read_tail(path))
+    world = resumed.world or world  # stocked with the journal's dungeon
     state = resumed.state
     found = forecast(world, state, seeded(), resumed.last_command, budget)
     return {"journal": str(path), "system": world.procedure.id, "step": state.step,
@@ -37,4 +38,4 @@ def journal_odds_lines(path: Path) -> list[str]:
     meta = read_meta(path)
     world = journal_world(path, meta)
     resumed = resume(world, meta, path, read_tail(path))
-    return odds_lines(world, resumed.state, resumed.last_command)
+    return odds_lines(resumed.world or world, resumed.state, resumed.last_command)

@@ -179,6 +179,6 @@ def journal_recap(path: Path, now: float) -> dict[str, Any]:
     meta = read_meta(path)
     world = journal_world(path, meta)
     resumed = resume(world, meta, path, read_tail(path))
-    return recap_data(world, meta, resumed.state, session=resumed.session_number,
+    return recap_data(resumed.world or world, meta, resumed.state, session=resumed.session_number,
                       scene=resumed.scene, words=last_words(path),
                       since=max(0.0, now - path.stat().st_mtime))

@@ -19,6 +19,8 @@ from solo.journal.notation import one_line
 from solo.journal.record_order import in_step_order, scan_records
 from solo.journal.record_types import state_of
 from solo.journal.store import Tail, find_record, read_meta, read_tail
+from solo.play.dungeon_world import fitted as fitted_world
+from solo.play.dungeon_world import stock_dungeon
 from solo.play.physical import DICE_MODES
 from solo.rules.catalog import load_world
 from solo.rules.world import World
@@ -50,6 +52,9 @@ class Resumed:
     notices: tuple[str, ...]
     map_at: int | None = None  # the step of the last record that keeps the whole map
     torn: bool = False  # the last entry has no readable record (kept, and said)
+    world: World | None = None
+    """The world the journal plays, stocked with the generator or key it names (and a
+    key's own wandering table in place of the procedure's encounter table)."""
 
 
 def journal_world(path: Path, meta: Mapping[str, Any]) -> World:
@@ -94,6 +99,8 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
         map_at = read.whole_at
         if read.note():
             notices.append(read.note())
+    notices.extend(stock_dungeon(world, state.values, path))
+    world = fitted_world(world, state.values)  # a key's own wandering table, if it has one
     # The procedure may have been edited since the journal began: fit the state to it.
     fitted, reconciled = engine.reconcile(world, state)
     notices.extend(reconciled)
@@ -113,7 +120,7 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
                    session_number=record.session,
                    scene=record.scene_number,
                    lead=("\n" if tail.needs_newline else "") + tail.closers,
-                   notices=tuple(notices), map_at=map_at, torn=tail.torn)
+                   notices=tuple(notices), map_at=map_at, torn=tail.torn, world=world)
 
 
 def front_matter_party(world: World, meta: Mapping[str, Any], recorded: Mapping[str, Any],

@@ -19,7 +19,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from solo.engine import core as engine
-from solo.engine.requests import Request, SessionStep, SetDice, Show
+from solo.engine.dungeon_rolls import DUNGEON_VALUES
+from solo.engine.requests import Request, SessionStep, SetDice, SetDungeon, Show
 from solo.engine.state import State
 from solo.errors import JournalError, SoloError, UsageError
 from solo.journal.map_records import MapLedger, rebuild_map
@@ -37,6 +38,7 @@ from solo.journal.record import make_record, record_comment
 from solo.journal.store import Journal, JournalChanged, find_record, read_meta, read_tail
 from solo.play import prompt_text
 from solo.play.clock import now_text
+from solo.play.dungeon_world import fitted, key_rooms_of, named_dungeon, stock_dungeon
 from solo.play.line import parse_line, split_lines
 from solo.play.physical import DICE_MODES, AskDie, TypedDice
 from solo.play.recap import last_words, recap_data, recap_lines, snapshot_block
@@ -66,6 +68,7 @@ class Session:
             self.journal.close()
             raise
         self.notices: list[str] = list(resumed.notices)  # what resuming found, said once
+        self.world = resumed.world or self.world
         self.state: State = resumed.state
         self.live = resumed.live  # the entry whose state is current (undo moves it back)
         # commands drawn so far: each command's dice come from the seed and this count, so
@@ -156,7 +159,11 @@ class Session:
         seed = f"{self.seed}:{self.draws}"
         rng = TypedDice(seed, self.ask_die) if self.dice == "physical" and self.ask_die \
             else random.Random(seed)
+        if isinstance(request, SetDungeon):  # read what it names: the engine reads no file
+            request = named_dungeon(self.world, request, self.path)
         result = engine.perform(self.world, self.state, request, rng)
+        if isinstance(request, SetDungeon):
+            self.world = fitted(self.world, result.state.values)
         if actor is not None:
             text = f"{actor}: {text}"  # the record keeps the line as the player typed it
         lines = render_events(result.events)
@@ -174,6 +181,10 @@ class Session:
             self.sitting_open = False  # a new expedition opens a new Lonelog session
         if typed:
             extra["typed"] = [list(die) for die in typed]
+        marks = key_rooms_of(self.world, self.state.values, result.state.values,
+                             result.state.step)
+        if marks:
+            extra["key_rooms"] = marks
         self._entry("command", mechanics_block(lines) if lines else "", result.state, text,
                     result.events, heading, extra=extra)
         self.draws += 1
@@ -220,8 +231,14 @@ class Session:
         if lost:
             raise JournalError("the map as it was before the last entry cannot be read from "
                                "the journal; nothing was taken back")
-        restored = replace(earlier, values={**self.state.values, **earlier.values},
-                           step=self.state.step + 1, prev=earlier.prev, dungeon=dungeon)
+        values = {**self.state.values, **earlier.values}
+        for name in DUNGEON_VALUES:  # a dungeon named since is taken back with its entry
+            if name in values and name not in earlier.values:
+                values[name] = ""
+        restored = replace(earlier, values=values, step=self.state.step + 1,
+                           prev=earlier.prev, dungeon=dungeon)
+        self.notices.extend(stock_dungeon(self.world, restored.values, self.path))
+        self.world = fitted(self.world, restored.values)
         line = Line(note(f"undo: took back {taken}"), "note")
         self._entry("undo", mechanics_block([line]), restored, "undo", (),
                     extra={"undid": undone, "live": target})

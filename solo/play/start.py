@@ -11,8 +11,7 @@ from pathlib import Path
 
 from solo import defaults
 from solo.engine import core as engine
-from solo.engine.dungeon_rolls import parse_settings, start_values
-from solo.engine.key_rooms import key_values
+from solo.engine.dungeon_rolls import key_values, parse_settings, start_values
 from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.journal.create import create_journal, slugify
@@ -22,12 +21,13 @@ from solo.journal.record import start_record
 from solo.journal.store import read_meta
 from solo.play.batch import run_batch
 from solo.play.clock import now_text
+from solo.play.dungeon_world import checked_key, with_key_rooms
 from solo.play.party_from import carry_party
 from solo.play.session import Session
 from solo.rules import oracle_styles
-from solo.rules.catalog import load_system, load_world, system_ids
-from solo.rules.key_file import check_encounters, load_key_file
-from solo.rules.key_shelf import is_key_file
+from solo.rules.catalog import load_system, load_world, stock_generator, system_ids
+from solo.rules.key_marks import room_marks
+from solo.rules.key_shelf import is_key_file, key_name
 from solo.rules.numbers import number_between
 from solo.terminal import printable
 
@@ -53,15 +53,17 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     (unless SOURCE_DATE_EPOCH is set). ``dungeon``: the generator of new rooms and its
     settings (``doors=barred``), kept in the start record's state (and every state after)."""
     world = load_world(system, [Path(name) for name in tables])
+    path = Path(journal) if journal else JOURNALS_DIR / f"{slugify(title or '')}.md"
+    marks: dict[str, str] = {}
     if dungeon[0] and is_key_file(dungeon[0]):  # a prepared dungeon: its key, checked
         if dungeon[1]:
             raise UsageError("--dungeon-set is for a generator; a key has no settings")
-        key = load_key_file(Path(dungeon[0]))
-        encounters = world.table(world.procedure.encounters or "")
-        check_encounters(key, [entry.id for entry in encounters.entries] if encounters
-                         else [])
-        generated = key_values(key)
+        key = checked_key(world, Path(dungeon[0]))
+        generated = key_values(key, key_name(dungeon[0], path.parent))
+        marks = room_marks(key)
     else:
+        if dungeon[0]:
+            stock_generator(world, dungeon[0])
         generated = start_values(world, dungeon[0], parse_settings(dungeon[1]))
     oracle_styles.get_style(world.styles, oracle_style)
     title = title or f"A {world.procedure.name} crawl"
@@ -90,8 +92,11 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
                        world.procedure.party.marks(member.conditions, member.own))
             for member in state.party] + ([note(carried.note)] if carried else [])
     path = Path(journal) if journal else JOURNALS_DIR / f"{slugify(title)}.md"
+    record = start_record(state.to_json())
+    if marks:  # the key's room marks, for the notice if it is edited (solo.rules.key_marks)
+        record = with_key_rooms(record, marks)
     return create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
-                          start_record(state.to_json()), next_free=not journal)
+                          record, next_free=not journal)
 
 
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,

@@ -5,6 +5,7 @@ from :func:`solo.engine.key_rooms.explored_text`: never a word of an unseen room
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -14,6 +15,7 @@ from solo.journal.expedition_figures import expedition_figures
 from solo.journal.map_records import map_from
 from solo.journal.record_types import RoomChanged, Struck
 from solo.report.records import Records
+from solo.rules.key_shelf import read_key
 from solo.rules.world import World
 
 __all__ = ["expeditions", "expedition_lines", "explored"]
@@ -22,7 +24,8 @@ _READ = (RoomChanged, Struck)
 """The events the expeditions' figures read (the rest of each record's are passed over)."""
 
 
-def expeditions(records: Records, live: list[int], procedure: Any) -> list[dict[str, Any]]:
+def expeditions(records: Records, live: list[int], procedure: Any, folder: Path
+                ) -> list[dict[str, Any]]:
     """The figures of each expedition, from the records standing; [] for a journal whose
     party never left (its last state keeps no ``trip``: one crawl, the whole report). In a
     keyed dungeon each says how much of it was explored when it ended (or now)."""
@@ -41,15 +44,16 @@ def expeditions(records: Records, live: list[int], procedure: Any) -> list[dict[
     for figure in figures:
         at = last.get(figure["expedition"])
         if at is not None:
-            text = explored(records, at, procedure)
+            text = explored(records, at, procedure, folder)
             if text:
                 figure["explored"] = text
     return figures
 
 
-def explored(records: Records, index: int, procedure: Any) -> str | None:
+def explored(records: Records, index: int, procedure: Any, folder: Path) -> str | None:
     """``9 of 23 rooms, 2 of 4 secrets`` for a keyed dungeon as the record at ``index``
-    left it (None without a key, or when the key cannot be read)."""
+    left it (None without a key, or when the key cannot be read). ``folder``: the
+    journal's, where a key named by a relative path is found."""
     if procedure is None:
         return None
     values = records.state(index).get("values")
@@ -57,7 +61,9 @@ def explored(records: Records, index: int, procedure: Any) -> str | None:
         return None
     dungeon = map_from(records.kept[:index + 1]).dungeon
     try:
-        return explored_text(World(procedure), values, dungeon)
+        key = read_key(str(values[KEY]), folder)
+        world = World(procedure, keys={str(values[KEY]): key} if key is not None else {})
+        return explored_text(world, values, dungeon)
     except Exception:  # noqa: BLE001 - a key edited past reading: the reports say nothing
         return None
 

@@ -244,8 +244,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
                  blown_out=blown, results=counting.results,
-                 expeditions=expeditions(records, live, procedure),
-                 explored=explored(records, live[-1], procedure) if live else None,
+                 expeditions=expeditions(records, live, procedure, path.parent),
+                 explored=explored(records, live[-1], procedure, path.parent) if live else None,
                  questions=questions, snapshots=0, garbled=0,
                  retracted=len(records.retracted))
 

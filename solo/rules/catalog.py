@@ -1,14 +1,18 @@
-"""Find the procedures, tables, oracle styles and generators solo ships, and a player's own."""
+"""Find the procedures, tables, oracle styles and generators solo ships, and a player's own;
+stock a world with the generator or key a journal names (the play layer does, so that the
+engine never reads a file)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
 from solo.errors import RulesError, UsageError
 from solo.rules.generator import Generator, load_generator_file, parse_generator
 from solo.rules.key_file import parse_key
+from solo.rules.key_model import DungeonKey
+from solo.rules.key_shelf import read_key
 from solo.rules.oracle_styles import parse_style, styles_from_documents
 from solo.rules.paths import (
     generators_dir,
@@ -26,7 +30,7 @@ from solo.rules.world import World
 
 __all__ = ["system_files", "system_ids", "load_system", "load_tables", "load_styles", "load_world",
            "oracle_dirs", "load_file", "generator_files", "generator_list", "load_generator",
-           "load_oracle_tables", "Generators"]
+           "load_oracle_tables", "stock_generator", "stock_key"]
 
 
 def oracle_dirs() -> list[Path]:
@@ -124,36 +128,34 @@ def load_system(system: str | Path, extra_tables: Iterable[Path] = ()) -> Proced
     return procedure  # type: ignore[return-value]
 
 
-def load_world(system: str | Path, extra_tables: Iterable[Path] = ()):
-    """Everything the engine needs for one journal."""
+def load_world(system: str | Path, extra_tables: Iterable[Path] = ()) -> World:
+    """Everything the engine needs for one journal, but its dungeon: the generator or key
+    the journal names is stocked by :func:`stock_generator` or :func:`stock_key`."""
     extra = tuple(extra_tables)
     return World(load_system(system, extra), load_oracle_tables(extra), load_styles(),
-                 Generators())
+                 generator_ids=tuple(sorted(generator_files())))
 
 
-class Generators(Mapping[str, Generator]):
-    """The generators a journal may name: the shipped and the player's by id, and any
-    generator file by its path. Each is read when first asked for (most crawls name
-    none), then kept; a name that is neither an id nor a generator file is not in it."""
+def stock_generator(world: World, name: str) -> Generator:
+    """The generator ``name`` (an id, or a generator file's path), read into the world's
+    ``generators`` unless it is there already. UsageError, listing the generators, for a
+    name that is neither; RulesError (file, line, key) for a bad file."""
+    found = world.generators.get(name)
+    if found is None:
+        found = world.generators[name] = load_generator(name)
+    return found
 
-    def __init__(self) -> None:
-        self._read: dict[str, Generator] = {}
 
-    def __getitem__(self, name: str) -> Generator:
-        found = self._read.get(name)
+def stock_key(world: World, name: str, journal_folder: str | Path) -> DungeonKey | None:
+    """The key a journal in ``journal_folder`` names (``name`` as the journal stores it),
+    read into the world's ``keys`` unless it is there already; None when no file is there
+    (a RulesError when it no longer passes its checks)."""
+    found = world.keys.get(name)
+    if found is None:
+        found = read_key(name, journal_folder)
         if found is not None:
-            return found
-        if name in generator_files() or (Path(name).suffix in (".yaml", ".yml")
-                                         and Path(name).is_file()):
-            found = self._read[name] = load_generator(name)
-            return found
-        raise KeyError(name)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(generator_files()))
-
-    def __len__(self) -> int:
-        return len(generator_files())
+            world.keys[name] = found
+    return found
 
 
 def load_oracle_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:

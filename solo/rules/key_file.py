@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +36,11 @@ from solo.rules.key_model import (
     KeyExit,
     KeyRoom,
 )
-from solo.rules.tables import check_links, parse_table
+from solo.rules.tables import Table, check_links, parse_table
 from solo.rules.yamlfile import Document, load_yaml
 
 __all__ = ["parse_key", "load_key_file", "key_from_text", "key_hash", "room_id",
-           "check_encounters"]
+           "check_encounters", "check_wandering", "wandering_table"]
 
 _TOP = ("kind", "id", "name", "summary", "source", "intro", "entrance", "encounters",
         "wandering", "rooms")
@@ -303,3 +304,29 @@ def check_encounters(key: DungeonKey, entries: Collection[str]) -> None:
                 raise RulesError(f"{room.id} meets {name!r}, which is neither one of the "
                                  "key's encounters nor an entry of the procedure's encounter "
                                  f"table ({known}), nor roll", file=key.file, line=content.line)
+
+
+def check_wandering(key: DungeonKey, procedure: Any, known: Collection[str]) -> None:
+    """When play starts with a procedure: a key's ``wandering`` table replaces the
+    procedure's encounter table, so the procedure must have one, and the names its ``plus``
+    reads (``tension``) must be the procedure's (``known``); refused with the key's file
+    otherwise."""
+    table = key.wandering
+    if table is None:
+        return
+    if not procedure.encounters:
+        raise RulesError(f"wandering: {procedure.name} has no encounter table for the key's "
+                         "wandering table to replace", file=key.file)
+    expr = table.plus_expr
+    missing = sorted(expr.names - set(known)) if expr is not None else []
+    if missing:
+        raise RulesError(f"wandering.plus reads {missing[0]!r}, which {procedure.name} "
+                         "does not have", file=key.file)
+
+
+def wandering_table(key: DungeonKey, name: str) -> Table | None:
+    """The key's ``wandering`` table as it stands in for the procedure's encounter table
+    ``name`` (under that name, so that what strikes an entry off finds it), or None."""
+    if key.wandering is None:
+        return None
+    return replace(key.wandering, name=name, title=f"{key.name}: wandering monsters")

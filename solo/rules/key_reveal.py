@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from solo.rules.key_marks import mark_changes, room_marks
 from solo.rules.key_model import DungeonKey, KeyContent, KeyRoom, KeySecret, secrets_of
 
 __all__ = ["SeenExit", "SeenRoom", "Explored", "reveal", "seen_rooms", "hidden_here",
@@ -141,27 +142,7 @@ def explored(key: DungeonKey, seen: Collection[str],
 def key_changes(old: DungeonKey, new: DungeonKey, seen: Collection[str]) -> list[str]:
     """What an edit of the key changed, for the notice when a journal is resumed with a key
     whose hash differs: one line for each room the party has entered whose name, text,
-    exits or contents changed or that is gone, then one line counting the rooms not yet
-    entered that changed, were added or were removed (never what they say)."""
-    lines = []
-    for room_id in [room.id for room in old.rooms if room.id in seen]:
-        before, after = old.room(room_id), new.room(room_id)
-        if after is None:
-            lines.append(f"{room_id} is no longer in the key")
-            continue
-        assert before is not None
-        parts = [what for what, changed in (
-            ("name", before.name != after.name), ("text", before.text != after.text),
-            ("exits", before.exits != after.exits),
-            ("contents", before.contents != after.contents),
-            ("secrets", before.hidden != after.hidden)) if changed]
-        if parts:
-            lines.append(f"{room_id}: its {', '.join(parts)} changed")
-    unseen = {room.id for room in old.rooms} | {room.id for room in new.rooms}
-    others = sum(1 for room_id in sorted(unseen - set(seen))
-                 if old.room(room_id) != new.room(room_id))
-    if others:
-        lines.append(f"{others} room{'s' if others != 1 else ''} not yet entered changed")
-    if old.entrance != new.entrance and not seen:
-        lines.append("the entrance changed")
-    return lines
+    exits, doors, contents or secrets changed or that is gone, then one line counting the
+    rooms not yet entered that changed, were added or were removed (never what they say).
+    The same comparison as the journal's room marks make (:mod:`solo.rules.key_marks`)."""
+    return mark_changes(room_marks(old), new, seen)

@@ -1,21 +1,23 @@
-"""The keys a journal may name, by path: read when first asked for, then kept.
+"""Where a journal's key lives: the name a journal stores for it, and reading it back.
 
 A journal names the key it is played from (its path and the sha256 of its bytes, never its
-text); the engine finds it here, as it finds a generator through the world. A key that
-cannot be read any more (moved, deleted) is not in the shelf; one that no longer passes
-its checks raises the RulesError that says why.
+text). The path is stored relative to the journal's folder when the key lies under that
+folder or under the folder beside it (``keys/abbey.yaml``, ``../keys/abbey.yaml``), so a
+journal and its key can move together; anywhere else it is stored absolute. Older journals
+stored it absolute: both forms are read. The play layer reads the key and stocks the world
+with it (:func:`solo.rules.catalog.stock_key`); the engine never reads a file.
 """
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator, Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from solo.rules.key_file import load_key_file
 from solo.rules.key_model import DungeonKey
 
-__all__ = ["KeyShelf", "is_key_file"]
+__all__ = ["is_key_file", "key_name", "key_location", "read_key"]
 
 _KIND = re.compile(r"^kind:\s*['\"]?key['\"]?\s*(#.*)?$", re.MULTILINE)
 
@@ -33,23 +35,36 @@ def is_key_file(name: str | Path) -> bool:
     return _KIND.search(text) is not None
 
 
-class KeyShelf(Mapping[str, DungeonKey]):
-    """Keys by path, each read once. A path that cannot be read is not in it."""
+def key_name(key: str | Path, journal_folder: str | Path) -> str:
+    """The name a journal in ``journal_folder`` stores for the key at ``key``: relative
+    (with ``/``) when the key is under that folder or under its parent, else absolute."""
+    where = os.path.abspath(key)
+    folder = os.path.abspath(journal_folder)
+    try:
+        relative = os.path.relpath(where, folder)
+    except ValueError:  # another drive (Windows)
+        return where
+    parts = PurePosixPath(Path(relative).as_posix()).parts
+    ups = 0
+    while ups < len(parts) and parts[ups] == "..":
+        ups += 1
+    if ups > 1 or ups == len(parts):
+        return where
+    return PurePosixPath(*parts).as_posix()
 
-    def __init__(self) -> None:
-        self._read: dict[str, DungeonKey] = {}
 
-    def __getitem__(self, name: str) -> DungeonKey:
-        found = self._read.get(name)
-        if found is not None:
-            return found
-        if not Path(name).is_file():
-            raise KeyError(name)
-        found = self._read[name] = load_key_file(Path(name))
-        return found
+def key_location(name: str, journal_folder: str | Path) -> Path:
+    """Where the key a journal names is: an absolute name as it is, a relative one from
+    the journal's folder."""
+    path = Path(name)
+    return path if path.is_absolute() else Path(journal_folder) / path
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._read)
 
-    def __len__(self) -> int:
-        return len(self._read)
+def read_key(name: str, journal_folder: str | Path) -> DungeonKey | None:
+    """The key a journal in ``journal_folder`` names, read and checked; None when there is
+    no file there (moved, deleted). A key that no longer passes its checks raises the
+    RulesError that says why."""
+    path = key_location(name, journal_folder)
+    if not path.is_file():
+        return None
+    return load_key_file(path)

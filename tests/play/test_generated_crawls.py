@@ -181,7 +181,7 @@ def test_set_dungeon_in_play_and_its_refusals(tmp_path):
     try:
         session.handle("advance")
         assert "tbl: Room" not in path.read_text(encoding="utf-8")
-        with pytest.raises(UsageError, match="no generator 'nowhere'; choose one of: classic"):
+        with pytest.raises(UsageError, match="unknown generator 'nowhere'; choose one of: classic"):
             session.handle("set dungeon nowhere")
         with pytest.raises(UsageError, match="no setting 'colour'"):
             session.handle("set dungeon site colour=red")

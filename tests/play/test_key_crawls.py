@@ -57,7 +57,8 @@ def marked_key(folder: Path) -> Path:
 class Crawl:
     """One crawl of a key, a command at a time, checking every output as it goes."""
 
-    def __init__(self, folder: Path, key_path: Path, system: str, monkeypatch) -> None:
+    def __init__(self, folder: Path, key_path: Path, system: str, monkeypatch,
+                 at_prompt: bool = False) -> None:
         self.folder, self.system = folder, system
         self.key: DungeonKey = load_key_file(key_path)
         self.move, self.opener, self.finder = SYSTEMS[system]
@@ -67,8 +68,12 @@ class Crawl:
         self.shown = ""
         monkeypatch.chdir(folder)
         monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-        run = solo("new", str(self.journal), "--system", system, "--seed", "11",
-                   "--dungeon", str(key_path))
+        if at_prompt:  # named by 'set dungeon KEY.yaml' before the first room
+            run = solo("new", str(self.journal), "--system", system, "--seed", "11",
+                       stdin=f"set dungeon {key_path}\n")
+        else:
+            run = solo("new", str(self.journal), "--system", system, "--seed", "11",
+                       "--dungeon", str(key_path))
         assert run.code == 0, run.err
         self.check(run.out + run.err)
 
@@ -192,6 +197,36 @@ def test_the_example_key_played_to_the_end(system, tmp_path, monkeypatch):
     crawl.run()
     assert crawl.entered == {room.id for room in crawl.key.rooms}
     # the key's text is not copied into the journal beyond the rooms entered: its intro
-    # and its name are said, its wandering table is not
+    # and its name are said; its wandering table, which replaces the procedure's
+    # encounter table, only by the entries drawn, each where it is drawn and met
     text = crawl.journal.read_text(encoding="utf-8")
-    assert "water rising over the floor for a turn" not in text
+    drawn = "tbl: The Bell Abbey: wandering monsters d6="
+    assert drawn in text
+    assert "Random encounters" not in text and "goblin" not in text
+    assert crawl.key.wandering is not None
+    for entry in crawl.key.wandering.entries:
+        for line in text.splitlines():
+            if entry.text in line:
+                assert line.startswith((drawn, "=> Encounter: ", "<!-- solo ")), line
+
+
+def test_a_marked_key_set_at_the_prompt_and_edited_midway_never_shows_an_unseen_room(
+        tmp_path, monkeypatch):
+    key = marked_key(tmp_path)
+    crawl = Crawl(tmp_path, key, "d12-tension", monkeypatch, at_prompt=True)
+    crawl.run(limit=6)
+    entered = set(crawl.entered)
+    assert 3 <= len(entered) < 15
+    # between sittings, every room's text gains words (each keeps its marker)
+    text = key.read_text(encoding="utf-8")
+    for room in crawl.key.rooms:
+        text = text.replace(f"{marker(room.id)}\n", f"{marker(room.id)} and more\n", 1)
+    key.write_text(text, encoding="utf-8")
+    crawl.key = load_key_file(key)
+    status = solo("status", str(crawl.journal))
+    crawl.check(status.out + status.err)
+    assert "was edited since it was last played" in status.out
+    assert f"{20 - len(entered)} rooms not yet entered changed" in status.out
+    crawl.views()
+    crawl.run()
+    assert crawl.entered == {room.id for room in crawl.key.rooms}

@@ -23,7 +23,7 @@ from solo.engine.state import State
 from solo.errors import SoloError
 from solo.play import prompt_text
 from solo.play.odds_view import odds_lines, odds_status
-from solo.rules.catalog import load_world
+from solo.rules.catalog import load_world, stock_generator
 from solo.rules.generate import (
     RoomContext,
     door_odds,
@@ -40,7 +40,9 @@ _WORLDS: dict = {}
 
 def world_of(system: str):
     if system not in _WORLDS:
-        _WORLDS[system] = load_world(system)
+        _WORLDS[system] = world = load_world(system)
+        for generator in GENERATORS:  # read here: the engine reads no file
+            stock_generator(world, generator)
     return _WORLDS[system]
 
 
