@@ -23,8 +23,9 @@ from solo.rules.paths import (
 )
 from solo.rules.procedure import Procedure
 from solo.rules.procedure_file import load_document, parse_procedure
+from solo.rules.table_file import parse_tables_file
 from solo.rules.table_markdown import load_markdown_tables
-from solo.rules.tables import Table, parse_tables_file
+from solo.rules.tables import Table
 from solo.rules.validate import check_tables_exist
 from solo.rules.world import World
 

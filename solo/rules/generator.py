@@ -21,7 +21,8 @@ from typing import Any
 from solo.errors import DiceError, RulesError
 from solo.rules import dice
 from solo.rules.expr import Expr, ExprError, compile_expr
-from solo.rules.tables import Table, check_links, entry_path, links, parse_table
+from solo.rules.table_file import check_links, entry_path, links, parse_table
+from solo.rules.tables import Table
 from solo.rules.yamlfile import Document, load_yaml
 
 __all__ = ["DIRECTIONS", "DOOR_KINDS", "CONTENT_KINDS", "CONTEXT_NAMES", "MAX_EXITS",

@@ -36,7 +36,8 @@ from solo.rules.key_model import (
     KeyExit,
     KeyRoom,
 )
-from solo.rules.tables import Table, check_links, parse_table
+from solo.rules.table_file import check_links, parse_table
+from solo.rules.tables import Table
 from solo.rules.yamlfile import Document, load_yaml
 
 __all__ = ["parse_key", "load_key_file", "key_from_text", "key_hash", "room_id",

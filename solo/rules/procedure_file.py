@@ -37,7 +37,7 @@ from solo.rules.procedure import (
     Walk,
 )
 from solo.rules.schema import check_keys, keys_of
-from solo.rules.tables import parse_table
+from solo.rules.table_file import parse_table
 from solo.rules.validate import validate_procedure
 from solo.rules.yamlfile import Document, load_yaml
 

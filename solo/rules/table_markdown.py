@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import RulesError
-from solo.rules.tables import Table, check_links, parse_table, slug
+from solo.rules.table_file import check_links, parse_table
+from solo.rules.tables import Table, slug
 from solo.rules.yamlfile import Document
 
 __all__ = ["parse_markdown_tables", "load_markdown_tables"]

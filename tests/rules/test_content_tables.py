@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from solo.rules.tables import Table, expand_inline_dice, parse_tables_file
+from solo.rules.table_file import parse_tables_file
+from solo.rules.tables import Table, expand_inline_dice
 from solo.rules.yamlfile import load_yaml
 
 ORACLES = Path(__file__).resolve().parents[2] / "oracles"

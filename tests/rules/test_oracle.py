@@ -24,7 +24,7 @@ from solo.errors import OracleError, RulesError
 from solo.rules import oracle_styles
 from solo.rules.oracle_styles import load_styles, parse_style, resolve_odds, styles_from_shipped
 from solo.rules.paths import shipped_oracles_dir
-from solo.rules.tables import parse_tables_file
+from solo.rules.table_file import parse_tables_file
 from solo.rules.yamlfile import load_yaml
 
 STYLES = styles_from_shipped()

@@ -16,9 +16,10 @@ from solo.rules import dice
 from solo.rules.catalog import load_file, load_oracle_tables
 from solo.rules.meaning import roll_meaning
 from solo.rules.procedure_file import load_document
+from solo.rules.table_file import parse_tables_file
 from solo.rules.table_markdown import parse_markdown_tables
 from solo.rules.table_roll import MAX_DRAWS, entry_odds, roll_on, tag_odds
-from solo.rules.tables import expand_inline_dice, parse_tables_file
+from solo.rules.tables import expand_inline_dice
 from solo.rules.yamlfile import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,8 @@ import random
 import pytest
 
 from solo.errors import RulesError
-from solo.rules.tables import expand_inline_dice, parse_tables_file
+from solo.rules.table_file import parse_tables_file
+from solo.rules.tables import expand_inline_dice
 from solo.rules.yamlfile import load_yaml
 
 SEED_EXAMPLE = """\
