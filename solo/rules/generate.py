@@ -188,6 +188,9 @@ def roll_room(generator: Generator, settings: Mapping[str, Any], rng: random.Ran
     count = max(0, min(count, len(pool)))
     chosen: list[str] = []
     for _ in range(count):
+        if len(pool) == 1:  # the one way left: nothing to roll (no die has one face)
+            chosen.append(pool.pop())
+            continue
         result = dice.roll(f"d{len(pool)}", rng)
         direction = pool.pop(result.total - 1)
         chosen.append(direction)

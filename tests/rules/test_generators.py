@@ -162,6 +162,22 @@ def test_the_same_seed_gives_the_same_room_byte_for_byte():
         assert len(set(rooms)) > 20
 
 
+def test_the_last_way_left_is_taken_without_a_one_sided_die():
+    """A room with as many exits as there are ways left takes the last one as it is: no
+    'd1' roll on screen, and none asked of a player rolling their own dice."""
+    for ident in ("classic", "tracker", "site"):
+        generator = load_generator(ident)
+        settings = resolve_settings(generator)
+        rooms = [roll_room(generator, settings, random.Random(seed), RoomContext(4, "S"))
+                 for seed in range(300)]
+        assert not [draw for room in rooms for draw in room.draws if draw.dice == "d1"]
+        exits = Counter(len(room.exits) for room in rooms)
+        assert exits[3] > 0, (ident, exits)  # rooms that took every way left were rolled
+        for room in rooms:
+            ways = [direction for direction, _ in room.exits]
+            assert "S" not in ways and len(set(ways)) == len(ways)
+
+
 def test_a_room_draws_only_from_the_random_it_is_given():
     generator = load_generator("classic")
     rng = random.Random(9)
