@@ -12,13 +12,11 @@ from __future__ import annotations
 import gc
 import operator
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import compress, count, islice, pairwise
-from operator import attrgetter
+from itertools import compress, islice, pairwise
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any
 
 from solo.errors import JournalError, SoloError
 from solo.journal.record_schema import LEGACY_KIND
@@ -27,7 +25,6 @@ from solo.journal.record_types import (
     Encountered,
     LightChanged,
     Struck,
-    TableRolled,
     TrackerChanged,
     TurnPassed,
 )
@@ -35,7 +32,7 @@ from solo.journal.store import read_meta
 from solo.report.expeditions import expeditions, explored
 from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
-from solo.report.records import Records, indices_of
+from solo.report.records import COUNTED, Records, indices_of
 from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
@@ -109,48 +106,6 @@ def _live(records: Records) -> list[int]:
             if index not in retracted and kinds[index] != "undo"]
 
 
-_COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
-"""The events the figures count one at a time (table results are counted all at once)."""
-
-
-class _Counting(NamedTuple):
-    indices: list[int]  # the records with an event counted one at a time, or of format 1
-    results: dict[str, dict[str, int]]  # each table's results (entry ids), counted
-    sign_rolls: dict[int, int]  # by record: its table results that are signs
-
-
-def _counting(records: Records, standing: set[int] | None) -> _Counting:
-    """The records (by index) with an event the figures count, and the format-1 ones (whose
-    state says what happened), and every table result counted: found among all the events
-    at once, in C."""
-    every = records.all_events()
-    flat = every.events
-    found = compress(count(), map(_COUNTED.__contains__, every.types))
-    indices = sorted({*every.records_of(found), *indices_of(records.kinds, LEGACY_KIND)})
-    places = every.places_of(TableRolled)
-    if standing is not None:
-        places = [place for place in places if bisect_right(every.ends, place) in standing]
-    rolled = cast(list[TableRolled], list(map(flat.__getitem__, places)))
-    counted = Counter(map(_TABLE_RESULT, rolled))
-    if any(not result for _, result in counted):  # an entry without an id: its text
-        counted = Counter((event.table, event.entry_id or event.text) for event in rolled)
-    results: dict[str, dict[str, int]] = {}
-    for (table, result), times in counted.items():
-        results.setdefault(table, {})[result] = times
-    signs = compress(places, map(_SIGN_IDS.__contains__, map(_ENTRY_ID, rolled)))
-    return _Counting(indices, results, Counter(every.records_of(signs)))
-
-
-_TABLE_RESULT, _ENTRY_ID = attrgetter("table", "entry_id"), attrgetter("entry_id")
-
-
-_EVENTS = attrgetter("ev")
-
-_SIGN_IDS = frozenset({"sign", "signs"})
-"""A table result with one of these ids is a sign of an encounter (Exploration's hazard
-die, Dungeon Turn's): counted as one, with the Encountered event it may also make."""
-
-
 def _older_how(event: LightChanged) -> str:
     """What a light event of a journal written before ``how`` did, from its states."""
     before, after = event.before, event.after
@@ -179,14 +134,14 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     narrations = indices_of(kinds, "narration")
     moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
     standing = set(live) if len(live) != len(kinds) else None
-    counting = _counting(records, standing)
-    sign_rolls = counting.sign_rolls
-    for index in counting.indices:
+    tally = records.tally()
+    sign_rolls = dict(tally.sign_rolls)
+    for index in tally.eventful:
         if standing is not None and index not in standing:
             continue
         record = kept[index]
         kind = record.kind
-        counted = [event for event in record.ev if type(event) in _COUNTED]
+        counted = [event for event in record.ev if type(event) in COUNTED]
         turn = turn_of[index]
         if kind == LEGACY_KIND:  # format 1: no events, the state says
             state = records.state(index)
@@ -243,7 +198,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
-                 blown_out=blown, results=counting.results,
+                 blown_out=blown, results=tally.results,
                  expeditions=expeditions(records, live, procedure),
                  explored=explored(records, live[-1], procedure) if live else None,
                  questions=questions, snapshots=0, garbled=0,

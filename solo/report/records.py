@@ -13,20 +13,33 @@ exporters, which cut the journal's text at the records.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
-from functools import partial
-from itertools import accumulate, chain, compress, count, repeat
-from operator import attrgetter, is_
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from itertools import compress, count, repeat
+from operator import attrgetter, is_, is_not
+from typing import Any, NamedTuple, cast
 
 import msgspec
 
 from solo.journal.record_order import StepOrder, step_order
+from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import Cut
-from solo.journal.record_types import BAD_DATA, REPORT_DECODER, Record, RecordEvent, state_of
+from solo.journal.record_types import (
+    BAD_DATA,
+    REPORT_DECODER,
+    Answered,
+    Encountered,
+    LightChanged,
+    Record,
+    RecordEvent,
+    Struck,
+    TableResult,
+    TableRolled,
+    TrackerChanged,
+    state_of,
+)
 
-__all__ = ["AllEvents", "Entry", "Records", "StepOrder", "indices_of", "step_order"]
+__all__ = ["COUNTED", "SIGN_IDS", "Entry", "Records", "StepOrder", "Tally", "indices_of",
+           "step_order"]
 
 
 class _Last(msgspec.Struct):
@@ -81,24 +94,26 @@ class Entry:
         return state_of(self.record) or {}
 
 
-class AllEvents(NamedTuple):
-    """Every record's events in a row: ``ends[i]`` is where record ``i``'s end (so the
-    record of event ``n`` is ``bisect_right(ends, n)``), ``types`` each event's type."""
+class Tally(NamedTuple):
+    """What one pass over every record's events finds: ``eventful`` the records (by index)
+    with an event the figures look at one by one (:data:`COUNTED`) or of format 1 (whose
+    state says what happened), retracted ones too; of the records standing, each table's
+    results (by entry id, else text) counted and the table results that are signs of an
+    encounter (:data:`SIGN_IDS`), by record."""
 
-    ends: list[int]
-    events: list[RecordEvent]
-    types: list[type]
-
-    def records_of(self, places: Iterable[int]) -> Iterator[int]:
-        """The record (by index) of each event place."""
-        return map(bisect_right, repeat(self.ends), places)
-
-    def places_of(self, kind: type) -> list[int]:
-        """Where the events of type ``kind`` stand."""
-        return list(compress(count(), map(partial(is_, kind), self.types)))
+    eventful: list[int]
+    results: dict[str, dict[str, int]]
+    sign_rolls: dict[int, int]
 
 
-_EV = attrgetter("ev")
+COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
+"""The events the figures look at one by one (table results are counted in the pass)."""
+
+SIGN_IDS = frozenset({"sign", "signs"})
+"""A table result with one of these ids is a sign of an encounter (Exploration's hazard
+die, Dungeon Turn's): counted as one, with the Encountered event it may also make."""
+
+_TABLES = frozenset({TableRolled, TableResult})
 
 
 class Records:
@@ -114,14 +129,13 @@ class Records:
         self.text = data
         cut = Cut(data, REPORT_DECODER)
         self.garbled: list[int] = []
-        if None in cut.records:  # records that do not decode: named, and left out
-            self.garbled = [line for line, record in zip(cut.lines, cut.records, strict=True)
-                            if record is None]
-            kept = [index for index, record in enumerate(cut.records) if record is not None]
-            for column in (cut.lines, cut.starts, cut.ends, cut.records):
-                column[:] = [column[index] for index in kept]
         self._lines, self._starts, self._ends = cut.lines, cut.starts, cut.ends
-        self.in_file: list[Record] = cut.records  # type: ignore[assignment]
+        if None in cut.records:  # records that do not decode: named, and left out
+            self.garbled = list(compress(cut.lines, map(is_, cut.records, repeat(None))))
+            good = list(map(is_not, cut.records, repeat(None)))
+            self._lines, self._starts, self._ends = (list(compress(column, good)) for column in
+                                                     (cut.lines, cut.starts, cut.ends))
+        self.in_file: list[Record] = list(filter(None, cut.records))
         self.entry_count = len(self.in_file)
         steps = list(map(_STEP, self.in_file))
         order = step_order(steps)
@@ -139,7 +153,7 @@ class Records:
         self._retracted_in_file = {self._at[index] for index in self.retracted}
         self._before: list[bytes] | None = None
         self._states: dict[int, dict[str, Any]] = {}
-        self._all_events: AllEvents | None = None
+        self._tally: Tally | None = None
 
     # -- one record, by its index among those counted ------------------------------------
     def cmd(self, index: int) -> str:
@@ -155,14 +169,34 @@ class Records:
     def events(self, index: int) -> tuple[RecordEvent, ...]:
         return self.kept[index].ev
 
-    def all_events(self) -> AllEvents:
-        """Every record's events in a row, for finding some among all at once, in C."""
-        if self._all_events is None:
-            events = list(map(_EV, self.kept))
-            flat = list(chain.from_iterable(events))
-            self._all_events = AllEvents(list(accumulate(map(len, events))), flat,
-                                         list(map(type, flat)))
-        return self._all_events
+    def tally(self) -> Tally:
+        """Every record's events looked at once (:class:`Tally`)."""
+        if self._tally is None:
+            eventful: list[int] = []
+            signs: dict[int, int] = {}
+            counted: dict[tuple[str, str], int] = {}
+            kinds, retracted = self.kinds, self.retracted
+            every = not retracted and "undo" not in kinds
+            for index, record in enumerate(self.kept):
+                standing = every or (index not in retracted and kinds[index] != "undo")
+                found = kinds[index] == LEGACY_KIND
+                for event in record.ev:
+                    kind = type(event)
+                    if kind in _TABLES and standing:
+                        rolled = cast(TableResult, event)
+                        result = (rolled.table, rolled.entry_id or rolled.text)
+                        counted[result] = counted.get(result, 0) + 1
+                        if result[1] in SIGN_IDS:
+                            signs[index] = signs.get(index, 0) + 1
+                    elif kind in COUNTED:
+                        found = True
+                if found:
+                    eventful.append(index)
+            results: dict[str, dict[str, int]] = {}
+            for (table, entry), times in counted.items():
+                results.setdefault(table, {})[entry] = times
+            self._tally = Tally(eventful, results, signs)
+        return self._tally
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
         """The table entry of the state's last encounter after record ``index``."""
