@@ -30,7 +30,6 @@ from solo.journal.record_types import (
 )
 from solo.journal.store import read_meta
 from solo.report.expeditions import expeditions, explored
-from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import COUNTED, Records, indices_of
 from solo.rules.catalog import load_system
@@ -71,20 +70,16 @@ def _journal_bytes(path: Path) -> bytes:
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
-def read_journal(path: Path, with_lines: bool = False) -> Crawl:
-    """Read ``path`` (refusing anything but a solo journal) into a Crawl. ``with_lines``
-    also finds the line of every record (what the HTML export needs)."""
+def read_journal(path: Path) -> Crawl:
+    """Read ``path`` (refusing anything but a solo journal) into a Crawl."""
     meta = read_meta(path)
     data = _journal_bytes(path)
     with gc_paused():
         records = Records(data)
         crawl = _figures(path, meta, records)
-    crawl.records, crawl.text = records, records.text
+    crawl.records = records
     crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
-    crawl.garbled_starts = records.garbled
     crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place
-    if with_lines:
-        locate(crawl)
     return crawl
 
 

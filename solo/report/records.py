@@ -6,9 +6,6 @@ an editor wrapped over lines joined first. A record that does not decode is *gar
 the reports name it and leave it out. The records are counted in step order, each step
 once (:func:`~solo.journal.record_order.step_order`): a record pasted twice counts once,
 one moved counts in its place; an entry taken back with ``undo`` is *retracted*.
-
-:class:`Entry` is one readable record with where it stands in the file, for the
-exporters, which cut the journal's text at the records.
 """
 
 from __future__ import annotations
@@ -38,7 +35,7 @@ from solo.journal.record_types import (
     state_of,
 )
 
-__all__ = ["COUNTED", "SIGN_IDS", "Entry", "Records", "StepOrder", "Tally", "indices_of",
+__all__ = ["COUNTED", "SIGN_IDS", "Records", "StepOrder", "Tally", "indices_of",
            "step_order"]
 
 
@@ -48,50 +45,6 @@ class _Last(msgspec.Struct):
 
 _LAST = msgspec.json.Decoder(_Last)
 _STEP, _KIND, _TURN = attrgetter("step"), attrgetter("kind"), attrgetter("turn")
-
-
-class Entry:
-    """One readable record: where its comment stands in the journal's bytes (``start`` its
-    ``<!--``, ``end`` past its ``-->`` and the spaces after it, ``after`` the end of the
-    readable record before it), its record, and (for the line-based exporters) its lines."""
-
-    __slots__ = ("start", "end", "after", "line", "record", "retracted", "index",
-                 "first_line", "record_line", "record_lines")
-
-    def __init__(self, line: int, start: int, end: int, record: Record, after: int) -> None:
-        self.start, self.end, self.line, self.after = start, end, line, after
-        self.record = record
-        self.retracted = False
-        self.index = -1  # its place among the records counted (see Records); -1 if none
-        self.first_line = self.record_line = self.record_lines = 0
-
-    @property
-    def step(self) -> int:
-        return self.record.step
-
-    @property
-    def kind(self) -> str:
-        return self.record.kind
-
-    @property
-    def turn(self) -> int:
-        return self.record.at_turn
-
-    @property
-    def cmd(self) -> str:
-        return self.record.cmd
-
-    @property
-    def undid(self) -> int | None:
-        return self.record.undid
-
-    @property
-    def events(self) -> tuple[RecordEvent, ...]:
-        return self.record.ev
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return state_of(self.record) or {}
 
 
 class Tally(NamedTuple):
@@ -122,43 +75,39 @@ class Records:
     ``turns`` theirs, ``retracted`` the indices an undo took back. ``garbled`` holds where
     each record that does not decode begins (its line's start); ``duplicates`` and
     ``out_of_place`` the steps of records left out as repeating a step, or counted in
-    their place though found after a later step. :meth:`entries` gives every readable
-    record in the file's order, duplicates too, with where it stands."""
+    their place though found after a later step. The journal's text is cut at every
+    record comment, readable or not (:meth:`body`, :meth:`texts_before`)."""
 
     def __init__(self, data: bytes) -> None:
         self.text = data
         cut = Cut(data, REPORT_DECODER)
         self.garbled: list[int] = []
-        self._lines, self._starts, self._ends = cut.lines, cut.starts, cut.ends
-        if None in cut.records:  # records that do not decode: named, and left out
+        self._lines, self._ends = cut.lines, cut.ends  # every record comment's
+        self._good: Sequence[int] = range(len(cut.records))  # each readable one's place
+        if None in cut.records:  # records that do not decode: named, left out, cut out
             self.garbled = list(compress(cut.lines, map(is_, cut.records, repeat(None))))
-            good = list(map(is_not, cut.records, repeat(None)))
-            self._lines, self._starts, self._ends = (list(compress(column, good)) for column in
-                                                     (cut.lines, cut.starts, cut.ends))
-        self.in_file: list[Record] = list(filter(None, cut.records))
-        self.entry_count = len(self.in_file)
-        steps = list(map(_STEP, self.in_file))
+            self._good = list(compress(count(), map(is_not, cut.records, repeat(None))))
+            self._ends = _ends_of_garbled(data, cut)
+        in_file: list[Record] = list(filter(None, cut.records))
+        steps = list(map(_STEP, in_file))
         order = step_order(steps)
-        self._at: Sequence[int] = range(self.entry_count) if order is None else order.kept
-        self._place_of: Sequence[int] = self._at if order is None else order.place_of
+        self._at: Sequence[int] = range(len(in_file)) if order is None else order.kept
         self.duplicates = [] if order is None else [steps[index] for index in order.duplicates]
         self.out_of_place = [] if order is None \
             else [steps[index] for index in order.out_of_place]
-        self.kept: list[Record] = self.in_file if order is None \
-            else [self.in_file[index] for index in order.kept]
+        self.kept: list[Record] = in_file if order is None \
+            else [in_file[index] for index in order.kept]
         self.kinds = list(map(_KIND, self.kept))
         self.steps = steps if order is None else list(map(_STEP, self.kept))
         self.turns = list(map(_TURN, self.kept))  # (decoding gives every record its turn)
         self.retracted = _retracted(self.kept)
-        self._retracted_in_file = {self._at[index] for index in self.retracted}
+        self._texts: list[bytes] | None = None
         self._before: list[bytes] | None = None
+        self._tail = b""
         self._states: dict[int, dict[str, Any]] = {}
         self._tally: Tally | None = None
 
     # -- one record, by its index among those counted ------------------------------------
-    def cmd(self, index: int) -> str:
-        return self.kept[index].cmd
-
     def state(self, index: int) -> dict[str, Any]:
         """The state after record ``index`` (``{}`` where it does not read)."""
         state = self._states.get(index)
@@ -206,54 +155,71 @@ class Records:
             return None
 
     # -- the text around the records ------------------------------------------------------
-    def _texts(self) -> list[bytes]:
-        """The text before each readable record (in the file's order), less the line break
-        that ends it, and the text after the last one."""
-        if self._before is None:
+    def texts(self) -> list[bytes]:
+        """The text before each record comment (readable or not, in the file's order), less
+        the line break that ends it, and the text after the last one."""
+        if self._texts is None:
             data, previous = self.text, 0
             texts = []
             for line, end in zip(self._lines, self._ends, strict=True):
                 texts.append(data[previous:max(line - 1, previous)])
                 previous = end
             texts.append(data[previous:])
-            self._before = texts
+            self._texts = texts
+        return self._texts
+
+    def _pieces(self) -> list[bytes]:
+        """The text before each readable record (in the file's order) since the readable
+        one before it, any unreadable one cut out, less the line break that ends it; and
+        the text after the last one."""
+        texts, good = self.texts(), self._good
+        if not self.garbled:
+            return texts
+        return [_cut_out(texts[after + 1:place + 1], set(), b"") if place > after + 1
+                else texts[place] for after, place in zip([-1, *good], [*good, len(texts) - 1],
+                                                          strict=True)]
+
+    def texts_before(self) -> list[bytes]:
+        """The text before each record counted (since the readable record before it, any
+        unreadable one cut out), less the line break that ends it."""
+        if self._before is None:
+            pieces = self._pieces()
+            self._tail = pieces[-1]
+            self._before = pieces[:-1] if isinstance(self._at, range) \
+                else [pieces[place] for place in self._at]
         return self._before
 
     def prose(self, index: int) -> bytes:
-        """The text between the record before record ``index`` (in the file) and it."""
-        place = self._at[index]
-        if self._before is not None:
-            return self._before[place] + b"\n"
-        previous = self._ends[place - 1] if place else 0
-        return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
+        """The text of record ``index``: what stands before it, since the record before it,
+        with its line break."""
+        return self.texts_before()[index] + b"\n"
 
     def proses(self) -> list[bytes]:
-        texts = self._texts()
-        return [texts[place] + b"\n" for place in self._at]
-
-    def texts_before(self) -> list[bytes]:
-        """The text before each record counted, less the line break that ends it."""
-        texts = self._texts()
-        return [texts[place] for place in self._at]
+        """:meth:`prose` of every record counted."""
+        return [text + b"\n" for text in self.texts_before()]
 
     def tail(self) -> bytes:
-        """The text after the last readable record."""
-        return self._texts()[-1]
+        """The text after the last readable record (any unreadable one cut out)."""
+        self.texts_before()
+        return self._tail
 
     def body(self, mark: bytes) -> bytes:
-        """The journal with every record cut out (``mark`` where a retracted one stood)."""
-        return _cut_out(self._texts(), self._retracted_in_file, mark)
+        """The journal with every record comment cut out (``mark`` where a retracted one
+        stood)."""
+        return _cut_out(self.texts(), {self._good[self._at[index]] for index in self.retracted},
+                        mark)
 
-    # -- the records as entries, in the file's order --------------------------------------
-    def entries(self) -> list[Entry]:
-        """Every readable record as an :class:`Entry`, in the file's order."""
-        entries = list(map(Entry, self._lines, self._starts, self._ends, self.in_file,
-                           [0, *self._ends[:-1]]))
-        for place in self._retracted_in_file:
-            entries[place].retracted = True
-        for entry, index in zip(entries, self._place_of, strict=True):
-            entry.index = index
-        return entries
+
+def _ends_of_garbled(data: bytes, cut: Cut) -> list[int]:
+    """Where each record comment ends, as far as it is cut out: an unreadable one that runs
+    past the next record's line ends with its own line."""
+    ends = list(cut.ends)
+    for index, record in enumerate(cut.records):
+        following = cut.lines[index + 1] if index + 1 < len(cut.lines) else len(data)
+        if record is None and ends[index] > following:
+            line_end = data.find(b"\n", cut.starts[index])
+            ends[index] = len(data) if line_end < 0 else line_end
+    return ends
 
 
 def _retracted(records: list[Record]) -> set[int]:
