@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress, count, repeat
 from operator import attrgetter, is_, is_not
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -132,7 +132,7 @@ class Records:
                 for event in record.ev:
                     kind = type(event)
                     if kind in _TABLES and standing:
-                        rolled = cast(TableResult, event)
+                        rolled: TableResult = event  # type: ignore[assignment]
                         result = (rolled.table, rolled.entry_id or rolled.text)
                         counted[result] = counted.get(result, 0) + 1
                         if result[1] in SIGN_IDS:
@@ -192,7 +192,11 @@ class Records:
     def prose(self, index: int) -> bytes:
         """The text of record ``index``: what stands before it, since the record before it,
         with its line break."""
-        return self.texts_before()[index] + b"\n"
+        if self.garbled or self._before is not None:
+            return self.texts_before()[index] + b"\n"
+        place = self._at[index]
+        previous = self._ends[place - 1] if place else 0
+        return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
 
     def proses(self) -> list[bytes]:
         """:meth:`prose` of every record counted."""
