@@ -59,7 +59,8 @@ def _entry_pieces(crawl: Crawl) -> list[bytes]:
     each but the first starting a line and each but the last ending one: the records, the
     front matter and the title (the page's header shows it) left out."""
     records = crawl.records
-    pieces = [*records.proses(), records.tail()] if records is not None else [b""]
+    pieces = [*(text + b"\n" for text in records.texts_before()), records.tail()] \
+        if records is not None else [b""]
     pieces[0] = _without_front_matter(pieces[0])
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:

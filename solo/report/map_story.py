@@ -114,16 +114,13 @@ def map_story(crawl: Crawl) -> MapStory:
     kept = _STORIES.get(id(crawl))
     if kept is None or kept[0]() is not crawl:
         _STORIES.clear()  # one report at a time: keep only the latest crawl's
-        kept = _STORIES[id(crawl)] = (ref(crawl), _read_story(crawl))
+        kept = _STORIES[id(crawl)] = (ref(crawl), MapStory() if crawl.records is None
+                                           else tell(crawl.records.kept))
     return kept[1]
 
 
 _STORIES: dict[int, tuple[ref[Crawl], MapStory]] = {}  # (the crawl not kept alive by it: a
 # report's reading is gone, by reference counts, once the report is made)
-
-
-def _read_story(crawl: Crawl) -> MapStory:
-    return MapStory() if crawl.records is None else tell(crawl.records.kept)
 
 
 def room_figures(crawl: Crawl, story: MapStory) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from solo.errors import JournalError, SoloError
 from solo.journal.record_schema import LEGACY_KIND
+from solo.journal.record_split import journal_bytes
 from solo.journal.record_types import (
     Answered,
     Encountered,
@@ -57,23 +58,13 @@ def _load_procedure(system: str):
         return None
 
 
-def _journal_bytes(path: Path) -> bytes:
-    """The file's bytes as an editor may have saved them: a BOM dropped, CRLF or CR line
-    ends made LF. Reading stays in bytes: a text with one arrow or dot in it would take two
-    bytes a character in memory, and every search over it would be slower."""
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise JournalError(f"cannot read {path}: {err.strerror}") from None
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
-
-
 def read_journal(path: Path) -> Crawl:
     """Read ``path`` (refusing anything but a solo journal) into a Crawl."""
     meta = read_meta(path)
-    data = _journal_bytes(path)
+    try:  # (read as bytes: a text with one arrow in it takes two bytes a character)
+        data = journal_bytes(path.read_bytes())
+    except OSError as err:
+        raise JournalError(f"cannot read {path}: {err.strerror}") from None
     with gc_paused():
         records = Records(data)
         crawl = _figures(path, meta, records)

@@ -27,7 +27,6 @@ from solo.journal.record_types import (
     Encountered,
     LightChanged,
     Record,
-    RecordEvent,
     Struck,
     TableResult,
     TableRolled,
@@ -115,9 +114,6 @@ class Records:
             state = self._states[index] = state_of(self.kept[index]) or {}
         return state
 
-    def events(self, index: int) -> tuple[RecordEvent, ...]:
-        return self.kept[index].ev
-
     def tally(self) -> Tally:
         """Every record's events looked at once (:class:`Tally`)."""
         if self._tally is None:
@@ -197,10 +193,6 @@ class Records:
         place = self._at[index]
         previous = self._ends[place - 1] if place else 0
         return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
-
-    def proses(self) -> list[bytes]:
-        """:meth:`prose` of every record counted."""
-        return [text + b"\n" for text in self.texts_before()]
 
     def tail(self) -> bytes:
         """The text after the last readable record (any unreadable one cut out)."""
