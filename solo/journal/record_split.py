@@ -2,9 +2,9 @@
 (:mod:`solo.journal.record_types`).
 
 Each comment that begins a line (maybe indented) with ``<!-- solo`` is a record, running to
-the next ``-->``: the whole file is cut by one split at the records' first lines
-(:class:`Cut`), and every record decoded at once where all read as solo writes them. A
-record an editor wrapped over lines is the same record: its lines are joined, then decoded
+the ``-->`` that ends its line, else to the next ``-->``: one pass over the file finds each
+and decodes it as it goes (:class:`Cut`). A record an editor wrapped over lines is the
+same record: where it does not read as it stands, its lines are joined, then decoded
 (:func:`unwrapped`); no other path reads it.
 """
 
