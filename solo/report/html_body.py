@@ -92,8 +92,7 @@ def _without_front_matter(text: bytes) -> bytes:
 def _mechanics(records: Records) -> dict[int, str]:
     """The class of the mechanics of each entry that met an encounter (one struck off
     before it was met aside) or was taken back."""
-    kept = records.kept
-    met = {index for index in records.tally().eventful for event in kept[index].ev
+    met = {index for index, events in records.tally().eventful.items() for event in events
            if type(event) is Encountered and event.status != "struck"}
     return {index: "mech" + (" retracted" if index in records.retracted else "")
             + (" met" if index in met else "") for index in met | records.retracted}

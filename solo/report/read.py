@@ -32,7 +32,7 @@ from solo.journal.record_types import (
 from solo.journal.store import read_meta
 from solo.report.expeditions import expeditions, explored
 from solo.report.model import Crawl, Danger, Encounter, Question
-from solo.report.records import COUNTED, Records, indices_of
+from solo.report.records import Records, indices_of
 from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
@@ -122,12 +122,11 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     standing = set(live) if len(live) != len(kinds) else None
     tally = records.tally()
     sign_rolls = dict(tally.sign_rolls)
-    for index in tally.eventful:
+    for index, counted in tally.eventful.items():
         if standing is not None and index not in standing:
             continue
         record = kept[index]
         kind = record.kind
-        counted = [event for event in record.ev if type(event) in COUNTED]
         turn = turn_of[index]
         if kind == LEGACY_KIND:  # format 1: no events, the state says
             state = records.state(index)

@@ -27,6 +27,7 @@ from solo.journal.record_types import (
     Encountered,
     LightChanged,
     Record,
+    RecordEvent,
     Struck,
     TableResult,
     TableRolled,
@@ -47,13 +48,13 @@ _STEP, _KIND, _TURN = attrgetter("step"), attrgetter("kind"), attrgetter("turn")
 
 
 class Tally(NamedTuple):
-    """What one pass over every record's events finds: ``eventful`` the records (by index)
-    with an event the figures look at one by one (:data:`COUNTED`) or of format 1 (whose
-    state says what happened), retracted ones too; of the records standing, each table's
-    results (by entry id, else text) counted and the table results that are signs of an
-    encounter (:data:`SIGN_IDS`), by record."""
+    """What one pass over every record's events finds: ``eventful`` the records (by index,
+    in order) with an event the figures look at one by one (:data:`COUNTED`), and those
+    events, or of format 1 (whose state says what happened), retracted ones too; of the
+    records standing, each table's results (by entry id, else text) counted and the table
+    results that are signs of an encounter (:data:`SIGN_IDS`), by record."""
 
-    eventful: list[int]
+    eventful: dict[int, list[RecordEvent]]
     results: dict[str, dict[str, int]]
     sign_rolls: dict[int, int]
 
@@ -117,14 +118,14 @@ class Records:
     def tally(self) -> Tally:
         """Every record's events looked at once (:class:`Tally`)."""
         if self._tally is None:
-            eventful: list[int] = []
+            eventful: dict[int, list[RecordEvent]] = {}
             signs: dict[int, int] = {}
             counted: dict[tuple[str, str], int] = {}
             kinds, retracted = self.kinds, self.retracted
             every = not retracted and "undo" not in kinds
             for index, record in enumerate(self.kept):
                 standing = every or (index not in retracted and kinds[index] != "undo")
-                found = kinds[index] == LEGACY_KIND
+                mine: list[RecordEvent] | None = [] if kinds[index] == LEGACY_KIND else None
                 for event in record.ev:
                     kind = type(event)
                     if kind in _TABLES and standing:
@@ -134,9 +135,12 @@ class Records:
                         if result[1] in SIGN_IDS:
                             signs[index] = signs.get(index, 0) + 1
                     elif kind in COUNTED:
-                        found = True
-                if found:
-                    eventful.append(index)
+                        if mine is None:
+                            mine = [event]
+                        else:
+                            mine.append(event)
+                if mine is not None:
+                    eventful[index] = mine
             results: dict[str, dict[str, int]] = {}
             for (table, entry), times in counted.items():
                 results.setdefault(table, {})[entry] = times
