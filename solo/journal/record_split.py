@@ -10,7 +10,7 @@ same record: where it does not read as it stands, its lines are joined, then dec
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import repeat
 from operator import attrgetter, getitem
 from typing import Any
@@ -44,7 +44,7 @@ PREFIX = b"<!-- solo "
 LEGACY_PREFIX = b"<!-- solo:state "
 _OPEN = b"<!-- solo"
 _SPACES = frozenset(b" \t\r\n")  # what follows a record's opening
-_OBJECT, _STATE = ord("{"), attrgetter("state")
+_OBJECT, _STATE, _TURN = ord("{"), attrgetter("state"), attrgetter("turn")
 
 
 class Span(msgspec.Struct, gc=False):
@@ -75,7 +75,6 @@ class Cut:
     def __init__(self, data: bytes, decoder: msgspec.json.Decoder = RECORD_DECODER) -> None:
         self.cut_off = False
         found: list[tuple[int, int, int, bytes | memoryview, bool]] = []
-        records: list[Record | None] = []
         view, find, size, read = memoryview(data), data.find, len(data), decoder.decode
         at = find(_OPEN)
         while at >= 0:
@@ -97,24 +96,40 @@ class Cut:
                 if end < 0:
                     self.cut_off = True
                     break
-            try:
-                record = decode(body, True) if legacy else read(body)
-            except BAD_DATA:
-                record = None
-            if record is not None and record.turn is None:
-                record = decode(body)  # (its turn, from the state)
-            elif record is None and isinstance(body, bytes) and b"\n" in body:  # wrapped
-                body, record = _joined(body)
             found.append((line, at, end, body, legacy))
-            records.append(record)
             at = find(_OPEN, eol)
+        self.lines, self.starts, self.ends, self.bodies, self.legacy = \
+            (list(column) for column in zip(*found, strict=True)) if found else ([], [], [], [], [])
+        records = self._decoded(read)
         states: Iterator[memoryview] = map(memoryview, map(_STATE, filter(None, records)))
         if not all(map(_OBJECT.__eq__, map(getitem, states, repeat(0)))):  # (looked at in C)
             records = [record if record is None or memoryview(record.state)[0] == _OBJECT
                        else None for record in records]  # a state that is no object
         self.records = records
-        self.lines, self.starts, self.ends, self.bodies, self.legacy = \
-            (list(column) for column in zip(*found, strict=True)) if found else ([], [], [], [], [])
+
+    def _decoded(self, read: Callable[[bytes | memoryview], Record]) -> list[Record | None]:
+        """Each record decoded by ``read``, all in one go (in C) as far as they read; one
+        that does not, or of format 1, or with no turn of its own, by :func:`decode` (its
+        lines joined, where it runs over several)."""
+        bodies = self.bodies
+        records: list[Record | None] = []
+        left = iter(bodies) if True not in self.legacy else iter(())
+        while len(records) < len(bodies):
+            try:  # (a list extended from an iterator keeps what it got before a failure)
+                records.extend(map(read, left))
+            except BAD_DATA:
+                pass
+            if len(records) < len(bodies):
+                index = len(records)
+                record = decode(bodies[index], self.legacy[index])
+                body = bodies[index]
+                if record is None and isinstance(body, bytes) and b"\n" in body:  # wrapped
+                    bodies[index], record = _joined(body)
+                records.append(record)
+        if None in map(_TURN, filter(None, records)):  # (the state's turn, then)
+            records = [decode(body) if record is not None and record.turn is None else record
+                       for record, body in zip(records, bodies, strict=True)]
+        return records
 
     @staticmethod
     def _rest(data: bytes, begin: int, eol: int) -> tuple[bytes, int]:
