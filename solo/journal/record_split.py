@@ -2,18 +2,17 @@
 (:mod:`solo.journal.record_types`).
 
 Each comment that begins a line (maybe indented) with ``<!-- solo`` is a record, running to
-the next ``-->``: the whole file is cut by one split at the records' first lines
-(:class:`Cut`), and every record decoded at once where all read as solo writes them. A
-record an editor wrapped over lines is the same record: its lines are joined, then decoded
+the ``-->`` that ends its line, else to the next ``-->``: one pass over the file finds each
+and decodes it as it goes (:class:`Cut`). A record an editor wrapped over lines is the
+same record: where it does not read as it stands, its lines are joined, then decoded
 (:func:`unwrapped`); no other path reads it.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-from itertools import accumulate, chain, repeat
-from operator import add, attrgetter, getitem
+from collections.abc import Callable, Iterator
+from itertools import repeat
+from operator import attrgetter, getitem
 from typing import Any
 
 import msgspec
@@ -43,10 +42,9 @@ def span_data(span: Span) -> dict[str, Any]:
 
 PREFIX = b"<!-- solo "
 LEGACY_PREFIX = b"<!-- solo:state "
-_LINE = re.compile(rb"\n([ \t]*)<!-- solo(:state)?([ \t\r\n][^\n]*)")
-"""A record's first line: its indent, whether it is a format-1 snapshot, and the rest of
-the line (found from the line break before it: a search from each line's start would
-cost seven times as much)."""
+_OPEN = b"<!-- solo"
+_SPACES = frozenset(b" \t\r\n")  # what follows a record's opening
+_OBJECT, _STATE, _TURN = ord("{"), attrgetter("state"), attrgetter("turn")
 
 
 class Span(msgspec.Struct, gc=False):
@@ -67,106 +65,101 @@ class Span(msgspec.Struct, gc=False):
 class Cut:
     """A journal's bytes cut at its records, as parallel lists in the file's order (see
     :class:`Span` for what each holds); ``cut_off`` whether the last record runs to no
-    ``-->``."""
+    ``-->``. A record begins a line (maybe indented) with ``<!-- solo`` and a space (or
+    ``<!-- solo:state``, format 1) and runs to the ``-->`` that ends its line, else to
+    the next ``-->``; each is decoded by ``decoder`` as it is found, and where it does not
+    read, by :func:`decode` (its lines joined first, where it runs over several)."""
 
     __slots__ = ("lines", "starts", "ends", "bodies", "legacy", "records", "cut_off")
 
     def __init__(self, data: bytes, decoder: msgspec.json.Decoder = RECORD_DECODER) -> None:
-        first = data.lstrip(b" \t").startswith(b"<!-- solo")  # a record on the first line
-        text = b"\n" + data if first else data  # (each found from the line break before it)
-        parts = _LINE.split(text)
-        prose, indents, kinds, rests = parts[0::4], parts[1::4], parts[2::4], parts[3::4]
-        self.legacy: list[bool] = [kind is not None for kind in kinds]
-        # where each piece ends: the text before a record, then the record's first line
-        ends = list(accumulate(chain.from_iterable(zip(  # (one more text than records)
-            map(len, prose), map(add, map(len, rests), map(add, map(len, indents), map(
-                _OPENING.__getitem__, self.legacy))), strict=False))))
-        shift = -1 if first else 0
-        self.lines = list(map(add, ends[0::2], repeat(1 + shift)))
-        self.starts = list(map(add, self.lines, map(len, indents)))
-        self.ends = list(map(add, ends[1::2], repeat(shift)))
-        stripped = list(map(bytes.rstrip, rests))
-        self.bodies: list[bytes | memoryview] = [rest[:-3] for rest in stripped]
         self.cut_off = False
-        if not all(map(bytes.endswith, stripped, repeat(b"-->"))):  # over several lines
-            self._over_lines(data, stripped)
-        self.records = _decoded(self.bodies, self.legacy, decoder)
-        if None in self.records:
-            self._joined(data)
-
-    def _over_lines(self, data: bytes, stripped: list[bytes]) -> None:
-        """The records that do not end on their first line: each runs to the next ``-->``
-        (a record cut off, and any after it, is none)."""
-        for index, rest in enumerate(stripped):
-            if rest.endswith(b"-->"):
+        found: list[tuple[int, int, int, bytes | memoryview, bool]] = []
+        view, find, size, read = memoryview(data), data.find, len(data), decoder.decode
+        at = find(_OPEN)
+        while at >= 0:
+            eol = find(b"\n", at)
+            if eol < 0:
+                eol = size
+            line = at if at == 0 or data[at - 1] == 10 else data.rfind(b"\n", 0, at) + 1
+            legacy = data.startswith(b":state", at + 9)
+            begin = at + 15 if legacy else at + 9
+            if begin >= size or data[begin] not in _SPACES \
+                    or (line != at and data[line:at].strip(b" \t")):
+                at = find(_OPEN, eol)  # not a record: a line that does not begin with one
                 continue
-            begin = self.starts[index] + len(LEGACY_PREFIX if self.legacy[index] else PREFIX) - 1
-            close = data.find(b"-->", begin)
-            if close < 0:
-                for column in (self.lines, self.starts, self.ends, self.bodies, self.legacy):
-                    del column[index:]
-                self.cut_off = True
-                return
-            end = close + 3
-            line_end = data.find(b"\n", end)
-            line_end = len(data) if line_end < 0 else line_end
-            self.ends[index] = line_end if not data[end:line_end].strip() else end
-            self.bodies[index] = data[begin:close]
-
-    def _joined(self, data: bytes) -> None:
-        """Decode again each record that did not read but runs over several lines, its
-        lines joined (:func:`unwrapped`)."""
-        for index, record in enumerate(self.records):
-            body = self.bodies[index]
-            if record is not None or b"\n" not in body:
-                continue
-            for joined in unwrapped(bytes(body)):
-                record = decode(joined, self.legacy[index])
-                if record is not None:
-                    self.records[index], self.bodies[index] = record, joined
+            if data.endswith(b"-->", begin, eol):  # one line, as solo writes it
+                body: bytes | memoryview = view[begin:eol - 3]
+                end = eol
+            else:
+                body, end = self._rest(data, begin, eol)
+                if end < 0:
+                    self.cut_off = True
                     break
+            found.append((line, at, end, body, legacy))
+            at = find(_OPEN, eol)
+        self.lines, self.starts, self.ends, self.bodies, self.legacy = \
+            (list(column) for column in zip(*found, strict=True)) if found else ([], [], [], [], [])
+        records = self._decoded(read)
+        states: Iterator[memoryview] = map(memoryview, map(_STATE, filter(None, records)))
+        if not all(map(_OBJECT.__eq__, map(getitem, states, repeat(0)))):  # (looked at in C)
+            records = [record if record is None or memoryview(record.state)[0] == _OBJECT
+                       else None for record in records]  # a state that is no object
+        self.records = records
+
+    def _decoded(self, read: Callable[[bytes | memoryview], Record]) -> list[Record | None]:
+        """Each record decoded by ``read``, all in one go (in C) as far as they read; one
+        that does not, or of format 1, or with no turn of its own, by :func:`decode` (its
+        lines joined, where it runs over several)."""
+        bodies = self.bodies
+        records: list[Record | None] = []
+        left = iter(bodies) if True not in self.legacy else iter(())
+        while len(records) < len(bodies):
+            try:  # (a list extended from an iterator keeps what it got before a failure)
+                records.extend(map(read, left))
+            except BAD_DATA:
+                pass
+            if len(records) < len(bodies):
+                index = len(records)
+                record = decode(bodies[index], self.legacy[index])
+                body = bodies[index]
+                if record is None and isinstance(body, bytes) and b"\n" in body:  # wrapped
+                    bodies[index], record = _joined(body)
+                records.append(record)
+        if None in map(_TURN, filter(None, records)):  # (the state's turn, then)
+            records = [decode(body) if record is not None and record.turn is None else record
+                       for record, body in zip(records, bodies, strict=True)]
+        return records
+
+    @staticmethod
+    def _rest(data: bytes, begin: int, eol: int) -> tuple[bytes, int]:
+        """The body of a record that does not end its first line with ``-->``, and its end
+        (past the spaces after its ``-->`` to the line break): to the ``-->`` on its line
+        before other text, else the next one (-1: none, the record is cut off)."""
+        rest = data[begin:eol].rstrip()
+        if rest.endswith(b"-->"):
+            return rest[:-3], eol
+        close = data.find(b"-->", begin)
+        if close < 0:
+            return b"", -1
+        end = close + 3
+        line_end = data.find(b"\n", end)
+        line_end = len(data) if line_end < 0 else line_end
+        return data[begin:close], line_end if not data[end:line_end].strip() else end
 
     def spans(self) -> list[Span]:
         return list(map(Span, self.lines, self.starts, self.ends, self.bodies, self.legacy,
                         self.records))
 
 
-def _decoded(bodies: list[bytes | memoryview], legacy: list[bool],
-             decoder: msgspec.json.Decoder = RECORD_DECODER) -> list[Record | None]:
-    """Each record decoded: all at once, in C, as far as they read as solo writes them; a
-    record that does not, and one of format 1, on its own (:func:`decode`), and the rest
-    at once again from the one after it."""
-    if True in legacy:
-        return list(map(decode, bodies, legacy))
-    records: list[Record | None] = []
-    left = iter(bodies)
-    while len(records) < len(bodies):
-        try:  # (a list extended from an iterator keeps what it got before a failure)
-            records.extend(map(decoder.decode, left))
-        except BAD_DATA:  # the one that failed, on its own; the rest from the one after
-            records.append(decode(bodies[len(records)]))
-    if not _whole(records):  # a turn to take from the state, a state that is no object
-        records = [record if record is None or _whole([record]) else decode(body)
-                   for record, body in zip(records, bodies, strict=True)]
-    return records
-
-
-_OBJECT = ord("{")
-
-
-def _whole(records: list[Record | None]) -> bool:
-    """Whether records decoded all at once need no second look: every state an object,
-    every turn given (looked at in C, not a record at a time in Python)."""
-    records = [record for record in records if record is not None] \
-        if None in records else records
-    return None not in map(_TURN_OF, records) and all(map(_OBJECT.__eq__, map(
-        getitem, map(memoryview, map(_STATE_OF, records)), repeat(0))))  # type: ignore[arg-type]
-
-
-_TURN_OF, _STATE_OF = attrgetter("turn"), attrgetter("state")
-
-
-_OPENING = (len(b"\n<!-- solo"), len(b"\n<!-- solo:state"))  # a record's line, before the rest
+def _joined(body: bytes) -> tuple[bytes, Record | None]:
+    """A record over several lines, its lines joined as :func:`unwrapped` says, and what
+    it decodes to (the body as it was and None when no way reads)."""
+    for joined in unwrapped(body):
+        record = decode(joined)
+        if record is not None:
+            return joined, record
+    return body, None
 
 
 def split_records(data: bytes) -> tuple[list[Span], bool]:

@@ -140,12 +140,21 @@ class _Said(_Passed, frozen=True, tag="Said"):
     pass
 
 
+class TableResult(_Passed, frozen=True, tag="TableRolled"):
+    """A table roll as the reports read it: the table and the result it gave (its roll,
+    title and inline rolls passed over)."""
+
+    table: str = ""
+    entry_id: str = ""
+    text: str = ""
+
+
 class ReportRecord(Record, frozen=True, gc=False):
     """A record as the reports read it: the same record, the events whose fields no report
-    reads (the command typed, a plain roll or check, a note) decoded without their
-    fields, which msgspec passes over cheaply."""
+    reads (the command typed, a plain roll or check, a note, a table's dice) decoded
+    without them, which msgspec passes over cheaply."""
 
-    ev: tuple[_Acted | TurnPassed | _Rolled | _Checked | TableRolled | TrackerChanged
+    ev: tuple[_Acted | TurnPassed | _Rolled | _Checked | TableResult | TrackerChanged
               | LightChanged | Encountered | _Said | Struck | Answered | MemberChanged
               | PartyChanged | RoomChanged, ...] = ()  # type: ignore[assignment]
 

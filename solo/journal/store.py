@@ -68,14 +68,9 @@ def _regular_file(path: Path) -> os.stat_result:
 
 
 def _text(data: bytes) -> str:
-    """Bytes as text the way an editor may have saved them: a BOM dropped, CRLF or CR line
-    ends read as LF, undecodable bytes replaced."""
-    text = data.decode("utf-8", errors="replace")
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
+    """Bytes as text the way an editor may have saved them (:func:`journal_bytes`),
+    undecodable bytes replaced."""
+    return journal_bytes(data).decode("utf-8", errors="replace")
 
 
 def read_meta(path: Path) -> dict[str, Any]:

@@ -32,9 +32,9 @@ from collections.abc import Callable, Mapping
 from itertools import accumulate, compress, count, repeat
 
 from solo.report.html_inline import MARKDOWN, FenceLines, quick_inline
-from solo.report.lines import RETRACTED_MARK
+from solo.report.model import RETRACTED_MARK
 
-__all__ = ["blocks_html", "blocks_parts", "lined_parts", "PIECE"]
+__all__ = ["blocks_html", "blocks_parts", "PIECE"]
 
 PIECE = b"\x00"
 """What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
@@ -74,14 +74,7 @@ def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
                  h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
                  ) -> list[bytes]:
     """The same in UTF-8, as parts to join."""
-    return lined_parts(b"".join((b"\n", doc, b"\n")), mechanics, h3_tags)
-
-
-def lined_parts(text: bytes, mechanics: Mapping[int, str] | None = None,
-                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
-                ) -> list[bytes]:
-    """:func:`blocks_parts` of a ``doc`` given with a line break before and after it."""
-    journal = _Blocks(text)
+    journal = _Blocks(b"".join((b"\n", doc, b"\n")))
     for piece, name in (mechanics or {}).items():
         journal.classed(piece, name)
     if h3_tags is not None:

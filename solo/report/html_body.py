@@ -8,30 +8,27 @@ heading of each turn becomes that turn's anchor. The journal is never parsed bac
 events: the pieces are rendered in one go by :mod:`solo.report.html_blocks`, told which
 pieces' mechanics and headings to mark.
 
-The text is cut at the records' own places, as the md report cuts it. Only a journal
-with a record that cannot be read is cut line by line, so that the unreadable record
-is left out too (:func:`solo.report.lines.journal_lines`).
+The text is cut at the records' own places, as the md report cuts it, a record that
+cannot be read cut out with the rest (:meth:`solo.report.records.Records.texts_before`).
 """
 
 from __future__ import annotations
 
 import operator
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count, repeat
 from typing import TypeVar
 
 from solo.journal.record_types import Encountered
-from solo.report.html_blocks import PIECE, blocks_parts, lined_parts
-from solo.report.lines import RETRACTED_MARK, journal_lines
-from solo.report.model import Crawl
+from solo.report.html_blocks import PIECE, blocks_parts
+from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.records import Records
 
 __all__ = ["JournalHtml", "journal_html"]
 
 _MARK = b"\n\n" + RETRACTED_MARK.encode() + b"\n"
-_PARTED = b"\n" + PIECE  # a piece's line break, and what parts it from the next
 _ANCHOR = b'<h3 class="turn" id="turn-%d">'
 _T = TypeVar("_T")
 
@@ -45,10 +42,6 @@ class JournalHtml:
 def journal_html(crawl: Crawl) -> JournalHtml:
     """The journal after its front matter and title, as HTML (in UTF-8, in parts)."""
     records = crawl.records
-    text = _joined_pieces(crawl)
-    if text is not None and records is not None:
-        anchors = _Anchors(records)
-        return JournalHtml(lined_parts(text, _mechanics(records), anchors.tags), anchors.turns)
     pieces = _entry_pieces(crawl)
     for index in records.retracted if records is not None else ():
         pieces[index] = _marked(pieces[index])
@@ -61,54 +54,13 @@ def journal_html(crawl: Crawl) -> JournalHtml:
     return JournalHtml(blocks_parts(doc, _mechanics(records), anchors.tags), anchors.turns)
 
 
-def _joined_pieces(crawl: Crawl) -> bytes | None:
-    """What :func:`journal_html` renders, made in one join: :func:`_entry_pieces` with the
-    retracted entries marked, joined by :data:`PIECE`, with a line break before and after;
-    None when a record is garbled, or where the journal holds a NUL of its own (then the
-    pieces are joined one by one)."""
-    records = crawl.records
-    if records is None or not records.kinds or crawl.garbled:
-        return None
-    before, after = records.texts_before(), records.tail()
-    count = len(before)  # each piece before a record: that text and its line break
-    parts = [_PARTED] * (2 * count + 3)
-    parts[0] = parts[-1] = b"\n"
-    parts[1:2 * count:2] = before
-    parts[2 * count + 1] = after
-
-    def change(index: int, how: Callable[[bytes], bytes]) -> bool:
-        """Piece ``index`` changed ``how``; False if it no longer ends its line."""
-        if index == count:
-            parts[2 * count + 1] = how(parts[2 * count + 1])
-            return True
-        changed = how(parts[2 * index + 1] + b"\n")
-        parts[2 * index + 1] = changed[:-1]
-        return changed.endswith(b"\n")
-
-    if not change(0, _without_front_matter):
-        return None
-    for index in range(count + 1):  # the title: the first line that starts "# "
-        piece = parts[2 * index + 1]  # (its line break, after it, is no title's)
-        if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
-            if not change(index, _without_title):
-                return None
-            break
-    for index in records.retracted:
-        if not change(index, _marked):
-            return None
-    text = b"".join(parts)
-    return text if text.count(PIECE) == count else None
-
-
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
     """The text before each record (an entry's text) and after the last one, in UTF-8,
     each but the first starting a line and each but the last ending one: the records, the
     front matter and the title (the page's header shows it) left out."""
     records = crawl.records
-    if records is None or crawl.garbled:
-        pieces = _own_lines(_pieces_by_line(crawl))
-    else:
-        pieces = [*records.proses(), records.tail() if records.kinds else records.text]
+    pieces = [*(text + b"\n" for text in records.texts_before()), records.tail()] \
+        if records is not None else [b""]
     pieces[0] = _without_front_matter(pieces[0])
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
@@ -129,23 +81,6 @@ def _marked(piece: bytes) -> bytes:
     return piece + _MARK
 
 
-def _own_lines(texts: Sequence[str | bytes]) -> list[bytes]:
-    """Texts in UTF-8, each but the first starting a line and each but the last ending one."""
-    encoded = [text if isinstance(text, bytes) else text.encode() for text in texts]
-    return [encoded[0] + b"\n", *(b"\n%s\n" % text for text in encoded[1:])]
-
-
-def _pieces_by_line(crawl: Crawl) -> list[str]:
-    """The same, from the journal's lines, the unreadable records blanked too."""
-    lines = journal_lines(crawl, retracted_mark="")
-    pieces, previous = [], 0
-    for entry in crawl.entries:
-        pieces.append("\n".join(lines[previous:entry.record_line]))
-        previous = entry.record_line + entry.record_lines
-    pieces.append("\n".join(lines[previous:]))
-    return pieces
-
-
 def _without_front_matter(text: bytes) -> bytes:
     """The text after its front matter (from the line break that ends it)."""
     if not text.startswith(b"---\n"):
@@ -157,10 +92,8 @@ def _without_front_matter(text: bytes) -> bytes:
 def _mechanics(records: Records) -> dict[int, str]:
     """The class of the mechanics of each entry that met an encounter (one struck off
     before it was met aside) or was taken back."""
-    every = records.all_events()
-    places = [place for place in every.places_of(Encountered)
-              if every.events[place].status != "struck"]  # type: ignore[union-attr]
-    met = set(every.records_of(places))
+    met = {index for index, events in records.tally().eventful.items() for event in events
+           if type(event) is Encountered and event.status != "struck"}
     return {index: "mech" + (" retracted" if index in records.retracted else "")
             + (" met" if index in met else "") for index in met | records.retracted}
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 from weakref import ref
 
@@ -61,6 +63,7 @@ class _Frame(msgspec.Struct, gc=False):
 
 
 _FRAME = msgspec.json.Decoder(_Frame)
+_TURN, _STEP = attrgetter("turn"), attrgetter("step")
 _UNSET = object()
 
 
@@ -86,20 +89,22 @@ def tell(records: Sequence[Record]) -> MapStory:
     taken_back = {record.undid for record in records if record.undid is not None}
     now: str | None = None
     route: list[str] = []
-    turns: list[int] = []
-    here: list[str | None] = []
-    steps: list[int] = []
-    for record in named:
+    here: list[str | None] = [None] * len(named)
+    places = [index for index, record in enumerate(named) if record.dungeon or record.rooms]
+    for number, index in enumerate(places):  # where the party is changes only here
+        record = named[index]
         if record.step not in unreadable:
-            raw = record.dungeon or record.rooms
-            found = _here(raw, None if record.dungeon else now) if raw else now
+            found = _here(record.dungeon or record.rooms, None if record.dungeon else now)
             if found is not _UNSET:
                 now = found  # type: ignore[assignment]
-        if now is not None and record.step not in taken_back and (not route or route[-1] != now):
+        until = places[number + 1] if number + 1 < len(places) else len(named)
+        here[index:until] = repeat(now, until - index)
+        while index < until and named[index].step in taken_back:  # (the route goes on
+            index += 1                                           # from an entry standing)
+        if now is not None and index < until and (not route or route[-1] != now):
             route.append(now)
-        turns.append(record.at_turn)
-        here.append(now)
-        steps.append(record.step)
+    turns = [0 if turn is None else turn for turn in map(_TURN, named)]
+    steps = list(map(_STEP, named))
     return MapStory(read.dungeon, tuple(route), tuple(turns), tuple(here), tuple(steps))
 
 
@@ -109,16 +114,13 @@ def map_story(crawl: Crawl) -> MapStory:
     kept = _STORIES.get(id(crawl))
     if kept is None or kept[0]() is not crawl:
         _STORIES.clear()  # one report at a time: keep only the latest crawl's
-        kept = _STORIES[id(crawl)] = (ref(crawl), _read_story(crawl))
+        kept = _STORIES[id(crawl)] = (ref(crawl), MapStory() if crawl.records is None
+                                           else tell(crawl.records.kept))
     return kept[1]
 
 
 _STORIES: dict[int, tuple[ref[Crawl], MapStory]] = {}  # (the crawl not kept alive by it: a
 # report's reading is gone, by reference counts, once the report is made)
-
-
-def _read_story(crawl: Crawl) -> MapStory:
-    return MapStory() if crawl.records is None else tell(crawl.records.kept)
 
 
 def room_figures(crawl: Crawl, story: MapStory) -> dict[str, Any]:

@@ -7,10 +7,9 @@ from pathlib import Path
 
 from solo.journal.header import find_front_matter, render_front_matter
 from solo.report.expeditions import expedition_lines
-from solo.report.lines import RETRACTED_MARK, journal_lines
 from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
-from solo.report.model import Crawl
+from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.palette import mermaid_init
 from solo.report.party import party_markdown
 from solo.report.summary import summary_rows
@@ -87,13 +86,11 @@ def _front_matter(crawl: Crawl) -> list[str]:
 
 _HEAD_BYTES = 1 << 20  # far past any header (a title is at most 64 KiB)
 
-def _body_text(crawl: Crawl) -> str | bytes | None:
+def _body_text(crawl: Crawl) -> bytes:
     """The journal after its front matter with every record taken out (a retracted entry's
-    record becomes the mark), cut from the text at the records' known places: UTF-8 bytes
-    when the records were read in columns, else text; None when some record could not be
-    read (then the line-based way hides those too)."""
-    if crawl.garbled or crawl.records is None:
-        return None
+    record becomes the mark), cut from the text at the records' places, in UTF-8."""
+    if crawl.records is None:
+        return b""
     body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")  # decoded once, by the caller
     return _past_front_matter_bytes(body).strip(b"\n")
 
@@ -110,45 +107,29 @@ def _past_front_matter_bytes(body: bytes) -> bytes:
     return body[len(head[:found.end].encode("utf-8", errors="surrogateescape")):]
 
 
-_TITLE = re.compile(r"^# .*$", re.M)
+_TITLE = re.compile(rb"^# .*$", re.M)
 
-_TITLE_BYTES = re.compile(_TITLE.pattern.encode(), re.M)
-
-def _title_and_rest(body: str | bytes) -> tuple[str, str] | None:
+def _title_and_rest(body: bytes) -> tuple[str, str] | None:
     """The body's first top-level heading and the text after it (past blank lines); None
-    when it has none. A body in bytes is decoded once, past its title."""
-    if isinstance(body, bytes):
-        found = _TITLE_BYTES.search(body)
-        if found is None:
-            return None
-        return (body[:found.end()].decode("utf-8", errors="replace"),
-                body[found.end():].lstrip(b"\n").decode("utf-8", errors="replace"))
-    title = _TITLE.search(body)
-    return None if title is None else (body[:title.end()], body[title.end():].lstrip("\n"))
+    when it has none. The body is decoded once, past its title."""
+    found = _TITLE.search(body)
+    if found is None:
+        return None
+    return (body[:found.end()].decode("utf-8", errors="replace"),
+            body[found.end():].lstrip(b"\n").decode("utf-8", errors="replace"))
 
 def render_markdown(crawl: Crawl) -> str:
     """The journal without its machine records, with the summary and chart after the title.
     (Built as pieces joined once: the body of a long journal is tens of megabytes.)"""
     body = _body_text(crawl)
-    if body is None:
-        body = "\n".join(_squeeze(journal_lines(crawl))).strip("\n")
     summary = "\n".join(_summary_markdown(crawl))
     pieces = ["\n".join(_front_matter(crawl)), "\n\n"]
     split = _title_and_rest(body)
     if split is None:
-        text = body.decode("utf-8", errors="replace") if isinstance(body, bytes) else body
+        text = body.decode("utf-8", errors="replace")
         pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", text]
     else:
         title, rest = split
         pieces += [title.strip(), "\n\n", summary, "\n\n## Journal\n\n", rest]
     pieces.append("\n")
     return "".join(pieces)
-
-def _squeeze(lines: list[str]) -> list[str]:
-    """No two blank lines in a row."""
-    out: list[str] = []
-    for line in lines:
-        if not line.strip() and out and not out[-1].strip():
-            continue
-        out.append(line)
-    return out

@@ -1,18 +1,20 @@
 """What a report shows: the figures read from a journal (:class:`Crawl`) with the
-encounters, oracle questions and danger track among them, and the journal's text, lines
-and entries for the exporters. :mod:`solo.report.read` fills them in.
+encounters, oracle questions and danger track among them, and the journal's records for
+the exporters. :mod:`solo.report.read` fills them in.
 """
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solo.report.records import Entry, Records
+from solo.report.records import Records
 
-__all__ = ["Crawl", "Danger", "Encounter", "Question"]
+__all__ = ["Crawl", "Danger", "Encounter", "Question", "RETRACTED_MARK"]
+
+RETRACTED_MARK = "*(taken back with undo)*"
+"""What the reports put where an entry taken back with ``undo`` stood."""
 
 
 @dataclass
@@ -55,7 +57,7 @@ class Danger:
 
 @dataclass
 class Crawl:
-    """Everything the report shows, with the journal's lines and entries for the exporters."""
+    """Everything the report shows, with the journal's records for the exporters."""
 
     path: Path
     meta: dict[str, Any]
@@ -83,20 +85,7 @@ class Crawl:
     hidden_from: int = 0  # ... from the start of this turn (1: from the start)
     duplicates: list[int] = field(default_factory=list)  # steps of records counted once
     out_of_place: list[int] = field(default_factory=list)  # steps found after a later one
-    hidden: list[int] = field(repr=False, default_factory=list)  # unreadable records' lines
-    text: str | bytes = field(repr=False, default="")  # bytes when read the fast way
-    garbled_starts: list[int] = field(repr=False, default_factory=list)
-    record_lines: list[int] = field(repr=False, default_factory=list)
-    lines: list[str] = field(repr=False, default_factory=list)
     records: Records | None = field(repr=False, default=None)
-    _entries: list[Entry] | None = field(repr=False, default=None)
-
-    @property
-    def entries(self) -> list[Entry]:
-        """Every readable record as an entry, in the file's order (made when first asked)."""
-        if self._entries is None:
-            self._entries = self.records.entries() if self.records is not None else []
-        return self._entries
 
     @property
     def minutes(self) -> int | None:
@@ -108,10 +97,3 @@ class Crawl:
         for encounter in self.encounters:
             turns.setdefault(encounter.turn, []).append(encounter)
         return turns
-
-    def entry_at(self, line: int) -> Entry | None:
-        """The entry whose text holds ``line`` (None after the last record)."""
-        if len(self.record_lines) != len(self.entries):
-            self.record_lines = [entry.record_line for entry in self.entries]
-        index = bisect.bisect_left(self.record_lines, line)
-        return self.entries[index] if index < len(self.entries) else None

@@ -96,7 +96,7 @@ def party_story(crawl: Crawl) -> PartyStory:
     retracted, turns = records.retracted, records.turns
     for index, kind in enumerate(records.kinds):
         if kind == "command" and index not in retracted:
-            _read_events(records.events(index), turns[index], members, supplies)
+            _read_events(records.kept[index].ev, turns[index], members, supplies)
     for row in _member_rows(last):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         story = members.setdefault(row["name"], MemberStory(row["name"], top, hp, hp, hp))

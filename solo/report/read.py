@@ -12,28 +12,25 @@ from __future__ import annotations
 import gc
 import operator
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import compress, count, islice, pairwise
-from operator import attrgetter
+from itertools import compress, islice, pairwise
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any
 
 from solo.errors import JournalError, SoloError
 from solo.journal.record_schema import LEGACY_KIND
+from solo.journal.record_split import journal_bytes
 from solo.journal.record_types import (
     Answered,
     Encountered,
     LightChanged,
     Struck,
-    TableRolled,
     TrackerChanged,
     TurnPassed,
 )
 from solo.journal.store import read_meta
 from solo.report.expeditions import expeditions, explored
-from solo.report.lines import locate
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import Records, indices_of
 from solo.rules.catalog import load_system
@@ -61,33 +58,19 @@ def _load_procedure(system: str):
         return None
 
 
-def _journal_bytes(path: Path) -> bytes:
-    """The file's bytes as an editor may have saved them: a BOM dropped, CRLF or CR line
-    ends made LF. Reading stays in bytes: a text with one arrow or dot in it would take two
-    bytes a character in memory, and every search over it would be slower."""
-    try:
-        data = path.read_bytes()
+def read_journal(path: Path) -> Crawl:
+    """Read ``path`` (refusing anything but a solo journal) into a Crawl."""
+    meta = read_meta(path)
+    try:  # (read as bytes: a text with one arrow in it takes two bytes a character)
+        data = journal_bytes(path.read_bytes())
     except OSError as err:
         raise JournalError(f"cannot read {path}: {err.strerror}") from None
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
-
-
-def read_journal(path: Path, with_lines: bool = False) -> Crawl:
-    """Read ``path`` (refusing anything but a solo journal) into a Crawl. ``with_lines``
-    also finds the line of every record (what the HTML export needs)."""
-    meta = read_meta(path)
-    data = _journal_bytes(path)
     with gc_paused():
         records = Records(data)
         crawl = _figures(path, meta, records)
-    crawl.records, crawl.text = records, records.text
+    crawl.records = records
     crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
-    crawl.garbled_starts = records.garbled
     crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place
-    if with_lines:
-        locate(crawl)
     return crawl
 
 
@@ -107,48 +90,6 @@ def _live(records: Records) -> list[int]:
         return list(range(len(kinds)))
     return [index for index in range(len(kinds))
             if index not in retracted and kinds[index] != "undo"]
-
-
-_COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
-"""The events the figures count one at a time (table results are counted all at once)."""
-
-
-class _Counting(NamedTuple):
-    indices: list[int]  # the records with an event counted one at a time, or of format 1
-    results: dict[str, dict[str, int]]  # each table's results (entry ids), counted
-    sign_rolls: dict[int, int]  # by record: its table results that are signs
-
-
-def _counting(records: Records, standing: set[int] | None) -> _Counting:
-    """The records (by index) with an event the figures count, and the format-1 ones (whose
-    state says what happened), and every table result counted: found among all the events
-    at once, in C."""
-    every = records.all_events()
-    flat = every.events
-    found = compress(count(), map(_COUNTED.__contains__, every.types))
-    indices = sorted({*every.records_of(found), *indices_of(records.kinds, LEGACY_KIND)})
-    places = every.places_of(TableRolled)
-    if standing is not None:
-        places = [place for place in places if bisect_right(every.ends, place) in standing]
-    rolled = cast(list[TableRolled], list(map(flat.__getitem__, places)))
-    counted = Counter(map(_TABLE_RESULT, rolled))
-    if any(not result for _, result in counted):  # an entry without an id: its text
-        counted = Counter((event.table, event.entry_id or event.text) for event in rolled)
-    results: dict[str, dict[str, int]] = {}
-    for (table, result), times in counted.items():
-        results.setdefault(table, {})[result] = times
-    signs = compress(places, map(_SIGN_IDS.__contains__, map(_ENTRY_ID, rolled)))
-    return _Counting(indices, results, Counter(every.records_of(signs)))
-
-
-_TABLE_RESULT, _ENTRY_ID = attrgetter("table", "entry_id"), attrgetter("entry_id")
-
-
-_EVENTS = attrgetter("ev")
-
-_SIGN_IDS = frozenset({"sign", "signs"})
-"""A table result with one of these ids is a sign of an encounter (Exploration's hazard
-die, Dungeon Turn's): counted as one, with the Encountered event it may also make."""
 
 
 def _older_how(event: LightChanged) -> str:
@@ -179,14 +120,13 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     narrations = indices_of(kinds, "narration")
     moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
     standing = set(live) if len(live) != len(kinds) else None
-    counting = _counting(records, standing)
-    sign_rolls = counting.sign_rolls
-    for index in counting.indices:
+    tally = records.tally()
+    sign_rolls = dict(tally.sign_rolls)
+    for index, counted in tally.eventful.items():
         if standing is not None and index not in standing:
             continue
         record = kept[index]
         kind = record.kind
-        counted = [event for event in record.ev if type(event) in _COUNTED]
         turn = turn_of[index]
         if kind == LEGACY_KIND:  # format 1: no events, the state says
             state = records.state(index)
@@ -243,7 +183,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters,
                  signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
-                 blown_out=blown, results=counting.results,
+                 blown_out=blown, results=tally.results,
                  expeditions=expeditions(records, live, procedure, path.parent),
                  explored=explored(records, live[-1], procedure, path.parent) if live else None,
                  questions=questions, snapshots=0, garbled=0,

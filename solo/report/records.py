@@ -6,27 +6,37 @@ an editor wrapped over lines joined first. A record that does not decode is *gar
 the reports name it and leave it out. The records are counted in step order, each step
 once (:func:`~solo.journal.record_order.step_order`): a record pasted twice counts once,
 one moved counts in its place; an entry taken back with ``undo`` is *retracted*.
-
-:class:`Entry` is one readable record with where it stands in the file, for the
-exporters, which cut the journal's text at the records.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
-from functools import partial
-from itertools import accumulate, chain, compress, count, repeat
-from operator import attrgetter, is_
+from collections.abc import Sequence
+from itertools import compress, count, repeat
+from operator import attrgetter, is_, is_not
 from typing import Any, NamedTuple
 
 import msgspec
 
 from solo.journal.record_order import StepOrder, step_order
+from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import Cut
-from solo.journal.record_types import BAD_DATA, REPORT_DECODER, Record, RecordEvent, state_of
+from solo.journal.record_types import (
+    BAD_DATA,
+    REPORT_DECODER,
+    Answered,
+    Encountered,
+    LightChanged,
+    Record,
+    RecordEvent,
+    Struck,
+    TableResult,
+    TableRolled,
+    TrackerChanged,
+    state_of,
+)
 
-__all__ = ["AllEvents", "Entry", "Records", "StepOrder", "indices_of", "step_order"]
+__all__ = ["COUNTED", "SIGN_IDS", "Records", "StepOrder", "Tally", "indices_of",
+           "step_order"]
 
 
 class _Last(msgspec.Struct):
@@ -37,68 +47,26 @@ _LAST = msgspec.json.Decoder(_Last)
 _STEP, _KIND, _TURN = attrgetter("step"), attrgetter("kind"), attrgetter("turn")
 
 
-class Entry:
-    """One readable record: where its comment stands in the journal's bytes (``start`` its
-    ``<!--``, ``end`` past its ``-->`` and the spaces after it, ``after`` the end of the
-    readable record before it), its record, and (for the line-based exporters) its lines."""
+class Tally(NamedTuple):
+    """What one pass over every record's events finds: ``eventful`` the records (by index,
+    in order) with an event the figures look at one by one (:data:`COUNTED`), and those
+    events, or of format 1 (whose state says what happened), retracted ones too; of the
+    records standing, each table's results (by entry id, else text) counted and the table
+    results that are signs of an encounter (:data:`SIGN_IDS`), by record."""
 
-    __slots__ = ("start", "end", "after", "line", "record", "retracted", "index",
-                 "first_line", "record_line", "record_lines")
-
-    def __init__(self, line: int, start: int, end: int, record: Record, after: int) -> None:
-        self.start, self.end, self.line, self.after = start, end, line, after
-        self.record = record
-        self.retracted = False
-        self.index = -1  # its place among the records counted (see Records); -1 if none
-        self.first_line = self.record_line = self.record_lines = 0
-
-    @property
-    def step(self) -> int:
-        return self.record.step
-
-    @property
-    def kind(self) -> str:
-        return self.record.kind
-
-    @property
-    def turn(self) -> int:
-        return self.record.at_turn
-
-    @property
-    def cmd(self) -> str:
-        return self.record.cmd
-
-    @property
-    def undid(self) -> int | None:
-        return self.record.undid
-
-    @property
-    def events(self) -> tuple[RecordEvent, ...]:
-        return self.record.ev
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return state_of(self.record) or {}
+    eventful: dict[int, list[RecordEvent]]
+    results: dict[str, dict[str, int]]
+    sign_rolls: dict[int, int]
 
 
-class AllEvents(NamedTuple):
-    """Every record's events in a row: ``ends[i]`` is where record ``i``'s end (so the
-    record of event ``n`` is ``bisect_right(ends, n)``), ``types`` each event's type."""
+COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
+"""The events the figures look at one by one (table results are counted in the pass)."""
 
-    ends: list[int]
-    events: list[RecordEvent]
-    types: list[type]
+SIGN_IDS = frozenset({"sign", "signs"})
+"""A table result with one of these ids is a sign of an encounter (Exploration's hazard
+die, Dungeon Turn's): counted as one, with the Encountered event it may also make."""
 
-    def records_of(self, places: Iterable[int]) -> Iterator[int]:
-        """The record (by index) of each event place."""
-        return map(bisect_right, repeat(self.ends), places)
-
-    def places_of(self, kind: type) -> list[int]:
-        """Where the events of type ``kind`` stand."""
-        return list(compress(count(), map(partial(is_, kind), self.types)))
-
-
-_EV = attrgetter("ev")
+_TABLES = frozenset({TableRolled, TableResult})
 
 
 class Records:
@@ -107,44 +75,39 @@ class Records:
     ``turns`` theirs, ``retracted`` the indices an undo took back. ``garbled`` holds where
     each record that does not decode begins (its line's start); ``duplicates`` and
     ``out_of_place`` the steps of records left out as repeating a step, or counted in
-    their place though found after a later step. :meth:`entries` gives every readable
-    record in the file's order, duplicates too, with where it stands."""
+    their place though found after a later step. The journal's text is cut at every
+    record comment, readable or not (:meth:`body`, :meth:`texts_before`)."""
 
     def __init__(self, data: bytes) -> None:
         self.text = data
         cut = Cut(data, REPORT_DECODER)
         self.garbled: list[int] = []
-        if None in cut.records:  # records that do not decode: named, and left out
-            self.garbled = [line for line, record in zip(cut.lines, cut.records, strict=True)
-                            if record is None]
-            kept = [index for index, record in enumerate(cut.records) if record is not None]
-            for column in (cut.lines, cut.starts, cut.ends, cut.records):
-                column[:] = [column[index] for index in kept]
-        self._lines, self._starts, self._ends = cut.lines, cut.starts, cut.ends
-        self.in_file: list[Record] = cut.records  # type: ignore[assignment]
-        self.entry_count = len(self.in_file)
-        steps = list(map(_STEP, self.in_file))
+        self._lines, self._ends = cut.lines, cut.ends  # every record comment's
+        self._good: Sequence[int] = range(len(cut.records))  # each readable one's place
+        if None in cut.records:  # records that do not decode: named, left out, cut out
+            self.garbled = list(compress(cut.lines, map(is_, cut.records, repeat(None))))
+            self._good = list(compress(count(), map(is_not, cut.records, repeat(None))))
+            self._ends = _ends_of_garbled(data, cut)
+        in_file: list[Record] = list(filter(None, cut.records))
+        steps = list(map(_STEP, in_file))
         order = step_order(steps)
-        self._at: Sequence[int] = range(self.entry_count) if order is None else order.kept
-        self._place_of: Sequence[int] = self._at if order is None else order.place_of
+        self._at: Sequence[int] = range(len(in_file)) if order is None else order.kept
         self.duplicates = [] if order is None else [steps[index] for index in order.duplicates]
         self.out_of_place = [] if order is None \
             else [steps[index] for index in order.out_of_place]
-        self.kept: list[Record] = self.in_file if order is None \
-            else [self.in_file[index] for index in order.kept]
+        self.kept: list[Record] = in_file if order is None \
+            else [in_file[index] for index in order.kept]
         self.kinds = list(map(_KIND, self.kept))
         self.steps = steps if order is None else list(map(_STEP, self.kept))
         self.turns = list(map(_TURN, self.kept))  # (decoding gives every record its turn)
         self.retracted = _retracted(self.kept)
-        self._retracted_in_file = {self._at[index] for index in self.retracted}
+        self._texts: list[bytes] | None = None
         self._before: list[bytes] | None = None
+        self._tail = b""
         self._states: dict[int, dict[str, Any]] = {}
-        self._all_events: AllEvents | None = None
+        self._tally: Tally | None = None
 
     # -- one record, by its index among those counted ------------------------------------
-    def cmd(self, index: int) -> str:
-        return self.kept[index].cmd
-
     def state(self, index: int) -> dict[str, Any]:
         """The state after record ``index`` (``{}`` where it does not read)."""
         state = self._states.get(index)
@@ -152,17 +115,37 @@ class Records:
             state = self._states[index] = state_of(self.kept[index]) or {}
         return state
 
-    def events(self, index: int) -> tuple[RecordEvent, ...]:
-        return self.kept[index].ev
-
-    def all_events(self) -> AllEvents:
-        """Every record's events in a row, for finding some among all at once, in C."""
-        if self._all_events is None:
-            events = list(map(_EV, self.kept))
-            flat = list(chain.from_iterable(events))
-            self._all_events = AllEvents(list(accumulate(map(len, events))), flat,
-                                         list(map(type, flat)))
-        return self._all_events
+    def tally(self) -> Tally:
+        """Every record's events looked at once (:class:`Tally`)."""
+        if self._tally is None:
+            eventful: dict[int, list[RecordEvent]] = {}
+            signs: dict[int, int] = {}
+            counted: dict[tuple[str, str], int] = {}
+            kinds, retracted = self.kinds, self.retracted
+            every = not retracted and "undo" not in kinds
+            for index, record in enumerate(self.kept):
+                standing = every or (index not in retracted and kinds[index] != "undo")
+                mine: list[RecordEvent] | None = [] if kinds[index] == LEGACY_KIND else None
+                for event in record.ev:
+                    kind = type(event)
+                    if kind in _TABLES and standing:
+                        rolled: TableResult = event  # type: ignore[assignment]
+                        result = (rolled.table, rolled.entry_id or rolled.text)
+                        counted[result] = counted.get(result, 0) + 1
+                        if result[1] in SIGN_IDS:
+                            signs[index] = signs.get(index, 0) + 1
+                    elif kind in COUNTED:
+                        if mine is None:
+                            mine = [event]
+                        else:
+                            mine.append(event)
+                if mine is not None:
+                    eventful[index] = mine
+            results: dict[str, dict[str, int]] = {}
+            for (table, entry), times in counted.items():
+                results.setdefault(table, {})[entry] = times
+            self._tally = Tally(eventful, results, signs)
+        return self._tally
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
         """The table entry of the state's last encounter after record ``index``."""
@@ -172,54 +155,71 @@ class Records:
             return None
 
     # -- the text around the records ------------------------------------------------------
-    def _texts(self) -> list[bytes]:
-        """The text before each readable record (in the file's order), less the line break
-        that ends it, and the text after the last one."""
-        if self._before is None:
+    def texts(self) -> list[bytes]:
+        """The text before each record comment (readable or not, in the file's order), less
+        the line break that ends it, and the text after the last one."""
+        if self._texts is None:
             data, previous = self.text, 0
             texts = []
             for line, end in zip(self._lines, self._ends, strict=True):
                 texts.append(data[previous:max(line - 1, previous)])
                 previous = end
             texts.append(data[previous:])
-            self._before = texts
+            self._texts = texts
+        return self._texts
+
+    def _pieces(self) -> list[bytes]:
+        """The text before each readable record (in the file's order) since the readable
+        one before it, any unreadable one cut out, less the line break that ends it; and
+        the text after the last one."""
+        texts, good = self.texts(), self._good
+        if not self.garbled:
+            return texts
+        return [_cut_out(texts[after + 1:place + 1], set(), b"") if place > after + 1
+                else texts[place] for after, place in zip([-1, *good], [*good, len(texts) - 1],
+                                                          strict=True)]
+
+    def texts_before(self) -> list[bytes]:
+        """The text before each record counted (since the readable record before it, any
+        unreadable one cut out), less the line break that ends it."""
+        if self._before is None:
+            pieces = self._pieces()
+            self._tail = pieces[-1]
+            self._before = pieces[:-1] if isinstance(self._at, range) \
+                else [pieces[place] for place in self._at]
         return self._before
 
     def prose(self, index: int) -> bytes:
-        """The text between the record before record ``index`` (in the file) and it."""
+        """The text of record ``index``: what stands before it, since the record before it,
+        with its line break."""
+        if self.garbled or self._before is not None:
+            return self.texts_before()[index] + b"\n"
         place = self._at[index]
-        if self._before is not None:
-            return self._before[place] + b"\n"
         previous = self._ends[place - 1] if place else 0
         return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
 
-    def proses(self) -> list[bytes]:
-        texts = self._texts()
-        return [texts[place] + b"\n" for place in self._at]
-
-    def texts_before(self) -> list[bytes]:
-        """The text before each record counted, less the line break that ends it."""
-        texts = self._texts()
-        return [texts[place] for place in self._at]
-
     def tail(self) -> bytes:
-        """The text after the last readable record."""
-        return self._texts()[-1]
+        """The text after the last readable record (any unreadable one cut out)."""
+        self.texts_before()
+        return self._tail
 
     def body(self, mark: bytes) -> bytes:
-        """The journal with every record cut out (``mark`` where a retracted one stood)."""
-        return _cut_out(self._texts(), self._retracted_in_file, mark)
+        """The journal with every record comment cut out (``mark`` where a retracted one
+        stood)."""
+        return _cut_out(self.texts(), {self._good[self._at[index]] for index in self.retracted},
+                        mark)
 
-    # -- the records as entries, in the file's order --------------------------------------
-    def entries(self) -> list[Entry]:
-        """Every readable record as an :class:`Entry`, in the file's order."""
-        entries = list(map(Entry, self._lines, self._starts, self._ends, self.in_file,
-                           [0, *self._ends[:-1]]))
-        for place in self._retracted_in_file:
-            entries[place].retracted = True
-        for entry, index in zip(entries, self._place_of, strict=True):
-            entry.index = index
-        return entries
+
+def _ends_of_garbled(data: bytes, cut: Cut) -> list[int]:
+    """Where each record comment ends, as far as it is cut out: an unreadable one that runs
+    past the next record's line ends with its own line."""
+    ends = list(cut.ends)
+    for index, record in enumerate(cut.records):
+        following = cut.lines[index + 1] if index + 1 < len(cut.lines) else len(data)
+        if record is None and ends[index] > following:
+            line_end = data.find(b"\n", cut.starts[index])
+            ends[index] = len(data) if line_end < 0 else line_end
+    return ends
 
 
 def _retracted(records: list[Record]) -> set[int]:

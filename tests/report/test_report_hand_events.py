@@ -36,7 +36,9 @@ def with_events(path: Path, events: list[str]) -> str:
     """The journal at ``path`` with each event put first in the events of a command's
     record that stands (one each, from the fifth on, the record otherwise as solo wrote
     it)."""
-    taken_back = {entry.step for entry in read_journal(path).entries if entry.retracted}
+    records = read_journal(path).records
+    assert records is not None
+    taken_back = {records.steps[index] for index in records.retracted}
     lines = path.read_text(encoding="utf-8").split("\n")
     commands = [number for number, line in enumerate(lines)
                 if line.startswith('<!-- solo {"v":2,') and '"kind":"command"' in line

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from solo.errors import SoloError
+from solo.journal.record_split import Cut
+from solo.journal.record_types import state_of
 from solo.play.session import Session
 from solo.play.start import create_journal_file
-from solo.report.read import read_journal
 from tests.fake_env import run_here
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse", "advance",
@@ -129,9 +130,9 @@ def test_a_party_journal_read_both_ways_gives_the_same_reports(tmp_path: Path):
     assert reports(reshaped) == (md, html, figures)
 
 
-def test_each_entry_is_where_its_record_stands(tmp_path: Path):
-    """Each entry (what the exporters cut the text at) is its record's comment, as played
-    and with the records side by side, the last one ending the file."""
+def test_each_record_is_cut_where_its_comment_stands(tmp_path: Path):
+    """Each record (what the exporters cut the text at) is its comment, as played and with
+    the records side by side, the last one ending the file."""
     play(tmp_path / "solo.md", "d12-tension", SCRIPTS["d12-tension"], 9)
     text = (tmp_path / "solo.md").read_text(encoding="utf-8")
     packed = tmp_path / "packed.md"  # records side by side, the last one ending the file
@@ -139,9 +140,11 @@ def test_each_entry_is_where_its_record_stands(tmp_path: Path):
                       encoding="utf-8")
     for path in (tmp_path / "solo.md", packed):
         data = path.read_bytes()
-        entries = read_journal(path).entries
-        assert entries[0].kind == "start" and entries[-1].state["turn"] == entries[-1].turn
-        for before, entry in zip([None, *entries], entries, strict=False):
-            assert data[entry.start:entry.end].startswith(b"<!-- solo {")
-            assert data[entry.start:entry.end].rstrip().endswith(b"-->")
-            assert entry.after == (before.end if before is not None else 0)
+        cut = Cut(data)
+        first, last = cut.records[0], cut.records[-1]
+        assert first is not None and first.kind == "start"
+        assert last is not None and state_of(last) == {**(state_of(last) or {}), "turn": last.turn}
+        assert len(cut.starts) == text.count("<!-- solo {")
+        for start, end in zip(cut.starts, cut.ends, strict=True):
+            assert data[start:end].startswith(b"<!-- solo {")
+            assert data[start:end].rstrip().endswith(b"-->")
