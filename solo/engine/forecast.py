@@ -47,6 +47,7 @@ from solo.engine.forecast_tree import (
     TooMany,
     checks_quiet,
     names_read,
+    one_die_checks,
     outcomes,
     rolls_unread,
 )
@@ -323,11 +324,12 @@ def _counter(world: World):
     """Counting every way a play's dice fall, as far as ``world``'s procedure allows
     (:func:`solo.engine.forecast_tree.outcomes`)."""
     read = names_read(world)
-    quiet, rolls = checks_quiet(world), rolls_unread(world)
+    quiet, rolls, checks = checks_quiet(world), rolls_unread(world), one_die_checks(world)
 
     def count(play, limit: int, named: bool = False, events=None) -> tuple[dict, int]:
         return outcomes(play, limit, events, whole="dice" not in read, quiet_checks=quiet,
-                        rolls=rolls, counted="encounters" in read, named=named)
+                        rolls=rolls, counted="encounters" in read, named=named,
+                        checks=checks)
 
     return count
 

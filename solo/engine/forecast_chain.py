@@ -29,6 +29,7 @@ from solo.engine.forecast_tree import (
     TooMany,
     checks_quiet,
     names_read,
+    one_die_checks,
     outcomes,
     rolls_unread,
 )
@@ -230,7 +231,8 @@ def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
                 hit, after.turn - now.turn)
 
     return outcomes(play, limit, events_seen, seen.freezer, "dice" not in seen.names,
-                    seen.quiet, seen.rolls, "encounters" in seen.names)
+                    seen.quiet, seen.rolls, "encounters" in seen.names,
+                    checks=one_die_checks(world))
 
 
 def _perform(world: World, now: State, request: Request, rng: random.Random, record: bool,

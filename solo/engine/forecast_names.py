@@ -7,16 +7,20 @@ Pure: it reads the loaded procedure.
 
 from __future__ import annotations
 
+from solo.errors import SoloError
+from solo.rules import dice
 from solo.rules.effect_model import Check, Say, SourceCheck
 from solo.rules.expr import Expr
+from solo.rules.procedure import Restock
 from solo.rules.world import World
 
-__all__ = ["names_read", "checks_quiet", "rolls_unread"]
+__all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
 
-_NAMES: dict[int, tuple[object, tuple[frozenset[str], frozenset[str], frozenset[str]]]] = {}
+_Read = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[int]]
+_NAMES: dict[int, tuple[object, _Read]] = {}
 
 
 def names_read(world: World) -> frozenset[str]:
@@ -36,10 +40,38 @@ def rolls_unread(world: World) -> bool:
     return not (_read(world)[2] & frozenset({"roll", "natural"}))
 
 
-def _read(world: World) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+def one_die_checks(world: World) -> frozenset[int]:
+    """The checks whose one die the count may draw as two faces, success and failure
+    (each as often as the faces it stands for), by the id of their success test: a
+    check of one plain die whose label reads no ``roll`` or ``natural``, in a procedure
+    that reads no ``dice`` and no ``roll`` or ``natural`` but by the tests that bind them
+    (:func:`rolls_unread`), and no check's plus reads them. Then what a check's face
+    changes (its ``roll``, ``natural``, the last roll's dice, the face its event shows)
+    is never read again, and the faces that succeed alike have one future."""
+    names, pluses, outside, checks = _read(world)
+    if "dice" in names or pluses & {"roll", "natural", "dice"} \
+            or outside & {"roll", "natural"}:
+        return frozenset()
+    return checks
+
+
+def _one_die(check: Check) -> bool:
+    """Whether ``check`` rolls one plain die and its label reads none of its roll."""
+    if check.dice.fields or any(field.names & {"roll", "natural"}
+                                for field in check.label.fields):
+        return False
+    try:
+        return dice.single_die(dice.parse(check.dice.text)) is not None
+    except SoloError:
+        return False
+
+
+def _read(world: World) -> _Read:
     """The names the procedure's expressions read: all of them, those its checks' pluses
-    read, and those read other than by a check's success test. What only words are made
-    from (a ``say``, with its ``when``) is not counted: no rule reads it."""
+    read, and those read other than by a check's success test; and the checks of one
+    plain die whose label reads none of its roll (:func:`one_die_checks`), by the id of
+    their success test (none whose test serves another check too). What only words are
+    made from (a ``say``, with its ``when``) is not counted: no rule reads it."""
     procedure = world.procedure
     known = _NAMES.get(id(procedure))
     if known is not None and known[0] is procedure:
@@ -47,6 +79,7 @@ def _read(world: World) -> tuple[frozenset[str], frozenset[str], frozenset[str]]
     names: set[str] = set()
     pluses: set[str] = set()
     outside: set[str] = set()
+    single: dict[int, bool] = {}  # a success test's id: whether every check of it is one die
     stack: list[tuple[object, bool]] = [
         (getattr(procedure, field), False) for field in procedure.__dataclass_fields__
         if field not in _SHOWN_ONLY]
@@ -66,13 +99,18 @@ def _read(world: World) -> tuple[frozenset[str], frozenset[str], frozenset[str]]
         elif isinstance(item, (list, tuple, frozenset, set)):
             stack.extend((value, False) for value in item)
         elif hasattr(item, "__dataclass_fields__"):
-            if isinstance(item, Check) and item.plus is not None:
-                pluses |= item.plus.names
-            tested = isinstance(item, (Check, SourceCheck))
+            if isinstance(item, Check):
+                if item.plus is not None:
+                    pluses |= item.plus.names
+                single[id(item.success.evaluate)] = single.get(id(item.success.evaluate), True) \
+                    and _one_die(item)
+            # (a restock's test reads its own roll, in a scope of its own)
+            tested = isinstance(item, (Check, SourceCheck, Restock))
             stack.extend((getattr(item, field), tested and field == "success")
                          for field in item.__dataclass_fields__)
     if len(_NAMES) >= 8:
         _NAMES.pop(next(iter(_NAMES)))
-    found = (frozenset(names), frozenset(pluses), frozenset(outside))
+    found = (frozenset(names), frozenset(pluses), frozenset(outside),
+             frozenset(key for key, one in single.items() if one))
     _NAMES[id(procedure)] = (procedure, found)
     return found

@@ -19,7 +19,10 @@ Fewer dice to branch on, where the procedure allows (:mod:`solo.engine.forecast_
 says what it reads): dice rolled together are one draw of their sum when no rule reads
 them one by one; a check's last ``roll`` and ``natural`` are left out where nothing reads
 them again; a table whose entry changes nothing (words only, or an encounter that is only
-named) is rolled on one face standing for all.
+named) is rolled on one face standing for all; and a check of one die whose roll nothing
+reads again (:func:`~solo.engine.forecast_names.one_die_checks`) on two faces, one that
+succeeds and one that fails, each standing for the faces that do alike (its test asked
+of each face ahead, on a copy of the run's names): D12's d12 check is 2 plays, not 12.
 
 A draw that is no die (``random()``), more plays than the ``limit`` or more dice in one
 play than :data:`DEPTH` raise :class:`TooMany`: the caller estimates instead.
@@ -42,10 +45,12 @@ from solo.engine.compiled_parts import nothing
 from solo.engine.effects_dice import compile_check
 from solo.engine.effects_tables import compile_encounter, compile_table
 from solo.engine.forecast_freeze import Freezer, Unmergeable
-from solo.engine.forecast_names import checks_quiet, names_read, rolls_unread
+from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
+from solo.engine.run import Scope
 
 __all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read", "checks_quiet",
-           "rolls_unread"]  # (the last three from forecast_names, the freezer from forecast_freeze)
+           "rolls_unread", "one_die_checks"]  # (the last four from forecast_names, the
+# freezer from forecast_freeze)
 
 T = TypeVar("T", bound=Hashable)
 
@@ -61,12 +66,15 @@ class _Branch(BaseException):
     ``weights`` says), and the state the engine is in (None: not to be told whole)."""
 
     def __init__(self, low: int, high: int, key: Hashable | None,
-                 weights: tuple[int, ...] | None = None) -> None:
+                 weights: tuple[int, ...] | None = None,
+                 faces: tuple[int, ...] | None = None) -> None:
         super().__init__()
         self.low = low
         self.high = high
         self.key = key
         self.weights = weights
+        self.faces = faces
+        """The faces to play, each standing for ``weights`` of them (else low..high)."""
 
 
 class Forking(random.Random):
@@ -88,7 +96,13 @@ class Forking(random.Random):
         if at < len(self.path):
             self.at = at + 1
             return self.path[at]
-        raise _Branch(a, b, self.count.key(sys._getframe(1), at))
+        frame = sys._getframe(1)
+        key = self.count.key(frame, at)
+        if self.count.checks:
+            grouped = _check_faces(frame, a, b, self.count.checks)
+            if grouped is not None:
+                raise _Branch(a, b, key, grouped[1], grouped[0])
+        raise _Branch(a, b, key)
 
     def whole_dice(self, count: int, sides: int, mode: str = "") -> tuple[int, ...] | None:
         """``count`` dice of ``sides`` in one draw: of their sum (dice that add to it) when
@@ -141,11 +155,12 @@ class _Count:
     """One count: where its plays start (``root``), and how the state at a die is read."""
 
     def __init__(self, root: CodeType, freezer: Freezer, whole: bool,
-                 quiet_checks: bool = False) -> None:
+                 quiet_checks: bool = False, checks: frozenset[int] = frozenset()) -> None:
         self.root = root
         self.freezer = freezer
         self.whole = whole
         self.quiet_checks = quiet_checks
+        self.checks = checks
         self.clean: dict[CodeType, bool] = {}
 
     def key(self, frame: FrameType | None, at: int) -> Hashable | None:
@@ -189,6 +204,35 @@ def _at_a_checks_die(frame: FrameType | None) -> bool:
             return "rolled" not in frame.f_locals
         frame = frame.f_back
     return False
+
+
+def _check_faces(frame: FrameType | None, low: int, high: int, checks: frozenset[int]
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """At the one die of a check in ``checks`` (:func:`one_die_checks`): a face that
+    succeeds and one that fails, each with how many faces it stands for (one of them
+    alone when every face does alike). None: not such a die, or its test cannot be
+    asked ahead (an error it raises is then raised by the play, as play raises it)."""
+    while frame is not None:
+        if frame.f_code is _CHECK_CODE:
+            local = frame.f_locals
+            success = local["success"]
+            if "rolled" in local or id(success) not in checks:
+                return None
+            run, added_by = local["run"], local["added_by"]
+            try:
+                scope = Scope(run)  # a copy: the run itself is not touched
+                added = 0 if added_by is None else added_by(scope)
+                groups: dict[bool, list[int]] = {}  # succeeds: [its first face, faces]
+                for face in range(low, high + 1):
+                    scope["natural"], scope["roll"] = face, face + added
+                    group = groups.setdefault(bool(success(scope)), [face, 0])
+                    group[1] += 1
+            except Exception:  # noqa: BLE001 (the play raises it, face by face)
+                return None
+            shown = sorted(groups.values())
+            return tuple(face for face, _ in shown), tuple(many for _, many in shown)
+        frame = frame.f_back
+    return None
 
 
 _ROLL_ENTRY = _code_in(compile_table, "roll_entry")
@@ -287,7 +331,8 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
              events: Callable[[list], Hashable] | None = None,
              freezer: Freezer | None = None, whole: bool = False,
              quiet_checks: bool = False, rolls: bool = False, counted: bool = True,
-             named: bool = False) -> tuple[dict[T, Fraction], int]:
+             named: bool = False, checks: frozenset[int] = frozenset()
+             ) -> tuple[dict[T, Fraction], int]:
     """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
     passes through. ``events``: what of the run's recorded events the outcome reads (None:
@@ -300,7 +345,9 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     (:func:`rolls_unread`), so they are left out at every die; ``counted``: an
     expression reads ``encounters`` (else only whether the move met one is kept: what
     ``play`` reads of the count must be no more); ``named``: ``play`` reads the outcomes
-    the move names (a hazard die's result), so they are part of the state."""
+    the move names (a hazard die's result), so they are part of the state; ``checks``:
+    the checks whose one die is drawn as success and failure
+    (:func:`~solo.engine.forecast_names.one_die_checks`), each standing for its faces."""
 
     def root(dice: Forking) -> T:
         return play(dice)
@@ -313,7 +360,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     freezer.rolls_unread = rolls
     freezer.counted = counted
     freezer.named = named
-    count = _Count(root.__code__, freezer, whole, quiet_checks)
+    count = _Count(root.__code__, freezer, whole, quiet_checks, checks)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0
 
@@ -334,11 +381,11 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
             known = memo.get(key)
             if known is not None:
                 return known
-        weights = caught.weights
+        weights, faces = caught.weights, caught.faces
         whole = sum(weights) if weights is not None else high - low + 1
         found: dict[T, Fraction] = {}
-        for face in range(low, high + 1):
-            share = Fraction(weights[face - low] if weights is not None else 1, whole)
+        for at, face in enumerate(faces or range(low, high + 1)):
+            share = Fraction(weights[at] if weights is not None else 1, whole)
             for outcome, chance in walk([*path, face]).items():
                 found[outcome] = found.get(outcome, Fraction(0)) + chance * share
         if key is not None:
