@@ -41,12 +41,9 @@ from math import comb, factorial, prod
 from types import CodeType, FrameType
 from typing import TypeVar
 
-from solo.engine.compiled_parts import nothing
-from solo.engine.effects_dice import compile_check
-from solo.engine.effects_tables import compile_encounter, compile_table
+from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll
 from solo.engine.forecast_freeze import Freezer, Unmergeable
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
-from solo.engine.run import Scope
 
 __all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read", "checks_quiet",
            "rolls_unread", "one_die_checks"]  # (the last four from forecast_names, the
@@ -90,7 +87,7 @@ class Forking(random.Random):
         self.count = count
 
     def randint(self, a: int, b: int) -> int:
-        if a == b or _inert_roll(sys._getframe(1)):
+        if a == b or inert_roll(sys._getframe(1)):
             return a  # a die whose face changes nothing: one face stands for all
         at = self.at
         if at < len(self.path):
@@ -98,10 +95,9 @@ class Forking(random.Random):
             return self.path[at]
         frame = sys._getframe(1)
         key = self.count.key(frame, at)
-        if self.count.checks:
-            grouped = _check_faces(frame, a, b, self.count.checks)
-            if grouped is not None:
-                raise _Branch(a, b, key, grouped[1], grouped[0])
+        alike = faces_alike(frame, a, b, self.count.checks)
+        if alike is not None:  # faces that do alike: one stands for them all
+            raise _Branch(a, b, key, alike[1], alike[0])
         raise _Branch(a, b, key)
 
     def whole_dice(self, count: int, sides: int, mode: str = "") -> tuple[int, ...] | None:
@@ -112,7 +108,7 @@ class Forking(random.Random):
         summed = self.count.whole and not mode and count * sides <= 400
         if not summed and _multisets_count(count, sides) > MULTISETS:
             return None
-        if _inert_roll(sys._getframe(1)):
+        if inert_roll(sys._getframe(1)):
             return (1,) * count
         at = self.at
         if at < len(self.path):
@@ -166,7 +162,7 @@ class _Count:
     def key(self, frame: FrameType | None, at: int) -> Hashable | None:
         """The engine's state at this die (None: it cannot be told whole)."""
         parts: list[Hashable] = [at]
-        self.freezer.dead = self.quiet_checks and _at_a_checks_die(frame)
+        self.freezer.dead = self.quiet_checks and at_a_checks_die(frame)
         try:
             seen: dict[int, Hashable] = {}
             while frame is not None and frame.f_code is not self.root:
@@ -185,82 +181,6 @@ class _Count:
         if frame is None:
             return None
         return tuple(parts)
-
-
-def _code_in(function: Callable, name: str) -> CodeType:
-    return next(code for code in function.__code__.co_consts
-                if isinstance(code, CodeType) and code.co_name == name)
-
-
-_CHECK_CODE = _code_in(compile_check, "check")
-
-
-def _at_a_checks_die(frame: FrameType | None) -> bool:
-    """Whether this die is a check's own roll (the innermost check has not rolled yet):
-    the check binds ``roll``, ``natural`` and the last roll's dice right after it, and
-    nothing reads the old ones between, when no check's plus reads them."""
-    while frame is not None:
-        if frame.f_code is _CHECK_CODE:
-            return "rolled" not in frame.f_locals
-        frame = frame.f_back
-    return False
-
-
-def _check_faces(frame: FrameType | None, low: int, high: int, checks: frozenset[int]
-                 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """At the one die of a check in ``checks`` (:func:`one_die_checks`): a face that
-    succeeds and one that fails, each with how many faces it stands for (one of them
-    alone when every face does alike). None: not such a die, or its test cannot be
-    asked ahead (an error it raises is then raised by the play, as play raises it)."""
-    while frame is not None:
-        if frame.f_code is _CHECK_CODE:
-            local = frame.f_locals
-            success = local["success"]
-            if "rolled" in local or id(success) not in checks:
-                return None
-            run, added_by = local["run"], local["added_by"]
-            try:
-                scope = Scope(run)  # a copy: the run itself is not touched
-                added = 0 if added_by is None else added_by(scope)
-                groups: dict[bool, list[int]] = {}  # succeeds: [its first face, faces]
-                for face in range(low, high + 1):
-                    scope["natural"], scope["roll"] = face, face + added
-                    group = groups.setdefault(bool(success(scope)), [face, 0])
-                    group[1] += 1
-            except Exception:  # noqa: BLE001 (the play raises it, face by face)
-                return None
-            shown = sorted(groups.values())
-            return tuple(face for face, _ in shown), tuple(many for _, many in shown)
-        frame = frame.f_back
-    return None
-
-
-_ROLL_ENTRY = _code_in(compile_table, "roll_entry")
-_ROLL_OUTCOME = _code_in(compile_table, "roll_outcome")
-_ENCOUNTER = _code_in(compile_encounter, "encounter")
-
-
-def _inert_roll(frame: FrameType | None) -> bool:
-    """Whether this die rolls a table whose entry changes nothing: a table whose entries
-    have no effects (only words, not recorded here), or an encounter table with nothing
-    struck off, whose entry only names what is met or foretold (the last encounter, read
-    by ``strike`` alone). Its faces are all alike to what follows."""
-    while frame is not None:
-        code = frame.f_code
-        if code is _ROLL_ENTRY or code is _ROLL_OUTCOME:
-            local = frame.f_locals
-            if "step" in local or "index" in local:
-                return False  # past the roll: a die of the entry's own effects
-            return all(step is nothing for step in local["steps"])
-        if code is _ENCOUNTER:  # a sign's entry too: only named when it arrives
-            local = frame.f_locals
-            if "index" in local:
-                return False
-            return not local["run"].struck.get(local["name"])
-        if code is _CHECK_CODE:
-            return False
-        frame = frame.f_back
-    return False
 
 
 def _dice_summing(total: int, count: int, sides: int) -> tuple[int, ...]:
