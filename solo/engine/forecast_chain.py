@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
+from solo.engine.forecast_names import clock_tests
 from solo.engine.forecast_plays import quiet_perform
 from solo.engine.forecast_rooms import NewRoom, room_perform
 from solo.engine.forecast_tree import (
@@ -37,6 +38,7 @@ from solo.engine.requests import Act, Request
 from solo.engine.run import RunState
 from solo.engine.state import State
 from solo.errors import UsageError
+from solo.rules.expr import Expr
 from solo.rules.world import World
 
 __all__ = ["Chain", "chain", "continue_ways"]
@@ -47,26 +49,93 @@ WIDTH = 400
 
 class _Seen:
     """The states the chain has met, each by the token of what it keeps of them (the
-    first state met stands for the others), kept out of the plays' own frames."""
+    first state met stands for the others), kept out of the plays' own frames.
+
+    The turn, when a rule reads it, is kept as the values the tests that read it take
+    at each turn from it on (:class:`_Clock`), where those tests read only the state's
+    values: so a chain whose clock matters only for a while (Dungeon Turn's quiet turns)
+    meets the same states again once it no longer does."""
 
     def __init__(self, freezer: Freezer, names: frozenset[str], quiet: bool,
-                 rolls: bool) -> None:
+                 rolls: bool, clock: _Clock | None = None) -> None:
         self.freezer = freezer
         self.quiet = quiet
         self.rolls = rolls
         self.names = names
         self.fields = _KEPT + tuple(field for field, read in _READ_AS.items() if read & names)
         self.states: dict[int, State] = {}
+        self.clock = clock
 
     def keep(self, state: State) -> int:
         freeze = self.freezer.freeze
         seen: dict = {}
         token = self.freezer.intern(tuple(
             freeze(state.foreshadowed[0] if state.foreshadowed else None, seen)
-            if name == "foreshadowed" else freeze(getattr(state, name), seen)
+            if name == "foreshadowed" else self.clock.turn(state, freeze(state.values, seen))
+            if name == "turn" and self.clock is not None else freeze(getattr(state, name), seen)
             for name in self.fields))
         self.states.setdefault(token, state)
         return token
+
+
+class _Clock:
+    """A state's turn as the tests that read the clock see it from now on: their values
+    at each turn from it to past the chain's last (the horizon, and the longest move
+    after it), reckoned on the state's values (:func:`~solo.engine.forecast_names.
+    clock_tests`: they read nothing a move changes). Two states with the same values
+    whose turns the tests see alike do alike at every turn the chain follows, so they
+    are one state to it; a state whose turns they do not see alike keeps its own. The
+    turn itself where they cannot be reckoned so (a move longer than :data:`LONGEST`)."""
+
+    def __init__(self, world: World, request: Act, tests: tuple[Expr, ...],
+                 horizon: int) -> None:
+        self.tests = tests
+        self.time = world.procedure.actions[request.action].time
+        self.arguments = dict(request.arguments)
+        self.minutes = world.procedure.minutes or 0
+        self.ahead = horizon + LONGEST + 2
+        self.known: dict[tuple[int, Hashable], Hashable] = {}
+        self.rows: dict[Hashable, list[int]] = {}  # the tests at each turn, from turn 0
+        self.seen: dict[tuple, int] = {}  # the tests' values at a turn: a small number
+
+    def turn(self, state: State, values: Hashable) -> Hashable:
+        key = (state.turn, values)
+        known = self.known.get(key)
+        if known is None:
+            known = self.known[key] = self._window(state, values)
+        return known
+
+    def _window(self, state: State, values: Hashable) -> Hashable:
+        scope: dict = {**state.values, **self.arguments, "turn": state.turn,
+                       "minutes": state.turn * self.minutes}
+        try:
+            span = 1 if self.time is None else self.time.evaluate(scope)
+            if type(span) is not int or not 0 <= span <= LONGEST:
+                return state.turn
+            row = self.rows.setdefault(values, [])
+            last = state.turn + self.ahead
+            if len(row) < last:
+                scope = dict(state.values)
+                for turn in range(len(row), last):
+                    scope["turn"], scope["minutes"] = turn, turn * self.minutes
+                    seen = tuple(test.evaluate(scope) for test in self.tests)
+                    row.append(self.seen.setdefault(seen, len(self.seen)))
+        except Exception:  # noqa: BLE001 (a test that reads more: the turn itself)
+            return state.turn
+        return ("clock", tuple(row[state.turn:last]))
+
+
+LONGEST = 100
+"""The most turns one move may take for the chain to keep its turn as the clock's tests
+see it."""
+
+
+def _clock(world: World, request: Request, horizon: int) -> _Clock | None:
+    """How the chain keeps the turn of ``request``'s states (None: as it is)."""
+    if not isinstance(request, Act) or request.action not in world.procedure.actions:
+        return None
+    tests = clock_tests(world, request.action)
+    return _Clock(world, request, tests, horizon) if tests else None
 
 
 @dataclass(frozen=True)
@@ -93,7 +162,8 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
     Past the bound, TooMany; or, if ``partial``, the ways counted so far and the rest.
     ``room``: each move goes into a new room rolled as this one is
     (:mod:`solo.engine.forecast_rooms`: a way on found each time, the map's count as now)."""
-    seen = _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world))
+    seen = _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world),
+                 _clock(world, request, horizon))
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
 

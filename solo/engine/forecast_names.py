@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from solo.errors import SoloError
 from solo.rules import dice
-from solo.rules.effect_model import Check, Say, SourceCheck
+from solo.rules.effect_model import Check, RollDice, RollTable, Say, SourceCheck, Template
 from solo.rules.expr import Expr
-from solo.rules.procedure import Restock
+from solo.rules.procedure import Arg, Restock
 from solo.rules.world import World
 
-__all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks"]
+__all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
@@ -114,3 +114,70 @@ def _read(world: World) -> _Read:
              frozenset(key for key, one in single.items() if one))
     _NAMES[id(procedure)] = (procedure, found)
     return found
+
+
+_CLOCK = frozenset({"turn", "minutes"})
+_TESTS: dict[tuple[int, str], tuple[object, tuple[Expr, ...] | None]] = {}
+
+
+def clock_tests(world: World, action: str) -> tuple[Expr, ...] | None:
+    """The expressions that read the clock (``turn``, ``minutes``) when the party plays
+    ``action`` again and again, if each reads nothing else but names that nothing it
+    may run binds or sets (the procedure's values, which a state keeps): a state's turn
+    then matters to what the move does only by their values at each of its turns.
+    None: one reads something the move may change (a local, a value an effect sets), so
+    the turn itself matters. What only makes words (a ``say``, a label, a reason) is not
+    counted; nor are the other actions and the ``between`` block (leaving, waiting and
+    returning are commands of their own). Kept for the last few worlds."""
+    procedure = world.procedure
+    known = _TESTS.get((id(procedure), action))
+    if known is not None and known[0] is procedure:
+        return known[1]
+    tests: dict[int, Expr] = {}
+    bound: set[str] = {"roll", "natural", "dice"}
+    stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
+                           if field not in _SHOWN_ONLY and field not in ("between", "actions")]
+    stack += [procedure.actions.get(action), dict(world.tables)]
+    met: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Expr):
+            if item.names & _CLOCK:
+                tests[id(item)] = item
+            continue
+        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say,
+                                                 Template)):
+            continue
+        met.add(id(item))
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, frozenset, set)):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            bound |= _binds(item)
+            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
+    found: tuple[Expr, ...] | None = tuple(tests.values())
+    if any((test.names - _CLOCK) & bound for test in tests.values()):
+        found = None
+    if len(_TESTS) >= 16:
+        _TESTS.pop(next(iter(_TESTS)))
+    _TESTS[(id(procedure), action)] = (procedure, found)
+    return found
+
+
+def _binds(item: object) -> set[str]:
+    """The names an effect or an argument sets or binds: a value changed, a local let,
+    a routine's parameters (pairs of a name and what it gets), a roll or an entry kept
+    by name, an argument and the values its choices set."""
+    names: set[str] = set()
+    for field in ("values", "changes", "args"):
+        pairs = getattr(item, field, None)
+        if isinstance(pairs, tuple):
+            names |= {pair[0] for pair in pairs if isinstance(pair, tuple) and pair
+                      and isinstance(pair[0], str)}
+    if isinstance(item, (RollDice, RollTable)) and item.name:
+        names.add(item.name)
+    if isinstance(item, Arg):
+        names.add(item.name)
+        names |= {name for _, sets in item.choices for name, _ in sets}
+    return names

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.engine import forecast_ahead, forecast_chain
 from solo.engine.core import perform, read, start
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_chain import chain
@@ -277,7 +278,8 @@ def test_a_play_of_too_many_dice_is_not_followed_past_its_bound():
 
 @pytest.mark.parametrize(("system", "move"), [("d12-tension", "enter 2"),
                                               ("exploration", "explore"),
-                                              ("trespasser", "advance")])
+                                              ("trespasser", "advance"),
+                                              ("dungeon-turn", "explore")])
 def test_a_lights_exact_life_agrees_with_a_seeded_simulation(system, move):
     """1,500 crawls of the same move until the torch goes out: the share out within the
     exact median, and the mean life, each within four standard errors of the exact
@@ -312,9 +314,11 @@ def _ways(world, state, move):
     return counted.out[0]
 
 
-def test_a_life_too_long_to_count_is_counted_as_far_as_it_can_then_estimated():
-    """Dungeon Turn's torch: the ways are counted up to the bound, the rest played on;
-    the mean is an estimate within half a turn, and agrees with 1,500 seeded crawls."""
+def test_a_life_too_long_to_count_is_counted_as_far_as_it_can_then_estimated(monkeypatch):
+    """Dungeon Turn's torch with the chain's bound cut to 60 plays: the ways are counted up
+    to the bound, the rest played on; the mean is an estimate within half a turn, and
+    agrees with 1,500 seeded crawls."""
+    monkeypatch.setattr(forecast_ahead, "CHAIN_WAYS", 60)
     world = world_of("dungeon-turn")
     state = played("dungeon-turn", "light torch")
     found = forecast(world, state, seeded(), "explore")
@@ -333,6 +337,28 @@ def test_a_life_too_long_to_count_is_counted_as_far_as_it_can_then_estimated():
     assert abs(mean - torch.mean) <= 4 * (error ** 2 + torch.error ** 2) ** 0.5
     text = "\n".join(odds_lines(world, state, "explore"))
     assert "Torch: out in" in text and "plays)" in text and "~ estimated" in text
+
+
+@pytest.mark.parametrize(("system", "move", "lines"), [
+    ("dungeon-turn", "explore", ("light torch",)),
+    ("dungeon-turn", "explore", ("light torch", "explore", "explore", "explore", "explore")),
+    ("dungeon-turn", "rest-hour", ("light torch",)),
+    ("classic", "explore", ("light torch",)),
+    ("overloaded", "explore", ("light torch",))])
+def test_a_clock_read_only_for_a_while_is_counted_as_if_every_turn_were_kept(
+        monkeypatch, system, move, lines):
+    """Dungeon Turn's quiet turns, classic's check every second turn: the chain keeps a
+    state's turn as the tests that read it see it from then on, and its figures are
+    those of a chain that keeps every turn apart (and counts far more states)."""
+    world = world_of(system)
+    state = played(system, *lines)
+    request = read(world, state, move)
+    kinds = tuple(light.kind for light in state.lights)
+    kept = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
+    monkeypatch.setattr(forecast_chain, "_clock", lambda *_: None)
+    every = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
+    assert kept.out == every.out and not kept.rest and not every.rest
+    assert kept.plays <= every.plays
 
 
 def test_what_the_rolls_name_is_counted_too():
