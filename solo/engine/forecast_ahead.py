@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from solo.engine.forecast_chain import chain, continue_ways
 from solo.engine.forecast_dice import Chance, chance_among, odds_of, plain_world, seeded
+from solo.engine.forecast_names import sets
 from solo.engine.forecast_plays import Budget, Spread, lit_kinds, play_forward, spread
 from solo.engine.forecast_rooms import new_room
 from solo.engine.forecast_tree import TooMany
-from solo.engine.requests import Request
+from solo.engine.requests import Act, Request
 from solo.engine.state import State
 from solo.rules.world import World
 
@@ -80,6 +82,30 @@ def ahead(world: World, state: State, request: Request, rng: random.Random, budg
         watched = (procedure.danger or "", danger[2])
     if not kinds and watched is None:
         return (), None
+    still = None  # the danger no way of the move changes: reached now, or never
+    if watched is not None and isinstance(request, Act) \
+            and watched[0] not in sets(world, request.action):
+        still = Chance.of(Fraction(int(int(state.values.get(watched[0], 0)) >= watched[1])))
+    counted = watched if still is None else None
+    lights: tuple[LightOdds, ...] = ()
+    reached = still
+    if kinds or counted is not None:
+        lights, reached = _ahead(world, state, request, rng, budget, turns, horizon, kinds,
+                                 counted)
+    reached = still if still is not None else reached
+    if watched is None or danger is None or reached is None:
+        return lights, None
+    return lights, DangerOdds(danger[0], danger[1], watched[1], turns, reached)
+
+
+def _ahead(world: World, state: State, request: Request, rng: random.Random,
+           budget: Budget, turns: int, horizon: int, kinds: tuple[str, ...],
+           watched: tuple[str, int] | None
+           ) -> tuple[tuple[LightOdds, ...], Chance | None]:
+    """Each lit kind's life and the chance ``watched`` reaches its top (None: not
+    watched), counted by the chain where its states allow, the rest played."""
+    procedure = world.procedure
+    lit = lit_kinds(state)
     plain = plain_world(world)
     room = new_room(world, state, request)
     try:
@@ -108,10 +134,7 @@ def ahead(world: World, state: State, request: Request, rng: random.Random, budg
         reached = chance_among(runs, exact, lambda one: one.reached)
     lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind], spreads[index],
                              horizon) for index, kind in enumerate(kinds))
-    odds = None
-    if watched is not None and danger is not None:
-        odds = DangerOdds(danger[0], danger[1], watched[1], turns, reached)
-    return lights, odds
+    return lights, reached if watched is not None else None
 
 
 def _mixed(counted: list[tuple[float, int | None]], tail: list[int | None],

@@ -1,12 +1,16 @@
 """What a procedure's expressions read, for the forecast's count: which names at all,
 which a check's plus reads, and which are read other than by the success test of the
-check that binds them. Worked out once for each loaded procedure (kept for the last few).
+check that binds them; which checks roll one die whose roll nothing reads again; and,
+for one move played again and again, the tests that read the clock and the names it
+may set. Worked out once for each loaded procedure (kept for the last few).
 
 Pure: it reads the loaded procedure.
 """
 
 from __future__ import annotations
 
+from solo.engine.dungeon_rolls import DUNGEON, DUNGEON_SET
+from solo.engine.key_rooms import KEY_FOUND
 from solo.errors import SoloError
 from solo.rules import dice
 from solo.rules.effect_model import Check, RollDice, RollTable, Say, SourceCheck, Template
@@ -14,7 +18,8 @@ from solo.rules.expr import Expr
 from solo.rules.procedure import Arg, Restock
 from solo.rules.world import World
 
-__all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests"]
+__all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
+           "sets"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
@@ -117,7 +122,10 @@ def _read(world: World) -> _Read:
 
 
 _CLOCK = frozenset({"turn", "minutes"})
-_TESTS: dict[tuple[int, str], tuple[object, tuple[Expr, ...] | None]] = {}
+_STORED = frozenset({"roll", "natural", "dice", DUNGEON, DUNGEON_SET, KEY_FOUND})
+"""Names a move binds or stores other than by an effect's own names: a check's roll,
+the generator a journal names, the keyed rooms found."""
+_MOVES: dict[tuple[int, str], tuple[object, tuple[tuple[Expr, ...], frozenset[str]]]] = {}
 
 
 def clock_tests(world: World, action: str) -> tuple[Expr, ...] | None:
@@ -128,13 +136,27 @@ def clock_tests(world: World, action: str) -> tuple[Expr, ...] | None:
     None: one reads something the move may change (a local, a value an effect sets), so
     the turn itself matters. What only makes words (a ``say``, a label, a reason) is not
     counted; nor are the other actions and the ``between`` block (leaving, waiting and
-    returning are commands of their own). Kept for the last few worlds."""
+    returning are commands of their own)."""
+    tests, bound = _move(world, action)
+    return None if any((test.names - _CLOCK) & bound for test in tests) else tests
+
+
+def sets(world: World, action: str) -> frozenset[str]:
+    """Every name ``action`` may bind or change (as :func:`clock_tests` reads it): a
+    value not among them stays as it is however the move's dice fall."""
+    return _move(world, action)[1]
+
+
+def _move(world: World, action: str) -> tuple[tuple[Expr, ...], frozenset[str]]:
+    """What playing ``action`` may run (all but the other actions and ``between``): the
+    expressions in it that read the clock, and the names it binds or sets. Kept for the
+    last few worlds."""
     procedure = world.procedure
-    known = _TESTS.get((id(procedure), action))
+    known = _MOVES.get((id(procedure), action))
     if known is not None and known[0] is procedure:
         return known[1]
     tests: dict[int, Expr] = {}
-    bound: set[str] = {"roll", "natural", "dice"}
+    bound: set[str] = set(_STORED)
     stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
                            if field not in _SHOWN_ONLY and field not in ("between", "actions")]
     stack += [procedure.actions.get(action), dict(world.tables)]
@@ -156,12 +178,10 @@ def clock_tests(world: World, action: str) -> tuple[Expr, ...] | None:
         elif hasattr(item, "__dataclass_fields__"):
             bound |= _binds(item)
             stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
-    found: tuple[Expr, ...] | None = tuple(tests.values())
-    if any((test.names - _CLOCK) & bound for test in tests.values()):
-        found = None
-    if len(_TESTS) >= 16:
-        _TESTS.pop(next(iter(_TESTS)))
-    _TESTS[(id(procedure), action)] = (procedure, found)
+    found = (tuple(tests.values()), frozenset(bound))
+    if len(_MOVES) >= 16:
+        _MOVES.pop(next(iter(_MOVES)))
+    _MOVES[(id(procedure), action)] = (procedure, found)
     return found
 
 
