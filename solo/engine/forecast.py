@@ -217,12 +217,34 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
     # many plays of one when estimated
     turns = max(play(random.Random(0)).turns, 1)
     count = _counter(world)
+    if room is not None:  # a generated room: all at once (its plays record anyway)
+        return _room_turn(world, state, line, room, perform, count, kinds, at_least, named)
+    results: tuple[tuple[str, Chance], ...] | None
+    checks: tuple[tuple[str, Chance], ...] | None
+    whole = _whole_turn(count, perform, state) if named and turns == 1 else None
+    if whole is not None:
+        found, results, checks = whole
+        exact = True
+    else:
+        found, exact, results, checks = _apart(world, state, request, play, count, budget,
+                                               turns, named, perform)
+    lengths = {turn.turns for _, turn in found}
+    return ActionOdds(line, chance_among(found, exact, lambda turn: turn.encounter),
+                      tuple((label, chance_among(found, exact,
+                                            lambda turn, kind=kind: kind in turn.out))
+                            for kind, label in kinds), at_least,
+                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+
+
+def _apart(world: World, state: State, request, play, count, budget: Budget, turns: int,
+           named: bool, perform) -> tuple[list, bool, tuple | None, tuple | None]:
+    """A move's ways counted a part at a time: the encounter and the lights first (they
+    take the fewest), then what its rolls name and its checks if it lasts one turn;
+    estimated from plays when even the first are too many ways."""
+    plain = plain_world(world)
     results: tuple[tuple[str, Chance], ...] | None
     checks: tuple[tuple[str, Chance], ...] | None
     try:  # the encounter and the lights first; what the rolls name costs more ways
-        if room is not None:  # a generated room: all at once (its plays record anyway)
-            return _room_turn(world, state, line, room, perform, count, kinds, at_least,
-                              named)
         ways, spent = count(play_turn(plain, state, request, budget, False), WAYS)
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found: list[tuple[Fraction | int, Turn]] = [
@@ -238,12 +260,7 @@ def _next_turn(world: World, state: State, line: str, rng: random.Random, budget
             # second figure beside its exact encounter
             results, checks = _results_counted(count, play, spent), _checks_counted(
                 count, perform, spent)
-    lengths = {turn.turns for _, turn in found}
-    return ActionOdds(line, chance_among(found, exact, lambda turn: turn.encounter),
-                      tuple((label, chance_among(found, exact,
-                                            lambda turn, kind=kind: kind in turn.out))
-                            for kind, label in kinds), at_least,
-                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+    return found, exact, results, checks
 
 
 ROOM_WAYS = 4 * WAYS
@@ -340,6 +357,41 @@ def _named(found: list, exact: bool) -> tuple[tuple[str, Chance], ...]:
     results = [(name, chance_among(found, exact, lambda turn, name=name: name in turn.results))
                for name in names]
     return tuple(sorted(results, key=lambda pair: -pair[1].value))
+
+
+WHOLE = 700
+"""The most plays counting a move of one turn all at once may take (its encounter, lights,
+what its rolls name and its checks, in one count); past it, each is counted apart."""
+
+
+def _whole_turn(count, perform, state: State) -> tuple[list, tuple, tuple] | None:
+    """A move of one turn counted all at once: its ways (each with the :class:`Turn` it
+    brings, what its rolls name included), what the rolls name and the checks it rolls.
+    None: more ways than :data:`WHOLE` (then the encounter and the lights are counted
+    first, as they take fewer)."""
+    before = lit_kinds(state)
+
+    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]]]:
+        run = perform(dice)
+        lit = Counter(light.kind for light in run.lights)
+        return (Turn(run.encounters > state.encounters,
+                     frozenset(kind for kind, many in before.items()
+                               if lit.get(kind, 0) < many), run.turn - state.turn,
+                     frozenset(run.outcomes)), _checked(run.events))
+
+    try:
+        ways, _ = count(play, WHOLE, True, _checked)
+    except TooMany:
+        return None
+    turns: dict[Turn, Fraction] = {}
+    for (turn, _), chance in ways.items():
+        turns[turn] = turns.get(turn, Fraction(0)) + chance
+    found = [(chance, turn) for turn, chance in turns.items()]
+    labels = sorted({label for (_, way) in ways for label, _ in way})
+    checks = tuple((label, Chance.of(sum((chance for (_, way), chance in ways.items()
+                                          if (label, True) in way), Fraction(0))))
+                   for label in labels)
+    return found, _named(found, True), checks
 
 
 def _results_counted(count, play, spent: int) -> tuple[tuple[str, Chance], ...] | None:
