@@ -15,7 +15,7 @@ from solo.errors import SoloError
 from solo.rules import dice
 from solo.rules.effect_model import Check, RollDice, RollTable, Say, SourceCheck, Template
 from solo.rules.expr import Expr
-from solo.rules.procedure import Arg, Restock
+from solo.rules.procedure import Action, Arg, Restock
 from solo.rules.world import World
 
 __all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
@@ -85,34 +85,42 @@ def _read(world: World) -> _Read:
     pluses: set[str] = set()
     outside: set[str] = set()
     single: dict[int, bool] = {}  # a success test's id: whether every check of it is one die
-    stack: list[tuple[object, bool]] = [
-        (getattr(procedure, field), False) for field in procedure.__dataclass_fields__
+    none: frozenset[str] = frozenset()
+    stack: list[tuple[object, bool, frozenset[str]]] = [
+        (getattr(procedure, field), False, none) for field in procedure.__dataclass_fields__
         if field not in _SHOWN_ONLY]
-    met: set[int] = set()
+    met: set[tuple[int, frozenset[str]]] = set()
     while stack:
-        item, success = stack.pop()
+        item, success, shadowed = stack.pop()
         if isinstance(item, Expr):  # each time met: one may serve in two places
-            names |= item.names
+            read = item.names - shadowed
+            names |= read
             if not success:
-                outside |= item.names
+                outside |= read
             continue
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say)):
+        if (id(item), shadowed) in met or isinstance(item, (str, int, float, bool,
+                                                            type(None), Say)):
             continue  # (what a Say reads, even in its ``when``, only makes words)
-        met.add(id(item))
+        met.add((id(item), shadowed))
         if isinstance(item, dict):
-            stack.extend((value, False) for value in item.values())
+            stack.extend((value, False, shadowed) for value in item.values())
         elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend((value, False) for value in item)
+            stack.extend((value, False, shadowed) for value in item)
         elif hasattr(item, "__dataclass_fields__"):
             if isinstance(item, Check):
                 if item.plus is not None:
-                    pluses |= item.plus.names
+                    pluses |= item.plus.names - shadowed
                 single[id(item.success.evaluate)] = single.get(id(item.success.evaluate), True) \
                     and _one_die(item)
             # (a restock's test reads its own roll, in a scope of its own)
             tested = isinstance(item, (Check, SourceCheck, Restock))
-            stack.extend((getattr(item, field), tested and field == "success")
-                         for field in item.__dataclass_fields__)
+            stack.extend((getattr(item, field), tested and field == "success", shadowed)
+                         for field in item.__dataclass_fields__
+                         if not (isinstance(item, Action) and field == "effects"))
+            if isinstance(item, Action):  # its arguments are its effects' own names: an
+                # argument called ``dice`` hides the last roll's dice in all they run
+                stack.append((item.effects, False,
+                              shadowed | {arg.name for arg in item.args}))
     if len(_NAMES) >= 8:
         _NAMES.pop(next(iter(_NAMES)))
     found = (frozenset(names), frozenset(pluses), frozenset(outside),
