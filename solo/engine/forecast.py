@@ -423,6 +423,19 @@ def _checked(events: list) -> frozenset[tuple[str, bool]]:
                      if type(event) is Checked)
 
 
+def _nowhere_back(world: World, state: State, name: str) -> str | None:
+    """Why the move ``name`` cannot be taken now, if it goes back a room and the party
+    has none to go back to (no room yet, or none it came from): the engine would play
+    it where the party stands, which is another move."""
+    action = world.procedure.actions.get(name)
+    if action is None or action.room != "back":
+        return None
+    dungeon = state.dungeon
+    if dungeon.current is None or not dungeon.trail:
+        return f"{name}: no known room to go back to yet"
+    return None
+
+
 def forecast(world: World, state: State, rng: random.Random, last: str = "",
              budget: int = BUDGET, turns: int = TURNS, horizon: int = HORIZON) -> Forecast:
     """Every forecast for ``state`` (``last``: the command the party played last, which it
@@ -439,6 +452,10 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
     skipped: list[tuple[str, str]] = []
     share = budget // 2 // max(len(offered), 1)
     for name in offered:
+        nowhere = _nowhere_back(world, seen, name)
+        if nowhere is not None:
+            skipped.append((name, nowhere))
+            continue
         try:
             actions.append(_next_turn(world, seen, name, rng, Budget(share), hidden is not None))
         except UsageError as refused:

@@ -373,7 +373,7 @@ def test_what_the_rolls_name_is_counted_too():
     rest_hour = moves("dungeon-turn", played("dungeon-turn", "light lantern"))["rest-hour"]
     assert rest_hour.results is None
     text = "\n".join(odds_lines(world_of("d12-tension"), played("d12-tension", "light torch")))
-    assert ("enter, revisit, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
+    assert ("enter, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
             "light-fails 1 in 12") in text
 
 
@@ -408,3 +408,20 @@ def test_a_dice_pool_read_die_by_die_is_exact():
     pool = dict(odds.checks or ())
     expected = 1 - Fraction(5, 6) ** 4 - 4 * Fraction(1, 6) * Fraction(5, 6) ** 3
     assert [chance.exact for chance in pool.values()] == [expected]
+
+
+def test_a_move_back_is_not_offered_before_there_is_a_room_to_go_back_to():
+    """D12's revisit at turn 1 (no room yet) and in the first room (none the party came
+    from) would be played where the party stands: odds says why it leaves it out, and
+    forecasts it once there is a room behind."""
+    world = world_of("d12-tension")
+    for state in (played("d12-tension"), played("d12-tension", "enter 3")):
+        found = forecast(world, state, seeded())
+        assert "revisit" not in {odds.line for odds in found.actions}
+        assert "no known room to go back to" in dict(found.skipped)["revisit"]
+        text = "\n".join(odds_lines(world, state))
+        assert "not forecast: revisit: no known room to go back to yet" in text
+    state = played("d12-tension", "enter 3", "enter 2")
+    found = forecast(world, state, seeded())
+    revisit = next(odds for odds in found.actions if odds.line == "revisit")
+    assert revisit.encounter.exact is not None and "revisit" not in dict(found.skipped)
