@@ -346,7 +346,7 @@ def _counter(world: World):
     def count(play, limit: int, named: bool = False, events=None) -> tuple[dict, int]:
         return outcomes(play, limit, events, whole="dice" not in read, quiet_checks=quiet,
                         rolls=rolls, counted="encounters" in read, named=named,
-                        checks=checks)
+                        checks=checks, read=read)
 
     return count
 

@@ -302,7 +302,7 @@ def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
 
     return outcomes(play, limit, events_seen, seen.freezer, "dice" not in seen.names,
                     seen.quiet, seen.rolls, "encounters" in seen.names,
-                    checks=one_die_checks(world))
+                    checks=one_die_checks(world), read=seen.names)
 
 
 def _perform(world: World, now: State, request: Request, rng: random.Random, record: bool,

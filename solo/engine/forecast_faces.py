@@ -5,7 +5,8 @@ are played once, the one face standing for the others.
 - :func:`inert_roll`: a table whose entry changes nothing (words only, or an encounter
   only named): one face stands for all.
 - :func:`faces_alike`: a plain table of one die, each entry once (its faces alike:
-  nothing reads a table's face but the entry it picks); a check of one die whose roll
+  nothing reads a table's face but the entry it picks), an encounter table's entries
+  struck off once and the others once; a check of one die whose roll
   nothing reads again (:func:`~solo.engine.forecast_names.one_die_checks`), one face
   that succeeds and one that fails.
 - :func:`at_a_checks_die`: a check's own die, where its last ``roll`` and ``natural``
@@ -60,11 +61,16 @@ def at_a_checks_die(frame: FrameType | None) -> bool:
     return False
 
 
-def inert_roll(frame: FrameType | None) -> bool:
+def inert_roll(frame: FrameType | None, low: int = 0, high: int = 0) -> bool:
     """Whether this die rolls a table whose entry changes nothing: a table whose entries
     have no effects (only words, not recorded here), or an encounter table with nothing
     struck off, whose entry only names what is met or foretold (the last encounter, read
-    by ``strike`` alone). Its faces are all alike to what follows."""
+    by ``strike`` alone), or whose faces ``low``..``high`` reach only entries struck
+    off, or only entries not. Its faces are all alike to what follows."""
+    if high > low and frame is not None:
+        alike = _encounter_faces(frame, low, high)
+        if alike is not None and len(alike[0]) == 1:
+            return True
     while frame is not None:
         code = frame.f_code
         if code is _ROLL_ENTRY or code is _ROLL_OUTCOME:
@@ -83,6 +89,21 @@ def inert_roll(frame: FrameType | None) -> bool:
     return False
 
 
+def _encounter_faces(frame: FrameType, low: int, high: int) -> Faces | None:
+    """The faces of an encounter table's die grouped by whether they reach an entry
+    struck off (None: not an encounter's roll of its entry)."""
+    code = frame.f_code
+    back = frame.f_back
+    if code is _DICE_ROLL and back is not None and back.f_code is _ROLL_TABLE:
+        struck = _struck_above(back)
+        return None if struck is None else _journaled_entry(back.f_locals, low, high,
+                                                            struck)
+    if code is _TABLE_ONE_DIE or code is _TABLE_INDEX:
+        struck = _struck_above(frame)
+        return None if struck is None else _entry(frame.f_locals, low, high, struck)
+    return None
+
+
 def faces_alike(frame: FrameType, low: int, high: int, checks: frozenset[int]
                 ) -> Faces | None:
     """At the die ``frame`` rolls (``low``..``high``): the faces to play and how many
@@ -92,11 +113,28 @@ def faces_alike(frame: FrameType, low: int, high: int, checks: frozenset[int]
     code = frame.f_code
     back = frame.f_back
     if code is _DICE_ROLL and back is not None and back.f_code is _ROLL_TABLE:
-        return _journaled_entry(back.f_locals, low, high)
+        return _journaled_entry(back.f_locals, low, high, _struck_above(back))
     if code is _TABLE_ONE_DIE or code is _TABLE_INDEX:
-        return _entry(frame.f_locals, low, high)
+        return _entry(frame.f_locals, low, high, _struck_above(frame))
     if checks:
         return _check_faces(frame, low, high, checks)
+    return None
+
+
+def _struck_above(frame: FrameType) -> frozenset[int] | None:
+    """The entries struck off, when the table ``frame`` rolls is an encounter's, rolling
+    the entry met (or foretold): nothing but whether it is struck off is read of which
+    entry it is (it is only named, and the last one met only by ``strike``)."""
+    above = frame.f_back
+    for _ in range(3):  # the encounter, through its roller
+        if above is None:
+            return None
+        if above.f_code is _ENCOUNTER:
+            local = above.f_locals
+            if "index" in local:
+                return None
+            return frozenset(local["run"].struck.get(local["name"], ()))
+        above = above.f_back
     return None
 
 
@@ -109,10 +147,12 @@ def _grouped(faces: range, group: Callable[[int], object]) -> Faces:
     return tuple(face for face, _ in shown), tuple(many for _, many in shown)
 
 
-def _journaled_entry(local: dict, low: int, high: int) -> Faces | None:
+def _journaled_entry(local: dict, low: int, high: int, struck: frozenset[int] | None
+                     ) -> Faces | None:
     """The die of a plain table of one die that a recording run rolls
-    (:func:`solo.engine.effects_tables.roll_table`): its faces grouped by entry. Only
-    the entry is read of the face (its journal line's dice are words)."""
+    (:func:`solo.engine.effects_tables.roll_table`): its faces grouped by entry (an
+    encounter's by whether the entry is in ``struck``). Only the entry is read of the
+    face (its journal line's dice are words)."""
     table: Table = local["table"]
     if "result" in local or not table.plain or dice.single_die(table.expression) is None:
         return None
@@ -123,12 +163,17 @@ def _journaled_entry(local: dict, low: int, high: int) -> Faces | None:
         return None
     if type(plus) is not int:
         return None
+    if struck is not None:
+        return _grouped(range(low, high + 1),
+                        lambda face: table.index_for(face + plus) in struck)
     return _grouped(range(low, high + 1), lambda face: table.index_for(face + plus))
 
 
-def _entry(local: dict, low: int, high: int) -> Faces | None:
+def _entry(local: dict, low: int, high: int, struck: frozenset[int] | None
+           ) -> Faces | None:
     """The die of a plain table of one die that a run recording nothing rolls (the
-    engine's own roller of an entry's index): its faces grouped by entry."""
+    engine's own roller of an entry's index): its faces grouped by entry (an
+    encounter's by whether the entry is in ``struck``)."""
     start, count, found, last = local["low"], local["count"], local["found"], local["last"]
     plus = 0
     evaluate = local.get("evaluate")
@@ -146,6 +191,8 @@ def _entry(local: dict, low: int, high: int) -> Faces | None:
         offset = face + plus - start
         return found[offset] if 0 <= offset < count else 0 if offset < 0 else last
 
+    if struck is not None:
+        return _grouped(range(low, high + 1), lambda face: index(face) in struck)
     return _grouped(range(low, high + 1), index)
 
 

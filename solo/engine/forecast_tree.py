@@ -87,7 +87,7 @@ class Forking(random.Random):
         self.count = count
 
     def randint(self, a: int, b: int) -> int:
-        if a == b or inert_roll(sys._getframe(1)):
+        if a == b or inert_roll(sys._getframe(1), a, b):
             return a  # a die whose face changes nothing: one face stands for all
         at = self.at
         if at < len(self.path):
@@ -251,8 +251,8 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
              events: Callable[[list], Hashable] | None = None,
              freezer: Freezer | None = None, whole: bool = False,
              quiet_checks: bool = False, rolls: bool = False, counted: bool = True,
-             named: bool = False, checks: frozenset[int] = frozenset()
-             ) -> tuple[dict[T, Fraction], int]:
+             named: bool = False, checks: frozenset[int] = frozenset(),
+             read: frozenset[str] | None = None) -> tuple[dict[T, Fraction], int]:
     """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
     passes through. ``events``: what of the run's recorded events the outcome reads (None:
@@ -267,7 +267,10 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     ``play`` reads of the count must be no more); ``named``: ``play`` reads the outcomes
     the move names (a hazard die's result), so they are part of the state; ``checks``:
     the checks whose one die is drawn as success and failure
-    (:func:`~solo.engine.forecast_names.one_die_checks`), each standing for its faces."""
+    (:func:`~solo.engine.forecast_names.one_die_checks`), each standing for its faces;
+    ``read``: the names the procedure's expressions read (:func:`names_read`), so that a
+    local none of them reads (bound by a table's ``as`` for a ``say``) is left out of the
+    state (None: every local is kept)."""
 
     def root(dice: Forking) -> T:
         return play(dice)
@@ -280,6 +283,7 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     freezer.rolls_unread = rolls
     freezer.counted = counted
     freezer.named = named
+    freezer.read = read
     count = _Count(root.__code__, freezer, whole, quiet_checks, checks)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0
