@@ -274,10 +274,10 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
     room's stocked one or the move's own), the lights, what the rolls name and the
     checks (the ones that read the rolled exits as one check: 'exits as rolled')."""
     before = lit_kinds(state)
-    met = stocked_met(world, state, room)
     plain = plain_world(world)
     request = engine.read(world, state, line)
     assert isinstance(request, Act)
+    met = stocked_met(world, state, room, request.action)
 
     def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]], bool]:
         run = (perform(dice) if met is None

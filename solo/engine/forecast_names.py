@@ -13,13 +13,21 @@ from solo.engine.dungeon_rolls import DUNGEON, DUNGEON_SET
 from solo.engine.key_rooms import KEY_FOUND
 from solo.errors import SoloError
 from solo.rules import dice
-from solo.rules.effect_model import Check, RollDice, RollTable, Say, SourceCheck, Template
+from solo.rules.effect_model import (
+    Check,
+    Encounter,
+    RollDice,
+    RollTable,
+    Say,
+    SourceCheck,
+    Template,
+)
 from solo.rules.expr import Expr
 from solo.rules.procedure import Action, Arg, Restock
 from solo.rules.world import World
 
 __all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
-           "sets"]
+           "sets", "foretells"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
@@ -133,7 +141,7 @@ _CLOCK = frozenset({"turn", "minutes"})
 _STORED = frozenset({"roll", "natural", "dice", DUNGEON, DUNGEON_SET, KEY_FOUND})
 """Names a move binds or stores other than by an effect's own names: a check's roll,
 the generator a journal names, the keyed rooms found."""
-_MOVES: dict[tuple[int, str], tuple[object, tuple[tuple[Expr, ...], frozenset[str]]]] = {}
+_MOVES: dict[tuple[int, str], tuple[object, tuple[tuple[Expr, ...], frozenset[str], bool]]] = {}
 
 
 def clock_tests(world: World, action: str) -> tuple[Expr, ...] | None:
@@ -145,7 +153,7 @@ def clock_tests(world: World, action: str) -> tuple[Expr, ...] | None:
     the turn itself matters. What only makes words (a ``say``, a label, a reason) is not
     counted; nor are the other actions and the ``between`` block (leaving, waiting and
     returning are commands of their own)."""
-    tests, bound = _move(world, action)
+    tests, bound, _ = _move(world, action)
     return None if any((test.names - _CLOCK) & bound for test in tests) else tests
 
 
@@ -155,10 +163,10 @@ def sets(world: World, action: str) -> frozenset[str]:
     return _move(world, action)[1]
 
 
-def _move(world: World, action: str) -> tuple[tuple[Expr, ...], frozenset[str]]:
-    """What playing ``action`` may run (all but the other actions and ``between``): the
-    expressions in it that read the clock, and the names it binds or sets. Kept for the
-    last few worlds."""
+def _move(world: World, action: str) -> tuple[tuple[Expr, ...], frozenset[str], bool]:
+    """What playing ``action`` may run (all but the other actions and ``between``; every
+    action for ``""``): the expressions in it that read the clock, the names it binds or
+    sets, and whether an encounter in it is a sign. Kept for the last few worlds."""
     procedure = world.procedure
     known = _MOVES.get((id(procedure), action))
     if known is not None and known[0] is procedure:
@@ -167,7 +175,9 @@ def _move(world: World, action: str) -> tuple[tuple[Expr, ...], frozenset[str]]:
     bound: set[str] = set(_STORED)
     stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
                            if field not in _SHOWN_ONLY and field not in ("between", "actions")]
-    stack += [procedure.actions.get(action), dict(world.tables)]
+    stack += [procedure.actions.get(action) if action else procedure.actions,
+              dict(world.tables)]
+    sign = False
     met: set[int] = set()
     while stack:
         item = stack.pop()
@@ -185,12 +195,19 @@ def _move(world: World, action: str) -> tuple[tuple[Expr, ...], frozenset[str]]:
             stack.extend(item)
         elif hasattr(item, "__dataclass_fields__"):
             bound |= _binds(item)
+            sign = sign or (isinstance(item, Encounter) and item.sign)
             stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
-    found = (tuple(tests.values()), frozenset(bound))
+    found = (tuple(tests.values()), frozenset(bound), sign)
     if len(_MOVES) >= 16:
         _MOVES.pop(next(iter(_MOVES)))
     _MOVES[(id(procedure), action)] = (procedure, found)
     return found
+
+
+def foretells(world: World) -> bool:
+    """Whether any encounter of the procedure (or of a table it rolls) is a sign, which
+    foretells the next encounter met."""
+    return _move(world, "")[2]
 
 
 def _binds(item: object) -> set[str]:

@@ -14,6 +14,7 @@ from math import comb
 
 import pytest
 
+from solo.engine import forecast_rooms
 from solo.engine.core import perform, read, start
 from solo.engine.dungeon_rolls import start_values
 from solo.engine.forecast import forecast, next_turn
@@ -243,3 +244,21 @@ def test_solo_odds_json_gives_the_next_rooms_exact_fractions(tmp_path):
     assert advance["room"]["locked"]["exact"] == str(expected.locked)
     assert advance["room"]["trap"]["exact"] == str(expected.trap)
     assert advance["room"]["encounter"]["exact"] == str(expected.encounter)
+
+
+@pytest.mark.parametrize("struck", [(0,), (0, 2), (1, 3, 4)])
+@pytest.mark.parametrize("tension", [0, 9])
+def test_the_stocked_encounters_share_past_struck_entries_is_the_counts(
+        monkeypatch, struck, tension):
+    """With entries struck off, the room's stocked encounter is met as often as the
+    table's die reaches one still on it: worked out from the table before the move (its
+    plus, Tension, is nothing entering changes), every figure is the one a count that
+    draws the die gives."""
+    world = world_of("d12-tension")
+    state = begun("d12-tension", "classic", "enter")
+    state = replace(state, struck={world.procedure.encounters: struck},
+                    values={**state.values, "tension": tension})
+    worked_out = forecast(world, state, seeded(), "enter").to_json()
+    monkeypatch.setattr(forecast_rooms, "_still_on", lambda *_: None)
+    drawn = forecast(world, state, seeded(), "enter").to_json()
+    assert worked_out == drawn
