@@ -464,8 +464,7 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
     lights: tuple[LightOdds, ...] = ()
     danger = None
     if action is not None:
-        lights, danger = ahead(world, seen, engine.read(world, seen, action), rng,
-                                Budget(budget - budget // 2), turns, horizon,
-                                None if hidden else engine.danger_value(world, state))
+        lights, danger = ahead(world, seen, engine.read(world, seen, action), turns, horizon,
+                               None if hidden else engine.danger_value(world, state))
     labels = (procedure.trackers[hidden].label,) if hidden else ()
     return Forecast(action, tuple(actions), lights, danger, tuple(skipped), labels)
