@@ -95,7 +95,7 @@ class _Clock:
         self.minutes = world.procedure.minutes or 0
         self.ahead = horizon + LONGEST + 2
         self.known: dict[tuple[int, Hashable], Hashable] = {}
-        self.rows: dict[Hashable, list[int]] = {}  # the tests at each turn, from turn 0
+        self.rows: dict[Hashable, dict[int, int]] = {}  # the tests at each turn met
         self.seen: dict[tuple, int] = {}  # the tests' values at a turn: a small number
 
     def turn(self, state: State, values: Hashable) -> Hashable:
@@ -112,17 +112,17 @@ class _Clock:
             span = 1 if self.time is None else self.time.evaluate(scope)
             if type(span) is not int or not 0 <= span <= LONGEST:
                 return state.turn
-            row = self.rows.setdefault(values, [])
-            last = state.turn + self.ahead
-            if len(row) < last:
-                scope = dict(state.values)
-                for turn in range(len(row), last):
+            row = self.rows.setdefault(values, {})
+            turns = range(state.turn, state.turn + self.ahead)
+            scope = dict(state.values)
+            for turn in turns:
+                if turn not in row:
                     scope["turn"], scope["minutes"] = turn, turn * self.minutes
                     seen = tuple(test.evaluate(scope) for test in self.tests)
-                    row.append(self.seen.setdefault(seen, len(self.seen)))
+                    row[turn] = self.seen.setdefault(seen, len(self.seen))
         except Exception:  # noqa: BLE001 (a test that reads more: the turn itself)
             return state.turn
-        return ("clock", tuple(row[state.turn:last]))
+        return ("clock", tuple(row[turn] for turn in turns))
 
 
 LONGEST = 100

@@ -191,8 +191,8 @@ def test_a_count_past_its_bound_stops_and_the_forecast_says_it_estimates(monkeyp
 
     with pytest.raises(TooMany):
         outcomes(many, 500)
-    monkeypatch.setattr("solo.engine.forecast.WAYS", 3)  # a bound every move passes,
-    monkeypatch.setattr("solo.engine.forecast.WHOLE", 3)  # counted whole or apart
+    monkeypatch.setattr("solo.engine.forecast_move.WAYS", 3)  # a bound every move passes,
+    monkeypatch.setattr("solo.engine.forecast_move.WHOLE", 3)  # counted whole or apart
     state = played("dungeon-turn", "light lantern")
     world = world_of("dungeon-turn")
     odds = next_turn(world, state, "explore", seeded())
@@ -258,7 +258,7 @@ def test_fit_bar_gives_way_least_needed_first():
 def test_an_estimated_chance_reads_the_same_in_the_status_bar_and_in_odds(monkeypatch):
     """A move whose ways are too many to count is estimated on dice of its own, so the
     status bar and 'odds' give the one figure, whatever was asked before."""
-    monkeypatch.setattr("solo.engine.forecast.WAYS", 3)
+    monkeypatch.setattr("solo.engine.forecast_move.WAYS", 3)
     world = world_of("dungeon-turn")
     state = played("dungeon-turn", "light lantern", "rest-hour")
     alone = next_turn(world, state, "rest-hour", seeded())
