@@ -71,7 +71,7 @@ class _Seen:
         seen: dict = {}
         token = self.freezer.intern(tuple(
             freeze(state.foreshadowed[0] if state.foreshadowed else None, seen)
-            if name == "foreshadowed" else self.clock.turn(state, freeze(state.values, seen))
+            if name == "foreshadowed" else self.clock.turn(state)
             if name == "turn" and self.clock is not None else freeze(getattr(state, name), seen)
             for name in self.fields))
         self.states.setdefault(token, state)
@@ -94,27 +94,41 @@ class _Clock:
         self.arguments = dict(request.arguments)
         self.minutes = world.procedure.minutes or 0
         self.ahead = horizon + LONGEST + 2
-        self.known: dict[tuple[int, Hashable], Hashable] = {}
-        self.rows: dict[Hashable, dict[int, int]] = {}  # the tests at each turn met
+        self.read = tuple(sorted(set().union(*(test.names for test in tests)) - _CLOCK))
+        self.known: dict[tuple, Hashable] = {}
+        self.rows: dict[tuple, dict[int, int]] = {}  # the tests at each turn met
         self.seen: dict[tuple, int] = {}  # the tests' values at a turn: a small number
 
-    def turn(self, state: State, values: Hashable) -> Hashable:
-        key = (state.turn, values)
+    def turn(self, state: State) -> Hashable:
+        if not self._short(state):
+            return state.turn
+        values = state.values
+        read = tuple(values.get(name, _MISSING) for name in self.read)
+        key = (state.turn, read)
         known = self.known.get(key)
         if known is None:
-            known = self.known[key] = self._window(state, values)
+            known = self.known[key] = self._window(state, read)
         return known
 
-    def _window(self, state: State, values: Hashable) -> Hashable:
+    def _short(self, state: State) -> bool:
+        """Whether the move takes at most :data:`LONGEST` turns from ``state``."""
+        if self.time is None:
+            return True
         scope: dict = {**state.values, **self.arguments, "turn": state.turn,
                        "minutes": state.turn * self.minutes}
         try:
-            span = 1 if self.time is None else self.time.evaluate(scope)
-            if type(span) is not int or not 0 <= span <= LONGEST:
-                return state.turn
-            row = self.rows.setdefault(values, {})
-            turns = range(state.turn, state.turn + self.ahead)
-            scope = dict(state.values)
+            span = self.time.evaluate(scope)
+        except Exception:  # noqa: BLE001 (it reads more than the state's values)
+            return False
+        return type(span) is int and 0 <= span <= LONGEST
+
+    def _window(self, state: State, values: tuple) -> Hashable:
+        """The tests' values at each turn from ``state``'s to past the chain's last, on
+        the ``values`` they read (the turn itself if they read one the state lacks)."""
+        row = self.rows.setdefault(values, {})
+        turns = range(state.turn, state.turn + self.ahead)
+        scope = dict(state.values)
+        try:
             for turn in turns:
                 if turn not in row:
                     scope["turn"], scope["minutes"] = turn, turn * self.minutes
@@ -124,6 +138,9 @@ class _Clock:
             return state.turn
         return ("clock", tuple(row[turn] for turn in turns))
 
+
+_CLOCK = frozenset({"turn", "minutes"})
+_MISSING = object()  # (a name the state's values lack: the tests cannot be reckoned)
 
 LONGEST = 100
 """The most turns one move may take for the chain to keep its turn as the clock's tests
