@@ -8,15 +8,15 @@ and the figure says it is an estimate, with its standard error.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from solo.engine.forecast_chain import chain, continue_ways
-from solo.engine.forecast_dice import Chance, chance_among, odds_of, plain_world, seeded
-from solo.engine.forecast_plays import Budget, Spread, lit_kinds, play_forward, spread
+from solo.engine.forecast_dice import Chance, plain_world, seeded
+from solo.engine.forecast_names import sets
+from solo.engine.forecast_plays import Spread, lit_kinds, spread
 from solo.engine.forecast_rooms import new_room
-from solo.engine.forecast_tree import TooMany
-from solo.engine.requests import Request
+from solo.engine.requests import Act, Request
 from solo.engine.state import State
 from solo.rules.world import World
 
@@ -66,8 +66,8 @@ class DangerOdds:
                 "turns": self.turns, "chance": self.chance.to_json()}
 
 
-def ahead(world: World, state: State, request: Request, rng: random.Random, budget: Budget,
-           turns: int, horizon: int, danger: tuple[str, int, int | None] | None
+def ahead(world: World, state: State, request: Request, turns: int, horizon: int,
+          danger: tuple[str, int, int | None] | None
            ) -> tuple[tuple[LightOdds, ...], DangerOdds | None]:
     """Each lit source's life and the danger's chance of reaching its top if the party
     keeps to ``request``: counted by the chain where its states allow, the rest played."""
@@ -80,17 +80,37 @@ def ahead(world: World, state: State, request: Request, rng: random.Random, budg
         watched = (procedure.danger or "", danger[2])
     if not kinds and watched is None:
         return (), None
+    still = None  # the danger no way of the move changes: reached now, or never
+    if watched is not None and isinstance(request, Act) \
+            and watched[0] not in sets(world, request.action):
+        still = Chance.of(Fraction(int(int(state.values.get(watched[0], 0)) >= watched[1])))
+    counted = watched if still is None else None
+    lights: tuple[LightOdds, ...] = ()
+    reached = still
+    if kinds or counted is not None:
+        lights, reached = _ahead(world, state, request, turns, horizon, kinds, counted)
+    reached = still if still is not None else reached
+    if watched is None or danger is None or reached is None:
+        return lights, None
+    return lights, DangerOdds(danger[0], danger[1], watched[1], turns, reached)
+
+
+def _ahead(world: World, state: State, request: Request, turns: int, horizon: int,
+           kinds: tuple[str, ...], watched: tuple[str, int] | None
+           ) -> tuple[tuple[LightOdds, ...], Chance | None]:
+    """Each lit kind's life and the chance ``watched`` reaches its top (None: not
+    watched), counted by the chain as far as its bound, the rest played on the
+    forecast's own seeded dice (:func:`~solo.engine.forecast_chain.continue_ways`)."""
+    procedure = world.procedure
+    lit = lit_kinds(state)
     plain = plain_world(world)
     room = new_room(world, state, request)
-    try:
-        counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
-                        partial=True, room=room)
-    except TooMany:  # a draw no die made: every way is played from the start
-        counted = None
-    if counted is not None and not counted.rest:
+    counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
+                    partial=True, room=room)
+    if not counted.rest:
         spreads = [spread(list(ways), True) for ways in counted.out]
         reached = Chance.of(counted.reached)
-    elif counted is not None:  # the ways counted, and the rest estimated from plays
+    else:  # the ways counted, and the rest estimated from plays
         tail = continue_ways(plain, request, kinds, watched, turns, horizon, counted.rest,
                              seeded(), AHEAD_PLAYS, room)
         left = sum(chance for chance, *_ in counted.rest)
@@ -100,18 +120,9 @@ def ahead(world: World, state: State, request: Request, rng: random.Random, budg
         reached = Chance(float(counted.reached) + left * hits, None,
                          left * max((hits * (1 - hits) / len(tail)) ** 0.5, 1 / len(tail)),
                          len(tail))
-    else:
-        play = play_forward(plain, state, request, budget, kinds, watched, turns, horizon)
-        runs, exact = odds_of(play, rng, budget.left, budget.spent)
-        spreads = [spread([(weight, one.out[index]) for weight, one in runs], exact)
-                   for index in range(len(kinds))]
-        reached = chance_among(runs, exact, lambda one: one.reached)
     lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind], spreads[index],
                              horizon) for index, kind in enumerate(kinds))
-    odds = None
-    if watched is not None and danger is not None:
-        odds = DangerOdds(danger[0], danger[1], watched[1], turns, reached)
-    return lights, odds
+    return lights, reached if watched is not None else None
 
 
 def _mixed(counted: list[tuple[float, int | None]], tail: list[int | None],

@@ -1,12 +1,11 @@
-"""The forecast's own dice: every way the dice can fall, or a sample of them.
+"""The forecast's own dice and its chances: exact, or estimated from a sample.
 
 A forecast plays the pure engine forward from a state with dice of its own, never the
-journal's. Where the tree of every way the dice can fall is small, it is walked whole
-(:func:`every_way`): each path is played again with :class:`Replay` dice that answer a
-fixed prefix of faces and then the lowest face of each new die, so the chance of each
-outcome is exact (a :class:`~fractions.Fraction`). Where the tree is too big, the same
-play runs ``n`` times on a seeded ``random.Random`` (:func:`sample`) and the chance is an
-estimate with its standard error (:class:`Chance`).
+journal's. Where every way the dice can fall is counted
+(:mod:`solo.engine.forecast_tree`), a chance is exact (a :class:`~fractions.Fraction`);
+where the ways are too many, the same play runs ``n`` times on a seeded
+``random.Random`` (:func:`sample`) and the chance is an estimate with its standard error
+(:class:`Chance`).
 
 Dice in the text of table entries (``2d4 goblins``) change no rule, only the words, so the
 forecast plays a copy of the world whose entries say a number there instead
@@ -28,8 +27,8 @@ from typing import TypeVar
 from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 from solo.rules.world import World
 
-__all__ = ["Chance", "Replay", "every_way", "sample", "plain_world", "chance_of",
-           "estimate", "odds_of", "PROBES"]
+__all__ = ["Chance", "sample", "plain_world", "chance_of", "estimate", "chance_among",
+           "seeded"]
 
 T = TypeVar("T")
 
@@ -84,113 +83,13 @@ def estimate(hits: int, plays: int) -> Chance:
     return Chance(share, None, error, plays)
 
 
-class Replay(random.Random):
-    """Dice that answer ``prefix`` face by face, then the lowest face of each new die,
-    noting every die's faces. A draw that is no die (``random()``) makes the path
-    unknowable: ``opaque`` is set, and :func:`every_way` gives up."""
-
-    def __init__(self, prefix: list[int]) -> None:
-        super().__init__(0)
-        self.faces = prefix
-        self.sides: list[tuple[int, int]] = []
-        self.opaque = False
-
-    def randint(self, a: int, b: int) -> int:
-        index = len(self.sides)
-        self.sides.append((a, b))
-        if index < len(self.faces):
-            return self.faces[index]
-        self.faces.append(a)
-        return a
-
-    def random(self) -> float:
-        self.opaque = True
-        return super().random()
-
-    def getrandbits(self, k: int) -> int:
-        self.opaque = True
-        return super().getrandbits(k)
-
-
-def every_way(play: Callable[[random.Random], T], limit: int,
-              stop: Callable[[], bool] | None = None
-              ) -> tuple[list[tuple[Fraction, T]], int] | None:
-    """Each outcome of ``play`` with its exact chance, one per way the dice can fall, and
-    the plays it took; None if there are more than ``limit`` ways, if ``stop()`` says so
-    before the last, or if a draw no die made came. An error ``play`` raises on the first
-    way is raised."""
-    prefix: list[int] = []
-    found: list[tuple[Fraction, T]] = []
-    while True:
-        dice = Replay(prefix)
-        outcome = play(dice)
-        if dice.opaque:
-            return None
-        chance = Fraction(1)
-        for low, high in dice.sides:
-            chance /= high - low + 1
-        found.append((chance, outcome))
-        faces = dice.faces[:len(dice.sides)]
-        while faces and faces[-1] == dice.sides[len(faces) - 1][1]:
-            faces.pop()
-        if not faces:
-            return found, len(found)
-        if len(found) >= limit or (stop is not None and stop()):
-            return None
-        faces[-1] += 1
-        prefix = faces
-
-
 def sample(play: Callable[[random.Random], T], rng: random.Random, plays: int) -> list[T]:
     """``plays`` outcomes of ``play``, each on the forecast's own dice ``rng``."""
     return [play(rng) for _ in range(plays)]
 
 
-class _Counting(random.Random):
-    """Dice seeded from the forecast's own, counting the ways the dice of one play could
-    have fallen (the product of their sides: Knuth's estimate of a tree's size)."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.ways = 1
-
-    def randint(self, a: int, b: int) -> int:
-        self.ways *= b - a + 1
-        return super().randint(a, b)
-
-
-PROBES = 12
-"""Plays made first to guess how many ways the dice can fall."""
-
-
-def odds_of(play: Callable[[random.Random], T], rng: random.Random, turns: int,
-            spent: Callable[[], int], least: int = 20
-            ) -> tuple[list[tuple[Fraction | int, T]], bool]:
-    """The outcomes of ``play`` weighted by chance, and whether they are exact.
-
-    Every way the dice can fall, when a few plays first (``PROBES``) suggest they fit in
-    ``turns`` (``spent()`` counts the turns played); else, or if they turn out not
-    to, as many plays on the forecast's own dice as the ``turns`` left allow (at least
-    ``least``), each of weight 1."""
-    start = spent()
-    probes: list[T] = []
-    ways = 0
-    for _ in range(PROBES):
-        dice = _Counting(rng.getrandbits(64))
-        probes.append(play(dice))
-        ways += dice.ways
-    per_play = max((spent() - start) / PROBES, 1.0)
-    if ways / PROBES * per_play <= turns:
-        found = every_way(play, turns, lambda: spent() - start >= turns * 3 // 5)
-        if found is not None:
-            return list(found[0]), True
-    more = max(int((turns - (spent() - start)) / per_play), least - PROBES)
-    outcomes = probes + [play(rng) for _ in range(more)]
-    return [(1, outcome) for outcome in outcomes], False
-
-
 def chance_of(ways: Iterable[tuple[Fraction | int, T]], test: Callable[[T], bool]) -> Chance:
-    """The exact chance that ``test`` holds, from every way (``every_way``)."""
+    """The exact chance that ``test`` holds, from every way (each with its chance)."""
     return Chance.of(Fraction(sum((chance for chance, outcome in ways if test(outcome)),
                                   Fraction(0))))
 

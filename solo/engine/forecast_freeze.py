@@ -62,6 +62,7 @@ class Freezer:
         self.counted = True  # an expression reads ``encounters``, the count met so far
         self.hidden: dict[int, list] = {}  # a run's lists left out (its events, outcomes)
         self.named = False  # the count reads the outcomes a move names: kept, not left out
+        self.read: frozenset[str] | None = None  # the names expressions read (None: all)
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
@@ -164,9 +165,12 @@ class Freezer:
                 parts.append((name, item > run.state.encounters))
             elif name == "foreshadowed":  # which entry a sign foretold only names it
                 parts.append((name, item[0] if item else None))
-            elif name == "locals" and dead:
-                parts.append((name, self.freeze({local: value for local, value in item.items()
-                                                 if local not in CHECK_NAMES}, seen)))
+            elif name == "locals" and (dead or self.read is not None):
+                read = self.read  # a local no expression reads changes nothing to come
+                parts.append((name, self.freeze({
+                    local: value for local, value in item.items()
+                    if not (dead and local in CHECK_NAMES) and (read is None or local in read)},
+                    seen)))
             else:
                 parts.append((name, self.freeze(item, seen)))
         parts.append(("events", self.events(run.events) if self.events is not None

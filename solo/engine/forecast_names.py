@@ -1,22 +1,39 @@
 """What a procedure's expressions read, for the forecast's count: which names at all,
 which a check's plus reads, and which are read other than by the success test of the
-check that binds them. Worked out once for each loaded procedure (kept for the last few).
+check that binds them; which checks roll one die whose roll nothing reads again; and,
+for one move played again and again, the tests that read the clock and the names it
+may set. Worked out once for each loaded procedure (kept for the last few).
 
 Pure: it reads the loaded procedure.
 """
 
 from __future__ import annotations
 
-from solo.rules.effect_model import Check, Say, SourceCheck
+from solo.engine.dungeon_rolls import DUNGEON, DUNGEON_SET
+from solo.engine.key_rooms import KEY_FOUND
+from solo.errors import SoloError
+from solo.rules import dice
+from solo.rules.effect_model import (
+    Check,
+    Encounter,
+    RollDice,
+    RollTable,
+    Say,
+    SourceCheck,
+    Template,
+)
 from solo.rules.expr import Expr
+from solo.rules.procedure import Action, Arg, Restock
 from solo.rules.world import World
 
-__all__ = ["names_read", "checks_quiet", "rolls_unread"]
+__all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
+           "sets", "foretells"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
 
-_NAMES: dict[int, tuple[object, tuple[frozenset[str], frozenset[str], frozenset[str]]]] = {}
+_Read = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[int]]
+_NAMES: dict[int, tuple[object, _Read]] = {}
 
 
 def names_read(world: World) -> frozenset[str]:
@@ -36,10 +53,38 @@ def rolls_unread(world: World) -> bool:
     return not (_read(world)[2] & frozenset({"roll", "natural"}))
 
 
-def _read(world: World) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+def one_die_checks(world: World) -> frozenset[int]:
+    """The checks whose one die the count may draw as two faces, success and failure
+    (each as often as the faces it stands for), by the id of their success test: a
+    check of one plain die whose label reads no ``roll`` or ``natural``, in a procedure
+    that reads no ``dice`` and no ``roll`` or ``natural`` but by the tests that bind them
+    (:func:`rolls_unread`), and no check's plus reads them. Then what a check's face
+    changes (its ``roll``, ``natural``, the last roll's dice, the face its event shows)
+    is never read again, and the faces that succeed alike have one future."""
+    names, pluses, outside, checks = _read(world)
+    if "dice" in names or pluses & {"roll", "natural", "dice"} \
+            or outside & {"roll", "natural"}:
+        return frozenset()
+    return checks
+
+
+def _one_die(check: Check) -> bool:
+    """Whether ``check`` rolls one plain die and its label reads none of its roll."""
+    if check.dice.fields or any(field.names & {"roll", "natural"}
+                                for field in check.label.fields):
+        return False
+    try:
+        return dice.single_die(dice.parse(check.dice.text)) is not None
+    except SoloError:
+        return False
+
+
+def _read(world: World) -> _Read:
     """The names the procedure's expressions read: all of them, those its checks' pluses
-    read, and those read other than by a check's success test. What only words are made
-    from (a ``say``, with its ``when``) is not counted: no rule reads it."""
+    read, and those read other than by a check's success test; and the checks of one
+    plain die whose label reads none of its roll (:func:`one_die_checks`), by the id of
+    their success test (none whose test serves another check too). What only words are
+    made from (a ``say``, with its ``when``) is not counted: no rule reads it."""
     procedure = world.procedure
     known = _NAMES.get(id(procedure))
     if known is not None and known[0] is procedure:
@@ -47,32 +92,137 @@ def _read(world: World) -> tuple[frozenset[str], frozenset[str], frozenset[str]]
     names: set[str] = set()
     pluses: set[str] = set()
     outside: set[str] = set()
-    stack: list[tuple[object, bool]] = [
-        (getattr(procedure, field), False) for field in procedure.__dataclass_fields__
+    single: dict[int, bool] = {}  # a success test's id: whether every check of it is one die
+    none: frozenset[str] = frozenset()
+    stack: list[tuple[object, bool, frozenset[str]]] = [
+        (getattr(procedure, field), False, none) for field in procedure.__dataclass_fields__
         if field not in _SHOWN_ONLY]
-    met: set[int] = set()
+    met: set[tuple[int, frozenset[str]]] = set()
     while stack:
-        item, success = stack.pop()
+        item, success, shadowed = stack.pop()
         if isinstance(item, Expr):  # each time met: one may serve in two places
-            names |= item.names
+            read = item.names - shadowed
+            names |= read
             if not success:
-                outside |= item.names
+                outside |= read
             continue
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say)):
+        if (id(item), shadowed) in met or isinstance(item, (str, int, float, bool,
+                                                            type(None), Say)):
             continue  # (what a Say reads, even in its ``when``, only makes words)
-        met.add(id(item))
+        met.add((id(item), shadowed))
         if isinstance(item, dict):
-            stack.extend((value, False) for value in item.values())
+            stack.extend((value, False, shadowed) for value in item.values())
         elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend((value, False) for value in item)
+            stack.extend((value, False, shadowed) for value in item)
         elif hasattr(item, "__dataclass_fields__"):
-            if isinstance(item, Check) and item.plus is not None:
-                pluses |= item.plus.names
-            tested = isinstance(item, (Check, SourceCheck))
-            stack.extend((getattr(item, field), tested and field == "success")
-                         for field in item.__dataclass_fields__)
+            if isinstance(item, Check):
+                if item.plus is not None:
+                    pluses |= item.plus.names - shadowed
+                single[id(item.success.evaluate)] = single.get(id(item.success.evaluate), True) \
+                    and _one_die(item)
+            # (a restock's test reads its own roll, in a scope of its own)
+            tested = isinstance(item, (Check, SourceCheck, Restock))
+            stack.extend((getattr(item, field), tested and field == "success", shadowed)
+                         for field in item.__dataclass_fields__
+                         if not (isinstance(item, Action) and field == "effects"))
+            if isinstance(item, Action):  # its arguments are its effects' own names: an
+                # argument called ``dice`` hides the last roll's dice in all they run
+                stack.append((item.effects, False,
+                              shadowed | {arg.name for arg in item.args}))
     if len(_NAMES) >= 8:
         _NAMES.pop(next(iter(_NAMES)))
-    found = (frozenset(names), frozenset(pluses), frozenset(outside))
+    found = (frozenset(names), frozenset(pluses), frozenset(outside),
+             frozenset(key for key, one in single.items() if one))
     _NAMES[id(procedure)] = (procedure, found)
     return found
+
+
+_CLOCK = frozenset({"turn", "minutes"})
+_STORED = frozenset({"roll", "natural", "dice", DUNGEON, DUNGEON_SET, KEY_FOUND})
+"""Names a move binds or stores other than by an effect's own names: a check's roll,
+the generator a journal names, the keyed rooms found."""
+_MOVES: dict[tuple[int, str], tuple[object, tuple[tuple[Expr, ...], frozenset[str], bool]]] = {}
+
+
+def clock_tests(world: World, action: str) -> tuple[Expr, ...] | None:
+    """The expressions that read the clock (``turn``, ``minutes``) when the party plays
+    ``action`` again and again, if each reads nothing else but names that nothing it
+    may run binds or sets (the procedure's values, which a state keeps): a state's turn
+    then matters to what the move does only by their values at each of its turns.
+    None: one reads something the move may change (a local, a value an effect sets), so
+    the turn itself matters. What only makes words (a ``say``, a label, a reason) is not
+    counted; nor are the other actions and the ``between`` block (leaving, waiting and
+    returning are commands of their own)."""
+    tests, bound, _ = _move(world, action)
+    return None if any((test.names - _CLOCK) & bound for test in tests) else tests
+
+
+def sets(world: World, action: str) -> frozenset[str]:
+    """Every name ``action`` may bind or change (as :func:`clock_tests` reads it): a
+    value not among them stays as it is however the move's dice fall."""
+    return _move(world, action)[1]
+
+
+def _move(world: World, action: str) -> tuple[tuple[Expr, ...], frozenset[str], bool]:
+    """What playing ``action`` may run (all but the other actions and ``between``; every
+    action for ``""``): the expressions in it that read the clock, the names it binds or
+    sets, and whether an encounter in it is a sign. Kept for the last few worlds."""
+    procedure = world.procedure
+    known = _MOVES.get((id(procedure), action))
+    if known is not None and known[0] is procedure:
+        return known[1]
+    tests: dict[int, Expr] = {}
+    bound: set[str] = set(_STORED)
+    stack: list[object] = [getattr(procedure, field) for field in procedure.__dataclass_fields__
+                           if field not in _SHOWN_ONLY and field not in ("between", "actions")]
+    stack += [procedure.actions.get(action) if action else procedure.actions,
+              dict(world.tables)]
+    sign = False
+    met: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Expr):
+            if item.names & _CLOCK:
+                tests[id(item)] = item
+            continue
+        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say,
+                                                 Template)):
+            continue
+        met.add(id(item))
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, frozenset, set)):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            bound |= _binds(item)
+            sign = sign or (isinstance(item, Encounter) and item.sign)
+            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
+    found = (tuple(tests.values()), frozenset(bound), sign)
+    if len(_MOVES) >= 16:
+        _MOVES.pop(next(iter(_MOVES)))
+    _MOVES[(id(procedure), action)] = (procedure, found)
+    return found
+
+
+def foretells(world: World) -> bool:
+    """Whether any encounter of the procedure (or of a table it rolls) is a sign, which
+    foretells the next encounter met."""
+    return _move(world, "")[2]
+
+
+def _binds(item: object) -> set[str]:
+    """The names an effect or an argument sets or binds: a value changed, a local let,
+    a routine's parameters (pairs of a name and what it gets), a roll or an entry kept
+    by name, an argument and the values its choices set."""
+    names: set[str] = set()
+    for field in ("values", "changes", "args"):
+        pairs = getattr(item, field, None)
+        if isinstance(pairs, tuple):
+            names |= {pair[0] for pair in pairs if isinstance(pair, tuple) and pair
+                      and isinstance(pair[0], str)}
+    if isinstance(item, (RollDice, RollTable)) and item.name:
+        names.add(item.name)
+    if isinstance(item, Arg):
+        names.add(item.name)
+        names |= {name for _, sets in item.choices for name, _ in sets}
+    return names

@@ -1,6 +1,6 @@
-"""The plays a forecast makes: one command from a state (what it brings this turn), and
-the same command again and again (how long each light lasts, whether the danger reaches
-its threshold within a few turns), each counted against a budget of turns.
+"""The plays a forecast makes of one command from a state (what it brings this turn),
+each counted against a budget of turns, and the spread of a light's life over the ways
+(or plays) the same command again and again leads to.
 
 Every play runs the public engine (:func:`solo.engine.core.perform`) on the dice it is
 given, from the state it is given, and keeps only what the forecast asks of it.
@@ -15,15 +15,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.events import TrackerChanged
 from solo.engine.requests import Request
 from solo.engine.run import RunState
 from solo.engine.state import State
-from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["Budget", "Turn", "quiet_perform", "Forward", "play_turn", "play_forward", "lit_kinds",
-           "Spread", "spread"]
+__all__ = ["Budget", "Turn", "quiet_perform", "play_turn", "lit_kinds", "Spread", "spread"]
 
 
 class Budget:
@@ -85,51 +82,6 @@ def play_turn(world: World, state: State, request: Request, budget: Budget,
                     frozenset(kind for kind, count in before.items()
                               if lit.get(kind, 0) < count), run.turn - state.turn,
                     frozenset(run.outcomes) if named else frozenset())
-    return play
-
-
-@dataclass(frozen=True)
-class Forward:
-    """What playing the same command again and again brought: the turn each kind of light
-    first went out (None: still burning when the play stopped), and whether the danger
-    reached its threshold within the turns asked."""
-
-    out: tuple[int | None, ...]
-    reached: bool
-
-
-def play_forward(world: World, state: State, request: Request, budget: Budget,
-                 kinds: tuple[str, ...], danger: tuple[str, int] | None, turns: int,
-                 horizon: int):
-    """A play of ``request`` repeated from ``state``, up to ``horizon`` commands: until
-    every kind in ``kinds`` has gone out and ``turns`` commands have been played (the
-    danger ``(tracker, threshold)`` watched over those). A refusal ends the play."""
-    counts = lit_kinds(state)
-
-    def play(rng: random.Random) -> Forward:
-        out: list[int | None] = [None] * len(kinds)
-        reached = danger is not None and int(state.values.get(danger[0], 0)) >= danger[1]
-        now = state
-        for step in range(1, horizon + 1):
-            if all(turn is not None for turn in out) and (step > turns or reached
-                                                          or danger is None):
-                break
-            budget.spend()
-            try:
-                result = engine.perform(world, now, request, rng)
-            except UsageError:
-                break
-            now = result.state
-            lit = lit_kinds(now)
-            for index, kind in enumerate(kinds):
-                if out[index] is None and lit.get(kind, 0) < counts[kind]:
-                    out[index] = max(now.turn - state.turn, step)  # in turns, not moves
-            if danger is not None and not reached and step <= turns:
-                name, threshold = danger
-                reached = int(now.values.get(name, 0)) >= threshold or any(
-                    isinstance(event, TrackerChanged) and event.tracker == name
-                    and event.after >= threshold for event in result.events)
-        return Forward(tuple(out), reached)
     return play
 
 

@@ -28,6 +28,7 @@ from solo.engine.dungeon_rolls import active
 from solo.engine.effects_party import act_as
 from solo.engine.effects_tables import meet_rolled_encounter
 from solo.engine.events import Encountered
+from solo.engine.forecast_names import foretells, sets
 from solo.engine.forecast_tree import Forking
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, Request
@@ -36,8 +37,10 @@ from solo.engine.run import RunState
 from solo.engine.state import State
 from solo.engine.world_state import new_run
 from solo.errors import UsageError
+from solo.rules import dice
 from solo.rules.expr import ExprError
 from solo.rules.generate import RoomContext, door_odds, exit_count_odds, room_odds
+from solo.rules.tables import Table
 from solo.rules.world import World
 
 __all__ = ["NewRoom", "new_room", "room_perform", "stocked_met"]
@@ -116,18 +119,44 @@ def _draw(rng: random.Random, weights: tuple[int, ...]) -> int:
     return rng.choices(range(len(weights)), weights)[0]
 
 
-def stocked_met(world: World, state: State, room: NewRoom) -> Fraction | None:
+def stocked_met(world: World, state: State, room: NewRoom, action: str = ""
+                ) -> Fraction | None:
     """The chance the room's stocked encounter is met, when the move met none, worked out
     without its die: the room stocked with one, and the procedure's table met whatever it
-    rolls (nothing struck off, or a sign foretold it). None: it must be drawn (the
-    struck entries' share hangs on the move's own dice, a danger in the table's plus)."""
+    rolls (nothing struck off, or a sign foretold it), or met as often as its die reaches
+    an entry still on it (the table's plus reading nothing ``action`` may change, and no
+    sign that could foretell another). None: it must be drawn (the struck entries' share
+    hangs on the move's own dice)."""
     name = world.procedure.encounters
-    if not name or not (world.tables.get(name) or world.procedure.tables.get(name)):
+    table = (world.tables.get(name) or world.procedure.tables.get(name)) if name else None
+    if not name or not table:
         return None if room.encounter and name else Fraction(0)
     foretold = state.foreshadowed is not None and state.foreshadowed[0] == name
-    if state.struck.get(name) and not foretold:
+    struck = state.struck.get(name)
+    if not struck or foretold:
+        return room.encounter
+    share = _still_on(world, state, table, frozenset(struck), action)
+    return None if share is None else room.encounter * share
+
+
+def _still_on(world: World, state: State, table: Table, struck: frozenset[int],
+              action: str) -> Fraction | None:
+    """The share of ``table``'s faces that reach an entry not ``struck``, when it rolls
+    one plain die and its plus reads only values ``action`` leaves as they are (None:
+    it cannot be told before the move)."""
+    sides = dice.single_die(table.expression) if table.plain else None
+    plus = table.plus_expr
+    if sides is None or not action or foretells(world) or (
+            plus is not None and plus.names & sets(world, action)):
         return None
-    return room.encounter
+    try:
+        added = 0 if plus is None else plus.evaluate(dict(state.values))
+    except Exception:  # noqa: BLE001 (it reads more than the values: drawn instead)
+        return None
+    if type(added) is not int:
+        return None
+    on = sum(1 for face in range(1, sides + 1) if table.index_for(face + added) not in struck)
+    return Fraction(on, sides)
 
 
 def room_perform(world: World, state: State, request: Act, room: NewRoom,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from solo.engine import forecast_ahead, forecast_chain
 from solo.engine.core import perform, read, start
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_chain import chain
@@ -190,7 +191,8 @@ def test_a_count_past_its_bound_stops_and_the_forecast_says_it_estimates(monkeyp
 
     with pytest.raises(TooMany):
         outcomes(many, 500)
-    monkeypatch.setattr("solo.engine.forecast.WAYS", 3)  # a bound every move passes
+    monkeypatch.setattr("solo.engine.forecast_move.WAYS", 3)  # a bound every move passes,
+    monkeypatch.setattr("solo.engine.forecast_move.WHOLE", 3)  # counted whole or apart
     state = played("dungeon-turn", "light lantern")
     world = world_of("dungeon-turn")
     odds = next_turn(world, state, "explore", seeded())
@@ -256,7 +258,7 @@ def test_fit_bar_gives_way_least_needed_first():
 def test_an_estimated_chance_reads_the_same_in_the_status_bar_and_in_odds(monkeypatch):
     """A move whose ways are too many to count is estimated on dice of its own, so the
     status bar and 'odds' give the one figure, whatever was asked before."""
-    monkeypatch.setattr("solo.engine.forecast.WAYS", 3)
+    monkeypatch.setattr("solo.engine.forecast_move.WAYS", 3)
     world = world_of("dungeon-turn")
     state = played("dungeon-turn", "light lantern", "rest-hour")
     alone = next_turn(world, state, "rest-hour", seeded())
@@ -277,7 +279,8 @@ def test_a_play_of_too_many_dice_is_not_followed_past_its_bound():
 
 @pytest.mark.parametrize(("system", "move"), [("d12-tension", "enter 2"),
                                               ("exploration", "explore"),
-                                              ("trespasser", "advance")])
+                                              ("trespasser", "advance"),
+                                              ("dungeon-turn", "explore")])
 def test_a_lights_exact_life_agrees_with_a_seeded_simulation(system, move):
     """1,500 crawls of the same move until the torch goes out: the share out within the
     exact median, and the mean life, each within four standard errors of the exact
@@ -312,9 +315,11 @@ def _ways(world, state, move):
     return counted.out[0]
 
 
-def test_a_life_too_long_to_count_is_counted_as_far_as_it_can_then_estimated():
-    """Dungeon Turn's torch: the ways are counted up to the bound, the rest played on;
-    the mean is an estimate within half a turn, and agrees with 1,500 seeded crawls."""
+def test_a_life_too_long_to_count_is_counted_as_far_as_it_can_then_estimated(monkeypatch):
+    """Dungeon Turn's torch with the chain's bound cut to 60 plays: the ways are counted up
+    to the bound, the rest played on; the mean is an estimate within half a turn, and
+    agrees with 1,500 seeded crawls."""
+    monkeypatch.setattr(forecast_ahead, "CHAIN_WAYS", 60)
     world = world_of("dungeon-turn")
     state = played("dungeon-turn", "light torch")
     found = forecast(world, state, seeded(), "explore")
@@ -335,6 +340,28 @@ def test_a_life_too_long_to_count_is_counted_as_far_as_it_can_then_estimated():
     assert "Torch: out in" in text and "plays)" in text and "~ estimated" in text
 
 
+@pytest.mark.parametrize(("system", "move", "lines"), [
+    ("dungeon-turn", "explore", ("light torch",)),
+    ("dungeon-turn", "explore", ("light torch", "explore", "explore", "explore", "explore")),
+    ("dungeon-turn", "rest-hour", ("light torch",)),
+    ("classic", "explore", ("light torch",)),
+    ("overloaded", "explore", ("light torch",))])
+def test_a_clock_read_only_for_a_while_is_counted_as_if_every_turn_were_kept(
+        monkeypatch, system, move, lines):
+    """Dungeon Turn's quiet turns, classic's check every second turn: the chain keeps a
+    state's turn as the tests that read it see it from then on, and its figures are
+    those of a chain that keeps every turn apart (and counts far more states)."""
+    world = world_of(system)
+    state = played(system, *lines)
+    request = read(world, state, move)
+    kinds = tuple(light.kind for light in state.lights)
+    kept = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
+    monkeypatch.setattr(forecast_chain, "_clock", lambda *_: None)
+    every = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
+    assert kept.out == every.out and not kept.rest and not every.rest
+    assert kept.plays <= every.plays
+
+
 def test_what_the_rolls_name_is_counted_too():
     """D12's events table, d12: nothing 1-5, a light fails 6, the environment 7-10, sounds
     11-12; a move of several turns leaves them out rather than show a second figure."""
@@ -346,7 +373,7 @@ def test_what_the_rolls_name_is_counted_too():
     rest_hour = moves("dungeon-turn", played("dungeon-turn", "light lantern"))["rest-hour"]
     assert rest_hour.results is None
     text = "\n".join(odds_lines(world_of("d12-tension"), played("d12-tension", "light torch")))
-    assert ("enter, revisit, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
+    assert ("enter, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
             "light-fails 1 in 12") in text
 
 
@@ -381,3 +408,20 @@ def test_a_dice_pool_read_die_by_die_is_exact():
     pool = dict(odds.checks or ())
     expected = 1 - Fraction(5, 6) ** 4 - 4 * Fraction(1, 6) * Fraction(5, 6) ** 3
     assert [chance.exact for chance in pool.values()] == [expected]
+
+
+def test_a_move_back_is_not_offered_before_there_is_a_room_to_go_back_to():
+    """D12's revisit at turn 1 (no room yet) and in the first room (none the party came
+    from) would be played where the party stands: odds says why it leaves it out, and
+    forecasts it once there is a room behind."""
+    world = world_of("d12-tension")
+    for state in (played("d12-tension"), played("d12-tension", "enter 3")):
+        found = forecast(world, state, seeded())
+        assert "revisit" not in {odds.line for odds in found.actions}
+        assert "no known room to go back to" in dict(found.skipped)["revisit"]
+        text = "\n".join(odds_lines(world, state))
+        assert "not forecast: revisit: no known room to go back to yet" in text
+    state = played("d12-tension", "enter 3", "enter 2")
+    found = forecast(world, state, seeded())
+    revisit = next(odds for odds in found.actions if odds.line == "revisit")
+    assert revisit.encounter.exact is not None and "revisit" not in dict(found.skipped)

@@ -1,0 +1,224 @@
+"""Which faces of a die the forecast's count must play apart, read off the engine's frames
+at the die (:class:`solo.engine.forecast_tree.Forking`): faces that lead to one future
+are played once, the one face standing for the others.
+
+- :func:`inert_roll`: a table whose entry changes nothing (words only, or an encounter
+  only named): one face stands for all.
+- :func:`faces_alike`: a plain table of one die, each entry once (its faces alike:
+  nothing reads a table's face but the entry it picks), an encounter table's entries
+  struck off once and the others once; a check of one die whose roll
+  nothing reads again (:func:`~solo.engine.forecast_names.one_die_checks`), one face
+  that succeeds and one that fails.
+- :func:`at_a_checks_die`: a check's own die, where its last ``roll`` and ``natural``
+  are read no more.
+
+Pure: no I/O, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import CodeType, FrameType
+
+from solo.engine import effects_tables
+from solo.engine.compiled_parts import nothing
+from solo.engine.effects_dice import compile_check
+from solo.engine.effects_tables import compile_encounter, compile_table
+from solo.engine.run import Scope
+from solo.rules import dice
+from solo.rules.tables import Table
+
+__all__ = ["inert_roll", "faces_alike", "at_a_checks_die"]
+
+Faces = tuple[tuple[int, ...], tuple[int, ...]]
+"""The faces to play, and how many faces each stands for."""
+
+
+def _code_in(function: Callable, name: str) -> CodeType:
+    return next(code for code in function.__code__.co_consts
+                if isinstance(code, CodeType) and code.co_name == name)
+
+
+_CHECK_CODE = _code_in(compile_check, "check")
+_ROLL_ENTRY = _code_in(compile_table, "roll_entry")
+_ROLL_OUTCOME = _code_in(compile_table, "roll_outcome")
+_ENCOUNTER = _code_in(compile_encounter, "encounter")
+_ROLL_TABLE = effects_tables.roll_table.__code__
+_DICE_ROLL = dice.roll.__code__
+_dice_roller = getattr(effects_tables, "_dice_roller")  # noqa: B009 (the engine's own)
+_TABLE_ONE_DIE = _code_in(_dice_roller, "one_die")
+_TABLE_INDEX = _code_in(_dice_roller, "index")
+
+
+def at_a_checks_die(frame: FrameType | None) -> bool:
+    """Whether this die is a check's own roll (the innermost check has not rolled yet):
+    the check binds ``roll``, ``natural`` and the last roll's dice right after it, and
+    nothing reads the old ones between, when no check's plus reads them."""
+    while frame is not None:
+        if frame.f_code is _CHECK_CODE:
+            return "rolled" not in frame.f_locals
+        frame = frame.f_back
+    return False
+
+
+def inert_roll(frame: FrameType | None, low: int = 0, high: int = 0) -> bool:
+    """Whether this die rolls a table whose entry changes nothing: a table whose entries
+    have no effects (only words, not recorded here), or an encounter table with nothing
+    struck off, whose entry only names what is met or foretold (the last encounter, read
+    by ``strike`` alone), or whose faces ``low``..``high`` reach only entries struck
+    off, or only entries not. Its faces are all alike to what follows."""
+    if high > low and frame is not None:
+        alike = _encounter_faces(frame, low, high)
+        if alike is not None and len(alike[0]) == 1:
+            return True
+    while frame is not None:
+        code = frame.f_code
+        if code is _ROLL_ENTRY or code is _ROLL_OUTCOME:
+            local = frame.f_locals
+            if "step" in local or "index" in local:
+                return False  # past the roll: a die of the entry's own effects
+            return all(step is nothing for step in local["steps"])
+        if code is _ENCOUNTER:  # a sign's entry too: only named when it arrives
+            local = frame.f_locals
+            if "index" in local:
+                return False
+            return not local["run"].struck.get(local["name"])
+        if code is _CHECK_CODE:
+            return False
+        frame = frame.f_back
+    return False
+
+
+def _encounter_faces(frame: FrameType, low: int, high: int) -> Faces | None:
+    """The faces of an encounter table's die grouped by whether they reach an entry
+    struck off (None: not an encounter's roll of its entry)."""
+    code = frame.f_code
+    back = frame.f_back
+    if code is _DICE_ROLL and back is not None and back.f_code is _ROLL_TABLE:
+        struck = _struck_above(back)
+        return None if struck is None else _journaled_entry(back.f_locals, low, high,
+                                                            struck)
+    if code is _TABLE_ONE_DIE or code is _TABLE_INDEX:
+        struck = _struck_above(frame)
+        return None if struck is None else _entry(frame.f_locals, low, high, struck)
+    return None
+
+
+def faces_alike(frame: FrameType, low: int, high: int, checks: frozenset[int]
+                ) -> Faces | None:
+    """At the die ``frame`` rolls (``low``..``high``): the faces to play and how many
+    each stands for, when some of them do alike: a plain table's die, one face for each
+    entry; the die of a check in ``checks``, one face that succeeds and one that fails.
+    None: every face is played."""
+    code = frame.f_code
+    back = frame.f_back
+    if code is _DICE_ROLL and back is not None and back.f_code is _ROLL_TABLE:
+        return _journaled_entry(back.f_locals, low, high, _struck_above(back))
+    if code is _TABLE_ONE_DIE or code is _TABLE_INDEX:
+        return _entry(frame.f_locals, low, high, _struck_above(frame))
+    if checks:
+        return _check_faces(frame, low, high, checks)
+    return None
+
+
+def _struck_above(frame: FrameType) -> frozenset[int] | None:
+    """The entries struck off, when the table ``frame`` rolls is an encounter's, rolling
+    the entry met (or foretold): nothing but whether it is struck off is read of which
+    entry it is (it is only named, and the last one met only by ``strike``)."""
+    above = frame.f_back
+    for _ in range(3):  # the encounter, through its roller
+        if above is None:
+            return None
+        if above.f_code is _ENCOUNTER:
+            local = above.f_locals
+            if "index" in local:
+                return None
+            return frozenset(local["run"].struck.get(local["name"], ()))
+        above = above.f_back
+    return None
+
+
+def _grouped(faces: range, group: Callable[[int], object]) -> Faces:
+    """``faces`` in groups that do alike: the first face of each, and its group's size."""
+    groups: dict[object, list[int]] = {}
+    for face in faces:
+        groups.setdefault(group(face), [face, 0])[1] += 1
+    shown = sorted(groups.values())
+    return tuple(face for face, _ in shown), tuple(many for _, many in shown)
+
+
+def _journaled_entry(local: dict, low: int, high: int, struck: frozenset[int] | None
+                     ) -> Faces | None:
+    """The die of a plain table of one die that a recording run rolls
+    (:func:`solo.engine.effects_tables.roll_table`): its faces grouped by entry (an
+    encounter's by whether the entry is in ``struck``). Only the entry is read of the
+    face (its journal line's dice are words)."""
+    table: Table = local["table"]
+    if "result" in local or not table.plain or dice.single_die(table.expression) is None:
+        return None
+    read = local["plus_expr"] if local["plus_expr"] is not None else table.plus_expr
+    try:
+        plus = 0 if read is None else read.evaluate(local["run"].scope)
+    except Exception:  # noqa: BLE001 (the play raises it, as play does)
+        return None
+    if type(plus) is not int:
+        return None
+    if struck is not None:
+        return _grouped(range(low, high + 1),
+                        lambda face: table.index_for(face + plus) in struck)
+    return _grouped(range(low, high + 1), lambda face: table.index_for(face + plus))
+
+
+def _entry(local: dict, low: int, high: int, struck: frozenset[int] | None
+           ) -> Faces | None:
+    """The die of a plain table of one die that a run recording nothing rolls (the
+    engine's own roller of an entry's index): its faces grouped by entry (an
+    encounter's by whether the entry is in ``struck``)."""
+    start, count, found, last = local["low"], local["count"], local["found"], local["last"]
+    plus = 0
+    evaluate = local.get("evaluate")
+    if evaluate is not None:
+        try:
+            plus = evaluate(local["run"].scope)
+        except Exception:  # noqa: BLE001 (the play raises it, as play does)
+            return None
+        if type(plus) is not int:
+            return None
+    if not count:
+        return None
+
+    def index(face: int) -> int:
+        offset = face + plus - start
+        return found[offset] if 0 <= offset < count else 0 if offset < 0 else last
+
+    if struck is not None:
+        return _grouped(range(low, high + 1), lambda face: index(face) in struck)
+    return _grouped(range(low, high + 1), index)
+
+
+def _check_faces(frame: FrameType | None, low: int, high: int, checks: frozenset[int]
+                 ) -> Faces | None:
+    """At the one die of a check in ``checks`` (:func:`one_die_checks`): a face that
+    succeeds and one that fails, each with how many faces it stands for (one of them
+    alone when every face does alike). None: not such a die, or its test cannot be
+    asked ahead (an error it raises is then raised by the play, as play raises it)."""
+    while frame is not None and frame.f_code is not _CHECK_CODE:
+        frame = frame.f_back
+    if frame is None:
+        return None
+    local = frame.f_locals
+    success = local["success"]
+    if "rolled" in local or id(success) not in checks:
+        return None
+    added_by = local["added_by"]
+    scope = Scope(local["run"])  # a copy: the run itself is not touched
+    try:
+        added = 0 if added_by is None else added_by(scope)
+
+        def succeeds(face: int) -> bool:
+            scope["natural"], scope["roll"] = face, face + added
+            return bool(success(scope))
+
+        return _grouped(range(low, high + 1), succeeds)
+    except Exception:  # noqa: BLE001 (the play raises it, face by face)
+        return None

@@ -1,0 +1,315 @@
+"""One move's next turn, counted: what a command brings from a state this turn (an
+encounter, each kind of light going out, what its rolls name, the checks it rolls), from
+every way its dice can fall (:func:`solo.engine.forecast_tree.outcomes`), all at once
+where the ways allow, else the encounter and the lights first; a move into a generated
+room with the room's exits seen and its stocked encounter as dice of the count
+(:mod:`solo.engine.forecast_rooms`). Past the bounds, estimated from plays on the
+forecast's own seeded dice, and said so.
+
+Pure: no I/O, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from solo.engine import core as engine
+from solo.engine.events import Checked, Encountered
+from solo.engine.forecast_dice import Chance, chance_among, plain_world, sample, seeded
+from solo.engine.forecast_plays import Budget, Turn, lit_kinds, play_turn, quiet_perform
+from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_met
+from solo.engine.forecast_tree import (
+    TooMany,
+    checks_quiet,
+    names_read,
+    one_die_checks,
+    outcomes,
+    rolls_unread,
+)
+from solo.engine.requests import Act
+from solo.engine.state import State
+from solo.rules.world import World
+
+__all__ = ["ActionOdds", "move_odds", "WAYS", "WHOLE", "ESTIMATE", "ROOM_WAYS"]
+
+WAYS = 1000
+"""The most plays counting every way one move's dice can fall may take (else: estimated)."""
+ESTIMATE = 240
+"""The plays (in turns, as :data:`WAYS`) a move's chances are estimated from when its
+ways are too many to count: the same for the status bar and ``odds``, so one chance is
+never shown as two figures."""
+
+
+@dataclass(frozen=True)
+class ActionOdds:
+    """What one action brings this turn: an encounter, and each kind of lit source going
+    out. ``at_least``: the danger is behind the screen and was taken at its floor."""
+
+    line: str
+    encounter: Chance
+    lights_out: tuple[tuple[str, Chance], ...] = ()
+    at_least: bool = False
+    turns: int = 1
+    """The turns of the clock the move takes: at most so many when ``up_to`` (an encounter
+    ends it sooner)."""
+    results: tuple[tuple[str, Chance], ...] | None = ()
+    """Each outcome the move may name (a hazard die's result), likeliest first; None when
+    its ways are too many to count them (a move of several turns)."""
+    checks: tuple[tuple[str, Chance], ...] | None = ()
+    """Each check the move may roll, by its label, with the chance it succeeds (forcing a
+    door, finding a trap); None when its ways are too many to count them."""
+    up_to: bool = False
+    """The move may end before its ``turns`` (a rest or search an encounter breaks)."""
+    room: NewRoom | None = None
+    """The new room the move rolls, when the journal names a generator: its exact chances
+    (the move's ``encounter`` counts the room's stocked one too)."""
+
+    def to_json(self) -> dict:
+        return {"action": self.line, "encounter": self.encounter.to_json(),
+                "at_least": self.at_least, "turns": self.turns, "up_to": self.up_to,
+                "results": None if self.results is None else
+                {name: chance.to_json() for name, chance in self.results},
+                "checks": None if self.checks is None else
+                {label: chance.to_json() for label, chance in self.checks},
+                "lights_out": {kind: chance.to_json() for kind, chance in self.lights_out},
+                "room": None if self.room is None else {
+                    "generator": self.room.generator,
+                    **{name: Chance.of(getattr(self.room, name)).to_json()
+                       for name in ("encounter", "trap", "locked")}}}
+
+
+
+def move_odds(world: World, state: State, line: str, budget: Budget, at_least: bool,
+              named: bool = True) -> ActionOdds:
+    """What ``line`` brings this turn from ``state`` (what its rolls name too, if
+    ``named``; ``at_least``: the danger behind the screen was taken at its floor);
+    raises UsageError if it cannot be read or is refused now."""
+    request = engine.read(world, state, line)
+    plain = plain_world(world)
+    room = new_room(world, state, request)
+    if room is not None:  # a generated room: refused as play refuses it (a shut door)
+        assert isinstance(request, Act)
+        quiet_perform(world, state, request, random.Random(0), True)
+        generated = request
+
+        def perform(dice: random.Random, record: bool = True):
+            return room_perform(plain, state, generated, room, dice)
+    else:
+        def perform(dice: random.Random, record: bool = True):
+            return quiet_perform(plain, state, request, dice, record)
+    play = play_turn(plain, state, request, budget, perform=perform if room else None)
+    kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
+             if kind in world.procedure.lights]
+    # refused now: UsageError, before any forecast; a move of several turns costs as
+    # many plays of one when estimated
+    turns = max(play(random.Random(0)).turns, 1)
+    count = _counter(world)
+    if room is not None:  # a generated room: all at once (its plays record anyway)
+        return _room_turn(world, state, line, room, perform, count, kinds, at_least, named)
+    results: tuple[tuple[str, Chance], ...] | None
+    checks: tuple[tuple[str, Chance], ...] | None
+    whole = _whole_turn(count, perform, state) if named and turns == 1 else None
+    if whole is not None:
+        found, results, checks = whole
+        exact = True
+    else:
+        found, exact, results, checks = _apart(world, state, request, play, count, budget,
+                                               turns, named, perform)
+    lengths = {turn.turns for _, turn in found}
+    return ActionOdds(line, chance_among(found, exact, lambda turn: turn.encounter),
+                      tuple((label, chance_among(found, exact,
+                                            lambda turn, kind=kind: kind in turn.out))
+                            for kind, label in kinds), at_least,
+                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+
+
+def _apart(world: World, state: State, request, play, count, budget: Budget, turns: int,
+           named: bool, perform) -> tuple[list, bool, tuple | None, tuple | None]:
+    """A move's ways counted a part at a time: the encounter and the lights first (they
+    take the fewest), then what its rolls name and its checks if it lasts one turn;
+    estimated from plays when even the first are too many ways."""
+    plain = plain_world(world)
+    results: tuple[tuple[str, Chance], ...] | None
+    checks: tuple[tuple[str, Chance], ...] | None
+    try:  # the encounter and the lights first; what the rolls name costs more ways
+        ways, spent = count(play_turn(plain, state, request, budget, False), WAYS)
+    except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
+        found: list[tuple[Fraction | int, Turn]] = [
+            (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]
+        results, checks = _named(found, False), None
+        exact = False
+    else:
+        found, exact = [(chance, turn) for turn, chance in ways.items()], True
+        results, checks = None, None
+        if not named:
+            results, checks = (), ()
+        elif turns == 1:  # a longer move's are too many ways: left out, rather than a
+            # second figure beside its exact encounter
+            results, checks = _results_counted(count, play, spent), _checks_counted(
+                count, perform, spent)
+    return found, exact, results, checks
+
+
+ROOM_WAYS = 4 * WAYS
+"""The most plays counting a move into a generated room may take: its exits seen and its
+stocked encounter are dice too (:mod:`solo.engine.forecast_rooms`)."""
+
+
+def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, count,
+               kinds: list[tuple[str, str]], at_least: bool, named: bool) -> ActionOdds:
+    """What a move into a generated room brings, counted in one go: the encounter (the
+    room's stocked one or the move's own), the lights, what the rolls name and the
+    checks (the ones that read the rolled exits as one check: 'exits as rolled')."""
+    before = lit_kinds(state)
+    plain = plain_world(world)
+    request = engine.read(world, state, line)
+    assert isinstance(request, Act)
+    met = stocked_met(world, state, room, request.action)
+
+    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]], bool]:
+        run = (perform(dice) if met is None
+               else room_perform(plain, state, request, room, dice, stocked=False))
+        lit = Counter(light.kind for light in run.lights)
+        return (Turn(run.encounters > state.encounters,
+                     frozenset(kind for kind, count in before.items()
+                               if lit.get(kind, 0) < count), run.turn - state.turn,
+                     frozenset(run.outcomes) if named else frozenset()),
+                _checked(run.events) if named else frozenset(),
+                met is not None and not any(type(event) is Encountered
+                                            for event in run.events))
+
+    def events(recorded: list) -> Hashable:  # the room's encounter is met by them too
+        seen = any(type(event) is Encountered for event in recorded)
+        return (_checked(recorded), seen) if named else seen
+
+    counted, _ = count(play, ROOM_WAYS, named, events)
+    ways: dict[tuple[Turn, frozenset], Fraction] = {}
+    for (turn, checked, pending), chance in counted.items():
+        # a move that met no encounter meets the room's stocked one, met's share of ways
+        # (meeting it changes nothing else this move reads: no lights, names or checks)
+        shares = [(turn, chance)]
+        if pending and met:
+            shares = [(replace(turn, encounter=True), chance * met),
+                      (turn, chance * (1 - met))]
+        for kept, share in shares:
+            ways[(kept, checked)] = ways.get((kept, checked), Fraction(0)) + share
+    found = [(chance, turn) for (turn, _), chance in ways.items()]
+    lengths = {turn.turns for _, turn in found}
+    results: tuple[tuple[str, Chance], ...] | None = ()
+    checks: tuple[tuple[str, Chance], ...] | None = ()
+    if named:
+        results = _named(found, True) if len(lengths) == 1 and 1 in lengths else None
+        groups: dict[str, list[str]] = {}
+        for label in sorted({label for (_, way) in ways for label, _ in way}):
+            groups.setdefault(re.sub(r"\d+", "#", label), []).append(label)
+        checks = tuple(
+            (_as_rolled(labels), Chance.of(sum((chance for (_, way), chance in ways.items()
+                                                if any((label, True) in way
+                                                       for label in labels)), Fraction(0))))
+            for labels in groups.values())
+        if results is None:
+            checks = None
+    return ActionOdds(line, chance_among(found, True, lambda turn: turn.encounter),
+                      tuple((label, chance_among(found, True,
+                                            lambda turn, kind=kind: kind in turn.out))
+                            for kind, label in kinds), at_least,
+                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+
+
+def _as_rolled(labels: list[str]) -> str:
+    """One label for a check whose numbers differ with the room rolled: each number that
+    differs is said ``as rolled``."""
+    parts = [re.split(r"(\d+)", label) for label in labels]
+    return "".join(pieces[0] if len(set(pieces)) == 1 else "as rolled"
+                   for pieces in zip(*parts, strict=True))
+
+
+def _counter(world: World):
+    """Counting every way a play's dice fall, as far as ``world``'s procedure allows
+    (:func:`solo.engine.forecast_tree.outcomes`)."""
+    read = names_read(world)
+    quiet, rolls, checks = checks_quiet(world), rolls_unread(world), one_die_checks(world)
+
+    def count(play, limit: int, named: bool = False, events=None) -> tuple[dict, int]:
+        return outcomes(play, limit, events, whole="dice" not in read, quiet_checks=quiet,
+                        rolls=rolls, counted="encounters" in read, named=named,
+                        checks=checks, read=read)
+
+    return count
+
+
+def _named(found: list, exact: bool) -> tuple[tuple[str, Chance], ...]:
+    """The chance of each outcome the ways ``found`` name, likeliest first."""
+    names = sorted({name for _, turn in found for name in turn.results})
+    results = [(name, chance_among(found, exact, lambda turn, name=name: name in turn.results))
+               for name in names]
+    return tuple(sorted(results, key=lambda pair: -pair[1].value))
+
+
+WHOLE = 700
+"""The most plays counting a move of one turn all at once may take (its encounter, lights,
+what its rolls name and its checks, in one count); past it, each is counted apart."""
+
+
+def _whole_turn(count, perform, state: State) -> tuple[list, tuple, tuple] | None:
+    """A move of one turn counted all at once: its ways (each with the :class:`Turn` it
+    brings, what its rolls name included), what the rolls name and the checks it rolls.
+    None: more ways than :data:`WHOLE` (then the encounter and the lights are counted
+    first, as they take fewer)."""
+    before = lit_kinds(state)
+
+    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]]]:
+        run = perform(dice)
+        lit = Counter(light.kind for light in run.lights)
+        return (Turn(run.encounters > state.encounters,
+                     frozenset(kind for kind, many in before.items()
+                               if lit.get(kind, 0) < many), run.turn - state.turn,
+                     frozenset(run.outcomes)), _checked(run.events))
+
+    try:
+        ways, _ = count(play, WHOLE, True, _checked)
+    except TooMany:
+        return None
+    turns: dict[Turn, Fraction] = {}
+    for (turn, _), chance in ways.items():
+        turns[turn] = turns.get(turn, Fraction(0)) + chance
+    found = [(chance, turn) for turn, chance in turns.items()]
+    labels = sorted({label for (_, way) in ways for label, _ in way})
+    checks = tuple((label, Chance.of(sum((chance for (_, way), chance in ways.items()
+                                          if (label, True) in way), Fraction(0))))
+                   for label in labels)
+    return found, _named(found, True), checks
+
+
+def _results_counted(count, play, spent: int) -> tuple[tuple[str, Chance], ...] | None:
+    """What a move's rolls name, counted (None: too many ways)."""
+    try:
+        ways, _ = count(play, 4 * spent + 50, True)
+    except TooMany:
+        return None
+    return _named([(chance, turn) for turn, chance in ways.items()], True)
+
+
+def _checks_counted(count, perform, spent: int) -> tuple[tuple[str, Chance], ...] | None:
+    """Each check a move rolls (a door, a search) with the chance it succeeds, counted
+    from the checks' own events (None: too many ways)."""
+    try:
+        ways, _ = count(lambda dice: _checked(perform(dice).events),
+                        max(4 * spent + 100, 700), events=_checked)
+    except TooMany:
+        return None
+    labels = sorted({label for way in ways for label, _ in way})
+    return tuple((label, Chance.of(sum((chance for way, chance in ways.items()
+                                        if (label, True) in way), Fraction(0))))
+                 for label in labels)
+
+
+def _checked(events: list) -> frozenset[tuple[str, bool]]:
+    """The checks rolled so far, each with whether it succeeded."""
+    return frozenset((event.label, event.success) for event in events
+                     if type(event) is Checked)
