@@ -32,6 +32,7 @@ from solo.engine.dungeon_rolls import active
 from solo.engine.forecast_ahead import HORIZON, DangerOdds, LightOdds, ahead
 from solo.engine.forecast_move import ActionOdds, move_odds
 from solo.engine.forecast_plays import Budget
+from solo.engine.key_rooms import active_key
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -92,12 +93,26 @@ def same_action(world: World, state: State, last: str = "") -> str | None:
         action = _action_of(world, words[0]) if words else None
         if action is None or action.group != "procedure":
             continue
+        if _unseen_room(world, state, words[0]) is not None:
+            continue
         try:
             engine.read(world, state, line)
         except UsageError:
             continue
         return line
     return None
+
+
+def _unseen_room(world: World, state: State, word: str) -> str | None:
+    """Why the move ``word`` is not forecast in a keyed dungeon, if it takes the party into
+    a room of the key it has not entered: its figures would tell what the room holds (an
+    encounter met for certain, a door locked), which the key keeps hidden until then."""
+    if active_key(world, state.values) is None:
+        return None
+    action = world.procedure.action_named(word)
+    if word.lower() != "enter" and (action is None or action.room != "new"):
+        return None
+    return f"{word}: it enters a room of the key not yet seen, which its odds would tell"
 
 
 def _action_of(world: World, word: str):
@@ -126,7 +141,11 @@ def _usual(world: World, state: State) -> str:
 def next_turn(world: World, state: State, line: str, rng: random.Random,
               budget: int = BUDGET // 4, named: bool = True) -> ActionOdds:
     """What ``line`` brings this turn from ``state`` (what its rolls name too, if
-    ``named``); raises UsageError if it cannot be read or is refused now."""
+    ``named``); raises UsageError if it cannot be read or is refused now, or enters a room
+    of a key not yet seen."""
+    unseen = _unseen_room(world, state, line.split()[0]) if line.split() else None
+    if unseen is not None:
+        raise UsageError(unseen)
     return move_odds(world, _screened(world, state), line, Budget(budget),
                      hidden_danger(world, state) is not None, named)
 
@@ -160,7 +179,7 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
     skipped: list[tuple[str, str]] = []
     share = budget // 2 // max(len(offered), 1)
     for name in offered:
-        nowhere = _nowhere_back(world, seen, name)
+        nowhere = _nowhere_back(world, seen, name) or _unseen_room(world, seen, name)
         if nowhere is not None:
             skipped.append((name, nowhere))
             continue
