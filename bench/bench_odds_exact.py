@@ -26,6 +26,7 @@ import argparse
 import random
 import time
 from dataclasses import replace
+from functools import partial
 
 import common
 from rooms_crawl import SYSTEM, crawl_lines
@@ -194,10 +195,10 @@ def sweep(runs: int, only: str | None = None) -> bool:
             timings = []
             for label, state in sweep_states(world, move, generator):
                 odds_view.odds_lines(world, state, move)  # warm-up
-                cpu, _ = timed(lambda s=state: odds_view.odds_lines(world, s, move), 1)
+                cpu, _ = timed(partial(odds_view.odds_lines, world, state, move), 1)
                 timings.append((cpu, label, state))
             timings.sort(key=lambda item: -item[0])
-            again = [(timed(lambda s=state: odds_view.odds_lines(world, s, move), runs)[0],
+            again = [(timed(partial(odds_view.odds_lines, world, state, move), runs)[0],
                       label, state) for _, label, state in timings[:3]]
             cpu, label, state = max(again, key=lambda item: item[0])
             good = cpu <= GENERATED_GOAL

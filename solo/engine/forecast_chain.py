@@ -16,6 +16,7 @@ Pure: no I/O, no clock, no global random.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -57,8 +58,10 @@ class _Seen:
     meets the same states again once it no longer does."""
 
     def __init__(self, freezer: Freezer, names: frozenset[str], quiet: bool,
-                 rolls: bool, clock: _Clock | None = None) -> None:
+                 rolls: bool, clock: _Clock | None = None,
+                 unread: frozenset[str] = frozenset()) -> None:
         self.freezer = freezer
+        self.unread = unread
         self.quiet = quiet
         self.rolls = rolls
         self.names = names
@@ -72,10 +75,38 @@ class _Seen:
         token = self.freezer.intern(tuple(
             freeze(state.foreshadowed[0] if state.foreshadowed else None, seen)
             if name == "foreshadowed" else self.clock.turn(state)
-            if name == "turn" and self.clock is not None else freeze(getattr(state, name), seen)
+            if name == "turn" and self.clock is not None else self._values(state, seen)
+            if name == "values" else freeze(getattr(state, name), seen)
             for name in self.fields))
         self.states.setdefault(token, state)
         return token
+
+    def _values(self, state: State, seen: dict) -> Hashable:
+        """The state's values but the trackers nothing reads (:func:`unread_trackers`)."""
+        values = state.values
+        if self.unread:
+            values = {name: value for name, value in values.items()
+                      if name not in self.unread}
+        return self.freezer.freeze(values, seen)
+
+
+def unread_trackers(world: World, danger: str = "") -> frozenset[str]:
+    """The trackers no rule reads: not by name or level in any of the procedure's
+    expressions (:func:`~solo.engine.forecast_names.names_read`), nor in a table's dice
+    or plus, nor the danger watched. Delving's and Overloaded's fatigue only adds up
+    (its damage is the party's, kept apart): two states that differ in it alone do alike
+    at every move, so the chain keeps them as one (and meets the same states again)."""
+    names = names_read(world)
+    tabled = {word for table in world.tables.values()
+              for text in (table.dice, table.plus) if isinstance(text, str)
+              for word in _WORD.findall(text)}
+    return frozenset(
+        tracker for tracker in world.procedure.trackers
+        if tracker != danger and tracker not in names and f"{tracker}_level" not in names
+        and tracker not in tabled)
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 class _Clock:
@@ -180,7 +211,8 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
     ``room``: each move goes into a new room rolled as this one is
     (:mod:`solo.engine.forecast_rooms`: a way on found each time, the map's count as now)."""
     seen = _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world),
-                 _clock(world, request, horizon))
+                 _clock(world, request, horizon),
+                 unread_trackers(world, danger[0] if danger is not None else ""))
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
 

@@ -280,7 +280,9 @@ def test_a_play_of_too_many_dice_is_not_followed_past_its_bound():
 @pytest.mark.parametrize(("system", "move"), [("d12-tension", "enter 2"),
                                               ("exploration", "explore"),
                                               ("trespasser", "advance"),
-                                              ("dungeon-turn", "explore")])
+                                              ("dungeon-turn", "explore"),
+                                              ("delving", "explore"),
+                                              ("overloaded", "explore")])
 def test_a_lights_exact_life_agrees_with_a_seeded_simulation(system, move):
     """1,500 crawls of the same move until the torch goes out: the share out within the
     exact median, and the mean life, each within four standard errors of the exact
@@ -360,6 +362,31 @@ def test_a_clock_read_only_for_a_while_is_counted_as_if_every_turn_were_kept(
     every = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
     assert kept.out == every.out and not kept.rest and not every.rest
     assert kept.plays <= every.plays
+
+
+@pytest.mark.parametrize(("system", "lines"), [
+    ("delving", ("light torch", "explore", "light torch")),
+    ("overloaded", ("light torch", "explore", "explore", "explore", "light torch"))])
+def test_a_tracker_nothing_reads_is_set_aside_and_the_figures_stay_those_of_every_value(
+        monkeypatch, system, lines):
+    """Delving's and Overloaded's fatigue only adds up: the chain keeps states that
+    differ in it alone as one, so a torch with no set life is counted exactly (it was
+    estimated: a new state every turn), and its figures are those of a chain that keeps
+    every value apart."""
+    world = world_of(system)
+    assert forecast_chain.unread_trackers(world) == {"fatigue"}
+    state = played(system, *lines)
+    found = forecast(world, state, seeded(), "explore")
+    assert found.lights and all(light.turns.exact for light in found.lights)
+    request = read(world, state, "explore")
+    kinds = tuple(light.kind for light in state.lights)
+    kept = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
+    monkeypatch.setattr(forecast_chain, "unread_trackers", lambda *_: frozenset())
+    every = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
+    assert not kept.rest and not every.rest
+    for ours, theirs in zip(kept.out, every.out, strict=True):
+        assert dict(map(reversed, ours)) == pytest.approx(dict(map(reversed, theirs)))
+    assert kept.plays < every.plays
 
 
 def test_what_the_rolls_name_is_counted_too():
