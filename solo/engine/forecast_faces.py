@@ -8,7 +8,8 @@ are played once, the one face standing for the others.
   nothing reads a table's face but the entry it picks), an encounter table's entries
   struck off once and the others once; a check of one die whose roll
   nothing reads again (:func:`~solo.engine.forecast_names.one_die_checks`), one face
-  that succeeds and one that fails.
+  that succeeds and one that fails; a light source's check of one die (a torch's d6
+  each turn) likewise, in a procedure where those checks are so counted.
 - :func:`at_a_checks_die`: a check's own die, where its last ``roll`` and ``natural``
   are read no more.
 
@@ -20,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import CodeType, FrameType
 
-from solo.engine import effects_tables
+from solo.engine import effects_lights, effects_tables
 from solo.engine.compiled_parts import nothing
 from solo.engine.effects_dice import compile_check
 from solo.engine.effects_tables import compile_encounter, compile_table
-from solo.engine.run import Scope
+from solo.engine.run import RunState, Scope
 from solo.rules import dice
 from solo.rules.tables import Table
 
@@ -45,6 +46,8 @@ _ROLL_OUTCOME = _code_in(compile_table, "roll_outcome")
 _ENCOUNTER = _code_in(compile_encounter, "encounter")
 _ROLL_TABLE = effects_tables.roll_table.__code__
 _DICE_ROLL = dice.roll.__code__
+_RUN_ROLL = RunState.roll.__code__
+_SOURCE_CHECK = effects_lights._check_source.__code__
 _dice_roller = getattr(effects_tables, "_dice_roller")  # noqa: B009 (the engine's own)
 _TABLE_ONE_DIE = _code_in(_dice_roller, "one_die")
 _TABLE_INDEX = _code_in(_dice_roller, "index")
@@ -117,7 +120,8 @@ def faces_alike(frame: FrameType, low: int, high: int, checks: frozenset[int]
     if code is _TABLE_ONE_DIE or code is _TABLE_INDEX:
         return _entry(frame.f_locals, low, high, _struck_above(frame))
     if checks:
-        return _check_faces(frame, low, high, checks)
+        found = _source_faces(frame, low, high)
+        return found if found is not None else _check_faces(frame, low, high, checks)
     return None
 
 
@@ -218,6 +222,35 @@ def _check_faces(frame: FrameType | None, low: int, high: int, checks: frozenset
         def succeeds(face: int) -> bool:
             scope["natural"], scope["roll"] = face, face + added
             return bool(success(scope))
+
+        return _grouped(range(low, high + 1), succeeds)
+    except Exception:  # noqa: BLE001 (the play raises it, face by face)
+        return None
+
+
+def _source_faces(frame: FrameType, low: int, high: int) -> Faces | None:
+    """At the one plain die a light's source check rolls (a torch's d6 each turn), in a
+    procedure whose checks' rolls nothing reads again (the caller's ``checks``): a face
+    that succeeds and one that fails, as for a check (:func:`_check_faces`). None: not
+    such a die (its label reads its roll, its dice are more than one plain die)."""
+    back = frame.f_back
+    if frame.f_code is not _DICE_ROLL or back is None or back.f_code is not _RUN_ROLL:
+        return None
+    source = back.f_back
+    if source is None or source.f_code is not _SOURCE_CHECK or "result" in source.f_locals:
+        return None
+    local = source.f_locals
+    check = local["check"]
+    if any(field.names & {"roll", "natural"} for field in check.label.fields):
+        return None
+    scope = Scope(local["run"])  # a copy: the run itself is not touched
+    try:
+        if dice.single_die(dice.parse(check.dice.render(scope))) != high or low != 1:
+            return None
+
+        def succeeds(face: int) -> bool:
+            scope["natural"], scope["roll"] = face, face
+            return bool(check.success.evaluate(scope))
 
         return _grouped(range(low, high + 1), succeeds)
     except Exception:  # noqa: BLE001 (the play raises it, face by face)

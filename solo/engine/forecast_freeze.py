@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from types import CodeType, FunctionType, MethodType
+from types import BuiltinFunctionType, CodeType, FunctionType, MethodType, ModuleType
 from typing import Any
 
 from msgspec import Struct
@@ -109,6 +109,8 @@ class Freezer:
             return ("method", self._same(value.__func__), self.freeze(value.__self__, seen))
         if kind is FunctionType or module.startswith("solo."):
             return self._same(value)  # the compiled procedure: shared, never changed
+        if kind is BuiltinFunctionType and type(value.__self__) is ModuleType:
+            return self._same(value)  # a module's own function (operator.ge): no state
         raise Unmergeable
 
     def _valued(self, value: Any, kind: type, seen: dict[int, Hashable]) -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from solo.engine import forecast_ahead, forecast_chain
+from solo.engine import forecast_ahead, forecast_chain, forecast_faces
 from solo.engine.core import perform, read, start
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_chain import chain
@@ -387,6 +387,30 @@ def test_a_tracker_nothing_reads_is_set_aside_and_the_figures_stay_those_of_ever
     for ours, theirs in zip(kept.out, every.out, strict=True):
         assert dict(map(reversed, ours)) == pytest.approx(dict(map(reversed, theirs)))
     assert kept.plays < every.plays
+
+
+@pytest.mark.parametrize(("alarm", "lines"), [
+    (5, ("light torch", "advance", "light torch")), (8, ("light torch",))])
+def test_a_light_sources_die_is_counted_on_two_faces_as_every_face_would_count_it(
+        monkeypatch, alarm, lines):
+    """Trespasser's torch: a d6 each torch each turn, out on a 1. The count plays one face
+    that puts it out and one that does not (each for its faces), and a comparison of the
+    engine's (operator.ge) merges like any: the figures are those of a count that plays
+    every face, in fewer plays."""
+    world = world_of("trespasser")
+    state = played("trespasser", *lines, alarm=alarm)
+    request = read(world, state, "advance")
+    kinds = tuple(dict.fromkeys(light.kind for light in state.lights))
+    danger = ("alarm", 10)
+    two = chain(plain_world(world), state, request, kinds, danger, 3, 60, 100_000, 10_000)
+    found = forecast(world, state, seeded(), "advance")
+    assert all(light.turns.exact for light in found.lights)
+    monkeypatch.setattr(forecast_faces, "_source_faces", lambda *_: None)
+    every = chain(plain_world(world), state, request, kinds, danger, 3, 60, 100_000, 10_000)
+    assert not two.rest and not every.rest and two.reached == every.reached
+    for ours, theirs in zip(two.out, every.out, strict=True):
+        assert dict(map(reversed, ours)) == pytest.approx(dict(map(reversed, theirs)))
+    assert two.plays < every.plays
 
 
 def test_what_the_rolls_name_is_counted_too():
