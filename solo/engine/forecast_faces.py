@@ -10,6 +10,9 @@ are played once, the one face standing for the others.
   nothing reads again (:func:`~solo.engine.forecast_names.one_die_checks`), one face
   that succeeds and one that fails; a light source's check of one die (a torch's d6
   each turn) likewise, in a procedure where those checks are so counted.
+- :func:`unkept_roll`: a ``roll`` that keeps its total under no name, where no rule
+  reads a roll's dice: nothing reads its faces again (its event only shows them), so
+  one face stands for all.
 - :func:`at_a_checks_die`: a check's own die, where its last ``roll`` and ``natural``
   are read no more.
 
@@ -23,13 +26,13 @@ from types import CodeType, FrameType
 
 from solo.engine import effects_lights, effects_tables
 from solo.engine.compiled_parts import nothing
-from solo.engine.effects_dice import compile_check
+from solo.engine.effects_dice import compile_check, compile_roll
 from solo.engine.effects_tables import compile_encounter, compile_table
 from solo.engine.run import RunState, Scope
 from solo.rules import dice
 from solo.rules.tables import Table
 
-__all__ = ["inert_roll", "faces_alike", "at_a_checks_die"]
+__all__ = ["inert_roll", "faces_alike", "at_a_checks_die", "unkept_roll"]
 
 Faces = tuple[tuple[int, ...], tuple[int, ...]]
 """The faces to play, and how many faces each stands for."""
@@ -47,6 +50,7 @@ _ENCOUNTER = _code_in(compile_encounter, "encounter")
 _ROLL_TABLE = effects_tables.roll_table.__code__
 _DICE_ROLL = dice.roll.__code__
 _RUN_ROLL = RunState.roll.__code__
+_ROLL_DICE = _code_in(compile_roll, "roll_dice")
 _SOURCE_CHECK = effects_lights._check_source.__code__
 _dice_roller = getattr(effects_tables, "_dice_roller")  # noqa: B009 (the engine's own)
 _TABLE_ONE_DIE = _code_in(_dice_roller, "one_die")
@@ -88,6 +92,21 @@ def inert_roll(frame: FrameType | None, low: int = 0, high: int = 0) -> bool:
             return not local["run"].struck.get(local["name"])
         if code is _CHECK_CODE:
             return False
+        frame = frame.f_back
+    return False
+
+
+def unkept_roll(frame: FrameType | None) -> bool:
+    """Whether this die is one of a ``roll`` effect's dice, the roll keeping its total
+    under no name. The caller knows no rule reads a roll's dice (``dice``): then nothing
+    reads this one's faces again (the last roll is read only as ``dice``, and the event
+    that shows it is read by no count), and one face stands for all."""
+    for _ in range(3):  # the roll's own frame, or its roller's, or dice.roll's under it
+        if frame is None:
+            return False
+        if frame.f_code is _ROLL_DICE:
+            local = frame.f_locals
+            return "rolled" not in local and local["name"] is None
         frame = frame.f_back
     return False
 

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from solo.engine import forecast_ahead, forecast_chain, forecast_faces
+from solo.engine import forecast_ahead, forecast_chain, forecast_faces, forecast_move, forecast_tree
 from solo.engine.core import perform, read, start
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_chain import chain
 from solo.engine.forecast_dice import plain_world, seeded
+from solo.engine.forecast_plays import Budget, play_turn
 from solo.engine.forecast_tree import TooMany, outcomes
 from solo.engine.state import State
 from solo.play import prompt_text
@@ -208,6 +209,21 @@ def test_rest_hour_is_counted_whole():
     state = played("dungeon-turn", "light lantern")
     odds = next_turn(world_of("dungeon-turn"), state, "rest-hour", seeded())
     exactly(odds.encounter, 1 - Fraction(5, 6) ** 6)
+
+
+def test_a_roll_kept_under_no_name_is_drawn_on_one_face(monkeypatch):
+    """Dungeon Turn's hour of rest with no party named ends on a 1d8 heal that keeps its
+    total under no name, and no rule reads a roll's dice: one face stands for the eight.
+    The ways are those of a count that plays all eight, in fewer plays."""
+    world = world_of("dungeon-turn")
+    state = played("dungeon-turn", "light torch")
+    request = read(world, state, "rest-hour")
+    play = play_turn(plain_world(world), state, request, Budget(10 ** 9), False)
+    count = forecast_move._counter(world)
+    ways, plays = count(play, 100_000)
+    monkeypatch.setattr(forecast_tree, "unkept_roll", lambda *_: False)
+    every, more = count(play, 100_000)
+    assert ways == every and plays < more
 
 
 def test_a_draw_no_die_made_cannot_be_counted():
