@@ -162,8 +162,11 @@ class _Count:
         self.clean: dict[CodeType, bool] = {}
 
     def key(self, frame: FrameType | None, at: int) -> Hashable | None:
-        """The engine's state at this die (None: it cannot be told whole)."""
-        parts: list[Hashable] = [at]
+        """The engine's state at this die (None: it cannot be told whole). Not how many
+        dice the play rolled before it (``at``): two plays that stand in the same state
+        have one future however many dice each took to get there (a struck-off
+        encounter's table die, rolled and then nothing)."""
+        parts: list[Hashable] = []
         self.freezer.dead = self.quiet_checks and at_a_checks_die(frame)
         try:
             seen: dict[int, Hashable] = {}

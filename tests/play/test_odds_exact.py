@@ -226,6 +226,29 @@ def test_a_roll_kept_under_no_name_is_drawn_on_one_face(monkeypatch):
     assert ways == every and plays < more
 
 
+def test_ways_that_rolled_more_dice_merge_once_their_states_are_equal(monkeypatch):
+    """In an hour of rest a turn whose hazard die called for an encounter struck off rolled
+    the table's die too, and met nothing: once the engine stands in the same state as a
+    turn that rolled fewer dice, they have one future, however many dice each rolled.
+    The ways are those of a count that keeps them apart, in fewer plays (79, not 169)."""
+    world = world_of("dungeon-turn")
+    state = replace(played("dungeon-turn", "light torch"),
+                    struck={world.procedure.encounters: (0, 1, 2)})
+    request = read(world, state, "rest-hour")
+    play = play_turn(plain_world(world), state, request, Budget(10 ** 9), False)
+    count = forecast_move._counter(world)
+    ways, plays = count(play, 100_000)
+    key = forecast_tree._Count.key
+
+    def apart(self, frame, at):
+        found = key(self, frame, at)
+        return None if found is None else (at, found)
+
+    monkeypatch.setattr(forecast_tree._Count, "key", apart)
+    every, more = count(play, 100_000)
+    assert ways == every and plays < more
+
+
 def test_a_draw_no_die_made_cannot_be_counted():
     with pytest.raises(TooMany):
         outcomes(lambda rng: rng.random() < 0.5, 100)
