@@ -32,7 +32,7 @@ from solo.engine.run import RunState, Scope
 from solo.rules import dice
 from solo.rules.tables import Table
 
-__all__ = ["inert_roll", "faces_alike", "at_a_checks_die", "unkept_roll"]
+__all__ = ["inert_roll", "faces_alike", "at_a_checks_die", "unkept_roll", "FRAMES_READ"]
 
 Faces = tuple[tuple[int, ...], tuple[int, ...]]
 """The faces to play, and how many faces each stands for."""
@@ -55,6 +55,25 @@ _SOURCE_CHECK = effects_lights._check_source.__code__
 _dice_roller = getattr(effects_tables, "_dice_roller")  # noqa: B009 (the engine's own)
 _TABLE_ONE_DIE = _code_in(_dice_roller, "one_die")
 _TABLE_INDEX = _code_in(_dice_roller, "index")
+
+
+FRAMES_READ: dict[CodeType, frozenset[str]] = {
+    _CHECK_CODE: frozenset({"run", "success", "added_by", "rolled"}),
+    _ROLL_ENTRY: frozenset({"steps", "step"}),
+    _ROLL_OUTCOME: frozenset({"steps", "step", "index"}),
+    _ENCOUNTER: frozenset({"run", "name", "index"}),
+    _ROLL_TABLE: frozenset({"run", "table", "plus_expr", "result"}),
+    _TABLE_ONE_DIE: frozenset({"run", "low", "count", "found", "last"}),
+    _TABLE_INDEX: frozenset({"run", "low", "count", "found", "last", "evaluate"}),
+    _SOURCE_CHECK: frozenset({"run", "check", "result"}),
+    _ROLL_DICE: frozenset({"name", "rolled"}),
+}
+"""What this module reads of the engine's frames, by the code of the function: the
+local names it reads, or tests for (``rolled``, ``result``, ``step``, ``index``: bound
+once the die is rolled, so that their absence says the die is the one being rolled). A
+rename in the engine must be made here too: a name tested for absence and renamed would
+be absent always, and the count would merge faces that differ. tests/engine/
+test_forecast_frames.py holds each name to its function's own names, and fails loudly."""
 
 
 def at_a_checks_die(frame: FrameType | None) -> bool:
