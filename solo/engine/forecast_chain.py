@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
-from solo.engine.forecast_names import clock_tests
+from solo.engine.forecast_names import chain_reads, clock_tests
 from solo.engine.forecast_plays import quiet_perform
 from solo.engine.forecast_rooms import NewRoom, room_perform
 from solo.engine.forecast_tree import (
@@ -90,13 +90,15 @@ class _Seen:
         return self.freezer.freeze(values, seen)
 
 
-def unread_trackers(world: World, danger: str = "") -> frozenset[str]:
-    """The trackers no rule reads: not by name or level in any of the procedure's
-    expressions (:func:`~solo.engine.forecast_names.names_read`), nor in a table's dice
-    or plus, nor the danger watched. Delving's and Overloaded's fatigue only adds up
-    (its damage is the party's, kept apart): two states that differ in it alone do alike
-    at every move, so the chain keeps them as one (and meets the same states again)."""
-    names = names_read(world)
+def unread_trackers(world: World, danger: str = "", party: bool = True) -> frozenset[str]:
+    """The trackers no rule reads to any end the chain counts: not by name or level in
+    what a move played again and again may bring (:func:`~solo.engine.forecast_names.
+    chain_reads`; ``party``: the party has members), nor in a table's dice or plus, nor
+    the danger watched. Delving's and Overloaded's fatigue only adds up, Exploration's
+    rest clock leads only to a save no member makes: two states that differ in them alone
+    do alike at every move, so the chain keeps them as one (and meets the same states
+    again)."""
+    names = chain_reads(world, party)
     tabled = {word for table in world.tables.values()
               for text in (table.dice, table.plus) if isinstance(text, str)
               for word in _WORD.findall(text)}
@@ -212,7 +214,8 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
     (:mod:`solo.engine.forecast_rooms`: a way on found each time, the map's count as now)."""
     seen = _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world),
                  _clock(world, request, horizon),
-                 unread_trackers(world, danger[0] if danger is not None else ""))
+                 unread_trackers(world, danger[0] if danger is not None else "",
+                                 bool(state.party)))
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
 

@@ -405,16 +405,22 @@ def test_a_clock_read_only_for_a_while_is_counted_as_if_every_turn_were_kept(
 
 @pytest.mark.parametrize(("system", "lines"), [
     ("delving", ("light torch", "explore", "light torch")),
-    ("overloaded", ("light torch", "explore", "explore", "explore", "light torch"))])
+    ("overloaded", ("light torch", "explore", "explore", "explore", "light torch")),
+    ("exploration", ("light torch", "explore")),
+    ("exploration", ("party add Cid hp 9", "light torch", "explore"))])
 def test_a_tracker_nothing_reads_is_set_aside_and_the_figures_stay_those_of_every_value(
         monkeypatch, system, lines):
-    """Delving's and Overloaded's fatigue only adds up: the chain keeps states that
-    differ in it alone as one, so a torch with no set life is counted exactly (it was
+    """Delving's and Overloaded's fatigue only adds up, and Exploration's rest clock leads
+    only to a save no member makes while the party has none: the chain keeps states that
+    differ in them alone as one, so a torch with no set life is counted exactly (it was
     estimated: a new state every turn), and its figures are those of a chain that keeps
-    every value apart."""
+    every value apart. With a member, Exploration's rest clock is kept."""
     world = world_of(system)
-    assert forecast_chain.unread_trackers(world) == {"fatigue"}
     state = played(system, *lines)
+    unread = forecast_chain.unread_trackers(world, "", bool(state.party))
+    assert "fatigue" in unread
+    if system == "exploration":
+        assert ("since_rest" in unread) is not bool(state.party)
     found = forecast(world, state, seeded(), "explore")
     assert found.lights and all(light.turns.exact for light in found.lights)
     request = read(world, state, "explore")
@@ -425,7 +431,7 @@ def test_a_tracker_nothing_reads_is_set_aside_and_the_figures_stay_those_of_ever
     assert not kept.rest and not every.rest
     for ours, theirs in zip(kept.out, every.out, strict=True):
         assert dict(map(reversed, ours)) == pytest.approx(dict(map(reversed, theirs)))
-    assert kept.plays < every.plays
+    assert kept.plays < every.plays or state.party and kept.plays == every.plays
 
 
 @pytest.mark.parametrize(("alarm", "lines"), [
