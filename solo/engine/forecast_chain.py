@@ -16,14 +16,13 @@ Pure: no I/O, no clock, no global random.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
-from solo.engine.forecast_names import chain_reads, clock_tests
+from solo.engine.forecast_names import clock_tests, unread_trackers
 from solo.engine.forecast_plays import quiet_perform
 from solo.engine.forecast_rooms import NewRoom, room_perform
 from solo.engine.forecast_tree import (
@@ -90,25 +89,6 @@ class _Seen:
         return self.freezer.freeze(values, seen)
 
 
-def unread_trackers(world: World, danger: str = "", party: bool = True) -> frozenset[str]:
-    """The trackers no rule reads to any end the chain counts: not by name or level in
-    what a move played again and again may bring (:func:`~solo.engine.forecast_names.
-    chain_reads`; ``party``: the party has members), nor in a table's dice or plus, nor
-    the danger watched. Delving's and Overloaded's fatigue only adds up, Exploration's
-    rest clock leads only to a save no member makes: two states that differ in them alone
-    do alike at every move, so the chain keeps them as one (and meets the same states
-    again)."""
-    names = chain_reads(world, party)
-    tabled = {word for table in world.tables.values()
-              for text in (table.dice, table.plus) if isinstance(text, str)
-              for word in _WORD.findall(text)}
-    return frozenset(
-        tracker for tracker in world.procedure.trackers
-        if tracker != danger and tracker not in names and f"{tracker}_level" not in names
-        and tracker not in tabled)
-
-
-_WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 class _Clock:

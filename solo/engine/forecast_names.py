@@ -9,6 +9,8 @@ Pure: it reads the loaded procedure.
 
 from __future__ import annotations
 
+import re
+
 from solo.engine.dungeon_rolls import DUNGEON, DUNGEON_SET
 from solo.engine.key_rooms import KEY_FOUND
 from solo.errors import SoloError
@@ -37,7 +39,7 @@ from solo.rules.procedure import Action, Arg, Restock
 from solo.rules.world import World
 
 __all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
-           "sets", "foretells", "chain_reads"]
+           "sets", "foretells", "chain_reads", "unread_trackers"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
@@ -327,3 +329,23 @@ def _names_in(item: Branch | Check | Ask, skipped: tuple[str, ...]) -> frozenset
         elif hasattr(part, "__dataclass_fields__"):
             stack.extend(getattr(part, field) for field in part.__dataclass_fields__)
     return frozenset(names)
+
+
+def unread_trackers(world: World, danger: str = "", party: bool = True) -> frozenset[str]:
+    """The trackers no rule reads to any end the chain counts: not by name or level in
+    what a move played again and again may bring (:func:`chain_reads`; ``party``: the
+    party has members), nor in a table's dice or plus, nor the danger watched. Delving's
+    and Overloaded's fatigue only adds up, Exploration's rest clock leads only to a save
+    no member makes: two states that differ in them alone do alike at every move, so the
+    chain keeps them as one (and meets the same states again)."""
+    names = chain_reads(world, party)
+    tabled = {word for table in world.tables.values()
+              for text in (table.dice, table.plus) if isinstance(text, str)
+              for word in _WORD.findall(text)}
+    return frozenset(
+        tracker for tracker in world.procedure.trackers
+        if tracker != danger and tracker not in names and f"{tracker}_level" not in names
+        and tracker not in tabled)
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
