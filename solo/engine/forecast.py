@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from solo.engine import core as engine
 from solo.engine.dungeon_rolls import active
-from solo.engine.forecast_ahead import HORIZON, DangerOdds, LightOdds, ahead
+from solo.engine.forecast_ahead import HORIZON, DangerOdds, LightOdds, ahead, first_move
 from solo.engine.forecast_move import ActionOdds, move_odds
 from solo.engine.forecast_plays import Budget
 from solo.engine.key_rooms import active_key
@@ -178,20 +178,24 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
     actions: list[ActionOdds] = []
     skipped: list[tuple[str, str]] = []
     share = budget // 2 // max(len(offered), 1)
+    action = same_action(world, seen, last)
+    request = engine.read(world, seen, action) if action is not None else None
+    danger_now = None if hidden else engine.danger_value(world, state)
+    first = None if request is None else first_move(world, seen, request, horizon,
+                                                     danger_now)
     for name in offered:
         nowhere = _nowhere_back(world, seen, name) or _unseen_room(world, seen, name)
         if nowhere is not None:
             skipped.append((name, nowhere))
             continue
         try:
-            actions.append(move_odds(world, seen, name, Budget(share), hidden is not None))
+            actions.append(move_odds(world, seen, name, Budget(share), hidden is not None,
+                                     first=first if name == action else None))
         except UsageError as refused:
             skipped.append((name, str(refused)))
-    action = same_action(world, seen, last)
     lights: tuple[LightOdds, ...] = ()
     danger = None
-    if action is not None:
-        lights, danger = ahead(world, seen, engine.read(world, seen, action), turns, horizon,
-                               None if hidden else engine.danger_value(world, state))
+    if request is not None:
+        lights, danger = ahead(world, seen, request, turns, horizon, danger_now, first)
     labels = (procedure.trackers[hidden].label,) if hidden else ()
     return Forecast(action, tuple(actions), lights, danger, tuple(skipped), labels)

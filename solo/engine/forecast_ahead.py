@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from solo.engine.forecast_chain import chain, continue_ways
+from solo.engine.forecast_chain import FirstMove, chain, continue_ways
 from solo.engine.forecast_dice import Chance, plain_world, seeded
 from solo.engine.forecast_names import sets
 from solo.engine.forecast_plays import Spread, lit_kinds, spread
@@ -20,7 +20,7 @@ from solo.engine.requests import Act, Request
 from solo.engine.state import State
 from solo.rules.world import World
 
-__all__ = ["LightOdds", "DangerOdds", "ahead", "HORIZON", "CHAIN_WAYS", "AHEAD_PLAYS"]
+__all__ = ["LightOdds", "DangerOdds", "ahead", "first_move", "HORIZON", "CHAIN_WAYS", "AHEAD_PLAYS"]
 
 HORIZON = 60
 """How many turns ahead a light is followed."""
@@ -66,29 +66,50 @@ class DangerOdds:
                 "turns": self.turns, "chance": self.chance.to_json()}
 
 
-def ahead(world: World, state: State, request: Request, turns: int, horizon: int,
-          danger: tuple[str, int, int | None] | None
-           ) -> tuple[tuple[LightOdds, ...], DangerOdds | None]:
-    """Each lit source's life and the danger's chance of reaching its top if the party
-    keeps to ``request``: counted by the chain where its states allow, the rest played."""
+def _watched(world: World, state: State, request: Request,
+             danger: tuple[str, int, int | None] | None
+             ) -> tuple[tuple[str, ...], tuple[str, int] | None, tuple[str, int] | None,
+                        Chance | None]:
+    """The lit kinds followed, the danger watched, the danger the chain counts (None: no
+    way of the move changes it) and, then, its chance (reached now, or never)."""
     procedure = world.procedure
-    lit = {kind: count for kind, count in lit_kinds(state).items()
-           if kind in procedure.lights}
-    kinds = tuple(lit)
+    kinds = tuple(kind for kind in lit_kinds(state) if kind in procedure.lights)
     watched = None
     if danger is not None and danger[2] is not None:
         watched = (procedure.danger or "", danger[2])
-    if not kinds and watched is None:
-        return (), None
     still = None  # the danger no way of the move changes: reached now, or never
     if watched is not None and isinstance(request, Act) \
             and watched[0] not in sets(world, request.action):
         still = Chance.of(Fraction(int(int(state.values.get(watched[0], 0)) >= watched[1])))
-    counted = watched if still is None else None
+    return kinds, watched, watched if still is None else None, still
+
+
+def first_move(world: World, state: State, request: Request, horizon: int,
+               danger: tuple[str, int, int | None] | None) -> FirstMove | None:
+    """The look-ahead's first move, to be counted with the next turn's odds of the same
+    move (:func:`solo.engine.forecast_move.move_odds`): a move into a generated room
+    whose lights or danger are followed; else None."""
+    room = new_room(world, state, request)
+    kinds, _, counted, _ = _watched(world, state, request, danger)
+    if room is None or not (kinds or counted is not None):
+        return None
+    return FirstMove(plain_world(world), state, request, kinds, counted, horizon, room)
+
+
+def ahead(world: World, state: State, request: Request, turns: int, horizon: int,
+          danger: tuple[str, int, int | None] | None, first: FirstMove | None = None
+           ) -> tuple[tuple[LightOdds, ...], DangerOdds | None]:
+    """Each lit source's life and the danger's chance of reaching its top if the party
+    keeps to ``request``: counted by the chain where its states allow, the rest played.
+    ``first``: its first move, counted already (:func:`first_move`)."""
+    kinds, watched, counted, still = _watched(world, state, request, danger)
+    if not kinds and watched is None:
+        return (), None
     lights: tuple[LightOdds, ...] = ()
     reached = still
     if kinds or counted is not None:
-        lights, reached = _ahead(world, state, request, turns, horizon, kinds, counted)
+        lights, reached = _ahead(world, state, request, turns, horizon, kinds, counted,
+                                 first)
     reached = still if still is not None else reached
     if watched is None or danger is None or reached is None:
         return lights, None
@@ -96,8 +117,8 @@ def ahead(world: World, state: State, request: Request, turns: int, horizon: int
 
 
 def _ahead(world: World, state: State, request: Request, turns: int, horizon: int,
-           kinds: tuple[str, ...], watched: tuple[str, int] | None
-           ) -> tuple[tuple[LightOdds, ...], Chance | None]:
+           kinds: tuple[str, ...], watched: tuple[str, int] | None,
+           first: FirstMove | None = None) -> tuple[tuple[LightOdds, ...], Chance | None]:
     """Each lit kind's life and the chance ``watched`` reaches its top (None: not
     watched), counted by the chain as far as its bound, the rest played on the
     forecast's own seeded dice (:func:`~solo.engine.forecast_chain.continue_ways`)."""
@@ -105,8 +126,10 @@ def _ahead(world: World, state: State, request: Request, turns: int, horizon: in
     lit = lit_kinds(state)
     plain = plain_world(world)
     room = new_room(world, state, request)
+    if first is not None and (first.kinds, first.danger) != (kinds, watched):
+        first = None
     counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
-                    partial=True, room=room)
+                    partial=True, room=room, first=first)
     if not counted.rest:
         spreads = [spread(list(ways), True) for ways in counted.out]
         reached = Chance.of(counted.reached)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
-from solo.engine.forecast_names import clock_tests
+from solo.engine.forecast_names import clock_tests, unread_trackers
 from solo.engine.forecast_plays import quiet_perform
 from solo.engine.forecast_rooms import NewRoom, room_perform
 from solo.engine.forecast_tree import (
@@ -41,7 +41,7 @@ from solo.errors import UsageError
 from solo.rules.expr import Expr
 from solo.rules.world import World
 
-__all__ = ["Chain", "chain", "continue_ways"]
+__all__ = ["Chain", "chain", "continue_ways", "FirstMove"]
 
 WIDTH = 400
 """The most distinct states one move may leave before the chain gives up."""
@@ -57,8 +57,10 @@ class _Seen:
     meets the same states again once it no longer does."""
 
     def __init__(self, freezer: Freezer, names: frozenset[str], quiet: bool,
-                 rolls: bool, clock: _Clock | None = None) -> None:
+                 rolls: bool, clock: _Clock | None = None,
+                 unread: frozenset[str] = frozenset()) -> None:
         self.freezer = freezer
+        self.unread = unread
         self.quiet = quiet
         self.rolls = rolls
         self.names = names
@@ -72,10 +74,21 @@ class _Seen:
         token = self.freezer.intern(tuple(
             freeze(state.foreshadowed[0] if state.foreshadowed else None, seen)
             if name == "foreshadowed" else self.clock.turn(state)
-            if name == "turn" and self.clock is not None else freeze(getattr(state, name), seen)
+            if name == "turn" and self.clock is not None else self._values(state, seen)
+            if name == "values" else freeze(getattr(state, name), seen)
             for name in self.fields))
         self.states.setdefault(token, state)
         return token
+
+    def _values(self, state: State, seen: dict) -> Hashable:
+        """The state's values but the trackers nothing reads (:func:`unread_trackers`)."""
+        values = state.values
+        if self.unread:
+            values = {name: value for name, value in values.items()
+                      if name not in self.unread}
+        return self.freezer.freeze(values, seen)
+
+
 
 
 class _Clock:
@@ -170,23 +183,71 @@ class Chain:
     ways that ended, and the rest is the caller's to estimate (:func:`continue_ways`)."""
 
 
+class FirstMove:
+    """The chain's first move into a generated room, counted in the same count as the
+    next turn's odds of that move (:func:`solo.engine.forecast_move.move_odds`): the same
+    plays, each read for both, so the move is counted once. ``ways``: what the chain
+    reads of each (None until counted; the chain then counts it itself)."""
+
+    def __init__(self, world: World, state: State, request: Request,
+                 kinds: tuple[str, ...], danger: tuple[str, int] | None, horizon: int,
+                 room: NewRoom) -> None:
+        self.seen = _seen(world, state, request, danger, horizon)
+        self.state = state
+        self.kinds = kinds
+        self.danger = danger
+        self.room = room
+        self.stocked = _stocked_read(world, state)
+        self.ways: dict | None = None
+        self.before = dict(Counter(light.kind for light in state.lights))
+        self.hit = _events_seen(danger)
+
+    def outcome(self, run: RunState) -> Hashable:
+        """What the chain reads of a play of the move (as :func:`_move` does)."""
+        after = run.finish()
+        lit = dict(Counter(light.kind for light in after.lights))
+        name, threshold = self.danger if self.danger is not None else ("", 0)
+        hit = self.danger is not None and (int(after.values.get(name, 0)) >= threshold
+                                           or bool(self.hit(run.events)))
+        return (self.seen.keep(after), frozenset(
+            kind for kind in self.kinds if lit.get(kind, 0) < self.before.get(kind, 0)),
+            hit, after.turn - self.state.turn)
+
+
+def _seen(world: World, state: State, request: Request, danger: tuple[str, int] | None,
+          horizon: int) -> _Seen:
+    return _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world),
+                 _clock(world, request, horizon),
+                 unread_trackers(world, danger[0] if danger is not None else "",
+                                 bool(state.party)))
+
+
+def _events_seen(danger: tuple[str, int] | None):
+    name, threshold = danger if danger is not None else ("", 0)
+
+    def events_seen(events: list) -> Hashable:
+        return any(type(event) is TrackerChanged and event.tracker == name
+                   and event.after >= threshold for event in events)
+
+    return events_seen
+
+
 def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
           danger: tuple[str, int] | None, turns: int, horizon: int, limit: int,
-          width: int = WIDTH, partial: bool = False, room: NewRoom | None = None) -> Chain:
+          width: int = WIDTH, partial: bool = False, room: NewRoom | None = None,
+          first: FirstMove | None = None) -> Chain:
     """Play ``request`` from ``state`` move after move, every way, until each kind in
     ``kinds`` is out (or ``horizon`` turns have passed) and ``turns`` turns have passed
     (the danger ``(tracker, threshold)`` watched over those). A refusal ends a way.
     Past the bound, TooMany; or, if ``partial``, the ways counted so far and the rest.
     ``room``: each move goes into a new room rolled as this one is
-    (:mod:`solo.engine.forecast_rooms`: a way on found each time, the map's count as now)."""
-    seen = _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world),
-                 _clock(world, request, horizon))
+    (:mod:`solo.engine.forecast_rooms`: a way on found each time, the map's count as now).
+    ``first``: the first move, counted already along with the next turn's odds."""
+    seen = first.seen if first is not None and first.ways is not None else _seen(
+        world, state, request, danger, horizon)
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
-
-    def events_seen(events: list) -> Hashable:
-        return any(type(event) is TrackerChanged and event.tracker == name
-                   and event.after >= threshold for event in events)
+    events_seen = _events_seen(danger)
 
     # (state, elapsed turns, the turn each kind went out, reached) -> chance. The chances
     # are floats, summed over a few hundred ways at most: their error (about 1e-15) is
@@ -196,6 +257,9 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
         (seen.keep(state), 0, (None,) * len(kinds), reached_now): 1.0}
     finished: dict[tuple, float] = {}
     moves: dict[int, list] = {}  # a state's next move, every way
+    if first is not None and first.ways is not None:
+        moves[seen.keep(state)] = [(token, gone, hit, max(passed, 1), float(share))
+                                   for (token, gone, hit, passed), share in first.ways.items()]
     plays = levels = before = 0
     # the turns a way may yet take: the horizon, or the longest a light has left (a guess
     # for giving up early, not a rule: a light refilled burns on, and is followed)

@@ -8,7 +8,11 @@ are played once, the one face standing for the others.
   nothing reads a table's face but the entry it picks), an encounter table's entries
   struck off once and the others once; a check of one die whose roll
   nothing reads again (:func:`~solo.engine.forecast_names.one_die_checks`), one face
-  that succeeds and one that fails.
+  that succeeds and one that fails; a light source's check of one die (a torch's d6
+  each turn) likewise, in a procedure where those checks are so counted.
+- :func:`unkept_roll`: a ``roll`` that keeps its total under no name, where no rule
+  reads a roll's dice: nothing reads its faces again (its event only shows them), so
+  one face stands for all.
 - :func:`at_a_checks_die`: a check's own die, where its last ``roll`` and ``natural``
   are read no more.
 
@@ -20,15 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import CodeType, FrameType
 
-from solo.engine import effects_tables
+from solo.engine import effects_lights, effects_tables
 from solo.engine.compiled_parts import nothing
-from solo.engine.effects_dice import compile_check
+from solo.engine.effects_dice import compile_check, compile_roll
 from solo.engine.effects_tables import compile_encounter, compile_table
-from solo.engine.run import Scope
+from solo.engine.run import RunState, Scope
 from solo.rules import dice
 from solo.rules.tables import Table
 
-__all__ = ["inert_roll", "faces_alike", "at_a_checks_die"]
+__all__ = ["inert_roll", "faces_alike", "at_a_checks_die", "unkept_roll", "FRAMES_READ"]
 
 Faces = tuple[tuple[int, ...], tuple[int, ...]]
 """The faces to play, and how many faces each stands for."""
@@ -45,9 +49,31 @@ _ROLL_OUTCOME = _code_in(compile_table, "roll_outcome")
 _ENCOUNTER = _code_in(compile_encounter, "encounter")
 _ROLL_TABLE = effects_tables.roll_table.__code__
 _DICE_ROLL = dice.roll.__code__
+_RUN_ROLL = RunState.roll.__code__
+_ROLL_DICE = _code_in(compile_roll, "roll_dice")
+_SOURCE_CHECK = effects_lights._check_source.__code__
 _dice_roller = getattr(effects_tables, "_dice_roller")  # noqa: B009 (the engine's own)
 _TABLE_ONE_DIE = _code_in(_dice_roller, "one_die")
 _TABLE_INDEX = _code_in(_dice_roller, "index")
+
+
+FRAMES_READ: dict[CodeType, frozenset[str]] = {
+    _CHECK_CODE: frozenset({"run", "success", "added_by", "rolled"}),
+    _ROLL_ENTRY: frozenset({"steps", "step"}),
+    _ROLL_OUTCOME: frozenset({"steps", "step", "index"}),
+    _ENCOUNTER: frozenset({"run", "name", "index"}),
+    _ROLL_TABLE: frozenset({"run", "table", "plus_expr", "result"}),
+    _TABLE_ONE_DIE: frozenset({"run", "low", "count", "found", "last"}),
+    _TABLE_INDEX: frozenset({"run", "low", "count", "found", "last", "evaluate"}),
+    _SOURCE_CHECK: frozenset({"run", "check", "result"}),
+    _ROLL_DICE: frozenset({"name", "rolled"}),
+}
+"""What this module reads of the engine's frames, by the code of the function: the
+local names it reads, or tests for (``rolled``, ``result``, ``step``, ``index``: bound
+once the die is rolled, so that their absence says the die is the one being rolled). A
+rename in the engine must be made here too: a name tested for absence and renamed would
+be absent always, and the count would merge faces that differ. tests/engine/
+test_forecast_frames.py holds each name to its function's own names, and fails loudly."""
 
 
 def at_a_checks_die(frame: FrameType | None) -> bool:
@@ -89,6 +115,21 @@ def inert_roll(frame: FrameType | None, low: int = 0, high: int = 0) -> bool:
     return False
 
 
+def unkept_roll(frame: FrameType | None) -> bool:
+    """Whether this die is one of a ``roll`` effect's dice, the roll keeping its total
+    under no name. The caller knows no rule reads a roll's dice (``dice``): then nothing
+    reads this one's faces again (the last roll is read only as ``dice``, and the event
+    that shows it is read by no count), and one face stands for all."""
+    for _ in range(3):  # the roll's own frame, or its roller's, or dice.roll's under it
+        if frame is None:
+            return False
+        if frame.f_code is _ROLL_DICE:
+            local = frame.f_locals
+            return "rolled" not in local and local["name"] is None
+        frame = frame.f_back
+    return False
+
+
 def _encounter_faces(frame: FrameType, low: int, high: int) -> Faces | None:
     """The faces of an encounter table's die grouped by whether they reach an entry
     struck off (None: not an encounter's roll of its entry)."""
@@ -117,7 +158,8 @@ def faces_alike(frame: FrameType, low: int, high: int, checks: frozenset[int]
     if code is _TABLE_ONE_DIE or code is _TABLE_INDEX:
         return _entry(frame.f_locals, low, high, _struck_above(frame))
     if checks:
-        return _check_faces(frame, low, high, checks)
+        found = _source_faces(frame, low, high)
+        return found if found is not None else _check_faces(frame, low, high, checks)
     return None
 
 
@@ -218,6 +260,35 @@ def _check_faces(frame: FrameType | None, low: int, high: int, checks: frozenset
         def succeeds(face: int) -> bool:
             scope["natural"], scope["roll"] = face, face + added
             return bool(success(scope))
+
+        return _grouped(range(low, high + 1), succeeds)
+    except Exception:  # noqa: BLE001 (the play raises it, face by face)
+        return None
+
+
+def _source_faces(frame: FrameType, low: int, high: int) -> Faces | None:
+    """At the one plain die a light's source check rolls (a torch's d6 each turn), in a
+    procedure whose checks' rolls nothing reads again (the caller's ``checks``): a face
+    that succeeds and one that fails, as for a check (:func:`_check_faces`). None: not
+    such a die (its label reads its roll, its dice are more than one plain die)."""
+    back = frame.f_back
+    if frame.f_code is not _DICE_ROLL or back is None or back.f_code is not _RUN_ROLL:
+        return None
+    source = back.f_back
+    if source is None or source.f_code is not _SOURCE_CHECK or "result" in source.f_locals:
+        return None
+    local = source.f_locals
+    check = local["check"]
+    if any(field.names & {"roll", "natural"} for field in check.label.fields):
+        return None
+    scope = Scope(local["run"])  # a copy: the run itself is not touched
+    try:
+        if dice.single_die(dice.parse(check.dice.render(scope))) != high or low != 1:
+            return None
+
+        def succeeds(face: int) -> bool:
+            scope["natural"], scope["roll"] = face, face
+            return bool(check.success.evaluate(scope))
 
         return _grouped(range(low, high + 1), succeeds)
     except Exception:  # noqa: BLE001 (the play raises it, face by face)

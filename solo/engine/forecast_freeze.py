@@ -7,6 +7,27 @@ by identity, kept alive so that no two objects share an id while the freezer liv
 run by its working state, less what no move reads. Anything else cannot be told whole
 (:class:`Unmergeable`), and the die is then played out, never merged.
 
+What it relies on in the engine (each held by tests/engine/test_forecast_frames.py,
+which fails loudly where a change of the engine would otherwise make the count slower
+or, worse, merge ways that differ):
+
+- The frames between a die and the count's own play are the engine's functions (files
+  under ``solo/engine/`` and ``solo/rules/dice.py``, no comprehension: one may hold what
+  its locals do not show), and each holds all it will read in its locals (closure cells
+  included). A frame of anything else makes the die untold (the forecast_tree ``key``
+  None): played out, slower, still exact; the test asks that no die of any shipped
+  procedure's moves is untold.
+- Objects of ``solo.`` modules (the compiled procedure: its steps, tables, expressions)
+  and the engine's functions held in a frame never change during a count: they are
+  compared by identity. So is a module's own builtin function (``operator.ge``). A
+  mutable object of the engine held in a frame would be merged wrongly.
+- The parts of a ``RunState`` this module names (:data:`_SHARED_RUN`, :data:`_NAMED`,
+  :data:`_SKIPPED_RUN`, :data:`_LAST_ROLL`, ``encounters``, ``foreshadowed``,
+  ``locals``) are a run's own attributes, and what it leaves out is read by no move
+  (see each list). Any other attribute is frozen whole.
+- What :mod:`solo.engine.forecast_faces` reads of particular frames' locals
+  (:data:`~solo.engine.forecast_faces.FRAMES_READ`).
+
 Pure: no I/O, no clock, no global random.
 """
 
@@ -15,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
-from types import CodeType, FunctionType, MethodType
+from types import BuiltinFunctionType, CodeType, FunctionType, MethodType, ModuleType
 from typing import Any
 
 from msgspec import Struct
@@ -23,7 +44,7 @@ from msgspec.structs import astuple
 
 from solo.engine.run import RunState, Scope
 
-__all__ = ["Freezer", "Unmergeable", "PLAIN", "CHECK_NAMES"]
+__all__ = ["Freezer", "Unmergeable", "PLAIN", "CHECK_NAMES", "RUN_PARTS"]
 
 CHECK_NAMES = frozenset({"roll", "natural"})
 """The names a check binds after its roll."""
@@ -42,6 +63,11 @@ already), its events (compared as the count asks), the last encounter met (read 
 ``strike``, a tool), the outcomes named (which only name outcomes) and the words of a
 foretold encounter. (Which entry a sign foretold is kept as its table only: the entry is
 met whatever it is, and only named.)"""
+
+
+RUN_PARTS = _SHARED_RUN | _NAMED | _SKIPPED_RUN | _LAST_ROLL | {
+    "encounters", "foreshadowed", "locals", "state"}
+"""Every attribute of a run this module names: each must be a run's own."""
 
 
 class Unmergeable(BaseException):
@@ -109,6 +135,8 @@ class Freezer:
             return ("method", self._same(value.__func__), self.freeze(value.__self__, seen))
         if kind is FunctionType or module.startswith("solo."):
             return self._same(value)  # the compiled procedure: shared, never changed
+        if kind is BuiltinFunctionType and type(value.__self__) is ModuleType:
+            return self._same(value)  # a module's own function (operator.ge): no state
         raise Unmergeable
 
     def _valued(self, value: Any, kind: type, seen: dict[int, Hashable]) -> int:

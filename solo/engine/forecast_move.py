@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from solo.engine import core as engine
 from solo.engine.events import Checked, Encountered
+from solo.engine.forecast_chain import FirstMove
 from solo.engine.forecast_dice import Chance, chance_among, plain_world, sample, seeded
 from solo.engine.forecast_plays import Budget, Turn, lit_kinds, play_turn, quiet_perform
 from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_met
@@ -32,6 +33,7 @@ from solo.engine.forecast_tree import (
     rolls_unread,
 )
 from solo.engine.requests import Act
+from solo.engine.run import RunState
 from solo.engine.state import State
 from solo.rules.world import World
 
@@ -85,10 +87,11 @@ class ActionOdds:
 
 
 def move_odds(world: World, state: State, line: str, budget: Budget, at_least: bool,
-              named: bool = True) -> ActionOdds:
+              named: bool = True, first: FirstMove | None = None) -> ActionOdds:
     """What ``line`` brings this turn from ``state`` (what its rolls name too, if
     ``named``; ``at_least``: the danger behind the screen was taken at its floor);
-    raises UsageError if it cannot be read or is refused now."""
+    raises UsageError if it cannot be read or is refused now. ``first``: the look-ahead's
+    first move of ``line`` into a generated room, counted in the same count."""
     request = engine.read(world, state, line)
     plain = plain_world(world)
     room = new_room(world, state, request)
@@ -110,7 +113,8 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
     turns = max(play(random.Random(0)).turns, 1)
     count = _counter(world)
     if room is not None:  # a generated room: all at once (its plays record anyway)
-        return _room_turn(world, state, line, room, perform, count, kinds, at_least, named)
+        return _room_turn(world, state, line, room, perform, count, kinds, at_least, named,
+                          first)
     results: tuple[tuple[str, Chance], ...] | None
     checks: tuple[tuple[str, Chance], ...] | None
     whole = _whole_turn(count, perform, state) if named and turns == 1 else None
@@ -161,19 +165,26 @@ stocked encounter are dice too (:mod:`solo.engine.forecast_rooms`)."""
 
 
 def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, count,
-               kinds: list[tuple[str, str]], at_least: bool, named: bool) -> ActionOdds:
+               kinds: list[tuple[str, str]], at_least: bool, named: bool,
+               first: FirstMove | None = None) -> ActionOdds:
     """What a move into a generated room brings, counted in one go: the encounter (the
     room's stocked one or the move's own), the lights, what the rolls name and the
-    checks (the ones that read the rolled exits as one check: 'exits as rolled')."""
+    checks (the ones that read the rolled exits as one check: 'exits as rolled').
+    ``first``: the look-ahead's first move, read off the same plays when they are its
+    own (the room's stocked encounter drawn where the chain draws it): its ways are left
+    in it."""
     before = lit_kinds(state)
     plain = plain_world(world)
     request = engine.read(world, state, line)
     assert isinstance(request, Act)
     met = stocked_met(world, state, room, request.action)
 
-    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]], bool]:
+    def play(dice: random.Random, kept: dict | None = None
+             ) -> tuple[Turn, frozenset[tuple[str, bool]], bool]:
         run = (perform(dice) if met is None
                else room_perform(plain, state, request, room, dice, stocked=False))
+        if kept is not None:
+            kept["run"] = run
         lit = Counter(light.kind for light in run.lights)
         return (Turn(run.encounters > state.encounters,
                      frozenset(kind for kind, count in before.items()
@@ -187,7 +198,12 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
         seen = any(type(event) is Encountered for event in recorded)
         return (_checked(recorded), seen) if named else seen
 
-    counted, _ = count(play, ROOM_WAYS, named, events)
+    # shared when the plays draw the room's stocked encounter wherever the chain does
+    # (where it does not, meeting it changes nothing the chain keeps: forecast_chain)
+    counted = _shared(play, events, count, named, first) if first is not None and \
+        (met is None or not first.stocked) and first.room == room else None
+    if counted is None:
+        counted, _ = count(play, ROOM_WAYS, named, events)
     ways: dict[tuple[Turn, frozenset], Fraction] = {}
     for (turn, checked, pending), chance in counted.items():
         # a move that met no encounter meets the room's stocked one, met's share of ways
@@ -219,6 +235,30 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
                                             lambda turn, kind=kind: kind in turn.out))
                             for kind, label in kinds), at_least,
                       max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+
+
+def _shared(play, events, count, named: bool, first: FirstMove) -> dict | None:
+    """``play``'s ways counted along with what the chain's ``first`` move reads of the
+    same plays (left in ``first.ways``); None past the bound (each is counted apart)."""
+    found: dict[str, RunState] = {}
+
+    def both(dice: random.Random) -> tuple[Hashable, Hashable]:
+        found.clear()
+        outcome = play(dice, found)
+        return outcome, first.outcome(found["run"])
+
+    try:
+        counted, _ = count(both, ROOM_WAYS, named,
+                           lambda recorded: (events(recorded), first.hit(recorded)))
+    except TooMany:
+        return None
+    ours: dict = {}
+    theirs: dict = {}
+    for (outcome, chained), chance in counted.items():
+        ours[outcome] = ours.get(outcome, Fraction(0)) + chance
+        theirs[chained] = theirs.get(chained, Fraction(0)) + chance
+    first.ways = theirs
+    return ours
 
 
 def _as_rolled(labels: list[str]) -> str:

@@ -9,25 +9,37 @@ Pure: it reads the loaded procedure.
 
 from __future__ import annotations
 
+import re
+
 from solo.engine.dungeon_rolls import DUNGEON, DUNGEON_SET
 from solo.engine.key_rooms import KEY_FOUND
 from solo.errors import SoloError
 from solo.rules import dice
 from solo.rules.effect_model import (
+    Adjust,
+    Ask,
+    Assign,
+    Branch,
     Check,
+    Condition,
+    Do,
     Encounter,
+    Let,
+    Members,
+    Outcome,
     RollDice,
     RollTable,
     Say,
     SourceCheck,
     Template,
+    Vitality,
 )
 from solo.rules.expr import Expr
 from solo.rules.procedure import Action, Arg, Restock
 from solo.rules.world import World
 
 __all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
-           "sets", "foretells"]
+           "sets", "foretells", "chain_reads", "unread_trackers"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
@@ -226,3 +238,114 @@ def _binds(item: object) -> set[str]:
         names.add(item.name)
         names |= {name for _, sets in item.choices for name, _ in sets}
     return names
+
+
+_PARTY = (Vitality, Condition, Members)
+"""Effects that reach the party's members alone: nothing where the party has none."""
+_CHAINS: dict[tuple[int, bool], tuple[object, frozenset[str]]] = {}
+
+
+def chain_reads(world: World, party: bool) -> frozenset[str]:
+    """The names whose values may change what one move played again and again brings to
+    what the chain counts (the lights, the party, the supplies, the encounters and signs,
+    the map, the clock, the dice rolled and whether the move is refused): every name an
+    expression reads, but those read only to set a name that is not itself among them
+    (Delving's ``fatigue``, Exploration's ``since_rest`` and ``rest_due`` while the party
+    has no members: they lead only to a save and a condition no one takes). An effect
+    that sets a name, a ``say``, a named outcome and (``party`` False: the party has
+    none) an effect on the party's members change nothing else; a branch, a check or a
+    question matter as what they run does; every other effect, and every expression
+    outside an effect, counts whole. Kept for the last few worlds."""
+    procedure = world.procedure
+    known = _CHAINS.get((id(procedure), party))
+    if known is not None and known[0] is procedure:
+        return known[1]
+    read: set[str] = set()
+    writes: list[tuple[str, frozenset[str]]] = []  # a name set, and what its value reads
+    none: frozenset[str] = frozenset()
+    stack: list[tuple[object, frozenset[str]]] = [
+        (getattr(procedure, field), none) for field in procedure.__dataclass_fields__
+        if field not in _SHOWN_ONLY]
+    stack.append((dict(world.tables), none))
+    met: set[tuple[int, frozenset[str]]] = set()
+    while stack:
+        item, context = stack.pop()
+        if isinstance(item, Expr):
+            read |= item.names | context
+            continue
+        if (id(item), context) in met or isinstance(item, (str, int, float, bool,
+                                                           type(None), Say, Outcome)):
+            continue
+        met.add((id(item), context))
+        if isinstance(item, dict):
+            stack.extend((value, context) for value in item.values())
+        elif isinstance(item, (list, tuple, frozenset, set)):
+            stack.extend((value, context) for value in item)
+        elif isinstance(item, (Adjust, Assign, Let)):
+            when = context | (item.when.names if item.when is not None else none)
+            pairs = item.changes if isinstance(item, Adjust) else item.values
+            writes.extend((name, when | value.names) for name, value in pairs)
+        elif isinstance(item, RollDice) and item.name is None:
+            continue  # a total kept under no name: only shown
+        elif isinstance(item, _PARTY) and not party:
+            continue
+        elif isinstance(item, (Branch, Check, Ask)):  # as what it runs
+            inner = context | _names_in(item, ("then", "otherwise"))
+            stack.extend((getattr(item, field), inner) for field in ("then", "otherwise"))
+        elif isinstance(item, Do) and item.routine in procedure.routines:
+            inner = context | (item.when.names if item.when is not None else none)
+            writes.extend((name, inner | value.names) for name, value in item.args)
+            stack.append((procedure.routines[item.routine], inner))
+        elif hasattr(item, "__dataclass_fields__"):
+            read |= context
+            stack.extend((getattr(item, field), context) for field in item.__dataclass_fields__)
+    found = set(read)
+    while True:  # what a name that counts is set from counts too
+        more = {name for target, names in writes if target in found for name in names}
+        more |= {name[:-6] for name in found if name.endswith("_level")}
+        if more <= found:
+            break
+        found |= more
+    if len(_CHAINS) >= 8:
+        _CHAINS.pop(next(iter(_CHAINS)))
+    result = frozenset(found)
+    _CHAINS[(id(procedure), party)] = (procedure, result)
+    return result
+
+
+def _names_in(item: Branch | Check | Ask, skipped: tuple[str, ...]) -> frozenset[str]:
+    """Every name the expressions of ``item`` read, but in its fields ``skipped``."""
+    names: set[str] = set()
+    stack: list[object] = [getattr(item, field) for field in item.__dataclass_fields__
+                           if field not in skipped]
+    while stack:
+        part = stack.pop()
+        if isinstance(part, Expr):
+            names |= part.names
+        elif isinstance(part, Template):
+            stack.extend(part.fields)
+        elif isinstance(part, (list, tuple)):
+            stack.extend(part)
+        elif hasattr(part, "__dataclass_fields__"):
+            stack.extend(getattr(part, field) for field in part.__dataclass_fields__)
+    return frozenset(names)
+
+
+def unread_trackers(world: World, danger: str = "", party: bool = True) -> frozenset[str]:
+    """The trackers no rule reads to any end the chain counts: not by name or level in
+    what a move played again and again may bring (:func:`chain_reads`; ``party``: the
+    party has members), nor in a table's dice or plus, nor the danger watched. Delving's
+    and Overloaded's fatigue only adds up, Exploration's rest clock leads only to a save
+    no member makes: two states that differ in them alone do alike at every move, so the
+    chain keeps them as one (and meets the same states again)."""
+    names = chain_reads(world, party)
+    tabled = {word for table in world.tables.values()
+              for text in (table.dice, table.plus) if isinstance(text, str)
+              for word in _WORD.findall(text)}
+    return frozenset(
+        tracker for tracker in world.procedure.trackers
+        if tracker != danger and tracker not in names and f"{tracker}_level" not in names
+        and tracker not in tabled)
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")

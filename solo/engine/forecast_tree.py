@@ -41,7 +41,7 @@ from math import comb, factorial, prod
 from types import CodeType, FrameType
 from typing import TypeVar
 
-from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll
+from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll, unkept_roll
 from solo.engine.forecast_freeze import Freezer, Unmergeable
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
 
@@ -87,7 +87,8 @@ class Forking(random.Random):
         self.count = count
 
     def randint(self, a: int, b: int) -> int:
-        if a == b or inert_roll(sys._getframe(1), a, b):
+        if a == b or inert_roll(sys._getframe(1), a, b) or (
+                self.count.whole and unkept_roll(sys._getframe(1))):
             return a  # a die whose face changes nothing: one face stands for all
         at = self.at
         if at < len(self.path):
@@ -108,7 +109,8 @@ class Forking(random.Random):
         summed = self.count.whole and not mode and count * sides <= 400
         if not summed and _multisets_count(count, sides) > MULTISETS:
             return None
-        if inert_roll(sys._getframe(1)):
+        if inert_roll(sys._getframe(1)) or (self.count.whole
+                                            and unkept_roll(sys._getframe(1))):
             return (1,) * count
         at = self.at
         if at < len(self.path):
@@ -160,8 +162,11 @@ class _Count:
         self.clean: dict[CodeType, bool] = {}
 
     def key(self, frame: FrameType | None, at: int) -> Hashable | None:
-        """The engine's state at this die (None: it cannot be told whole)."""
-        parts: list[Hashable] = [at]
+        """The engine's state at this die (None: it cannot be told whole). Not how many
+        dice the play rolled before it (``at``): two plays that stand in the same state
+        have one future however many dice each took to get there (a struck-off
+        encounter's table die, rolled and then nothing)."""
+        parts: list[Hashable] = []
         self.freezer.dead = self.quiet_checks and at_a_checks_die(frame)
         try:
             seen: dict[int, Hashable] = {}

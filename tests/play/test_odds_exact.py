@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from solo.engine import forecast_ahead, forecast_chain
+from solo.engine import forecast_ahead, forecast_chain, forecast_faces, forecast_move, forecast_tree
 from solo.engine.core import perform, read, start
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_chain import chain
 from solo.engine.forecast_dice import plain_world, seeded
+from solo.engine.forecast_plays import Budget, play_turn
 from solo.engine.forecast_tree import TooMany, outcomes
 from solo.engine.state import State
 from solo.play import prompt_text
@@ -210,6 +211,44 @@ def test_rest_hour_is_counted_whole():
     exactly(odds.encounter, 1 - Fraction(5, 6) ** 6)
 
 
+def test_a_roll_kept_under_no_name_is_drawn_on_one_face(monkeypatch):
+    """Dungeon Turn's hour of rest with no party named ends on a 1d8 heal that keeps its
+    total under no name, and no rule reads a roll's dice: one face stands for the eight.
+    The ways are those of a count that plays all eight, in fewer plays."""
+    world = world_of("dungeon-turn")
+    state = played("dungeon-turn", "light torch")
+    request = read(world, state, "rest-hour")
+    play = play_turn(plain_world(world), state, request, Budget(10 ** 9), False)
+    count = forecast_move._counter(world)
+    ways, plays = count(play, 100_000)
+    monkeypatch.setattr(forecast_tree, "unkept_roll", lambda *_: False)
+    every, more = count(play, 100_000)
+    assert ways == every and plays < more
+
+
+def test_ways_that_rolled_more_dice_merge_once_their_states_are_equal(monkeypatch):
+    """In an hour of rest a turn whose hazard die called for an encounter struck off rolled
+    the table's die too, and met nothing: once the engine stands in the same state as a
+    turn that rolled fewer dice, they have one future, however many dice each rolled.
+    The ways are those of a count that keeps them apart, in fewer plays (79, not 169)."""
+    world = world_of("dungeon-turn")
+    state = replace(played("dungeon-turn", "light torch"),
+                    struck={world.procedure.encounters: (0, 1, 2)})
+    request = read(world, state, "rest-hour")
+    play = play_turn(plain_world(world), state, request, Budget(10 ** 9), False)
+    count = forecast_move._counter(world)
+    ways, plays = count(play, 100_000)
+    key = forecast_tree._Count.key
+
+    def apart(self, frame, at):
+        found = key(self, frame, at)
+        return None if found is None else (at, found)
+
+    monkeypatch.setattr(forecast_tree._Count, "key", apart)
+    every, more = count(play, 100_000)
+    assert ways == every and plays < more
+
+
 def test_a_draw_no_die_made_cannot_be_counted():
     with pytest.raises(TooMany):
         outcomes(lambda rng: rng.random() < 0.5, 100)
@@ -280,7 +319,9 @@ def test_a_play_of_too_many_dice_is_not_followed_past_its_bound():
 @pytest.mark.parametrize(("system", "move"), [("d12-tension", "enter 2"),
                                               ("exploration", "explore"),
                                               ("trespasser", "advance"),
-                                              ("dungeon-turn", "explore")])
+                                              ("dungeon-turn", "explore"),
+                                              ("delving", "explore"),
+                                              ("overloaded", "explore")])
 def test_a_lights_exact_life_agrees_with_a_seeded_simulation(system, move):
     """1,500 crawls of the same move until the torch goes out: the share out within the
     exact median, and the mean life, each within four standard errors of the exact
@@ -360,6 +401,61 @@ def test_a_clock_read_only_for_a_while_is_counted_as_if_every_turn_were_kept(
     every = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
     assert kept.out == every.out and not kept.rest and not every.rest
     assert kept.plays <= every.plays
+
+
+@pytest.mark.parametrize(("system", "lines"), [
+    ("delving", ("light torch", "explore", "light torch")),
+    ("overloaded", ("light torch", "explore", "explore", "explore", "light torch")),
+    ("exploration", ("light torch", "explore")),
+    ("exploration", ("party add Cid hp 9", "light torch", "explore"))])
+def test_a_tracker_nothing_reads_is_set_aside_and_the_figures_stay_those_of_every_value(
+        monkeypatch, system, lines):
+    """Delving's and Overloaded's fatigue only adds up, and Exploration's rest clock leads
+    only to a save no member makes while the party has none: the chain keeps states that
+    differ in them alone as one, so a torch with no set life is counted exactly (it was
+    estimated: a new state every turn), and its figures are those of a chain that keeps
+    every value apart. With a member, Exploration's rest clock is kept."""
+    world = world_of(system)
+    state = played(system, *lines)
+    unread = forecast_chain.unread_trackers(world, "", bool(state.party))
+    assert "fatigue" in unread
+    if system == "exploration":
+        assert ("since_rest" in unread) is not bool(state.party)
+    found = forecast(world, state, seeded(), "explore")
+    assert found.lights and all(light.turns.exact for light in found.lights)
+    request = read(world, state, "explore")
+    kinds = tuple(light.kind for light in state.lights)
+    kept = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
+    monkeypatch.setattr(forecast_chain, "unread_trackers", lambda *_: frozenset())
+    every = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
+    assert not kept.rest and not every.rest
+    for ours, theirs in zip(kept.out, every.out, strict=True):
+        assert dict(map(reversed, ours)) == pytest.approx(dict(map(reversed, theirs)))
+    assert kept.plays < every.plays or state.party and kept.plays == every.plays
+
+
+@pytest.mark.parametrize(("alarm", "lines"), [
+    (5, ("light torch", "advance", "light torch")), (8, ("light torch",))])
+def test_a_light_sources_die_is_counted_on_two_faces_as_every_face_would_count_it(
+        monkeypatch, alarm, lines):
+    """Trespasser's torch: a d6 each torch each turn, out on a 1. The count plays one face
+    that puts it out and one that does not (each for its faces), and a comparison of the
+    engine's (operator.ge) merges like any: the figures are those of a count that plays
+    every face, in fewer plays."""
+    world = world_of("trespasser")
+    state = played("trespasser", *lines, alarm=alarm)
+    request = read(world, state, "advance")
+    kinds = tuple(dict.fromkeys(light.kind for light in state.lights))
+    danger = ("alarm", 10)
+    two = chain(plain_world(world), state, request, kinds, danger, 3, 60, 100_000, 10_000)
+    found = forecast(world, state, seeded(), "advance")
+    assert all(light.turns.exact for light in found.lights)
+    monkeypatch.setattr(forecast_faces, "_source_faces", lambda *_: None)
+    every = chain(plain_world(world), state, request, kinds, danger, 3, 60, 100_000, 10_000)
+    assert not two.rest and not every.rest and two.reached == every.reached
+    for ours, theirs in zip(two.out, every.out, strict=True):
+        assert dict(map(reversed, ours)) == pytest.approx(dict(map(reversed, theirs)))
+    assert two.plays < every.plays
 
 
 def test_what_the_rolls_name_is_counted_too():
