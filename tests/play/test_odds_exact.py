@@ -397,7 +397,7 @@ def test_a_clock_read_only_for_a_while_is_counted_as_if_every_turn_were_kept(
     request = read(world, state, move)
     kinds = tuple(light.kind for light in state.lights)
     kept = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
-    monkeypatch.setattr(forecast_chain, "_clock", lambda *_: None)
+    monkeypatch.setattr(forecast_chain, "clock_of", lambda *_: None)
     every = chain(plain_world(world), state, request, kinds, None, 3, 60, 100_000, 10_000)
     assert kept.out == every.out and not kept.rest and not every.rest
     assert kept.plays <= every.plays
