@@ -57,7 +57,7 @@ def run_simulate(options, env: Environment) -> int:
 
 def _simulate_dungeon(world, options, env: Environment) -> int:
     """``solo simulate --dungeon ID``: a crawl through rolled rooms, then its counts."""
-    from solo.engine.dungeon_rolls import parse_settings
+    from solo.engine.dungeon_named import parse_settings
     from solo.engine.simulate_dungeon import simulate_dungeon
     from solo.errors import UsageError
     from solo.rules.catalog import stock_generator

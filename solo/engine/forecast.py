@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass, replace
 
 from solo.engine import core as engine
-from solo.engine.dungeon_rolls import active
+from solo.engine.dungeon_named import active
 from solo.engine.forecast_ahead import HORIZON, DangerOdds, LightOdds, ahead, first_move
 from solo.engine.forecast_move import ActionOdds, move_odds
 from solo.engine.forecast_plays import Budget

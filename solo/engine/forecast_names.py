@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from solo.engine.dungeon_rolls import DUNGEON, DUNGEON_SET
+from solo.engine.dungeon_named import DUNGEON, DUNGEON_SET
 from solo.engine.key_rooms import KEY_FOUND
 from solo.errors import SoloError
 from solo.rules import dice

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
 
-from solo.engine.dungeon_rolls import active
+from solo.engine.dungeon_named import active
 from solo.engine.effects_party import act_as
 from solo.engine.effects_tables import meet_rolled_encounter
 from solo.engine.events import Encountered

@@ -17,17 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.engine import room_changes as change
-from solo.engine.dungeon_rolls import (
-    FINDERS,
-    KEY,
-    KEY_AT,
-    KEY_FOUND,
-    KEY_HASH,
-    Rolled,
-    door_refusal,
-    key_values,
-    traps_found,
-)
+from solo.engine.dungeon_named import KEY, KEY_AT, KEY_FOUND, KEY_HASH, key_values
+from solo.engine.dungeon_rolls import FINDERS, Rolled, door_refusal, traps_found
 from solo.engine.events import Encountered, Event, Said
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.engine.run import RunState

@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass, replace
 
 from solo.engine import core as engine
-from solo.engine.dungeon_rolls import OPENERS, start_values
+from solo.engine.dungeon_named import start_values
+from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.rooms import Dungeon
 from solo.errors import UsageError
 from solo.rules.world import World

@@ -12,7 +12,7 @@ from typing import Any
 
 from solo import defaults
 from solo.engine.arguments import quote
-from solo.engine.dungeon_rolls import set_dungeon
+from solo.engine.dungeon_named import set_dungeon
 from solo.engine.effects_lights import douse_source, light_source
 from solo.engine.effects_oracle import ask
 from solo.engine.effects_party import change_member, change_own, marks, targets

@@ -25,7 +25,7 @@ from solo.engine.arguments import (
     whole_number,
 )
 from solo.engine.commands import Command
-from solo.engine.dungeon_rolls import DUNGEON, set_dungeon_request
+from solo.engine.dungeon_named import DUNGEON, set_dungeon_request
 from solo.engine.requests import (
     AddMember,
     Ask,

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from solo.engine.dungeon_rolls import DUNGEON, KEY, KEY_AT, KEY_HASH
+from solo.engine.dungeon_named import DUNGEON, KEY, KEY_AT, KEY_HASH
 from solo.engine.requests import SetDungeon
 from solo.errors import RulesError, UsageError
 from solo.journal.record_schema import EVENTS_KEY, STATE_KEY

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from solo.engine import core as engine
-from solo.engine.dungeon_rolls import DUNGEON_VALUES
+from solo.engine.dungeon_named import DUNGEON_VALUES
 from solo.engine.requests import Request, SessionStep, SetDice, SetDungeon, Show
 from solo.engine.state import State
 from solo.errors import JournalError, SoloError, UsageError

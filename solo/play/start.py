@@ -11,7 +11,7 @@ from pathlib import Path
 
 from solo import defaults
 from solo.engine import core as engine
-from solo.engine.dungeon_rolls import key_values, parse_settings, start_values
+from solo.engine.dungeon_named import key_values, parse_settings, start_values
 from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.journal.create import create_journal, slugify

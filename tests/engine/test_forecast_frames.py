@@ -11,7 +11,7 @@ import pytest
 
 from solo.engine import forecast_tree
 from solo.engine.core import perform, read, start
-from solo.engine.dungeon_rolls import start_values
+from solo.engine.dungeon_named import start_values
 from solo.engine.forecast import forecast
 from solo.engine.forecast_dice import seeded
 from solo.engine.forecast_faces import FRAMES_READ

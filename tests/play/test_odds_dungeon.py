@@ -16,7 +16,7 @@ import pytest
 
 from solo.engine import forecast_rooms
 from solo.engine.core import perform, read, start
-from solo.engine.dungeon_rolls import start_values
+from solo.engine.dungeon_named import start_values
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_dice import Chance, seeded
 from solo.engine.rooms import OPPOSITE
