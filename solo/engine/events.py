@@ -19,7 +19,7 @@ types ``omit_defaults``), ``hidden`` while :data:`~msgspec.UNSET`. How a command
 A roll is kept as the record keeps it (:class:`RollData`: its expression's text, total,
 every die and the places of those dropped), made from the dice's live
 :class:`~solo.rules.dice.Roll` by :meth:`RollData.of`; the notation renders either
-(:func:`solo.rules.dice.roll_text`). The live Roll is no Struct: the dice module stays free
+(:func:`solo.rules.dice_notation.roll_text`). The live Roll is no Struct: the dice module stays free
 of msgspec, whose import would more than double ``solo roll``'s start-up.
 """
 

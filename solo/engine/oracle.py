@@ -14,12 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solo.errors import OracleError
 from solo.rules import dice
+from solo.rules.dice_notation import roll_text
 from solo.rules.oracle_styles import OracleStyle, resolve_odds
 from solo.rules.tables import Table, expand_inline_dice
+
+if TYPE_CHECKING:
+    from solo.rules.dice_notation import Shown
 
 __all__ = ["Answer", "round_half_up", "chaos_from_danger", "split_question", "judge", "ask"]
 
@@ -82,10 +86,10 @@ class Answer:
                            self.random_event, self.event)
 
 
-def answer_line(rolls: tuple[dice.Shown, ...], value: int, target: int | None, method: str,
+def answer_line(rolls: tuple[Shown, ...], value: int, target: int | None, method: str,
                 text: str, random_event: bool, event: str | None) -> str:
     """An answer's ``d:`` line from its data: ``d100=23 vs 50 -> Yes``."""
-    shown = [dice.roll_text(roll) for roll in rolls] or [str(value)]
+    shown = [roll_text(roll) for roll in rolls] or [str(value)]
     if target is not None:
         shown[0] += f" vs {target}" + ("+" if method == "d6-answer" else "")
     count = 2 if method == "d6-answer" and len(rolls) > 1 else 1

@@ -40,7 +40,7 @@ from solo.engine.events import (
 )
 from solo.engine.oracle import answer_line
 from solo.engine.requests import NOTE, OWN_LINE
-from solo.rules.dice import roll_text
+from solo.rules.dice_notation import roll_text
 
 __all__ = ["Line", "FENCE", "LONELOG_MARKS", "event_lines", "render_events",
            "roll_text", "tag", "one_line", "clock_text", "scene_heading", "session_heading",

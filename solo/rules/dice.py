@@ -19,23 +19,11 @@ from solo.errors import DiceError
 
 TYPE_CHECKING = False  # typing is not imported at run time: ``solo roll`` starts faster
 if TYPE_CHECKING:
-    from typing import Any, Protocol
-
-    class Shown(Protocol):
-        """What :func:`roll_text` reads of a roll."""
-
-        @property
-        def text(self) -> str: ...
-        @property
-        def total(self) -> int: ...
-        @property
-        def dice(self) -> tuple[int, ...]: ...
-        @property
-        def dropped(self) -> tuple[int, ...]: ...
+    from typing import Any
 
 __all__ = [
     "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Constant", "Term", "Expression",
-    "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random", "roll_text",
+    "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random",
 ]
 
 MAX_DICE = 1000
@@ -403,19 +391,3 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
         results.append(TermRoll(term, rolls, kept, value))
         total += value
     return Roll(expr, total, tuple(results))
-
-
-def roll_text(roll: Shown, plus: int = 0) -> str:
-    """A roll as the Dice Notation add-on writes it: ``d6=3``, ``d10+7=8``, ``2d6=7 [4, 3]``,
-    ``4d6kh3=14 [5, 5, 3d, 4]`` (a dropped die marked ``d``). ``roll`` is a :class:`Roll` or
-    a roll as the journal keeps it (:class:`solo.engine.events.RollData`)."""
-    expression = roll.text
-    if plus:
-        expression += f"{plus:+d}"
-    line = f"{expression}={roll.total + plus}"
-    dice = roll.dice
-    if len(dice) > 1:
-        dropped = roll.dropped
-        line += " [" + ", ".join(f"{die}d" if place in dropped else str(die)
-                                 for place, die in enumerate(dice)) + "]"
-    return line

@@ -21,6 +21,7 @@ from solo.engine.events import (
 from solo.journal.record import PREFIX, SUFFIX, make_record, record_comment
 from solo.journal.record_types import decode
 from solo.rules import dice
+from solo.rules.dice_notation import roll_text
 
 
 def read_back(events, state) -> tuple:
@@ -62,12 +63,12 @@ def test_a_roll_is_kept_as_its_text_total_dice_and_dropped_places():
             kept = RollData.of(live)
             assert (kept.text, kept.total, kept.dice, kept.dropped) == (
                 live.expression.text, live.total, live.dice, live.dropped)
-            assert dice.roll_text(kept, 2) == dice.roll_text(live, 2)
+            assert roll_text(kept, 2) == roll_text(live, 2)
             encoded = msgspec.json.encode(kept)
             assert msgspec.json.decode(encoded, type=RollData) == kept
             assert (b'"drop"' in encoded) == any(False in term.kept for term in live.terms)
     stats = RollData("4d6kh3", 14, (5, 5, 3, 4), (2,))
-    assert dice.roll_text(stats) == "4d6kh3=14 [5, 5, 3d, 4]"
+    assert roll_text(stats) == "4d6kh3=14 [5, 5, 3d, 4]"
     assert msgspec.json.encode(stats) == b'{"x":"4d6kh3","n":14,"d":[5,5,3,4],"drop":[2]}'
 
 
