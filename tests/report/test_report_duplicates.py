@@ -23,11 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.errors import SoloError
-from solo.play.session import Session
-from solo.play.start import create_journal_file
 from solo.report.export import report_text, stats_text
 from tests.fake_env import run_here
+from tests.session_play import played
 from tests.suite_profile import scaled
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse")
@@ -44,22 +42,7 @@ READINGS = ("columns", "by record")  # solo's layout, and a space after every re
 
 def play(path: Path, seed: int, lines: list[str] = SCRIPT) -> str:
     """Play ``lines`` on d12-tension through a real session; the journal's text."""
-    create_journal_file(str(path), "d12-tension", "Each step once", seed, [])
-    session = Session(path)
-    try:
-        for line in lines:
-            if line == "undo":
-                session.undo()
-            elif line.split(" ", 1)[0] in COMMANDS:
-                try:
-                    session.handle(line)
-                except SoloError:  # refused (nothing to strike yet…): nothing written
-                    pass
-            else:
-                session.narrate(line)
-    finally:
-        session.close()
-    return path.read_text(encoding="utf-8")
+    return played(path, "d12-tension", lines, seed, commands=COMMANDS, title="Each step once")
 
 
 def as_read(text: str, reading: str) -> str:

@@ -13,16 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from solo.errors import SoloError
 from solo.journal.notation import line_kind
-from solo.play.session import Session
-from solo.play.start import create_journal_file
 from solo.report.export import report_text
 from solo.report.html_blocks import blocks_html
 from solo.report.html_inline import inline_html
+from tests import session_play
 from tests.suite_profile import scaled
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "journals" / "examples"
+
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "advance", "loud",
             "listen", "hide", "stay")
 NARRATION = [
@@ -53,22 +52,8 @@ ALLOWED_IN_JOURNAL = {"section", "h2", "h3", "p", "div", "em", "strong", "code",
 
 def play(path: Path, system: str, lines: list[str], seed: int = 5) -> str:
     """Play ``lines`` through a real session: commands, prose and undo. The journal."""
-    create_journal_file(str(path), system, "The Drowned Stair", seed, [], party=["Wren"])
-    session = Session(path)
-    try:
-        for line in lines:
-            if line == "undo":
-                session.undo()
-            elif line.split(" ", 1)[0] in COMMANDS:
-                try:
-                    session.handle(line)
-                except SoloError:  # refused (nothing to strike yet): nothing written
-                    pass
-            else:
-                session.narrate(line)
-    finally:
-        session.close()
-    return path.read_text(encoding="utf-8")
+    return session_play.played(path, system, lines, seed, commands=COMMANDS,
+                               title="The Drowned Stair", party=["Wren"])
 
 
 class Page(HTMLParser):

@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from solo.errors import SoloError
 from solo.journal.record_split import Cut
 from solo.journal.record_types import state_of
-from solo.play.session import Session
-from solo.play.start import create_journal_file
 from tests.fake_env import run_here
+from tests.session_play import played
 
 COMMANDS = ("light", "enter", "noise", "ask", "combat-normal", "strike", "douse", "advance",
             "hide", "stay", "listen", "loud")
@@ -35,22 +33,7 @@ SCRIPTS = {
 
 def play(path: Path, system: str, lines: list[str], seed: int) -> str:
     """Play ``lines`` through a real session (commands, prose, undo); the journal's text."""
-    create_journal_file(str(path), system, "Both readings", seed, [])
-    session = Session(path)
-    try:
-        for line in lines:
-            if line == "undo":
-                session.undo()
-            elif line.split(" ", 1)[0] in COMMANDS:
-                try:
-                    session.handle(line)
-                except SoloError:  # refused (nothing to strike yet…): nothing written
-                    pass
-            else:
-                session.narrate(line)
-    finally:
-        session.close()
-    return path.read_text(encoding="utf-8")
+    return played(path, system, lines, seed, commands=COMMANDS, title="Both readings")
 
 
 def reports(path: Path) -> tuple[str, str, dict]:
