@@ -4,35 +4,14 @@ at two states or more. A forecast never changes the state it reads."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from solo.engine.core import perform, read, start
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_dice import Chance, seeded
-from solo.engine.state import State
-from solo.rules.catalog import load_world
-
-_WORLDS: dict = {}
-
-
-def world_of(system: str):
-    if system not in _WORLDS:
-        _WORLDS[system] = load_world(system)
-    return _WORLDS[system]
-
-
-def played(system: str, *lines: str, **values) -> State:
-    world = world_of(system)
-    state = start(world)
-    for index, line in enumerate(lines):
-        state = perform(world, state, read(world, state, line), random.Random(index)).state
-    if values:
-        state = replace(state, values={**state.values, **values})
-    return state
+from tests.engine_states import played, world_of
 
 
 def agrees(chance: Chance, expected: float | Fraction) -> None:

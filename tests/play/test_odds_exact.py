@@ -26,24 +26,7 @@ from solo.play.odds_view import odds_lines
 from solo.play.status_bar import fit_bar
 from solo.rules import dice
 from solo.rules.catalog import load_world, system_ids
-
-_WORLDS: dict = {}
-
-
-def world_of(system: str):
-    if system not in _WORLDS:
-        _WORLDS[system] = load_world(system)
-    return _WORLDS[system]
-
-
-def played(system: str, *lines: str, **values) -> State:
-    world = world_of(system)
-    state = start(world)
-    for index, line in enumerate(lines):
-        state = perform(world, state, read(world, state, line), random.Random(index)).state
-    if values:
-        state = replace(state, values={**state.values, **values})
-    return state
+from tests.engine_states import played, world_of
 
 
 def moves(system: str, state: State) -> dict:
