@@ -24,7 +24,7 @@ from solo.report.map_mermaid import (
     map_width,
     mermaid_map,
 )
-from solo.report.palette import INK, LINE, PAPER
+from solo.report.palette import INK, LINE, PAPER, contrast
 from solo.terminal import printable
 from tests.suite_profile import scaled
 
@@ -61,18 +61,6 @@ def graph(chart: str) -> dict:
     for node in found["nodes"]:  # Mermaid holds entities as ﬂ°°NN¶ß until it draws
         node["text"] = re.sub(r"ﬂ°°(\d+)¶ß", lambda m: chr(int(m.group(1))), node["text"])
     return found
-
-
-def _luminance(colour: str) -> float:
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(first: str, second: str) -> float:
-    """WCAG 2 contrast ratio of two #rrggbb colours."""
-    high, low = sorted((_luminance(first), _luminance(second)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def test_mermaid_reads_the_sample_as_its_rooms_and_passages():

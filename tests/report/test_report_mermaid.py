@@ -10,23 +10,11 @@ from pathlib import Path
 from node_tools import mermaid_parse
 
 from solo.report.map_mermaid import map_init
-from solo.report.palette import INK, LINE, PAPER, mermaid_init
+from solo.report.palette import INK, LINE, PAPER, contrast, mermaid_init
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "journals" / "examples"
 BLOCK = re.compile(r"```mermaid\n(.*?)\n```", re.S)
 LIGHT_PAGE, DARK_PAGE = "#ffffff", "#0d1117"  # GitHub's light and dark backgrounds
-
-
-def _luminance(colour: str) -> float:
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(first: str, second: str) -> float:
-    """WCAG 2 contrast ratio of two #rrggbb colours."""
-    high, low = sorted((_luminance(first), _luminance(second)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def _blocks() -> list[str]:
