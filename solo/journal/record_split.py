@@ -101,10 +101,11 @@ class Cut:
         self.lines, self.starts, self.ends, self.bodies, self.legacy = \
             (list(column) for column in zip(*found, strict=True)) if found else ([], [], [], [], [])
         records = self._decoded(read)
-        states: Iterator[memoryview] = map(memoryview, map(_STATE, filter(None, records)))
-        if not all(map(_OBJECT.__eq__, map(getitem, states, repeat(0)))):  # (looked at in C)
-            records = [record if record is None or memoryview(record.state)[0] == _OBJECT
-                       else None for record in records]  # a state that is no object
+        if _keeps_state_raw(decoder):  # (a typed state was checked to be an object)
+            states: Iterator[memoryview] = map(memoryview, map(_STATE, filter(None, records)))
+            if not all(map(_OBJECT.__eq__, map(getitem, states, repeat(0)))):  # (in C)
+                records = [record if record is None or memoryview(record.state)[0] == _OBJECT
+                           else None for record in records]  # a state that is no object
         self.records = records
 
     def _decoded(self, read: Callable[[bytes | memoryview], Record]) -> list[Record | None]:
@@ -150,6 +151,13 @@ class Cut:
     def spans(self) -> list[Span]:
         return list(map(Span, self.lines, self.starts, self.ends, self.bodies, self.legacy,
                         self.records))
+
+
+def _keeps_state_raw(decoder: msgspec.json.Decoder) -> bool:
+    """Whether ``decoder``'s records keep their state as JSON bytes, unchecked (rather
+    than typed, which checks it is an object)."""
+    return any(field.name == "state" and field.type is msgspec.Raw
+               for field in msgspec.structs.fields(decoder.type))
 
 
 def _joined(body: bytes) -> tuple[bytes, Record | None]:

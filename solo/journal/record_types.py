@@ -44,7 +44,7 @@ __all__ = ["RollData", "Acted", "TurnPassed", "Rolled", "Checked", "TableRolled"
            "TrackerChanged", "LightChanged", "Encountered", "Said", "Struck", "Answered",
            "MemberChanged", "PartyChanged", "RoomChanged", "RecordEvent", "Record", "decode",
            "json_data", "state_of", "BAD_DATA", "RECORD_DECODER", "REPORT_DECODER",
-           "ReportRecord"]
+           "ReportRecord", "StateObject"]
 
 BAD_DATA = (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueError,
             TypeError)
@@ -149,11 +149,19 @@ class TableResult(_Passed, frozen=True, tag="TableRolled"):
     text: str = ""
 
 
-class ReportRecord(Record, frozen=True, gc=False):
-    """A record as the reports read it: the same record, the events whose fields no report
-    reads (the command typed, a plain roll or check, a note, a table's dice) decoded
-    without them, which msgspec passes over cheaply."""
+class StateObject(msgspec.Struct, frozen=True, gc=False):
+    """A record's state as the reports decode it with the record: checked to be an object,
+    its keys passed over (a report reads a state, where it needs one, from the record's
+    text: :meth:`solo.report.records.Records.state`)."""
 
+
+class ReportRecord(Record, frozen=True, gc=False):
+    """A record as the reports read it: the same record, its state passed over
+    (:class:`StateObject`), and the events whose fields no report reads (the command
+    typed, a plain roll or check, a note, a table's dice) decoded without them, which
+    msgspec passes over cheaply."""
+
+    state: StateObject  # type: ignore[assignment]
     ev: tuple[_Acted | TurnPassed | _Rolled | _Checked | TableResult | TrackerChanged
               | LightChanged | Encountered | _Said | Struck | Answered | MemberChanged
               | PartyChanged | RoomChanged, ...] = ()  # type: ignore[assignment]

@@ -32,7 +32,6 @@ from solo.journal.record_types import (
     TableResult,
     TableRolled,
     TrackerChanged,
-    state_of,
 )
 
 __all__ = ["COUNTED", "SIGN_IDS", "Records", "StepOrder", "Tally", "indices_of",
@@ -43,7 +42,17 @@ class _Last(msgspec.Struct):
     last_encounter: tuple[str, int] | None = None
 
 
-_LAST = msgspec.json.Decoder(_Last)
+class _StateOf(msgspec.Struct):
+    state: dict[str, Any]
+
+
+class _LastOf(msgspec.Struct):
+    state: _Last
+
+
+# A state read from its record's text (a format-1 snapshot's text is the state itself).
+_STATE_OF = {False: msgspec.json.Decoder(_StateOf), True: msgspec.json.Decoder(dict[str, Any])}
+_LAST_OF = {False: msgspec.json.Decoder(_LastOf), True: msgspec.json.Decoder(_Last)}
 _STEP, _KIND, _TURN = attrgetter("step"), attrgetter("kind"), attrgetter("turn")
 
 
@@ -81,6 +90,7 @@ class Records:
     def __init__(self, data: bytes) -> None:
         self.text = data
         cut = Cut(data, REPORT_DECODER)
+        self._bodies, self._legacy = cut.bodies, cut.legacy
         self.garbled: list[int] = []
         self._lines, self._ends = cut.lines, cut.ends  # every record comment's
         self._good: Sequence[int] = range(len(cut.records))  # each readable one's place
@@ -109,10 +119,18 @@ class Records:
 
     # -- one record, by its index among those counted ------------------------------------
     def state(self, index: int) -> dict[str, Any]:
-        """The state after record ``index`` (``{}`` where it does not read)."""
+        """The state after record ``index`` (``{}`` where it does not read), read from the
+        record's text: the records are decoded with their states passed over."""
         state = self._states.get(index)
         if state is None:
-            state = self._states[index] = state_of(self.kept[index]) or {}
+            place = self._good[self._at[index]]
+            legacy = self._legacy[place]
+            try:
+                read = _STATE_OF[legacy].decode(self._bodies[place])
+                state = read if legacy else read.state
+            except BAD_DATA:
+                state = {}
+            self._states[index] = state
         return state
 
     def tally(self) -> Tally:
@@ -149,10 +167,13 @@ class Records:
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
         """The table entry of the state's last encounter after record ``index``."""
+        place = self._good[self._at[index]]
+        legacy = self._legacy[place]
         try:
-            return _LAST.decode(self.kept[index].state).last_encounter
+            read = _LAST_OF[legacy].decode(self._bodies[place])
         except BAD_DATA:
             return None
+        return (read if legacy else read.state).last_encounter
 
     # -- the text around the records ------------------------------------------------------
     def texts(self) -> list[bytes]:
