@@ -51,8 +51,10 @@ class _LastOf(msgspec.Struct):
 
 
 # A state read from its record's text (a format-1 snapshot's text is the state itself).
-_STATE_OF = {False: msgspec.json.Decoder(_StateOf), True: msgspec.json.Decoder(dict[str, Any])}
-_LAST_OF = {False: msgspec.json.Decoder(_LastOf), True: msgspec.json.Decoder(_Last)}
+_Decoders = dict[bool, msgspec.json.Decoder[Any]]  # by whether the record is of format 1
+_STATE_OF: _Decoders = {False: msgspec.json.Decoder(_StateOf),
+                        True: msgspec.json.Decoder(dict[str, Any])}
+_LAST_OF: _Decoders = {False: msgspec.json.Decoder(_LastOf), True: msgspec.json.Decoder(_Last)}
 _STEP, _KIND, _TURN = attrgetter("step"), attrgetter("kind"), attrgetter("turn")
 
 
