@@ -24,7 +24,7 @@ import msgspec
 
 from solo.engine.rooms import Dungeon
 from solo.journal.map_records import map_from
-from solo.journal.record_types import BAD_DATA, Record
+from solo.journal.record_types import BAD_DATA, RecordCore
 from solo.report.model import Crawl, Encounter
 
 __all__ = ["MapStory", "map_story", "tell", "room_figures", "rooms_text"]
@@ -77,7 +77,7 @@ def _here(raw: msgspec.Raw, before: str | None | object) -> str | None | object:
     return before if frame.here is msgspec.UNSET else frame.here
 
 
-def tell(records: Sequence[Record]) -> MapStory:
+def tell(records: Sequence[RecordCore]) -> MapStory:
     """The map story of ``records`` (each step once, in step order): the map as
     :func:`~solo.journal.map_records.map_from` reads it (what resume reads too), and
     where the party was after each record that names the map; a record whose map does not
