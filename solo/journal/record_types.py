@@ -44,7 +44,7 @@ __all__ = ["RollData", "Acted", "TurnPassed", "Rolled", "Checked", "TableRolled"
            "TrackerChanged", "LightChanged", "Encountered", "Said", "Struck", "Answered",
            "MemberChanged", "PartyChanged", "RoomChanged", "RecordEvent", "Record", "RecordCore",
            "decode", "json_data", "state_of", "BAD_DATA", "RECORD_DECODER", "REPORT_DECODER",
-           "ReportRecord", "StateObject"]
+           "ReportRecord", "StateObject", "TableResult", "TimePassed"]
 
 BAD_DATA = (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueError,
             TypeError)
@@ -149,6 +149,13 @@ class _Said(_Passed, frozen=True, tag="Said"):
     pass
 
 
+class TimePassed(_Passed, frozen=True, tag="TurnPassed"):
+    """A turn passed as the reports read it: its minutes (its number passed over: the
+    record's own turn says)."""
+
+    minutes: int | None = None
+
+
 class TableResult(_Passed, frozen=True, tag="TableRolled"):
     """A table roll as the reports read it: the table and the result it gave (its roll,
     title and inline rolls passed over)."""
@@ -171,7 +178,7 @@ class ReportRecord(RecordCore, frozen=True, gc=False):
     msgspec passes over cheaply."""
 
     state: StateObject  # type: ignore[assignment]
-    ev: tuple[_Acted | TurnPassed | _Rolled | _Checked | TableResult | TrackerChanged
+    ev: tuple[_Acted | TimePassed | _Rolled | _Checked | TableResult | TrackerChanged
               | LightChanged | Encountered | _Said | Struck | Answered | MemberChanged
               | PartyChanged | RoomChanged, ...] = ()  # type: ignore[assignment]
 

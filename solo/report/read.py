@@ -26,6 +26,7 @@ from solo.journal.record_types import (
     Encountered,
     LightChanged,
     Struck,
+    TimePassed,
     TrackerChanged,
     TurnPassed,
 )
@@ -36,6 +37,8 @@ from solo.report.records import Records, indices_of
 from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
+
+_TIME_PASSED = (TimePassed, TurnPassed)  # a turn passed, as the reports read it or whole
 
 
 @contextmanager
@@ -107,7 +110,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     unit = procedure.clock_unit if procedure is not None else "turn"
     minutes = procedure.minutes if procedure is not None else next(
         (event.minutes for index in live for event in kept[index].ev
-         if isinstance(event, TurnPassed) and event.minutes is not None), None)
+         if isinstance(event, _TIME_PASSED) and event.minutes is not None), None)
     turns = turn_of[-1] if turn_of else 0
 
     encounters: list[Encounter] = []
@@ -213,7 +216,7 @@ def _note_encounters(records: Records, met_at: list[tuple[int, list[Encounter]]]
         narration = narrations[after]
         turn = turn_of[narration]
         if any(turn_of[between] != turn or (kinds[between] == "command" and any(
-                type(event) is TurnPassed for event in kept[between].ev))
+                type(event) in _TIME_PASSED for event in kept[between].ev))
                for between in range(index + 1, narration)):
             continue
         note = " ".join(_prose(records.prose(narration)).split())
