@@ -6,6 +6,7 @@ Only the YAML core types are built: any tag that would construct a Python object
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,12 +103,15 @@ def load_yaml(text: str, file: str) -> Document:
     return doc
 
 
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
 def _nesting(text: str) -> int:
     """An upper bound on how deeply ``text`` nests: flow brackets open at once plus the
     deepest indentation (in steps of one column), whichever is larger. Cheap, and run
     before the YAML parser, whose composer recurses once per level."""
     depth = deepest = 0
-    for char in text:
+    for char in _NOT_A_BRACKET.sub("", text):  # (the brackets alone, found in C)
         if char in "[{":
             depth += 1
             if depth > deepest:
