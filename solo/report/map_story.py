@@ -12,11 +12,9 @@ rooms.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import attrgetter
 from typing import Any
 from weakref import ref
 
@@ -33,7 +31,8 @@ __all__ = ["MapStory", "map_story", "tell", "room_figures", "rooms_text"]
 @dataclass(frozen=True)
 class MapStory:
     """The map at the end, the route (each room the party went into, in order: a room
-    comes back when the party does) and, by turn, the room the party was in."""
+    comes back when the party does) and where the party was after each record that changes
+    the map (the only records that move it): that record's step and turn, and the room."""
 
     dungeon: Dungeon = field(default_factory=Dungeon)
     route: tuple[str, ...] = ()
@@ -63,49 +62,62 @@ class _Frame(msgspec.Struct, gc=False):
 
 
 _FRAME = msgspec.json.Decoder(_Frame)
-_TURN, _STEP = attrgetter("turn"), attrgetter("step")
-_UNSET = object()
-
-
-def _here(raw: msgspec.Raw, before: str | None | object) -> str | None | object:
-    """Where the map ``raw`` (a whole map or changes) puts the party; ``before`` where it
-    names no one; ``_UNSET`` where it does not read."""
-    try:
-        frame = _FRAME.decode(raw)
-    except BAD_DATA:
-        return _UNSET
-    return before if frame.here is msgspec.UNSET else frame.here
 
 
 def tell(records: Sequence[RecordCore]) -> MapStory:
     """The map story of ``records`` (each step once, in step order): the map as
     :func:`~solo.journal.map_records.map_from` reads it (what resume reads too), and
-    where the party was after each record that names the map; a record whose map does not
-    read leaves the party where it was."""
-    named = [record for record in records
-             if record.map is not None or record.dungeon or record.rooms]
-    read = map_from(named)
+    where the party was after each record that changes the map (:func:`_here`); a record
+    whose map does not read leaves the party where it was. The route takes the room the
+    party is in after such a record when an entry that names the map stands from it to the
+    next such record (one an undo took back does not count)."""
+    places = [record for record in records if record.dungeon or record.rooms]
+    read = map_from(places)
     unreadable = set(read.unreadable)
     taken_back = {record.undid for record in records if record.undid is not None}
+    standing = _standing_steps(records, taken_back) if taken_back else None
     now: str | None = None
     route: list[str] = []
-    here: list[str | None] = [None] * len(named)
-    places = [index for index, record in enumerate(named) if record.dungeon or record.rooms]
-    for number, index in enumerate(places):  # where the party is changes only here
-        record = named[index]
+    here: list[str | None] = []
+    steps = [record.step for record in places]
+    for number, record in enumerate(places):
         if record.step not in unreadable:
-            found = _here(record.dungeon or record.rooms, None if record.dungeon else now)
-            if found is not _UNSET:
-                now = found  # type: ignore[assignment]
-        until = places[number + 1] if number + 1 < len(places) else len(named)
-        here[index:until] = repeat(now, until - index)
-        while index < until and named[index].step in taken_back:  # (the route goes on
-            index += 1                                           # from an entry standing)
-        if now is not None and index < until and (not route or route[-1] != now):
+            now = _here(record, now)
+        here.append(now)
+        if now is None or (route and route[-1] == now):
+            continue
+        until = steps[number + 1] if number + 1 < len(steps) else None
+        if standing is None or _stands(standing, record.step, until):
             route.append(now)
-    turns = [0 if turn is None else turn for turn in map(_TURN, named)]
-    steps = list(map(_STEP, named))
-    return MapStory(read.dungeon, tuple(route), tuple(turns), tuple(here), tuple(steps))
+    return MapStory(read.dungeon, tuple(route), tuple(record.turn or 0 for record in places),
+                    tuple(here), tuple(steps))
+
+
+def _here(record: Record, before: str | None) -> str | None:
+    """Where the map of ``record`` puts the party: a whole map where it says (nowhere when
+    it names no room), changes where they say (``before`` when they do not say);
+    ``before`` when the map does not read."""
+    try:
+        here = _FRAME.decode(record.dungeon or record.rooms).here
+    except BAD_DATA:
+        return before
+    if here is msgspec.UNSET:
+        return None if record.dungeon else before
+    return here
+
+
+def _standing_steps(records: Sequence[Record], taken_back: set[int]) -> list[int]:
+    """The steps, in order, of the records that name the map and that no undo took back."""
+    return [record.step for record in records
+            if (record.map is not None or record.dungeon or record.rooms)
+            and record.step not in taken_back]
+
+
+def _stands(standing: list[int], step: int, until: int | None) -> bool:
+    """Whether one of the steps ``standing`` is ``step`` or after it, before ``until``
+    (None: no end)."""
+    first = bisect_left(standing, step)
+    return first < len(standing) and (until is None or standing[first] < until)
 
 
 def map_story(crawl: Crawl) -> MapStory:
