@@ -93,7 +93,7 @@ def tell(records: Sequence[RecordCore]) -> MapStory:
                     tuple(here), tuple(steps))
 
 
-def _here(record: Record, before: str | None) -> str | None:
+def _here(record: RecordCore, before: str | None) -> str | None:
     """Where the map of ``record`` puts the party: a whole map where it says (nowhere when
     it names no room), changes where they say (``before`` when they do not say);
     ``before`` when the map does not read."""
@@ -106,7 +106,7 @@ def _here(record: Record, before: str | None) -> str | None:
     return here
 
 
-def _standing_steps(records: Sequence[Record], taken_back: set[int]) -> list[int]:
+def _standing_steps(records: Sequence[RecordCore], taken_back: set[int]) -> list[int]:
     """The steps, in order, of the records that name the map and that no undo took back."""
     return [record.step for record in records
             if (record.map is not None or record.dungeon or record.rooms)

@@ -16,7 +16,6 @@ from typing import Any
 
 from solo.journal.record_types import MemberChanged, PartyChanged, TrackerChanged
 from solo.report.model import Crawl
-from solo.report.records import indices_of
 
 __all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_rows",
            "party_markdown", "party_html", "party_figures"]
@@ -94,11 +93,11 @@ def party_story(crawl: Crawl) -> PartyStory:
     supplies: dict[str, SupplyStory] = {}
     for name, amount in _counts(first).items():
         supplies[name] = SupplyStory(_label(name), amount, amount)
-    retracted, turns = records.retracted, records.turns
-    for index in indices_of(records.kinds, "command"):  # (every event's type looked at:
-        if index in retracted:                            # few are the party's)
+    retracted, turns, kinds = records.retracted, records.turns, records.kinds
+    for index, events in records.tally().eventful.items():  # (the party's events among them)
+        if kinds[index] != "command" or index in retracted:
             continue
-        for event in records.kept[index].ev:
+        for event in events:
             kind = type(event)
             if kind in _READERS:
                 _READERS[kind](event, turns[index], members, supplies)

@@ -26,6 +26,8 @@ from solo.journal.record_types import (
     Answered,
     Encountered,
     LightChanged,
+    MemberChanged,
+    PartyChanged,
     Record,
     RecordCore,
     RecordEvent,
@@ -71,7 +73,8 @@ class Tally(NamedTuple):
     sign_rolls: dict[int, int]
 
 
-COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged})
+COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged,
+                     MemberChanged, PartyChanged})
 """The events the figures look at one by one (table results are counted in the pass)."""
 
 SIGN_IDS = frozenset({"sign", "signs"})
