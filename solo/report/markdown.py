@@ -107,22 +107,14 @@ _NEWLINE = ord("\n")
 
 def _past_front_matter(text: bytes) -> int:
     """Where ``text`` goes on past its front matter, found as the header reader finds it
-    (``...`` or ``---`` closing, spaces after a fence) in a head of it decoded losslessly
-    to keep offsets: 16 KiB, twice as much while the closing line does not end inside it,
-    as far as :data:`_HEAD_BYTES` (as :func:`solo.journal.store.read_meta` reads it)."""
+    (``...`` or ``---`` closing, spaces after a fence); its head decoded losslessly to keep
+    offsets."""
     if not text.startswith(b"---"):
         return 0
-    size = 16 * 1024
-    while True:
-        head = str(memoryview(text)[:size], "utf-8", errors="surrogateescape")
-        found = find_front_matter(head)
-        if found is not None and found.end < len(head):  # (its closing line ends in it)
-            break
-        if size >= min(len(text), _HEAD_BYTES):  # as far as a front matter goes
-            if found is None:
-                return 0
-            break
-        size *= 2
+    head = str(memoryview(text)[:_HEAD_BYTES], "utf-8", errors="surrogateescape")
+    found = find_front_matter(head)
+    if found is None:
+        return 0
     return len(head[:found.end].encode("utf-8", errors="surrogateescape"))
 
 
