@@ -194,17 +194,14 @@ def _mapping(data: Any) -> Mapping[str, Any]:
         raise ValueError("not a map")
     rooms = data.get("rooms")
     for room in rooms if isinstance(rooms, list) else ():
-        if type(room) is not dict and not isinstance(room, Mapping):  # (dict: no ABC check)
-            continue
-        exits = room.get("x")
+        exits = room.get("x") if isinstance(room, Mapping) else None
         if not isinstance(exits, list):
             continue
         if len(exits) > change.MAX_EXITS:
             raise ValueError(f"a room with more than {change.MAX_EXITS} exits")
-        room_id = room.get("id")
-        for exit in exits:
-            if isinstance(exit, list) and len(exit) > 1 and exit[1] == room_id:
-                raise ValueError("an exit that leads back into its own room")
+        if any(isinstance(exit, list) and len(exit) > 1 and exit[1] == room.get("id")
+               for exit in exits):
+            raise ValueError("an exit that leads back into its own room")
     return data
 
 
