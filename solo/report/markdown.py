@@ -85,67 +85,47 @@ def _front_matter(crawl: Crawl) -> list[str]:
 
 _HEAD_BYTES = 1 << 20  # far past any header (a title is at most 64 KiB)
 
-def _body_bytes(crawl: Crawl) -> tuple[bytes, int, int]:
-    """The journal with every record taken out (a retracted entry's record becomes the
-    mark), cut from the text at the records' places, in UTF-8; and where in it the body
-    begins and ends: past the front matter, without the blank lines around it. (The
-    body is kept whole and read by its offsets: a long journal's is megabytes, each copy
-    of it costs.)"""
+def _body_text(crawl: Crawl) -> bytes:
+    """The journal after its front matter with every record taken out (a retracted entry's
+    record becomes the mark), cut from the text at the records' places, in UTF-8."""
     if crawl.records is None:
-        return b"", 0, 0
-    text = crawl.records.body(RETRACTED_MARK.encode() + b"\n")
-    start, end = _past_front_matter(text), len(text)
-    while start < end and text[start] == _NEWLINE:
-        start += 1
-    while end > start and text[end - 1] == _NEWLINE:
-        end -= 1
-    return text, start, end
+        return b""
+    body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")  # decoded once, by the caller
+    return _past_front_matter_bytes(body).strip(b"\n")
 
 
-_NEWLINE = ord("\n")
-
-
-def _past_front_matter(text: bytes) -> int:
-    """Where ``text`` goes on past its front matter, found as the header reader finds it
-    (``...`` or ``---`` closing, spaces after a fence); its head decoded losslessly to keep
-    offsets."""
-    if not text.startswith(b"---"):
-        return 0
-    head = str(memoryview(text)[:_HEAD_BYTES], "utf-8", errors="surrogateescape")
+def _past_front_matter_bytes(body: bytes) -> bytes:
+    """``body`` after its front matter, found as the header reader finds it (``...`` or
+    ``---`` closing, spaces after a fence); its head decoded losslessly to keep offsets."""
+    if not body.startswith(b"---"):
+        return body
+    head = body[:_HEAD_BYTES].decode("utf-8", errors="surrogateescape")
     found = find_front_matter(head)
     if found is None:
-        return 0
-    return len(head[:found.end].encode("utf-8", errors="surrogateescape"))
+        return body
+    return body[len(head[:found.end].encode("utf-8", errors="surrogateescape")):]
 
 
 _TITLE = re.compile(rb"^# .*$", re.M)
 
-def _title_and_rest(text: bytes, start: int, end: int) -> tuple[str, str] | None:
-    """The body (``text`` from ``start`` to ``end``, ``start`` a line's) up to its first
-    top-level heading and the text after it (past blank lines); None when it has none.
-    The body is decoded once, past its title."""
-    found = _TITLE.search(text, start, end)
+def _title_and_rest(body: bytes) -> tuple[str, str] | None:
+    """The body's first top-level heading and the text after it (past blank lines); None
+    when it has none. The body is decoded once, past its title."""
+    found = _TITLE.search(body)
     if found is None:
         return None
-    rest = found.end()
-    while rest < end and text[rest] == _NEWLINE:
-        rest += 1
-    return _decoded(text, start, found.end()), _decoded(text, rest, end)
-
-
-def _decoded(text: bytes, start: int, end: int) -> str:
-    """``text`` from ``start`` to ``end`` as text (decoded where it stands: not copied)."""
-    return str(memoryview(text)[start:end], "utf-8", errors="replace")
+    return (body[:found.end()].decode("utf-8", errors="replace"),
+            body[found.end():].lstrip(b"\n").decode("utf-8", errors="replace"))
 
 def render_markdown(crawl: Crawl) -> str:
     """The journal without its machine records, with the summary and chart after the title.
     (Built as pieces joined once: the body of a long journal is tens of megabytes.)"""
-    body, start, end = _body_bytes(crawl)
+    body = _body_text(crawl)
     summary = "\n".join(_summary_markdown(crawl))
     pieces = ["\n".join(_front_matter(crawl)), "\n\n"]
-    split = _title_and_rest(body, start, end)
+    split = _title_and_rest(body)
     if split is None:
-        text = _decoded(body, start, end)
+        text = body.decode("utf-8", errors="replace")
         pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", text]
     else:
         title, rest = split
