@@ -20,7 +20,6 @@ same in GitHub's light and dark themes.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 
 from solo.engine.map_layout import Layout, layout
@@ -28,8 +27,8 @@ from solo.engine.rooms import Dungeon, Room
 from solo.report.palette import INK, LINE, PAPER
 from solo.terminal import printable
 
-__all__ = ["mermaid_map", "map_markdown", "map_init", "map_note", "map_width", "MAX_TEXT",
-           "MAX_LINKS", "COLUMN", "FONT"]
+__all__ = ["mermaid_map", "map_init", "map_note", "map_width", "MAX_TEXT", "MAX_LINKS",
+           "COLUMN", "FONT"]
 
 MAX_LINKS = 500
 """The most passages drawn (Mermaid refuses a flowchart of more than 500 links)."""
@@ -69,18 +68,12 @@ def map_init() -> str:
     return "%%{init: " + json.dumps(config, separators=(", ", ": ")) + "}%%"
 
 
-_NOT_PLAIN = re.compile(r"[^A-Za-z0-9 ]")  # what a label writes as an entity
-
-
-def _entity(found: re.Match[str]) -> str:
-    return f"#{ord(found.group())};"
-
-
 def _entities(text: str) -> str:
     """``text`` on one line, control characters shown escaped (``\\x1b``), and every
     character but ASCII letters, digits and spaces written as a Mermaid entity (``"`` as
     ``#34;``)."""
-    return _NOT_PLAIN.sub(_entity, printable(" ".join(text.split())))
+    return "".join(char if (char.isascii() and char.isalnum()) or char == " "
+                   else f"#{ord(char)};" for char in printable(" ".join(text.split())))
 
 
 def _cut(text: str, most: int) -> str:
@@ -105,19 +98,10 @@ def _label(room: Room, here: str | None, way_out: str | None, open_count: int,
     return text + ("<br/>" + _entities(", ".join(notes)) if notes else "")
 
 
-def mermaid_map(dungeon: Dungeon, plan: Layout | None = None) -> str:
-    """The dungeon as the text of a Mermaid flowchart (without the Markdown fence);
-    ``plan``, its :func:`~solo.engine.map_layout.layout` when the caller has it."""
-    plan = layout(dungeon) if plan is None else plan
-    chart = _chart(dungeon, plan, described=True)
-    return chart if len(chart) <= MAX_TEXT else _chart(dungeon, plan, described=False)
-
-
-def map_markdown(dungeon: Dungeon) -> list[str]:
-    """The md report's map: the chart in its fence, and the note under it if any (the
-    rooms laid out once for both)."""
-    plan = layout(dungeon)
-    return ["```mermaid", mermaid_map(dungeon, plan), "```", *map_note(dungeon, plan)]
+def mermaid_map(dungeon: Dungeon) -> str:
+    """The dungeon as the text of a Mermaid flowchart (without the Markdown fence)."""
+    chart = _chart(dungeon, described=True)
+    return chart if len(chart) <= MAX_TEXT else _chart(dungeon, described=False)
 
 
 def _ranks(plan: Layout) -> tuple[int, int]:
@@ -157,30 +141,29 @@ def _direction(plan: Layout) -> str:
     return "LR" if widths["LR"] <= max(COLUMN, widths["TD"]) else "TD"
 
 
-def map_width(dungeon: Dungeon, plan: Layout | None = None) -> int:
-    """The width the map's chart is drawn at, in px at most, before a page shrinks it
-    (``plan``: its layout, when the caller has it)."""
-    plan = layout(dungeon) if plan is None else plan
+def map_width(dungeon: Dungeon) -> int:
+    """The width the map's chart is drawn at, in px at most, before a page shrinks it."""
+    plan = layout(dungeon)
     return _widths(plan)[_direction(plan)] if dungeon.rooms else 0
 
 
-def map_note(dungeon: Dungeon, plan: Layout | None = None) -> list[str]:
+def map_note(dungeon: Dungeon) -> list[str]:
     """The line under the chart of a map that GitHub's column would shrink past reading
-    (its letters under 10 px), saying where to see it whole; none for any other (``plan``:
-    its layout, when the caller has it)."""
-    if map_width(dungeon, plan) * _LEGIBLE <= COLUMN * FONT:
+    (its letters under 10 px), saying where to see it whole; none for any other."""
+    if map_width(dungeon) * _LEGIBLE <= COLUMN * FONT:
         return []
     return ["", "*This map is too wide for a page to show its words at a size that reads: "
             "the html report (`solo export --format html`) draws it at full size, and "
             "scrolls it.*"]
 
 
-def _chart(dungeon: Dungeon, plan: Layout, described: bool) -> str:
+def _chart(dungeon: Dungeon, described: bool) -> str:
     rooms: dict[str, Room] = {}
     for room in dungeon.rooms:
         rooms.setdefault(room.id, room)
     if not rooms:
         return "\n".join([map_init(), "flowchart LR", '    empty["No rooms on the map yet"]'])
+    plan = layout(dungeon)
     out = [map_init(), f"flowchart {_direction(plan)}"]
     node = {room: f"r{number}" for number, (room, _) in enumerate(plan.cells)}
     open_counts = dict.fromkeys(rooms, 0)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from solo.journal.header import find_front_matter, render_front_matter
 from solo.report.expeditions import expedition_lines
-from solo.report.map_mermaid import map_markdown
+from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
 from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.palette import mermaid_init
@@ -53,7 +53,8 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
     if chart and crawl.danger is not None:
         out += ["", f"### {crawl.danger.label} per {crawl.unit}", "", *chart]
     if story.dungeon.rooms:
-        out += ["", "### Map", "", *map_markdown(story.dungeon)]
+        out += ["", "### Map", "", "```mermaid", mermaid_map(story.dungeon), "```",
+                *map_note(story.dungeon)]
     return out
 
 def mermaid_chart(crawl: Crawl) -> list[str]:
