@@ -23,7 +23,7 @@ from solo.engine import room_changes as change
 from solo.engine.rooms import Dungeon
 from solo.journal.record_order import in_step_order
 from solo.journal.record_schema import MAP_AT_KEY, MAP_CHANGES_KEY, WHOLE_MAP_KEY
-from solo.journal.record_types import RecordCore
+from solo.journal.record_types import Record
 from solo.journal.store import read_tail
 
 __all__ = ["WHOLE_MAP_EVERY", "MapLedger", "MapRead", "map_fields", "map_from", "map_size",
@@ -152,7 +152,7 @@ class MapRead:
                 "room the other entries keep.")
 
 
-def map_from(records: Sequence[RecordCore]) -> MapRead:
+def map_from(records: Sequence[Record]) -> MapRead:
     """The map as ``records`` (each step once, in step order, up to the entry wanted) leave
     it: the last whole map that reads and holds together, and each change after it that
     can be applied; the entries whose map cannot be read are named. The one reading of the

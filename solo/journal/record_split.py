@@ -13,19 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import repeat
 from operator import attrgetter, getitem
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import msgspec
 
 from solo.journal.record_schema import legacy_record
-from solo.journal.record_types import (
-    BAD_DATA,
-    RECORD_DECODER,
-    Record,
-    RecordCore,
-    decode,
-    json_data,
-)
+from solo.journal.record_types import BAD_DATA, RECORD_DECODER, Record, decode, json_data
 
 __all__ = ["PREFIX", "LEGACY_PREFIX", "Span", "Cut", "split_records", "unwrapped",
            "decode_comment", "journal_bytes", "span_data", "open_constructs", "placed"]
@@ -69,10 +62,7 @@ class Span(msgspec.Struct, gc=False):
     record: Record | None = None
 
 
-R = TypeVar("R", bound=RecordCore)  # the record type a Cut's decoder gives
-
-
-class Cut(Generic[R]):
+class Cut:
     """A journal's bytes cut at its records, as parallel lists in the file's order (see
     :class:`Span` for what each holds); ``cut_off`` whether the last record runs to no
     ``-->``. A record begins a line (maybe indented) with ``<!-- solo`` and a space (or
@@ -82,7 +72,7 @@ class Cut(Generic[R]):
 
     __slots__ = ("lines", "starts", "ends", "bodies", "legacy", "records", "cut_off")
 
-    def __init__(self, data: bytes, decoder: msgspec.json.Decoder[R]) -> None:
+    def __init__(self, data: bytes, decoder: msgspec.json.Decoder = RECORD_DECODER) -> None:
         self.cut_off = False
         found: list[tuple[int, int, int, bytes | memoryview, bool]] = []
         view, find, size, read = memoryview(data), data.find, len(data), decoder.decode
@@ -118,12 +108,12 @@ class Cut(Generic[R]):
                            else None for record in records]  # a state that is no object
         self.records = records
 
-    def _decoded(self, read: Callable[[bytes | memoryview], R]) -> list[R | Record | None]:
+    def _decoded(self, read: Callable[[bytes | memoryview], Record]) -> list[Record | None]:
         """Each record decoded by ``read``, all in one go (in C) as far as they read; one
         that does not, or of format 1, or with no turn of its own, by :func:`decode` (its
         lines joined, where it runs over several)."""
         bodies = self.bodies
-        records: list[R | Record | None] = []
+        records: list[Record | None] = []
         left = iter(bodies) if True not in self.legacy else iter(())
         while len(records) < len(bodies):
             try:  # (a list extended from an iterator keeps what it got before a failure)
@@ -158,6 +148,10 @@ class Cut(Generic[R]):
         line_end = len(data) if line_end < 0 else line_end
         return data[begin:close], line_end if not data[end:line_end].strip() else end
 
+    def spans(self) -> list[Span]:
+        return list(map(Span, self.lines, self.starts, self.ends, self.bodies, self.legacy,
+                        self.records))
+
 
 def _keeps_state_raw(decoder: msgspec.json.Decoder) -> bool:
     """Whether ``decoder``'s records keep their state as JSON bytes, unchecked (rather
@@ -179,9 +173,8 @@ def _joined(body: bytes) -> tuple[bytes, Record | None]:
 def split_records(data: bytes) -> tuple[list[Span], bool]:
     """Every record comment in ``data``, in the file's order, each decoded (a wrapped one
     joined first), and whether the last one runs to no ``-->`` (cut off)."""
-    cut = Cut(data, RECORD_DECODER)
-    return list(map(Span, cut.lines, cut.starts, cut.ends, cut.bodies, cut.legacy,
-                    cut.records)), cut.cut_off
+    cut = Cut(data)
+    return cut.spans(), cut.cut_off
 
 
 def unwrapped(body: bytes) -> Iterator[bytes]:

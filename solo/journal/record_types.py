@@ -42,8 +42,8 @@ from solo.engine.events import BaseEvent as _Event
 
 __all__ = ["RollData", "Acted", "TurnPassed", "Rolled", "Checked", "TableRolled",
            "TrackerChanged", "LightChanged", "Encountered", "Said", "Struck", "Answered",
-           "MemberChanged", "PartyChanged", "RoomChanged", "RecordEvent", "Record", "RecordCore",
-           "decode", "json_data", "state_of", "BAD_DATA", "RECORD_DECODER", "REPORT_DECODER",
+           "MemberChanged", "PartyChanged", "RoomChanged", "RecordEvent", "Record", "decode",
+           "json_data", "state_of", "BAD_DATA", "RECORD_DECODER", "REPORT_DECODER",
            "ReportRecord", "StateObject", "TableResult", "TimePassed"]
 
 BAD_DATA = (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueError,
@@ -58,50 +58,29 @@ declared once there."""
 _NONE = msgspec.Raw()  # a Raw field the record does not have
 
 
-class RecordCore(msgspec.Struct, frozen=True, gc=False):
-    """What every reader of a record reads: its step, kind and turn (``turn`` defaults to
-    the state's), the step an undo took back, the map's keys, the events and the state,
-    typed. The reports decode no more (:class:`ReportRecord`); a play session reads the
-    whole :class:`Record`."""
+class Record(msgspec.Struct, frozen=True, gc=False):
+    """One record: the header (:data:`solo.journal.record_schema.HEADER_FIELDS`), the
+    extras, the map's keys, the events and the state, typed. ``draws``, ``scene`` and
+    ``live`` default to another field (:meth:`drawn`, …); ``turn`` to the state's."""
 
     step: int
     state: msgspec.Raw
+    v: int = 2
     kind: str = ""
+    cmd: str = ""
+    draws: int | None = None
+    session: int = 0
+    scene: int | None = None
     turn: int | None = None
+    live: int | None = None
     undid: int | None = None
+    dice: str | None = None
+    typed: tuple[tuple[int, ...], ...] = ()
     key_rooms: msgspec.Raw = _NONE
     map: int | None = None
     dungeon: msgspec.Raw = _NONE
     rooms: msgspec.Raw = _NONE
     ev: tuple[RecordEvent, ...] = ()
-
-    @property
-    def at_turn(self) -> int:
-        return self.turn if self.turn is not None else 0
-
-    def whole_map(self) -> Any:
-        """The whole map it keeps (decoded; None if none, ``...`` if it does not read)."""
-        return json_data(self.dungeon)
-
-    def map_changes(self) -> Any:
-        """The changes to the map it keeps (decoded; None if none, ``...`` if unreadable)."""
-        return json_data(self.rooms)
-
-
-class Record(RecordCore, frozen=True, gc=False):
-    """One record: the header (:data:`solo.journal.record_schema.HEADER_FIELDS`), the
-    extras, the map's keys, the events and the state, typed: :class:`RecordCore` and the
-    fields only a play session reads. ``draws``, ``scene`` and ``live`` default to another
-    field (:meth:`drawn`, …)."""
-
-    v: int = 2
-    cmd: str = ""
-    draws: int | None = None
-    session: int = 0
-    scene: int | None = None
-    live: int | None = None
-    dice: str | None = None
-    typed: tuple[tuple[int, ...], ...] = ()
 
     @property
     def drawn(self) -> int:
@@ -115,6 +94,18 @@ class Record(RecordCore, frozen=True, gc=False):
     def standing(self) -> int:
         """The entry whose state stands after this one (``live``, else this one)."""
         return self.step if self.live is None else self.live
+
+    @property
+    def at_turn(self) -> int:
+        return self.turn if self.turn is not None else 0
+
+    def whole_map(self) -> Any:
+        """The whole map it keeps (decoded; None if none, ``...`` if it does not read)."""
+        return json_data(self.dungeon)
+
+    def map_changes(self) -> Any:
+        """The changes to the map it keeps (decoded; None if none, ``...`` if unreadable)."""
+        return json_data(self.rooms)
 
 
 class _Legacy(msgspec.Struct, frozen=True):
@@ -171,9 +162,9 @@ class StateObject(msgspec.Struct, frozen=True, gc=False):
     text: :meth:`solo.report.records.Records.state`)."""
 
 
-class ReportRecord(RecordCore, frozen=True, gc=False):
-    """A record as the reports read it: the fields every reader reads, its state passed
-    over (:class:`StateObject`), and the events whose fields no report reads (the command
+class ReportRecord(Record, frozen=True, gc=False):
+    """A record as the reports read it: the same record, its state passed over
+    (:class:`StateObject`), and the events whose fields no report reads (the command
     typed, a plain roll or check, a note, a table's dice) decoded without them, which
     msgspec passes over cheaply."""
 

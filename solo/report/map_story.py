@@ -22,7 +22,7 @@ import msgspec
 
 from solo.engine.rooms import Dungeon
 from solo.journal.map_records import map_from
-from solo.journal.record_types import BAD_DATA, RecordCore
+from solo.journal.record_types import BAD_DATA, Record
 from solo.report.model import Crawl, Encounter
 
 __all__ = ["MapStory", "map_story", "tell", "room_figures", "rooms_text"]
@@ -64,7 +64,7 @@ class _Frame(msgspec.Struct, gc=False):
 _FRAME = msgspec.json.Decoder(_Frame)
 
 
-def tell(records: Sequence[RecordCore]) -> MapStory:
+def tell(records: Sequence[Record]) -> MapStory:
     """The map story of ``records`` (each step once, in step order): the map as
     :func:`~solo.journal.map_records.map_from` reads it (what resume reads too), and
     where the party was after each record that changes the map (:func:`_here`); a record
@@ -93,7 +93,7 @@ def tell(records: Sequence[RecordCore]) -> MapStory:
                     tuple(here), tuple(steps))
 
 
-def _here(record: RecordCore, before: str | None) -> str | None:
+def _here(record: Record, before: str | None) -> str | None:
     """Where the map of ``record`` puts the party: a whole map where it says (nowhere when
     it names no room), changes where they say (``before`` when they do not say);
     ``before`` when the map does not read."""
@@ -106,7 +106,7 @@ def _here(record: RecordCore, before: str | None) -> str | None:
     return here
 
 
-def _standing_steps(records: Sequence[RecordCore], taken_back: set[int]) -> list[int]:
+def _standing_steps(records: Sequence[Record], taken_back: set[int]) -> list[int]:
     """The steps, in order, of the records that name the map and that no undo took back."""
     return [record.step for record in records
             if (record.map is not None or record.dungeon or record.rooms)

@@ -29,7 +29,6 @@ from solo.journal.record_types import (
     MemberChanged,
     PartyChanged,
     Record,
-    RecordCore,
     RecordEvent,
     Struck,
     TableResult,
@@ -104,14 +103,14 @@ class Records:
             self.garbled = list(compress(cut.lines, map(is_, cut.records, repeat(None))))
             self._good = list(compress(count(), map(is_not, cut.records, repeat(None))))
             self._ends = _ends_of_garbled(data, cut)
-        in_file: list[RecordCore] = list(filter(None, cut.records))
+        in_file: list[Record] = list(filter(None, cut.records))
         steps = list(map(_STEP, in_file))
         order = step_order(steps)
         self._at: Sequence[int] = range(len(in_file)) if order is None else order.kept
         self.duplicates = [] if order is None else [steps[index] for index in order.duplicates]
         self.out_of_place = [] if order is None \
             else [steps[index] for index in order.out_of_place]
-        self.kept: list[RecordCore] = in_file if order is None \
+        self.kept: list[Record] = in_file if order is None \
             else [in_file[index] for index in order.kept]
         self.kinds = list(map(_KIND, self.kept))
         self.steps = steps if order is None else list(map(_STEP, self.kept))
@@ -249,7 +248,7 @@ def _ends_of_garbled(data: bytes, cut: Cut) -> list[int]:
     return ends
 
 
-def _retracted(records: list[RecordCore]) -> set[int]:
+def _retracted(records: list[Record]) -> set[int]:
     """The records (in step order, each step once) that an undo took back."""
     kinds = [record.kind for record in records]
     taken: set[int] = set()
@@ -262,23 +261,17 @@ def _retracted(records: list[RecordCore]) -> set[int]:
                 taken.add(target)
     if "legacy" in kinds:
         for index in indices_of(kinds, "legacy"):
-            if _legacy_command(records[index]) == "undo":
+            if records[index].cmd.lower() == "undo":
                 _legacy_undo(records, index, taken)
     return taken
 
 
-def _legacy_command(record: RecordCore) -> str:
-    """The command a format-1 snapshot names (such a record is read whole, as a
-    :class:`Record`: the reports' decoder does not read it), in lower case."""
-    return record.cmd.lower() if isinstance(record, Record) else ""
-
-
-def _legacy_undo(records: list[RecordCore], undo: int, taken: set[int]) -> None:
+def _legacy_undo(records: list[Record], undo: int, taken: set[int]) -> None:
     """Format 1 undo: it took back the latest entry still standing before it."""
     for index in range(undo - 1, -1, -1):
         record = records[index]
         if index not in taken and record.kind == "legacy" \
-                and _legacy_command(record) not in ("undo", "start"):
+                and record.cmd.lower() not in ("undo", "start"):
             taken.add(index)
             return
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solo.journal.record_split import Cut
-from solo.journal.record_types import RECORD_DECODER, REPORT_DECODER, decode
+from solo.journal.record_types import decode
 from tests.fake_env import solo
 
 RECORD = re.compile(r"^<!-- solo (\{.*\}) -->$", re.M)
@@ -189,15 +189,10 @@ _PIECES = st.sampled_from([b"<!-- solo ", b"<!-- solo:state ", b" -->", b"-->", 
 @given(st.lists(_PIECES, max_size=40))
 def test_any_bytes_cut_into_records_never_fail(pieces: list[bytes]):
     data = b"".join(pieces)
-    cut, report = Cut(data, RECORD_DECODER), Cut(data, REPORT_DECODER)
+    cut = Cut(data)
     assert len(cut.lines) == len(cut.records) == len(cut.ends)
     for start, end in zip(cut.starts, cut.ends, strict=True):
         assert 0 <= start < end <= len(data)
-    # the reports find the same records, and read every one a play session reads
-    assert (report.lines, report.ends) == (cut.lines, cut.ends)
-    for whole, read in zip(cut.records, report.records, strict=True):
-        assert whole is None or (read is not None and (read.step, read.turn, len(read.ev))
-                                 == (whole.step, whole.turn, len(whole.ev)))
 
 
 @settings(max_examples=300, deadline=None)

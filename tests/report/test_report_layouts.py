@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from solo.journal.record_split import Cut
-from solo.journal.record_types import RECORD_DECODER, state_of
+from solo.journal.record_types import state_of
 from tests.fake_env import run_here
 from tests.session_play import played
 
@@ -123,7 +123,7 @@ def test_each_record_is_cut_where_its_comment_stands(tmp_path: Path):
                       encoding="utf-8")
     for path in (tmp_path / "solo.md", packed):
         data = path.read_bytes()
-        cut = Cut(data, RECORD_DECODER)
+        cut = Cut(data)
         first, last = cut.records[0], cut.records[-1]
         assert first is not None and first.kind == "start"
         assert last is not None and state_of(last) == {**(state_of(last) or {}), "turn": last.turn}

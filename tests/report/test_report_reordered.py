@@ -72,15 +72,15 @@ def test_records_resaved_with_keys_in_any_order_give_the_same_reports(
 
 
 def test_a_record_resaved_by_a_tool_reads_the_same_entry_by_entry(tmp_path: Path):
-    """Each entry's step, kind, turn, events and state, whatever the layout."""
+    """Each entry's step, kind, turn, command, events and state, whatever the layout."""
     text = play(tmp_path / "solo.md", "d12-tension", SCRIPTS["d12-tension"], 5)
     (tmp_path / "shuffled.md").write_text(resave(text, tool_resaves(5)), encoding="utf-8")
     solo, other = (read_journal(tmp_path / name).records for name in ("solo.md", "shuffled.md"))
     assert solo is not None and other is not None
     assert len(solo.kept) == len(other.kept) > 20 and solo.retracted == other.retracted
     for index, (mine, theirs) in enumerate(zip(solo.kept, other.kept, strict=True)):
-        assert (theirs.step, theirs.kind, theirs.turn, theirs.undid) == \
-            (mine.step, mine.kind, mine.turn, mine.undid)
+        assert (theirs.step, theirs.kind, theirs.turn, theirs.cmd, theirs.undid) == \
+            (mine.step, mine.kind, mine.turn, mine.cmd, mine.undid)
         assert (theirs.ev, other.state(index)) == (mine.ev, solo.state(index))
 
 
