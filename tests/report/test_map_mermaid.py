@@ -20,7 +20,6 @@ from solo.report.map_mermaid import (
     MAX_LINKS,
     MAX_TEXT,
     map_init,
-    map_markdown,
     map_note,
     map_width,
     mermaid_map,
@@ -204,11 +203,3 @@ def test_a_map_too_wide_for_the_page_says_where_to_see_it():
     crowded = big_dungeon(300)
     assert letters(crowded) < 10 and "solo export --format html" in map_note(crowded)[1]
     assert map_note(chain(57)) == []
-
-
-def test_the_report_s_map_is_the_chart_in_its_fence_and_the_note_under_a_wide_one():
-    crowded, narrow = big_dungeon(300), chain(57)
-    section = map_markdown(crowded)
-    assert section[:3] == ["```mermaid", mermaid_map(crowded), "```"]
-    assert section[3:] == map_note(crowded) and "solo export --format html" in section[4]
-    assert map_markdown(narrow) == ["```mermaid", mermaid_map(narrow), "```"]
