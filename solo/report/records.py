@@ -21,7 +21,6 @@ from solo.journal.record_order import StepOrder, step_order
 from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import Cut
 from solo.journal.record_types import (
-    BAD_DATA,
     REPORT_DECODER,
     Answered,
     Encountered,
@@ -34,29 +33,13 @@ from solo.journal.record_types import (
     TableResult,
     TableRolled,
     TrackerChanged,
+    json_data,
 )
 
 __all__ = ["COUNTED", "SIGN_IDS", "Records", "StepOrder", "Tally", "indices_of",
            "step_order"]
 
 
-class _Last(msgspec.Struct):
-    last_encounter: tuple[str, int] | None = None
-
-
-class _StateOf(msgspec.Struct):
-    state: dict[str, Any]
-
-
-class _LastOf(msgspec.Struct):
-    state: _Last
-
-
-# A state read from its record's text (a format-1 snapshot's text is the state itself).
-_Decoders = dict[bool, msgspec.json.Decoder[Any]]  # by whether the record is of format 1
-_STATE_OF: _Decoders = {False: msgspec.json.Decoder(_StateOf),
-                        True: msgspec.json.Decoder(dict[str, Any])}
-_LAST_OF: _Decoders = {False: msgspec.json.Decoder(_LastOf), True: msgspec.json.Decoder(_Last)}
 _STEP, _KIND, _TURN = attrgetter("step"), attrgetter("kind"), attrgetter("turn")
 
 
@@ -129,13 +112,10 @@ class Records:
         state = self._states.get(index)
         if state is None:
             place = self._good[self._at[index]]
-            legacy = self._legacy[place]
-            try:
-                read = _STATE_OF[legacy].decode(self._bodies[place])
-                state = read if legacy else read.state
-            except BAD_DATA:
-                state = {}
-            self._states[index] = state
+            data = json_data(msgspec.Raw(self._bodies[place]))
+            if not self._legacy[place]:  # (a format-1 snapshot is the state itself)
+                data = data.get("state") if isinstance(data, dict) else None
+            state = self._states[index] = data if isinstance(data, dict) else {}
         return state
 
     def tally(self) -> Tally:
@@ -172,13 +152,10 @@ class Records:
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
         """The table entry of the state's last encounter after record ``index``."""
-        place = self._good[self._at[index]]
-        legacy = self._legacy[place]
-        try:
-            read = _LAST_OF[legacy].decode(self._bodies[place])
-        except BAD_DATA:
-            return None
-        return (read if legacy else read.state).last_encounter
+        match self.state(index).get("last_encounter"):
+            case [str() as table, int() as entry] if not isinstance(entry, bool):
+                return table, entry
+        return None
 
     # -- the text around the records ------------------------------------------------------
     def texts(self) -> list[bytes]:
