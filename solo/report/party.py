@@ -9,12 +9,12 @@ counted supply costs two state reads and nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from solo.journal.record_types import MemberChanged, PartyChanged, TrackerChanged
+from solo.journal.record_types import MemberChanged, PartyChanged, RecordEvent, TrackerChanged
 from solo.report.model import Crawl
 
 __all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_rows",
@@ -95,12 +95,8 @@ def party_story(crawl: Crawl) -> PartyStory:
         supplies[name] = SupplyStory(_label(name), amount, amount)
     retracted, turns, kinds = records.retracted, records.turns, records.kinds
     for index, events in records.tally().eventful.items():  # (the party's events among them)
-        if kinds[index] != "command" or index in retracted:
-            continue
-        for event in events:
-            kind = type(event)
-            if kind in _READERS:
-                _READERS[kind](event, turns[index], members, supplies)
+        if kinds[index] == "command" and index not in retracted:
+            _read_events(events, turns[index], members, supplies)
     for row in _member_rows(last):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         story = members.setdefault(row["name"], MemberStory(row["name"], top, hp, hp, hp))
@@ -110,53 +106,40 @@ def party_story(crawl: Crawl) -> PartyStory:
     return PartyStory(list(members.values()), list(supplies.values()))
 
 
-def _member_changed(event: MemberChanged, turn: int, members: dict[str, MemberStory],
-                    supplies: dict[str, SupplyStory]) -> None:
-    name = event.name
-    story = members.get(name)
-    if story is None:  # named only in the front matter of a journal from before members
-        hp = event.before if event.what == "hp" else event.hp
-        story = members[name] = MemberStory(name, event.max_hp, hp, hp, hp)
-    if event.what == "hp":
-        after, before = event.after, event.before
-        story.end_hp = after
-        story.lowest = min(story.lowest, after)
-        story.track.append((turn, after))
-        if before > 0 and after == 0:
-            story.downs += 1
-    story.marks = list(event.marks)
-
-
-def _party_changed(event: PartyChanged, turn: int, members: dict[str, MemberStory],
-                   supplies: dict[str, SupplyStory]) -> None:
-    name, hp = event.name, event.hp
-    if event.joined:
-        members[name] = MemberStory(name, event.max_hp, hp, hp, hp, joined=turn)
-    elif name in members:
-        members[name].left = turn
-
-
-def _tracker_changed(event: TrackerChanged, turn: int, members: dict[str, MemberStory],
-                     supplies: dict[str, SupplyStory]) -> None:
-    if event.notation != "Inv":  # a supply's count; any other tracker is no supply
-        return
-    name = event.tracker
-    before, after = _whole(event.before), _whole(event.after)
-    label = event.label or name
-    supply = supplies.setdefault(name, SupplyStory(label, None, before))
-    supply.label = label
-    supply.end = after
-    if after < before:
-        supply.used += before - after
-    else:
-        supply.added += after - before
-
-
-_READERS: dict[type, Callable[[Any, int, dict[str, MemberStory], dict[str, SupplyStory]],
-                              None]] = {
-    MemberChanged: _member_changed, PartyChanged: _party_changed,
-    TrackerChanged: _tracker_changed}
-"""What each event the party story reads does to it (any other event: nothing)."""
+def _read_events(events: Iterable[RecordEvent], turn: int, members: dict[str, MemberStory],
+                 supplies: dict[str, SupplyStory]) -> None:
+    for event in events:
+        if isinstance(event, MemberChanged):
+            name = event.name
+            story = members.get(name)
+            if story is None:  # named only in the front matter of a journal from before
+                hp = event.before if event.what == "hp" else event.hp  # members
+                story = members[name] = MemberStory(name, event.max_hp, hp, hp, hp)
+            if event.what == "hp":
+                after, before = event.after, event.before
+                story.end_hp = after
+                story.lowest = min(story.lowest, after)
+                story.track.append((turn, after))
+                if before > 0 and after == 0:
+                    story.downs += 1
+            story.marks = list(event.marks)
+        elif isinstance(event, PartyChanged):
+            name, hp = event.name, event.hp
+            if event.joined:
+                members[name] = MemberStory(name, event.max_hp, hp, hp, hp, joined=turn)
+            elif name in members:
+                members[name].left = turn
+        elif isinstance(event, TrackerChanged) and event.notation == "Inv":
+            name = event.tracker
+            before, after = _whole(event.before), _whole(event.after)
+            label = event.label or name
+            supply = supplies.setdefault(name, SupplyStory(label, None, before))
+            supply.label = label
+            supply.end = after
+            if after < before:
+                supply.used += before - after
+            else:
+                supply.added += after - before
 
 
 # -- what the reports show ----------------------------------------------------------------
