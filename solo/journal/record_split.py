@@ -101,7 +101,7 @@ class Cut:
         self.lines, self.starts, self.ends, self.bodies, self.legacy = \
             (list(column) for column in zip(*found, strict=True)) if found else ([], [], [], [], [])
         records = self._decoded(read)
-        if _keeps_state_raw(decoder):  # (a typed state was checked to be an object)
+        if decoder is RECORD_DECODER:  # (a state typed by the reports' decoder is checked)
             states: Iterator[memoryview] = map(memoryview, map(_STATE, filter(None, records)))
             if not all(map(_OBJECT.__eq__, map(getitem, states, repeat(0)))):  # (in C)
                 records = [record if record is None or memoryview(record.state)[0] == _OBJECT
@@ -151,13 +151,6 @@ class Cut:
     def spans(self) -> list[Span]:
         return list(map(Span, self.lines, self.starts, self.ends, self.bodies, self.legacy,
                         self.records))
-
-
-def _keeps_state_raw(decoder: msgspec.json.Decoder) -> bool:
-    """Whether ``decoder``'s records keep their state as JSON bytes, unchecked (rather
-    than typed, which checks it is an object)."""
-    return any(field.name == "state" and field.type is msgspec.Raw
-               for field in msgspec.structs.fields(decoder.type))
 
 
 def _joined(body: bytes) -> tuple[bytes, Record | None]:

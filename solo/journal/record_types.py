@@ -157,16 +157,14 @@ class TableResult(_Passed, frozen=True, tag="TableRolled"):
 
 
 class StateObject(msgspec.Struct, frozen=True, gc=False):
-    """A record's state as the reports decode it with the record: checked to be an object,
-    its keys passed over (a report reads a state, where it needs one, from the record's
-    text: :meth:`solo.report.records.Records.state`)."""
+    """A state as the reports decode it: checked to be an object, its keys passed over."""
 
 
 class ReportRecord(Record, frozen=True, gc=False):
-    """A record as the reports read it: the same record, its state passed over
-    (:class:`StateObject`), and the events whose fields no report reads (the command
-    typed, a plain roll or check, a note, a table's dice) decoded without them, which
-    msgspec passes over cheaply."""
+    """A record as the reports read it: the same record, its state passed over (read from
+    the record's text where a figure needs it), and the events whose fields no report
+    reads (the command typed, a plain roll or check, a note, a table's dice) decoded
+    without them, which msgspec passes over cheaply."""
 
     state: StateObject  # type: ignore[assignment]
     ev: tuple[_Acted | TimePassed | _Rolled | _Checked | TableResult | TrackerChanged
