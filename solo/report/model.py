@@ -24,7 +24,7 @@ class Encounter:
     foretold: bool = False
     defeated: bool = False
     note: str = ""
-    where: tuple[str, int] | None = None  # (table, entry index) when the state says
+    named_in: int | None = None  # the record whose state names its table entry, if any
     step: int | None = None  # the step of the entry that met it (where on the map it was)
 
     @property

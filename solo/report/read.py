@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 import operator
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import compress, islice, pairwise
 from pathlib import Path
@@ -119,15 +119,6 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     signs = burnt = put_out = blown = 0
     met_at: list[tuple[int, list[Encounter]]] = []  # each record that met encounters
     struck_before: dict[str, set[int]] = {}
-    met_in: dict[int, int] = {}  # the last encounter each record met: the record, by place
-
-    def where(place: int) -> tuple[str, int] | None:  # (read only when a strike asks)
-        encounter = encounters[place]
-        record = met_in.pop(place, None)
-        if record is not None:
-            encounter.where = records.last_encounter(record)
-        return encounter.where
-
     met_before = 0
     narrations = indices_of(kinds, "narration")
     moves: dict[int, list[TrackerChanged]] = {}  # each record's tracker moves, for the danger
@@ -177,12 +168,12 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
         if sign_events:  # a sign result that says so counts once
             signs += max(sign_rolls.pop(index, 0), sign_events)
         if met_here:
+            met_here[-1].named_in = index
             encounters.extend(met_here)
-            met_in[len(encounters) - 1] = index
             met_at.append((index, met_here))
         if struck:
             struck_before = _strike(encounters, records.state(index).get("struck"),
-                                    struck_before, where)
+                                    struck_before, records)
 
     signs += sum(sign_rolls.values())
     _note_encounters(records, met_at, narrations if standing is None
@@ -242,9 +233,9 @@ def _legacy_encounters(procedure, state: dict[str, Any], turn: int,
 
 
 def _strike(encounters: list[Encounter], struck: Any, before: dict[str, set[int]],
-            where: Callable[[int], tuple[str, int] | None]) -> dict[str, set[int]]:
-    """Mark the encounter whose table entry was newly struck off as defeated (``where``:
-    the table entry of the encounter at a place in ``encounters``, as the state said)."""
+            records: Records) -> dict[str, set[int]]:
+    """Mark the encounter whose table entry was newly struck off as defeated (the entry
+    read, as a strike asks, from the state of the record that met it)."""
     now: dict[str, set[int]] = {}
     if isinstance(struck, dict):
         for table, indices in struck.items():
@@ -252,9 +243,10 @@ def _strike(encounters: list[Encounter], struck: Any, before: dict[str, set[int]
                 now[str(table)] = {index for index in indices if isinstance(index, int)}
     for table, indices in now.items():
         for index in indices - before.get(table, set()):
-            for place in range(len(encounters) - 1, -1, -1):
-                if not encounters[place].defeated and where(place) == (table, index):
-                    encounters[place].defeated = True
+            for encounter in reversed(encounters):
+                if not encounter.defeated and encounter.named_in is not None \
+                        and records.last_encounter(encounter.named_in) == (table, index):
+                    encounter.defeated = True
                     break
     return now
 
