@@ -31,7 +31,7 @@ from solo.rules.numbers import whole_number
 from solo.terminal import printable
 
 __all__ = ["Field", "FIELDS", "HeaderError", "FrontMatter", "find_front_matter",
-           "read_header", "render_front_matter", "created_text", "obsidian_tags",
+           "read_header", "render_front_matter", "obsidian_tags",
            "DICE_MODES", "JOURNAL_FORMAT", "READABLE_FORMATS", "TITLE_LIMIT"]
 
 JOURNAL_FORMAT = 2
@@ -261,12 +261,6 @@ def read_header(text: str, name: str) -> dict[str, Any]:
 
 
 # -- writing it ---------------------------------------------------------------------------------
-def created_text(moment: datetime) -> str:
-    """``created`` as written: the UTC date and time to the second, without a zone suffix,
-    the form Obsidian recognises as a date-time property."""
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
-
-
 def _created_value(value: Any) -> Any:
     """``created`` as a value the dumper writes unquoted (a datetime or a date) when it is
     one; an older journal's ``2023-11-14T22:13:20Z`` is the same moment, in UTC."""
