@@ -21,7 +21,7 @@ from solo.journal.record_schema import legacy_record
 from solo.journal.record_types import BAD_DATA, RECORD_DECODER, Record, decode, json_data
 
 __all__ = ["PREFIX", "LEGACY_PREFIX", "Span", "Cut", "split_records", "unwrapped",
-           "decode_comment", "journal_bytes", "span_data", "open_constructs", "placed"]
+           "journal_bytes", "span_data", "open_constructs", "placed"]
 
 
 def journal_bytes(data: bytes) -> bytes:
@@ -199,13 +199,6 @@ def unwrapped(body: bytes) -> Iterator[bytes]:
     yield b"".join(pieces)
     yield b"".join(lines)
     yield b" ".join(line.strip(b" \t\r") for line in lines)
-
-
-def decode_comment(text: str) -> Record | None:
-    """The record in one comment's text (``<!-- solo {…} -->``, maybe wrapped over lines);
-    None when it is not one, or does not read."""
-    spans, _ = split_records(text.strip().encode("utf-8", "surrogatepass"))
-    return spans[0].record if len(spans) == 1 else None
 
 
 def open_constructs(text: str) -> tuple[bool, bool, bool]:

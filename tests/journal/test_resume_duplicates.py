@@ -27,7 +27,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from solo.journal.record_order import SCAN_BYTES, scan_steps
-from solo.journal.record_split import decode_comment
+from solo.journal.record_split import split_records
 from solo.play.repl import run_interactive
 from solo.play.session import Session
 from solo.report.export import report_text
@@ -272,4 +272,5 @@ def test_resume_names_what_the_reports_name_and_finds_their_latest_entry(
     if found.note():
         latest = found.latest
         assert latest is not None and latest.step == max(steps) == found.highest
-        assert latest == decode_comment(lines[chosen[steps.index(max(steps))]].strip())
+        chosen_line = lines[chosen[steps.index(max(steps))]].strip()
+        assert [latest] == [span.record for span in split_records(chosen_line.encode())[0]]
