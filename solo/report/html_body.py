@@ -22,7 +22,7 @@ from itertools import compress, count, repeat
 from typing import TypeVar
 
 from solo.journal.record_types import Encountered
-from solo.report.html_blocks import PIECE, blocks_parts
+from solo.report.html_blocks import pieces_html
 from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.records import Records
 
@@ -45,13 +45,10 @@ def journal_html(crawl: Crawl) -> JournalHtml:
     pieces = _entry_pieces(crawl)
     for index in records.retracted if records is not None else ():
         pieces[index] = _marked(pieces[index])
-    doc = PIECE.join(pieces)
-    if doc.count(PIECE) != len(pieces) - 1:  # a NUL of the journal's own: shown as such
-        doc = PIECE.join(piece.replace(PIECE, "\ufffd".encode()) for piece in pieces)
     if records is None:
-        return JournalHtml(blocks_parts(doc))
+        return JournalHtml(pieces_html(pieces))
     anchors = _Anchors(records)
-    return JournalHtml(blocks_parts(doc, _mechanics(records), anchors.tags), anchors.turns)
+    return JournalHtml(pieces_html(pieces, _mechanics(records), anchors.tags), anchors.turns)
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
