@@ -147,21 +147,24 @@ class _Blocks:
         counts: list[int] = list(map(bytes.startswith, html, repeat(b"<h3>")))
         for index in self.whole:
             counts[index] = html[index].count(b"<h3>")
-        places = list(compress(count(), counts))  # each heading's block, and its number there
-        nths = list(repeat(0, len(places)))
+        places = list(compress(count(), counts))  # each heading's block
         if any(counts[index] > 1 for index in self.whole):
             places = [index for index in places for _ in range(counts[index])]
-            nths = [nth for index in compress(count(), counts) for nth in range(counts[index])]
         tags = h3_tags(list(map(bisect_right, repeat(self.ends), places)))
         numbers = list(tags) if not tags or min(tags) >= 0 and max(tags) < len(places) \
             else [number for number in tags if 0 <= number < len(places)]
+        whole = {index for index in self.whole if counts[index]}
+        if whole:  # their headings one by one, the last first (a tag moves no earlier one)
+            for number in sorted((number for number in numbers if places[number] in whole),
+                                 reverse=True):
+                index = places[number]
+                html[index] = _nth_replaced(html[index], tags[number],
+                                            number - places.index(index))
+            numbers = [number for number in numbers if places[number] not in whole]
         blocks = list(map(places.__getitem__, numbers))
-        if self.whole:  # (a heading maybe not at its block's start)
-            tagged = list(map(_nth_replaced, map(html.__getitem__, blocks),
-                              map(tags.__getitem__, numbers), map(nths.__getitem__, numbers)))
-        else:  # each block's heading opens it: its "<h3>" made the tag
-            tagged = [tags[number] + html[index][4:] for number, index in zip(numbers, blocks,
-                                                                              strict=True)]
+        # each other block's heading opens it: its "<h3>" made the tag
+        tagged = [tags[number] + html[index][4:] for number, index in zip(numbers, blocks,
+                                                                          strict=True)]
         for index, value in zip(blocks, tagged, strict=True):
             html[index] = value
 
@@ -179,8 +182,6 @@ def _readable(pieces: list[bytes]) -> list[bytes]:
 
 def _nth_replaced(html: bytes, tag: bytes, nth: int) -> bytes:
     """``html`` with its ``nth`` (from 0) ``<h3>`` made ``tag``."""
-    if nth == 0 and html.startswith(b"<h3>"):
-        return tag + html[4:]
     at = -1
     for _ in range(nth + 1):
         at = html.index(b"<h3>", at + 1)

@@ -169,6 +169,19 @@ def test_a_turn_played_again_after_undo_keeps_one_anchor(tmp_path: Path):
     assert section.count("<h3>S2 <em>Turn 1") == 1  # the turn played again: no second id
 
 
+def test_headings_of_a_piece_rendered_whole_each_take_their_own_tag():
+    """A piece markdown-it renders whole (here for its odd heading) may hold several ``###``
+    headings, not at its start: each given a tag takes it."""
+    pieces = ["\n### S1 *Turn 1*\n", "\nIntro.\n\n### S2 *odd *\n\n### S3 *Turn 3*\n"]
+    tags = {0: b'<h3 id="a">', 1: b'<h3 id="b">', 2: b'<h3 id="c">'}
+    told = []
+    html = blocks_html("\x00".join(pieces).encode(),
+                       h3_tags=lambda places: told.append(places) or tags)
+    assert told == [[0, 1, 1]]
+    assert re.findall(r"<h3[^>]*>", html) == ['<h3 id="a">', '<h3 id="b">', '<h3 id="c">']
+    assert "<p>Intro.</p>" in html
+
+
 def test_an_entry_taken_back_is_struck_through_and_marked(played):
     journal, html = played
     section = journal_section(html)
