@@ -69,15 +69,18 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
     class names ``retracted`` has its paragraphs struck through too); ``h3_tags`` is given
     the piece of each ``###`` heading and gives some of them (by their number among those
     headings) their own opening tag."""
-    parts = pieces_html(doc.split(PIECE), mechanics, h3_tags)
+    pieces = doc.split(PIECE)
+    lines = [piece[:-1] if piece.endswith(b"\n") else piece for piece in pieces[:-1]]
+    parts = pieces_html([*lines, pieces[-1]], mechanics, h3_tags)
     return b"".join(parts).decode("utf-8", errors="replace")
 
 
 def pieces_html(pieces: list[bytes], mechanics: Mapping[int, str] | None = None,
                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
                 ) -> list[bytes]:
-    """The same of a text given as its pieces (each but the last ending a line; a NUL in
-    them shown as U+FFFD), in UTF-8, as parts to join."""
+    """The same of a text given as its pieces (each but the last less the line break that
+    ends it, as :meth:`solo.report.records.Records.texts_before` gives an entry's text; a
+    NUL in them shown as U+FFFD), in UTF-8, as parts to join."""
     journal = _Blocks(pieces)
     for piece, name in (mechanics or {}).items():
         journal.classed(piece, name)
@@ -107,8 +110,6 @@ class _Blocks:
                 number = bisect_right(self.ends, index)
                 start, end = self.span(number)
                 piece = pieces[number]
-                if number < len(pieces) - 1 and piece.endswith(b"\n"):
-                    piece = piece[:-1]  # (the line break that ends it, not its own)
                 if piece not in rendered:
                     rendered[piece] = self.rendered(piece)
                 html[start:end] = [rendered[piece], *repeat(b"", end - start - 1)]

@@ -28,7 +28,7 @@ from solo.report.records import Records
 
 __all__ = ["JournalHtml", "journal_html"]
 
-_MARK = b"\n\n" + RETRACTED_MARK.encode() + b"\n"
+_MARK = b"\n\n\n" + RETRACTED_MARK.encode()  # (after the entry's last line, a blank one)
 _ANCHOR = b'<h3 class="turn" id="turn-%d">'
 _T = TypeVar("_T")
 
@@ -52,12 +52,11 @@ def journal_html(crawl: Crawl) -> JournalHtml:
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
-    """The text before each record (an entry's text) and after the last one, in UTF-8,
-    each but the first starting a line and each but the last ending one: the records, the
-    front matter and the title (the page's header shows it) left out."""
+    """The text before each record (an entry's text, less the line break that ends it) and
+    after the last one, in UTF-8: the records, the front matter and the title (the page's
+    header shows it) left out."""
     records = crawl.records
-    pieces = [*(text + b"\n" for text in records.texts_before()), records.tail()] \
-        if records is not None else [b""]
+    pieces = [*records.texts_before(), records.tail()] if records is not None else [b""]
     pieces[0] = _without_front_matter(pieces[0])
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
@@ -79,10 +78,10 @@ def _marked(piece: bytes) -> bytes:
 
 
 def _without_front_matter(text: bytes) -> bytes:
-    """The text after its front matter (from the line break that ends it)."""
+    """The text after its front matter (from the line break that ends it, if any)."""
     if not text.startswith(b"---\n"):
         return text
-    found = text.find(b"\n---\n", 3)
+    found = (text + b"\n").find(b"\n---\n", 3)
     return text[found + 4:] if found >= 0 else text
 
 
