@@ -197,12 +197,13 @@ def _quick_blocks(blocks: set[bytes], lines: FenceLines) -> dict[bytes, bytes | 
     scenes = filter(None, map(_SCENE.fullmatch, blocks))
     html: dict[bytes, bytes | None] = {scene.string: _SCENE_HTML % scene.groups()
                                        for scene in scenes}
-    fences = [block for block in blocks if block.startswith(_FENCE_OPEN)
+    rest = blocks.difference(html)
+    fences = [block for block in rest if block.startswith(_FENCE_OPEN)
               and block.endswith(_FENCE_CLOSE) and block.count(_FENCE) == 2]
     fence_lines = [block[4:-4].split(b"\n") for block in fences]
     lines.learn(chain.from_iterable(fence_lines))
     html.update(zip(fences, map(fence_html, fence_lines, repeat(lines)), strict=True))
-    for block in blocks.difference(html):
+    for block in rest.difference(fences):
         html[block] = _quick_block(block)
     return html
 
