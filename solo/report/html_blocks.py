@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import operator
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from itertools import accumulate, chain, compress, count, repeat
 
@@ -98,6 +97,7 @@ class _Blocks:
         cut = list(map(bytes.split, map(bytes.strip, pieces, repeat(b"\n")), repeat(b"\n\n")))
         self.blocks = list(chain.from_iterable(cut))
         self.ends = list(accumulate(map(len, cut)))  # where each piece's blocks end
+        self.piece_of = list(chain.from_iterable(map(repeat, count(), map(len, cut))))
         self.lines = FenceLines()
         quick = _quick_blocks(set(self.blocks), self.lines)
         html = list(map(quick.__getitem__, self.blocks))
@@ -107,7 +107,7 @@ class _Blocks:
             if None in quick.values() else []
         for index in odd:
             if html[index] is None:  # (not if its piece was rendered whole for another)
-                number = bisect_right(self.ends, index)
+                number = self.piece_of[index]
                 start, end = self.span(number)
                 piece = pieces[number]
                 if piece not in rendered:
@@ -151,23 +151,18 @@ class _Blocks:
         places = list(compress(count(), counts))  # each heading's block
         if any(counts[index] > 1 for index in self.whole):
             places = [index for index in places for _ in range(counts[index])]
-        tags = h3_tags(list(map(bisect_right, repeat(self.ends), places)))
-        numbers = list(tags) if not tags or min(tags) >= 0 and max(tags) < len(places) \
-            else [number for number in tags if 0 <= number < len(places)]
+        tags = h3_tags(list(map(self.piece_of.__getitem__, places)))
         whole = {index for index in self.whole if counts[index]}
-        if whole:  # their headings one by one, the last first (a tag moves no earlier one)
-            for number in sorted((number for number in numbers if places[number] in whole),
-                                 reverse=True):
-                index = places[number]
+        # (in a piece rendered whole, the last heading first: a tag moves no earlier one)
+        for number in sorted(tags, reverse=True) if whole else tags:
+            if not 0 <= number < len(places):
+                continue
+            index = places[number]
+            if whole and index in whole:
                 html[index] = _nth_replaced(html[index], tags[number],
                                             number - places.index(index))
-            numbers = [number for number in numbers if places[number] not in whole]
-        blocks = list(map(places.__getitem__, numbers))
-        # each other block's heading opens it: its "<h3>" made the tag
-        tagged = [tags[number] + html[index][4:] for number, index in zip(numbers, blocks,
-                                                                          strict=True)]
-        for index, value in zip(blocks, tagged, strict=True):
-            html[index] = value
+            else:  # the block's heading opens it: its "<h3>" made the tag
+                html[index] = tags[number] + html[index][4:]
 
 
 def _readable(pieces: list[bytes]) -> list[bytes]:
