@@ -249,6 +249,20 @@ def test_text_added_by_hand_between_sessions_shows_escaped(tmp_path: Path):
     assert "&lt;b&gt;Nobody&lt;/b&gt;" in html and "<b>" not in html
 
 
+def test_bytes_that_are_not_utf8_show_as_replacement_characters_and_nothing_else_is_lost(
+        tmp_path: Path):
+    path = tmp_path / "j.md"
+    journal = play(path, "d12-tension", ["light torch", "We rest.", "enter 3", "We go on."])
+    data = journal.encode().replace(b"We rest.", b"We r\xc3est \xff\xfe", 1) \
+        .replace(b"We go on.", b"We go on \xe2\x80", 1)
+    path.write_bytes(data)
+    html = report_text(path, "html").text
+    section = parse(journal_section(html))
+    assert "We r\ufffdest \ufffd\ufffd" in section.texts("p")
+    assert "We go on \ufffd" in section.texts("p")
+    assert re.findall(r'<h3 class="turn" id="turn-(\d+)">', html) == ["1"]
+
+
 @pytest.mark.parametrize("ending", ["\n", ""])
 def test_text_after_the_last_record_is_the_journal_s_last(tmp_path: Path, ending: str):
     path = tmp_path / "j.md"
