@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from html import escape
+from itertools import repeat
 
 from solo import __version__
 from solo.report.expeditions import expedition_lines
@@ -240,7 +241,7 @@ def render_html(crawl: Crawl) -> str:
         _logged("Oracle questions", _question_items(crawl, journal.anchored, inline)),
         "\n</section>\n",
         '<section class="journal">\n<h2>Journal</h2>\n'])
-    parts = journal.parts  # (this page's own: the head and the tail go in place)
-    parts.insert(0, head.encode())
-    parts.append(b"</section>\n</main>\n</body>\n</html>\n")
-    return b"".join(parts).decode("utf-8", errors="replace")
+    # each part of the journal decoded by itself (each starts and ends with markup, so the
+    # page reads as one decoding of them all would read it), and the page joined as text
+    body = map(bytes.decode, journal.parts, repeat("utf-8"), repeat("replace"))
+    return "".join([head, *body, "</section>\n</main>\n</body>\n</html>\n"])

@@ -5,23 +5,24 @@ A journal's body is what :mod:`solo.journal.notation` writes, blocks parted by b
 (drawn as ``mech`` boxes, :func:`solo.report.html_inline.fence_html`) and the player's
 narration, a line each; and whatever the player added by hand.
 
-The text is cut at its blank lines, once. Each different block is looked at once, and
-three shapes, most of a journal, are rendered directly, each kind of them together:
+The text comes as pieces (each entry's text), each cut at its blank lines once; no block
+runs across two pieces. Each different block is looked at once, and three shapes, most of
+a journal, are rendered directly:
 
 * a scene heading as solo writes it (:data:`_SCENE`);
-* a fence of three backticks, closed, with no other line of three backticks;
+* a fence of three backticks, closed, with no other line of three backticks (the lines of
+  all the fences looked up together, :class:`solo.report.html_inline.FenceLines`);
 * a heading or a paragraph of one line, plain words or one emphasis
   (:func:`solo.report.html_inline.quick_inline`).
 
-A piece (below) with any other block is rendered whole by markdown-it-py
+A piece with any other block is rendered whole by markdown-it-py
 (:data:`solo.report.html_inline.MARKDOWN`), which makes the same HTML of those shapes.
 Each step is linear in the text: a pass over it, a map over its blocks or markdown-it's
 own parse (every pattern here matches a line with a single repeat, and nothing is tried
 twice).
 
-The caller parts the text into pieces (each entry's text) by :data:`PIECE`; no block runs
-across one, and the caller may class the fences of some pieces and give some ``###``
-headings their own opening tag. The work is done in UTF-8 bytes, the page's own.
+The caller may class the fences of some pieces and give some ``###`` headings their own
+opening tag. The work is done in UTF-8 bytes, the page's own.
 """
 
 from __future__ import annotations
@@ -29,24 +30,25 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Mapping
-from itertools import accumulate, compress, count, repeat
+from itertools import accumulate, chain, compress, count, repeat
 
-from solo.report.html_inline import MARKDOWN, FenceLines, quick_inline
+from solo.report.html_inline import MARKDOWN, FenceLines, fence_html, quick_inline
 from solo.report.model import RETRACTED_MARK
 
-__all__ = ["blocks_html", "blocks_parts", "PIECE"]
+__all__ = ["blocks_html", "pieces_html", "PIECE"]
 
 PIECE = b"\x00"
-"""What parts the pieces given to :func:`blocks_html` (no block runs across one)."""
+"""What parts the pieces of a text given to :func:`blocks_html` whole."""
 
-_ALONE = b"\n\n\x00\n\n"  # a piece's mark as a block of its own
-# control characters shown as U+FFFD, as NUL is (but those Python counts as line breaks,
+# control characters shown as U+FFFD, NUL among them (but those Python counts as line breaks,
 # which a journal's prose keeps as typed: tests/test_line_breaks.py)
-_CONTROLS = bytes([*range(1, 9), *range(14, 28), 31, 127])
+_CONTROLS = bytes([*range(0, 9), *range(14, 28), 31, 127])
+_CONTROL = re.compile(b"[%s]" % re.escape(_CONTROLS))
 _REPLACEMENT = "\ufffd".encode()
 # a scene heading as solo writes it: the words in its emphasis begin and end with a letter
 # or a digit, and hold nothing that markdown-it would read or escape
-_SCENE = re.compile(rb"### S[0-9]+ \*[A-Za-z0-9](?:[^*\n\\`_&!\[\]<>\"\r]*[A-Za-z0-9])?\*")
+_SCENE = re.compile(rb"### (S[0-9]+) \*([A-Za-z0-9](?:[^*\n\\`_&!\[\]<>\"\r]*[A-Za-z0-9])?)\*")
+_SCENE_HTML = b"<h3>%s <em>%s</em></h3>\n"
 _FENCE, _FENCE_OPEN, _FENCE_CLOSE = b"```", b"```\n", b"\n```"
 # a paragraph of one line that is plain: it starts with a letter or a quote and ends with
 # something printed, and holds no byte markdown-it would read
@@ -56,7 +58,6 @@ _EMPHASIS_FIRST = re.compile(rb"\*[A-Za-z0-9]")  # a paragraph that opens with e
 _MECH = b'<div class="mech">'
 _STRUCK = b'<p class="retracted">'
 _UNDO_MARK = MARKDOWN.render(RETRACTED_MARK).encode()  # (not struck through with its entry)
-_BREAK = b"\x00"  # parts the fences rendered together (no block holds one)
 
 
 def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
@@ -67,14 +68,19 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
     class names ``retracted`` has its paragraphs struck through too); ``h3_tags`` is given
     the piece of each ``###`` heading and gives some of them (by their number among those
     headings) their own opening tag."""
-    return b"".join(blocks_parts(doc, mechanics, h3_tags)).decode("utf-8", errors="replace")
+    pieces = doc.split(PIECE)
+    lines = [piece[:-1] if piece.endswith(b"\n") else piece for piece in pieces[:-1]]
+    parts = pieces_html([*lines, pieces[-1]], mechanics, h3_tags)
+    return b"".join(parts).decode("utf-8", errors="replace")
 
 
-def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
-                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
-                 ) -> list[bytes]:
-    """The same in UTF-8, as parts to join."""
-    journal = _Blocks(b"".join((b"\n", doc, b"\n")))
+def pieces_html(pieces: list[bytes], mechanics: Mapping[int, str] | None = None,
+                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
+                ) -> list[bytes]:
+    """The same of a text given as its pieces (each but the last less the line break that
+    ends it, as :meth:`solo.report.records.Records.texts_before` gives an entry's text; a
+    NUL in them shown as U+FFFD), in UTF-8, as parts to join."""
+    journal = _Blocks(pieces)
     for piece, name in (mechanics or {}).items():
         journal.classed(piece, name)
     if h3_tags is not None:
@@ -83,25 +89,17 @@ def blocks_parts(doc: bytes, mechanics: Mapping[int, str] | None = None,
 
 
 class _Blocks:
-    """A text cut at its blank lines (each piece's mark a block of its own), and each
-    block's HTML. A piece with a block of no quick shape is rendered whole, into the place
-    of its first block."""
+    """A text's pieces, each cut at its blank lines, and each block's HTML. A piece with a
+    block of no quick shape is rendered whole, into the place of its first block."""
 
-    def __init__(self, text: bytes) -> None:
-        if b"\r" in text:  # (line breaks as markdown-it reads them)
-            text = text.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        if len(text.translate(None, _CONTROLS)) != len(text):
-            text = re.sub(b"[%s]" % re.escape(_CONTROLS), _REPLACEMENT, text)
-        self.blocks = text.split(b"\n\n")
-        marked = list(map(operator.eq, self.blocks, repeat(PIECE)))
-        self.marks = list(compress(count(), marked))
-        if len(self.marks) != text.count(PIECE):  # a mark not yet a block of its own
-            self.blocks = text.replace(PIECE, _ALONE).split(b"\n\n")
-            marked = list(map(operator.contains, self.blocks, repeat(PIECE)))
-            self.marks = list(compress(count(), marked))
-        self.piece_of = list(accumulate(marked, initial=0))  # each block's piece: the marks before
+    def __init__(self, pieces: list[bytes]) -> None:
+        pieces = _readable(pieces)  # (blank lines at a piece's ends part no blocks)
+        cut = list(map(bytes.split, map(bytes.strip, pieces, repeat(b"\n")), repeat(b"\n\n")))
+        self.blocks = list(chain.from_iterable(cut))
+        self.ends = list(accumulate(map(len, cut)))  # where each piece's blocks end
+        self.piece_of = list(chain.from_iterable(map(repeat, count(), map(len, cut))))
         self.lines = FenceLines()
-        quick = _quick_blocks(list(set(self.blocks)), self.lines)
+        quick = _quick_blocks(set(self.blocks), self.lines)
         html = list(map(quick.__getitem__, self.blocks))
         rendered: dict[bytes, bytes] = {}  # each different piece rendered once
         self.whole: list[int] = []  # the first block of each piece rendered whole
@@ -109,8 +107,9 @@ class _Blocks:
             if None in quick.values() else []
         for index in odd:
             if html[index] is None:  # (not if its piece was rendered whole for another)
-                start, end = self.span(self.piece_of[index])
-                piece = b"\n\n".join(self.blocks[start:end])
+                number = self.piece_of[index]
+                start, end = self.span(number)
+                piece = pieces[number]
                 if piece not in rendered:
                     rendered[piece] = self.rendered(piece)
                 html[start:end] = [rendered[piece], *repeat(b"", end - start - 1)]
@@ -119,8 +118,7 @@ class _Blocks:
 
     def span(self, piece: int) -> tuple[int, int]:
         """The blocks of piece ``piece``: from its first to after its last."""
-        start = self.marks[piece - 1] + 1 if piece > 0 else 0
-        return start, self.marks[piece] if piece < len(self.marks) else len(self.blocks)
+        return self.ends[piece - 1] if piece > 0 else 0, self.ends[piece]
 
     def rendered(self, piece: bytes) -> bytes:
         """A piece's text rendered by markdown-it."""
@@ -130,7 +128,7 @@ class _Blocks:
     def classed(self, piece: int, name: str) -> None:
         """The fences of piece ``piece`` classed ``name``, and its paragraphs struck through
         (the undo mark after them aside) where ``name`` says it was taken back."""
-        if not 0 <= piece <= len(self.marks):
+        if not 0 <= piece < len(self.ends):
             return
         start, end = self.span(piece)
         opening = b'<div class="%s">' % name.encode()
@@ -150,61 +148,57 @@ class _Blocks:
         counts: list[int] = list(map(bytes.startswith, html, repeat(b"<h3>")))
         for index in self.whole:
             counts[index] = html[index].count(b"<h3>")
-        places = list(compress(count(), counts))  # each heading's block, and its number there
-        nths = list(repeat(0, len(places)))
+        places = list(compress(count(), counts))  # each heading's block
         if any(counts[index] > 1 for index in self.whole):
             places = [index for index in places for _ in range(counts[index])]
-            nths = [nth for index in compress(count(), counts) for nth in range(counts[index])]
         tags = h3_tags(list(map(self.piece_of.__getitem__, places)))
-        numbers = list(tags) if not tags or min(tags) >= 0 and max(tags) < len(places) \
-            else [number for number in tags if 0 <= number < len(places)]
-        blocks = list(map(places.__getitem__, numbers))
-        if self.whole:  # (a heading maybe not at its block's start)
-            tagged = list(map(_nth_replaced, map(html.__getitem__, blocks),
-                              map(tags.__getitem__, numbers), map(nths.__getitem__, numbers)))
-        else:  # each block's heading opens it: its "<h3>" made the tag
-            tagged = [tags[number] + html[index][4:] for number, index in zip(numbers, blocks,
-                                                                              strict=True)]
-        for index, value in zip(blocks, tagged, strict=True):
-            html[index] = value
+        whole = {index for index in self.whole if counts[index]}
+        # (in a piece rendered whole, the last heading first: a tag moves no earlier one)
+        for number in sorted(tags, reverse=True) if whole else tags:
+            if not 0 <= number < len(places):
+                continue
+            index = places[number]
+            if whole and index in whole:
+                html[index] = _nth_replaced(html[index], tags[number],
+                                            number - places.index(index))
+            else:  # the block's heading opens it: its "<h3>" made the tag
+                html[index] = tags[number] + html[index][4:]
+
+
+def _readable(pieces: list[bytes]) -> list[bytes]:
+    """The pieces with their line breaks as markdown-it reads them, and their control
+    characters (NUL among them) as U+FFFD."""
+    text = b"".join(pieces)
+    if b"\r" in text:
+        pieces = [piece.replace(b"\r\n", b"\n").replace(b"\r", b"\n") for piece in pieces]
+    if len(text.translate(None, _CONTROLS)) != len(text):
+        pieces = [_CONTROL.sub(_REPLACEMENT, piece) for piece in pieces]
+    return pieces
 
 
 def _nth_replaced(html: bytes, tag: bytes, nth: int) -> bytes:
     """``html`` with its ``nth`` (from 0) ``<h3>`` made ``tag``."""
-    if nth == 0 and html.startswith(b"<h3>"):
-        return tag + html[4:]
     at = -1
     for _ in range(nth + 1):
         at = html.index(b"<h3>", at + 1)
     return html[:at] + tag + html[at + 4:]
 
 
-def _quick_blocks(blocks: list[bytes], lines: FenceLines) -> dict[bytes, bytes | None]:
+def _quick_blocks(blocks: set[bytes], lines: FenceLines) -> dict[bytes, bytes | None]:
     """Each (different) block's HTML where it has a quick shape, None where not: the scene
-    headings together, the fences together (as solo writes them: a line of three backticks
-    first and last, and no other line that could close them), the others one by one."""
-    heads = list(filter(operator.methodcaller("startswith", b"### "), blocks))
-    scenes = list(compress(heads, map(_SCENE.fullmatch, heads)))
-    # all at once, each after a NUL (no block holds one): "### " opens each, its only " *"
-    # opens its emphasis and its last "*" closes it
-    shown = b"\x00".join([b"", *scenes, b""]).replace(b"\x00### ", b"\x00<h3>") \
-        .replace(b" *", b" <em>").replace(b"*\x00", b"</em></h3>\n\x00")
-    html: dict[bytes, bytes | None] = dict(zip(scenes, shown.split(b"\x00")[1:-1],
-                                               strict=True))
-    fences = list(filter(operator.methodcaller("startswith", _FENCE_OPEN), blocks))
-    fences = list(compress(fences, map(bytes.endswith, fences, repeat(_FENCE_CLOSE))))
-    inner = b"\n\x00\n".join([block[4:-4] for block in fences])
-    if _FENCE in inner:  # a fence with a line that might close it: not as solo writes them
-        fences = [block for block in fences if _FENCE not in block[4:-4]]
-        inner = b"\n\x00\n".join([block[4:-4] for block in fences])
-    if fences:  # all their lines at once, a NUL line after each fence's
-        every = inner.split(b"\n")
-        lines.learn(every)  # (no block holds a NUL: a PIECE is a block of its own)
-        lines[_BREAK] = b"</div>\n\x00" + _MECH
-        shown = b"".join(map(lines.__getitem__, every))
-        del lines[_BREAK]
-        html.update(zip(fences, (_MECH + shown + b"</div>\n").split(_BREAK), strict=True))
-    for block in set(blocks).difference(html):
+    headings, the fences as solo writes them (a line of three backticks first and last, and
+    no other line that could close them; their lines looked up together), the others one by
+    one."""
+    scenes = filter(None, map(_SCENE.fullmatch, blocks))
+    html: dict[bytes, bytes | None] = {scene.string: _SCENE_HTML % scene.groups()
+                                       for scene in scenes}
+    rest = blocks.difference(html)
+    fences = [block for block in rest if block.startswith(_FENCE_OPEN)
+              and block.endswith(_FENCE_CLOSE) and block.count(_FENCE) == 2]
+    fence_lines = [block[4:-4].split(b"\n") for block in fences]
+    lines.learn(chain.from_iterable(fence_lines))
+    html.update(zip(fences, map(fence_html, fence_lines, repeat(lines)), strict=True))
+    for block in rest.difference(fences):
         html[block] = _quick_block(block)
     return html
 
@@ -213,7 +207,7 @@ def _quick_block(block: bytes) -> bytes | None:
     """A block other than a scene heading or a fence as HTML, if it is a heading or a
     paragraph of one line of plain words (or one emphasis); None if not."""
     block = block.strip(b"\n")
-    if not block or block == PIECE:
+    if not block:
         return b""
     if _PLAIN.fullmatch(block):
         return _PLAIN_HTML % block.replace(b'"', b"&quot;").replace(b">", b"&gt;")

@@ -22,13 +22,13 @@ from itertools import compress, count, repeat
 from typing import TypeVar
 
 from solo.journal.record_types import Encountered
-from solo.report.html_blocks import PIECE, blocks_parts
+from solo.report.html_blocks import pieces_html
 from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.records import Records
 
 __all__ = ["JournalHtml", "journal_html"]
 
-_MARK = b"\n\n" + RETRACTED_MARK.encode() + b"\n"
+_MARK = b"\n\n\n" + RETRACTED_MARK.encode()  # (after the entry's last line, a blank one)
 _ANCHOR = b'<h3 class="turn" id="turn-%d">'
 _T = TypeVar("_T")
 
@@ -45,22 +45,18 @@ def journal_html(crawl: Crawl) -> JournalHtml:
     pieces = _entry_pieces(crawl)
     for index in records.retracted if records is not None else ():
         pieces[index] = _marked(pieces[index])
-    doc = PIECE.join(pieces)
-    if doc.count(PIECE) != len(pieces) - 1:  # a NUL of the journal's own: shown as such
-        doc = PIECE.join(piece.replace(PIECE, "\ufffd".encode()) for piece in pieces)
     if records is None:
-        return JournalHtml(blocks_parts(doc))
+        return JournalHtml(pieces_html(pieces))
     anchors = _Anchors(records)
-    return JournalHtml(blocks_parts(doc, _mechanics(records), anchors.tags), anchors.turns)
+    return JournalHtml(pieces_html(pieces, _mechanics(records), anchors.tags), anchors.turns)
 
 
 def _entry_pieces(crawl: Crawl) -> list[bytes]:
-    """The text before each record (an entry's text) and after the last one, in UTF-8,
-    each but the first starting a line and each but the last ending one: the records, the
-    front matter and the title (the page's header shows it) left out."""
+    """The text before each record (an entry's text, less the line break that ends it) and
+    after the last one, in UTF-8: the records, the front matter and the title (the page's
+    header shows it) left out."""
     records = crawl.records
-    pieces = [*(text + b"\n" for text in records.texts_before()), records.tail()] \
-        if records is not None else [b""]
+    pieces = [*records.texts_before(), records.tail()] if records is not None else [b""]
     pieces[0] = _without_front_matter(pieces[0])
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
@@ -82,10 +78,10 @@ def _marked(piece: bytes) -> bytes:
 
 
 def _without_front_matter(text: bytes) -> bytes:
-    """The text after its front matter (from the line break that ends it)."""
+    """The text after its front matter (from the line break that ends it, if any)."""
     if not text.startswith(b"---\n"):
         return text
-    found = text.find(b"\n---\n", 3)
+    found = (text + b"\n").find(b"\n---\n", 3)
     return text[found + 4:] if found >= 0 else text
 
 

@@ -169,6 +169,19 @@ def test_a_turn_played_again_after_undo_keeps_one_anchor(tmp_path: Path):
     assert section.count("<h3>S2 <em>Turn 1") == 1  # the turn played again: no second id
 
 
+def test_headings_of_a_piece_rendered_whole_each_take_their_own_tag():
+    """A piece markdown-it renders whole (here for its odd heading) may hold several ``###``
+    headings, not at its start: each given a tag takes it."""
+    pieces = ["\n### S1 *Turn 1*\n", "\nIntro.\n\n### S2 *odd *\n\n### S3 *Turn 3*\n"]
+    tags = {0: b'<h3 id="a">', 1: b'<h3 id="b">', 2: b'<h3 id="c">'}
+    told = []
+    html = blocks_html("\x00".join(pieces).encode(),
+                       h3_tags=lambda places: told.append(places) or tags)
+    assert told == [[0, 1, 1]]
+    assert re.findall(r"<h3[^>]*>", html) == ['<h3 id="a">', '<h3 id="b">', '<h3 id="c">']
+    assert "<p>Intro.</p>" in html
+
+
 def test_an_entry_taken_back_is_struck_through_and_marked(played):
     journal, html = played
     section = journal_section(html)
@@ -234,6 +247,20 @@ def test_text_added_by_hand_between_sessions_shows_escaped(tmp_path: Path):
     assert "Between sessions" in section.texts("h2")
     assert section.texts("div", "l")[1:3] == ["(note: by hand)", "<i>kept as text</i>"]
     assert "&lt;b&gt;Nobody&lt;/b&gt;" in html and "<b>" not in html
+
+
+def test_bytes_that_are_not_utf8_show_as_replacement_characters_and_nothing_else_is_lost(
+        tmp_path: Path):
+    path = tmp_path / "j.md"
+    journal = play(path, "d12-tension", ["light torch", "We rest.", "enter 3", "We go on."])
+    data = journal.encode().replace(b"We rest.", b"We r\xc3est \xff\xfe", 1) \
+        .replace(b"We go on.", b"We go on \xe2\x80", 1)
+    path.write_bytes(data)
+    html = report_text(path, "html").text
+    section = parse(journal_section(html))
+    assert "We r\ufffdest \ufffd\ufffd" in section.texts("p")
+    assert "We go on \ufffd" in section.texts("p")
+    assert re.findall(r'<h3 class="turn" id="turn-(\d+)">', html) == ["1"]
 
 
 @pytest.mark.parametrize("ending", ["\n", ""])
