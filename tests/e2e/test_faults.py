@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal.record_split import decode_comment
+from solo.journal.record_split import split_records
 from solo.journal.store import SNAPSHOT_PREFIX, iter_snapshots, read_tail
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
@@ -66,7 +66,13 @@ def unparsed_snapshot_lines(path: Path) -> list[int]:
     """Indices (0-based) of lines that start like a record but are not complete ones."""
     lines = path.read_bytes().decode("utf-8", errors="replace").split("\n")
     return [index for index, line in enumerate(lines)
-            if line.startswith(SNAPSHOT_PREFIX) and decode_comment(line) is None]
+            if line.startswith(SNAPSHOT_PREFIX) and not _one_record(line)]
+
+
+def _one_record(line: str) -> bool:
+    """Whether ``line`` is one whole record comment that reads."""
+    spans, _ = split_records(line.strip().encode("utf-8", "surrogatepass"))
+    return len(spans) == 1 and spans[0].record is not None
 
 
 # ---------------------------------------------------------------- kill -9
