@@ -9,7 +9,6 @@ docs/procedures.md for the guide.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -39,39 +38,16 @@ from solo.rules.effect_model import (
     Template,
     Vitality,
 )
-from solo.rules.expr import Expr, ExprError, compile_expr
+from solo.rules.expr import Expr
+from solo.rules.file_expressions import compile_at, compile_template
 from solo.rules.schema import check_keys, keys_of
 from solo.rules.yamlfile import Document
 
-__all__ = ["parse_effects", "compile_template", "compile_at", "EFFECT_KEYS"]
-
-_FIELD = re.compile(r"\{([^{}]+)\}")
+__all__ = ["parse_effects", "EFFECT_KEYS"]
 
 COMMON_ODDS = ("likely", "50/50", "even", "unlikely")
 """Odds that every shipped oracle style (mythic, ironsworn, opse) knows."""
 _SIDE_KEYS = keys_of("effect")
-
-
-def compile_at(doc: Document, path: tuple, value: Any) -> Expr:
-    """Compile an expression found at ``path``, turning errors into located RulesErrors."""
-    if not isinstance(value, (str, int, bool)):
-        raise doc.error(path, "expected an expression such as 'tension >= 3' or a number")
-    try:
-        compiled = compile_expr(value)
-    except ExprError as err:
-        raise doc.error(path, str(err)) from None
-    doc.expressions.append((path, compiled))
-    return compiled
-
-
-def compile_template(doc: Document, path: tuple, value: Any) -> Template:
-    if not isinstance(value, (str, int)):
-        raise doc.error(path, "expected text")
-    text = str(value)
-    pieces = _FIELD.split(text)  # text, expression source, text, …
-    parts = tuple(piece if index % 2 == 0 else compile_at(doc, path, piece)
-                  for index, piece in enumerate(pieces))
-    return Template(text, tuple(part for part in parts[1::2] if isinstance(part, Expr)), parts)
 
 
 def parse_effects(doc: Document, path: tuple, raw: Any) -> tuple[Effect, ...]:

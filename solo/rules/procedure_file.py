@@ -15,8 +15,9 @@ from solo.defaults import MAX_VALUE
 from solo.errors import RulesError, SoloError
 from solo.rules.dice import parse as parse_dice
 from solo.rules.effect_model import Effect
-from solo.rules.effects import compile_at, compile_template, parse_effects
+from solo.rules.effects import parse_effects
 from solo.rules.expr import Expr
+from solo.rules.file_expressions import compile_at, compile_template
 from solo.rules.inline import inline_routines
 from solo.rules.procedure import (
     DEFAULT_HP,
