@@ -6,11 +6,9 @@ tests/play/test_expeditions_play.py checks against the seeds."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from tests.e2e.test_room_crawls_at_a_terminal import Pty
+from tests.e2e.pty_terminal import Terminal
 from tests.play.test_expeditions_play import D12, DUNGEON_TURN, _play
 
 pytestmark = pytest.mark.e2e  # the REPL on a real terminal (a pty): only a process shows it
@@ -21,14 +19,12 @@ pytestmark = pytest.mark.e2e  # the REPL on a real terminal (a pty): only a proc
 def test_three_expeditions_at_the_terminal_are_the_batch_crawl(tmp_path, system, script):
     batch = _play(tmp_path, system, script)
     lines = [line for line in script.splitlines() if line]
-    terminal = Pty(tmp_path, "new", "typed.md", "--system", system, "--seed", "5")
+    terminal = Terminal(tmp_path, "new", "typed.md", "--system", system, "--seed", "5",
+                        lines=40)
     try:
         terminal.wait_for("solo>")
         for line in lines:  # each line's echo, then the prompt it comes back to
-            terminal.unread = len(terminal.screen)
-            os.write(terminal.master, line.encode() + b"\r")
-            terminal.wait_for(line)
-            terminal.wait_for("solo>")
+            terminal.type_line(line)
     except BaseException:
         terminal.process.kill()
         raise

@@ -11,7 +11,8 @@ import re
 import pytest
 
 from solo.play.session import Session
-from tests.e2e.test_room_crawls_at_a_terminal import plain, sitting
+from tests.e2e.pty_terminal import plain
+from tests.e2e.test_room_crawls_at_a_terminal import sitting
 from tests.play.test_generated_crawls import GENERATORS, MOVES, _journal, _play
 
 pytestmark = pytest.mark.e2e  # the REPL on a real terminal (a pty): only a process shows it

@@ -10,7 +10,8 @@ import re
 import pytest
 
 from solo.rules.key_file import load_key_file
-from tests.e2e.test_room_crawls_at_a_terminal import plain, sitting
+from tests.e2e.pty_terminal import plain
+from tests.e2e.test_room_crawls_at_a_terminal import sitting
 from tests.play.test_key_crawls import marked_key, marker
 
 pytestmark = pytest.mark.e2e  # the REPL on a real terminal (a pty): only a process shows it

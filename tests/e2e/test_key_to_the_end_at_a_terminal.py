@@ -6,11 +6,9 @@ room the party has not entered; at the end every room and secret is found."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from tests.e2e.test_room_crawls_at_a_terminal import Pty, plain
+from tests.e2e.pty_terminal import Terminal, plain
 from tests.play import test_key_crawls as crawls
 
 pytestmark = pytest.mark.e2e  # the REPL on a real terminal (a pty): only a process shows it
@@ -43,15 +41,12 @@ def test_a_marked_key_to_the_end_at_the_terminal_never_shows_an_unseen_room(
     key_path = crawls.marked_key(tmp_path)
     key = crawls.load_key_file(key_path)
     commands = _commands_that_played(batch, key_path, system, monkeypatch)
-    terminal = Pty(typed, "new", "crawl.md", "--system", system, "--seed", "11",
-                   "--dungeon", str(key_path))
+    terminal = Terminal(typed, "new", "crawl.md", "--system", system, "--seed", "11",
+                   "--dungeon", str(key_path), lines=40)
     try:
         terminal.wait_for("solo>")
         for command in [*commands, "rooms"]:
-            terminal.unread = len(terminal.screen)
-            os.write(terminal.master, command.encode() + b"\r")
-            terminal.wait_for(command)
-            terminal.wait_for("solo>")
+            terminal.type_line(command)
             screen = plain(terminal.screen.decode("utf-8", errors="replace"))
             entered = {f"R{number}" for number in crawls.TAG.findall(screen)}
             for room in key.rooms:

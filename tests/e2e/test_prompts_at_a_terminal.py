@@ -4,12 +4,11 @@ that no test outside tests/e2e starts solo."""
 
 from __future__ import annotations
 
-import os
-import select
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.pty_terminal import Terminal
 from tests.journal.test_party_old_journals import (
     NOTICE,
     old_journal,
@@ -22,19 +21,16 @@ pytestmark = pytest.mark.e2e  # every test here starts solo as a process
 def test_at_a_terminal_the_notice_is_said_once(tmp_path: Path):
     """In the REPL (a real pty) the notice opens the session and is not repeated with the
     first entry's result."""
-    from tests.e2e.test_terminal import Terminal
-
     path = old_journal(tmp_path, "format2-party-names.md")
     terminal = Terminal(tmp_path, "play", str(path))
     try:
         terminal.wait_for(NOTICE)
         terminal.wait_for("solo>")
         terminal.type("Wren: hurt 1\r")
-        drawn = b""
-        while b"solo>" not in drawn.partition(b"[PC:Wren|HP 7/8]")[2]:  # all drawn, kept
-            ready, _, _ = select.select([terminal.master], [], [], 20)
-            assert ready, f"the result never appeared: {drawn[-400:]!r}"
-            drawn += os.read(terminal.master, 65536)
+        start = terminal.unread
+        terminal.wait_for("[PC:Wren|HP 7/8]")
+        terminal.wait_for("solo>")
+        drawn = terminal.screen[start:]  # all the entry drew
         terminal.type("\x04")
         terminal.wait_for("Saved.")
     finally:
@@ -45,8 +41,6 @@ def test_at_a_terminal_the_notice_is_said_once(tmp_path: Path):
 
 @pytest.mark.e2e
 def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
-    from tests.e2e.test_terminal import Terminal
-
     terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
                         "--dice", "physical")
     try:

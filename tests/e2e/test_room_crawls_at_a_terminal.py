@@ -13,11 +13,7 @@ the twelve rooms with the loop, the html report's an SVG the suite's HTML checks
 
 from __future__ import annotations
 
-import os
 import re
-import select
-import subprocess
-import time
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +23,7 @@ import pytest
 from solo.engine.map_layout import text_cells
 from solo.engine.rooms import Dungeon
 from solo.play.resume import resume_file
-from tests.e2e import SOLO
+from tests.e2e.pty_terminal import Terminal
 from tests.fake_env import run_here
 from tests.journal.test_rooms_notation import nvim_tags
 from tests.play.test_rooms_crawls import (
@@ -50,56 +46,6 @@ SYSTEMS = {"d12-tension": (D12_SEED, D12_FIRST, D12_SECOND),
            "trespasser": (7, TRESPASSER_FIRST, TRESPASSER_SECOND)}
 
 
-class Pty:
-    """``solo ARGS`` on a pseudo-terminal; everything it drew is kept in ``screen``."""
-
-    def __init__(self, cwd: Path, *args: str) -> None:
-        self.master, slave = os.openpty()
-        env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "40",
-               "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1",
-               "SOURCE_DATE_EPOCH": "1700000000"}
-        self.process = subprocess.Popen([SOLO, *args], cwd=cwd, stdin=slave, stdout=slave,
-                                        stderr=slave, env=env, close_fds=True)
-        os.close(slave)
-        self.screen = b""
-        self.unread = 0  # where the next wait starts looking
-
-    def wait_for(self, text: str, timeout: float = 30) -> None:
-        wanted, deadline = text.encode(), time.monotonic() + timeout
-        while wanted not in self.screen[self.unread:]:
-            remaining = deadline - time.monotonic()
-            assert remaining > 0, f"{text!r} never came; the end: {self.screen[-600:]!r}"
-            ready, _, _ = select.select([self.master], [], [], remaining)
-            if ready:
-                try:
-                    self.screen += os.read(self.master, 65536)
-                except OSError:
-                    break
-        self.unread = self.screen.index(wanted, self.unread) + len(wanted)
-
-    def type_line(self, line: str) -> None:
-        """Type ``line`` and Enter, then wait for what it shows and the next prompt."""
-        self.unread = len(self.screen)
-        os.write(self.master, line.encode() + b"\r")
-        self.wait_for(shows(line))
-        self.wait_for("solo>")
-
-    def end(self) -> str:
-        self.unread = len(self.screen)
-        os.write(self.master, b"\x04")  # Ctrl-D saves and quits
-        self.wait_for("Saved. Resume with")
-        try:
-            assert self.process.wait(timeout=20) == 0
-        finally:
-            os.close(self.master)
-        return plain(self.screen.decode("utf-8", errors="replace"))
-
-
-def plain(screen: str) -> str:
-    """The text the terminal showed: the control sequences and carriage returns left out."""
-    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][AB0]|\r", "", screen)
-
-
 def shows(line: str) -> str:
     """What the screen shows once ``line`` was played."""
     if line.startswith("room "):
@@ -110,11 +56,11 @@ def shows(line: str) -> str:
 
 
 def sitting(folder: Path, lines: list[str], *args: str) -> str:
-    terminal = Pty(folder, *args)
+    terminal = Terminal(folder, *args, lines=40)
     try:
         terminal.wait_for("solo>")
         for line in lines:
-            terminal.type_line(line)
+            terminal.type_line(line, shows(line))
     except BaseException:
         terminal.process.kill()
         raise

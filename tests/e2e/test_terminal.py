@@ -1,56 +1,12 @@
 """A first-time player at a real terminal: bare ``solo`` on a pseudo-terminal, no flags."""
 
-import os
-import select
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.e2e import SOLO
+from tests.e2e.pty_terminal import Terminal
 
 pytestmark = pytest.mark.e2e  # the REPL on a pseudo-terminal: only a process shows it
-
-
-class Terminal:
-    """``solo`` running on a pty: type into it and wait for what it draws."""
-
-    def __init__(self, cwd: Path, *args: str) -> None:
-        self.master, slave = os.openpty()
-        env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "30",
-               "SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1",
-               "PROMPT_TOOLKIT_NO_CPR": "1"}
-        self.process = subprocess.Popen([SOLO, *args], cwd=cwd, stdin=slave, stdout=slave,
-                                        stderr=slave, env=env, close_fds=True)
-        os.close(slave)
-        self.seen = b""
-
-    def wait_for(self, text: str, timeout: float = 20) -> None:
-        deadline = time.monotonic() + timeout
-        while text.encode() not in self.seen:
-            remaining = deadline - time.monotonic()
-            assert remaining > 0, f"{text!r} never appeared; the screen had:\n{self.seen[-800:]!r}"
-            ready, _, _ = select.select([self.master], [], [], remaining)
-            if ready:
-                try:
-                    self.seen += os.read(self.master, 65536)
-                except OSError:  # the program ended
-                    break
-        assert text.encode() in self.seen
-        end = self.seen.index(text.encode()) + len(text)
-        self.seen = self.seen[end:]  # the next wait looks only at what came after
-
-    def type(self, keys: str) -> None:
-        """Type ``keys``; later waits look only at what is drawn after them."""
-        self.seen = b""
-        os.write(self.master, keys.encode())
-
-    def close(self) -> int:
-        try:
-            return self.process.wait(timeout=20)
-        finally:
-            os.close(self.master)
 
 
 def test_bare_solo_walks_a_new_player_into_a_crawl_and_back(tmp_path: Path):
