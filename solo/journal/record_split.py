@@ -21,7 +21,7 @@ from solo.journal.record_schema import legacy_record
 from solo.journal.record_types import BAD_DATA, RECORD_DECODER, Record, decode, json_data
 
 __all__ = ["PREFIX", "LEGACY_PREFIX", "Span", "Cut", "split_records", "unwrapped",
-           "journal_bytes", "span_data", "open_constructs", "placed"]
+           "journal_bytes", "span_data", "body_data", "open_constructs", "placed"]
 
 
 def journal_bytes(data: bytes) -> bytes:
@@ -34,10 +34,14 @@ def journal_bytes(data: bytes) -> bytes:
 
 def span_data(span: Span) -> dict[str, Any]:
     """A readable record's JSON data (a format-1 snapshot's as a record of format 1)."""
-    data = json_data(msgspec.Raw(span.body))
-    if span.legacy:
-        return legacy_record(data)
-    return data
+    return body_data(span.body, span.legacy)
+
+
+def body_data(body: bytes | memoryview, legacy: bool) -> dict[str, Any]:
+    """The JSON data of a readable record's text (``body``; a format-1 snapshot's, when
+    ``legacy``, as a record of format 1)."""
+    data = json_data(msgspec.Raw(body))
+    return legacy_record(data) if legacy else data
 
 
 PREFIX = b"<!-- solo "

@@ -15,11 +15,9 @@ from itertools import compress, count, repeat
 from operator import attrgetter, is_, is_not
 from typing import Any, NamedTuple
 
-import msgspec
-
 from solo.journal.record_order import StepOrder, step_order
 from solo.journal.record_schema import LEGACY_KIND
-from solo.journal.record_split import Cut
+from solo.journal.record_split import Cut, body_data
 from solo.journal.record_types import (
     REPORT_DECODER,
     Answered,
@@ -33,7 +31,6 @@ from solo.journal.record_types import (
     TableResult,
     TableRolled,
     TrackerChanged,
-    json_data,
 )
 
 __all__ = ["COUNTED", "SIGN_IDS", "Records", "StepOrder", "Tally", "indices_of",
@@ -112,9 +109,7 @@ class Records:
         state = self._states.get(index)
         if state is None:
             place = self._good[self._at[index]]
-            data = json_data(msgspec.Raw(self._bodies[place]))
-            if not self._legacy[place]:  # (a format-1 snapshot is the state itself)
-                data = data.get("state") if isinstance(data, dict) else None
+            data = body_data(self._bodies[place], self._legacy[place]).get("state")
             state = self._states[index] = data if isinstance(data, dict) else {}
         return state
 
