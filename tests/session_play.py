@@ -1,6 +1,7 @@
-"""Playing a script through a real play session, as the report tests need: each line a
-command (one of ``commands``; refused ones write nothing and are passed over), ``undo``, or
-the player's prose."""
+"""Playing a script through a real play session: as the report tests need (:func:`played`:
+each line a command, one of ``commands``, whose refusals write nothing and are passed over;
+``undo``; or the player's prose), or an open session whose lines were all commands
+(:func:`started`)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,13 @@ def played(path: Path, system: str, lines: Iterable[str], seed: int, *, commands
     finally:
         session.close()
     return path.read_text(encoding="utf-8")
+
+
+def started(folder: Path, system: str, lines: Iterable[str], seed: int = 1) -> Session:
+    """A session of a new journal in ``folder`` for ``system`` with ``seed``, ``lines``
+    handled as commands; left open (the caller closes it)."""
+    path = create_journal_file(str(folder / f"{system}.md"), system, "A started crawl", seed, [])
+    session = Session(path)
+    for line in lines:
+        session.handle(line)
+    return session

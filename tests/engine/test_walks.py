@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -18,20 +17,14 @@ from solo.engine.world_state import start
 from solo.errors import SoloError
 from solo.play.resume import resume_file
 from solo.play.session import Session
-from solo.play.start import create_journal_file
 from solo.rules.catalog import load_world
 from tests.fake_env import solo
+from tests.session_play import started
 
 SNAKE = ["N", "N", "E", "E", "S", "S", "E", "E", "N", "N", "N", "E", "E", "S", "S"]
 """Fifteen steps from R1: a map of 16 rooms in one long line, the way out at its start."""
 
 
-def started(folder: Path, system: str, lines: list[str], seed: int = 1) -> Session:
-    path = create_journal_file(str(folder / f"{system}.md"), system, "Walk", seed, [])
-    session = Session(path)
-    for line in lines:
-        session.handle(line)
-    return session
 
 
 def snake(system: str) -> list[str]:

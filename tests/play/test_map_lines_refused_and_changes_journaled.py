@@ -18,10 +18,9 @@ import yaml
 
 from solo.errors import SoloError
 from solo.play.resume import resume_file
-from solo.play.session import Session
-from solo.play.start import create_journal_file
 from solo.report.export import report_text
 from tests.fake_env import solo
+from tests.session_play import started
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -43,12 +42,6 @@ OWN = {"d12-tension": ["enter Q 3", "enter NNE", "enter S 3", "enter N 1000", "e
                       "backtrack W", "backtrack Q"]}
 
 
-def started(folder: Path, system: str, lines: list[str], seed: int = 1) -> Session:
-    path = create_journal_file(str(folder / f"{system}.md"), system, "Audit", seed, [])
-    session = Session(path)
-    for line in lines:
-        session.handle(line)
-    return session
 
 
 @pytest.mark.parametrize("system", sorted(SETUP))
