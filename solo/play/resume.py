@@ -9,15 +9,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
+
+import msgspec
 
 from solo.engine import core as engine
+from solo.engine.events import Event
 from solo.engine.state import State
 from solo.errors import JournalError, UsageError
 from solo.journal.map_records import map_from
 from solo.journal.notation import one_line
+from solo.journal.record import RECORD_VERSION
 from solo.journal.record_order import in_step_order, scan_records
-from solo.journal.record_types import state_of
+from solo.journal.record_types import json_data, state_of
 from solo.journal.store import Tail, find_record, read_meta, read_tail
 from solo.play.dungeon_world import fitted as fitted_world
 from solo.play.dungeon_world import stock_dungeon
@@ -26,9 +30,10 @@ from solo.rules.catalog import load_world
 from solo.rules.world import World
 
 __all__ = ["Resumed", "resume", "resume_file", "journal_world", "front_matter_party",
-           "dice_mode"]
+           "dice_mode", "written_later"]
 
 _UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
+_EVENTS = frozenset(kind.__struct_config__.tag for kind in get_args(Event))
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,11 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
     state of its highest step (the last record, unless a copied or moved record stands
     after it), the map its records keep, the order of its steps. Raises JournalError if
     that state record cannot be read (the journal is left untouched)."""
+    newer = written_later(tail)
+    if newer:
+        raise JournalError(f"{path}: its last entry has {newer}, as a newer solo writes; "
+                           "upgrade solo (or mend the record by hand) to continue it; the "
+                           "journal was left untouched")
     scan = scan_records(tail.records, tail.window)
     record = scan.latest if scan.latest is not None else tail.last
     notices = [scan.note()] if scan.note() else []
@@ -121,6 +131,26 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
                    scene=record.scene_number,
                    lead=("\n" if tail.needs_newline else "") + tail.closers,
                    notices=tuple(notices), map_at=map_at, torn=tail.torn, world=world)
+
+
+def written_later(tail: Tail) -> str:
+    """What marks the records from the last readable one on as written by a later solo:
+    a record format above this one's, or an event this version does not know ('' when
+    none does). Resuming before them would fork the journal: a later entry left behind."""
+    last = max(index for index, span in enumerate(tail.spans) if span.record is not None)
+    for span in tail.spans[last:]:
+        data = json_data(msgspec.Raw(span.body))
+        if not isinstance(data, dict):
+            continue  # not JSON at all: cut off by a crash or an editor, not a later format
+        events = data.get("ev")
+        events = events if isinstance(events, list) else []
+        unknown = sorted({str(event.get("t")) for event in events
+                          if isinstance(event, dict) and event.get("t") not in _EVENTS})
+        if isinstance(data.get("v"), int) and data["v"] > RECORD_VERSION:
+            return f"record format {data['v']} (this solo writes {RECORD_VERSION})"
+        if unknown:
+            return "events this solo does not know (" + ", ".join(unknown) + ")"
+    return ""
 
 
 def front_matter_party(world: World, meta: Mapping[str, Any], recorded: Mapping[str, Any],
