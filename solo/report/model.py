@@ -75,7 +75,7 @@ class Crawl:
     put_out: int
     questions: list[Question]
     snapshots: int
-    garbled: int
+    garbled: list[int]  # the line of each record that does not decode
     retracted: int = 0
     blown_out: int = 0
     expeditions: list[dict[str, Any]] = field(default_factory=list)  # each, when several

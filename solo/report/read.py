@@ -14,7 +14,7 @@ import operator
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import compress, islice, pairwise
+from itertools import accumulate, compress, islice, pairwise, repeat
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +72,9 @@ def read_journal(path: Path) -> Crawl:
         records = Records(data)
         crawl = _figures(path, meta, records)
     crawl.records = records
-    crawl.snapshots, crawl.garbled = len(records.kinds), len(records.garbled)
+    crawl.snapshots = len(records.kinds)
+    breaks = map(data.count, repeat(b"\n"), [0, *records.garbled], records.garbled)
+    crawl.garbled = list(accumulate(breaks, initial=1))[1:]  # each unreadable one's line
     crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place
     return crawl
 
@@ -189,7 +191,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  blown_out=blown, results=tally.results,
                  expeditions=expeditions(records, live, procedure, path.parent),
                  explored=explored(records, live[-1], procedure, path.parent) if live else None,
-                 questions=questions, snapshots=0, garbled=0,
+                 questions=questions, snapshots=0, garbled=[],
                  retracted=len(records.retracted))
 
 

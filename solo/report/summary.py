@@ -40,7 +40,8 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         "question_list": [{"turn": q.turn, "question": q.question, "odds": q.odds,
                            "answer": q.answer} for q in crawl.questions],
         "snapshots": crawl.snapshots,
-        "garbled_snapshots": crawl.garbled,
+        "garbled_snapshots": len(crawl.garbled),
+        "garbled_lines": crawl.garbled,
         "duplicate_records": list(crawl.duplicates),
         "out_of_place_records": list(crawl.out_of_place),
         **({"expeditions": crawl.expeditions} if crawl.expeditions else {}),
@@ -112,9 +113,11 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
         rows.append(("Rooms", rooms_text(crawl, story)))
     if crawl.explored:
         rows.append(("Explored", crawl.explored))
-    if crawl.garbled:
-        rows.append(("Note", f"{crawl.garbled} damaged snapshot line(s) were skipped; "
-                     "the figures around them come from the Lonelog lines"))
+    if crawl.garbled:  # (where each stands, the first five)
+        more = f" and {len(crawl.garbled) - 5} more" if len(crawl.garbled) > 5 else ""
+        rows.append(("Note", f"{len(crawl.garbled)} record(s) could not be read (line "
+                     f"{', '.join(map(str, crawl.garbled[:5]))}{more}): what their entries "
+                     "did is not counted"))
     note = record_order_note(crawl)
     if note:
         rows.append(("Note", note[0].upper() + note[1:]))

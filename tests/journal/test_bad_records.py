@@ -110,11 +110,14 @@ def every_reader(journal: Path) -> dict[tuple[str, ...], str]:
 def test_a_record_that_does_not_decode_is_one_bad_record_in_every_reader(tmp_path: Path,
                                                                          name: str, where: str):
     journal = crawl(tmp_path)
-    records = len(RECORD.findall(journal.read_text(encoding="utf-8")))
-    edit_record(journal, 5 if where == "middle" else records - 1, EDITS[name])
+    text = journal.read_text(encoding="utf-8")
+    index = 5 if where == "middle" else len(RECORD.findall(text)) - 1
+    line = text.count("\n", 0, list(RECORD.finditer(text))[index].start()) + 1
+    edit_record(journal, index, EDITS[name])
     figures = json.loads(solo("stats", str(journal), "--json").out)
-    assert figures["garbled_snapshots"] == 1
-    assert "1 damaged snapshot line(s) were skipped" in solo("stats", str(journal)).out
+    assert (figures["garbled_snapshots"], figures["garbled_lines"]) == (1, [line])
+    assert (f"1 record(s) could not be read (line {line}): what their entries did is not "
+            "counted") in solo("stats", str(journal)).out
     played = every_reader(journal)[("play",)]
     if where == "last":  # the last entry has no readable record: play goes on before it
         assert "no readable record" in played
@@ -202,3 +205,16 @@ def test_any_bytes_cut_into_records_never_fail(pieces: list[bytes]):
 def test_any_json_decodes_to_a_record_or_to_none(value):
     decode(json.dumps({"step": 1, "state": {}, "ev": [value], "cmd": value}).encode())
     decode(json.dumps(value).encode())
+
+
+def test_many_bad_records_are_each_placed_and_the_note_names_the_first_five(tmp_path: Path):
+    journal = crawl(tmp_path)
+    text = journal.read_text(encoding="utf-8")
+    found = list(RECORD.finditer(text))[1:9]
+    lines = [text.count("\n", 0, record.start()) + 1 for record in found]
+    for record in reversed(found):  # each cut short, from the end (the places stay)
+        text = text[:record.start()] + record[0][:40] + " -->" + text[record.end():]
+    journal.write_text(text, encoding="utf-8")
+    assert json.loads(solo("stats", str(journal), "--json").out)["garbled_lines"] == lines
+    assert (f"8 record(s) could not be read (line {', '.join(map(str, lines[:5]))} and 3 "
+            "more): what their entries did is not counted") in solo("stats", str(journal)).out

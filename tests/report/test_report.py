@@ -332,6 +332,7 @@ def test_hand_edited_journal_still_exports(crawl: Path):
                 if line.startswith("<!-- solo {") and line.endswith("}} -->")]
     data = json.loads(solo("stats", str(crawl), "--json", cwd=crawl.parent).stdout)
     assert data["garbled_snapshots"] == 2  # cut short, and one whose JSON no longer closes
+    assert data["garbled_lines"] == [records[len(records) // 2] + 1, records[-1] + 1]
     assert data["snapshots"] == len(readable) == len(records) - 2
     assert data["turns"] == readable[-1]["state"]["turn"]
     md = solo("export", str(crawl), cwd=crawl.parent)
