@@ -22,7 +22,7 @@ from solo.journal.notation import narration_block
 from solo.play.resume import resume_file
 from tests.fake_env import solo
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 HIDING = ["We wait by the door. <div hidden>", "<details><summary>x</summary>",
           "Then <style>h3{display:none}</style> silence.", "It reads <!-- and stops",
           "A rune: <script>", "<textarea>", "</p><div hidden>"]
