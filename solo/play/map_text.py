@@ -378,7 +378,7 @@ def _legend(rooms: Iterable[Room], plan: Layout, width: int) -> list[str]:
     if any(edge.stair for edge in plan.edges):
         items.append("≡ stair")
     if plan.stubs:
-        items.append("? open exit")
+        items.append("? unexplored exit")
     items += [f"{mark} {word}" for word, mark in STATUS_MARKS.items() if mark in marks]
     if "*" in marks:
         items.append("* other state (see the key)")

@@ -93,7 +93,7 @@ def _label(room: Room, here: str | None, way_out: str | None, open_count: int,
         notes.append("way out")
     notes += [_cut(word, _ID_CHARS) for word in room.status]
     if open_count:
-        notes.append(f"{open_count} open exit" + ("s" if open_count != 1 else ""))
+        notes.append(f"{open_count} unexplored exit" + ("s" if open_count != 1 else ""))
     text = _entities(title)
     return text + ("<br/>" + _entities(", ".join(notes)) if notes else "")
 

@@ -127,7 +127,7 @@ def _stub(cell: Cell, direction: str, secret: bool) -> str:
     kind = "pass secret" if secret else "pass"
     return (f'<line class="{kind}" x1="{edge_x}" y1="{edge_y}" x2="{end_x}" y2="{end_y}"/>'
             f'<text x="{end_x + step_x * 6}" y="{end_y + step_y * 6 + 4}">?'
-            f"<title>an open exit {direction}</title></text>")
+            f"<title>an unexplored exit {direction}</title></text>")
 
 
 def _room_box(room: Room, cell: Cell, here: bool, way_out: bool, unplaced_exit: bool) -> str:
@@ -176,7 +176,7 @@ def _legend_items(rooms: Iterable[Room], plan: Layout) -> list[str]:
     if any(edge.stair for edge in plan.edges):
         items.append("≡ stair")
     if plan.stubs:
-        items.append("? open exit")
+        items.append("? unexplored exit")
     marks = {STATUS_MARKS.get(word, "*") for room in rooms for word in room.status}
     items += [f"{mark} {word}" for word, mark in STATUS_MARKS.items() if mark in marks]
     if "*" in marks:

@@ -104,4 +104,4 @@ def test_an_open_exit_with_room_for_its_stub_is_drawn_as_a_stub():
              Room("R2", exits=(Exit("W", "R1"),)))
     drawn = map_lines(Dungeon(rooms, "R2", "R1", "R1"))
     assert not any("R1?" in line for line in drawn)
-    assert sum(line.count("?") for line in drawn if "open exit" not in line) == 1
+    assert sum(line.count("?") for line in drawn if "unexplored exit" not in line) == 1

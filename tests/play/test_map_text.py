@@ -59,7 +59,7 @@ def test_the_loop_the_stair_the_secret_door_and_the_open_exits_show():
     assert any(line.startswith("  R12 ") and line.endswith("open: N, up") for line in lines)
     assert any("R7" in line and "collapsed" in line for line in lines)  # the dead end
     legend = " ".join(lines[-2:])
-    for item in ("you are here", "way out", "┄ secret", "≡ stair", "? open exit", "✓ cleared",
+    for item in ("you are here", "way out", "┄ secret", "≡ stair", "? unexplored exit", "✓ cleared",
                  "$ looted", "✗ collapsed"):
         assert item in legend
 

@@ -72,7 +72,7 @@ def test_mermaid_reads_the_sample_as_its_rooms_and_passages():
     found = graph(chart)
     labels = {node["text"].split(":")[0]: node for node in found["nodes"]}
     assert sorted(labels) == sorted(f"R{n}" for n in range(1, 13))
-    assert labels["R8"]["text"] == "R8: Stair head<br>you are here, 1 open exit"
+    assert labels["R8"]["text"] == "R8: Stair head<br>you are here, 1 unexplored exit"
     assert labels["R8"]["classes"] == ["here"] and labels["R8"]["shape"] == "stadium"
     assert labels["R1"]["classes"] == ["wayOut"] and "way out" in labels["R1"]["text"]
     assert labels["R2"]["text"] == "R2: Guard room<br>cleared, looted"
