@@ -176,9 +176,9 @@ def split_records(data: bytes) -> tuple[list[Span], bool]:
 
 def unwrapped(body: bytes) -> Iterator[bytes]:
     """The ways a record an editor wrapped over lines joins again, likeliest first: where
-    most lines are as long as each other (a hard wrap at a width, counted in characters),
-    a line of that length with nothing and any other with a space (a wrap at a space);
-    then all with nothing, then all with a space."""
+    two lines or more are as long as each other (a hard wrap at a width, in characters), a
+    line of that length with nothing and any other with a space (a wrap at a space, which
+    took the space); then all with nothing, then all with a space."""
     lines = body.split(b"\n")
     if len(lines) < 2:
         return
@@ -186,9 +186,10 @@ def unwrapped(body: bytes) -> Iterator[bytes]:
     lengths = list(map(len, inner))
     if len(set(lengths[1:])) > 1 and not body.isascii():  # a wrap in characters, perhaps
         lengths = [len(line.decode("utf-8", "replace")) for line in inner]
-    rest = lengths[1:] or lengths  # (the first line holds the comment's opening too)
-    width = max(rest)
-    if rest.count(width) == len(rest):  # every line as long: a hard wrap
+    rest = lengths[1:]  # (the first line holds the comment's opening too, maybe indented)
+    width = max(rest, default=0)
+    alike = len(rest) + (lengths[0] + len(_OPEN) == width)  # the lines seen that long
+    if alike >= 2 and rest.count(width) == len(rest):  # every line as long: a hard wrap
         yield b"".join(lines)
     hard = [length == width for length in lengths] \
         if rest.count(width) > 1 and 2 * rest.count(width) >= len(rest) \

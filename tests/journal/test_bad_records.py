@@ -153,7 +153,30 @@ def word_wrap(comment: str) -> str:
                                    drop_whitespace=True))
 
 
+def at_spaces(body: str, spaces: int) -> str:
+    """A comment wrapped at its first (and last) space only: two or three lines (solo's
+    JSON has spaces only in its strings, so each line break takes a space from a string)."""
+    comment = "<!-- solo " + body + " -->"
+    first, last = comment.find(" ", 10), comment.rfind(" ", 0, len(comment) - 4)
+    cuts = sorted({first, last} if spaces == 2 else {first})
+    if first < 0 or len(cuts) < spaces:
+        return comment
+    pieces = [comment[start + 1 if start else 0:end]
+              for start, end in zip([0, *cuts], [*cuts, len(comment)], strict=True)]
+    return "\n".join(pieces)
+
+
+def folded_in_three(body: str) -> str:
+    """A comment cut into three lines, the first two as long as each other."""
+    comment = "<!-- solo " + body + " -->"
+    width = -(-len(comment) // 3)
+    return "\n".join(comment[index:index + width] for index in range(0, len(comment), width))
+
+
 LAYOUTS: dict[str, Callable[[str], str]] = {
+    "wrapped at one space (two lines)": lambda body: at_spaces(body, 1),
+    "wrapped at two spaces (three lines)": lambda body: at_spaces(body, 2),
+    "folded in three": folded_in_three,
     "json.tool": lambda body: "<!-- solo " + json_tool(body) + " -->",
     "wrapped at 80": lambda body: hard_wrap("<!-- solo " + body + " -->"),
     "word-wrapped at 80": lambda body: word_wrap("<!-- solo " + body + " -->"),
