@@ -65,8 +65,11 @@ class Resumed:
 def journal_world(path: Path, meta: Mapping[str, Any]) -> World:
     """The procedure and tables a journal plays (table files named relative to it)."""
     tables = [Path(name) for name in meta.get("tables") or []]
-    return load_world(str(meta["system"]),
-                      [name if name.is_absolute() else path.parent / name for name in tables])
+    try:
+        return load_world(str(meta["system"]),
+                          [name if name.is_absolute() else path.parent / name for name in tables])
+    except UsageError as error:  # (the file is at fault, not the command line: exit 1)
+        raise JournalError(f"{path}: its front matter: {error}") from None
 
 
 def resume_file(path: Path) -> Resumed:

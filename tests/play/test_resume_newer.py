@@ -56,3 +56,19 @@ def test_a_record_cut_off_still_resumes_from_the_entry_before(tmp_path: Path,
     assert done.code == 0, done.err
     assert "no readable record" in done.out + done.err
     assert "newer solo" not in done.out + done.err
+
+
+@pytest.mark.parametrize("command", [["play"], ["status"], ["odds"]])
+def test_a_procedure_the_front_matter_names_that_solo_lacks_is_the_file_s_error(
+        tmp_path: Path, journal: str, command: list[str]) -> None:
+    """The file is at fault, not the command line: exit 1, naming the file and its
+    front matter, and the choices."""
+    path = tmp_path / "moved.md"
+    path.write_text(journal.replace("system: d12-tension", "system: nosuch", 1),
+                    encoding="utf-8")
+    before = path.read_bytes()
+    done = solo(*command, str(path), stdin="enter 1\n")
+    assert done.code == 1
+    line = done.error_line()
+    assert f"{path}: its front matter: unknown system 'nosuch'" in line and "d12-tension" in line
+    assert path.read_bytes() == before
