@@ -15,6 +15,7 @@ from solo.rules.key_model import DungeonKey
 from solo.rules.key_shelf import read_key
 from solo.rules.oracle_styles import parse_style, styles_from_documents
 from solo.rules.paths import (
+    files_in,
     generators_dir,
     shipped_oracles_dir,
     systems_dir,
@@ -42,9 +43,7 @@ def system_files() -> dict[str, Path]:
     """System id -> file, from the shipped systems and the player's config directory."""
     found: dict[str, Path] = {}
     for folder in (systems_dir(), user_oracles_dir().parent / "systems"):
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.yaml")):
-                found[path.stem] = path
+        found.update((path.stem, path) for path in files_in(folder, "*.yaml"))
     return found
 
 
@@ -53,11 +52,7 @@ def system_ids() -> list[str]:
 
 
 def _yaml_files(directories: Iterable[Path]) -> list[Path]:
-    files: list[Path] = []
-    for folder in directories:
-        if folder.is_dir():
-            files.extend(sorted(folder.glob("*.yaml")))
-    return files
+    return [path for folder in directories for path in files_in(folder, "*.yaml")]
 
 
 @lru_cache(maxsize=64)
@@ -164,10 +159,8 @@ def load_oracle_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:
     included, then ``extra`` files; later wins. For :func:`solo.rules.table_roll.roll_on`,
     which rolls links, compound dice and columns (the meaning oracle is ``meaning``)."""
     tables = dict(_tables_in(tuple(_yaml_files(oracle_dirs()))))
-    for folder in oracle_dirs():
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.md")):
-                tables.update(load_markdown_tables(path))
+    for path in (path for folder in oracle_dirs() for path in files_in(folder, "*.md")):
+        tables.update(load_markdown_tables(path))
     for path in extra:
         if path.suffix.lower() in (".md", ".markdown"):
             tables.update(load_markdown_tables(path))
@@ -180,9 +173,7 @@ def generator_files() -> dict[str, Path]:
     """Generator id -> file: the shipped generators, then the player's own (by file name)."""
     found: dict[str, Path] = {}
     for folder in (generators_dir(), user_generators_dir()):
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.yaml")):
-                found[path.stem] = path
+        found.update((path.stem, path) for path in files_in(folder, "*.yaml"))
     return found
 
 

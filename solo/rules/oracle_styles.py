@@ -17,7 +17,7 @@ from typing import Any
 from solo import defaults
 from solo.errors import DiceError, OracleError
 from solo.rules import dice
-from solo.rules.paths import shipped_oracles_dir
+from solo.rules.paths import files_in, shipped_oracles_dir
 from solo.rules.yamlfile import Document, load_yaml
 
 __all__ = ["METHODS", "Odds", "OracleStyle", "parse_style", "load_styles",
@@ -220,8 +220,7 @@ def load_styles(directories: Iterable[Path]) -> dict[str, OracleStyle]:
     """Every ``kind: oracle`` style in ``directories``; later directories override earlier."""
     return styles_from_documents(
         load_yaml(path.read_text(encoding="utf-8"), str(path))
-        for directory in map(Path, directories) if directory.is_dir()
-        for path in sorted(directory.glob("*.yaml")))
+        for directory in map(Path, directories) for path in files_in(directory, "*.yaml"))
 
 
 def styles_from_shipped() -> dict[str, OracleStyle]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["package_dir", "systems_dir", "generators_dir", "user_generators_dir",
+__all__ = ["files_in", "package_dir", "systems_dir", "generators_dir", "user_generators_dir",
            "shipped_oracles_dir", "user_config_dir", "user_state_dir", "user_oracles_dir"]
 
 
@@ -26,6 +26,15 @@ def generators_dir() -> Path:
 def user_generators_dir() -> Path:
     """A player's own generators, listed after the shipped ones."""
     return user_config_dir() / "generators"
+
+
+def files_in(folder: Path, pattern: str) -> list[Path]:
+    """The files in ``folder`` that match ``pattern``, sorted; none where the folder is
+    missing or cannot be read (the player's own folders are optional)."""
+    try:
+        return sorted(folder.glob(pattern)) if folder.is_dir() else []
+    except OSError:
+        return []
 
 
 def shipped_oracles_dir() -> Path:
