@@ -47,12 +47,12 @@ _CONTROL = re.compile(b"[%s]" % re.escape(_CONTROLS))
 _REPLACEMENT = "\ufffd".encode()
 # a scene heading as solo writes it: the words in its emphasis begin and end with a letter
 # or a digit, and hold nothing that markdown-it would read or escape
-_SCENE = re.compile(rb"### (S[0-9]+) \*([A-Za-z0-9](?:[^*\n\\`_&!\[\]<>\"\r]*[A-Za-z0-9])?)\*")
+_SCENE = re.compile(rb"### (S[0-9]+) \*([A-Za-z0-9](?:[^*\n\\`_&!\[\]<>\"\r~]*[A-Za-z0-9])?)\*")
 _SCENE_HTML = b"<h3>%s <em>%s</em></h3>\n"
 _FENCE, _FENCE_OPEN, _FENCE_CLOSE = b"```", b"```\n", b"\n```"
 # a paragraph of one line that is plain: it starts with a letter or a quote and ends with
 # something printed, and holds no byte markdown-it would read
-_PLAIN = re.compile(rb"[A-Za-z\"'(][^\n\\`*_&!\[\]<\r]*(?<=[!-~])")
+_PLAIN = re.compile(rb"[A-Za-z\"'(][^\n\\`*_&!\[\]<\r~]*(?<=[!-~])")
 _PLAIN_HTML = b"<p>%s</p>\n"
 _EMPHASIS_FIRST = re.compile(rb"\*[A-Za-z0-9]")  # a paragraph that opens with emphasis
 _MECH = b'<div class="mech">'

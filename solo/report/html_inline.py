@@ -1,7 +1,7 @@
 """The player's Markdown as HTML, by markdown-it-py, set up so that nothing typed becomes markup.
 
 A journal holds the player's prose between the structure solo writes. Its Markdown is
-rendered by markdown-it-py with the CommonMark rules and these changes:
+rendered by markdown-it-py: CommonMark, GitHub's tables and ``~~strikethrough~~``, and:
 
 * raw HTML stays the text it is (``html`` off): ``<div hidden>`` shows as typed;
 * links, autolinks and link definitions stay the text they are: the page points nowhere;
@@ -67,14 +67,14 @@ def _image(renderer: Any, tokens: Sequence[Any], index: int, options: Any, env: 
     return f'<span class="img-alt">[{escapeHtml(alt or "image")}]</span>'
 
 
-MARKDOWN = MarkdownIt("commonmark", {"html": False}).disable(
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"]).disable(
     ["html_block", "html_inline", "link", "autolink", "reference"])
 """markdown-it-py as the report renders the player's Markdown."""
 MARKDOWN.add_render_rule("fence", _fence)
 MARKDOWN.add_render_rule("image", _image)
 
 # the characters that can start inline Markdown, or that markdown-it changes
-_INLINE_MARKS = frozenset("\\`*_&![]<\n\r\x00")
+_INLINE_MARKS = frozenset("\\`*_&![]<~\n\r\x00")
 
 
 def quick_inline(text: str) -> str | None:

@@ -232,6 +232,18 @@ def test_hostile_narration_comes_out_as_text_never_as_markup(tmp_path: Path):
     assert all(not line.startswith("~~~") for line in section.texts("div", "l"))
 
 
+def test_a_table_and_a_strikethrough_added_by_hand_show_as_obsidian_shows_them(tmp_path: Path):
+    path = tmp_path / "j.md"
+    journal = play(path, "d12-tension", ["light torch", "enter 3", "We rest.", "enter 2"])
+    added = ("\n\n| Item | Owner |\n|------|-------|\n| rope | Wren |\n\n"
+             "The map was ~~wrong~~ right.\n")
+    path.write_text(journal.replace("\n## Session 1\n", added + "\n## Session 1\n", 1),
+                    encoding="utf-8")
+    section = parse(journal_section(report_text(path, "html").text))
+    assert section.texts("th") == ["Item", "Owner"] and section.texts("td") == ["rope", "Wren"]
+    assert section.texts("s") == ["wrong"]
+
+
 def test_text_added_by_hand_between_sessions_shows_escaped(tmp_path: Path):
     path = tmp_path / "j.md"
     journal = play(path, "d12-tension", ["light torch", "enter 3", "We rest.", "enter 2"])
@@ -315,10 +327,12 @@ def test_the_example_reports_are_well_formed(example: Path):
     assert "script" not in {tag for tag, _, _ in page.elements}
 
 
-# -- the player's Markdown shows as a CommonMark viewer shows it --------------------------------
-_COMMONMARK = MarkdownIt("commonmark", {"html": False})
+# -- the player's Markdown shows as a CommonMark viewer shows it (GitHub's tables and
+# strikethrough too, as Obsidian and GitHub show them) ----------------------------------------
+_COMMONMARK = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
 _PROSE = st.lists(st.sampled_from(
-    list("ab *_`\\&!.,()é·\"'#") + ["&amp;", "&copy;", "&#65;", "**", "__", "  \n", "\\\n"]),
+    list("ab *_`\\&!.,()é·\"'#~|") + ["&amp;", "&copy;", "&#65;", "**", "__", "~~", "  \n",
+                                         "\\\n"]),
     min_size=1, max_size=16).map("".join).map(str.strip).filter(bool)
 
 
@@ -351,7 +365,9 @@ _BLOCKS = st.lists(st.one_of(
     st.sampled_from(["### S1 *Turn 1 · 0:10*", "### S2 *a b *", "### S3 *x*", "### S4 *T ·*",
                      "## Session 2", "#### four ##", "#5 not one",
                      "The *stair*.", "a **b** c", "x_y_z", "`code`", "Tom & Jerry",
-                     "*Date: 2023-11-14*", "\\# escaped", "  two lines\nof prose"]),
+                     "*Date: 2023-11-14*", "\\# escaped", "  two lines\nof prose",
+                     "It was ~~never~~ there.", "a | b",
+                     "| Item | Owner |\n|---|---|\n| rope | Wren |"]),
     st.builds(lambda fence, lines, closed: "\n".join([fence, *lines] + ([fence] if closed else [])),
               st.sampled_from(["```", "```", "~~~", "````", " ```"]),
               st.lists(st.sampled_from(["@ enter 3", "tbl: T d12=3 -> x", "=> [Track:T 1/10]",
