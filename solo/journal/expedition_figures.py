@@ -31,11 +31,9 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
         if not isinstance(state, Mapping):
             continue
         trip = state.get("trip") or _FIRST
-        if not isinstance(trip, list) or len(trip) != 5:
+        if not isinstance(trip, list) or len(trip) != 5 or not isinstance(trip[0], int):
             continue
         number, start_turn, _rooms, start_encounters, away = trip
-        if not isinstance(number, int):
-            continue
         entry = figures.get(number)
         if entry is None:
             entry = figures[number] = {
