@@ -22,7 +22,7 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
     days spent outside before it began; 0 for the first), ``turns``, ``rooms_new`` (rooms
     first entered in it), ``encounters`` (met), ``struck`` (what was struck off in it),
     ``looted`` (the rooms first marked looted in it: what was found),
-    ``fallen`` (members at 0 hit points when it ended or now), ``ended`` (whether the party
+    ``fallen`` (members at 0 hit points when it ended, or now), ``ended`` (whether the party
     is out) and ``days_after`` (the days outside since, when it ended)."""
     figures: dict[int, dict[str, Any]] = {}
     looted: set[str] = set()
@@ -31,11 +31,9 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
         if not isinstance(state, Mapping):
             continue
         trip = state.get("trip") or _FIRST
-        if not isinstance(trip, list) or len(trip) != 5:
+        if not isinstance(trip, list) or len(trip) != 5 or not isinstance(trip[0], int):
             continue
         number, start_turn, _rooms, start_encounters, away = trip
-        if not isinstance(number, int):
-            continue
         entry = figures.get(number)
         if entry is None:
             entry = figures[number] = {
@@ -48,10 +46,10 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
                 entry["days_before"] = before["days_after"] or 0
         entry["turns"] = max(0, _int(state.get("turn")) - _int(start_turn))
         entry["encounters"] = max(0, _int(state.get("encounters")) - _int(start_encounters))
-        entry["fallen"] = [member.get("name") for member in state.get("party") or []
-                           if isinstance(member, Mapping) and member.get("hp") == 0]
-        entry["ended"] = away is not None
-        entry["days_after"] = away
+        if away is None or not entry["ended"]:  # (not after: the rest outside heals the fallen)
+            entry["fallen"] = [member.get("name") for member in state.get("party") or []
+                               if isinstance(member, Mapping) and member.get("hp") == 0]
+        entry["ended"], entry["days_after"] = away is not None, away
         for event in record.get("ev") or []:
             if not isinstance(event, Mapping):
                 continue

@@ -43,10 +43,9 @@ def expeditions(records: Records, live: list[int], procedure: Any, folder: Path
         last[number if isinstance(number, int) else 1] = index
     for figure in figures:
         at = last.get(figure["expedition"])
-        if at is not None:
-            text = explored(records, at, procedure, folder)
-            if text:
-                figure["explored"] = text
+        text = explored(records, at, procedure, folder) if at is not None else None
+        if text:
+            figure["explored"] = text
     return figures
 
 

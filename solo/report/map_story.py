@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any
 from weakref import ref
 
@@ -22,7 +23,7 @@ import msgspec
 
 from solo.engine.rooms import Dungeon
 from solo.journal.map_records import map_from
-from solo.journal.record_types import BAD_DATA, Record
+from solo.journal.record_types import BAD_DATA, Record, RoomChanged
 from solo.report.model import Crawl, Encounter
 
 __all__ = ["MapStory", "map_story", "tell", "room_figures", "rooms_text"]
@@ -66,11 +67,11 @@ _FRAME = msgspec.json.Decoder(_Frame)
 
 def tell(records: Sequence[Record]) -> MapStory:
     """The map story of ``records`` (each step once, in step order): the map as
-    :func:`~solo.journal.map_records.map_from` reads it (what resume reads too), and
-    where the party was after each record that changes the map (:func:`_here`); a record
-    whose map does not read leaves the party where it was. The route takes the room the
-    party is in after such a record when an entry that names the map stands from it to the
-    next such record (one an undo took back does not count)."""
+    :func:`~solo.journal.map_records.map_from` reads it (what resume reads too), and where
+    the party was after each record that changes the map (:func:`_here`; where it was before
+    when the record's map does not read). While an entry that names the map stands from such
+    a record to the next (one an undo took back does not count), the route takes the rooms
+    its events show entered, ending where its map puts the party (else that room alone)."""
     places = [record for record in records if record.dungeon or record.rooms]
     read = map_from(places)
     unreadable = set(read.unreadable)
@@ -84,13 +85,13 @@ def tell(records: Sequence[Record]) -> MapStory:
         if record.step not in unreadable:
             now = _here(record, now)
         here.append(now)
-        if now is None or (route and route[-1] == now):
-            continue
         until = steps[number + 1] if number + 1 < len(steps) else None
-        if standing is None or _stands(standing, record.step, until):
-            route.append(now)
-    return MapStory(read.dungeon, tuple(route), tuple(record.turn or 0 for record in places),
-                    tuple(here), tuple(steps))
+        if now is not None and (standing is None or _stands(standing, record.step, until)):
+            walked = [event.room for event in record.ev if isinstance(event, RoomChanged)
+                      and event.how in ("new", "back") and record.step not in taken_back]
+            route += walked if walked[-1:] == [now] else [now]
+    return MapStory(read.dungeon, tuple(room for room, _ in groupby(route)),
+                    tuple(record.turn or 0 for record in places), tuple(here), tuple(steps))
 
 
 def _here(record: Record, before: str | None) -> str | None:
@@ -114,8 +115,7 @@ def _standing_steps(records: Sequence[Record], taken_back: set[int]) -> list[int
 
 
 def _stands(standing: list[int], step: int, until: int | None) -> bool:
-    """Whether one of the steps ``standing`` is ``step`` or after it, before ``until``
-    (None: no end)."""
+    """Whether a step of ``standing`` is ``step`` or later, before ``until`` (None: none)."""
     first = bisect_left(standing, step)
     return first < len(standing) and (until is None or standing[first] < until)
 

@@ -86,6 +86,7 @@ class Crawl:
     duplicates: list[int] = field(default_factory=list)  # steps of records counted once
     out_of_place: list[int] = field(default_factory=list)  # steps found after a later one
     records: Records | None = field(repr=False, default=None)
+    procedure: Any = field(repr=False, default=None)  # the system's rules, when they load
 
     @property
     def minutes(self) -> int | None:

@@ -1,10 +1,9 @@
 """The party and its supplies in a play report, read from the journal's records.
 
 Each member's hit points over time come from the ``MemberChanged`` and ``PartyChanged``
-events the records hold (entries taken back with ``undo`` left out), read from the
-records' typed events; where each member and supply began
-and ended comes from the first and last states. A journal with no named member and no
-counted supply costs two state reads and nothing more.
+events the records hold (entries taken back with ``undo`` left out); where each member and
+supply began and ended (their marks too) comes from the first and last states. A journal
+with no named member and no counted supply costs two state reads and nothing more.
 """
 
 from __future__ import annotations
@@ -62,11 +61,10 @@ def _member_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
         if isinstance(rows, list) else []
 
 
-def _counts(state: dict[str, Any]) -> dict[str, int]:
-    supplies = state.get("supplies")
-    if not isinstance(supplies, dict):
-        return {}
-    return {str(name): count for name, count in supplies.items() if type(count) is int}
+def _counts(state: dict[str, Any], key: str = "supplies") -> tuple[tuple[str, int], ...]:
+    counts = state.get(key)  # (the supplies, or a member's conditions "c" or own settings "s")
+    return tuple((str(name), count) for name, count in counts.items() if type(count) is int) \
+        if isinstance(counts, dict) else ()
 
 
 def _label(name: str) -> str:
@@ -80,10 +78,9 @@ def _whole(value: Any) -> int:
 def party_story(crawl: Crawl) -> PartyStory:
     """The party and supplies of ``crawl`` (empty when it names no one and counts nothing)."""
     records = crawl.records
-    count = len(records.kinds) if records is not None else 0
-    if records is None or not count:
+    if records is None or not records.kinds:
         return PartyStory([], [])
-    first, last = records.state(0), records.state(count - 1)
+    first, last = records.state(0), records.state(len(records.kinds) - 1)
     if not (_member_rows(first) or _member_rows(last) or _counts(first) or _counts(last)):
         return PartyStory([], [])
     members: dict[str, MemberStory] = {}
@@ -91,7 +88,7 @@ def party_story(crawl: Crawl) -> PartyStory:
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         members[row["name"]] = MemberStory(row["name"], top, hp, hp, hp)
     supplies: dict[str, SupplyStory] = {}
-    for name, amount in _counts(first).items():
+    for name, amount in _counts(first):
         supplies[name] = SupplyStory(_label(name), amount, amount)
     retracted, turns, kinds = records.retracted, records.turns, records.kinds
     for index, events in records.tally().eventful.items():  # (the party's events among them)
@@ -101,7 +98,9 @@ def party_story(crawl: Crawl) -> PartyStory:
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         story = members.setdefault(row["name"], MemberStory(row["name"], top, hp, hp, hp))
         story.end_hp, story.max_hp = hp, top
-    for name, amount in _counts(last).items():
+        if crawl.procedure is not None:  # (as the state has them: a quiet change makes no event)
+            story.marks = list(crawl.procedure.party.marks(_counts(row, "c"), _counts(row, "s")))
+    for name, amount in _counts(last):
         supplies.setdefault(name, SupplyStory(_label(name), None, amount)).end = amount
     return PartyStory(list(members.values()), list(supplies.values()))
 

@@ -192,7 +192,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                  expeditions=expeditions(records, live, procedure, path.parent),
                  explored=explored(records, live[-1], procedure, path.parent) if live else None,
                  questions=questions, snapshots=0, garbled=[],
-                 retracted=len(records.retracted))
+                 retracted=len(records.retracted), procedure=procedure)
 
 
 def _note_encounters(records: Records, met_at: list[tuple[int, list[Encounter]]],

@@ -7,6 +7,7 @@ from typing import Any
 
 from solo.journal.notation import clock_text
 from solo.journal.record_order import order_note
+from solo.report.expeditions import expedition_lines
 from solo.report.map_story import map_story, room_figures, rooms_text
 from solo.report.model import Crawl
 from solo.report.party import party_figures, party_rows
@@ -131,5 +132,7 @@ def record_order_note(crawl: Crawl) -> str:
 
 
 def stats_lines(crawl: Crawl) -> list[str]:
-    return [crawl.title] + [f"{label}: {text}" for label, text in
-                            [*summary_rows(crawl), *party_rows(crawl)]]
+    """What ``solo stats`` prints: the title, the summary, each expedition, the party."""
+    rows = [f"{label}: {text}" for label, text in summary_rows(crawl)]
+    return [crawl.title, *rows, *expedition_lines(crawl.expeditions, crawl.unit),
+            *(f"{label}: {text}" for label, text in party_rows(crawl))]

@@ -48,3 +48,30 @@ def test_a_crawl_that_never_left_has_no_expedition_section():
     journal = str(EXAMPLES / "d12-tension.md")
     assert "expeditions" not in json.loads(solo("stats", journal, "--json").out)
     assert "### Expeditions" not in solo("export", journal, "--format", "md").out
+
+
+def test_who_fell_stays_fallen_after_the_rest_outside_heals_them(tmp_path: Path):
+    journal = tmp_path / "fall.md"
+    script = "enter\nenter\nenter\nleave 5 dangerous\nwait 1\n"
+    done = solo("new", str(journal), "--system", "dungeon-turn", "--seed", "5",
+                "--party", "Wren", stdin=script)
+    assert done.code == 0, done.err
+    assert "Expedition 1 is over: 3 turns (0:30), 3 rooms known (3 new), 1 encounter, " \
+           "fallen: Wren." in journal.read_text()  # the journal's word, which the figures keep
+    [row] = json.loads(solo("stats", str(journal), "--json").out)["expeditions"]
+    assert row["fallen"] == ["Wren"] and row["days_after"] == 1
+    assert "; fallen: Wren; the party came out, 1 day outside since" in solo(
+        "export", str(journal), "--format", "md").out
+
+
+def test_stats_text_gives_a_line_per_expedition_as_the_report_does():
+    journal = str(EXAMPLES / "d12-expeditions.md")
+    lines = solo("stats", journal).out.splitlines()
+    report = solo("export", journal, "--format", "md").out
+    section = report[report.index("### Expeditions"):].split("\n\n")[1].splitlines()
+    shown = [line for line in lines if line.startswith("Expedition ")]
+    assert [f"{number}. {line}" for number, line in enumerate(shown, 1)] == section
+    assert lines.index(shown[-1]) < lines.index(next(line for line in lines
+                                                     if line.startswith("Wren: ")))
+    assert not [line for line in solo("stats", str(EXAMPLES / "d12-tension.md")).out
+                .splitlines() if line.startswith("Expedition")]

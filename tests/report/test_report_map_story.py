@@ -77,3 +77,16 @@ def test_a_re_saved_crawl_with_an_undo_tells_the_same_rooms(tmp_path):
     rooms = rooms_of(again)
     assert rooms == rooms_of(journal)
     assert rooms["route"] == ["R1", "R2", "R3", "R2"]  # the R3 taken back left no trace
+
+
+def test_the_route_has_each_room_a_walk_went_through(tmp_path):
+    # in d12-tension each room of a walk is a turn of its own: 'go R1' from R3 goes back
+    # through R2 (R3 and R1 are not joined), and the journal shows both rooms
+    journal = tmp_path / "walk.md"
+    done = solo("new", str(journal), "--system", "d12-tension", "--seed", "7",
+                stdin="enter 3\nenter 2\nenter 4\ngo R1\n")
+    assert done.code == 0, done.err
+    walked = journal.read_text(encoding="utf-8").split("go R1", 1)[1]
+    assert walked.index("[#R:2]") < walked.index("[#R:1]")
+    assert rooms_of(journal)["route"] == ["R1", "R2", "R3", "R2", "R1"]
+    assert "route R1 → R2 → R3 → R2 → R1 (4 moves)" in solo("stats", str(journal)).out

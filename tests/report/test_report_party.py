@@ -10,7 +10,7 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from tests.fake_env import run_here
+from tests.fake_env import run_here, solo
 from tests.report.test_report_reordered import resave, sorted_spaced
 
 PARTY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "party.yaml"
@@ -110,3 +110,20 @@ def test_a_party_re_saved_by_a_json_tool_reads_the_same(tmp_path: Path):
                        encoding="utf-8")
     assert _stats(path)["party"]
     assert _stats(resaved)["party"] == _stats(path)["party"]
+
+
+def test_a_mark_the_rules_clear_quietly_is_gone_from_the_reports(tmp_path: Path):
+    # trespasser's 'acted' is cleared at the round's end without a line in the journal
+    journal = tmp_path / "acted.md"
+    script = "advance\nWren: search\nWren: hurt 2\nadvance\nstay\n"
+    done = solo("new", str(journal), "--system", "trespasser", "--seed", "4", "--party", "Wren",
+                stdin=script)
+    assert done.code == 0, done.err
+    assert "[PC:Wren|HP 6/8|acted]" in journal.read_text()  # it was marked, then cleared
+    [member] = json.loads(solo("status", str(journal), "--json").out)["party"]
+    assert member["marks"] == []
+    [row] = json.loads(solo("stats", str(journal), "--json").out)["party"]
+    assert row["marks"] == [] and row["end_hp"] == 6
+    assert "Wren: HP 8 → 6 of 8\n" in solo("stats", str(journal)).out
+    assert "- **Wren:** HP 8 → 6 of 8\n" in solo("export", str(journal), "--format", "md").out
+    assert "<td>HP 8 → 6 of 8</td>" in solo("export", str(journal), "--format", "html").out
