@@ -22,6 +22,7 @@ from itertools import compress, count, repeat
 from typing import TypeVar
 
 from solo.journal.record_types import Encountered
+from solo.report.front_matter import past_front_matter
 from solo.report.html_blocks import pieces_html
 from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.records import Records
@@ -57,7 +58,7 @@ def _entry_pieces(crawl: Crawl) -> list[bytes]:
     header shows it) left out."""
     records = crawl.records
     pieces = [*records.texts_before(), records.tail()] if records is not None else [b""]
-    pieces[0] = _without_front_matter(pieces[0])
+    pieces[0] = pieces[0][past_front_matter(pieces[0]):]
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
             pieces[index] = _without_title(piece)
@@ -75,14 +76,6 @@ def _without_title(piece: bytes) -> bytes:
 def _marked(piece: bytes) -> bytes:
     """A retracted entry's text, the md report's mark after it."""
     return piece + _MARK
-
-
-def _without_front_matter(text: bytes) -> bytes:
-    """The text after its front matter (from the line break that ends it, if any)."""
-    if not text.startswith(b"---\n"):
-        return text
-    found = (text + b"\n").find(b"\n---\n", 3)
-    return text[found + 4:] if found >= 0 else text
 
 
 def _mechanics(records: Records) -> dict[int, str]:
