@@ -79,16 +79,20 @@ def search_bytes(data: bytes, words: Sequence[str], journal: str = "") -> list[H
     """The lines of one journal (its bytes, UTF-8) that hold every one of ``words`` (any
     case). ASCII words are looked for in the bytes lowered (at C speed, nothing decoded but
     the lines found); other words in the decoded text lowered."""
+    from solo.report.front_matter import past_front_matter  # (not at start-up: yaml)
+
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    body = past_front_matter(data)
     if all(word.isascii() for word in words):
-        starts = _lines(data.lower(), [word.lower().encode() for word in words], _BYTES)
+        starts = _lines(data.lower(), [word.lower().encode() for word in words], _BYTES, body)
         return list(_hits(data, starts, journal, _BYTES))
     text = data.decode("utf-8", "replace")
     lowered = text.lower()
     if len(lowered) != len(text):  # a letter whose lower case is longer: keep places
         lowered = "".join(char if len(char.lower()) != 1 else char.lower() for char in text)
-    starts = _lines(lowered, [word.lower() for word in words], _TEXT)
+    body = len(data[:body].decode("utf-8", "replace"))  # (it ends a line: no letter cut)
+    starts = _lines(lowered, [word.lower() for word in words], _TEXT, body)
     return list(_hits(text, starts, journal, _TEXT))
 
 
@@ -98,28 +102,24 @@ class _Marks:
 
     newline: Any
     comment: Any
-    front: Any
     fence: Any
     session: re.Pattern
     scene: re.Pattern
 
 
-_BYTES = _Marks(b"\n", b"<!--", b"---", b"\n```", re.compile(rb"\n## Session (\d+)"),
+_BYTES = _Marks(b"\n", b"<!--", b"\n```", re.compile(rb"\n## Session (\d+)"),
                 re.compile(rb"\n### (S\d+)([^\n]*)"))
-_TEXT = _Marks("\n", "<!--", "---", "\n```", re.compile(r"\n## Session (\d+)"),
+_TEXT = _Marks("\n", "<!--", "\n```", re.compile(r"\n## Session (\d+)"),
                re.compile(r"\n### (S\d+)([^\n]*)"))
 
 
-def _lines(lowered: Any, words: list[Any], marks: _Marks) -> list[int]:
-    """Where each line that holds every word starts (records and front matter left out):
-    the longest word found with ``find``, the others looked for in its lines only."""
+def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int]:
+    """Where each line from ``body`` on (past the front matter) that holds every word
+    starts (records left out): the longest word found with ``find``, the others looked for
+    in its lines only."""
     wanted = sorted(set(words), key=len, reverse=True)
     key, others = wanted[0], wanted[1:]
     newline, comment = marks.newline, marks.comment
-    body = 0
-    if lowered.startswith(marks.front):
-        end = lowered.find(newline + marks.front, 3)
-        body = 0 if end < 0 else end + 4
     starts: list[int] = []
     size = len(lowered)
     at = lowered.find(key, body)

@@ -78,7 +78,7 @@ def pieces_html(pieces: list[bytes], mechanics: Mapping[int, str] | None = None,
                 h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
                 ) -> list[bytes]:
     """The same of a text given as its pieces (each but the last less the line break that
-    ends it, as :meth:`solo.report.records.Records.texts_before` gives an entry's text; a
+    ends it, as :meth:`solo.report.records.Records.pieces` gives an entry's text; a
     NUL in them shown as U+FFFD), in UTF-8, as parts to join."""
     journal = _Blocks(pieces)
     for piece, name in (mechanics or {}).items():

@@ -8,8 +8,10 @@ heading of each turn becomes that turn's anchor. The journal is never parsed bac
 events: the pieces are rendered in one go by :mod:`solo.report.html_blocks`, told which
 pieces' mechanics and headings to mark.
 
-The text is cut at the records' own places, as the md report cuts it, a record that
-cannot be read cut out with the rest (:meth:`solo.report.records.Records.texts_before`).
+The pieces stand in the file's order (the md report's), cut at the records' own places, a
+record that cannot be read cut out with the rest (:meth:`solo.report.records.Records.pieces`);
+what the records say of an entry goes to the piece its record ends, and a duplicate's piece
+(a record pasted again) is shown as it stands, unmarked.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from itertools import compress, count, repeat
 from typing import TypeVar
 
 from solo.journal.record_types import Encountered
+from solo.report.front_matter import past_front_matter
 from solo.report.html_blocks import pieces_html
 from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.records import Records
@@ -42,22 +45,22 @@ class JournalHtml:
 def journal_html(crawl: Crawl) -> JournalHtml:
     """The journal after its front matter and title, as HTML (in UTF-8, in parts)."""
     records = crawl.records
-    pieces = _entry_pieces(crawl)
-    for index in records.retracted if records is not None else ():
-        pieces[index] = _marked(pieces[index])
     if records is None:
-        return JournalHtml(pieces_html(pieces))
-    anchors = _Anchors(records)
-    return JournalHtml(pieces_html(pieces, _mechanics(records), anchors.tags), anchors.turns)
+        return JournalHtml(pieces_html([b""]))
+    pieces = _entry_pieces([*records.pieces()])
+    piece_of, record_of = records.places()
+    for index in records.retracted:
+        pieces[piece_of[index]] += _MARK
+    mechanics = {piece_of[index]: name for index, name in _mechanics(records).items()}
+    anchors = _Anchors(records, record_of)
+    return JournalHtml(pieces_html(pieces, mechanics, anchors.tags), anchors.turns)
 
 
-def _entry_pieces(crawl: Crawl) -> list[bytes]:
+def _entry_pieces(pieces: list[bytes]) -> list[bytes]:
     """The text before each record (an entry's text, less the line break that ends it) and
-    after the last one, in UTF-8: the records, the front matter and the title (the page's
-    header shows it) left out."""
-    records = crawl.records
-    pieces = [*records.texts_before(), records.tail()] if records is not None else [b""]
-    pieces[0] = _without_front_matter(pieces[0])
+    after the last one, in UTF-8: the front matter and the title (the page's header shows
+    it) left out."""
+    pieces[0] = pieces[0][past_front_matter(pieces[0]):]
     for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
         if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
             pieces[index] = _without_title(piece)
@@ -72,19 +75,6 @@ def _without_title(piece: bytes) -> bytes:
     return piece[:start] + (piece[end:] if end >= 0 else b"")
 
 
-def _marked(piece: bytes) -> bytes:
-    """A retracted entry's text, the md report's mark after it."""
-    return piece + _MARK
-
-
-def _without_front_matter(text: bytes) -> bytes:
-    """The text after its front matter (from the line break that ends it, if any)."""
-    if not text.startswith(b"---\n"):
-        return text
-    found = (text + b"\n").find(b"\n---\n", 3)
-    return text[found + 4:] if found >= 0 else text
-
-
 def _mechanics(records: Records) -> dict[int, str]:
     """The class of the mechanics of each entry that met an encounter (one struck off
     before it was met aside) or was taken back."""
@@ -96,31 +86,32 @@ def _mechanics(records: Records) -> dict[int, str]:
 
 class _Anchors:
     """Each turn's id goes to its first scene heading: the first ``###`` heading in the
-    text of a command of that turn."""
+    text of a command of that turn (a duplicate's piece, of record -1, is of no command)."""
 
-    def __init__(self, records: Records) -> None:
-        self.kinds, self.turns_of = records.kinds, records.turns
+    def __init__(self, records: Records, record_of: Sequence[int]) -> None:
+        self.kinds, self.turns_of = [*records.kinds, ""], records.turns
+        self.record_of = record_of  # (the record that ends each piece but the last)
         self.turns: set[int] = set()
 
     def tags(self, pieces: list[int]) -> Mapping[int, bytes]:
         """The opening tag of the headings that take an id, given the piece of each (in
         order; the text after the last record is a piece of no entry)."""
-        pieces = pieces[:bisect_left(pieces, len(self.kinds))]
-        kinds = _picked(self.kinds, pieces)
-        turns = _picked(self.turns_of, pieces)
-        headings: Iterable[int] = range(len(pieces))
+        ends = _picked(self.record_of, pieces[:bisect_left(pieces, len(self.record_of))])
+        kinds = _picked(self.kinds, ends)
+        turns = _picked(self.turns_of, ends)
+        headings: Iterable[int] = range(len(ends))
         if kinds.count("command") != len(kinds):  # headings in the player's words too
             command = list(map(operator.eq, kinds, repeat("command")))
             turns = list(compress(turns, command))
             headings = compress(count(), command)
-        if not all(map(operator.lt, turns, turns[1:])):  # a turn headed twice (after undo)
+        if not all(map(operator.lt, turns, turns[1:])):  # after undo, or an entry moved
             first = dict(zip(reversed(turns), reversed(list(headings)), strict=True))
             turns, headings = list(first), first.values()  # (the earliest heading of each)
         self.turns = set(turns)
         return dict(zip(headings, map(_ANCHOR.__mod__, turns), strict=True))
 
 
-def _picked(items: Sequence[_T], indices: list[int]) -> Sequence[_T]:
+def _picked(items: Sequence[_T], indices: Sequence[int]) -> Sequence[_T]:
     """``items`` at each of ``indices``, picked in one call."""
     if len(indices) < 2:
         return [items[index] for index in indices]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from solo.journal.header import find_front_matter, render_front_matter
+from solo.journal.header import render_front_matter
 from solo.report.expeditions import expedition_lines
+from solo.report.front_matter import past_front_matter
 from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
 from solo.report.model import RETRACTED_MARK, Crawl
@@ -84,27 +85,13 @@ def _front_matter(crawl: Crawl) -> list[str]:
         kept["system"] = Path(kept["system"]).name  # never show where the file lives
     return render_front_matter(kept).rstrip("\n").split("\n")
 
-_HEAD_BYTES = 1 << 20  # far past any header (a title is at most 64 KiB)
-
 def _body_text(crawl: Crawl) -> bytes:
     """The journal after its front matter with every record taken out (a retracted entry's
     record becomes the mark), cut from the text at the records' places, in UTF-8."""
     if crawl.records is None:
         return b""
     body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")  # decoded once, by the caller
-    return _past_front_matter_bytes(body).strip(b"\n")
-
-
-def _past_front_matter_bytes(body: bytes) -> bytes:
-    """``body`` after its front matter, found as the header reader finds it (``...`` or
-    ``---`` closing, spaces after a fence); its head decoded losslessly to keep offsets."""
-    if not body.startswith(b"---"):
-        return body
-    head = body[:_HEAD_BYTES].decode("utf-8", errors="surrogateescape")
-    found = find_front_matter(head)
-    if found is None:
-        return body
-    return body[len(head[:found.end].encode("utf-8", errors="surrogateescape")):]
+    return body[past_front_matter(body):].strip(b"\n")
 
 
 _TITLE = re.compile(rb"^# .*$", re.M)

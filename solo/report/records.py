@@ -70,7 +70,7 @@ class Records:
     each record that does not decode begins (its line's start); ``duplicates`` and
     ``out_of_place`` the steps of records left out as repeating a step, or counted in
     their place though found after a later step. The journal's text is cut at every
-    record comment, readable or not (:meth:`body`, :meth:`texts_before`)."""
+    record comment, readable or not (:meth:`body`, :meth:`pieces`)."""
 
     def __init__(self, data: bytes) -> None:
         self.text = data
@@ -87,6 +87,7 @@ class Records:
         steps = list(map(_STEP, in_file))
         order = step_order(steps)
         self._at: Sequence[int] = range(len(in_file)) if order is None else order.kept
+        self._of: Sequence[int] = self._at if order is None else order.place_of
         self.duplicates = [] if order is None else [steps[index] for index in order.duplicates]
         self.out_of_place = [] if order is None \
             else [steps[index] for index in order.out_of_place]
@@ -97,8 +98,7 @@ class Records:
         self.turns = list(map(_TURN, self.kept))  # (decoding gives every record its turn)
         self.retracted = _retracted(self.kept)
         self._texts: list[bytes] | None = None
-        self._before: list[bytes] | None = None
-        self._tail = b""
+        self._cut: list[bytes] | None = None  # (the pieces, where some record is garbled)
         self._states: dict[int, dict[str, Any]] = {}
         self._tally: Tally | None = None
 
@@ -166,40 +166,30 @@ class Records:
             self._texts = texts
         return self._texts
 
-    def _pieces(self) -> list[bytes]:
+    def pieces(self) -> list[bytes]:
         """The text before each readable record (in the file's order) since the readable
         one before it, any unreadable one cut out, less the line break that ends it; and
         the text after the last one."""
         texts, good = self.texts(), self._good
-        if not self.garbled:
-            return texts
-        return [_cut_out(texts[after + 1:place + 1], set(), b"") if place > after + 1
-                else texts[place] for after, place in zip([-1, *good], [*good, len(texts) - 1],
-                                                          strict=True)]
+        if self.garbled and self._cut is None:
+            self._cut = [_cut_out(texts[after + 1:place + 1], set(), b"") if place > after + 1
+                         else texts[place] for after, place
+                         in zip([-1, *good], [*good, len(texts) - 1], strict=True)]
+        return self._cut or texts
 
-    def texts_before(self) -> list[bytes]:
-        """The text before each record counted (since the readable record before it, any
-        unreadable one cut out), less the line break that ends it."""
-        if self._before is None:
-            pieces = self._pieces()
-            self._tail = pieces[-1]
-            self._before = pieces[:-1] if isinstance(self._at, range) \
-                else [pieces[place] for place in self._at]
-        return self._before
+    def places(self) -> tuple[Sequence[int], Sequence[int]]:
+        """The piece (:meth:`pieces`) each record counted ends, and the record (its index
+        among those counted; -1: a duplicate, left out) that ends each piece but the last."""
+        return self._at, self._of
 
     def prose(self, index: int) -> bytes:
         """The text of record ``index``: what stands before it, since the record before it,
         with its line break."""
-        if self.garbled or self._before is not None:
-            return self.texts_before()[index] + b"\n"
         place = self._at[index]
+        if self.garbled or self._texts is not None:
+            return self.pieces()[place] + b"\n"
         previous = self._ends[place - 1] if place else 0
         return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
-
-    def tail(self) -> bytes:
-        """The text after the last readable record (any unreadable one cut out)."""
-        self.texts_before()
-        return self._tail
 
     def body(self, mark: bytes) -> bytes:
         """The journal with every record comment cut out (``mark`` where a retracted one
