@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from solo.engine import room_changes as change
 from solo.engine.dungeon_named import active
-from solo.engine.events import Checked, Event, Said
+from solo.engine.events import Event, Said
 from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
@@ -216,19 +216,12 @@ def _stocked(room: Room, rolled: GeneratedRoom) -> Room:
                          exits=tuple(exits[:change.MAX_EXITS]))
 
 
-def _check_failed(events: list[Event]) -> bool:
-    checks = [event for event in events if isinstance(event, Checked)]
-    return bool(checks) and not checks[-1].success
-
-
-def after_action(world: World, run: RunState, action: str, start: int) -> None:
+def after_action(world: World, run: RunState, action: str, held: bool) -> None:
     """What an action did to the doors of the room the party is in: an opener opens the
-    first door it can, a finder finds the secret ways and the trapped doors (unless a
-    check the action rolled failed). ``start``: where the action's events begin."""
+    first door it can, a finder finds the secret ways and the trapped doors, unless the
+    action's own check failed (``held``: False)."""
     room = run.dungeon.current
-    if room is None or (action not in OPENERS and action not in FINDERS):
-        return
-    if _check_failed(run.events[start:]):
+    if room is None or not held or (action not in OPENERS and action not in FINDERS):
         return
     exits = list(room.exits)
     said: list[str] = []
