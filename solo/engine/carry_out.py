@@ -56,6 +56,7 @@ def carry_out(world: World, run: Run, request: Request) -> None:
         if isinstance(request, Act):
             if walk_action(world, run, request):  # back to a room more than one away
                 return
+            door = dungeon_rolls.door_to_open(run, request.action, request.direction)
             moved, rolled = move_for(run, request, world)  # first: the rules read the room
             start = len(run.events)
             action = world.procedure.actions[request.action]
@@ -66,7 +67,7 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)
             held = _own_check_held(run)
-            dungeon_rolls.after_action(world, run, request.action, held)  # doors, traps
+            dungeon_rolls.after_action(world, run, request.action, held, door)  # doors, traps
             search_key(world, run, request.action, held)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
