@@ -130,7 +130,7 @@ def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
     ways = [f"'{finders[0]}' may find a secret way"] if finders else []
     if onward:
         ways.append(f"'go {min(onward)[2]}' walks to the nearest room with one")
-    used = {exit.direction for exit in room.exits}
+    used = {exit.direction for exit in room.exits if exit.seen}  # (a hidden one unsaid)
     free = next((direction for direction in DIRECTIONS if direction not in used), None)
     if free is not None:
         ways.append(f"'room exits {free}' names one")
@@ -149,8 +149,9 @@ class Rolled:
 
 def _through(run: RunState, room: Room, direction: str | None
              ) -> tuple[Room, str | None, list[Event]]:
-    """The room the party leaves, with the exit it takes: refused if its door is shut;
-    a trapped one springs (and is then open); a hidden one the player names is found."""
+    """The room the party leaves, with the exit it takes: refused if its door is shut or
+    the party knows no exit that way (a hidden one is wall until a search finds it); a
+    trapped one springs (and is then open)."""
     events: list[Event] = []
     exits = list(room.exits)
     free = [index for index, exit in enumerate(exits) if exit.to is None]
@@ -161,8 +162,14 @@ def _through(run: RunState, room: Room, direction: str | None
             chosen = next((index for index in free if exits[index].seen), None)
         if chosen is None and exits:  # (a room with no exits known makes one, as ever)
             raise _dead_end(run.dungeon, room, run.procedure)
-    else:
-        chosen = next((index for index in free if exits[index].direction == direction), None)
+    else:  # the exit named, as the party knows it (a hidden one is wall until found)
+        chosen = next((index for index in free if exits[index].seen
+                       and exits[index].direction == direction), None)
+        if chosen is None and exits and not any(  # (one to a known room: 'go' says so;
+                exit.seen and (exit.to is None) == (exit.direction is None)  # one counted)
+                and exit.direction in (direction, None) for exit in exits):
+            raise UsageError(f"{room.id} has no exit {direction} the party knows of; "
+                             f"'rooms' lists its exits, 'room exits {direction}' names one")
     if chosen is None:
         return room, direction, events
     exit = exits[chosen]
