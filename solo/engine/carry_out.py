@@ -28,7 +28,12 @@ from solo.errors import UsageError
 from solo.rules.expr import ExprError
 from solo.rules.world import World
 
-__all__ = ["carry_out"]
+__all__ = ["carry_out", "PRESET"]
+
+PRESET = "preset"
+"""The choice an action's ``encounter`` argument takes when the room its move enters holds
+an encounter set there before play (a key's): D12 rolls its events and encounter check
+only for a room without one."""
 
 
 def _own_check_held(run: Run) -> bool:
@@ -63,6 +68,10 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             arguments = request.arguments
             if rolled is not None and any(arg.name == "exits" for arg in action.args):
                 arguments = {**arguments, "exits": rolled.exits}  # the rolled room's own
+            if rolled is not None and rolled.preset and any(
+                    arg.name == "encounter" and PRESET in arg.choice_names
+                    for arg in action.args):  # the key set an encounter there
+                arguments = {**arguments, "encounter": PRESET}
             run.act(action, arguments, request.text)
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)

@@ -140,11 +140,13 @@ def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
 @dataclass
 class Rolled:
     """What rolling a new room made: the events, the room's exits as the rules count them,
-    and whether it holds an encounter (drawn from the procedure's own table)."""
+    whether it holds an encounter (drawn from the procedure's own table), and whether one
+    was set there before play (``preset``: a key's room that holds an encounter)."""
 
     events: list[Event]
     exits: int
     encounter: bool
+    preset: bool = False
 
 
 def _through(run: RunState, room: Room, direction: str | None
