@@ -14,7 +14,7 @@ from __future__ import annotations
 from solo.engine import dungeon_rolls, expedition
 from solo.engine.arguments import quote
 from solo.engine.effects_tables import meet_rolled_encounter
-from solo.engine.events import Checked, acted
+from solo.engine.events import Checked, TurnPassed, acted
 from solo.engine.expedition import carry_trip, refuse_outside
 from solo.engine.expedition_requests import TripRequest
 from solo.engine.interpreter import Run
@@ -28,14 +28,25 @@ from solo.errors import UsageError
 from solo.rules.expr import ExprError
 from solo.rules.world import World
 
-__all__ = ["carry_out"]
+__all__ = ["carry_out", "PRESET"]
+
+PRESET = "preset"
+"""The choice an action's ``encounter`` argument takes when the room its move enters holds
+an encounter set there before play (a key's): D12 rolls its events and encounter check
+only for a room without one."""
 
 
-def _no_check_failed(run: Run, start: int) -> bool:
-    """Whether the last check the action rolled (if any) succeeded: a search finds what the
-    key hides only then."""
-    checks = [event for event in run.events[start:] if isinstance(event, Checked)]
-    return not checks or checks[-1].success
+def _own_check_held(run: Run) -> bool:
+    """Whether the action's own check held: the last its effects rolled, if any (not one
+    of ``on_action`` before them, nor one its turns roll after them, such as a surprise
+    check the hazard die calls for). A door opens, a search finds, only then."""
+    held = True
+    for event in run.events[run.own_start:]:
+        if type(event) is TurnPassed:
+            break
+        if type(event) is Checked:
+            held = event.success
+    return held
 
 
 def carry_out(world: World, run: Run, request: Request) -> None:
@@ -50,17 +61,23 @@ def carry_out(world: World, run: Run, request: Request) -> None:
         if isinstance(request, Act):
             if walk_action(world, run, request):  # back to a room more than one away
                 return
+            door = dungeon_rolls.door_to_open(run, request.action, request.direction)
             moved, rolled = move_for(run, request, world)  # first: the rules read the room
             start = len(run.events)
             action = world.procedure.actions[request.action]
             arguments = request.arguments
             if rolled is not None and any(arg.name == "exits" for arg in action.args):
                 arguments = {**arguments, "exits": rolled.exits}  # the rolled room's own
+            if rolled is not None and rolled.preset and any(
+                    arg.name == "encounter" and PRESET in arg.choice_names
+                    for arg in action.args):  # the key set an encounter there
+                arguments = {**arguments, "encounter": PRESET}
             run.act(action, arguments, request.text)
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)
-            dungeon_rolls.after_action(world, run, request.action, start)  # doors, traps
-            search_key(world, run, request.action, _no_check_failed(run, start))
+            held = _own_check_held(run)
+            dungeon_rolls.after_action(world, run, request.action, held, door)  # doors, traps
+            search_key(world, run, request.action, held)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start
                 run.events[at:at] = moved

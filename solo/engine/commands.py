@@ -17,6 +17,7 @@ from functools import partial
 
 from solo import defaults
 from solo.engine.arguments import parse_arguments
+from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.requests import Act, Request
 from solo.engine.rooms import DIRECTIONS, ROOM_ID, map_value
 from solo.engine.state import State
@@ -79,16 +80,22 @@ def check_digits(words: Sequence[str]) -> None:
             raise UsageError(f"a number of more than {MAX_DIGITS} digits")
 
 
-_MOVE_WORDS = {"new": "[DIRECTION] [ROOM]", "back": "[DIRECTION|ROOM]"}
+_MOVE_WORDS = {"new": "[DIRECTION] [ROOM]", "back": "[DIRECTION|ROOM]", "door": "[DIRECTION]"}
 """What a usage line names for a move on the map: a new room's exit and its own number, or
-the known room to go back to."""
+the known room to go back to; for an action that opens a door, the door's direction."""
+
+
+def _words_of(action: Action, move: str | None = None) -> str | None:
+    """The map words an action reads: its move's (``move``, else its own), or ``door``
+    for one that opens a door (:data:`~solo.engine.dungeon_rolls.OPENERS`)."""
+    return move or action.room or ("door" if action.name in OPENERS else None)
 
 
 def usage_of(action: Action, name: str = "", move: str | None = None) -> str:
     """An action's usage line, as ``name`` plays it (its own name unless told): the words of
     its move on the map (``move``, else its own), then the arguments (required ones bare,
     optional ones in brackets)."""
-    parts = [name or action.name, *filter(None, [_MOVE_WORDS.get(move or action.room or "")])]
+    parts = [name or action.name, *filter(None, [_MOVE_WORDS.get(_words_of(action, move) or "")])]
     for arg in action.args:
         shown = arg.name.upper()
         parts.append(shown if arg.default is None else f"[{shown}]")
@@ -99,23 +106,26 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                rest: str, move: str | None = None) -> Request:
     """The action's arguments; for one that moves on the map (its ``room:``, or ``move``
     for the word ``enter``), a direction (``N``) or a room (``R2``: going back, a known
-    one; going into a new one, the number the player gives it) among the words too."""
+    one; going into a new one, the number the player gives it) among the words too; for
+    one that opens a door, the door's direction."""
+    words_of = _words_of(action, move)
     move = move or action.room
     words = rest.split()
     direction = to = None
-    if move is not None:
+    if words_of is not None:
         for word in list(words):
             upper = word.upper()
             if direction is None and upper in DIRECTIONS:
                 direction = upper
                 words.remove(word)
-            elif to is None and ROOM_ID.fullmatch(upper):  # back: where; new: its own id
+            elif move is not None and to is None and ROOM_ID.fullmatch(upper):
+                # back: where; new: its own id
                 to = upper if move == "back" else f"R{int(upper[1:])}"
                 words.remove(word)
     defaults = {arg.name: value for arg in action.args if arg.map is not None
                 for value in [map_value(state.dungeon, arg.map)] if value is not None}
     spoken = action if command.name == action.name else replace(action, name=command.name)
-    arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(move or "", ""))
+    arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(words_of or "", ""))
     exits = arguments.get("exits") if move == "new" and any(
         arg.name == "exits" for arg in action.args) else None
     typed = exits is not None and any(word[:1].isdigit() or word.lower().startswith("exits")
@@ -130,7 +140,11 @@ def _choices(action: Action, world: World, state: State) -> Sequence[str]:
 
 def action_command(action: Action) -> Command:
     """A procedure action as a command: its arguments matched by name, choice or number."""
-    return Command(action.name, usage_of(action), action.help, "action",
+    help = action.help
+    if action.name in OPENERS:
+        help += (f" '{action.name} S' opens the door S of the room the party is in; with no "
+                 "direction, the one shut door it can open there.")
+    return Command(action.name, usage_of(action), help, "action",
                    partial(_parse_act, action), partial(_choices, action), action.aliases,
                    action.group)
 

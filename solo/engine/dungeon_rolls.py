@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from solo.engine import room_changes as change
 from solo.engine.dungeon_named import active
-from solo.engine.events import Checked, Event, Said
+from solo.engine.events import Event, Said
 from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
@@ -35,8 +35,8 @@ from solo.rules.generate import GeneratedRoom, RoomContext, roll_room
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
-__all__ = ["OPENERS", "FINDERS", "door_refusal", "refuse_shut", "Rolled", "roll_new",
-           "after_action", "TRAPS_FOUND", "traps_found"]
+__all__ = ["OPENERS", "FINDERS", "door_refusal", "door_to_open", "refuse_shut", "Rolled",
+           "roll_new", "after_action", "TRAPS_FOUND", "traps_found"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -44,8 +44,9 @@ OPENERS: Mapping[str, tuple[str, ...]] = {
     "force-door": ("stuck", "locked"),   # Exploration: a STR check against the door
     "pick-lock": ("locked",),            # Trespasser and Exploration: a lock picked
 }
-"""The procedures' own actions that open a door, and the doors each opens: the first such
-door of the room the party is in (a check the action rolls must succeed)."""
+"""The procedures' own actions that open a door, and the doors each opens: the one named by
+its direction (``break-door S``), else the one such door of the room the party is in (a
+check the action rolls must succeed)."""
 
 FINDERS = ("find-secret", "search")
 """The actions that find a room's secret ways and the traps on its doors (a check the
@@ -58,13 +59,52 @@ _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", F
 
 def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
     """Why the party cannot go through ``exit``: its door is shut, and the action that
-    opens it."""
-    openers = [name for name, doors in OPENERS.items()
-               if exit.door in doors and name in procedure.actions]
+    opens it (with the door's direction)."""
     where = exit.direction or exit.to or "exit"
-    how = (" or ".join(f"'{name}'" for name in openers) + " opens it first") if openers \
+    named = f" {exit.direction}" if exit.direction else ""
+    openers = [f"'{name}{named}'" for name, doors in OPENERS.items()
+               if exit.door in doors and name in procedure.actions]
+    how = (" or ".join(openers) + " opens it first") if openers \
         else f"once the party has opened it, 'room exits {where}' says so"
     return UsageError(f"the door {where} of {room.id} is {exit.door}: {how}")
+
+
+def door_to_open(run: RunState, action: str, direction: str | None) -> int | None:
+    """Which exit of the room the party is in ``action`` opens, if it is an opener: the
+    one in ``direction``, else the one shut door of its kinds there (None: none, and the
+    action is only what the procedure makes of it). Refused, before the action is carried
+    out, when ``direction`` names no exit the party knows of or one no such door shuts,
+    or when the room has several such doors and none is named."""
+    kinds = OPENERS.get(action)
+    room = run.dungeon.current
+    if kinds is None:
+        return None
+    if room is None:
+        if direction is not None:
+            raise UsageError(f"the party is in no room on the map: '{action}' alone says "
+                             "what it did")
+        return None
+    exits = room.exits
+    if direction is not None:
+        index = next((index for index, exit in enumerate(exits)
+                      if exit.direction == direction and exit.seen), None)
+        if index is None:
+            raise UsageError(f"{room.id} has no exit {direction} the party knows of; "
+                             "'rooms' lists its exits")
+        exit = exits[index]
+        if exit.door in kinds:
+            return index
+        if exit.barred:
+            raise door_refusal(room, exit, run.procedure)
+        raise UsageError(f"the way {direction} of {room.id} is not shut: '{action}' has "
+                         "nothing to open there")
+    shut = [index for index, exit in enumerate(exits) if exit.door in kinds]
+    if len(shut) > 1 and all(exits[index].direction for index in shut):
+        doors = [f"'{action} {exits[index].direction}' ({exits[index].door})"
+                 for index in shut]
+        raise UsageError(f"{room.id} has {len(shut)} shut doors '{action}' can open: name "
+                         f"one, {', '.join(doors[:-1])} or {doors[-1]}")
+    return shut[0] if shut else None  # (a door with no direction cannot be named: the first)
 
 
 def refuse_shut(run: RunState, direction: str | None) -> None:
@@ -90,7 +130,7 @@ def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
     ways = [f"'{finders[0]}' may find a secret way"] if finders else []
     if onward:
         ways.append(f"'go {min(onward)[2]}' walks to the nearest room with one")
-    used = {exit.direction for exit in room.exits}
+    used = {exit.direction for exit in room.exits if exit.seen}  # (a hidden one unsaid)
     free = next((direction for direction in DIRECTIONS if direction not in used), None)
     if free is not None:
         ways.append(f"'room exits {free}' names one")
@@ -100,17 +140,20 @@ def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
 @dataclass
 class Rolled:
     """What rolling a new room made: the events, the room's exits as the rules count them,
-    and whether it holds an encounter (drawn from the procedure's own table)."""
+    whether it holds an encounter (drawn from the procedure's own table), and whether one
+    was set there before play (``preset``: a key's room that holds an encounter)."""
 
     events: list[Event]
     exits: int
     encounter: bool
+    preset: bool = False
 
 
 def _through(run: RunState, room: Room, direction: str | None
              ) -> tuple[Room, str | None, list[Event]]:
-    """The room the party leaves, with the exit it takes: refused if its door is shut;
-    a trapped one springs (and is then open); a hidden one the player names is found."""
+    """The room the party leaves, with the exit it takes: refused if its door is shut or
+    the party knows no exit that way (a hidden one is wall until a search finds it); a
+    trapped one springs (and is then open)."""
     events: list[Event] = []
     exits = list(room.exits)
     free = [index for index, exit in enumerate(exits) if exit.to is None]
@@ -121,8 +164,14 @@ def _through(run: RunState, room: Room, direction: str | None
             chosen = next((index for index in free if exits[index].seen), None)
         if chosen is None and exits:  # (a room with no exits known makes one, as ever)
             raise _dead_end(run.dungeon, room, run.procedure)
-    else:
-        chosen = next((index for index in free if exits[index].direction == direction), None)
+    else:  # the exit named, as the party knows it (a hidden one is wall until found)
+        chosen = next((index for index in free if exits[index].seen
+                       and exits[index].direction == direction), None)
+        if chosen is None and exits and not any(  # (one to a known room: 'go' says so;
+                exit.seen and (exit.to is None) == (exit.direction is None)  # one counted)
+                and exit.direction in (direction, None) for exit in exits):
+            raise UsageError(f"{room.id} has no exit {direction} the party knows of; "
+                             f"'rooms' lists its exits, 'room exits {direction}' names one")
     if chosen is None:
         return room, direction, events
     exit = exits[chosen]
@@ -216,25 +265,20 @@ def _stocked(room: Room, rolled: GeneratedRoom) -> Room:
                          exits=tuple(exits[:change.MAX_EXITS]))
 
 
-def _check_failed(events: list[Event]) -> bool:
-    checks = [event for event in events if isinstance(event, Checked)]
-    return bool(checks) and not checks[-1].success
-
-
-def after_action(world: World, run: RunState, action: str, start: int) -> None:
+def after_action(world: World, run: RunState, action: str, held: bool,
+                 door: int | None) -> None:
     """What an action did to the doors of the room the party is in: an opener opens the
-    first door it can, a finder finds the secret ways and the trapped doors (unless a
-    check the action rolled failed). ``start``: where the action's events begin."""
+    door chosen for it (``door``: its exit's place, :func:`door_to_open`), a finder finds
+    the secret ways and the trapped doors, unless the action's own check failed (``held``:
+    False)."""
     room = run.dungeon.current
-    if room is None or (action not in OPENERS and action not in FINDERS):
-        return
-    if _check_failed(run.events[start:]):
+    if room is None or not held or (action not in OPENERS and action not in FINDERS):
         return
     exits = list(room.exits)
     said: list[str] = []
     if action in OPENERS:
-        index = next((index for index, exit in enumerate(exits)
-                      if exit.door in OPENERS[action]), None)
+        index = door if door is not None and door < len(exits) \
+            and exits[door].door in OPENERS[action] else None
         if index is not None:
             said.append(f"The door {exits[index].direction or ''} of {room.id} is open.")
             exits[index] = exits[index]._replace(door="")

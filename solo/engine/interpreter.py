@@ -36,6 +36,10 @@ class Run(RunState):
     _program: Program | None = None
     _known_time: tuple[Expr, int] | None = None
     """The last action time that reads no name, and its value."""
+    own_start = 0
+    """Where the last action's own effects begin among the events (after ``on_action``'s;
+    its turns' follow from its first TurnPassed): what a door or a search reads of its
+    own check."""
 
     def program(self) -> Program:
         """The compiled effects of this run's procedure, for a run that records or not
@@ -80,11 +84,13 @@ class Run(RunState):
         outcomes = self.outcomes
         self.turn_outcomes_start = len(outcomes)
         if not time:
+            self.own_start = len(self.events)
             if step is not nothing:
                 step(self)
             return
         if program.on_action is not nothing:
             program.on_action(self)
+        self.own_start = len(self.events)
         if step is not nothing:  # (an empty list, or one only saying, unrecorded)
             step(self)
         self._pass_turns(program.each_turn, time)

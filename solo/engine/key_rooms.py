@@ -237,7 +237,9 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
     if view.text:
         shown.append(Said(" ".join(view.text.split())))
     encounter = _contents(run, key, key_room, shown)
-    return Rolled([*events, *shown], sum(1 for each in room.exits if each.seen), encounter)
+    preset = any(content.kind == "encounter" for content in key_room.contents)
+    return Rolled([*events, *shown], sum(1 for each in room.exits if each.seen), encounter,
+                  preset)
 
 
 def _contents(run: RunState, key: DungeonKey, room: KeyRoom, shown: list[Event]) -> bool:

@@ -92,10 +92,10 @@ def test_a_locked_door_is_refused_by_name_until_the_procedure_opens_it(tmp_path)
         assert room is not None
         shut = next(exit for exit in room.exits if exit.barred)
         with pytest.raises(UsageError, match=rf"the door {shut.direction} of {room.id} is "
-                           rf"{shut.door}: 'break-door' opens it first"):
+                           rf"{shut.door}: 'break-door {shut.direction}' opens it first"):
             session.handle(f"enter {shut.direction}")
         tension = session.state.values["tension"]
-        session.handle("break-door")
+        session.handle(f"break-door {shut.direction}")
         assert session.state.values["tension"] == tension + 1
         opened = session.state.dungeon.current
         assert opened is not None
@@ -345,10 +345,10 @@ def test_a_door_the_player_types_is_shut_too(tmp_path):
     try:
         session.handle("enter")
         session.handle("room exits N(locked) E(stuck) W(trapped)")
-        with pytest.raises(UsageError, match="the door N of R1 is locked: 'break-door' opens "
-                           "it first"):
+        with pytest.raises(UsageError, match="the door N of R1 is locked: 'break-door N' "
+                           "opens it first"):
             session.handle("enter N")
-        session.handle("break-door")
+        session.handle("break-door N")
         session.handle("enter N")
     finally:
         session.close()

@@ -44,7 +44,7 @@ def test_the_first_move_enters_the_entrance_and_names_the_key_by_path_and_hash(h
 def test_a_shut_door_is_refused_by_name_until_the_procedures_action_opens_it(here):
     run = start(here, EXAMPLE, stdin="enter\nenter E\nenter N\nenter E\nbreak-door\nenter E\n")
     assert run.code == 1  # a batch with a refusal in it
-    assert "the door E of R5 is stuck: 'break-door' opens it first" in run.err
+    assert "the door E of R5 is stuck: 'break-door E' opens it first" in run.err
     assert "[R:7|active|Fish store|" in run.out
 
 

@@ -83,7 +83,8 @@ def test_help_tells_every_command_of_every_procedure_in_full(system):
     ("dungeon-turn", "enter xx", "usage: enter [DIRECTION] [ROOM]"),
     ("trespasser", "advance xx", "usage: advance [DIRECTION] [ROOM]"),
     ("trespasser", "backtrack xx", "usage: backtrack [DIRECTION|ROOM]"),
-    ("d12-tension", "enter xx", "usage: enter [DIRECTION] [ROOM] [exits (a whole number)]"),
+    ("d12-tension", "enter xx", "usage: enter [DIRECTION] [ROOM] [exits (a whole number)] "
+                                "[encounter (none/preset)]"),
 ])
 def test_a_usage_line_names_the_words_of_a_move_on_the_map(system, line, usage):
     crawl = Crawl(system)
