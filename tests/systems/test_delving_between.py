@@ -42,3 +42,20 @@ def test_a_party_that_walks_in_the_dungeon_keeps_walking(crawl):
     c.do("go R1", faces=FREE)
     assert c.value("pace") == "walk"
     assert "Still walking" in _said(c.do("explore", faces=FREE))
+
+
+def test_a_day_outside_gives_back_the_fatigue_damage_the_tracker_counted(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Ott"))
+    c.do("light torch")
+    c.do("enter", faces=[2])                  # fatigue due
+    c.do("enter", faces=[2])                  # no rest: 1 damage each, and due again
+    c.do("enter", faces=FREE)                 # no rest: 1 more
+    assert c.value("fatigue") == 2
+    c.do("hurt 3", actor="Ott")               # other damage: not the day's to heal
+    assert [member.hp for member in c.state.party] == [6, 3]
+    c.do("leave", faces=FREE)
+    c.do("wait 1")
+    assert c.value("fatigue") == 0 and c.value("fatigue_due") == 0
+    assert [member.hp for member in c.state.party] == [8, 5]
+    c.do("wait 1")                            # nothing more comes back
+    assert [member.hp for member in c.state.party] == [8, 5]
