@@ -131,6 +131,7 @@ def test_exploration_an_exact_dc_of_1_is_kept_and_0_means_the_difficulty(line):
 def test_exploration_a_single_torch_sputters_out_on_a_3():
     c = Crawl("exploration")
     c.do("light torch")
+    c.do("explore", faces=[6])  # (a torch lit this very turn only flickers)
     c.do("explore", faces=[3])
     assert c.state.lights == ()
     assert "sputters out" in "\n".join(e.text for e in c.last.events if isinstance(e, Said))
@@ -336,6 +337,7 @@ def test_hazard_tables_are_d6_and_so_titled():
 def test_exploration_light_reasons_name_the_hazard_face():
     c = Crawl("exploration")
     c.do("light torch")
+    c.do("explore", faces=[6])  # (a torch lit this very turn only flickers)
     c.do("explore", faces=[3])
     assert "(hazard die 3)" in [e.reason for e in c.last.events
                                 if hasattr(e, "reason") and e.reason][0]
