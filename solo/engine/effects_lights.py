@@ -1,7 +1,7 @@
 """Light sources and supplies: lighting and dousing a source, the ``light`` effect (out,
 dim, halve, douse, refill, step a usage die, light, and flicker: out, unless the source was
-lit this very turn, when it is doused, to be lit again for nothing), the ``supply``
-effect, and the sources burning down as turns pass."""
+lit this very turn, when it only flickers and burns on), the ``supply`` effect, and the
+sources burning down as turns pass."""
 
 from __future__ import annotations
 
@@ -144,17 +144,16 @@ def _change_lights(run: RunState, effect: LightChange) -> None:
             continue
         if remaining is not None:
             remaining -= 1
-        if effect.operation == "douse" or (effect.operation == "flicker"
-                                           and _lit_this_turn(run, light, kind)):
+        if effect.operation == "flicker" and _lit_this_turn(run, light, kind):
+            kept.append(light)
+            if run.record:
+                run.events.append(Said(f"The {kind.label.lower()} was lit this very turn: "
+                                       "it flickers ominously and burns on."))
+            continue
+        if effect.operation == "douse":
             run.doused.append(light)
             run.events.append(LightChanged(light.kind, kind.label, describe_light(light),
-                                           "doused", reason if effect.operation == "douse"
-                                           else f"{reason}, lit this very turn: it flickered",
-                                           "doused"))
-            if effect.operation == "flicker" and run.record:
-                run.events.append(Said(
-                    f"The {kind.label.lower()} was lit this very turn: read it as an ominous "
-                    f"flicker. 'light {light.kind}' lights it again for nothing."))
+                                           "doused", reason, "doused"))
             continue
         after = _apply_light(run, effect.operation, light, kind)
         if after is light:
@@ -193,7 +192,7 @@ def _check_source(run: RunState, check: SourceCheck, label: str, light: Light) -
 
 def _apply_light(run: RunState, operation: str, light: Light, kind: LightKind
                  ) -> Light | None:
-    if operation in ("out", "flicker"):  # (a flicker lit this very turn is doused above)
+    if operation in ("out", "flicker"):  # (one lit this very turn flickers, above)
         return None
     if operation == "dim":
         if light.dimmed or kind.level == "dim":

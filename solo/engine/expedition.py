@@ -106,10 +106,16 @@ def _leave_dungeon(world: World, run: Run, request: Leave, walk: Walker) -> None
     if dungeon.here == dungeon.way_out:
         run.events.append(acted(request.text, run.actor, request.shown))
     else:
+        met = run.encounters
         walk(world, run, GoTo("OUT", text=request.text, actor=request.actor))
         if run.dungeon.here != run.dungeon.way_out:
             run.events.append(Said("The party is not out yet: the expedition goes on "
                                    "('leave' again walks the rest of the way)."))
+            return
+        if run.encounters != met:  # met in the walk's last room: played before going out
+            run.events.append(Said(f"The encounter meets the party at the way out, "
+                                   f"{run.dungeon.here}: the expedition goes on ('leave' "
+                                   "again goes out)."))
             return
     end_expedition(world, run)
 

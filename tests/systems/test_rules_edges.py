@@ -4,7 +4,7 @@ is relit for nothing; the ember hint only after a torch burnt out."""
 
 from __future__ import annotations
 
-from solo.engine.events import Said, TurnPassed
+from solo.engine.events import LightChanged, Said, TurnPassed
 
 
 def said(result) -> str:
@@ -77,16 +77,17 @@ def test_no_reading_says_solo_keeps_no_map():
         assert "keeps no map" not in path.read_text(encoding="utf-8"), path.name
 
 
-# -- a torch that flickers is lit again for nothing; the embers only after a burn -----------------
-def test_exploration_a_torch_lit_this_very_turn_only_flickers_and_relights_free(crawl):
+# -- a torch lit this very turn only flickers; the embers only after a burn -----------------------
+def test_exploration_a_torch_lit_this_very_turn_only_flickers_and_burns_on(crawl):
     c = crawl("exploration")
     c.do("supply torches 2")
     c.do("light torch")
     assert c.state.supplies["torches"] == 1
     result = c.do("explore", faces=[3])  # hazard 3 on the turn the torch was lit
-    assert "ominous flicker" in said(result) and not c.state.lights
-    c.do("light torch")
-    assert c.state.supplies["torches"] == 1 and len(c.state.lights) == 1
+    assert "flickers ominously and burns on" in said(result)
+    assert "sputters out" not in said(result) and not c.events(LightChanged)
+    assert [(light.kind, light.remaining) for light in c.state.lights] == [("torch", 5)]
+    assert "No light" not in said(c.do("explore", faces=[6]))
 
 
 def test_exploration_a_torch_lit_before_this_turn_sputters_out_for_good(crawl):
