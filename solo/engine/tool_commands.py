@@ -188,9 +188,16 @@ def _hit_points(world: World, run: RunState, request: ChangeHitPoints) -> None:
     verb, reason = ("hurt", "hurt") if request.sign < 0 else ("heal", "healed")
     if not run.party:
         raise UsageError(f"no one is named in the party to {verb}; party add NAME first")
-    for index in targets(run, "actor"):
-        change_member(run, index, "hp", run.party[index].hp + request.sign * request.amount,
-                      reason)
+    reached = targets(run, "actor")
+    changed = [change_member(run, index, "hp",
+                             run.party[index].hp + request.sign * request.amount, reason)
+               for index in reached]
+    if not any(changed):  # no entry that changes nothing: say so instead
+        who = (run.party[reached[0]].name if len(reached) == 1 else "every member")
+        bound = "is at 0 HP" if request.sign < 0 else (
+            f"has all {run.party[reached[0]].max_hp} HP" if len(reached) == 1
+            else "has all their HP")
+        raise UsageError(f"{who} {bound} already: {verb} changes nothing")
 
 
 TOOL_COMMANDS: dict[type[Request], ToolCommand] = {
