@@ -154,11 +154,18 @@ def _set_member(world: World, run: RunState, request: SetMember) -> None:
     index = member_index(run.party, request.name)
     if index is None:
         raise UsageError(f"no one called {quote(request.name)} in the party")
+    changed = False
     for key, value in request.counts.items():
         if key in world.procedure.party.conditions:
-            change_member(run, index, key, value, "set by the player")
-        else:
+            changed |= change_member(run, index, key, value, "set by the player")
+        else:  # a member's own value is kept even when it equals the party's
             change_own(run, index, key, value, "set by the player")
+            changed = True
+    if not changed:
+        member, conditions = run.party[index], world.procedure.party.conditions
+        shown = ", ".join(f"{key} is {member.condition(key, conditions[key].start)}"
+                          for key in request.counts)
+        raise UsageError(f"{member.name}'s {shown} already: party set changes nothing")
 
 
 def _remove_member(world: World, run: RunState, request: RemoveMember) -> None:

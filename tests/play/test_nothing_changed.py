@@ -38,3 +38,13 @@ def test_a_heal_that_reaches_anyone_is_journaled_as_before(tmp_path):
     assert played.code == 0, played.err
     assert "=> [PC:Wren|HP 8/8] HP +3: healed" in played.out
     assert "(note: undo: took back heal 5)" in path.read_text()
+
+
+def test_a_condition_set_to_the_count_it_has_is_refused(tmp_path):
+    path = tmp_path / "e.md"
+    played = solo("new", str(path), "--system", "exploration", "--seed", "1", "--party",
+                  "Wren", stdin="party set Wren fatigue 0\nparty set Wren fatigue 2\n")
+    assert played.code == 1
+    assert "Wren's fatigue is 0 already: party set changes nothing" in played.err
+    assert "Fatigue +2: set by the player" in played.out
+    assert _entries(path.read_text(), "party set Wren fatigue 0") == 0
