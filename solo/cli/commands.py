@@ -35,8 +35,9 @@ def _roll(options, env: Environment) -> int:
     import random
 
     from solo.rules import dice
+    from solo.rules.roll_words import expression_alone
     seed = options.seed if options.seed is not None else _random_seed()
-    env.say(str(dice.roll(" ".join(options.expression), random.Random(seed))))
+    env.say(str(dice.roll(expression_alone(" ".join(options.expression)), random.Random(seed))))
     return 0
 
 

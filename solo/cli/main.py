@@ -98,7 +98,8 @@ def _quick_roll(args: list[str], env: Environment) -> int | None:
     import random
 
     from solo.rules import dice
+    from solo.rules.roll_words import expression_alone
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-    env.say(str(dice.roll(" ".join(words), random.Random(seed))))
+    env.say(str(dice.roll(expression_alone(" ".join(words)), random.Random(seed))))
     return 0

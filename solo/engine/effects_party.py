@@ -34,10 +34,11 @@ def marks(run: RunState, member: Member) -> tuple[str, ...]:
 
 
 def change_member(run: RunState, index: int, what: str, wanted: int, reason: str,
-                  journal: bool = True) -> None:
+                  journal: bool = True) -> bool:
     """Move member ``index``'s hit points (``hp``) or condition ``what`` to ``wanted``,
     within its bounds; a member who drops to 0 HP meets the procedure's ``down``. With
-    ``journal`` false the change is kept (the state records it) but makes no event."""
+    ``journal`` false the change is kept (the state records it) but makes no event.
+    Whether anything changed (not if the value was at its bound already)."""
     member = run.party[index]
     if type(wanted) is not int:
         wanted = whole(f"{member.name}'s {what}", wanted)
@@ -55,7 +56,7 @@ def change_member(run: RunState, index: int, what: str, wanted: int, reason: str
             kept[what] = after
         member = replace(member, conditions=_in_order(kept, run.procedure.party.conditions))
     if after == before:
-        return  # already at the bound: nothing to journal
+        return False  # already at the bound: nothing to journal
     run.party[index] = member
     if run.member == index:
         _bind_member(run, member)
@@ -64,6 +65,7 @@ def change_member(run: RunState, index: int, what: str, wanted: int, reason: str
                                         member.hp, member.max_hp, marks(run, member)))
     if what == "hp" and before > 0 and after == 0 and run.procedure.party.down:
         for_member(run, index, run.procedure.party.down)
+    return True
 
 
 def change_own(run: RunState, index: int, name: str, value: int, reason: str) -> None:

@@ -154,11 +154,18 @@ def _set_member(world: World, run: RunState, request: SetMember) -> None:
     index = member_index(run.party, request.name)
     if index is None:
         raise UsageError(f"no one called {quote(request.name)} in the party")
+    changed = False
     for key, value in request.counts.items():
         if key in world.procedure.party.conditions:
-            change_member(run, index, key, value, "set by the player")
-        else:
+            changed |= change_member(run, index, key, value, "set by the player")
+        else:  # a member's own value is kept even when it equals the party's
             change_own(run, index, key, value, "set by the player")
+            changed = True
+    if not changed:
+        member, conditions = run.party[index], world.procedure.party.conditions
+        shown = ", ".join(f"{key} is {member.condition(key, conditions[key].start)}"
+                          for key in request.counts)
+        raise UsageError(f"{member.name}'s {shown} already: party set changes nothing")
 
 
 def _remove_member(world: World, run: RunState, request: RemoveMember) -> None:
@@ -188,9 +195,16 @@ def _hit_points(world: World, run: RunState, request: ChangeHitPoints) -> None:
     verb, reason = ("hurt", "hurt") if request.sign < 0 else ("heal", "healed")
     if not run.party:
         raise UsageError(f"no one is named in the party to {verb}; party add NAME first")
-    for index in targets(run, "actor"):
-        change_member(run, index, "hp", run.party[index].hp + request.sign * request.amount,
-                      reason)
+    reached = targets(run, "actor")
+    changed = [change_member(run, index, "hp",
+                             run.party[index].hp + request.sign * request.amount, reason)
+               for index in reached]
+    if not any(changed):  # no entry that changes nothing: say so instead
+        who = (run.party[reached[0]].name if len(reached) == 1 else "every member")
+        bound = "is at 0 HP" if request.sign < 0 else (
+            f"has all {run.party[reached[0]].max_hp} HP" if len(reached) == 1
+            else "has all their HP")
+        raise UsageError(f"{who} {bound} already: {verb} changes nothing")
 
 
 TOOL_COMMANDS: dict[type[Request], ToolCommand] = {

@@ -24,7 +24,7 @@ from solo.engine.arguments import (
     supply_named,
     whole_number,
 )
-from solo.engine.commands import Command
+from solo.engine.commands import Command, check_digits
 from solo.engine.dungeon_named import DUNGEON, set_dungeon_request
 from solo.engine.requests import (
     AddMember,
@@ -53,6 +53,7 @@ from solo.engine.room_grammar import ROOM_TOOLS
 from solo.engine.state import State
 from solo.errors import SoloError, UsageError
 from solo.rules import dice, oracle_styles
+from solo.rules.roll_words import split_expression
 from solo.rules.world import World
 
 __all__ = ["TOOLS", "DICE_MODES", "odds_names"]
@@ -145,12 +146,13 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
 def _roll(command: Command, world: World, state: State, rest: str) -> Request:
     if not rest:
         raise UsageError(f"{command.usage}: for example roll 2d6 reaction")
-    expression, _, why = rest.partition(" ")
     try:
+        expression, why = split_expression(rest)
+        check_digits(expression.split())  # the reason is free text; the dice are not
         parsed = dice.parse(expression)
     except SoloError as error:
         raise UsageError(str(error)) from None
-    return Roll(parsed, why.strip())
+    return Roll(parsed, why)
 
 
 def _table(command: Command, world: World, state: State, rest: str) -> Request:
@@ -303,8 +305,9 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "player describes them); "
           "'set odds off' takes the odds out of the status bar.",
           _set, _settable),
-    _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3.", _roll,
-          numbered=1),
+    _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3 (spaces only "
+          "around + and -); the words after the dice say what for: 'roll 2d6 + 1 reaction'.",
+          _roll, numbered=1),
     _tool("table", "table NAME", "Roll on a table; 'tables' lists them.", _table,
           _table_names),
     _tool("ask", "ask QUESTION? [ODDS] | ask meaning [QUESTION]", "Ask the oracle a yes/no "

@@ -190,6 +190,7 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
             if folded.startswith(name) and folded[len(name):].lstrip().startswith(":") \
                     and text.split(":", 1)[1].strip():
                 return _for_member(world, state, member.name, text)
+        _check_member_typo(world, state, text)
     words = text.split()
     first, rest = words[0].lower(), text[len(words[0]):].strip()
     command = command_table(world.procedure).get(first)
@@ -225,13 +226,38 @@ def _for_member(world: World, state: State, name: str, text: str) -> Parsed:
                      f"({KEEP_AS_PROSE})")
 
 
+_CLOSE = 0.75  # how alike a typed word and a command or member's name are, for 'did you mean'
+
+
+def _closest(word: str, words: list[str]) -> str | None:
+    close = difflib.get_close_matches(word, words, n=1, cutoff=_CLOSE)
+    return close[0] if close else None
+
+
 def _check_typo(world: World, first: str, count: int) -> None:
     if count > _SHORT:
         return
-    word = first.rstrip(".,;:!?…")
-    close = difflib.get_close_matches(word, command_words(world.procedure), n=1, cutoff=0.75)
+    close = _closest(first.rstrip(".,;:!?…"), command_words(world.procedure))
     if close:  # 'advnace', or 'stay.': a command with a stray mark after it
-        raise UsageError(f"no command {first!r}: did you mean {close[0]}? ({KEEP_AS_PROSE})")
+        raise UsageError(f"no command {first!r}: did you mean {close}? ({KEEP_AS_PROSE})")
+
+
+def _check_member_typo(world: World, state: State, text: str) -> None:
+    """``Wern: hurt 3`` in a party with Wren: a name close to a member's before a line that
+    is a command whole is a misspelt member, refused; ``Zed: trap`` (no one like Zed, or
+    words that are no command) stays dialogue."""
+    head, _, rest = text.partition(":")
+    names = {member.name.casefold(): member.name for member in state.party}
+    close = _closest(head.strip().casefold(), list(names))
+    if close is None:
+        return
+    try:
+        if parse_line(world, state, rest).kind != "command":
+            return
+    except UsageError:
+        return
+    raise UsageError(f"no member {head.strip()!r}: did you mean {names[close]}? "
+                     f"({KEEP_AS_PROSE})")
 
 
 def _check_lone_word(world: World, text: str) -> None:
