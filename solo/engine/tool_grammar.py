@@ -53,6 +53,7 @@ from solo.engine.room_grammar import ROOM_TOOLS
 from solo.engine.state import State
 from solo.errors import SoloError, UsageError
 from solo.rules import dice, oracle_styles
+from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
 __all__ = ["TOOLS", "DICE_MODES", "odds_names"]
@@ -136,9 +137,18 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
             raise UsageError(f"{name} takes true or false")
         return SetSetting(name, value.lower() in ("true", "yes", "on"))
     if isinstance(default, int):
-        return SetSetting(name, whole_number(name, value))
+        return _declared(procedure, name, whole_number(name, value))
     if len(value) > 200:
         raise UsageError(f"{name} takes a word of at most 200 characters")
+    return _declared(procedure, name, value)
+
+
+def _declared(procedure: Procedure, name: str, value: int | str) -> SetSetting:
+    """``set NAME VALUE`` when VALUE is one the procedure declares for the setting."""
+    values = procedure.setting_values.get(name)
+    problem = values.refusal(name, value) if values is not None else None
+    if problem:
+        raise UsageError(problem)
     return SetSetting(name, value)
 
 
