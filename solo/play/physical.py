@@ -18,7 +18,7 @@ from solo.defaults import DICE_MODES
 from solo.errors import UsageError
 from solo.rules.numbers import number_between
 
-__all__ = ["TypedDice", "AskDie", "DICE_MODES", "die_prompt"]
+__all__ = ["TypedDice", "AskDie", "DICE_MODES", "die_prompt", "face_of", "not_a_face"]
 
 AskDie = Callable[[int, str | None, str], str]
 """``ask(sides, problem, purpose)``: the player's answer for a die of ``sides`` faces, as
@@ -35,6 +35,16 @@ def die_prompt(sides: int, purpose: str) -> str:
     if die in purpose:
         return f"{purpose}: "
     return f"{purpose} ({die}): "
+
+
+def face_of(answer: str, sides: int) -> int | None:
+    """The face ``answer`` (stripped) names on a die of ``sides`` faces, or None."""
+    return number_between(answer, 1, sides)
+
+
+def not_a_face(answer: str, sides: int) -> str:
+    """Why ``answer`` is refused for a die of ``sides`` faces."""
+    return f"a d{sides} shows 1 to {sides}; {answer[:20]!r} is not a face"
 
 
 class TypedDice(random.Random):
@@ -62,8 +72,8 @@ class TypedDice(random.Random):
                                  "nothing was recorded") from None
             if not answer:
                 return super().randint(1, b)
-            face = number_between(answer, 1, b)
+            face = face_of(answer, b)
             if face is not None:
                 self.typed.append((b, face))
                 return face
-            problem = f"a d{b} shows 1 to {b}; {answer[:20]!r} is not a face"
+            problem = not_a_face(answer, b)
