@@ -313,7 +313,8 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "player describes them); "
           "'set odds off' takes the odds out of the status bar.",
           _set, _settable),
-    _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3.", _roll,
+    _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3, d20+3 or d66 (a d6 "
+          "for tens, one for units).", _roll,
           numbered=1),
     _tool("table", "table NAME", "Roll on a table; 'tables' lists them.", _table,
           _table_names),
