@@ -13,6 +13,7 @@ from solo.play.physical import TypedDice
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
+from tests.fake_env import solo as solo_run
 
 
 def answers(*typed: str):
@@ -141,3 +142,38 @@ def test_in_a_script_a_line_that_is_no_face_is_played_not_eaten(tmp_path: Path):
     text = (tmp_path / "p.md").read_text()
     assert "@ enter 3" not in text and "Random encounter" not in text
     assert "d: reaction 2d6=7 [4, 3]" in text  # the line the d4 did not take was played
+
+
+@pytest.mark.parametrize(("sides", "typed", "face"), [
+    (100, "00", 100), (100, "0", 100), (10, "0", 10), (100, "7", 7), (10, "10", 10)])
+def test_a_zero_face_is_the_highest_as_the_dice_print_it(sides, typed, face):
+    answers = iter([typed])
+
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
+        return next(answers)  # asked again: StopIteration, not a loop
+
+    dice = TypedDice("1:0", ask)
+    assert dice.randint(1, sides) == face
+    assert dice.typed == [(sides, face)]
+
+
+@pytest.mark.parametrize(("sides", "typed"), [(6, "0"), (20, "0"), (10, "00"), (100, "000")])
+def test_zero_is_no_face_of_other_dice(sides, typed):
+    answers = iter([typed, "1"])
+    problems: list[str | None] = []
+
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
+        problems.append(problem)
+        return next(answers)
+
+    assert TypedDice("1:0", ask).randint(1, sides) == 1
+    assert problems[1] is not None and f"{typed!r} is not a face" in problems[1]
+
+
+def test_in_a_script_00_on_percentile_dice_is_100(tmp_path: Path):
+    path = tmp_path / "j.md"
+    done = solo_run("new", str(path), "--system", "d12-tension", "--seed", "1", "--dice",
+                    "physical", stdin="roll d100 luck\n00\nroll d10 luck\n0\n")
+    assert done.code == 0, done.err
+    text = path.read_text()
+    assert "d: luck d100=100" in text and "d: luck d10=10" in text
