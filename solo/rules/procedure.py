@@ -17,9 +17,10 @@ from typing import Any, Generic, TypeVar
 
 from solo.rules.effect_model import Effect, Template
 from solo.rules.expr import Expr
+from solo.rules.settings_file import SettingValues
 from solo.rules.tables import Table
 
-__all__ = ["PerProcedure", "SettingValues", "Tracker",
+__all__ = ["PerProcedure", "Tracker",
            "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP",
            "USAGE_DICE", "Arg",
            "Action", "Walk", "Between", "Restock", "LEAVE_BY_WALKING", "Procedure",
@@ -33,35 +34,6 @@ MAP_VALUES = ("room_exits", "rooms_to_exit")
 the rooms between it and the dungeon's exit by the shortest known way."""
 USAGE_DICE = ("d4", "d6", "d8", "d10", "d12", "d20")
 """A usage die steps down this ladder, one size at a time, and is spent below d4."""
-
-
-@dataclass(frozen=True)
-class SettingValues:
-    """The values a setting takes, as its procedure file declares them: ``choices`` for a
-    word, ``minimum``/``maximum`` for a number (nothing declared: any value of its type)."""
-
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def refusal(self, name: str, value: Any) -> str | None:
-        """Why ``value`` is not one of them (a sentence naming what is), or None."""
-        if self.choices and value not in self.choices:
-            words = ", ".join(self.choices[:-1]) + " or " + self.choices[-1] \
-                if len(self.choices) > 1 else self.choices[0]
-            return f"{name} takes {words}, not {str(value)[:20]!r}"
-        if isinstance(value, bool) or not isinstance(value, int):
-            return None
-        if self.minimum is not None and value < self.minimum:
-            return f"{name} must be at least {self.minimum}" + self._span()
-        if self.maximum is not None and value > self.maximum:
-            return f"{name} must be at most {self.maximum}" + self._span()
-        return None
-
-    def _span(self) -> str:
-        if self.minimum is None or self.maximum is None:
-            return ""
-        return f" (it takes {self.minimum} to {self.maximum})"
 
 
 @dataclass(frozen=True)

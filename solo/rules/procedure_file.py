@@ -33,12 +33,12 @@ from solo.rules.procedure import (
     PartyRules,
     Procedure,
     Restock,
-    SettingValues,
     SupplyKind,
     Tracker,
     Walk,
 )
 from solo.rules.schema import check_keys, keys_of
+from solo.rules.settings_file import parse_settings
 from solo.rules.table_file import parse_table
 from solo.rules.validate import validate_procedure
 from solo.rules.yamlfile import Document, load_yaml
@@ -77,8 +77,8 @@ def parse_procedure(doc: Document) -> Procedure:
         raise doc.error(("clock", "minutes"), "expected whole minutes per turn, or null")
     trackers = {name: _tracker(doc, ("trackers", name), name, raw)
                 for name, raw in _mapping(doc, ("trackers",), data.get("trackers")).items()}
-    settings, setting_values = _settings(doc, _mapping(doc, ("settings",),
-                                                       data.get("settings")))
+    settings, setting_values = parse_settings(doc, _mapping(doc, ("settings",),
+                                                            data.get("settings")))
     supplies = {str(name): _supply(doc, ("supplies", name), str(name), raw)
                 for name, raw in _mapping(doc, ("supplies",), data.get("supplies")).items()}
     party = _party(doc, data.get("party"))
@@ -195,55 +195,6 @@ def _party(doc: Document, raw: Any) -> PartyRules:
         conditions[name] = _tracker(doc, ("party", "conditions", name), name, spec)
     return PartyRules(hp, conditions,
                       parse_effects(doc, ("party", "down"), raw.get("down")))
-
-
-def _settings(doc: Document, raw: Mapping
-              ) -> tuple[dict[str, Any], dict[str, SettingValues]]:
-    """Each setting's default, and the values of those that declare them: ``pace: crawl``,
-    or ``pace: {value: crawl, choices: [crawl, walk, run]}`` (``min``/``max`` for a number)."""
-    settings: dict[str, Any] = {}
-    declared: dict[str, SettingValues] = {}
-    for name, value in raw.items():
-        path: tuple = ("settings", name)
-        if isinstance(value, Mapping):
-            check_keys(doc, path, value, "setting")
-            declared[name] = _setting_values(doc, path, value)
-            value = value["value"]
-            path += ("value",)
-        if not isinstance(value, (int, str, bool)) or not str(name).isidentifier():
-            raise doc.error(path, "expected a name with a number, word or true/false")
-        if name in declared:
-            _fits(doc, path, name, value, declared[name])
-        settings[name] = value
-    return settings, declared
-
-
-def _setting_values(doc: Document, path: tuple, raw: Mapping) -> SettingValues:
-    choices = raw.get("choices", [])
-    if not isinstance(choices, list) or not all(
-            isinstance(word, str) and word.strip() and " " not in word for word in choices):
-        raise doc.error(path + ("choices",), "expected a list of words: [hazard, traditional]")
-    if len(set(choices)) != len(choices):
-        raise doc.error(path + ("choices",), "each choice once")
-    minimum = _int(doc, path + ("min",), raw.get("min"))
-    maximum = _int(doc, path + ("max",), raw.get("max"))
-    if minimum is not None and maximum is not None and minimum > maximum:
-        raise doc.error(path + ("max",), "max must not be below min")
-    return SettingValues(tuple(choices), minimum, maximum)
-
-
-def _fits(doc: Document, path: tuple, name: str, value: Any, values: SettingValues) -> None:
-    """A setting's default is one of the values it declares, and of the kind they are."""
-    number = isinstance(value, int) and not isinstance(value, bool)
-    if values.choices and not isinstance(value, str):
-        raise doc.error(path[:-1] + ("choices",), "choices are for a word setting; a number "
-                        "takes min and max")
-    if (values.minimum is not None or values.maximum is not None) and not number:
-        raise doc.error(path[:-1] + ("min",), "min and max are for a number setting; a "
-                        "word takes choices")
-    problem = values.refusal(name, value)
-    if problem:
-        raise doc.error(path, f"the default is not among its own values: {problem}")
 
 
 def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
