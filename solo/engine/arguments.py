@@ -167,6 +167,10 @@ def _member_counts(world: World, words: list[str]) -> dict[str, int]:
                              f"{conditions[key].maximum}")
         elif key not in conditions and not -1000 <= number <= 1000:
             raise UsageError(f"{key} must be from -1000 to 1000")
+        elif key in world.procedure.setting_values:  # its own min and max hold for a member
+            problem = world.procedure.setting_values[key].refusal(key, number)
+            if problem:
+                raise UsageError(problem)
         counts[key] = number
     return counts
 

@@ -49,6 +49,12 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
             values[name] = default
             notices.append(f"setting {name} was {str(value)[:40]!r}; it now takes "
                            f"{_kind_of(default)}: reset to {default}")
+        elif name in procedure.setting_values and procedure.setting_values[name].refusal(
+                name, value):  # set before its values were declared: one it cannot play
+            values[name] = default
+            notices.append(f"setting {name} was {str(value)[:40]!r}; "
+                           f"{procedure.setting_values[name].refusal(name, value)}: "
+                           f"reset to {default}")
     chaos = values.get("chaos")
     low, high = defaults.CHAOS_RANGE
     if chaos != "follow" and not (type(chaos) is int and low <= chaos <= high):

@@ -53,6 +53,7 @@ from solo.engine.room_grammar import ROOM_TOOLS
 from solo.engine.state import State
 from solo.errors import SoloError, UsageError
 from solo.rules import dice, oracle_styles
+from solo.rules.procedure import Procedure
 from solo.rules.roll_words import split_expression
 from solo.rules.world import World
 
@@ -137,9 +138,18 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
             raise UsageError(f"{name} takes true or false")
         return SetSetting(name, value.lower() in ("true", "yes", "on"))
     if isinstance(default, int):
-        return SetSetting(name, whole_number(name, value))
+        return _declared(procedure, name, whole_number(name, value))
     if len(value) > 200:
         raise UsageError(f"{name} takes a word of at most 200 characters")
+    return _declared(procedure, name, value)
+
+
+def _declared(procedure: Procedure, name: str, value: int | str) -> SetSetting:
+    """``set NAME VALUE`` when VALUE is one the procedure declares for the setting."""
+    values = procedure.setting_values.get(name)
+    problem = values.refusal(name, value) if values is not None else None
+    if problem:
+        raise UsageError(problem)
     return SetSetting(name, value)
 
 
@@ -305,9 +315,9 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "player describes them); "
           "'set odds off' takes the odds out of the status bar.",
           _set, _settable),
-    _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3 or d20+3 (spaces only "
-          "around + and -); the words after the dice say what for: 'roll 2d6 + 1 reaction'.",
-          _roll, numbered=1),
+    _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3, d20+3 or d66 (a d6 for "
+          "tens, one for units; spaces only around + and -); the words after the dice say "
+          "what for: 'roll 2d6 + 1 reaction'.", _roll, numbered=1),
     _tool("table", "table NAME", "Roll on a table; 'tables' lists them.", _table,
           _table_names),
     _tool("ask", "ask QUESTION? [ODDS] | ask meaning [QUESTION]", "Ask the oracle a yes/no "

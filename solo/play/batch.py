@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from solo import defaults
-from solo.errors import JournalError, SoloError
+from solo.errors import JournalError, SoloError, UsageError
 from solo.internal import internal_error_lines
 from solo.play.line import split_lines
+from solo.play.physical import face_of, not_a_face
 from solo.play.session import Session
 from solo.terminal import printable
 
@@ -71,6 +72,24 @@ def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object
         yield from lines
     if buffer:
         yield buffer
+
+
+class _Numbered:
+    """The input's lines with their numbers, one of which may be given back to be read
+    again (a line a die waited for that was no face)."""
+
+    def __init__(self, lines: Iterable[str | bytes]) -> None:
+        self.lines = enumerate(lines, 1)
+        self.back: tuple[int, str | bytes] | None = None
+
+    def __iter__(self) -> _Numbered:
+        return self
+
+    def __next__(self) -> tuple[int, str | bytes]:
+        if self.back is not None:
+            item, self.back = self.back, None
+            return item
+        return next(self.lines)
 
 
 class NotSaved(JournalError):
@@ -142,16 +161,26 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: 
     err.write(_shown(session.take_notices()))  # what resuming found, said once
     err.flush()
     played = _Group(session, out, err, max(group, 1), traceback)
-    numbered = iter(enumerate(_input_lines(lines, played.settle), 1))
+    numbered = _Numbered(_input_lines(lines, played.settle))
 
     def ask_die(sides: int, problem: str | None, purpose: str = "") -> str:
-        """Physical dice in a script: the next line is the face (empty: solo rolls it)."""
-        if problem:
-            played.say(err, _shown([f"solo: {problem}; the next line is read instead"]))
-        try:
-            return decode_line(next(numbered)[1])
-        except StopIteration:
-            raise EOFError from None
+        """Physical dice in a script: the next line is the face (empty: solo rolls it). A
+        number the die cannot show is an error of its line, and the line after is read for
+        the die; a line that is no number at all is no face: the command is not played
+        (nothing of it recorded, as when the input ends) and that line is played next."""
+        for number, raw in numbered:
+            answer = decode_line(raw).strip()
+            if not answer or face_of(answer, sides) is not None:
+                return answer
+            if not answer.lstrip("+-").isnumeric():
+                numbered.back = (number, raw)
+                raise UsageError(f"not played, nothing of it recorded: it waited for a "
+                                 f"d{sides}, and line {number} ({answer[:20]!r}) is not a "
+                                 f"face; line {number} is played as a line of its own")
+            played.failed = True
+            played.say(err, _shown([f"solo: error: line {number}: {not_a_face(answer, sides)}"
+                                    f"; the next line is read for the d{sides}"]))
+        raise EOFError
 
     session.ask_die = ask_die
     session.journal.grouped = group > 1

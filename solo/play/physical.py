@@ -3,7 +3,8 @@
 The engine rolls every die through ``rng.randint(1, sides)``; :class:`TypedDice` is a
 ``random.Random`` whose ``randint`` asks for the face the player rolled at the table. An
 empty answer lets solo roll that die itself (from the same seeded generator as ever, so
-replay stays deterministic for the dice solo rolls). An impossible face is refused and
+replay stays deterministic for the dice solo rolls). A d10's 0 is 10, and percentile
+dice's 00 (or 0) is 100, as the dice print them. An impossible face is refused and
 asked for again, and so is anything but ASCII digits (``²``, ``①``, ``٣``, ``Ⅲ``;
 :mod:`solo.rules.numbers` reads every number the player types). What was typed is kept,
 so the journal can mark it.
@@ -18,7 +19,7 @@ from solo.defaults import DICE_MODES
 from solo.errors import UsageError
 from solo.rules.numbers import number_between
 
-__all__ = ["TypedDice", "AskDie", "DICE_MODES", "die_prompt"]
+__all__ = ["TypedDice", "AskDie", "DICE_MODES", "die_prompt", "face_of", "not_a_face"]
 
 AskDie = Callable[[int, str | None, str], str]
 """``ask(sides, problem, purpose)``: the player's answer for a die of ``sides`` faces, as
@@ -35,6 +36,24 @@ def die_prompt(sides: int, purpose: str) -> str:
     if die in purpose:
         return f"{purpose}: "
     return f"{purpose} ({die}): "
+
+
+_ZERO_IS_TOP = {10: ("0",), 100: ("0", "00")}
+"""The faces a d10 and percentile dice print for their highest: a d10's 0 is 10, and 00
+(with the units die's 0) is 100."""
+
+
+def face_of(answer: str, sides: int) -> int | None:
+    """The face ``answer`` (stripped) names on a die of ``sides`` faces, or None."""
+    if answer in _ZERO_IS_TOP.get(sides, ()):
+        return sides
+    return number_between(answer, 1, sides)
+
+
+def not_a_face(answer: str, sides: int) -> str:
+    """Why ``answer`` is refused for a die of ``sides`` faces."""
+    zero = f" ({_ZERO_IS_TOP[sides][-1]} is {sides})" if sides in _ZERO_IS_TOP else ""
+    return f"a d{sides} shows 1 to {sides}{zero}; {answer[:20]!r} is not a face"
 
 
 class TypedDice(random.Random):
@@ -62,8 +81,8 @@ class TypedDice(random.Random):
                                  "nothing was recorded") from None
             if not answer:
                 return super().randint(1, b)
-            face = number_between(answer, 1, b)
+            face = face_of(answer, b)
             if face is not None:
                 self.typed.append((b, face))
                 return face
-            problem = f"a d{b} shows 1 to {b}; {answer[:20]!r} is not a face"
+            problem = not_a_face(answer, b)

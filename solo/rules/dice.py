@@ -5,8 +5,10 @@ Grammar (case-insensitive, spaces allowed around ``+`` and ``-``)::
     expression := [sign] term (sign term)*
     term       := [count] "d" (sides | "%") [("kh" | "kl" | "dh" | "dl") [n]]  |  integer
 
-``d%`` is ``d100``; a keep/drop suffix without a number means 1. Expressions are
-checked against solo's limits (length, dice, sides) before anything is rolled, and
+``d%`` is ``d100``; a keep/drop suffix without a number means 1. ``d66`` is the
+tabletop's: a d6 for tens and a d6 for units, read as digits (11-66), not a die of 66
+sides; ``d666`` reads three d6 (111-666). They take no count above 1 and no keep/drop.
+Expressions are checked against solo's limits (length, dice, sides) before anything is rolled, and
 every problem is reported as a one-line :class:`~solo.errors.DiceError`.
 All randomness comes from the ``random.Random`` passed to :func:`roll`.
 """
@@ -22,7 +24,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = [
-    "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Constant", "Term", "Expression",
+    "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Digits", "Constant", "Term",
+    "Expression",
     "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random",
 ]
 
@@ -120,7 +123,33 @@ class Constant(_Record):
         return str(self.value)
 
 
-Term = Dice | Constant
+class Digits(_Record):
+    """Dice read as digits, not added: ``d66`` is a d6 for tens and a d6 for units
+    (``faces`` (6, 6): 11-66); ``sign`` is +1 or -1."""
+
+    __slots__ = ("faces", "sign")
+    _fields = ("faces", "sign")
+    _defaults = {"sign": 1}
+    faces: tuple[int, ...]
+    sign: int
+
+    @property
+    def text(self) -> str:
+        """``d66``, without the sign."""
+        return "d" + "".join(map(str, self.faces))
+
+    def read(self, rolls: tuple[int, ...]) -> int:
+        """The number the dice ``rolls`` read as digits: (4, 2) reads 42."""
+        value = 0
+        for face in rolls:
+            value = value * 10 + face
+        return value
+
+
+_DIGIT_DICE = {"66": (6, 6), "666": (6, 6, 6)}
+"""The dice notation's digit dice: the sides written, and each die's faces."""
+
+Term = Dice | Digits | Constant
 
 
 def _join(parts: list[str], terms: tuple[Term, ...]) -> str:
@@ -232,6 +261,21 @@ def _skip(text: str, i: int, chars: str = _DIGITS) -> int:
     return i
 
 
+def _check_dice(text: str, count: int, sides: int, mode: str, keep: int) -> None:
+    """Refuse dice no table could roll: none, a side-less die, too many sides, more kept
+    or dropped than rolled."""
+    if count == 0:
+        raise _refuse(text, "rolls no dice; roll at least 1 die")
+    if sides == 0:
+        raise _refuse(text, "has a 0-sided die; dice need at least 1 side")
+    if sides > MAX_SIDES:
+        raise _refuse(text, f"has a die with {sides} sides; the limit is {MAX_SIDES}")
+    if keep > count:
+        verb = "keeps" if mode[0] == "k" else "drops"
+        raise _refuse(text, f"{verb} {keep} of only {count} dice; "
+                            f"{verb[:-1]} at most {count}")
+
+
 _PARSED: dict[str, Expression] = {}
 _PARSED_LIMIT = 1024
 
@@ -265,13 +309,14 @@ def _parse(text: str) -> Expression:
         if j < n and text[j] in "dD":
             count = int(text[i:j]) if j > i else 1
             i = j + 1
+            written = ""  # the sides as typed: d66 is not a die of 66 sides
             if i < n and text[i] == "%":
                 sides, i = 100, i + 1
             else:
                 j = _skip(text, i)
                 if j == i:
                     raise _malformed(text, i, "the number of sides (or %) after 'd'")
-                sides, i = int(text[i:j]), j
+                written, sides, i = text[i:j], int(text[i:j]), j
             mode, keep = text[i:i + 2].lower(), 0
             if mode in _MODES:
                 j = _skip(text, i + 2)
@@ -279,21 +324,21 @@ def _parse(text: str) -> Expression:
                 i = j
             else:
                 mode = ""
-            if count == 0:
-                raise _refuse(text, "rolls no dice; roll at least 1 die")
-            if sides == 0:
-                raise _refuse(text, "has a 0-sided die; dice need at least 1 side")
-            if sides > MAX_SIDES:
-                raise _refuse(text, f"has a die with {sides} sides; the limit is {MAX_SIDES}")
-            if keep > count:
-                verb = "keeps" if mode[0] == "k" else "drops"
-                raise _refuse(text, f"{verb} {keep} of only {count} dice; "
-                                    f"{verb[:-1]} at most {count}")
-            dice += count
-            terms.append(Dice(count, sides, sign, mode, keep))
-            expected = "'+', '-', a keep/drop suffix (kh, kl, dh, dl) or the end"
-            if mode:
-                expected = "'+', '-' or the end"
+            expected = "'+', '-' or the end"
+            if written in _DIGIT_DICE:
+                if count != 1 or mode:
+                    many = "two d6 for tens and units" if len(written) == 2 else \
+                        "three d6 for hundreds, tens and units"
+                    raise _refuse(text, f"has a d{written}, which reads {many}: roll one at "
+                                        "a time (d66+d66), with no keep or drop")
+                dice += len(written)
+                terms.append(Digits(_DIGIT_DICE[written], sign))
+            else:
+                _check_dice(text, count, sides, mode, keep)
+                dice += count
+                terms.append(Dice(count, sides, sign, mode, keep))
+                if not mode:
+                    expected = "'+', '-', a keep/drop suffix (kh, kl, dh, dl) or the end"
         elif j > i:
             terms.append(Constant(int(text[i:j]), sign))
             i, expected = j, "'d', '+', '-' or the end"
@@ -312,6 +357,8 @@ def _parse(text: str) -> Expression:
     for term in terms:
         if isinstance(term, Dice):
             lo, hi = term.keep, term.keep * term.sides
+        elif isinstance(term, Digits):
+            lo, hi = term.read((1,) * len(term.faces)), term.read(term.faces)
         else:
             lo = hi = term.value
         if term.sign < 0:
@@ -367,6 +414,12 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
         if term.__class__ is Constant:
             value = term.value if term.sign > 0 else -term.value
             results.append(TermRoll(term, (), (), value))
+            total += value
+            continue
+        if term.__class__ is Digits:
+            digits = tuple([randint(1, sides) for sides in term.faces])
+            value = term.read(digits) * term.sign
+            results.append(TermRoll(term, digits, (True,) * len(digits), value))
             total += value
             continue
         sides, count = term.sides, term.count

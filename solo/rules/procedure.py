@@ -17,9 +17,11 @@ from typing import Any, Generic, TypeVar
 
 from solo.rules.effect_model import Effect, Template
 from solo.rules.expr import Expr
+from solo.rules.settings_file import SettingValues
 from solo.rules.tables import Table
 
-__all__ = ["PerProcedure", "Tracker", "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP",
+__all__ = ["PerProcedure", "Tracker",
+           "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP",
            "USAGE_DICE", "Arg",
            "Action", "Walk", "Between", "Restock", "LEAVE_BY_WALKING", "Procedure",
            "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES"]
@@ -218,6 +220,8 @@ class Procedure:
     danger: str | None = None
     trackers: Mapping[str, Tracker] = None  # type: ignore[assignment]
     settings: Mapping[str, Any] = None  # type: ignore[assignment]
+    setting_values: Mapping[str, SettingValues] = None  # type: ignore[assignment]
+    """What each setting that declares its values takes (``choices``, ``min``, ``max``)."""
     lights: Mapping[str, LightKind] = None  # type: ignore[assignment]
     tables: Mapping[str, Table] = None  # type: ignore[assignment]
     encounters: str | None = None
@@ -242,7 +246,8 @@ class Procedure:
     prompt: Template | None = None
 
     def __post_init__(self) -> None:
-        for name in ("trackers", "settings", "lights", "tables", "routines", "actions",
+        for name in ("trackers", "settings", "setting_values",
+                     "lights", "tables", "routines", "actions",
                      "params", "supplies"):
             if getattr(self, name) is None:
                 object.__setattr__(self, name, {})

@@ -38,6 +38,7 @@ from solo.rules.procedure import (
     Walk,
 )
 from solo.rules.schema import check_keys, keys_of
+from solo.rules.settings_file import parse_settings
 from solo.rules.table_file import parse_table
 from solo.rules.validate import validate_procedure
 from solo.rules.yamlfile import Document, load_yaml
@@ -76,10 +77,8 @@ def parse_procedure(doc: Document) -> Procedure:
         raise doc.error(("clock", "minutes"), "expected whole minutes per turn, or null")
     trackers = {name: _tracker(doc, ("trackers", name), name, raw)
                 for name, raw in _mapping(doc, ("trackers",), data.get("trackers")).items()}
-    settings = dict(_mapping(doc, ("settings",), data.get("settings")))
-    for name, value in settings.items():
-        if not isinstance(value, (int, str, bool)) or not str(name).isidentifier():
-            raise doc.error(("settings", name), "expected a name with a number, word or true/false")
+    settings, setting_values = parse_settings(doc, _mapping(doc, ("settings",),
+                                                            data.get("settings")))
     supplies = {str(name): _supply(doc, ("supplies", name), str(name), raw)
                 for name, raw in _mapping(doc, ("supplies",), data.get("supplies")).items()}
     party = _party(doc, data.get("party"))
@@ -107,7 +106,8 @@ def parse_procedure(doc: Document) -> Procedure:
     procedure = Procedure(
         id=ident, name=_text(doc, ("name",), data.get("name")), file=doc.file,
         clock_unit=str(clock.get("unit", "turn")), minutes=minutes, danger=danger,
-        trackers=trackers, settings=settings, lights=lights, tables=tables,
+        trackers=trackers, settings=settings, setting_values=setting_values,
+        lights=lights, tables=tables,
         encounters=encounters, routines=routines, params=params, supplies=supplies,
         party=party, actions=actions,
         on_action=parse_effects(doc, ("on_action",), data.get("on_action")),

@@ -112,6 +112,12 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("levels", "named bands, each from its lowest value: `{Calm: 0, Wary: 4}`"),
            ("quiet", "a party condition only: true, and the procedure's changes to it write "
             "no journal line of their own (the member's tag and `status` still show it)")),
+    _block("setting", "a setting written as a mapping",
+           ("value", "its default: a number, a word or true/false", True),
+           ("choices", "a word setting: every word it takes (`[hazard, traditional]`); `set` "
+            "refuses any other"),
+           ("min", "a number setting: the smallest number `set` accepts"),
+           ("max", "a number setting: the largest number `set` accepts")),
     _block("supply", "a supply",
            ("label", "the name the player sees"),
            ("start", "how many the party starts with (null: not counted until the player "

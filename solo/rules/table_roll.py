@@ -177,6 +177,9 @@ def dice_odds(text: str) -> tuple[tuple[int, Fraction], ...]:
     for term in dice.parse(text).terms:
         if isinstance(term, dice.Constant):
             step = {term.value * term.sign: Fraction(1)}
+        elif isinstance(term, dice.Digits):
+            readings = dice_odds(term.text)  # each reading once, by compound_digits
+            step = {value * term.sign: chance for value, chance in readings}
         else:
             step = _term_odds(term.count, term.sides, term.mode, term.keep, term.keep_high)
             step = {value * term.sign: chance for value, chance in step.items()}

@@ -266,9 +266,10 @@ def test_a_terminal_gets_no_raw_escapes_from_export_or_stats():
 
 def test_physical_dice_in_a_script_read_each_face_from_the_next_line():
     done = solo("new", "p.md", "--system", "trespasser", "--dice", "physical", "--seed", "1",
-                stdin="advance\nx\n7\nadvance\n\nstatus")  # the last line has no line break
-    assert done.code == 0
+                stdin="advance\n11\n7\nadvance\n\nstatus")  # the last line has no line break
+    assert done.code == 1  # line 2 failed
     assert "d: Encounter check (d10 at or under Alarm 1) d10=7 -> no" in done.out
     assert "(note: rolled at the table: d10=7)" in done.out
-    assert "'x' is not a face; the next line is read instead" in done.err
+    assert ("solo: error: line 2: a d10 shows 1 to 10 (0 is 10); '11' is not a face; the "
+            "next line is read for the d10") in done.err
     assert "Rounds played: 2" in done.out  # the empty line let solo roll; status still ran

@@ -13,6 +13,7 @@ from solo.play.physical import TypedDice
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
+from tests.fake_env import solo as solo_run
 
 
 def answers(*typed: str):
@@ -112,18 +113,67 @@ def test_undoing_set_dice_restores_the_mode(tmp_path: Path):
 def test_in_a_script_the_next_line_is_the_die(tmp_path: Path):
     from tests.fake_env import run_here
 
-    moves = "light torch\nadvance\n9\n4\n\nadvance\nnine\n3\n"
+    moves = "light torch\nadvance\n9\n4\n\nadvance\n3\n"
     done = run_here("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice", "physical",
                     cwd=tmp_path, stdin=moves)
     # advance rolls the torch's d6 (9 refused, then 4) and the encounter d10 (Enter: solo
-    # rolls it); the second advance: the d6 ('nine' refused, then 3), then the input ends
+    # rolls it); the second advance: the d6 (3), then the input ends
     text = (tmp_path / "j.md").read_text()
     assert "dice: physical" in text
-    assert "a d6 shows 1 to 6; '9' is not a face" in done.stderr
-    assert "'nine' is not a face" in done.stderr
+    assert "solo: error: line 3: a d6 shows 1 to 6; '9' is not a face" in done.stderr
     assert "d: Light depletion check, Torch (d6, out on a 1) d6=4 -> no" in text
     assert "(note: rolled at the table: d6=4)" in text
     assert "d6=3" not in text  # that advance never finished: nothing of it was recorded
     assert done.returncode == 1  # the script ran out while solo waited for the last d10
     assert "waited for a d10" in done.stderr
     assert resume(tmp_path / "j.md").state.turn == 1
+
+
+def test_in_a_script_a_line_that_is_no_face_is_played_not_eaten(tmp_path: Path):
+    from tests.fake_env import run_here
+
+    # enter 3 waits for four dice (d12, d12, d10, d4); the script gives three
+    moves = "enter 3\n5\n2\n\nroll 2d6 reaction\n4\n3\n"
+    done = run_here("new", "p.md", "--system", "d12-tension", "--seed", "4", "--dice",
+                    "physical", cwd=tmp_path, stdin=moves)
+    assert done.returncode == 1
+    assert ("solo: error: line 1: not played, nothing of it recorded: it waited for a d4, "
+            "and line 5 ('roll 2d6 reaction') is not a face") in done.stderr
+    text = (tmp_path / "p.md").read_text()
+    assert "@ enter 3" not in text and "Random encounter" not in text
+    assert "d: reaction 2d6=7 [4, 3]" in text  # the line the d4 did not take was played
+
+
+@pytest.mark.parametrize(("sides", "typed", "face"), [
+    (100, "00", 100), (100, "0", 100), (10, "0", 10), (100, "7", 7), (10, "10", 10)])
+def test_a_zero_face_is_the_highest_as_the_dice_print_it(sides, typed, face):
+    answers = iter([typed])
+
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
+        return next(answers)  # asked again: StopIteration, not a loop
+
+    dice = TypedDice("1:0", ask)
+    assert dice.randint(1, sides) == face
+    assert dice.typed == [(sides, face)]
+
+
+@pytest.mark.parametrize(("sides", "typed"), [(6, "0"), (20, "0"), (10, "00"), (100, "000")])
+def test_zero_is_no_face_of_other_dice(sides, typed):
+    answers = iter([typed, "1"])
+    problems: list[str | None] = []
+
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
+        problems.append(problem)
+        return next(answers)
+
+    assert TypedDice("1:0", ask).randint(1, sides) == 1
+    assert problems[1] is not None and f"{typed!r} is not a face" in problems[1]
+
+
+def test_in_a_script_00_on_percentile_dice_is_100(tmp_path: Path):
+    path = tmp_path / "j.md"
+    done = solo_run("new", str(path), "--system", "d12-tension", "--seed", "1", "--dice",
+                    "physical", stdin="roll d100 luck\n00\nroll d10 luck\n0\n")
+    assert done.code == 0, done.err
+    text = path.read_text()
+    assert "d: luck d100=100" in text and "d: luck d10=10" in text

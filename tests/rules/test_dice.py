@@ -405,6 +405,37 @@ def test_d6_faces_uniform() -> None:
         _within(counts[face], n * p, sigma)
 
 
+# -- d66: the tabletop's, a d6 for tens and a d6 for units ---------------------------------
+
+def test_d66_reads_two_d6_as_tens_and_units_each_reading_as_often() -> None:
+    rng, n = random.Random(66), 36_000
+    seen: dict[int, int] = {}
+    for _ in range(n):
+        result = roll("d66", rng)
+        tens, units = result.dice
+        assert result.total == 10 * tens + units
+        seen[result.total] = seen.get(result.total, 0) + 1
+    assert sorted(seen) == [10 * t + u for t in range(1, 7) for u in range(1, 7)]
+    sigma = math.sqrt(n * (1 / 36) * (35 / 36))
+    for count in seen.values():
+        _within(count, n / 36, sigma)
+
+
+def test_d66_and_d666_show_their_dice_and_their_range() -> None:
+    assert (parse("d66").minimum, parse("d66").maximum) == (11, 66)
+    assert (parse("1D666").text, parse("d666").minimum, parse("d666").maximum) == (
+        "d666", 111, 666)
+    result = roll("d66+1", random.Random(1))
+    assert str(result) == f"d66+1 = [{result.dice[0]}, {result.dice[1]}]+1 → {result.total}"
+    assert parse("d066").maximum == 66  # sides written another way: a die of 66 sides
+
+
+@pytest.mark.parametrize("text", ["2d66", "d66kh1", "3d666", "d66dl"])
+def test_d66_takes_no_count_and_no_keep_or_drop(text: str) -> None:
+    with pytest.raises(DiceError, match="reads .* d6 for .*units: roll one at a time"):
+        parse(text)
+
+
 def test_3d6_mean() -> None:
     rng, n = random.Random(77), 20_000
     expr = parse("3d6")
@@ -432,7 +463,7 @@ _count = st.one_of(
     st.sampled_from(["1000", "1001", "999", "500"]))
 _sides = st.one_of(
     st.integers(0, 30).map(str), st.integers(0, 10**9).map(str),
-    st.sampled_from(["%", "1000000", "1000001", "", "6"]))
+    st.sampled_from(["%", "1000000", "1000001", "", "6", "66", "666", "066"]))
 _suffix = st.one_of(
     st.just(""),
     st.tuples(st.sampled_from(["kh", "kl", "dh", "dl", "KH", "Dl", "k", "x"]),
@@ -476,6 +507,9 @@ def _check(text: str, rng: random.Random) -> None:
     assert len(result.dice) <= MAX_DICE
     for term_roll in result.terms:
         term = term_roll.term
+        if isinstance(term, dice.Digits):
+            assert all(1 <= d <= 6 for d in term_roll.rolls)
+            assert term_roll.value == term.sign * int("".join(map(str, term_roll.rolls)))
         if isinstance(term, Dice):
             assert len(term_roll.rolls) == term.count
             assert all(1 <= d <= term.sides <= MAX_SIDES for d in term_roll.rolls)

@@ -54,7 +54,7 @@ def test_in_a_script_odd_digits_are_refused_and_the_die_is_asked_again(tmp_path:
     moves = "light torch\nadvance\n²\n①\n٣\nⅢ\n4\n\n"
     done = run_here("new", "j.md", "--system", "trespasser", "--seed", "4", "--dice",
                     "physical", cwd=tmp_path, stdin=moves)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr  # each odd digit is an error of its line
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
     for answer in ("²", "①", "٣", "Ⅲ"):
         assert f"a d6 shows 1 to 6; '{answer}' is not a face" in done.stderr
