@@ -363,7 +363,7 @@ def _key(rooms: dict[str, Room], shown: list[str], here: str | None, way_out: st
         if room.status:
             parts.append(", ".join(_one_line(word) for word in room.status))
         if open_exits[room_id]:
-            parts.append("open: " + _one_line(_open_words(open_exits[room_id])))
+            parts.append("unexplored: " + _one_line(_open_words(open_exits[room_id])))
         pointer = "@ " if room_id == here else "  "
         out.append(f"{pointer}{name}{' ' * (id_width - text_cells(name))}  "
                    + " · ".join(parts))

@@ -56,7 +56,7 @@ def test_the_loop_the_stair_the_secret_door_and_the_open_exits_show():
     assert "┆" in drawing  # R10 over R11, a secret door
     assert "≡" in drawing  # the stair down from R8
     assert "Passages too long to draw: R12 ─ R1." in lines  # the long way no direction gives
-    assert any(line.startswith("  R12 ") and line.endswith("open: N, up") for line in lines)
+    assert any(line.startswith("  R12 ") and line.endswith("unexplored: N, up") for line in lines)
     assert any("R7" in line and "collapsed" in line for line in lines)  # the dead end
     legend = " ".join(lines[-2:])
     for item in ("you are here", "way out", "┄ secret", "≡ stair", "? unexplored exit", "✓ cleared",
