@@ -109,7 +109,7 @@ def test_ask_one_shot_answers_yes_or_no(tmp_path: Path):
     assert result.stdout.startswith("? Is the door locked? (likely, mythic)\nd: d100=")
     assert " Yes" in result.stdout or " No" in result.stdout
     bad = run_here("ask", "Is it?", "--odds", "sorta", cwd=tmp_path)
-    assert bad.returncode == 1 and "choose one of" in one_line_error(bad)
+    assert bad.returncode == 2 and "choose one of" in one_line_error(bad)
 
 
 # -- issue #11 and #12: the command line ---------------------------------------------------

@@ -94,7 +94,7 @@ def test_ask_answers_and_names_its_odds():
     styled = solo("ask", "Is it dark?", "--style", "opse", "--seed", "1")
     assert styled.code == 0 and "opse" in styled.out.splitlines()[0].lower()
     bad = solo("ask", "Is it?", "--odds", "sorta")
-    assert bad.code == 1 and "choose one of" in bad.error_line()
+    assert bad.code == 2 and "choose one of" in bad.error_line()
 
 
 def test_systems_lists_each_procedure_as_id_tab_name():
