@@ -33,12 +33,9 @@ def _random_seed() -> int:
 
 
 def _roll(options, env: Environment) -> int:
-    import random
+    from solo.cli.one_roll import roll_words
 
-    from solo.rules import dice
-    from solo.rules.roll_words import expression_alone
-    seed = options.seed if options.seed is not None else _random_seed()
-    env.say(str(dice.roll(expression_alone(" ".join(options.expression)), random.Random(seed))))
+    env.say(roll_words(options.expression, options.seed))
     return 0
 
 
@@ -191,8 +188,10 @@ def _simulate(options, env: Environment) -> int:
 
 def _new(options, env: Environment) -> int:
     from solo.play.start import ask_procedure, create_and_play
+    from solo.rules.catalog import load_styles
 
     dungeon = _dungeon_option(options)
+    _style(load_styles(), options.oracle)
     system = options.system
     if system is None:
         if not env.at_terminal:

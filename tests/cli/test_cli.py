@@ -33,9 +33,9 @@ def test_roll_with_seed_is_repeatable_and_shows_every_die(tmp_path: Path):
 
 
 @pytest.mark.parametrize("expression", ["1001d6", "d1000001", "2d", "d6+" * 70 + "1"])
-def test_roll_refuses_hostile_dice_with_exit_1(tmp_path: Path, expression: str):
+def test_roll_refuses_hostile_dice_with_exit_2(tmp_path: Path, expression: str):
     result = run_here("roll", expression, cwd=tmp_path)
-    assert result.returncode == 1
+    assert result.returncode == 2
     one_line_error(result)
 
 

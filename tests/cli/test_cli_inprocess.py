@@ -80,9 +80,9 @@ def test_roll_without_a_seed_still_rolls_in_range():
 
 
 @pytest.mark.parametrize("expression", ["1001d6", "2d", "d6+" * 70 + "1"])
-def test_roll_refuses_bad_dice_in_one_line_with_exit_1(expression):
+def test_roll_refuses_bad_dice_in_one_line_with_exit_2(expression):
     done = solo("roll", expression)
-    assert done.code == 1 and done.out == ""
+    assert done.code == 2 and done.out == ""
     done.error_line()
 
 
