@@ -161,6 +161,18 @@ def _check(options, env: Environment) -> int:
     return 1 if failures else 0
 
 
+def _tables_file(path: Path) -> None:
+    """A RulesError naming ``path`` unless it is a tables file holding a table (a Markdown
+    file or a ``kind: tables`` file), as ``solo new --tables`` needs."""
+    from solo.errors import RulesError
+    from solo.rules.catalog import load_file
+
+    kind, _ = load_file(path)
+    if kind != "tables":
+        raise RulesError(f"expected a tables file (kind: tables, or Markdown dice tables), "
+                         f"not a {kind} file", file=str(path))
+
+
 def _refuse_shadowing(path: Path, procedure) -> None:
     """A procedure action (or alias) named like a solo command would never run: refuse it,
     naming the file and line (the table of commands says which words are solo's)."""
@@ -192,6 +204,8 @@ def _new(options, env: Environment) -> int:
 
     dungeon = _dungeon_option(options)
     _style(load_styles(), options.oracle)
+    for name in options.tables:
+        _tables_file(Path(name))
     system = options.system
     if system is None:
         if not env.at_terminal:

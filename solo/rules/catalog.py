@@ -160,7 +160,7 @@ def load_oracle_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:
     which rolls links, compound dice and columns (the meaning oracle is ``meaning``)."""
     tables = dict(_tables_in(tuple(_yaml_files(oracle_dirs()))))
     for path in (path for folder in oracle_dirs() for path in files_in(folder, "*.md")):
-        tables.update(load_markdown_tables(path))
+        tables.update(load_markdown_tables(path, notes=True))
     for path in extra:
         if path.suffix.lower() in (".md", ".markdown"):
             tables.update(load_markdown_tables(path))
