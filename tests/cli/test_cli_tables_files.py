@@ -75,3 +75,15 @@ def test_a_note_without_a_table_in_the_oracles_folder_is_passed_over():
     (oracles / "notes.md").write_text("What I keep in mind.\n", encoding="utf-8")
     done = solo("new", "j.md", "--system", "d12-tension", "--seed", "1", stdin="enter 1\n")
     assert done.code == 0, done.err
+
+
+def test_markdown_tables_given_to_new_are_rolled_and_kept_on_resuming():
+    Path("omens.md").write_text(OMENS, encoding="utf-8")
+    done = solo("new", "j.md", "--system", "d12-tension", "--seed", "1", "--tables",
+                "omens.md", stdin="table omens\n")
+    assert done.code == 0, done.err
+    again = solo("play", "j.md", stdin="table omens\n")
+    assert again.code == 0, again.err
+    rolled = [line for line in Path("j.md").read_text(encoding="utf-8").splitlines()
+              if line.startswith("tbl: Omens d6=")]
+    assert len(rolled) == 2
