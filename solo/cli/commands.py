@@ -83,6 +83,8 @@ def _answer(request, options, styles, rng):
                          f"question, and --odds {printable(options.odds)!r}); give them once")
     style = _style(styles, request.style or options.style)
     if options.odds is not None:
+        if not options.odds.strip():
+            raise UsageError("empty odds; give odds such as likely, or leave --odds out")
         check_odds(styles, style.name, options.odds)
     chaos = style.default_chaos
     if options.chaos is not None:
@@ -100,7 +102,9 @@ def _answer(request, options, styles, rng):
 
 def _style(styles, name: str | None):
     """The oracle style ``name`` (None: the default); a UsageError naming the styles if none
-    is called that."""
+    is called that (an empty name is no name, not the default)."""
+    if name is not None and not name.strip():
+        raise UsageError(f"an empty oracle style; choose one of: {', '.join(sorted(styles))}")
     try:
         return oracle_styles.get_style(styles, name)
     except OracleError as error:

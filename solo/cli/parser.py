@@ -34,8 +34,25 @@ written; at the prompt, Enter again on a line handed back does the same); a quot
 is kept as typed; any other line is narration too."""
 
 
+class _Once(argparse._StoreAction):
+    """An option of one value, given at most once: a second value is refused, never laid
+    over the first (argparse keeps the last one silently)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given = namespace.__dict__.setdefault("_given_once", set())
+        if option_string is not None and self.dest in given:
+            raise argparse.ArgumentError(self, "given twice; give it once")
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
 class _Parser(argparse.ArgumentParser):
     out: TextIO | None = None  # where --help and --version go (the environment's stdout)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _Once)
+        self.register("action", "store", _Once)
 
     def _print_message(self, message: str, file=None) -> None:
         if self.out is None:

@@ -43,3 +43,34 @@ def test_a_missing_file_stays_an_error_of_exit_1(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     done = solo("export", "nosuch.md")
     assert done.code == 1 and "no journal" in done.error_line()
+
+
+@pytest.mark.parametrize("args", [
+    ("ask", "Is it?", "--odds", "likely", "--odds", "unlikely"),
+    ("ask", "Is it?", "--style", "mythic", "--style", "opse"),
+    ("ask", "Is it?", "--seed", "1", "--seed", "2"),
+    ("roll", "d6", "--seed", "1", "--seed=2"),
+    ("new", "j.md", "--system", "classic", "--system", "delving"),
+    ("new", "j.md", "--system", "classic", "--oracle", "opse", "--oracle", "mythic"),
+    ("export", "j.md", "--format", "md", "--format", "html"),
+])
+def test_an_option_given_twice_is_refused_not_overwritten(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    done = solo(*args)
+    assert (done.code, done.out) == (2, ""), done.err
+    assert "given twice; give it once" in done.error_line()
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, says", [
+    (("ask", "Is it?", "--odds", ""), "empty odds"),
+    (("ask", "Is it?", "--style", " "), "an empty oracle style; choose one of"),
+    (("new", "j.md", "--system", "classic", "--oracle", ""), "an empty oracle style"),
+])
+def test_an_empty_value_is_refused_not_taken_for_the_default(args, says, tmp_path,
+                                                             monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    done = solo(*args)
+    assert (done.code, done.out) == (2, ""), done.err
+    assert says in done.error_line()
+    assert list(tmp_path.iterdir()) == []
