@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solo import defaults
 from solo.cli.parser import DEFAULT_SYSTEM, build_parser
@@ -14,6 +16,14 @@ from solo.environment import Environment
 from solo.errors import OracleError, SoloError, UsageError
 from solo.rules import oracle_styles
 from solo.terminal import printable
+
+if TYPE_CHECKING:
+    import argparse
+    import random
+
+    from solo.engine.events import Answered
+    from solo.engine.requests import Ask
+    from solo.rules.oracle_styles import OracleStyle
 
 __all__ = ["dispatch"]
 
@@ -68,7 +78,8 @@ def _ask(options, env: Environment) -> int:
     return 0
 
 
-def _answer(request, options, styles, rng):
+def _answer(request: Ask, options: argparse.Namespace,
+            styles: Mapping[str, OracleStyle], rng: random.Random) -> Answered:
     """A yes/no question's answer, the options laid over what the words said."""
     from solo.engine import oracle
     from solo.engine.effects_oracle import answered
@@ -100,7 +111,7 @@ def _answer(request, options, styles, rng):
     return answered(request.question, style.name, answer)
 
 
-def _style(styles, name: str | None):
+def _style(styles: Mapping[str, OracleStyle], name: str | None) -> OracleStyle:
     """The oracle style ``name`` (None: the default); a UsageError naming the styles if none
     is called that (an empty name is no name, not the default)."""
     if name is not None and not name.strip():
