@@ -5,14 +5,25 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from solo import defaults
 from solo.cli.parser import DEFAULT_SYSTEM, build_parser
 from solo.cli.search import run as _search
 from solo.environment import Environment
-from solo.errors import SoloError, UsageError
+from solo.errors import OracleError, SoloError, UsageError
 from solo.rules import oracle_styles
 from solo.terminal import printable
+
+if TYPE_CHECKING:
+    import argparse
+    import random
+
+    from solo.engine.events import Answered
+    from solo.engine.requests import Ask
+    from solo.rules.oracle_styles import OracleStyle
 
 __all__ = ["dispatch"]
 
@@ -32,33 +43,83 @@ def _random_seed() -> int:
 
 
 def _roll(options, env: Environment) -> int:
-    import random
+    from solo.cli.one_roll import roll_words
 
-    from solo.rules import dice
-    from solo.rules.roll_words import expression_alone
-    seed = options.seed if options.seed is not None else _random_seed()
-    env.say(str(dice.roll(expression_alone(" ".join(options.expression)), random.Random(seed))))
+    env.say(roll_words(options.expression, options.seed))
     return 0
 
 
 def _ask(options, env: Environment) -> int:
+    """``solo ask``: the words read as ``ask`` reads them at the prompt; what the options add
+    may not say a second time what the words said, nor be what the style does not read."""
     import random
 
-    from solo.engine import oracle
-    from solo.rules.catalog import load_styles, load_tables
+    from solo.engine.meaning_oracle import meaning_answer
+    from solo.engine.requests import AskMeaning
+    from solo.engine.tool_grammar import read_question
+    from solo.journal.notation import event_lines
+    from solo.rules.catalog import load_oracle_tables, load_styles
 
     styles = load_styles()
-    style = oracle_styles.get_style(styles, options.style)
-    question, odds = oracle.split_question(" ".join(options.question))
+    chosen = _style(styles, options.style).name if options.style is not None else None
+    request = read_question(" ".join(options.question), styles,
+                            chosen or defaults.ORACLE_STYLE)
     seed = options.seed if options.seed is not None else _random_seed()
-    answer = oracle.ask(style, random.Random(seed), options.odds or odds, options.chaos,
-                        load_tables())
-    from solo.engine.effects_oracle import answered
-    from solo.journal.notation import event_lines
-
-    for line in event_lines(answered(question, style.name, answer)):
+    if isinstance(request, AskMeaning):
+        given = [f"--{name}" for name in ("odds", "style", "chaos")
+                 if getattr(options, name) is not None]
+        if given:
+            raise UsageError(f"the meaning oracle takes no {' or '.join(given)}")
+        event = meaning_answer(load_oracle_tables(), random.Random(seed), request.question)
+    else:
+        event = _answer(request, options, styles, random.Random(seed))
+    for line in event_lines(event):
         env.say(printable(line))
     return 0
+
+
+def _answer(request: Ask, options: argparse.Namespace,
+            styles: Mapping[str, OracleStyle], rng: random.Random) -> Answered:
+    """A yes/no question's answer, the options laid over what the words said."""
+    from solo.engine import oracle
+    from solo.engine.effects_oracle import answered
+    from solo.engine.tool_grammar import check_odds
+    from solo.rules.catalog import load_tables
+
+    if request.style is not None and options.style is not None:
+        raise UsageError(f"the style is given twice ({request.style}: before the question, "
+                         f"and --style {printable(options.style)}); give it once")
+    if request.odds is not None and options.odds is not None:
+        raise UsageError(f"the odds are given twice ({printable(request.odds)!r} after the "
+                         f"question, and --odds {printable(options.odds)!r}); give them once")
+    style = _style(styles, request.style or options.style)
+    if options.odds is not None:
+        if not options.odds.strip():
+            raise UsageError("empty odds; give odds such as likely, or leave --odds out")
+        check_odds(styles, style.name, options.odds)
+    chaos = style.default_chaos
+    if options.chaos is not None:
+        low, high = style.chaos_range
+        if style.method != "fate-chart":
+            raise UsageError(f"--chaos is for a style that reads the chaos factor (mythic); "
+                             f"{style.name} does not")
+        if not low <= options.chaos <= high:
+            raise UsageError(f"argument --chaos: expected a whole number from {low} to "
+                             f"{high}, not {options.chaos}")
+        chaos = options.chaos
+    answer = oracle.ask(style, rng, request.odds or options.odds, chaos, load_tables())
+    return answered(request.question, style.name, answer)
+
+
+def _style(styles: Mapping[str, OracleStyle], name: str | None) -> OracleStyle:
+    """The oracle style ``name`` (None: the default); a UsageError naming the styles if none
+    is called that (an empty name is no name, not the default)."""
+    if name is not None and not name.strip():
+        raise UsageError(f"an empty oracle style; choose one of: {', '.join(sorted(styles))}")
+    try:
+        return oracle_styles.get_style(styles, name)
+    except OracleError as error:
+        raise UsageError(str(error)) from None
 
 
 def _systems(options, env: Environment) -> int:
@@ -115,6 +176,18 @@ def _check(options, env: Environment) -> int:
     return 1 if failures else 0
 
 
+def _tables_file(path: Path) -> None:
+    """A RulesError naming ``path`` unless it is a tables file holding a table (a Markdown
+    file or a ``kind: tables`` file), as ``solo new --tables`` needs."""
+    from solo.errors import RulesError
+    from solo.rules.catalog import load_file
+
+    kind, _ = load_file(path)
+    if kind != "tables":
+        raise RulesError(f"expected a tables file (kind: tables, or Markdown dice tables), "
+                         f"not a {kind} file", file=str(path))
+
+
 def _refuse_shadowing(path: Path, procedure) -> None:
     """A procedure action (or alias) named like a solo command would never run: refuse it,
     naming the file and line (the table of commands says which words are solo's)."""
@@ -142,8 +215,12 @@ def _simulate(options, env: Environment) -> int:
 
 def _new(options, env: Environment) -> int:
     from solo.play.start import ask_procedure, create_and_play
+    from solo.rules.catalog import load_styles
 
     dungeon = _dungeon_option(options)
+    _style(load_styles(), options.oracle)
+    for name in options.tables:
+        _tables_file(Path(name))
     system = options.system
     if system is None:
         if not env.at_terminal:

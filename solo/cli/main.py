@@ -95,11 +95,7 @@ def _quick_roll(args: list[str], env: Environment) -> int | None:
             words.append(word)
     if not words:
         return None
-    import random
+    from solo.cli.one_roll import roll_words
 
-    from solo.rules import dice
-    from solo.rules.roll_words import expression_alone
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big")
-    env.say(str(dice.roll(expression_alone(" ".join(words)), random.Random(seed))))
+    env.say(roll_words(words, seed))
     return 0

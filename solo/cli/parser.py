@@ -34,8 +34,25 @@ written; at the prompt, Enter again on a line handed back does the same); a quot
 is kept as typed; any other line is narration too."""
 
 
+class _Once(argparse._StoreAction):
+    """An option of one value, given at most once: a second value is refused, never laid
+    over the first (argparse keeps the last one silently)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given = namespace.__dict__.setdefault("_given_once", set())
+        if option_string is not None and self.dest in given:
+            raise argparse.ArgumentError(self, "given twice; give it once")
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
 class _Parser(argparse.ArgumentParser):
     out: TextIO | None = None  # where --help and --version go (the environment's stdout)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _Once)
+        self.register("action", "store", _Once)
 
     def _print_message(self, message: str, file=None) -> None:
         if self.out is None:
@@ -140,12 +157,17 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     roll.add_argument("--seed", type=_seed, help="Seed, for a repeatable roll.")
 
     ask = sub.add_parser("ask", help="Ask the oracle a yes/no question.")
-    ask.add_argument("question", nargs="+", help="The question, then the odds if any: "
-                     "solo ask Is the door locked? likely")
-    ask.add_argument("--odds", default=None, help="Odds, such as likely (default 50/50).")
-    ask.add_argument("--style", default=None, help="Oracle style: mythic, ironsworn, opse.")
-    ask.add_argument("--chaos", type=_whole, default=defaults.CHAOS,
-                     help="Chaos factor 1-9 (mythic).")
+    ask.add_argument("question", nargs="+", help="The question, ending with ?, then the "
+                     "odds if any, as 'ask' reads it at the prompt: solo ask Is the door "
+                     "locked? likely; 'ironsworn: Is it?' asks in that style; 'meaning "
+                     "[QUESTION]' asks the meaning oracle for an action and a subject.")
+    ask.add_argument("--odds", default=None, help="Odds, such as likely (default 50/50); "
+                     "not also after the question.")
+    ask.add_argument("--style", default=None, help="Oracle style: mythic (default), ironsworn, "
+                     "opse; not also before the question.")
+    ask.add_argument("--chaos", type=_whole, default=None,
+                     help="Chaos factor, 1-9 (default 5); only for a style that reads it "
+                     "(mythic).")
     ask.add_argument("--seed", type=_seed, help="Seed, for a repeatable answer.")
 
     sub.add_parser("systems", help="List the procedures, one per line: id, then name.")

@@ -225,16 +225,43 @@ def add_parser(sub) -> None:
         description="Find the lines that hold every word given (any case): narration, "
         "rooms, encounters and oracle answers, each with its journal, session and scene. "
         "The arguments at the end that name .md files or folders are the journals to search "
-        "(default: the journals folder).")
+        "(default: the journals folder). --json and --help are read anywhere among the words; "
+        "after -- every word is one to find, as typed (solo search -- --json).")
     search.add_argument("--json", action="store_true", help="Print one JSON object.")
     search.add_argument("words", nargs=argparse.REMAINDER, metavar="WORDS",
                         help="The words to find, then the journals or folders (optional).")
+    search.set_defaults(search_parser=search)
+
+
+def _options(given: Sequence[str]) -> tuple[list[str], bool, bool]:
+    """The words and journals given, and whether --json and --help were among them: options
+    stand anywhere before a ``--``; after it every word is one to find. Another word that
+    starts with -- is refused, not searched for (a misspelt option)."""
+    kept: list[str] = []
+    as_json = helped = False
+    for index, word in enumerate(given):
+        if word == "--":
+            kept.extend(given[index + 1:])
+            break
+        if word == "--json":
+            as_json = True
+        elif word in ("-h", "--help"):
+            helped = True
+        elif word.startswith("--"):
+            raise UsageError(f"search: no option {printable(word)!r} (--json, --help); to find "
+                             f"it, write it after --: solo search -- {printable(word)}")
+        else:
+            kept.append(word)
+    return kept, as_json, helped
 
 
 def run(options: argparse.Namespace, env: Environment) -> int:
     """``solo search``: the hits, one a line (or one JSON object)."""
-    given = [word for word in options.words if word != "--json"]
-    as_json = options.json or len(given) != len(options.words)
+    given, as_json, helped = _options(options.words)
+    if helped:
+        options.search_parser.print_help()
+        return 0
+    as_json = as_json or options.json
     words, journals = _split(given)
     if not words:
         raise UsageError("search: give the words to find")

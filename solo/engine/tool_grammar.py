@@ -12,7 +12,7 @@ carries the request out (:mod:`solo.engine.tool_commands`).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from solo import defaults
 from solo.engine import oracle
@@ -57,10 +57,11 @@ from solo.rules.procedure import Procedure
 from solo.rules.roll_words import split_expression
 from solo.rules.world import World
 
-__all__ = ["TOOLS", "DICE_MODES", "odds_names"]
+__all__ = ["TOOLS", "DICE_MODES", "odds_names", "read_question", "check_odds"]
 
 DICE_MODES = defaults.DICE_MODES
 _LOW, _HIGH = defaults.CHAOS_RANGE
+_ASK_USAGE = "ask QUESTION? [ODDS] | ask meaning [QUESTION]"
 
 
 def _light_kinds(world: World, state: State) -> Sequence[str]:
@@ -179,27 +180,38 @@ def _table(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _ask(command: Command, world: World, state: State, rest: str) -> Request:
+    return read_question(rest, world.styles,
+                         str(state.values.get("oracle", defaults.ORACLE_STYLE)))
+
+
+def read_question(rest: str, styles: Mapping[str, oracle_styles.OracleStyle],
+                  current_style: str) -> Ask | AskMeaning:
+    """The words after ``ask``, read one way at the prompt and by ``solo ask``: ``meaning
+    [QUESTION]``, or ``[STYLE:] QUESTION? [ODDS]``, the odds checked against the style named
+    before the question, else ``current_style``."""
     first, _, question = rest.partition(" ")
     if first.lower() == "meaning":  # the meaning oracle: an action and a subject
         return AskMeaning(question.strip())
     if "?" not in rest:
-        raise UsageError(f"{command.usage}: a question ends with '?'")
+        raise UsageError(f"{_ASK_USAGE}: a question ends with '?'")
     style_name: str | None = None
     first, _, after = rest.partition(" ")
-    if first.endswith(":") and first[:-1].lower() in world.styles:
+    if first.endswith(":") and first[:-1].lower() in styles:
         style_name, rest = first[:-1].lower(), after
     question, odds = oracle.split_question(rest)
     if odds is not None:
-        _check_odds(world, style_name or str(state.values.get("oracle", defaults.ORACLE_STYLE)),
-                    odds)
+        check_odds(styles, style_name or current_style, odds)
     return Ask(question, odds, style_name)
 
 
-def _check_odds(world: World, style_name: str, odds: str) -> None:
+def check_odds(styles: Mapping[str, oracle_styles.OracleStyle], style_name: str,
+               odds: str) -> None:
+    """A UsageError, with the style's odds (and the closest), unless ``odds`` is one of
+    them; nothing said of a style that does not exist (the engine says what is wrong)."""
     try:
-        style = oracle_styles.get_style(world.styles, style_name)
+        style = oracle_styles.get_style(styles, style_name)
     except SoloError:
-        return  # the engine says what is wrong with the style
+        return
     try:
         oracle_styles.resolve_odds(style, odds)
     except SoloError:
@@ -320,7 +332,7 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "what for: 'roll 2d6 + 1 reaction'.", _roll, numbered=1),
     _tool("table", "table NAME", "Roll on a table; 'tables' lists them.", _table,
           _table_names),
-    _tool("ask", "ask QUESTION? [ODDS] | ask meaning [QUESTION]", "Ask the oracle a yes/no "
+    _tool("ask", _ASK_USAGE, "Ask the oracle a yes/no "
           "question (odds default to 50/50), or 'ask meaning' for an action and a subject "
           "to read as a hint.", _ask, numbered=0),
     _tool("chaos", "chaos [N|follow]", "Show the oracle's chaos, set it (1-9), or let it "

@@ -81,7 +81,18 @@ def load_styles() -> dict:
 
 def load_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:
     """The tables in oracles/ (shipped, then the player's), then ``extra`` files, later wins."""
-    return dict(_tables_in(tuple(_yaml_files(oracle_dirs())) + tuple(extra)))
+    return {**_tables_in(tuple(_yaml_files(oracle_dirs()))), **_extra_tables(extra)}
+
+
+def _extra_tables(extra: Iterable[Path]) -> dict[str, Table]:
+    """The tables of the files ``solo new --tables`` names, Markdown or YAML, later wins."""
+    tables: dict[str, Table] = {}
+    for path in extra:
+        if path.suffix.lower() in (".md", ".markdown"):
+            tables.update(load_markdown_tables(path))
+        else:
+            tables.update(_tables_in((path,)))
+    return tables
 
 
 def load_file(path: Path, extra_tables: Iterable[Path] = ()) -> tuple[str, object]:
@@ -160,13 +171,8 @@ def load_oracle_tables(extra: Iterable[Path] = ()) -> dict[str, Table]:
     which rolls links, compound dice and columns (the meaning oracle is ``meaning``)."""
     tables = dict(_tables_in(tuple(_yaml_files(oracle_dirs()))))
     for path in (path for folder in oracle_dirs() for path in files_in(folder, "*.md")):
-        tables.update(load_markdown_tables(path))
-    for path in extra:
-        if path.suffix.lower() in (".md", ".markdown"):
-            tables.update(load_markdown_tables(path))
-        else:
-            tables.update(_tables_in((path,)))
-    return tables
+        tables.update(load_markdown_tables(path, notes=True))
+    return {**tables, **_extra_tables(extra)}
 
 
 def generator_files() -> dict[str, Path]:

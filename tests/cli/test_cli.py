@@ -33,9 +33,9 @@ def test_roll_with_seed_is_repeatable_and_shows_every_die(tmp_path: Path):
 
 
 @pytest.mark.parametrize("expression", ["1001d6", "d1000001", "2d", "d6+" * 70 + "1"])
-def test_roll_refuses_hostile_dice_with_exit_1(tmp_path: Path, expression: str):
+def test_roll_refuses_hostile_dice_with_exit_2(tmp_path: Path, expression: str):
     result = run_here("roll", expression, cwd=tmp_path)
-    assert result.returncode == 1
+    assert result.returncode == 2
     one_line_error(result)
 
 
@@ -109,7 +109,7 @@ def test_ask_one_shot_answers_yes_or_no(tmp_path: Path):
     assert result.stdout.startswith("? Is the door locked? (likely, mythic)\nd: d100=")
     assert " Yes" in result.stdout or " No" in result.stdout
     bad = run_here("ask", "Is it?", "--odds", "sorta", cwd=tmp_path)
-    assert bad.returncode == 1 and "choose one of" in one_line_error(bad)
+    assert bad.returncode == 2 and "choose one of" in one_line_error(bad)
 
 
 # -- issue #11 and #12: the command line ---------------------------------------------------

@@ -20,7 +20,7 @@ from solo.cli.main import main
 from solo.engine import tool_commands
 from solo.engine.requests import SetChaos
 from solo.environment import Environment
-from solo.errors import DiceError
+from solo.errors import UsageError
 from solo.journal.store import read_meta
 from tests.fake_env import Run, fake_env, solo
 
@@ -115,9 +115,9 @@ def test_play_at_a_terminal_opens_the_prompt_not_batch():
 
 def test_traceback_only_on_request():
     plain = solo("roll", "2d")
-    assert plain.code == 1 and "Traceback" not in plain.err
+    assert plain.code == 2 and "Traceback" not in plain.err
     plain.error_line()
-    with pytest.raises(DiceError):  # the console script's Python prints its traceback
+    with pytest.raises(UsageError):  # the console script's Python prints its traceback
         solo("--traceback", "roll", "2d")
 
 

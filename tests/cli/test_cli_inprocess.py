@@ -80,9 +80,9 @@ def test_roll_without_a_seed_still_rolls_in_range():
 
 
 @pytest.mark.parametrize("expression", ["1001d6", "2d", "d6+" * 70 + "1"])
-def test_roll_refuses_bad_dice_in_one_line_with_exit_1(expression):
+def test_roll_refuses_bad_dice_in_one_line_with_exit_2(expression):
     done = solo("roll", expression)
-    assert done.code == 1 and done.out == ""
+    assert done.code == 2 and done.out == ""
     done.error_line()
 
 
@@ -94,7 +94,7 @@ def test_ask_answers_and_names_its_odds():
     styled = solo("ask", "Is it dark?", "--style", "opse", "--seed", "1")
     assert styled.code == 0 and "opse" in styled.out.splitlines()[0].lower()
     bad = solo("ask", "Is it?", "--odds", "sorta")
-    assert bad.code == 1 and "choose one of" in bad.error_line()
+    assert bad.code == 2 and "choose one of" in bad.error_line()
 
 
 def test_systems_lists_each_procedure_as_id_tab_name():

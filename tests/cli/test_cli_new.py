@@ -48,5 +48,5 @@ def test_an_unknown_procedure_or_oracle_is_refused_before_any_file():
     system = solo("new", "j.md", "--system", "nope")
     assert system.code == 2 and "choose one of" in system.error_line()
     oracle = solo("new", "j.md", "--system", "classic", "--oracle", "tarot")
-    assert oracle.code == 1 and "tarot" in oracle.error_line()
+    assert oracle.code == 2 and "tarot" in oracle.error_line()
     assert not Path("j.md").exists()

@@ -93,3 +93,28 @@ def test_a_bom_and_a_line_before_any_session_do_not_trip_it():
     hits = search_text(text, ["bones"])
     assert [(hit.session, hit.line) for hit in hits] == [(0, "The gate of bones."),
                                                           (1, "More bones.")]
+
+
+def test_help_and_json_are_read_anywhere_among_the_words(tmp_path):
+    journal = _journal(tmp_path / "journals")
+    for where in (("ossuary", "--help"), ("-h", "ossuary"), ("ossuary", str(journal), "--help")):
+        helped = solo("search", *where)
+        assert helped.code == 0 and helped.err == ""
+        assert helped.out.startswith("usage: solo search")
+    anywhere = solo("search", "ossuary", "--json", str(journal))
+    assert anywhere.code == 0 and json.loads(anywhere.out)["words"] == ["ossuary"]
+
+
+def test_words_after_a_double_dash_are_found_as_typed(tmp_path):
+    journal = _journal(tmp_path / "journals", script="enter 1\nThe sign says --help here.\n")
+    found = solo("search", "--json", "--", "--help", str(journal))
+    assert found.code == 0, found.err
+    result = json.loads(found.out)
+    assert result["words"] == ["--help"] and len(result["hits"]) == 1
+
+
+def test_a_misspelt_option_is_refused_not_searched(tmp_path):
+    journal = _journal(tmp_path / "journals")
+    done = solo("search", "ossuary", "--jsn", str(journal))
+    assert done.code == 2 and done.out == ""
+    assert "no option '--jsn'" in done.error_line()

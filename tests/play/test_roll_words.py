@@ -74,7 +74,7 @@ def test_the_command_line_and_the_prompt_read_the_same_dice(world, typed):
 def test_the_command_line_refuses_what_the_prompt_would_not_roll(typed, said):
     for argv in (["roll", *typed], ["roll", "--seed", "1", "--", *typed]):
         done = solo(*argv)
-        assert done.code == 1
+        assert done.code == 2  # a usage error: what was typed cannot be rolled
         assert said in done.error_line()
 
 

@@ -1,0 +1,76 @@
+"""A bad value typed on the command line is a usage error: exit 2 and one line, whichever
+option or argument it was typed in (exit 1 is for a file, a journal, the world)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fake_env import solo
+
+BAD_VALUES = [
+    (("new", "j.md", "--system", "nosuch"), "unknown system 'nosuch'"),
+    (("new", "j.md", "--system", "classic", "--dungeon", "nosuch"), "unknown generator"),
+    (("new", "j.md", "--system", "classic", "--oracle", "foo"), "unknown oracle style 'foo'"),
+    (("new", "j.md", "--system", "classic", "--dungeon", "classic", "--dungeon-set",
+      "doors=foo"), "not 'foo'"),
+    (("ask", "Is it?", "--chaos", "x"), "expected a whole number, not 'x'"),
+    (("ask", "Is it?", "--chaos", "0"), "from 1 to 9, not 0"),
+    (("ask", "Is it?", "--style", "foo"), "unknown oracle style 'foo'"),
+    (("ask", "Is it?", "--odds", "foo"), "unknown odds 'foo'"),
+    (("ask", "Is it? foo"), "unknown odds 'foo'"),
+    (("roll", "3d6*2"), "cannot read dice expression '3d6*2'"),
+    (("roll", "3d6*2", "--seed", "1"), "cannot read dice expression '3d6*2'"),
+    (("roll", "--seed", "1", "--", "3d6*2"), "cannot read dice expression '3d6*2'"),
+    (("roll", "1001d6"), "the limit is"),
+    (("roll", "d0"), "0-sided die"),
+    (("roll", "2d6", "damage"), "solo roll takes a dice expression alone"),
+    (("simulate", "--system", "nosuch"), "unknown system 'nosuch'"),
+    (("new-procedure", "bad name"), "is not a procedure id"),
+]
+
+
+@pytest.mark.parametrize("args, says", BAD_VALUES, ids=[" ".join(a) for a, _ in BAD_VALUES])
+def test_a_bad_value_on_the_command_line_exits_2_in_one_line(args, says, tmp_path,
+                                                             monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    done = solo(*args)
+    assert (done.code, done.out) == (2, ""), done.err
+    assert says in done.error_line()
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_a_missing_file_stays_an_error_of_exit_1(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    done = solo("export", "nosuch.md")
+    assert done.code == 1 and "no journal" in done.error_line()
+
+
+@pytest.mark.parametrize("args", [
+    ("ask", "Is it?", "--odds", "likely", "--odds", "unlikely"),
+    ("ask", "Is it?", "--style", "mythic", "--style", "opse"),
+    ("ask", "Is it?", "--seed", "1", "--seed", "2"),
+    ("roll", "d6", "--seed", "1", "--seed=2"),
+    ("new", "j.md", "--system", "classic", "--system", "delving"),
+    ("new", "j.md", "--system", "classic", "--oracle", "opse", "--oracle", "mythic"),
+    ("export", "j.md", "--format", "md", "--format", "html"),
+])
+def test_an_option_given_twice_is_refused_not_overwritten(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    done = solo(*args)
+    assert (done.code, done.out) == (2, ""), done.err
+    assert "given twice; give it once" in done.error_line()
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, says", [
+    (("ask", "Is it?", "--odds", ""), "empty odds"),
+    (("ask", "Is it?", "--style", " "), "an empty oracle style; choose one of"),
+    (("new", "j.md", "--system", "classic", "--oracle", ""), "an empty oracle style"),
+])
+def test_an_empty_value_is_refused_not_taken_for_the_default(args, says, tmp_path,
+                                                             monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    done = solo(*args)
+    assert (done.code, done.out) == (2, ""), done.err
+    assert says in done.error_line()
+    assert list(tmp_path.iterdir()) == []
