@@ -59,13 +59,21 @@ def _simulate_dungeon(world, options, env: Environment) -> int:
     """``solo simulate --dungeon ID``: a crawl through rolled rooms, then its counts."""
     from solo.engine.dungeon_named import parse_settings
     from solo.engine.simulate_dungeon import simulate_dungeon
-    from solo.errors import UsageError
+    from solo.errors import RulesError, UsageError
     from solo.rules.catalog import stock_generator
 
     if options.action:
         raise UsageError("simulate --dungeon plays the procedure's own move into new rooms; "
                          "leave out --action")
-    stock_generator(world, options.dungeon)  # read here: the engine reads no file
+    try:
+        stock_generator(world, options.dungeon)  # read here: the engine reads no file
+    except RulesError:
+        if _is_key(options.dungeon):
+            raise UsageError(f"{options.dungeon} is a dungeon key (kind: key): simulate "
+                             "crawls only rooms a generator rolls (solo dungeons lists them); "
+                             f"play the key with 'solo new JOURNAL --dungeon {options.dungeon}'"
+                             ) from None
+        raise
     try:
         result = simulate_dungeon(world, options.dungeon, options.turns, options.seed,
                                   parse_settings(options.dungeon_set), tuple(options.setup))
@@ -75,6 +83,17 @@ def _simulate_dungeon(world, options, env: Environment) -> int:
         return interrupted(env, "; nothing was printed")
     env.say(json.dumps(result.to_json()) if options.json else "\n".join(result.lines()))
     return 0
+
+
+def _is_key(name: str) -> bool:
+    """Whether ``name`` is the path of a dungeon key's file (``kind: key``)."""
+    from solo.rules.yamlfile import load_yaml
+
+    try:
+        data = load_yaml(Path(name).read_text(encoding="utf-8"), name).data
+    except Exception:  # noqa: BLE001 (unreadable: the generator's own error stands)
+        return False
+    return isinstance(data, dict) and data.get("kind") == "key"
 
 
 def interrupted(env: Environment, what: str) -> int:

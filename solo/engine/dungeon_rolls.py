@@ -35,8 +35,8 @@ from solo.rules.generate import GeneratedRoom, RoomContext, roll_room
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
-__all__ = ["OPENERS", "FINDERS", "door_refusal", "door_to_open", "refuse_shut", "Rolled",
-           "roll_new", "after_action", "TRAPS_FOUND", "traps_found"]
+__all__ = ["OPENERS", "FINDERS", "door_name", "door_refusal", "door_to_open", "refuse_shut",
+           "Rolled", "roll_new", "after_action", "TRAPS_FOUND", "traps_found"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -57,16 +57,30 @@ _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", F
 """A generator's door kind as an exit keeps it: its door and whether it is secret."""
 
 
+def door_name(room: Room, exit: Exit) -> str:
+    """``the door E of R5``; ``the door R2 of R5`` for one known to lead to R2 but given
+    no direction; ``the door of R5 with no direction`` for one that is neither (a key's)."""
+    where = exit.direction or exit.to
+    return f"the door {where} of {room.id}" if where \
+        else f"the door of {room.id} with no direction"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
     """Why the party cannot go through ``exit``: its door is shut, and the action that
     opens it (with the door's direction)."""
-    where = exit.direction or exit.to or "exit"
+    where = exit.direction or exit.to
     named = f" {exit.direction}" if exit.direction else ""
     openers = [f"'{name}{named}'" for name, doors in OPENERS.items()
                if exit.door in doors and name in procedure.actions]
     how = (" or ".join(openers) + " opens it first") if openers \
-        else f"once the party has opened it, 'room exits {where}' says so"
-    return UsageError(f"the door {where} of {room.id} is {exit.door}: {how}")
+        else f"once the party has opened it, 'room exits {where}' says so" if where \
+        else ("no action of the procedure opens it, and 'room exits' opens only a door "
+              "with a direction")
+    return UsageError(f"{door_name(room, exit)} is {exit.door}: {how}")
 
 
 def door_to_open(run: RunState, action: str, direction: str | None) -> int | None:
@@ -280,7 +294,7 @@ def after_action(world: World, run: RunState, action: str, held: bool,
         index = door if door is not None and door < len(exits) \
             and exits[door].door in OPENERS[action] else None
         if index is not None:
-            said.append(f"The door {exits[index].direction or ''} of {room.id} is open.")
+            said.append(f"{_capital(door_name(room, exits[index]))} is open.")
             exits[index] = exits[index]._replace(door="")
     else:
         for index, exit in enumerate(exits):
@@ -288,8 +302,8 @@ def after_action(world: World, run: RunState, action: str, held: bool,
                 said.append(f"A secret way {exit.direction or ''} is found.")
                 exits[index] = exit._replace(door="")
             elif exit.door == "trapped":
-                said.append(f"A trap on the door {exit.direction or ''} is found: the party "
-                            "can get around it.")
+                said.append(f"A trap on {door_name(room, exit)} is found: the party can "
+                            "get around it.")
                 exits[index] = exit._replace(door="")
     if not said:
         return

@@ -9,7 +9,7 @@ the ``rng`` needs them), building no event."""
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step, nothing
 from solo.engine.events import UNSET, Encountered, RollData, Said, TableRolled
@@ -22,7 +22,7 @@ from solo.rules.expr import Expr
 from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 
 __all__ = ["roll_table", "compile_table", "compile_encounter", "meet_rolled_encounter",
-           "COMPILERS"]
+           "encounter_met", "COMPILERS"]
 
 IndexRoller = Callable[[RunState], int]
 """Rolls a table: the index of the entry (its text's dice rolled too)."""
@@ -183,11 +183,21 @@ def compile_encounter(compiler: Compiler, effect: Encounter) -> Step:
 
 def meet_rolled_encounter(run: RunState, start: int) -> None:
     """An encounter a generator put in the room just entered: drawn from the procedure's
-    own encounter table (entries struck off stay so), unless the action that entered met
-    one already (its events from ``start``) or the procedure has no such table."""
-    if run.procedure.encounters and not any(isinstance(event, Encountered)
-                                            for event in run.events[start:]):
+    own encounter table (entries struck off stay so; a sign's creature if one is
+    foretold), unless the action that entered met one already (its events from
+    ``start``) or the procedure has no such table."""
+    if run.procedure.encounters and not encounter_met(run.events[start:]):
         run.execute([Encounter()])
+
+
+SIGNS = frozenset({"sign", "struck-sign"})
+"""The statuses of an Encountered event that met nothing: a sign only tells of a creature
+(the next encounter is it), so the room's own encounter still happens, as that creature."""
+
+
+def encounter_met(events: Iterable[object]) -> bool:
+    """Whether ``events`` met an encounter (or rolled a struck-off one): a sign is not one."""
+    return any(type(event) is Encountered and event.status not in SIGNS for event in events)
 
 
 def _missing(name: str) -> Step:

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
 from solo.engine.forecast_clock import Clock, clock_of
-from solo.engine.forecast_names import unread_trackers
+from solo.engine.forecast_names import foretells, unread_trackers
 from solo.engine.forecast_plays import quiet_perform
 from solo.engine.forecast_rooms import NewRoom, room_perform
 from solo.engine.forecast_tree import (
@@ -320,10 +320,10 @@ def _perform(world: World, now: State, request: Request, rng: random.Random, rec
 def _stocked_read(world: World, now: State) -> bool:
     """Whether meeting a room's stocked encounter changes what the chain keeps of a state:
     the count of encounters, when a rule reads it, or a sign's foretold encounter, which
-    it would bring. Else only words and the count change, and its die is not drawn."""
-    name = world.procedure.encounters
-    foretold = now.foreshadowed is not None and now.foreshadowed[0] == name
-    return foretold or "encounters" in names_read(world)
+    it would bring (foretold before the move or by a sign the move itself finds: any
+    procedure with signs). Else only words and the count change, and its die is not
+    drawn."""
+    return foretells(world) or "encounters" in names_read(world)
 
 
 _READ_AS = {"turn": frozenset({"turn", "minutes"}), "encounters": frozenset({"encounters"}),

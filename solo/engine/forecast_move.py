@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.events import Checked, Encountered
+from solo.engine.effects_tables import encounter_met
+from solo.engine.events import Checked
 from solo.engine.forecast_chain import FirstMove
 from solo.engine.forecast_dice import Chance, chance_among, plain_world, sample, seeded
 from solo.engine.forecast_plays import Budget, Turn, lit_kinds, play_turn, quiet_perform
@@ -191,11 +192,10 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
                                if lit.get(kind, 0) < count), run.turn - state.turn,
                      frozenset(run.outcomes) if named else frozenset()),
                 _checked(run.events) if named else frozenset(),
-                met is not None and not any(type(event) is Encountered
-                                            for event in run.events))
+                met is not None and not encounter_met(run.events))
 
     def events(recorded: list) -> Hashable:  # the room's encounter is met by them too
-        seen = any(type(event) is Encountered for event in recorded)
+        seen = encounter_met(recorded)
         return (_checked(recorded), seen) if named else seen
 
     # shared when the plays draw the room's stocked encounter wherever the chain does

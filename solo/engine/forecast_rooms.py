@@ -26,8 +26,7 @@ from math import comb, lcm
 
 from solo.engine.dungeon_named import active
 from solo.engine.effects_party import act_as
-from solo.engine.effects_tables import meet_rolled_encounter
-from solo.engine.events import Encountered
+from solo.engine.effects_tables import encounter_met, meet_rolled_encounter
 from solo.engine.forecast_names import foretells, sets
 from solo.engine.forecast_tree import Forking
 from solo.engine.procedure_errors import procedure_error
@@ -184,8 +183,8 @@ def room_perform(world: World, state: State, request: Act, room: NewRoom,
     start = len(run.events)
     try:
         run.act(action, arguments, request.text)
-        if stocked and room.encounter and world.procedure.encounters and not any(
-                isinstance(event, Encountered) for event in run.events[start:]) and (
+        if stocked and room.encounter and world.procedure.encounters and not encounter_met(
+                run.events[start:]) and (
                 room.encounter == 1 or _draw(rng, room.met_weights) == 1):
             meet_rolled_encounter(run, start)
     except (ExprError, RecursionError) as error:  # a fault of the procedure file

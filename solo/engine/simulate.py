@@ -41,18 +41,21 @@ class Simulation:
     setup: tuple[str, ...] = ()
     refusals: dict[str, int] = field(default_factory=dict)
     quiet_turns: int = 0  # turns that recorded no outcome
+    asked: int = 0
+    """The turns asked for: the last command is played whole, and may run past them."""
 
     def to_json(self) -> dict:
         return {"system": self.system, "action": self.action, "turns": self.turns,
                 "commands": self.commands, "encounters": self.encounters,
                 "outcomes": dict(sorted(self.outcomes.items())), "seed": self.seed,
                 "setup": list(self.setup), "refusals": dict(sorted(self.refusals.items())),
-                "quiet_turns": self.quiet_turns}
+                "quiet_turns": self.quiet_turns, "turns_asked": self.asked}
 
     def lines(self) -> list[str]:
         setup = f", after {'; '.join(self.setup)}" if self.setup else ""
         lines = [f"{self.system}: {self.turns} turns of '{self.action}'{setup} "
                  f"(seed {self.seed})",
+                 *past(self.turns, self.asked),
                  f"encounters: {self.encounters} ({self.encounters / max(self.turns, 1):.1%} "
                  "of turns)"]
         total = sum(self.outcomes.values()) or 1
@@ -64,6 +67,16 @@ class Simulation:
         for command, count in sorted(self.refusals.items()):
             lines.append(f"refused: '{command}' {count} times")
         return lines
+
+
+def past(turns: int, asked: int) -> list[str]:
+    """The line that says a run went past the turns asked (its last command played whole),
+    if it did."""
+    if turns <= asked or not asked:
+        return []
+    more = turns - asked
+    return [f"{asked} turns asked: the last command is played whole, and took the run "
+            f"{more} turn{'' if more == 1 else 's'} past them"]
 
 
 def simulate(world: World, turns: int, seed: int, action: str | None = None,
@@ -126,4 +139,4 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
     played = game.turn - start_turn if game.turn - start_turn else commands
     return Simulation(world.procedure.id, " / ".join(cycle), played, commands,
                       game.encounters, dict(counted), seed, tuple(setup), dict(refusals),
-                      quiet)
+                      quiet, turns)

@@ -20,6 +20,7 @@ from solo.engine import core as engine
 from solo.engine.dungeon_named import start_values
 from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.rooms import Dungeon
+from solo.engine.simulate import past
 from solo.errors import UsageError
 from solo.rules.world import World
 
@@ -43,18 +44,22 @@ class DungeonRun:
     encounters: int
     refusals: int
     stopped: str = ""
+    asked: int = 0
+    """The turns asked for: the last command (a walk back to a room with a way on) is
+    played whole, and may run past them."""
 
     def to_json(self) -> dict:
         return {"system": self.system, "dungeon": self.generator, "seed": self.seed,
                 "turns": self.turns, "rooms": self.rooms, "doors_forced": self.doors_forced,
                 "traps": self.traps, "encounters": self.encounters,
                 "encounters_per_room": round(self.encounters / max(self.rooms, 1), 4),
-                "refusals": self.refusals, "stopped": self.stopped}
+                "refusals": self.refusals, "stopped": self.stopped, "turns_asked": self.asked}
 
     def lines(self) -> list[str]:
         per_room = self.encounters / max(self.rooms, 1)
         lines = [f"{self.system} with the {self.generator} dungeon: {self.turns} turns "
                  f"(seed {self.seed})",
+                 *past(self.turns, self.asked),
                  f"rooms entered: {self.rooms}",
                  f"doors forced: {self.doors_forced}",
                  f"traps met: {self.traps}",
@@ -141,9 +146,10 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
                 room = after.current
                 traps += _sprung(before, after) + (
                     1 if room is not None and "trapped" in room.status else 0)
-            if line == move:
+            if line == move or game.turn - start >= turns:  # (the turns are used up)
                 break
             line = move
     dungeon = game.state().dungeon
     return DungeonRun(world.procedure.id, generator, seed, game.turn - start,
-                      len(dungeon.rooms), forced, traps, game.encounters, refusals, stopped)
+                      len(dungeon.rooms), forced, traps, game.encounters, refusals, stopped,
+                      turns)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -183,9 +183,8 @@ def roll_room(generator: Generator, settings: Mapping[str, Any], rng: random.Ran
     parts = [kind_roll.text]
     for picks in generator.description:
         parts.append(_roll_pick(generator, picks, scope, rng, draws).text)
-    count = _roll_count(generator, scope, rng, draws)
     pool = [direction for direction in generator.directions if direction != context.entered_by]
-    count = max(0, min(count, len(pool)))
+    count = _roll_count(generator, scope, rng, draws, len(pool))
     chosen: list[str] = []
     for _ in range(count):
         if len(pool) == 1:  # the one way left: nothing to roll (no die has one face)
@@ -219,19 +218,37 @@ def _contents(results: list[TableResult]) -> tuple[Content, ...]:
 
 
 def _roll_count(generator: Generator, scope: Mapping[str, Any], rng: random.Random,
-                draws: list[Draw]) -> int:
+                draws: list[Draw], free: int) -> int:
+    """The number of exits besides the way in: as rolled, but no more than the ``free``
+    directions (the way in is not one) and no fewer than none. Its ``tbl:`` line says
+    when the room gets fewer than the roll reads."""
     count: Count = _choose(generator.count, scope, generator)
     plus = _value(count.plus, scope, generator, True)
     if count.table is not None:
         result = roll_on(generator.tables, count.table, rng, plus)
+        at = len(draws)
         draws.extend(result.draws)
-        return int(result.entry.tag or 0)
-    assert count.dice is not None
-    rolled = dice.roll(count.dice, rng)
-    draws.append(Draw("exit-count", "Exits", count.dice, rolled.dice, plus, rolled.total + plus,
-                      str(rolled.total + plus),
-                      f"{rolled.total + plus} exit{'' if rolled.total + plus == 1 else 's'}"))
-    return rolled.total + plus
+        rolled = int(result.entry.tag or 0)
+    else:
+        assert count.dice is not None
+        dice_rolled = dice.roll(count.dice, rng)
+        rolled = dice_rolled.total + plus
+        at = len(draws)
+        draws.append(Draw("exit-count", "Exits", count.dice, dice_rolled.dice, plus, rolled,
+                          str(rolled), _exits(rolled)))
+    number = max(0, min(rolled, free))
+    if number < rolled:
+        draws[at] = replace(draws[at], text=f"{draws[at].text}, but only {_directions(free)} "
+                                            f"free: {_exits(number)}")
+    return number
+
+
+def _exits(number: int) -> str:
+    return f"{number} exit{'' if number == 1 else 's'}"
+
+
+def _directions(number: int) -> str:
+    return f"{number} direction{' is' if number == 1 else 's are'}"
 
 
 def exit_count_odds(generator: Generator, settings: Mapping[str, Any],

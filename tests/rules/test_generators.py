@@ -178,6 +178,24 @@ def test_the_last_way_left_is_taken_without_a_one_sided_die():
             assert "S" not in ways and len(set(ways)) == len(ways)
 
 
+def test_the_exits_line_says_the_number_of_exits_the_room_gets():
+    """Classic's d4 counts exits besides the way in, on N E S W: past the first room a 4
+    gives the three sides left, and its ``tbl:`` line says so rather than '4 exits'."""
+    generator = load_generator("classic")
+    settings = resolve_settings(generator)
+    capped = 0
+    for seed in range(200):
+        for context in (RoomContext(0, None), RoomContext(1, "S")):
+            room = roll_room(generator, settings, random.Random(seed), context)
+            count = next(draw for draw in room.draws if draw.table == "exit-count")
+            said = int(re.findall(r"(\d+) exits?", count.text)[-1])
+            assert said == len(room.exits), count.text
+            if count.value > len(room.exits):
+                capped += 1
+                assert count.text == "4 exits, but only 3 directions are free: 3 exits"
+    assert capped > 20
+
+
 def test_a_room_draws_only_from_the_random_it_is_given():
     generator = load_generator("classic")
     rng = random.Random(9)

@@ -1,0 +1,47 @@
+"""`solo simulate --turns N` plays N turns: no command starts once they are used up, and
+when the last one (a walk, a rest of several turns) is played whole past them, the report
+says so rather than printing a larger count unexplained."""
+
+from __future__ import annotations
+
+import json
+
+from solo.engine import core as engine
+from solo.engine.simulate_dungeon import simulate_dungeon
+from solo.rules.catalog import load_world, stock_generator
+from tests.fake_env import solo
+
+
+def test_a_dungeon_crawl_starts_no_command_once_its_turns_are_used_up(monkeypatch):
+    world = load_world("d12-tension")
+    stock_generator(world, "classic")
+    started: list[int] = []
+    perform = engine.Game.perform
+
+    def recorded(game, line):
+        started.append(game.turn)
+        return perform(game, line)
+
+    monkeypatch.setattr(engine.Game, "perform", recorded)
+    for seed in range(1, 6):
+        started.clear()
+        result = simulate_dungeon(world, "classic", 200, seed)
+        begun = started[1]  # (after the torch lit before the crawl)
+        assert all(turn - begun < 200 for turn in started[1:]), seed
+        assert result.turns >= 200
+
+
+def test_a_run_past_the_turns_asked_says_why():
+    run = solo("simulate", "--system", "d12-tension", "--dungeon", "classic", "--turns",
+               "200", "--seed", "3")
+    assert run.code == 0, run.err
+    first, second = run.out.splitlines()[:2]
+    played = int(first.split(": ")[1].split()[0])
+    assert played > 200  # this seed's last command is a walk of several turns
+    assert second == (f"200 turns asked: the last command is played whole, and took the run "
+                      f"{played - 200} turns past them")
+    counts = json.loads(solo("simulate", "--system", "dungeon-turn", "--action", "rest-hour",
+                             "--turns", "200", "--seed", "3", "--json").out)
+    assert counts["turns_asked"] == 200 and counts["turns"] > 200
+    exact = solo("simulate", "--system", "dungeon-turn", "--turns", "200", "--seed", "3")
+    assert "turns asked" not in exact.out and exact.out.startswith("dungeon-turn: 200 turns")
