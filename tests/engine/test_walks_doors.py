@@ -50,6 +50,25 @@ def test_a_walk_goes_the_long_way_round_a_locked_door(tmp_path):
         session.close()
 
 
+def test_a_walk_stops_before_a_shut_door_it_cannot_go_round_and_says_what_opens_it(
+        tmp_path):
+    session = started(tmp_path, "classic", ["enter", "room exits N", "enter N",
+                                            "room exits N", "enter N", "go R2",
+                                            "room exits N:R3(stuck)", "go R1"])
+    try:
+        mark = session.path.read_bytes()
+        session.handle("go R3")
+        said = journal_after(session, mark)
+        assert session.state.dungeon.here == "R2" and "[#R:3]" not in said
+        assert "The walk stops in R2: the door N of R2 is stuck" in said
+        assert "then 'go R3' goes on" in said
+        for line in ("go R3", "go N"):  # in R2 now: refused, nothing journaled
+            assert refused(session, line).startswith("the door N of R2 is stuck")
+        assert door(session, "R2", "N") == "stuck"
+    finally:
+        session.close()
+
+
 def test_a_hidden_way_is_never_walked_and_never_counted_to_the_way_out(tmp_path):
     session = started(tmp_path, "classic", SQUARE)
     try:

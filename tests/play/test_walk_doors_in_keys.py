@@ -38,6 +38,28 @@ def _guide_key(folder: Path) -> Path:
     return key
 
 
+@pytest.mark.parametrize("system, lines, opener", [
+    ("d12-tension", ["go R3", "back", "go R1", "go S"], "'break-door S'"),
+    ("trespasser", ["backtrack R3", "backtrack", "backtrack R1"],
+     "'batter-door S' or 'pick-lock S'"),
+])
+def test_no_walk_passes_the_locked_grate_or_climbs_the_one_way_drain(here, system, lines,
+                                                                     opener):
+    script = SHRINE[system] + "rooms\n" + "".join(f"{line}\n" for line in lines) + "rooms\n"
+    run = solo("new", str(here / "d2.md"), "--system", system, "--seed", "3", "--dungeon",
+               str(_guide_key(here)), stdin=script)
+    assert run.code == 1, run.err  # (the refusals: each one line on stderr)
+    shown = run.out.split("R4 (here) · Shrine", 1)[1]
+    assert "rooms to the way out" not in shown.split("Explored", 1)[0]  # none it may take
+    refusals = [line for line in run.err.splitlines() if "door S of R4 is locked" in line]
+    assert len(refusals) == len(lines), run.err
+    assert all(f"{opener} opens it first" in line for line in refusals)
+    back = refusals[1]
+    assert "the party came into R4 from R5 by a way that leads one way only" in back
+    assert "[#R:3]" not in shown and "[#R:5]" not in shown
+    assert shown.count("R4 (here)") == 1 and "exits S:R3(locked)" in shown  # still there
+
+
 def test_the_way_out_is_not_counted_up_a_one_way_drain(here):
     """In the drain R5 (its only way the trapdoor U, stuck; the drain D from R3 falls one
     way into it) no way out is known: no figure, and no breeze pointing 'to R3' (the
@@ -48,3 +70,16 @@ def test_the_way_out_is_not_counted_up_a_one_way_drain(here):
     assert run.code == 1 and run.err.count("solo: error:") == 1, run.err  # the stuck E
     shown = run.out.split("R5 (here) · Drain", 1)[1]
     assert "rooms to the way out" not in shown and "1 room to the way out" not in shown
+
+
+ABBEY_TO_R7 = "enter\nenter N\nenter N\nenter E\nenter E\nenter S\ngo R2\nenter E\ngo R7\n"
+"""Into the wash house R5 (its way E to the fish store R7 a stuck door), then 'go R7'."""
+
+
+def test_a_walk_goes_round_the_stuck_door_and_leaves_it_stuck(here):
+    run = solo("new", str(here / "k7.md"), "--system", "d12-tension", "--seed", "9",
+               "--dungeon", str(ABBEY), stdin=ABBEY_TO_R7 + "rooms\n")
+    assert run.code == 0, run.err
+    walk = run.out.split("(note: go R7)", 1)[1]
+    assert re.findall(r"\[#R:(\d+)\]", walk)[:2] == ["9", "12"]  # not E, through the door
+    assert "exits N:R9, E:R7(stuck), W:R2, S" in walk.split("R5 · Wash house", 1)[1]
