@@ -13,7 +13,8 @@ A walk goes only where a step may go (:attr:`solo.engine.rooms.Exit.passable`): 
 ways the party knows whose doors are not shut, each the way it leads. When the only way
 meets a stuck or locked door, the walk goes as far as that door and stops, naming the door
 and the action that opens it (refused outright when the door is in the room the party is
-in, as a step through it is).
+in, as a step through it is). A trapped door on the way springs as a step through it would
+(or is found, where the procedure finds traps as the party moves), and is open after.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from typing import Any, NamedTuple
 
 from solo.engine import room_changes as change
 from solo.engine.arguments import parse_arguments
-from solo.engine.dungeon_rolls import door_refusal
-from solo.engine.events import ActedNote, Said, acted
+from solo.engine.dungeon_rolls import door_refusal, traps_found
+from solo.engine.events import ActedNote, Event, Said, acted
 from solo.engine.interpreter import Run
 from solo.engine.requests import Act, GoBack, GoTo
 from solo.engine.room_commands import room_changed
@@ -210,12 +211,12 @@ def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
     walked = stages(way, rooms)
     for number, stage in enumerate(walked, 1):
         met = run.encounters
-        _step(run, stage, announce=False)
+        traps = _step(run, stage, announce=False)
         moved = run.events.pop()
         start = len(run.events)
         run.act(action, arguments(), line(stage))
         at = start + 1 if len(run.events) > start else start
-        run.events[at:at] = _passed(stage) + [moved]
+        run.events[at:at] = [*_passed(stage), *traps, moved]
         if run.encounters != met and number < len(walked):
             left = len(way) - way.index(stage[-1]) - 1
             run.events.append(Said(
@@ -235,10 +236,45 @@ def _passed(stage: Sequence[str]) -> list[Said]:
     return [Said(f"The party walks through {named} to {stage[-1]}.")]
 
 
-def _step(run: Run, way: Sequence[str], announce: bool = True) -> None:
+def _step(run: Run, way: Sequence[str], announce: bool = True) -> list[Event]:
     """The party walks ``way``; the room it ends in is shown (and, with ``announce``, the
-    rooms it walked through)."""
-    run.dungeon = change.walk(run.dungeon, way)
+    rooms it walked through and the traps sprung on the way; else those are given back)."""
+    traps: list[Event] = []
+    for room_id in way:
+        traps.extend(_cross(run, room_id))
+        run.dungeon = change.go_to(run.dungeon, room_id)
     if announce:
-        run.events.extend(_passed(way))
+        run.events.extend([*_passed(way), *traps])
+        traps = []
     run.events.append(room_changed(run.dungeon, run.dungeon.here, "back"))
+    return traps
+
+
+def _cross(run: Run, to: str) -> list[Event]:
+    """The party steps from the room it is in to ``to``, through a way it may pass (an
+    open one before a trapped one): a trapped door springs as the party goes through
+    (unless the procedure finds it as the party moves) and is open after, from both
+    sides, as a step into a new room leaves it."""
+    dungeon = run.dungeon
+    room = dungeon.current
+    assert room is not None
+    ways = [at for at, exit in enumerate(room.exits) if exit.to == to and exit.passable]
+    at = min(ways, key=lambda at: room.exits[at].door == "trapped", default=None)
+    if at is None or room.exits[at].door != "trapped":
+        return []
+    exit = room.exits[at]
+    where = f"the door {exit.direction} of {room.id}" if exit.direction \
+        else f"a door of {room.id}"
+    said = Said(f"The party finds a trap on {where} and gets past it." if traps_found(run)
+                else f"A trap on {where} springs as the party goes through.")
+    dungeon = dungeon.with_room(room._replace(exits=tuple(
+        each._replace(door="") if place == at else each
+        for place, each in enumerate(room.exits))))
+    other = dungeon.room(to)
+    if other is not None and any(each.to == room.id and each.door == "trapped"
+                                 for each in other.exits):
+        dungeon = dungeon.with_room(other._replace(exits=tuple(
+            each._replace(door="") if each.to == room.id and each.door == "trapped"
+            else each for each in other.exits)))
+    run.dungeon = dungeon
+    return [said]

@@ -82,3 +82,19 @@ def test_a_hidden_way_is_never_walked_and_never_counted_to_the_way_out(tmp_path)
         assert hidden.rooms_to_exit() == 3 and hidden.route("R4", "R1") == ["R3", "R2", "R1"]
     finally:
         session.close()
+
+
+def test_a_trapped_door_on_a_walk_springs_once_and_is_open_after(tmp_path):
+    session = started(tmp_path, "classic", [*SQUARE, "room exits W:R1(trapped)"])
+    try:
+        mark = session.path.read_bytes()
+        session.handle("go R1")  # from R4, through the trapped way W
+        said = journal_after(session, mark)
+        assert "A trap on the door W of R4 springs as the party goes through." in said
+        assert door(session, "R4", "W") == "" and session.state.dungeon.here == "R1"
+        mark = session.path.read_bytes()
+        session.handle("go R4")
+        session.handle("go R1")
+        assert "trap" not in journal_after(session, mark)
+    finally:
+        session.close()

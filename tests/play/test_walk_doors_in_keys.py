@@ -83,3 +83,15 @@ def test_a_walk_goes_round_the_stuck_door_and_leaves_it_stuck(here):
     walk = run.out.split("(note: go R7)", 1)[1]
     assert re.findall(r"\[#R:(\d+)\]", walk)[:2] == ["9", "12"]  # not E, through the door
     assert "exits N:R9, E:R7(stuck), W:R2, S" in walk.split("R5 · Wash house", 1)[1]
+
+
+def test_a_trapped_door_on_a_walk_springs_as_the_party_goes_through(here):
+    """docs/keys.md: 'a trapped door springs as the party goes through, unless a search
+    found it first': on a walk too (R5's way N to R9), and it is open after."""
+    run = solo("new", str(here / "k6.md"), "--system", "d12-tension", "--seed", "9",
+               "--dungeon", str(ABBEY), stdin=ABBEY_TO_R7 + "go R5\ngo R9\n")
+    assert run.code == 0, run.err
+    walk = run.out.split("(note: go R7)", 1)[1]
+    sprung = "A trap on the door N of R5 springs as the party goes through."
+    assert walk.index(sprung) < walk.index("[#R:9]")
+    assert walk.count(sprung) == 1 and "A trap on the door S of R9" not in walk
