@@ -1,6 +1,6 @@
 """Walking the map: ``go ROOM`` along the shortest known way, ``back`` along the party's
 trail, and an action that goes back to a known room (Trespasser's ``backtrack R1``) more
-than one room away.
+than one room away, or through a trapped door (so that it springs).
 
 What a walk costs is the procedure's own rule (its ``walk:``, :class:`~solo.rules.procedure.
 Walk`): the walk is cut into stages of so many rooms, and each stage plays the command the
@@ -167,12 +167,13 @@ def walk_action(world: World, run: Run, request: Act) -> bool:
     else:
         target = change.back_target(run.dungeon)
         way = _back(run, target)
-    if len(way.rooms) < 2 and way.shut is None:
+    step = len(way.rooms) == 1 and way.shut is None
+    if step and not _trapped(run.dungeon, way.rooms[0]):
         return False  # (one room: the action's own move, which the plan has let through)
     action = world.procedure.actions[request.action]
     word = request.text.split()[0]
     if _stages(run, way.rooms, 1, action, lambda: dict(request.arguments),
-               lambda stage: f"{word} {stage[-1]}"):
+               lambda stage: request.text if step else f"{word} {stage[-1]}"):
         _stopped(run, way, f"{word} {target}")
     return True
 
@@ -248,6 +249,15 @@ def _step(run: Run, way: Sequence[str], announce: bool = True) -> list[Event]:
         traps = []
     run.events.append(room_changed(run.dungeon, run.dungeon.here, "back"))
     return traps
+
+
+def _trapped(dungeon: Dungeon, to: str) -> bool:
+    """Whether the step from the room the party is in to ``to`` goes through a trapped
+    door (none open there)."""
+    room = dungeon.current
+    doors = [exit.door for exit in room.exits if exit.to == to and exit.passable] \
+        if room is not None else []
+    return bool(doors) and all(door == "trapped" for door in doors)
 
 
 def _cross(run: Run, to: str) -> list[Event]:

@@ -95,3 +95,16 @@ def test_a_trapped_door_on_a_walk_springs_as_the_party_goes_through(here):
     sprung = "A trap on the door N of R5 springs as the party goes through."
     assert walk.index(sprung) < walk.index("[#R:9]")
     assert walk.count(sprung) == 1 and "A trap on the door S of R9" not in walk
+
+
+def test_a_trapped_door_springs_on_a_one_room_move_back_too(here):
+    """'revisit S' from R9 to R5 is the action's own move, one room: the trapped door
+    between them springs as on a walk (the QA report's seed 9)."""
+    run = solo("new", str(here / "k9.md"), "--system", "d12-tension", "--seed", "9",
+               "--dungeon", str(ABBEY),
+               stdin="enter\nenter N\nenter E\nback\nenter N\nenter E\nrevisit S\nrooms\n")
+    assert run.code == 0, run.err
+    step = run.out.split("@ revisit S\n", 1)[1]
+    assert step.startswith("(note: A trap on the door S of R9 springs as the party goes "
+                           "through.)\n[#R:5]"), step
+    assert "R5 (here)" in step
