@@ -4,9 +4,10 @@ Three words are fixed: ``leave`` ends the expedition, ``wait N`` passes N days o
 ``return`` starts the next expedition; ``buy NAME N`` spends money on a supply at the
 procedure's price. What leaving takes and what days do is the procedure's own (its
 ``between:`` block, :class:`~solo.rules.procedure.Between`): the party walks the known way
-out paying the procedure's walk (or plays the action that gets it out, Dungeon Turn's
-``leave`` roll); each day runs the block's ``each_day`` effects; struck-off encounters may
-come back (``restock``); going back in runs ``on_return``.
+to the nearest way out it knows (the room it came in by, or a room whose key gives it a way
+out of the dungeon) paying the procedure's walk (or plays the action that gets it out,
+Dungeon Turn's ``leave`` roll); each day runs the block's ``each_day`` effects; struck-off
+encounters may come back (``restock``); going back in runs ``on_return``.
 
 The map, struck-off encounters and rooms' states are kept from one expedition to the next;
 lit sources are put out when the party is out. Where the party is lives in the state's
@@ -18,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from solo.engine import room_changes as change
 from solo.engine.effects_lights import describe_light
 from solo.engine.events import LightChanged, RollData, Rolled, Said, acted
 from solo.engine.expedition_requests import Buy, Leave, TripRequest, Wait
 from solo.engine.interpreter import Run
+from solo.engine.key_rooms import active_key
 from solo.engine.requests import (
     Act,
     Douse,
@@ -103,12 +106,14 @@ def _leave_dungeon(world: World, run: Run, request: Leave, walk: Walker) -> None
             or dungeon.here is None:
         raise UsageError("no known way out: the map has none yet ('room way out' names the "
                          "room the party came in by)")
-    if dungeon.here == dungeon.way_out:
+    out = _nearest_way_out(world, run)
+    if dungeon.here == out:
         run.events.append(acted(request.text, run.actor, request.shown))
     else:
         met = run.encounters
-        walk(world, run, GoTo("OUT", text=request.text, actor=request.actor))
-        if run.dungeon.here != run.dungeon.way_out:
+        walk(world, run, GoTo(out if out != dungeon.way_out else "OUT", text=request.text,
+                              actor=request.actor))
+        if run.dungeon.here != out:
             run.events.append(Said("The party is not out yet: the expedition goes on "
                                    "('leave' again walks the rest of the way)."))
             return
@@ -117,7 +122,47 @@ def _leave_dungeon(world: World, run: Run, request: Leave, walk: Walker) -> None
                                    f"{run.dungeon.here}: the expedition goes on ('leave' "
                                    "again goes out)."))
             return
+    if out != run.dungeon.way_out:
+        run.events.append(Said(f"The party goes out of the dungeon from {out}, by "
+                               f"{_key_ways_out(world, run).get(out, 'its way out')}."))
     end_expedition(world, run)
+
+
+def _key_ways_out(world: World, run: Run) -> dict[str, str]:
+    """The rooms on the map with a way out of the dungeon the journal's key gives them
+    that the party knows of and may pass (their exit's words: ``the way D``), in order of
+    discovery."""
+    key = active_key(world, run.values)
+    found: dict[str, str] = {}
+    for room in run.dungeon.rooms if key is not None else ():
+        key_room = key.room(room.id) if key is not None else None
+        if key_room is None:
+            continue
+        outs = [each.direction for each in key_room.exits if each.out]
+        way = next((exit for exit in room.exits if exit.to is None and exit.passable
+                    and exit.direction in outs), None)
+        if way is not None:
+            found[room.id] = f"the way {way.direction}" if way.direction else "a way out"
+    return found
+
+
+def _nearest_way_out(world: World, run: Run) -> str:
+    """The room the party leaves the dungeon from: the nearest, by the ways it may walk,
+    of the way out (the room it came in by) and the rooms whose ways out of the dungeon
+    (a key's) it knows; the way out when it may walk to none of them."""
+    dungeon = run.dungeon
+    assert dungeon.way_out is not None and dungeon.here is not None
+    nearest, steps = dungeon.way_out, None
+    for room_id in [dungeon.way_out, *_key_ways_out(world, run)]:
+        if room_id == dungeon.here:
+            return room_id
+        try:
+            way = change.walk_route(dungeon, room_id)
+        except UsageError:
+            continue
+        if steps is None or len(way) < steps:
+            nearest, steps = room_id, len(way)
+    return nearest
 
 
 def end_expedition(world: World, run: Run) -> None:

@@ -86,8 +86,9 @@ class MapIndex:
 
 class ExitDistances:
     """Each known room's steps to the room ``out`` (the dungeon's exit) by the shortest
-    known way, for one dungeon: those it shares with the dungeon it was made from
-    (``base``), and the ones it changed (``overlay``). Never changed once made."""
+    known way the party may pass (each way taken the way it leads), for one dungeon:
+    those it shares with the dungeon it was made from (``base``), and the ones it changed
+    (``overlay``). Never changed once made."""
 
     __slots__ = ("out", "base", "overlay")
 
@@ -98,11 +99,12 @@ class ExitDistances:
         steps = self.overlay.get(room_id)
         return steps if steps is not None else self.base.get(room_id)
 
-    def after_new_ways(self, ends: Sequence[tuple[str, str]],
-                       neighbours: Callable[[str], list[str]]) -> ExitDistances:
-        """The distances after new ways between the pairs of rooms ``ends`` (the map's
-        ``neighbours`` read the new dungeon): a way added only shortens, so only the rooms
-        it brings nearer are counted again."""
+    def after_new_ways(self, ways: Sequence[tuple[str, str]],
+                       ways_in: Callable[[str], list[str]]) -> ExitDistances:
+        """The distances after new ways ``ways`` (each from a room to another, the way the
+        party may pass it; ``ways_in`` gives the rooms with a way to a room, in the new
+        dungeon): a way added only shortens, so only the rooms it brings nearer are
+        counted again."""
         overlay = dict(self.overlay)
         base = self.base
         queue: deque[str] = deque()
@@ -118,17 +120,16 @@ class ExitDistances:
                 queue.append(room)
                 lowered += 1
 
-        for one, other in ends:
-            for start, end in ((one, other), (other, one)):
-                steps = overlay.get(start)
-                if steps is None:
-                    steps = base.get(start)
-                if steps is not None:
-                    lower(end, steps + 1)
+        for start, end in ways:
+            steps = overlay.get(end)
+            if steps is None:
+                steps = base.get(end)
+            if steps is not None:
+                lower(start, steps + 1)
         while queue:
             room = queue.popleft()
             steps = overlay[room] + 1
-            for other in neighbours(room):
+            for other in ways_in(room):
                 lower(other, steps)
         if not lowered:
             return self

@@ -58,9 +58,18 @@ class Exit(NamedTuple):
         """A door that must be opened before the party goes through."""
         return self.door in BARRED_DOORS
 
+    @property
+    def passable(self) -> bool:
+        """Whether the party may go through it now, one step or on a walk: a way it knows
+        of (a hidden one is wall) whose door is not shut (stuck or locked: opened first);
+        a trapped one may be passed, and springs. The one test every move and every way
+        counted to the way out read."""
+        return self.door not in _SHUT
+
 
 HIDDEN = "hidden"
 BARRED_DOORS = ("stuck", "locked")
+_SHUT = (*BARRED_DOORS, HIDDEN)
 DOORS = ("", "stuck", "locked", "trapped", HIDDEN)
 """An exit's door: open (``""``), stuck or locked (opened by the procedure's own action
 before the party goes through), trapped (sprung or found), hidden (a secret way, found by
@@ -79,6 +88,11 @@ class Room(NamedTuple):
     def leads_to(self) -> Iterator[str]:
         """The ids of the known rooms its exits lead to, in the exits' order."""
         return (exit.to for exit in self.exits if exit.to is not None)
+
+    def ways(self) -> Iterator[str]:
+        """The ids of the rooms the party may go to from it now, by its own exits that are
+        :attr:`Exit.passable` (an exit that leads one way is walked that way only)."""
+        return (exit.to for exit in self.exits if exit.to is not None and exit.passable)
 
 
 TRAIL = 64
@@ -175,15 +189,17 @@ class Dungeon:
         made = self._made(rooms, here, self.way_out, self.previous, (room.id,), self.trail)
         if old is None or old.exits is not room.exits:
             before = dict.fromkeys(old.leads_to()) if old is not None else {}
-            after = dict.fromkeys(room.leads_to())
-            index.add(room.id, place, [to for to in after if to not in before])
-            made._follow_ways(room.id, old is None, before, after)
+            index.add(room.id, place, [to for to in room.leads_to() if to not in before])
+            made._follow_ways(room.id, old is None,
+                              dict.fromkeys(old.ways()) if old is not None else {},
+                              dict.fromkeys(room.ways()))
         return made
 
     def _follow_ways(self, room_id: str, new: bool, before: dict[str, None],
                      after: dict[str, None]) -> None:
         """This dungeon's distances to the exit, from its maker's: the room ``room_id``
-        (``new``, or not) led to ``before`` and leads to ``after``."""
+        (``new``, or not) had ways the party may pass to ``before`` and has them to
+        ``after``."""
         kept = self._to_exit
         if kept is None:
             return
@@ -192,18 +208,16 @@ class Dungeon:
             return
         if self.room(kept.out) is None:  # no known exit: no room has a way there yet
             return
-        for to in before:
-            if to not in after and to != room_id:
-                other = self.room(to)
-                if other is not None and room_id not in other.leads_to():
-                    object.__setattr__(self, "_to_exit", None)  # a way taken away
-                    return
+        if any(to not in after and to != room_id and self.room(to) is not None
+               for to in before):
+            object.__setattr__(self, "_to_exit", None)  # a way taken away (or shut)
+            return
         ends = [(room_id, to) for to in after
                 if to not in before and to != room_id and self.room(to) is not None]
-        if new:  # the rooms that led to it already are new ways too
-            ends += [(room_id, other) for other in self._rooms_leading_to(room_id)]
+        if new:  # the rooms that had a way to it already have a new way too
+            ends += [(other, room_id) for other in self.ways_in(room_id)]
         if ends:
-            object.__setattr__(self, "_to_exit", kept.after_new_ways(ends, self.neighbours))
+            object.__setattr__(self, "_to_exit", kept.after_new_ways(ends, self.ways_in))
 
     def placed(self, here: str | None, way_out: str | None, previous: str | None,
                trail: tuple[str, ...] | None = None) -> Dungeon:
@@ -253,12 +267,14 @@ class Dungeon:
                     queue.append(next_room)
         return seen
 
-    def route(self, start: str, goal: str, avoid: frozenset[str] = frozenset()
-              ) -> list[str] | None:
+    def route(self, start: str, goal: str, avoid: frozenset[str] = frozenset(),
+              shut: bool = False) -> list[str] | None:
         """The rooms of the shortest known way from ``start`` to ``goal`` (``goal`` last,
-        ``start`` left out), following each room's own exits only (an exit that leads one
-        way is walked that way), never through a room of ``avoid`` (``goal`` may be one);
-        breadth first, each room's exits in their order; None when no such way is known."""
+        ``start`` left out), following each room's own exits the party may pass only
+        (:attr:`Exit.passable`; with ``shut``, shut doors too, but never a hidden way; an
+        exit that leads one way is walked that way), never through a room of ``avoid``
+        (``goal`` may be one); breadth first, each room's exits in their order; None when
+        no such way is known."""
         if start == goal:
             return []
         came: dict[str, str] = {start: start}
@@ -268,7 +284,8 @@ class Dungeon:
             room = self.room(at)
             if room is None:
                 continue
-            for to in room.leads_to():
+            for to in (room.ways() if not shut else (
+                    exit.to for exit in room.exits if exit.to is not None and exit.seen)):
                 if to in came or self.room(to) is None or (to in avoid and to != goal):
                     continue
                 came[to] = at
@@ -280,10 +297,35 @@ class Dungeon:
                 queue.append(to)
         return None
 
+    def ways_in(self, room_id: str) -> list[str]:
+        """The known rooms the party may go to ``room_id`` from, one step (by an exit of
+        theirs that is :attr:`Exit.passable`), in order of discovery."""
+        found = []
+        for other in self._rooms_leading_to(room_id):
+            room = self.room(other)
+            if other != room_id and room is not None and room_id in room.ways():
+                found.append(other)
+        return found
+
+    def steps_to(self, goal: str) -> dict[str, int]:
+        """Each known room the party may walk to ``goal`` from, and its steps, by the
+        shortest way it may pass (breadth first from ``goal``, along the ways in)."""
+        if self.room(goal) is None:
+            return {}
+        seen = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            room = queue.popleft()
+            for other in self.ways_in(room):
+                if other not in seen:
+                    seen[other] = seen[room] + 1
+                    queue.append(other)
+        return seen
+
     def rooms_to_exit(self) -> int | None:
-        """The rooms between the party and the dungeon's exit by the shortest known way
-        (0 in the exit room); None when no known way leads there. Kept from one dungeon to
-        the next, as :meth:`distances` from the exit would count it."""
+        """The rooms between the party and the dungeon's exit by the shortest known way it
+        may pass (0 in the exit room); None when no such way leads there. Kept from one
+        dungeon to the next, as :meth:`steps_to` the exit would count it."""
         if not self.way_out or self.here is None:
             return None
         return self._exit_distances().get(self.here)
@@ -300,17 +342,18 @@ class Dungeon:
             return None
         if steps == 0:
             return None, 0
-        # the breadth-first search from here takes the first neighbour one step nearer
-        return next(room for room in self.neighbours(self.here)
-                    if to_exit.get(room) == steps - 1), steps
+        here = self.current
+        assert here is not None  # (a room with steps to the exit is known)
+        # the breadth-first search from here takes the first way one step nearer
+        return next(room for room in here.ways() if to_exit.get(room) == steps - 1), steps
 
     def _exit_distances(self) -> ExitDistances:
-        """Each known room's steps to the dungeon's exit (the ways go both ways, so they
-        are the steps from it): kept from the dungeon this one was made from, else counted."""
+        """Each known room's steps to the dungeon's exit by the ways the party may pass:
+        kept from the dungeon this one was made from, else counted."""
         kept = self._to_exit
         if kept is None or kept.out != self.way_out:
             assert self.way_out is not None
-            kept = ExitDistances(self.way_out, self.distances(self.way_out), {})
+            kept = ExitDistances(self.way_out, self.steps_to(self.way_out), {})
             object.__setattr__(self, "_to_exit", kept)
         return kept
 
@@ -340,7 +383,8 @@ def way_out_text(dungeon: Dungeon) -> str:
     if next_room is None:
         return "here"
     room = dungeon.current
-    step = next((exit.direction for exit in room.exits if exit.to == next_room), None) \
+    step = next((exit.direction for exit in room.exits
+                 if exit.to == next_room and exit.passable), None) \
         if room is not None else None
     return (f"{step} to {next_room}" if step else f"to {next_room}") + (
         f", {rooms} rooms in all" if rooms > 1 else "")

@@ -46,12 +46,23 @@ def plain_neighbours(dungeon: Dungeon) -> dict[str, list[str]]:
     return found
 
 
+def plain_ways(dungeon: Dungeon) -> dict[str, list[str]]:
+    """Each room's ways the party may take: its own exits to known rooms other than itself,
+    neither hidden nor shut (stuck, locked), in their order, each once."""
+    known = {room.id: room for room in dungeon.rooms}
+    return {room_id: [to for to in dict.fromkeys(
+        exit.to for exit in room.exits if exit.door not in ("stuck", "locked", "hidden"))
+        if to is not None and to != room_id and to in known]
+        for room_id, room in known.items()}
+
+
 def plain_way(dungeon: Dungeon) -> list[str]:
-    """The shortest known way from the party to the exit, breadth first from the party."""
+    """The shortest known way the party may take from where it is to the exit, breadth
+    first from the party."""
     start, out = dungeon.here, dungeon.way_out
     if out is None or plain_room(dungeon, start) is None:
         return []
-    neighbours = plain_neighbours(dungeon)
+    neighbours = plain_ways(dungeon)
     came: dict[str, str | None] = {start: None}  # type: ignore[dict-item]
     queue = deque([start])
     while queue:
@@ -73,7 +84,8 @@ def plain_text(dungeon: Dungeon) -> str:
     if len(way) < 2:
         return "here" if way else ""
     step = next((exit.direction for exit in plain_room(dungeon, way[0]).exits
-                 if exit.to == way[1]), None)
+                 if exit.to == way[1] and exit.door not in ("stuck", "locked", "hidden")),
+                None)
     rooms = len(way) - 1
     return (f"{step} to {way[1]}" if step else f"to {way[1]}") + (
         f", {rooms} rooms in all" if rooms > 1 else "")
@@ -102,14 +114,14 @@ def check_everywhere(dungeon: Dungeon) -> Dungeon:
     the one before (as ``go`` makes them, so they read the same index): the dungeon as it
     was, made last, to go on from."""
     check(dungeon)
-    neighbours = plain_neighbours(dungeon)
-    steps: dict[str, int] = {}  # each room's steps to the exit (the ways go both ways)
-    if dungeon.way_out in neighbours:
+    ways = plain_ways(dungeon)
+    steps: dict[str, int] = {}  # each room's steps to the exit, by the ways it may take
+    if dungeon.way_out in ways:
         steps[dungeon.way_out] = 0  # type: ignore[index]
         queue = deque([dungeon.way_out])
         while queue:
             room_id = queue.popleft()
-            for other in neighbours[room_id]:  # type: ignore[index]
+            for other in [other for other, to in ways.items() if room_id in to]:
                 if other not in steps:
                     steps[other] = steps[room_id] + 1  # type: ignore[index]
                     queue.append(other)
@@ -197,6 +209,7 @@ def test_every_answer_the_map_gives_is_the_plain_one_after_every_kind_of_change(
 @pytest.mark.parametrize(("seed", "every"), [(5, 1), (6, 3)])
 def test_any_room_set_with_any_exits_keeps_the_answers_plain(seed, every):
     """Rooms set whole, with exits one way only, to rooms not known yet or to themselves,
+    behind open, trapped, shut and hidden doors (only the ways the party may pass count),
     the exit a room not known yet (as a map read from records may be), and branches from
     earlier maps that give other rooms the same places and the same rooms other places:
     the index shared by them all follows."""
@@ -210,7 +223,8 @@ def test_any_room_set_with_any_exits_keeps_the_answers_plain(seed, every):
         if rng.random() < 0.9 or not dungeon.rooms:
             near = [None, *ids[:len(dungeon.rooms) + 5]]  # known rooms, and a few not yet
             room = Room(rng.choice(ids), exits=tuple(
-                Exit(rng.choice([None, "N", "E"]), rng.choice(near))
+                Exit(rng.choice([None, "N", "E"]), rng.choice(near), False,
+                     rng.choice(["", "", "", "trapped", "stuck", "locked", "hidden"]))
                 for _ in range(rng.choice([0, 1, 1, 2, 2, 3]))))
             after = dungeon.with_room(room, rng.choice([None, room.id]))
         else:
@@ -232,7 +246,9 @@ def test_a_way_out_named_before_its_room_is_known_is_counted_once_it_is():
     dungeon = Dungeon((Room("R1"),), here="R1", way_out="R2")
     assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (None, "")
     dungeon = dungeon.with_room(Room("R2", exits=(Exit("S", "R1"),)))  # one way: R2 to R1
-    assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (1, "to R2")
+    assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (None, "")  # not from R1
+    dungeon = dungeon.with_room(Room("R1", exits=(Exit("N", "R2"),)))
+    assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (1, "N to R2")
     dungeon = dungeon.with_room(Room("R3", exits=(Exit("N", "R1"),)), here="R3")
     assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (2, "N to R1, 2 rooms in all")
     check(dungeon)
