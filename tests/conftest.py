@@ -37,6 +37,13 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
 
 
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """The test's own folder as the working folder (solo writes journals/ there)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
 class ScriptedRandom(random.Random):
     """A Random whose randint answers come from a script (then from the seed).
 

@@ -10,26 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests.fake_env import solo
+from tests.guide_key import guide_key
 
 ROOT = Path(__file__).resolve().parents[2]
 ABBEY = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    return tmp_path
-
-
-def _guide_key(folder: Path) -> Path:
-    """The complete example key of docs/keys.md, saved as a file."""
-    text = (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
-    block = re.search(r"```yaml\n(.*?)```", text, re.S)
-    assert block is not None
-    key = folder / "shrine.yaml"
-    key.write_text(block.group(1), encoding="utf-8")
-    return key
 
 
 def _after(out: str, line: str) -> str:
@@ -51,7 +37,7 @@ def test_a_search_finds_the_secret_way_exactly_when_its_own_check_holds(here, se
 @pytest.mark.parametrize("seed", [9, *range(1, 7)])
 def test_a_door_is_forced_exactly_when_its_own_str_check_holds(here, seed):
     run = solo("new", str(here / f"f{seed}.md"), "--system", "exploration", "--party", "Wren",
-               "--seed", str(seed), "--dungeon", str(_guide_key(here)),
+               "--seed", str(seed), "--dungeon", str(guide_key(here, "shrine.yaml")),
                stdin="light torch\nenter\nforce-door\n")
     assert run.code == 0, run.err
     turn = _after(run.out, "force-door")

@@ -23,13 +23,6 @@ EXAMPLE = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
 RECORD = re.compile(r"<!-- solo (\{.*?\}) -->")
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    return tmp_path
-
-
 def records(path: Path) -> list[dict]:
     return [json.loads(body) for body in RECORD.findall(path.read_text(encoding="utf-8"))]
 

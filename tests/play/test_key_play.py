@@ -12,13 +12,6 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    return tmp_path
-
-
 def start(folder: Path, key: Path, system: str = "d12-tension", stdin: str = ""):
     return solo("new", str(folder / "j.md"), "--system", system, "--seed", "5",
                 "--dungeon", str(key), stdin=stdin)

@@ -30,13 +30,6 @@ WANDERING = """wandering:
 """
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    return tmp_path
-
-
 def key_file(folder: Path, wandering: str | None = WANDERING, name: str = "abbey.yaml"
              ) -> Path:
     text = EXAMPLE.read_text(encoding="utf-8")

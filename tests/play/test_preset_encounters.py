@@ -18,13 +18,6 @@ ABBEY = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
 ROLLS = ("tbl: Dungeon events (d12)", "d: Random encounter")
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    return tmp_path
-
-
 def _turns(out: str) -> list[str]:
     return re.split(r"^### S", out, flags=re.M)[1:]
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_env import solo
+from tests.guide_key import guide_key
 
 ROOT = Path(__file__).resolve().parents[2]
 ABBEY = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
@@ -21,21 +22,6 @@ SHRINE = {"d12-tension": "enter\nenter E\nbreak-door\nenter E\nenter D\nbreak-do
 grate S to R3, locked."""
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    return tmp_path
-
-
-def _guide_key(folder: Path) -> Path:
-    """The complete example key of docs/keys.md, saved as a file."""
-    text = (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
-    block = re.search(r"```yaml\n(.*?)```", text, re.S)
-    assert block is not None
-    key = folder / "mill.yaml"
-    key.write_text(block.group(1), encoding="utf-8")
-    return key
 
 
 @pytest.mark.parametrize("system, lines, opener", [
@@ -47,7 +33,7 @@ def test_no_walk_passes_the_locked_grate_or_climbs_the_one_way_drain(here, syste
                                                                      opener):
     script = SHRINE[system] + "rooms\n" + "".join(f"{line}\n" for line in lines) + "rooms\n"
     run = solo("new", str(here / "d2.md"), "--system", system, "--seed", "3", "--dungeon",
-               str(_guide_key(here)), stdin=script)
+               str(guide_key(here)), stdin=script)
     assert run.code == 1, run.err  # (the refusals: each one line on stderr)
     shown = run.out.split("R4 (here) · Shrine", 1)[1]
     assert "rooms to the way out" not in shown.split("Explored", 1)[0]  # none it may take
@@ -65,7 +51,7 @@ def test_the_way_out_is_not_counted_up_a_one_way_drain(here):
     way into it) no way out is known: no figure, and no breeze pointing 'to R3' (the
     breeze reads the same way, :func:`solo.engine.rooms.way_out_text`)."""
     run = solo("new", str(here / "d3.md"), "--system", "d12-tension", "--seed", "3",
-               "--dungeon", str(_guide_key(here)),
+               "--dungeon", str(guide_key(here)),
                stdin="enter\nenter E\nbreak-door\nenter E\nenter D\nrooms\n")
     assert run.code == 1 and run.err.count("solo: error:") == 1, run.err  # the stuck E
     shown = run.out.split("R5 (here) · Drain", 1)[1]
