@@ -12,7 +12,7 @@ from typing import Any
 from solo.engine.forecast import BUDGET, forecast
 from solo.engine.forecast_dice import seeded
 from solo.journal.store import read_meta, read_tail
-from solo.play.odds_view import odds_lines
+from solo.play.odds_view import odds_lines, odds_turn
 from solo.play.resume import journal_world, resume
 
 __all__ = ["journal_odds", "journal_odds_lines"]
@@ -29,7 +29,7 @@ def journal_odds(path: Path, budget: int = BUDGET) -> dict[str, Any]:
     state = resumed.state
     found = forecast(world, state, seeded(), resumed.last_command, budget)
     return {"journal": str(path), "system": world.procedure.id, "step": state.step,
-            "turn": state.turn, "unit": world.procedure.clock_unit,
+            "turn": odds_turn(state), "unit": world.procedure.clock_unit,
             "last_command": resumed.last_command, **found.to_json()}
 
 

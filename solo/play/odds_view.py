@@ -18,7 +18,7 @@ from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["odds_lines", "odds_status", "show_odds", "odds_shown", "STATUS_BUDGET"]
+__all__ = ["odds_lines", "odds_status", "odds_turn", "show_odds", "odds_shown", "STATUS_BUDGET"]
 
 STATUS_BUDGET = 300
 """The turns the status bar's one forecast may play (a few milliseconds)."""
@@ -95,6 +95,11 @@ def _at_least(odds: ActionOdds) -> str:
     return "at least " if odds.at_least else ""
 
 
+def odds_turn(state: State) -> int:
+    """The turn the odds are for: the one about to be played (the text and the JSON)."""
+    return state.turn + 1
+
+
 def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     """What ``odds`` shows: each move's chances this turn, the lights and the danger if
     the party keeps to the move it made last, and which figures are estimates."""
@@ -103,7 +108,7 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
                 "('return' goes back in)."]
     found = forecast(world, state, seeded(), last)
     unit = world.procedure.clock_unit
-    lines = [f"Odds for {unit} {state.turn + 1}, on solo's own dice (the journal's dice "
+    lines = [f"Odds for {unit} {odds_turn(state)}, on solo's own dice (the journal's dice "
              "are not touched):"]
     names = [_move_name(odds, unit) for odds in found.actions]
     width = max((len(name) for name in names), default=0)
