@@ -47,6 +47,7 @@ class LightOdds:
                 "mean": None if spread_.mean is None else round(spread_.mean, 4),
                 "se": round(spread_.error, 4), "p10": spread_.low,
                 "median": spread_.median, "p90": spread_.high,
+                "p10_to_p90": round(spread_.within, 6),
                 "lasting": round(spread_.lasting, 6), "horizon": self.horizon,
                 "exact": spread_.exact, "plays": spread_.plays}
 

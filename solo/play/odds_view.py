@@ -201,7 +201,7 @@ def _light_text(light: LightOdds, unit: str) -> str:
         return (f"{name}: still burning after {light.horizon} {units} in "
                 f"{spread.lasting:.0%} of {'ways' if spread.exact else 'plays'}; else out "
                 f"in {mean} on average{tail}")
-    return (f"{name}: out in {spread.low}–{spread.high} {units} (80%), median "
+    return (f"{name}: out in {spread.low}–{spread.high} {units} ({spread.within:.0%}), median "
             f"{spread.median}, mean {mean}{tail}")
 
 

@@ -23,3 +23,13 @@ def test_the_text_and_the_json_name_the_same_turn_the_one_about_to_be_played(tmp
     said = re.search(r"Odds for turn (\d+),", shown.out)
     assert said is not None, shown.out
     assert data["turn"] == int(said.group(1)) == 2  # one turn played: the second is next
+
+
+def test_a_lights_span_shows_the_chance_it_goes_out_within_that_span(tmp_path):
+    path = _crawl(tmp_path, "trespasser", "light torch\nadvance\nstay\n", seed="3")
+    shown = solo("odds", str(path)).out
+    within = 1 - (5 / 6) ** 13  # a d6 each round, out on a 1: out in rounds 1 to 13
+    assert f"Torch: out in 1–13 rounds ({within:.0%})," in shown, shown  # 91%, not 80%
+    torch = json.loads(solo("odds", str(path), "--json").out)["lights"][0]
+    assert (torch["p10"], torch["p90"]) == (1, 13)
+    assert abs(torch["p10_to_p90"] - within) < 1e-6
