@@ -31,6 +31,7 @@ from solo.engine import core as engine
 from solo.engine.dungeon_named import active
 from solo.engine.forecast_ahead import HORIZON, DangerOdds, LightOdds, ahead, first_move
 from solo.engine.forecast_move import ActionOdds, move_odds
+from solo.engine.forecast_names import idle
 from solo.engine.forecast_plays import Budget
 from solo.engine.key_rooms import active_key
 from solo.engine.state import State
@@ -91,7 +92,7 @@ def same_action(world: World, state: State, last: str = "") -> str | None:
     for line in (text, _usual(world, state)):
         words = line.split()
         action = _action_of(world, words[0]) if words else None
-        if action is None or action.group != "procedure":
+        if action is None or action.group != "procedure" or idle(action):
             continue
         if _unseen_room(world, state, words[0]) is not None:
             continue
@@ -171,7 +172,7 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
     seen = _screened(world, state)
     procedure = world.procedure
     offered = [name for name, action in procedure.actions.items()
-               if action.group == "procedure"]
+               if action.group == "procedure" and not idle(action)]
     if procedure.enter is not None and "enter" not in procedure.actions \
             and active(world, state.values):  # the word that rolls the next room
         offered.append("enter")

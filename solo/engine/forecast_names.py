@@ -38,7 +38,7 @@ from solo.rules.expr import Expr
 from solo.rules.procedure import Action, Arg, Restock
 from solo.rules.world import World
 
-__all__ = ["names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
+__all__ = ["idle", "names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
            "sets", "foretells", "chain_reads", "unread_trackers"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
@@ -46,6 +46,12 @@ _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simula
 
 _Read = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[int]]
 _NAMES: dict[int, tuple[object, _Read]] = {}
+
+
+def idle(action: Action) -> bool:
+    """Whether ``action`` passes no time and only says something (``light-sources``): no
+    move to forecast."""
+    return action.time is None and all(type(effect) is Say for effect in action.effects)
 
 
 def names_read(world: World) -> frozenset[str]:

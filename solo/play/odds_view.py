@@ -140,6 +140,8 @@ def _results(found: Forecast, unit: str) -> Iterator[str]:
     for odds in found.actions:
         if odds.results is None or odds.checks is None:
             text = "too many ways to count (its encounter and lights are above)"
+        elif _restated(odds):
+            continue
         else:
             text = " · ".join(f"{name} {chance.text()}" for name, chance in odds.results)
         if text:
@@ -155,6 +157,13 @@ def _results(found: Forecast, unit: str) -> Iterator[str]:
         width = max(len(line) for line, _, _ in checks)
         for line, label, chance in checks:
             yield f"  {line:<{width}}  {label}: {chance.text()}"
+
+
+def _restated(odds: ActionOdds) -> bool:
+    """Whether the move's rolls name only the move itself, for certain (``stay: stay
+    100%``): nothing is rolled, and the line would only say the move again."""
+    return [(name, chance.value) for name, chance in odds.results or ()] == [
+        (odds.line.split()[0], 1.0)]
 
 
 def _move_name(odds: ActionOdds, unit: str) -> str:

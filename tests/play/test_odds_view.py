@@ -33,3 +33,20 @@ def test_a_lights_span_shows_the_chance_it_goes_out_within_that_span(tmp_path):
     torch = json.loads(solo("odds", str(path), "--json").out)["lights"][0]
     assert (torch["p10"], torch["p90"]) == (1, 13)
     assert abs(torch["p10_to_p90"] - within) < 1e-6
+
+
+def test_a_command_that_takes_no_turn_and_rolls_nothing_is_no_move_to_forecast(tmp_path):
+    path = _crawl(tmp_path, "exploration", "light torch\nexplore\nlight-sources\n")
+    shown = solo("odds", str(path)).out
+    data = json.loads(solo("odds", str(path), "--json").out)
+    assert "light-sources" not in shown, shown
+    assert "light-sources" not in {odds["action"] for odds in data["actions"]}
+    assert "If the party keeps to explore:" in shown  # not to light-sources, played last
+    assert "explore" in {odds["action"] for odds in data["actions"]}
+
+
+def test_a_move_whose_rolls_name_only_itself_has_no_line_of_what_they_name(tmp_path):
+    path = _crawl(tmp_path, "trespasser", "light torch\nadvance\nstay\n", seed="3")
+    shown = solo("odds", str(path)).out
+    assert "stay: stay 100%" not in shown, shown
+    assert "  advance: quiet" in shown and "  stay     encounter 0%" in shown
