@@ -50,3 +50,14 @@ def test_a_move_whose_rolls_name_only_itself_has_no_line_of_what_they_name(tmp_p
     shown = solo("odds", str(path)).out
     assert "stay: stay 100%" not in shown, shown
     assert "  advance: quiet" in shown and "  stay     encounter 0%" in shown
+
+
+def test_a_search_of_two_turns_says_why_its_rolls_are_not_named(tmp_path):
+    """Delving's search takes two turns by candlelight: a d6 a turn is 36 ways, not too
+    many; what its rolls name is left out because the move lasts several turns."""
+    path = _crawl(tmp_path, "delving", "light candle\nexplore\n")
+    shown = solo("odds", str(path)).out
+    line = next(line for line in shown.splitlines() if line.startswith("  search (up to 2 turns):"))
+    assert "too many ways" not in shown, shown
+    assert line.endswith(": not counted for a move of several turns (what one turn's rolls "
+                         "name; its encounter and lights above are for the whole move)")
