@@ -32,7 +32,7 @@ import common
 from rooms_crawl import SYSTEM, crawl_lines
 
 from solo.engine.core import perform, read, start
-from solo.engine.dungeon_rolls import start_values
+from solo.engine.dungeon_named import start_values
 from solo.engine.forecast import forecast
 from solo.engine.forecast_dice import seeded
 from solo.engine.state import State
