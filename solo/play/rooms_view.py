@@ -18,9 +18,12 @@ TRAIL_SHOWN = 6
 """How many rooms of the way back the list names (the nearest first)."""
 
 
-def rooms_lines(dungeon: Dungeon, explored: str | None = None) -> list[str]:
+def rooms_lines(dungeon: Dungeon, explored: str | None = None,
+                out: frozenset[tuple[str, int]] = frozenset()) -> list[str]:
     """One line per known room; a line saying how to begin when there is none. In a keyed
-    dungeon, ``explored`` (``9 of 23 rooms, 2 of 4 secrets``) ends the list."""
+    dungeon, ``explored`` (``9 of 23 rooms, 2 of 4 secrets``) ends the list, and each exit
+    of ``out`` (a room's id and the exit's place, :func:`solo.engine.key_rooms.ways_out`)
+    is shown leading out (``S(out)``, as a key writes it)."""
     if not dungeon.rooms:
         if explored:
             return [f"No rooms yet: the procedure's 'enter' goes into the key's entrance "
@@ -33,7 +36,8 @@ def rooms_lines(dungeon: Dungeon, explored: str | None = None) -> list[str]:
                                           ("way out", room.id == dungeon.way_out)) if shown]
         head = room.id + (f" ({', '.join(marks)})" if marks else "")
         parts = [head, room.description or "—", ", ".join(room.status) or "—"]
-        seen = [exit_text(exit) for exit in room.exits if exit.seen]  # (not a hidden way)
+        seen = [exit_text(exit) + ("(out)" if (room.id, index) in out else "")
+                for index, exit in enumerate(room.exits) if exit.seen]  # (not a hidden way)
         if seen:
             parts.append("exits " + ", ".join(seen))
         lines.append(printable(" · ".join(parts)))
