@@ -20,6 +20,7 @@ layer: nothing here reads a file.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -135,8 +136,18 @@ def refuse_shut(run: RunState, direction: str | None) -> None:
 
 def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
     """Why a rolled room has no way on: the search that may find one, and the nearest
-    known room that has one."""
-    steps = dungeon.distances(room.id)
+    known room that has one that the party may walk to, as ``go`` walks (each room's own
+    exits it may pass, never through a room marked locked)."""
+    barred = frozenset(other.id for other in dungeon.rooms
+                       if any(word in change.BARRED for word in other.status))
+    steps, queue = {room.id: 0}, deque([room.id])  # (as Dungeon.route searches: one pass)
+    while queue:
+        at = dungeon.room(queue.popleft())
+        for to in at.ways() if at is not None else ():
+            if at is not None and to not in steps and dungeon.room(to) is not None:
+                steps[to] = steps[at.id] + 1
+                if to not in barred:  # (a locked room may be gone to, not through)
+                    queue.append(to)
     onward = [(steps[other.id], index, other.id) for index, other in enumerate(dungeon.rooms)
               if other.id in steps and other.id != room.id
               and any(exit.to is None and exit.seen for exit in other.exits)]

@@ -30,7 +30,7 @@ from solo.rules.tables import expand_inline_dice
 from solo.rules.world import World
 
 __all__ = ["KEY", "KEY_HASH", "KEY_FOUND", "KEY_AT", "key_values", "active_key", "found_ids",
-           "enter_key_room", "search_key", "explored_text", "key_notice"]
+           "enter_key_room", "search_key", "explored_text", "key_notice", "ways_out", "drawn"]
 
 _DOOR = {"open": "", "stuck": "stuck", "locked": "locked", "trapped": "trapped",
          "secret": ""}
@@ -332,6 +332,32 @@ def explored_text(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> 
     if key is None:
         return None
     return str(explored(key, _seen(key, dungeon), found_ids(values)))
+
+
+def ways_out(key: DungeonKey | None, dungeon: Dungeon) -> frozenset[tuple[str, int]]:
+    """The exits the party knows that ``key`` (the journal's, :func:`active_key`; None:
+    none) says lead out of the dungeon (as ``enter`` refuses them: a way out, never a way
+    on), each as its room's id and its place in the room's exits."""
+    out = set()
+    for room in dungeon.rooms if key is not None else ():
+        key_room = key.room(room.id) if key is not None else None
+        for index, exit in enumerate(room.exits if key_room is not None else ()):
+            found = _key_exit(key_room, exit) if key_room is not None else None
+            if exit.to is None and exit.seen and found is not None and found[1].out:
+                out.add((room.id, index))
+    return frozenset(out)
+
+
+def drawn(key: DungeonKey | None, dungeon: Dungeon) -> Dungeon:
+    """The map as the drawings show it: the exits that lead out (:func:`ways_out`) are no
+    unexplored exits, so they are left off (their room is drawn as the way out)."""
+    out = ways_out(key, dungeon)
+    if not out:
+        return dungeon
+    rooms = tuple(room._replace(exits=tuple(exit for index, exit in enumerate(room.exits)
+                                            if (room.id, index) not in out))
+                  for room in dungeon.rooms)
+    return Dungeon(rooms, dungeon.here, dungeon.way_out, dungeon.previous, dungeon.trail)
 
 
 def _plain_ways(room: KeyRoom) -> set[str | None]:

@@ -7,8 +7,9 @@ piece of the player's text goes through :func:`solo.terminal.printable`.
 
 from __future__ import annotations
 
-from solo.engine.room_changes import exit_text
+from solo.engine.room_changes import exit_text, walk_route
 from solo.engine.rooms import Dungeon
+from solo.errors import UsageError
 from solo.terminal import printable
 
 __all__ = ["rooms_lines", "TRAIL_SHOWN"]
@@ -17,9 +18,12 @@ TRAIL_SHOWN = 6
 """How many rooms of the way back the list names (the nearest first)."""
 
 
-def rooms_lines(dungeon: Dungeon, explored: str | None = None) -> list[str]:
+def rooms_lines(dungeon: Dungeon, explored: str | None = None,
+                out: frozenset[tuple[str, int]] = frozenset()) -> list[str]:
     """One line per known room; a line saying how to begin when there is none. In a keyed
-    dungeon, ``explored`` (``9 of 23 rooms, 2 of 4 secrets``) ends the list."""
+    dungeon, ``explored`` (``9 of 23 rooms, 2 of 4 secrets``) ends the list, and each exit
+    of ``out`` (a room's id and the exit's place, :func:`solo.engine.key_rooms.ways_out`)
+    is shown leading out (``S(out)``, as a key writes it)."""
     if not dungeon.rooms:
         if explored:
             return [f"No rooms yet: the procedure's 'enter' goes into the key's entrance "
@@ -32,7 +36,8 @@ def rooms_lines(dungeon: Dungeon, explored: str | None = None) -> list[str]:
                                           ("way out", room.id == dungeon.way_out)) if shown]
         head = room.id + (f" ({', '.join(marks)})" if marks else "")
         parts = [head, room.description or "—", ", ".join(room.status) or "—"]
-        seen = [exit_text(exit) for exit in room.exits if exit.seen]  # (not a hidden way)
+        seen = [exit_text(exit) + ("(out)" if (room.id, index) in out else "")
+                for index, exit in enumerate(room.exits) if exit.seen]  # (not a hidden way)
         if seen:
             parts.append("exits " + ", ".join(seen))
         lines.append(printable(" · ".join(parts)))
@@ -41,10 +46,36 @@ def rooms_lines(dungeon: Dungeon, explored: str | None = None) -> list[str]:
         lines.append(f"{steps} room{'s' if steps != 1 else ''} to the way out, by the "
                      "shortest known way.")
     if dungeon.trail:
-        way = list(reversed(dungeon.trail))
-        more = len(way) - TRAIL_SHOWN
-        shown = ", ".join(way[:TRAIL_SHOWN]) + (f" and {more} more" if more > 0 else "")
-        lines.append(printable(f"'back' retraces the way the party came: {shown}."))
+        lines.append(printable(_back_line(dungeon)))
     if explored:
         lines.append(f"Explored: {explored}.")
     return lines
+
+
+def _back_line(dungeon: Dungeon) -> str:
+    """What ``back`` would do now, as :mod:`solo.engine.walks` walks it: retrace the way the
+    party came; walk as far as a shut door on it; or be refused (why)."""
+    way = list(reversed(dungeon.trail))
+    try:
+        walk_route(dungeon, way[0])
+    except UsageError as error:
+        here = dungeon.current
+        through = dungeon.route(here.id, way[0], shut=True) if here is not None else None
+        if here is None or not through:
+            return f"'back' does not go to {way[0]} now: {error}."
+        at = here
+        for step in through:
+            doors = [exit for exit in at.exits if exit.to == step and exit.seen]
+            if not any(exit.passable for exit in doors):
+                door = doors[0]
+                where = f"the door {door.direction} of {at.id}" if door.direction \
+                    else f"a door of {at.id}"
+                if at is here:
+                    return (f"'back' does not go to {way[0]} now: {where} is shut "
+                            f"({door.door}), to be opened first.")
+                return f"'back' walks toward {way[0]} as far as {where}, which is shut."
+            at = dungeon.room(step) or at
+        return f"'back' does not go to {way[0]} now: {error}."  # pragma: no cover
+    more = len(way) - TRAIL_SHOWN
+    shown = ", ".join(way[:TRAIL_SHOWN]) + (f" and {more} more" if more > 0 else "")
+    return f"'back' retraces the way the party came: {shown}."

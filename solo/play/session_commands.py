@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from solo.engine.key_rooms import explored_text
+from solo.engine.key_rooms import active_key, drawn, explored_text, ways_out
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.play.commands_table import SESSION
@@ -110,9 +110,11 @@ def _steps(session: Sitting, text: str) -> Reply:
 
 @session_command("rooms")
 def _rooms(session: Sitting, text: str) -> Reply:
-    state = session.state
-    return Reply(tuple(rooms_lines(state.dungeon, explored_text(session.world, state.values,
-                                                                state.dungeon))))
+    world, state = session.world, session.state
+    return Reply(tuple(rooms_lines(state.dungeon,
+                                   explored_text(world, state.values, state.dungeon),
+                                   ways_out(active_key(world, state.values),
+                                            state.dungeon))))
 
 
 @session_command("map")
@@ -120,7 +122,8 @@ def _map(session: Sitting, text: str) -> Reply:
     dungeon = session.state.dungeon
     if not dungeon.rooms:
         return Reply(tuple(rooms_lines(dungeon)))
-    return Reply(tuple(map_lines(dungeon)))
+    return Reply(tuple(map_lines(drawn(active_key(session.world, session.state.values),
+                                       dungeon))))
 
 
 @session_command("recap")

@@ -86,11 +86,8 @@ def _label(room: Room, here: str | None, way_out: str | None, open_count: int,
     title = _cut(room.id, _ID_CHARS)
     if described and room.description.strip():
         title += ": " + _cut(room.description, _DESCRIPTION_CHARS)
-    notes = []
-    if room.id == here:
-        notes.append("you are here")
-    if room.id == way_out:
-        notes.append("way out")
+    notes = [note for note, shown in (("you are here", room.id == here),
+                                      ("way out", room.id == way_out)) if shown]
     notes += [_cut(word, _ID_CHARS) for word in room.status]
     if open_count:
         notes.append(f"{open_count} unexplored exit" + ("s" if open_count != 1 else ""))
@@ -158,17 +155,13 @@ def map_note(dungeon: Dungeon) -> list[str]:
 
 
 def _chart(dungeon: Dungeon, described: bool) -> str:
-    rooms: dict[str, Room] = {}
-    for room in dungeon.rooms:
-        rooms.setdefault(room.id, room)
+    rooms = {room.id: room for room in reversed(dungeon.rooms)}  # (the first of an id)
     if not rooms:
         return "\n".join([map_init(), "flowchart LR", '    empty["No rooms on the map yet"]'])
     plan = layout(dungeon)
     out = [map_init(), f"flowchart {_direction(plan)}"]
     node = {room: f"r{number}" for number, (room, _) in enumerate(plan.cells)}
-    open_counts = dict.fromkeys(rooms, 0)
-    for stub in plan.stubs:
-        open_counts[stub.room] += 1
+    open_counts = Counter(stub.room for stub in plan.stubs)
     here = dungeon.here if dungeon.here in rooms else None
     way_out = dungeon.way_out if dungeon.way_out in rooms else None
     for room_id, _ in plan.cells:
@@ -181,8 +174,7 @@ def _chart(dungeon: Dungeon, described: bool) -> str:
         words = "|stair|" if edge.stair else ""
         out.append(f"    {node[edge.start]} {link}{words} {node[edge.end]}")
     if len(plan.edges) > MAX_LINKS:
-        left_out = len(plan.edges) - MAX_LINKS
-        out.append(f'    more["{left_out} more passages not drawn"]')
+        out.append(f'    more["{len(plan.edges) - MAX_LINKS} more passages not drawn"]')
     out += [f"    classDef {name} {style}" for name, style in _CLASSES.items()]
     ordinary = [node[room] for room in node if room not in (here, way_out)]
     if ordinary:

@@ -14,17 +14,20 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any
 from weakref import ref
 
 import msgspec
 
+from solo.engine.key_rooms import KEY, drawn
 from solo.engine.rooms import Dungeon
 from solo.journal.map_records import map_from
 from solo.journal.record_types import BAD_DATA, Record, RoomChanged
 from solo.report.model import Crawl, Encounter
+from solo.report.records import Records
+from solo.rules.key_shelf import read_key
 
 __all__ = ["MapStory", "map_story", "tell", "room_figures", "rooms_text"]
 
@@ -126,13 +129,23 @@ def map_story(crawl: Crawl) -> MapStory:
     kept = _STORIES.get(id(crawl))
     if kept is None or kept[0]() is not crawl:
         _STORIES.clear()  # one report at a time: keep only the latest crawl's
-        kept = _STORIES[id(crawl)] = (ref(crawl), MapStory() if crawl.records is None
-                                           else tell(crawl.records.kept))
+        records = crawl.records
+        kept = _STORIES[id(crawl)] = (ref(crawl), MapStory() if records is None
+                                      else _drawn(crawl, records, tell(records.kept)))
     return kept[1]
 
 
-_STORIES: dict[int, tuple[ref[Crawl], MapStory]] = {}  # (the crawl not kept alive by it: a
-# report's reading is gone, by reference counts, once the report is made)
+def _drawn(crawl: Crawl, records: Records, story: MapStory) -> MapStory:
+    """The story with its map as drawn: the exits a keyed dungeon's key says lead out are
+    no unexplored exits (:func:`solo.engine.key_rooms.drawn`)."""
+    try:  # (no key, or one edited past reading: the map as recorded)
+        name = records.state(len(records.kept) - 1)["values"][KEY]
+        return replace(story, dungeon=drawn(read_key(name, crawl.path.parent), story.dungeon))
+    except Exception:  # noqa: BLE001
+        return story
+
+
+_STORIES: dict[int, tuple[ref[Crawl], MapStory]] = {}  # (never keeping its crawl alive)
 
 
 def room_figures(crawl: Crawl, story: MapStory) -> dict[str, Any]:

@@ -206,17 +206,14 @@ def _description(dungeon: Dungeon, plan: Layout, rooms: dict[str, Room]) -> str:
         text.append(f"The shortest known way there, {len(way) - 1} step"
                     f"{'s' if len(way) != 2 else ''}: {', '.join(way)}." if way
                     else "No known way leads there from here.")
-    if plan.stubs:
-        count = len(plan.stubs)
+    if count := len(plan.stubs):
         text.append(f"{count} exit{'s lead' if count != 1 else ' leads'} nowhere known yet.")
     return " ".join(text)
 
 
 def svg_map(dungeon: Dungeon) -> str:
     """The dungeon's map as one inline ``<svg>`` element."""
-    rooms: dict[str, Room] = {}
-    for room in dungeon.rooms:
-        rooms.setdefault(room.id, room)
+    rooms = {room.id: room for room in reversed(dungeon.rooms)}  # (the first of an id)
     plan = layout(dungeon)
     width = 2 * _MARGIN + max(plan.columns, 1) * _CELL_W  # (as wide as its rooms: a phone's
     legend = _legend(rooms.values(), plan, width - 2 * _MARGIN) if rooms else []  # for two)
@@ -237,10 +234,8 @@ def svg_map(dungeon: Dungeon) -> str:
         edge for edge in plan.edges if not plan.adjacent(edge))}
     out += [_passage(plan, edge, lanes.get(edge, 0)) for edge in plan.edges]
     unplaced = {stub.room for stub in plan.stubs if stub.direction not in OFFSETS}
-    for stub in plan.stubs:
-        cell = plan.cell(stub.room)
-        if stub.direction in OFFSETS and cell is not None:
-            out.append(_stub(cell, stub.direction, stub.secret))
+    out += [_stub(cell, stub.direction, stub.secret) for stub in plan.stubs
+            if stub.direction in OFFSETS and (cell := plan.cell(stub.room)) is not None]
     for room_id, cell in plan.cells:
         out.append(_room_box(rooms[room_id], cell, room_id == dungeon.here,
                              room_id == dungeon.way_out, room_id in unplaced))
