@@ -23,14 +23,13 @@ from solo.engine.events import Encountered, Event, Said
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.errors import UsageError
-from solo.rules.key_marks import mark_changes
 from solo.rules.key_model import DungeonKey, KeyExit, KeyRoom, exit_face, way_back
-from solo.rules.key_reveal import explored, hidden_here, reveal
+from solo.rules.key_reveal import hidden_here, reveal
 from solo.rules.tables import expand_inline_dice
 from solo.rules.world import World
 
 __all__ = ["KEY", "KEY_HASH", "KEY_FOUND", "KEY_AT", "key_values", "active_key", "found_ids",
-           "enter_key_room", "search_key", "explored_text", "key_notice", "ways_out", "drawn"]
+           "enter_key_room", "search_key", "seen_rooms", "key_exit", "short_text"]
 
 _DOOR = {"open": "", "stuck": "stuck", "locked": "locked", "trapped": "trapped",
          "secret": ""}
@@ -50,11 +49,11 @@ def found_ids(values: Mapping[str, Any]) -> set[str]:
     return set(str(values.get(KEY_FOUND, "") or "").split())
 
 
-def _seen(key: DungeonKey, dungeon: Dungeon) -> set[str]:
+def seen_rooms(key: DungeonKey, dungeon: Dungeon) -> set[str]:
     return {room.id for room in dungeon.rooms if room.id in key}
 
 
-def _key_exit(key_room: KeyRoom, exit: Exit) -> tuple[int, KeyExit] | None:
+def key_exit(key_room: KeyRoom, exit: Exit) -> tuple[int, KeyExit] | None:
     """The key's exit that the map's ``exit`` of the same room is."""
     for index, each in enumerate(key_room.exits):
         if exit.direction is not None and each.direction == exit.direction:
@@ -66,7 +65,7 @@ def _key_exit(key_room: KeyRoom, exit: Exit) -> tuple[int, KeyExit] | None:
     return None
 
 
-def _short(text: str) -> str:
+def short_text(text: str) -> str:
     text = " ".join(text.replace("[", "(").replace("]", ")").replace("|", "/").split())
     if len(text) <= change.MAX_DESCRIPTION:
         return text
@@ -108,7 +107,7 @@ def _link(dungeon: Dungeon, key: DungeonKey, room_id: str) -> tuple[Dungeon, lis
             continue
         exits = list(mapped.exits)
         for index, exit in enumerate(exits):
-            found = _key_exit(other[0], exit)
+            found = key_exit(other[0], exit)
             if exit.to is None and found is not None and found[1].to == room_id:
                 exits[index] = exit._replace(to=room_id)
         if tuple(exits) != mapped.exits:
@@ -125,7 +124,7 @@ def _choose(run: RunState, key: DungeonKey, room: Room, direction: str | None
     assert key_room is not None
     free = []
     for index, exit in enumerate(room.exits):
-        found = _key_exit(key_room, exit)
+        found = key_exit(key_room, exit)
         if found is None or not exit.seen:
             continue
         if direction is not None and exit.direction != direction:
@@ -219,11 +218,11 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
     before = dungeon
     dungeon = change.enter_new(dungeon, direction, 0, target, back_word)
-    seen = _seen(key, dungeon)
+    seen = seen_rooms(key, dungeon)
     key_room = key.room(target)
     assert key_room is not None
     has_trap = any(content.kind == "trap" for content in key_room.contents)
-    room = Room(target, _short(key_room.name), ("active", *(("trapped",) if has_trap else ())),
+    room = Room(target, short_text(key_room.name), ("active", *(("trapped",) if has_trap else ())),
                 _room_exits(key, seen, target, found, left.id if left is not None else None))
     dungeon = dungeon.with_room(room)
     dungeon, linked = _link(dungeon, key, target)
@@ -304,7 +303,7 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
     _mark_found(run, key, [secret.id for secret in hidden])
     key_room = key.room(room.id)
     assert key_room is not None
-    seen = _seen(key, run.dungeon)
+    seen = seen_rooms(key, run.dungeon)
     found = found_ids(run.values)
     exits = list(room.exits)
     for secret in hidden:
@@ -324,90 +323,3 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
         dungeon = run.dungeon.with_room(room._replace(exits=merged))
         run.dungeon = dungeon
         run.events.append(change.room_event(dungeon.current or room, "changed"))
-
-
-def explored_text(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
-    """``9 of 23 rooms, 2 of 4 secrets`` for the journal's key; None without one."""
-    key = active_key(world, values)
-    if key is None:
-        return None
-    return str(explored(key, _seen(key, dungeon), found_ids(values)))
-
-
-def ways_out(key: DungeonKey | None, dungeon: Dungeon) -> frozenset[tuple[str, int]]:
-    """The exits the party knows that ``key`` (the journal's, :func:`active_key`; None:
-    none) says lead out of the dungeon (as ``enter`` refuses them: a way out, never a way
-    on), each as its room's id and its place in the room's exits."""
-    out = set()
-    for room in dungeon.rooms if key is not None else ():
-        key_room = key.room(room.id) if key is not None else None
-        for index, exit in enumerate(room.exits if key_room is not None else ()):
-            found = _key_exit(key_room, exit) if key_room is not None else None
-            if exit.to is None and exit.seen and found is not None and found[1].out:
-                out.add((room.id, index))
-    return frozenset(out)
-
-
-def drawn(key: DungeonKey | None, dungeon: Dungeon) -> Dungeon:
-    """The map as the drawings show it: the exits that lead out (:func:`ways_out`) are no
-    unexplored exits, so they are left off (their room is drawn as the way out)."""
-    out = ways_out(key, dungeon)
-    if not out:
-        return dungeon
-    rooms = tuple(room._replace(exits=tuple(exit for index, exit in enumerate(room.exits)
-                                            if (room.id, index) not in out))
-                  for room in dungeon.rooms)
-    return Dungeon(rooms, dungeon.here, dungeon.way_out, dungeon.previous, dungeon.trail)
-
-
-def _plain_ways(room: KeyRoom) -> set[str | None]:
-    return {exit.direction for exit in room.exits if exit.door != "secret"}
-
-
-def key_notice(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
-    """One line when the journal's key has moved (not found) or was edited (its hash
-    differs): what changed in the rooms already entered (name, text, exits, doors,
-    contents, secrets), and how many rooms not yet entered changed, never what they say.
-    None when all is well."""
-    name = values.get(KEY)
-    if not name or not isinstance(name, str):
-        return None
-    key = world.keys.get(name)
-    if key is None and world.unreadable.get(name):
-        return (f"The key {name} no longer passes its checks ({world.unreadable[name]}): "
-                "the rooms already entered keep what the journal recorded; new rooms cannot "
-                "be revealed until it is mended.")
-    if key is None:
-        return (f"The key {name} is not found (moved or deleted?): the rooms already "
-                "entered keep what the journal recorded; new rooms cannot be revealed "
-                "until it is back at that path.")
-    if key.sha256 == values.get(KEY_HASH):
-        return None
-    marks = world.key_marks.get(name)
-    changes = mark_changes(marks, key, [room.id for room in dungeon.rooms]) \
-        if marks is not None else _map_changes(key, dungeon)
-    what = "; ".join(changes) if changes else "no room already entered changed"
-    return (f"The key {name} was edited since it was last played (its sha256 differs): "
-            f"{what}. The rooms already entered keep what the journal recorded.")
-
-
-def _map_changes(key: DungeonKey, dungeon: Dungeon) -> list[str]:
-    """For a journal from before room marks: the rooms entered, against what the map
-    recorded (name and exits), and a word that the others may have changed."""
-    changes = []
-    for room in dungeon.rooms:
-        now = key.room(room.id)
-        if now is None:
-            changes.append(f"{room.id} is no longer in the key")
-        else:
-            parts = [what for what, changed in (
-                ("name", _short(now.name) != room.description),
-                ("exits", _plain_ways(now) != {exit.direction for exit in room.exits
-                                               if not exit.secret})) if changed]
-            if parts:
-                changes.append(f"{room.id}: its {' and '.join(parts)} changed")
-    unseen = len(key.rooms) - len(_seen(key, dungeon))
-    if not changes:
-        changes.append("no room already entered is renamed or gone"
-                       + (f" ({unseen} not yet entered may have changed)" if unseen else ""))
-    return changes

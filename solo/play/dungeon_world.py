@@ -52,7 +52,7 @@ def stock_dungeon(world: World, values: Mapping[str, Any], path: Path) -> list[s
     if name and isinstance(name, str):
         try:
             key = stock_key(world, name, path.parent)
-        except RulesError as error:  # the recap says so (solo.engine.key_rooms.key_notice)
+        except RulesError as error:  # the recap says so (solo.engine.key_views.key_notice)
             world.unreadable[name] = str(error)
             return notices
         world.unreadable.pop(name, None)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.engine import core as engine
-from solo.engine.key_rooms import explored_text, key_notice
+from solo.engine.key_views import explored_text, key_notice
 from solo.engine.room_changes import exit_text, room_event
 from solo.engine.state import State
 from solo.journal.notation import (

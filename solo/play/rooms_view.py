@@ -22,7 +22,7 @@ def rooms_lines(dungeon: Dungeon, explored: str | None = None,
                 out: frozenset[tuple[str, int]] = frozenset()) -> list[str]:
     """One line per known room; a line saying how to begin when there is none. In a keyed
     dungeon, ``explored`` (``9 of 23 rooms, 2 of 4 secrets``) ends the list, and each exit
-    of ``out`` (a room's id and the exit's place, :func:`solo.engine.key_rooms.ways_out`)
+    of ``out`` (a room's id and the exit's place, :func:`solo.engine.key_views.ways_out`)
     is shown leading out (``S(out)``, as a key writes it)."""
     if not dungeon.rooms:
         if explored:

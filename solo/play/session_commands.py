@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from solo.engine.key_rooms import active_key, drawn, explored_text, ways_out
+from solo.engine.key_rooms import active_key
+from solo.engine.key_views import drawn, explored_text, ways_out
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.play.commands_table import SESSION

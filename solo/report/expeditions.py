@@ -1,7 +1,7 @@
 """Each expedition of a journal whose party left, for the reports: the figures of
 :mod:`solo.journal.expedition_figures` read from the records standing, and their lines;
 and how much of a keyed dungeon was explored, at the end and per expedition (counts only,
-from :func:`solo.engine.key_rooms.explored_text`: never a word of an unseen room)."""
+from :func:`solo.engine.key_views.explored_text`: never a word of an unseen room)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 
 import msgspec
 
-from solo.engine.key_rooms import KEY, explored_text
+from solo.engine.key_rooms import KEY
+from solo.engine.key_views import explored_text
 from solo.journal.expedition_figures import expedition_figures
 from solo.journal.map_records import map_from
 from solo.journal.record_types import RoomChanged, Struck

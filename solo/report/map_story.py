@@ -21,7 +21,8 @@ from weakref import ref
 
 import msgspec
 
-from solo.engine.key_rooms import KEY, drawn
+from solo.engine.key_rooms import KEY
+from solo.engine.key_views import drawn
 from solo.engine.rooms import Dungeon
 from solo.journal.map_records import map_from
 from solo.journal.record_types import BAD_DATA, Record, RoomChanged
@@ -137,7 +138,7 @@ def map_story(crawl: Crawl) -> MapStory:
 
 def _drawn(crawl: Crawl, records: Records, story: MapStory) -> MapStory:
     """The story with its map as drawn: the exits a keyed dungeon's key says lead out are
-    no unexplored exits (:func:`solo.engine.key_rooms.drawn`)."""
+    no unexplored exits (:func:`solo.engine.key_views.drawn`)."""
     try:  # (no key, or one edited past reading: the map as recorded)
         name = records.state(len(records.kept) - 1)["values"][KEY]
         return replace(story, dungeon=drawn(read_key(name, crawl.path.parent), story.dungeon))

@@ -17,7 +17,7 @@ import pytest
 from solo.engine import core as engine
 from solo.engine.forecast import forecast
 from solo.engine.forecast_dice import seeded
-from solo.engine.key_rooms import explored_text, key_notice
+from solo.engine.key_views import explored_text, key_notice
 from solo.errors import UsageError
 from solo.play.session import Session
 from solo.play.start import create_journal_file
