@@ -11,6 +11,9 @@ single command (:func:`solo.engine.core.perform`) and a game kept in memory
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from solo.engine import dungeon_rolls, expedition
 from solo.engine.arguments import quote
 from solo.engine.effects_tables import meet_rolled_encounter
@@ -21,14 +24,15 @@ from solo.engine.interpreter import Run
 from solo.engine.key_rooms import search_key
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, GoBack, GoTo, Request
-from solo.engine.room_commands import move_for
+from solo.engine.room_commands import move_for, secrets_here
 from solo.engine.tool_commands import TOOL_COMMANDS
 from solo.engine.walks import walk_action, walk_request
 from solo.errors import UsageError
 from solo.rules.expr import ExprError
+from solo.rules.procedure import Action
 from solo.rules.world import World
 
-__all__ = ["carry_out", "PRESET"]
+__all__ = ["carry_out", "PRESET", "FOUND"]
 
 PRESET = "preset"
 """The choice an action's ``encounter`` argument takes when the room its move enters holds
@@ -36,10 +40,34 @@ an encounter set there before play (a key's): D12 rolls its events and encounter
 only for a room without one."""
 
 
-def _own_check_held(run: Run) -> bool:
+FOUND = "found"
+"""The argument of a search whose finds the map counts (D12's ``find-secret``): where a key
+or a rolled room says what is hidden, solo gives it that count (the player's, elsewhere),
+and the search finds it whatever the dice of its linger said."""
+
+
+def _found(world: World, run: Run, action: Action, arguments: Mapping[str, Any]
+           ) -> int | None:
+    """What a search here finds, where the map knows and the action counts it (``found``);
+    a count typed that the map contradicts is refused."""
+    if not any(arg.name == FOUND for arg in action.args):
+        return None
+    known = secrets_here(world, run)
+    typed = arguments.get(FOUND, 0)
+    if known is not None and typed not in (0, known):
+        raise UsageError(f"the map knows what a search here finds: '{action.name}' alone "
+                         "searches (the found count is for rooms the player types)")
+    return known
+
+
+def _own_check_held(run: Run, known: int | None) -> bool:
     """Whether the action's own check held: the last its effects rolled, if any (not one
     of ``on_action`` before them, nor one its turns roll after them, such as a surprise
-    check the hazard die calls for). A door opens, a search finds, only then."""
+    check the hazard die calls for). A search whose finds the map counts (``known``)
+    rolls no check of its own: a linger's encounter check is not it. A door opens, a
+    search finds, only then."""
+    if known is not None:
+        return True
     held = True
     for event in run.events[run.own_start:]:
         if type(event) is TurnPassed:
@@ -72,10 +100,13 @@ def carry_out(world: World, run: Run, request: Request) -> None:
                     arg.name == "encounter" and PRESET in arg.choice_names
                     for arg in action.args):  # the key set an encounter there
                 arguments = {**arguments, "encounter": PRESET}
+            known = _found(world, run, action, arguments)
+            if known is not None:
+                arguments = {**arguments, FOUND: known}
             run.act(action, arguments, request.text)
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)
-            held = _own_check_held(run)
+            held = _own_check_held(run, known)
             dungeon_rolls.after_action(world, run, request.action, held, door)  # doors, traps
             search_key(world, run, request.action, held)
             if moved:  # shown right after the action that made the move

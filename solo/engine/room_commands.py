@@ -10,17 +10,19 @@ changed, a reference (``[#R:2]``) when the party comes back to it.
 from __future__ import annotations
 
 from solo.engine import room_changes as change
+from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new
 from solo.engine.events import Event, RoomChanged, Said
-from solo.engine.key_rooms import KEY, enter_key_room
+from solo.engine.key_rooms import KEY, active_key, enter_key_room, found_ids
 from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
-from solo.engine.rooms import Dungeon
+from solo.engine.rooms import HIDDEN, Dungeon
 from solo.engine.run import RunState
 from solo.errors import UsageError
+from solo.rules.key_reveal import hidden_here
 from solo.rules.world import World
 
 __all__ = ["note_room", "mark_room", "name_way_out", "go", "back", "move_for", "room_changed",
-           "changed"]
+           "changed", "secrets_here"]
 
 
 def room_changed(dungeon: Dungeon, room_id: str | None, how: str) -> RoomChanged:
@@ -38,6 +40,22 @@ def changed(run: RunState, dungeon: Dungeon, how: str = "changed") -> None:
         if before.room(room.id) != room:
             run.events.append(change.room_event(room, "new" if before.room(room.id) is None
                                                 else how))
+
+
+def secrets_here(world: World, run: RunState) -> int | None:
+    """How many secrets a search of the room the party is in would find, where the map
+    knows: the key's (its secret ways and hidden things not found yet), or a rolled room's
+    secret ways. None where it does not (no room, or rooms the player types): then the
+    player says."""
+    room = run.dungeon.current
+    if room is None:
+        return None
+    key = active_key(world, run.values)
+    if key is not None:
+        return len(hidden_here(key, room.id, found_ids(run.values))) if room.id in key else 0
+    if active(world, run.values) is not None:
+        return sum(1 for exit in room.exits if exit.door == HIDDEN)
+    return None
 
 
 def note_room(world: World, run: RunState, request: NoteRoom) -> None:

@@ -452,7 +452,7 @@ def test_what_the_rolls_name_is_counted_too():
     rest_hour = moves("dungeon-turn", played("dungeon-turn", "light lantern"))["rest-hour"]
     assert rest_hour.results is None
     text = "\n".join(odds_lines(world_of("d12-tension"), played("d12-tension", "light torch")))
-    assert ("enter, linger: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
+    assert ("enter, linger, find-secret: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
             "light-fails 1 in 12") in text
 
 

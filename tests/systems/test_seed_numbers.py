@@ -249,7 +249,7 @@ def test_d12_entering_or_lingering_takes_one_turn_and_counts_two_exits(word):
 
 
 @pytest.mark.parametrize("command", ["break-door", "combat-quiet", "combat-normal",
-                                     "combat-escaped", "noise", "disarm-trap", "find-secret",
+                                     "combat-escaped", "noise", "disarm-trap",
                                      "rescue-prisoner", "achieve-objective"])
 def test_d12_help_says_what_each_event_does_to_tension(command):
     c = Crawl("d12-tension")
