@@ -20,8 +20,7 @@ layer: nothing here reads a file.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from solo.engine import room_changes as change
@@ -140,14 +139,12 @@ def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
     exits it may pass, never through a room marked locked)."""
     barred = frozenset(other.id for other in dungeon.rooms
                        if any(word in change.BARRED for word in other.status))
-    steps, queue = {room.id: 0}, deque([room.id])  # (as Dungeon.route searches: one pass)
-    while queue:
-        at = dungeon.room(queue.popleft())
-        for to in at.ways() if at is not None else ():
-            if at is not None and to not in steps and dungeon.room(to) is not None:
-                steps[to] = steps[at.id] + 1
-                if to not in barred:  # (a locked room may be gone to, not through)
-                    queue.append(to)
+
+    def next_rooms(at: str) -> Iterable[str]:  # (a locked room may be gone to, not through)
+        here = dungeon.room(at) if at == room.id or at not in barred else None
+        return (to for to in here.ways() if dungeon.room(to) is not None) if here else ()
+
+    steps = dungeon.steps(room.id, next_rooms)
     onward = [(steps[other.id], index, other.id) for index, other in enumerate(dungeon.rooms)
               if other.id in steps and other.id != room.id
               and any(exit.to is None and exit.seen for exit in other.exits)]

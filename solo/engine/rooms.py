@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import NamedTuple
@@ -257,14 +257,20 @@ class Dungeon:
         known way (breadth first)."""
         if start is None or self.room(start) is None:
             return {}
+        return self.steps(start, self.neighbours)
+
+    @staticmethod
+    def steps(start: str, onward: Callable[[str], Iterable[str]]) -> dict[str, int]:
+        """Each room reached from ``start`` (0) by ``onward`` (a room's next rooms), and its
+        steps by the shortest such way: breadth first, the one search every count shares."""
         seen = {start: 0}
         queue = deque([start])
         while queue:
             room = queue.popleft()
-            for next_room in self.neighbours(room):
-                if next_room not in seen:
-                    seen[next_room] = seen[room] + 1
-                    queue.append(next_room)
+            for other in onward(room):
+                if other not in seen:
+                    seen[other] = seen[room] + 1
+                    queue.append(other)
         return seen
 
     def route(self, start: str, goal: str, avoid: frozenset[str] = frozenset(),
@@ -312,15 +318,7 @@ class Dungeon:
         shortest way it may pass (breadth first from ``goal``, along the ways in)."""
         if self.room(goal) is None:
             return {}
-        seen = {goal: 0}
-        queue = deque([goal])
-        while queue:
-            room = queue.popleft()
-            for other in self.ways_in(room):
-                if other not in seen:
-                    seen[other] = seen[room] + 1
-                    queue.append(other)
-        return seen
+        return self.steps(goal, self.ways_in)
 
     def rooms_to_exit(self) -> int | None:
         """The rooms between the party and the dungeon's exit by the shortest known way it
