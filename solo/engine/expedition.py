@@ -25,6 +25,7 @@ from solo.engine.events import LightChanged, RollData, Rolled, Said, acted
 from solo.engine.expedition_requests import Buy, Leave, TripRequest, Wait
 from solo.engine.interpreter import Run
 from solo.engine.key_rooms import active_key
+from solo.engine.key_views import ways_out
 from solo.engine.requests import (
     Act,
     Douse,
@@ -132,17 +133,12 @@ def _key_ways_out(world: World, run: Run) -> dict[str, str]:
     """The rooms on the map with a way out of the dungeon the journal's key gives them
     that the party knows of and may pass (their exit's words: ``the way D``), in order of
     discovery."""
-    key = active_key(world, run.values)
+    out = ways_out(active_key(world, run.values), run.dungeon)  # (as the views show them)
     found: dict[str, str] = {}
-    for room in run.dungeon.rooms if key is not None else ():
-        key_room = key.room(room.id) if key is not None else None
-        if key_room is None:
-            continue
-        outs = [each.direction for each in key_room.exits if each.out]
-        way = next((exit for exit in room.exits if exit.to is None and exit.passable
-                    and exit.direction in outs), None)
-        if way is not None:
-            found[room.id] = f"the way {way.direction}" if way.direction else "a way out"
+    for room in run.dungeon.rooms if out else ():
+        for index, way in enumerate(room.exits):
+            if (room.id, index) in out and way.passable and room.id not in found:
+                found[room.id] = f"the way {way.direction}" if way.direction else "a way out"
     return found
 
 
