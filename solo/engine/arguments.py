@@ -14,7 +14,7 @@ from solo.rules import numbers
 from solo.rules.procedure import Action, Arg
 from solo.rules.world import World
 
-__all__ = ["MAX_DIGITS", "MAX_NAME", "quote", "whole_number", "parse_arguments",
+__all__ = ["MAX_DIGITS", "MAX_NAME", "quote", "whole_number", "usage_line", "parse_arguments",
            "check_member_name", "split_member", "member_settings", "supply_named"]
 
 MAX_DIGITS = defaults.MAX_DIGITS
@@ -42,6 +42,14 @@ def _describe_arg(arg: Arg) -> str:
     return f"{arg.name} (a whole number)"
 
 
+def usage_line(action: Action, moves: str = "") -> str:
+    """An action's usage line: its name, the words of its move on the map (``moves``),
+    then its arguments, required ones bare and optional ones (with a default) in brackets."""
+    shown = (arg.name.upper() if arg.default is None else f"[{arg.name.upper()}]"
+             for arg in action.args)
+    return " ".join([action.name, *filter(None, [moves]), *shown])
+
+
 def parse_arguments(action: Action, words: list[str],
                     defaults: Mapping[str, Any] | None = None, moves: str = "") -> dict:
     """Match words to an action's arguments: ``name=value``, a choice word, or a number.
@@ -54,8 +62,7 @@ def parse_arguments(action: Action, words: list[str],
             for arg in action.args))
     if not words and all(arg.default is not None for arg in action.args):
         return _with_choice_values(action, {arg.name: arg.default for arg in action.args})
-    usage = "usage: " + " ".join([action.name, *filter(None, [moves]),
-                                  *(f"[{_describe_arg(arg)}]" for arg in action.args)])
+    usage = "usage: " + usage_line(action, moves)
     for word in words:
         key, eq, text = word.partition("=")
         if eq:

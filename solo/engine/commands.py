@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from solo import defaults
-from solo.engine.arguments import parse_arguments
+from solo.engine.arguments import parse_arguments, usage_line
 from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.requests import Act, Request
 from solo.engine.rooms import DIRECTIONS, ROOM_ID, map_value
@@ -92,14 +92,10 @@ def _words_of(action: Action, move: str | None = None) -> str | None:
 
 
 def usage_of(action: Action, name: str = "", move: str | None = None) -> str:
-    """An action's usage line, as ``name`` plays it (its own name unless told): the words of
-    its move on the map (``move``, else its own), then the arguments (required ones bare,
-    optional ones in brackets)."""
-    parts = [name or action.name, *filter(None, [_MOVE_WORDS.get(_words_of(action, move) or "")])]
-    for arg in action.args:
-        shown = arg.name.upper()
-        parts.append(shown if arg.default is None else f"[{shown}]")
-    return " ".join(parts)
+    """An action's usage line, as ``name`` plays it (its own name unless told), with the
+    words of its move on the map (``move``, else its own): :func:`usage_line`."""
+    spoken = replace(action, name=name) if name else action
+    return usage_line(spoken, _MOVE_WORDS.get(_words_of(action, move) or "", ""))
 
 
 def _parse_act(action: Action, command: Command, world: World, state: State,

@@ -78,7 +78,8 @@ def _help_lines(world: World, state: State, topic: str) -> list[str]:
         return lines
     groups: dict[str, list[str]] = {}
     for name, action in procedure.actions.items():
-        groups.setdefault(action.group, []).append(name)
+        enter = ["enter"] if name == procedure.enter and "enter" not in procedure.actions else []
+        groups.setdefault(action.group, []).extend([*enter, name])  # ('enter': its turn)
     titles = {"procedure": "The turn", "event": "What happened (moves the trackers)",
               "character": "Character actions"}
     lines = [f"{procedure.name}:"]
