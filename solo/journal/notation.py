@@ -288,8 +288,8 @@ def session_heading(number: int, date: str) -> str:
 
 def title_block(title: str, procedure: str, seed: int, party: Iterable[str] = ()) -> str:
     """The journal's opening: its title, what it plays, and the party's tags if named."""
-    block = f"# {one_line(title)}\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
-    members = list(party)
+    block, members = f"# {_escape_html(one_line(title))}", list(party)  # (no raw HTML)
+    block += f"\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
     return block + ("\n\n" + mechanics_block(members) if members else "")
 
 

@@ -306,3 +306,16 @@ def test_supplies_are_written_as_resource_tags(tmp_path: Path):
     assert line == "=> [Inv:Torches|2] -1: one used" and line.kind == "result"
     clock = event_lines(TrackerChanged("alarm", "Alarm", 1, 2, "noise", "Clock", 10))[0]
     assert clock == "=> [Clock:Alarm 2/10] +1: noise"
+
+
+@pytest.mark.parametrize("title", ["Esc <b>", "<div hidden>The Vault", "The <!-- Vault"])
+def test_a_title_is_shown_as_typed_never_read_as_html(tmp_path: Path, title: str):
+    """The title heading is the player's words: a ``<`` that could open raw HTML is
+    escaped there as in their prose (``# Esc <b>`` made the rest of the heading bold, and
+    ``<div hidden>`` hid it in GitHub and Obsidian)."""
+    path = create_journal_file(str(tmp_path / "t.md"), "classic", title, 5, [])
+    tokens = _html_md().parse(path.read_text(encoding="utf-8"))
+    heading = next(index for index, token in enumerate(tokens) if token.tag == "h1")
+    inline = tokens[heading + 1]
+    assert [child.type for child in inline.children or []] == ["text"]
+    assert inline.children[0].content == title
