@@ -32,6 +32,7 @@ from solo.journal.record_types import (
 )
 from solo.journal.store import read_meta
 from solo.report.expeditions import expeditions, explored
+from solo.report.front_matter import title_span, uncommented
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import Records, indices_of
 from solo.rules.catalog import load_system
@@ -79,11 +80,10 @@ def read_journal(path: Path) -> Crawl:
     return crawl
 
 
-def _prose(piece: str | bytes) -> str:
-    """The player's words in a narration entry (prose, or their own Lonelog line)."""
-    if isinstance(piece, bytes):
-        piece = piece.decode("utf-8", errors="replace")
-    words = [line.strip() for line in piece.split("\n")
+def _prose(piece: bytes) -> str:
+    """The player's words in a narration entry (prose, or their own Lonelog line), less the
+    comments a viewer hides."""
+    words = [line.strip() for line in uncommented([piece])[0].decode(errors="replace").split("\n")
              if line.strip() and not line.lstrip().startswith(("#", "```"))]
     return " ".join(words).lstrip("\\")
 
@@ -182,7 +182,9 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                      else [index for index in narrations if index in standing])
     system_name = procedure.name if procedure is not None else (system or "unknown")
     system_id = procedure.id if procedure is not None else Path(system).name
-    return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
+    _, start, end = title_span(first := uncommented([records.head])[0])  # (as a viewer shows)
+    title = first[start + 2:end].decode("utf-8", errors="replace").strip()
+    return Crawl(path=path, meta=meta, title=title or str(meta.get("title") or path.stem),
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
                  danger=_danger(procedure, records, live, turns, moves),
@@ -286,12 +288,10 @@ def _danger(procedure, records: Records, live: list[int], turns: int,
                 if move.tracker == name and move.after is not None]
         if mine:
             moved[index] = mine
-    values, peaks, current, peak = _track(
-        start, moved, _turning(live, records), records, name,
-        set(live) if len(live) != len(kinds) else range(len(kinds)))
-    if len(values) <= turns:
-        values.extend([current] * (turns + 1 - len(values)))
-        peaks.extend([None] * (turns + 1 - len(peaks)))
+    values, peaks, current, peak = _track(start, moved, _turning(live, records), records, name,
+                                          live)
+    values.extend([current] * (turns + 1 - len(values)))  # (nothing when there are enough)
+    peaks.extend([None] * (turns + 1 - len(peaks)))
     done = [value if high is None else max(high, value)
             for value, high in zip(values, peaks, strict=True)]
     last = records.state(len(kinds) - 1).get("values") if kinds else None
@@ -340,12 +340,26 @@ def _turning(live: list[int], records: Records) -> list[int]:
     return [*back, *legacy]
 
 
+def _turns_inside(records: Records, live: list[int]) -> list[int]:
+    """Each record's turn as the danger's track places it: what was done outside, after the
+    party left and before its next turn inside (a week away's reset), in that next turn."""
+    turns, out, played = list(records.turns), False, records.turns
+    if live and "trip" in records.state(live[-1]):  # (the party left, some time)
+        for before, index in pairwise(live):
+            trip = records.state(before).get("trip")  # (its last: the days outside, or None)
+            out = (isinstance(trip, list) and trip[4:] not in ([], [None])) \
+                or (out and played[index] == played[before])
+            turns[index] += out
+    return turns
+
+
 def _track(start: int, moved: dict[int, list[int]], looked_at: list[int],
-           records: Records, name: str, standing: set[int] | range) -> _Track:
+           records: Records, name: str, live: list[int]) -> _Track:
     """The danger's track, from the records standing that moved it and those
     :func:`_turning` names, following the turns back where an undo or a hand edit took
-    them back."""
-    kinds, turn_of = records.kinds, records.turns
+    them back, each in its turn inside (:func:`_turns_inside`)."""
+    kinds, turn_of = records.kinds, _turns_inside(records, live)
+    standing = set(live) if len(live) != len(kinds) else range(len(kinds))
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
@@ -361,9 +375,8 @@ def _track(start: int, moved: dict[int, list[int]], looked_at: list[int],
             after = written[-1] if written else current
         if turn < len(values) - 1:  # the clock went back (an undo or a hand edit): follow it
             del values[turn + 1:], peaks[turn + 1:]
-        if len(values) <= turn:
-            values.extend([current] * (turn + 1 - len(values)))
-            peaks.extend([None] * (turn + 1 - len(peaks)))
+        values.extend([current] * (turn + 1 - len(values)))
+        peaks.extend([None] * (turn + 1 - len(peaks)))
         if written or after != current:
             seen = [*written, after]
             high = peaks[turn]

@@ -10,7 +10,7 @@ one moved counts in its place; an entry taken back with ``undo`` is *retracted*.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress, count, repeat
 from operator import attrgetter, is_, is_not
 from typing import Any, NamedTuple
@@ -78,6 +78,7 @@ class Records:
         self._bodies, self._legacy = cut.bodies, cut.legacy
         self.garbled: list[int] = []
         self._lines, self._ends = cut.lines, cut.ends  # every record comment's
+        self.head = data[:max(cut.lines[0] - 1, 0)] if cut.lines else data  # (= texts()[0])
         self._good: Sequence[int] = range(len(cut.records))  # each readable one's place
         if None in cut.records:  # records that do not decode: named, left out, cut out
             self.garbled = list(compress(cut.lines, map(is_, cut.records, repeat(None))))
@@ -191,11 +192,11 @@ class Records:
         previous = self._ends[place - 1] if place else 0
         return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
 
-    def body(self, mark: bytes) -> bytes:
+    def body(self, mark: bytes, each: Callable[[list[bytes]], list[bytes]] = list) -> bytes:
         """The journal with every record comment cut out (``mark`` where a retracted one
-        stood)."""
-        return _cut_out(self.texts(), {self._good[self._at[index]] for index in self.retracted},
-                        mark)
+        stood), ``each`` done to the texts between them."""
+        retracted = {self._good[self._at[index]] for index in self.retracted}
+        return _cut_out(each(self.texts()), retracted, mark)
 
 
 def _ends_of_garbled(data: bytes, cut: Cut) -> list[int]:
