@@ -88,15 +88,6 @@ def _prose(piece: bytes) -> str:
     return " ".join(words).lstrip("\\")
 
 
-def _live(records: Records) -> list[int]:
-    """The records still standing: neither retracted nor an undo."""
-    kinds, retracted = records.kinds, records.retracted
-    if not retracted and "undo" not in kinds:
-        return list(range(len(kinds)))
-    return [index for index in range(len(kinds))
-            if index not in retracted and kinds[index] != "undo"]
-
-
 def _older_how(event: LightChanged) -> str:
     """What a light event of a journal written before ``how`` did, from its states."""
     before, after = event.before, event.after
@@ -108,7 +99,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
     kinds, turn_of, kept = records.kinds, records.turns, records.kept
-    live = _live(records)
+    live = records.live()
     unit = procedure.clock_unit if procedure is not None else "turn"
     minutes = procedure.minutes if procedure is not None else next(
         (event.minutes for index in live for event in kept[index].ev
@@ -340,25 +331,12 @@ def _turning(live: list[int], records: Records) -> list[int]:
     return [*back, *legacy]
 
 
-def _turns_inside(records: Records, live: list[int]) -> list[int]:
-    """Each record's turn as the danger's track places it: what was done outside, after the
-    party left and before its next turn inside (a week away's reset), in that next turn."""
-    turns, out, played = list(records.turns), False, records.turns
-    if live and "trip" in records.state(live[-1]):  # (the party left, some time)
-        for before, index in pairwise(live):
-            trip = records.state(before).get("trip")  # (its last: the days outside, or None)
-            out = (isinstance(trip, list) and trip[4:] not in ([], [None])) \
-                or (out and played[index] == played[before])
-            turns[index] += out
-    return turns
-
-
 def _track(start: int, moved: dict[int, list[int]], looked_at: list[int],
            records: Records, name: str, live: list[int]) -> _Track:
     """The danger's track, from the records standing that moved it and those
     :func:`_turning` names, following the turns back where an undo or a hand edit took
-    them back, each in its turn inside (:func:`_turns_inside`)."""
-    kinds, turn_of = records.kinds, _turns_inside(records, live)
+    them back, each in its turn inside (:meth:`~solo.report.records.Records.turns_inside`)."""
+    kinds, turn_of = records.kinds, records.turns_inside(live)
     standing = set(live) if len(live) != len(kinds) else range(len(kinds))
     values: list[int] = [start]
     peaks: list[int | None] = [start]

@@ -11,7 +11,7 @@ one moved counts in its place; an entry taken back with ``undo`` is *retracted*.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress, count, repeat
+from itertools import compress, count, pairwise, repeat
 from operator import attrgetter, is_, is_not
 from typing import Any, NamedTuple
 
@@ -145,6 +145,27 @@ class Records:
                 results.setdefault(table, {})[entry] = times
             self._tally = Tally(eventful, results, signs)
         return self._tally
+
+    def live(self) -> list[int]:
+        """The records still standing: neither retracted nor an undo."""
+        kinds, retracted = self.kinds, self.retracted
+        if not retracted and "undo" not in kinds:
+            return list(range(len(kinds)))
+        return [index for index in range(len(kinds))
+                if index not in retracted and kinds[index] != "undo"]
+
+    def turns_inside(self, live: list[int]) -> list[int]:
+        """Each record's turn as the charts place it (``live``: the records standing): what
+        was done outside, after the party left and before its next turn inside (a week
+        away's rest and reset), in that next turn, once the journal has one."""
+        turns, out, played = list(self.turns), False, self.turns
+        if live and "trip" in self.state(live[-1]):  # (the party left, some time)
+            for before, index in pairwise(live):
+                trip = self.state(before).get("trip")  # (its last: the days outside, or None)
+                out = (isinstance(trip, list) and trip[4:] not in ([], [None])) \
+                    or (out and played[index] == played[before])
+                turns[index] += out and played[index] < played[-1]
+        return turns
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:
         """The table entry of the state's last encounter after record ``index``."""
