@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
+from solo.journal.notation import one_line
 from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import journal_bytes
 from solo.journal.record_types import (
@@ -174,8 +175,9 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     system_name = procedure.name if procedure is not None else (system or "unknown")
     system_id = procedure.id if procedure is not None else Path(system).name
     _, start, end = title_span(first := uncommented([records.head])[0])  # (as a viewer shows)
-    title = first[start + 2:end].decode("utf-8", errors="replace").strip()
-    return Crawl(path=path, meta=meta, title=title or str(meta.get("title") or path.stem),
+    shown = first[start + 2:end].decode("utf-8", errors="replace").strip()
+    title = str(meta.get("title") or path.stem)  # (exactly, unless the player renamed it)
+    return Crawl(path=path, meta=meta, title=title if shown in ("", one_line(title)) else shown,
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
                  danger=_danger(procedure, records, live, turns, moves),
@@ -273,12 +275,8 @@ def _danger(procedure, records: Records, live: list[int], turns: int,
         first = _value(records.state(0), name)
         start = first if first is not None else start
 
-    moved: dict[int, list[int]] = {}
-    for index, tracked in moves.items():
-        mine = [move.after for move in tracked
-                if move.tracker == name and move.after is not None]
-        if mine:
-            moved[index] = mine
+    moved = {index: mine for index, tracked in moves.items() if (mine := [
+        move.after for move in tracked if move.tracker == name and move.after is not None])}
     values, peaks, current, peak = _track(start, moved, _turning(live, records), records, name,
                                           live)
     values.extend([current] * (turns + 1 - len(values)))  # (nothing when there are enough)
