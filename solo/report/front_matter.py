@@ -42,10 +42,10 @@ def title_span(first: bytes) -> tuple[int, int, int]:
 
 
 def uncommented(texts: Iterable[bytes]) -> list[bytes]:
-    """Markdown texts without the comments a viewer hides, each one's front matter left as it
-    is (a comment left open is shown). Most journals have none: that is looked for first."""
+    """Markdown texts without the comments a viewer hides (one left open is shown), each one's
+    front matter as it is. Most have none: a mark's first byte is looked for first (fast)."""
     texts = list(texts)
-    if b"<!--" in (joined := b"".join(texts)) or b"%%" in joined:
+    if b"<" in (joined := b"".join(texts)) or b"%" in joined:
         texts = [text[:(past := past_front_matter(text))] + _HIDDEN.sub(rb"\1", text[past:])
                  if b"<!--" in text or b"%%" in text else text for text in texts]
     return texts
