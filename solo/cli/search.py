@@ -1,13 +1,16 @@
-"""``solo search WORDS [JOURNAL…]``: find narration, rooms, encounters and oracle answers
-across journals (default: every journal in ./journals), each hit with its journal, session,
-scene and the line it is in.
+"""``solo search WORDS [JOURNAL…]``: find narration, consequences, rooms, encounters and
+oracle answers across journals (default: every journal in ./journals), each hit with its
+journal, session, scene and the line it is in.
 
 Each file is read once, as one text: the least common word is looked for with ``str.find``
 (at C speed), and only the lines it is found in are looked at; the sessions, scenes and
 code fences around a hit are placed by bisection once a file has a hit. A line matches when
 it holds every word (any case). The hidden records and the front matter are never searched,
 and a room's tag repeated by later sessions' ``[DUNGEON STATUS]`` blocks is shown once, where
-it first appears.
+it first appears. A Lonelog line is read by its mark, in a fence or not (the player may
+write their own, where they like): ``=>`` a consequence (``=> Encounter: …`` an encounter
+met, its one line; a tag's change, ``=> [Track:…]``, is no consequence), ``? `` a question
+and its answer, ``[R:`` a room.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ __all__ = ["Hit", "add_parser", "run", "search_text", "search_bytes", "search_pa
            "journal_paths"]
 
 JOURNALS = Path("journals")
-KINDS = ("narration", "room", "encounter", "oracle")
+KINDS = ("narration", "consequence", "room", "encounter", "oracle")
 MAX_WORDS = 20
 MAX_WORD = 200
 
@@ -56,18 +59,16 @@ class Hit:
 
 def _kind(line: str, fenced: bool) -> str | None:
     """What a line is, of the kinds searched (None: another kind, not searched)."""
-    if not fenced:
-        if line.startswith(("#", "*Date", "<!--", "---")):
-            return None
-        return "narration"
+    if line.startswith("=>"):
+        return "encounter" if line.startswith("=> Encounter") \
+            else None if line.startswith("=> [") else "consequence"
     if line.startswith(("[R:", "[#R:")):
         return "room"
     if line.startswith("? "):
         return "oracle"
-    if line.startswith("=> Encounter") or (line.startswith("tbl:") and "encounter" in
-                                            line.lower() and "hazard" not in line.lower()):
-        return "encounter"
-    return None
+    if fenced or line.startswith(("#", "*Date", "<!--", "---")):
+        return None
+    return "narration"
 
 
 def search_text(text: str, words: Sequence[str], journal: str = "") -> list[Hit]:
@@ -221,9 +222,11 @@ def _split(arguments: Sequence[str]) -> tuple[list[str], list[str]]:
 def add_parser(sub) -> None:
     """``solo search``'s arguments, on the subcommands' parser ``sub``."""
     search = sub.add_parser(
-        "search", help="Find narration, rooms, encounters and oracle answers across journals.",
+        "search", help="Find narration, consequences, rooms, encounters and oracle answers "
+        "across journals.",
         description="Find the lines that hold every word given (any case): narration, "
-        "rooms, encounters and oracle answers, each with its journal, session and scene. "
+        "consequences (=> lines), rooms, encounters and oracle answers, each with its "
+        "journal, session and scene. "
         "The arguments at the end that name .md files or folders are the journals to search "
         "(default: the journals folder). --json and --help are read anywhere among the words; "
         "after -- every word is one to find, as typed (solo search -- --json).")

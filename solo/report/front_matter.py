@@ -1,13 +1,24 @@
-"""Where a journal's text goes on past its front matter: the one reading the md and html
-reports and ``solo search`` share, the header reader's (:mod:`solo.journal.header`)."""
+"""What of a journal's text is not its story, as the md and html reports (and ``solo search``)
+read it: where the front matter ends (the header reader's reading,
+:mod:`solo.journal.header`), the title heading, and the player's own comments."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from solo.journal.header import find_front_matter
 
-__all__ = ["past_front_matter"]
+__all__ = ["past_front_matter", "title_span", "uncommented"]
 
 _HEAD_BYTES = 1 << 20  # far past any header (a title is at most 64 KiB)
+_TITLE = re.compile(rb"^# .*", re.M)
+_COMMENT = rb"(?:<!--(?:(?!-->)[\s\S])*-->|%%(?:(?!%%)[\s\S])*%%)"
+# a fence or a code span, as typed, or an escaped character (kept: \1); else a comment, as
+# Obsidian (``%% … %%``) and every viewer (``<!-- … -->``) hide it, a block with its blank line
+_HIDDEN = re.compile(rb"(?m)(^ {0,3}(`{3,}|~{3,})[^\n]*(?:\n[\s\S]*?^ {0,3}\2[`~]*[ \t\r]*$|"
+                     rb"[\s\S]*)|(?<!`)(`+)(?!`)[^\n]*?(?<!`)\3(?!`)|\\[\s\S])|(?<![^\n])"
+                     + _COMMENT + rb"[ \t\r]*(?:\n[ \t\r]*\n|\Z)|" + _COMMENT)
 
 
 def past_front_matter(text: bytes) -> int:
@@ -19,3 +30,22 @@ def past_front_matter(text: bytes) -> int:
         return 0
     found = find_front_matter(text[:_HEAD_BYTES].replace(b"\r", b" ").decode("latin-1"))
     return 0 if found is None else found.end
+
+
+def title_span(first: bytes) -> tuple[int, int, int]:
+    """Where the front matter ends in ``first`` (a journal's text before its first record),
+    and where its own title heading starts and ends: the first line past the front matter
+    that starts "# ", its line break left out (an empty span there when it has none)."""
+    past = past_front_matter(first)
+    found = _TITLE.search(first, past)
+    return (past, *found.span()) if found else (past, past, past)
+
+
+def uncommented(texts: Iterable[bytes]) -> list[bytes]:
+    """Markdown texts without the comments a viewer hides (one left open is shown), each one's
+    front matter as it is. Most have none: a mark's first byte is looked for first (fast)."""
+    texts = list(texts)
+    if b"<" in (joined := b"".join(texts)) or b"%" in joined:
+        texts = [text[:(past := past_front_matter(text))] + _HIDDEN.sub(rb"\1", text[past:])
+                 if b"<!--" in text or b"%%" in text else text for text in texts]
+    return texts

@@ -227,7 +227,7 @@ def render_html(crawl: Crawl) -> str:
         '<meta name="referrer" content="no-referrer">\n',
         f'<meta name="generator" content="solo {escape(__version__)}">\n',
         f"<title>{escape(crawl.title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n",
-        f"<header>\n<h1>{escape(crawl.title)}</h1>\n",
+        f"<header>\n<h1>{inline(crawl.title)}</h1>\n",
         f'<p class="byline">{escape(" · ".join(byline))}</p>\n</header>\n<main>\n',
         '<section class="summary">\n<h2>Summary</h2>\n', _facts(crawl), "\n",
         _logged("Expeditions", [escape(line) for line in

@@ -21,14 +21,15 @@ Each step is linear in the text: a pass over it, a map over its blocks or markdo
 own parse (every pattern here matches a line with a single repeat, and nothing is tried
 twice).
 
-The caller may class the fences of some pieces and give some ``###`` headings their own
-opening tag. The work is done in UTF-8 bytes, the page's own.
+The caller may class the fences of some pieces and give some scene headings (``### S12
+…``, never another heading) their own opening tag. The work is done in UTF-8 bytes.
 """
 
 from __future__ import annotations
 
 import operator
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from itertools import accumulate, chain, compress, count, repeat
 
@@ -49,6 +50,7 @@ _REPLACEMENT = "\ufffd".encode()
 # or a digit, and hold nothing that markdown-it would read or escape
 _SCENE = re.compile(rb"### (S[0-9]+) \*([A-Za-z0-9](?:[^*\n\\`_&!\[\]<>\"\r~]*[A-Za-z0-9])?)\*")
 _SCENE_HTML = b"<h3>%s <em>%s</em></h3>\n"
+_SCENE_OPEN = re.compile(rb"<h3>S[0-9]+ ")  # (a scene heading's HTML, however rendered)
 _FENCE, _FENCE_OPEN, _FENCE_CLOSE = b"```", b"```\n", b"\n```"
 # a paragraph of one line that is plain: it starts with a letter or a quote and ends with
 # something printed, and holds no byte markdown-it would read
@@ -66,7 +68,7 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
     a line and each but the last ending one) as HTML, each block's HTML ending its line.
     ``mechanics`` gives the fences of some pieces (by number) their own class (a piece whose
     class names ``retracted`` has its paragraphs struck through too); ``h3_tags`` is given
-    the piece of each ``###`` heading and gives some of them (by their number among those
+    the piece of each scene heading and gives some of them (by their number among those
     headings) their own opening tag."""
     pieces = doc.split(PIECE)
     lines = [piece[:-1] if piece.endswith(b"\n") else piece for piece in pieces[:-1]]
@@ -141,28 +143,22 @@ class _Blocks:
             self.html[index] = html
 
     def tagged(self, h3_tags: Callable[[list[int]], Mapping[int, bytes]]) -> None:
-        """Some ``###`` headings given their own opening tag by ``h3_tags``, which is told
-        each heading's piece. (A block holds one heading at most, at its start, but for a
+        """Some scene headings given their own opening tag by ``h3_tags``, which is told
+        each one's piece. (A block holds one heading at most, at its start, but for a
         piece rendered whole.)"""
-        html = self.html
-        counts: list[int] = list(map(bytes.startswith, html, repeat(b"<h3>")))
-        for index in self.whole:
-            counts[index] = html[index].count(b"<h3>")
+        html, whole = self.html, set(self.whole)
+        counts: list[int] = list(map(bool, map(_SCENE_OPEN.match, html)))
+        for index in whole:
+            counts[index] = len(_SCENE_OPEN.findall(html[index]))
         places = list(compress(count(), counts))  # each heading's block
-        if any(counts[index] > 1 for index in self.whole):
+        if any(counts[index] > 1 for index in whole):
             places = [index for index in places for _ in range(counts[index])]
         tags = h3_tags(list(map(self.piece_of.__getitem__, places)))
-        whole = {index for index in self.whole if counts[index]}
-        # (in a piece rendered whole, the last heading first: a tag moves no earlier one)
-        for number in sorted(tags, reverse=True) if whole else tags:
-            if not 0 <= number < len(places):
-                continue
-            index = places[number]
-            if whole and index in whole:
-                html[index] = _nth_replaced(html[index], tags[number],
-                                            number - places.index(index))
-            else:  # the block's heading opens it: its "<h3>" made the tag
-                html[index] = tags[number] + html[index][4:]
+        for number in sorted(tags, reverse=True):  # (the last first: a tag moves no earlier one)
+            if 0 <= number < len(places):
+                index, tag = places[number], tags[number]
+                html[index] = tag + html[index][4:] if index not in whole \
+                    else _nth_replaced(html[index], tag, number - bisect_left(places, index))
 
 
 def _readable(pieces: list[bytes]) -> list[bytes]:
@@ -177,10 +173,8 @@ def _readable(pieces: list[bytes]) -> list[bytes]:
 
 
 def _nth_replaced(html: bytes, tag: bytes, nth: int) -> bytes:
-    """``html`` with its ``nth`` (from 0) ``<h3>`` made ``tag``."""
-    at = -1
-    for _ in range(nth + 1):
-        at = html.index(b"<h3>", at + 1)
+    """``html`` with the ``<h3>`` of its ``nth`` (from 0) scene heading made ``tag``."""
+    at = [found.start() for found in _SCENE_OPEN.finditer(html)][nth]
     return html[:at] + tag + html[at + 4:]
 
 

@@ -4,9 +4,9 @@ The text between one record and the next is the entry that record ends (its head
 its notation, the player's words), so the records say what each piece is: an entry
 taken back with ``undo`` has its mechanics struck through and a mark after it (the md
 report's mark), one that met an encounter has its mechanics marked, and the first scene
-heading of each turn becomes that turn's anchor. The journal is never parsed back into
-events: the pieces are rendered in one go by :mod:`solo.report.html_blocks`, told which
-pieces' mechanics and headings to mark.
+heading (``### S12 …``, no other) of each turn becomes that turn's anchor. The journal
+is never parsed back into events: the pieces are rendered in one go by
+:mod:`solo.report.html_blocks`, told which pieces' mechanics and headings to mark.
 
 The pieces stand in the file's order (the md report's), cut at the records' own places, a
 record that cannot be read cut out with the rest (:meth:`solo.report.records.Records.pieces`);
@@ -24,7 +24,7 @@ from itertools import compress, count, repeat
 from typing import TypeVar
 
 from solo.journal.record_types import Encountered
-from solo.report.front_matter import past_front_matter
+from solo.report.front_matter import title_span, uncommented
 from solo.report.html_blocks import pieces_html
 from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.records import Records
@@ -47,32 +47,15 @@ def journal_html(crawl: Crawl) -> JournalHtml:
     records = crawl.records
     if records is None:
         return JournalHtml(pieces_html([b""]))
-    pieces = _entry_pieces([*records.pieces()])
+    pieces = uncommented(records.pieces())  # (a list of its own, less the hidden comments)
+    past, start, end = title_span(pieces[0])  # (less the front matter and the title: the
+    pieces[0] = pieces[0][past:start] + pieces[0][end:]  # page's header shows it)
     piece_of, record_of = records.places()
     for index in records.retracted:
         pieces[piece_of[index]] += _MARK
     mechanics = {piece_of[index]: name for index, name in _mechanics(records).items()}
     anchors = _Anchors(records, record_of)
     return JournalHtml(pieces_html(pieces, mechanics, anchors.tags), anchors.turns)
-
-
-def _entry_pieces(pieces: list[bytes]) -> list[bytes]:
-    """The text before each record (an entry's text, less the line break that ends it) and
-    after the last one, in UTF-8: the front matter and the title (the page's header shows
-    it) left out."""
-    pieces[0] = pieces[0][past_front_matter(pieces[0]):]
-    for index, piece in enumerate(pieces):  # the title: the first line that starts "# "
-        if piece.startswith(b"# ") or piece.find(b"\n# ") >= 0:
-            pieces[index] = _without_title(piece)
-            break
-    return pieces
-
-
-def _without_title(piece: bytes) -> bytes:
-    """A text without its first line that starts "# " (the line break after it kept)."""
-    start = 0 if piece.startswith(b"# ") else piece.find(b"\n# ") + 1
-    end = piece.find(b"\n", start)
-    return piece[:start] + (piece[end:] if end >= 0 else b"")
 
 
 def _mechanics(records: Records) -> dict[int, str]:
@@ -85,8 +68,8 @@ def _mechanics(records: Records) -> dict[int, str]:
 
 
 class _Anchors:
-    """Each turn's id goes to its first scene heading: the first ``###`` heading in the
-    text of a command of that turn (a duplicate's piece, of record -1, is of no command)."""
+    """Each turn's id goes to its first scene heading: the first ``### S12 …`` heading in
+    the text of a command of that turn (a duplicate's piece, of record -1, is of no command)."""
 
     def __init__(self, records: Records, record_of: Sequence[int]) -> None:
         self.kinds, self.turns_of = [*records.kinds, ""], records.turns

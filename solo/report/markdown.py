@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from solo.journal.header import render_front_matter
 from solo.report.expeditions import expedition_lines
-from solo.report.front_matter import past_front_matter
+from solo.report.front_matter import title_span, uncommented
 from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
 from solo.report.model import RETRACTED_MARK, Crawl
@@ -66,57 +65,37 @@ def mermaid_chart(crawl: Crawl) -> list[str]:
     label = danger.label.replace('"', "'")
     unit = crawl.unit.capitalize()
     turns = len(danger.per_turn)
-    if turns <= _MERMAID_CATEGORIES:
-        x_axis = f'x-axis "{unit}" [{", ".join(str(turn) for turn in range(1, turns + 1))}]'
-    else:
-        x_axis = f'x-axis "{unit}" 1 --> {turns}'
+    axis = f"[{', '.join(map(str, range(1, turns + 1)))}]" if turns <= _MERMAID_CATEGORIES \
+        else f"1 --> {turns}"
     top = max(danger.maximum or 0, danger.peak, 1)
     return ["```mermaid", mermaid_init(), "xychart-beta",
             f'    title "{label} at the end of each {crawl.unit}"',
-            f"    {x_axis}",
+            f'    x-axis "{unit}" {axis}',
             f'    y-axis "{label}" 0 --> {top}',
             f"    line [{', '.join(map(str, danger.per_turn))}]",
             "```"]
 
 def _front_matter(crawl: Crawl) -> list[str]:
     kept = {key: value for key, value in crawl.meta.items() if key not in INTERNAL_KEYS}
-    kept.setdefault("title", crawl.title)
+    kept["title"] = crawl.title  # (the journal's own title heading, where it has one)
     if isinstance(kept.get("system"), str) and kept["system"].endswith((".yaml", ".yml")):
         kept["system"] = Path(kept["system"]).name  # never show where the file lives
     return render_front_matter(kept).rstrip("\n").split("\n")
 
-def _body_text(crawl: Crawl) -> bytes:
-    """The journal after its front matter with every record taken out (a retracted entry's
-    record becomes the mark), cut from the text at the records' places, in UTF-8."""
+def _journal_text(crawl: Crawl) -> tuple[str, str]:
+    """The journal past its front matter, less its records (a retracted entry's becoming the
+    mark) and the comments a viewer hides: the text before its title heading, and after."""
     if crawl.records is None:
-        return b""
-    body = crawl.records.body(RETRACTED_MARK.encode() + b"\n")  # decoded once, by the caller
-    return body[past_front_matter(body):].strip(b"\n")
-
-
-_TITLE = re.compile(rb"^# .*$", re.M)
-
-def _title_and_rest(body: bytes) -> tuple[str, str] | None:
-    """The body's first top-level heading and the text after it (past blank lines); None
-    when it has none. The body is decoded once, past its title."""
-    found = _TITLE.search(body)
-    if found is None:
-        return None
-    return (body[:found.end()].decode("utf-8", errors="replace"),
-            body[found.end():].lstrip(b"\n").decode("utf-8", errors="replace"))
+        return "", ""
+    body = crawl.records.body(RETRACTED_MARK.encode() + b"\n", uncommented)
+    past, start, end = title_span(uncommented([crawl.records.head])[0])
+    return (body[past:start].strip(b"\n").decode("utf-8", errors="replace"),
+            body[end:].strip(b"\n").decode("utf-8", errors="replace"))
 
 def render_markdown(crawl: Crawl) -> str:
     """The journal without its machine records, with the summary and chart after the title.
     (Built as pieces joined once: the body of a long journal is tens of megabytes.)"""
-    body = _body_text(crawl)
-    summary = "\n".join(_summary_markdown(crawl))
-    pieces = ["\n".join(_front_matter(crawl)), "\n\n"]
-    split = _title_and_rest(body)
-    if split is None:
-        text = body.decode("utf-8", errors="replace")
-        pieces += [f"# {_one_line(crawl.title)}\n\n", summary, "\n\n", text]
-    else:
-        title, rest = split
-        pieces += [title.strip(), "\n\n", summary, "\n\n## Journal\n\n", rest]
-    pieces.append("\n")
-    return "".join(pieces)
+    before, rest = _journal_text(crawl)
+    return "".join(["\n".join(_front_matter(crawl)), "\n\n", before, "\n\n" if before else "",
+                    f"# {_one_line(crawl.title)}\n\n", "\n".join(_summary_markdown(crawl)),
+                    "\n\n## Journal\n\n", rest, "\n"])

@@ -90,7 +90,7 @@ def party_story(crawl: Crawl) -> PartyStory:
     supplies: dict[str, SupplyStory] = {}
     for name, amount in _counts(first):
         supplies[name] = SupplyStory(_label(name), amount, amount)
-    retracted, turns, kinds = records.retracted, records.turns, records.kinds
+    retracted, turns, kinds = records.retracted, records.turns_inside(records.live()), records.kinds
     for index, events in records.tally().eventful.items():  # (the party's events among them)
         if kinds[index] == "command" and index not in retracted:
             _read_events(events, turns[index], members, supplies)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
+from solo.journal.notation import one_line
 from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import journal_bytes
 from solo.journal.record_types import (
@@ -32,6 +33,7 @@ from solo.journal.record_types import (
 )
 from solo.journal.store import read_meta
 from solo.report.expeditions import expeditions, explored
+from solo.report.front_matter import title_span, uncommented
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import Records, indices_of
 from solo.rules.catalog import load_system
@@ -79,22 +81,12 @@ def read_journal(path: Path) -> Crawl:
     return crawl
 
 
-def _prose(piece: str | bytes) -> str:
-    """The player's words in a narration entry (prose, or their own Lonelog line)."""
-    if isinstance(piece, bytes):
-        piece = piece.decode("utf-8", errors="replace")
-    words = [line.strip() for line in piece.split("\n")
+def _prose(piece: bytes) -> str:
+    """The player's words in a narration entry (prose, or their own Lonelog line), less the
+    comments a viewer hides."""
+    words = [line.strip() for line in uncommented([piece])[0].decode(errors="replace").split("\n")
              if line.strip() and not line.lstrip().startswith(("#", "```"))]
     return " ".join(words).lstrip("\\")
-
-
-def _live(records: Records) -> list[int]:
-    """The records still standing: neither retracted nor an undo."""
-    kinds, retracted = records.kinds, records.retracted
-    if not retracted and "undo" not in kinds:
-        return list(range(len(kinds)))
-    return [index for index in range(len(kinds))
-            if index not in retracted and kinds[index] != "undo"]
 
 
 def _older_how(event: LightChanged) -> str:
@@ -108,7 +100,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     system = str(meta.get("system", ""))
     procedure = _load_procedure(system) if system else None
     kinds, turn_of, kept = records.kinds, records.turns, records.kept
-    live = _live(records)
+    live = records.live()
     unit = procedure.clock_unit if procedure is not None else "turn"
     minutes = procedure.minutes if procedure is not None else next(
         (event.minutes for index in live for event in kept[index].ev
@@ -182,7 +174,10 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                      else [index for index in narrations if index in standing])
     system_name = procedure.name if procedure is not None else (system or "unknown")
     system_id = procedure.id if procedure is not None else Path(system).name
-    return Crawl(path=path, meta=meta, title=str(meta.get("title") or path.stem),
+    _, start, end = title_span(first := uncommented([records.head])[0])  # (as a viewer shows)
+    shown = first[start + 2:end].decode("utf-8", errors="replace").strip()
+    title = str(meta.get("title") or path.stem)  # (exactly, unless the player renamed it)
+    return Crawl(path=path, meta=meta, title=title if shown in ("", one_line(title)) else shown,
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
                  danger=_danger(procedure, records, live, turns, moves),
@@ -280,18 +275,12 @@ def _danger(procedure, records: Records, live: list[int], turns: int,
         first = _value(records.state(0), name)
         start = first if first is not None else start
 
-    moved: dict[int, list[int]] = {}
-    for index, tracked in moves.items():
-        mine = [move.after for move in tracked
-                if move.tracker == name and move.after is not None]
-        if mine:
-            moved[index] = mine
-    values, peaks, current, peak = _track(
-        start, moved, _turning(live, records), records, name,
-        set(live) if len(live) != len(kinds) else range(len(kinds)))
-    if len(values) <= turns:
-        values.extend([current] * (turns + 1 - len(values)))
-        peaks.extend([None] * (turns + 1 - len(peaks)))
+    moved = {index: mine for index, tracked in moves.items() if (mine := [
+        move.after for move in tracked if move.tracker == name and move.after is not None])}
+    values, peaks, current, peak = _track(start, moved, _turning(live, records), records, name,
+                                          live)
+    values.extend([current] * (turns + 1 - len(values)))  # (nothing when there are enough)
+    peaks.extend([None] * (turns + 1 - len(peaks)))
     done = [value if high is None else max(high, value)
             for value, high in zip(values, peaks, strict=True)]
     last = records.state(len(kinds) - 1).get("values") if kinds else None
@@ -341,11 +330,12 @@ def _turning(live: list[int], records: Records) -> list[int]:
 
 
 def _track(start: int, moved: dict[int, list[int]], looked_at: list[int],
-           records: Records, name: str, standing: set[int] | range) -> _Track:
+           records: Records, name: str, live: list[int]) -> _Track:
     """The danger's track, from the records standing that moved it and those
     :func:`_turning` names, following the turns back where an undo or a hand edit took
-    them back."""
-    kinds, turn_of = records.kinds, records.turns
+    them back, each in its turn inside (:meth:`~solo.report.records.Records.turns_inside`)."""
+    kinds, turn_of = records.kinds, records.turns_inside(live)
+    standing = set(live) if len(live) != len(kinds) else range(len(kinds))
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
@@ -361,9 +351,8 @@ def _track(start: int, moved: dict[int, list[int]], looked_at: list[int],
             after = written[-1] if written else current
         if turn < len(values) - 1:  # the clock went back (an undo or a hand edit): follow it
             del values[turn + 1:], peaks[turn + 1:]
-        if len(values) <= turn:
-            values.extend([current] * (turn + 1 - len(values)))
-            peaks.extend([None] * (turn + 1 - len(peaks)))
+        values.extend([current] * (turn + 1 - len(values)))
+        peaks.extend([None] * (turn + 1 - len(peaks)))
         if written or after != current:
             seen = [*written, after]
             high = peaks[turn]

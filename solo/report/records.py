@@ -10,8 +10,8 @@ one moved counts in its place; an entry taken back with ``undo`` is *retracted*.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import compress, count, repeat
+from collections.abc import Callable, Sequence
+from itertools import compress, count, pairwise, repeat
 from operator import attrgetter, is_, is_not
 from typing import Any, NamedTuple
 
@@ -78,6 +78,7 @@ class Records:
         self._bodies, self._legacy = cut.bodies, cut.legacy
         self.garbled: list[int] = []
         self._lines, self._ends = cut.lines, cut.ends  # every record comment's
+        self.head = data[:max(cut.lines[0] - 1, 0)] if cut.lines else data  # (= texts()[0])
         self._good: Sequence[int] = range(len(cut.records))  # each readable one's place
         if None in cut.records:  # records that do not decode: named, left out, cut out
             self.garbled = list(compress(cut.lines, map(is_, cut.records, repeat(None))))
@@ -145,6 +146,27 @@ class Records:
             self._tally = Tally(eventful, results, signs)
         return self._tally
 
+    def live(self) -> list[int]:
+        """The records still standing: neither retracted nor an undo."""
+        kinds, retracted = self.kinds, self.retracted
+        if not retracted and "undo" not in kinds:
+            return list(range(len(kinds)))
+        return [index for index in range(len(kinds))
+                if index not in retracted and kinds[index] != "undo"]
+
+    def turns_inside(self, live: list[int]) -> list[int]:
+        """Each record's turn as the charts place it (``live``: the records standing): what
+        was done outside, after the party left and before its next turn inside (a week
+        away's rest and reset), in that next turn, once the journal has one."""
+        turns, out, played = list(self.turns), False, self.turns
+        if live and "trip" in self.state(live[-1]):  # (the party left, some time)
+            for before, index in pairwise(live):
+                trip = self.state(before).get("trip")  # (its last: the days outside, or None)
+                out = (isinstance(trip, list) and trip[4:] not in ([], [None])) \
+                    or (out and played[index] == played[before])
+                turns[index] += out and played[index] < played[-1]
+        return turns
+
     def last_encounter(self, index: int) -> tuple[str, int] | None:
         """The table entry of the state's last encounter after record ``index``."""
         match self.state(index).get("last_encounter"):
@@ -191,11 +213,11 @@ class Records:
         previous = self._ends[place - 1] if place else 0
         return self.text[previous:max(self._lines[place] - 1, previous)] + b"\n"
 
-    def body(self, mark: bytes) -> bytes:
+    def body(self, mark: bytes, each: Callable[[list[bytes]], list[bytes]] = list) -> bytes:
         """The journal with every record comment cut out (``mark`` where a retracted one
-        stood)."""
-        return _cut_out(self.texts(), {self._good[self._at[index]] for index in self.retracted},
-                        mark)
+        stood), ``each`` done to the texts between them."""
+        retracted = {self._good[self._at[index]] for index in self.retracted}
+        return _cut_out(each(self.texts()), retracted, mark)
 
 
 def _ends_of_garbled(data: bytes, cut: Cut) -> list[int]:

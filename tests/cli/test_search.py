@@ -118,3 +118,31 @@ def test_a_misspelt_option_is_refused_not_searched(tmp_path):
     done = solo("search", "ossuary", "--jsn", str(journal))
     assert done.code == 2 and done.out == ""
     assert "no option '--jsn'" in done.error_line()
+
+
+def test_the_player_s_own_lonelog_lines_are_found_in_a_fence_or_under_their_heading(tmp_path):
+    journal = _journal(tmp_path / "journals", script="enter 2\n=> The idol's eyes follow us\n")
+    assert "```\n=> The idol's eyes follow us\n```" in journal.read_text()  # solo fenced it
+    with journal.open("a", encoding="utf-8") as added:  # and the player adds by hand:
+        added.write("\n### Aftermath\n\n```\n=> The idol weeps red\n? Is it cursed\n```\n\n"
+                    "=> The idol's shrine falls quiet\n")
+    found = [(hit["kind"], hit["line"]) for hit in _hits("idol", str(journal))]
+    assert found == [("consequence", "=> The idol's eyes follow us"),
+                     ("consequence", "=> The idol weeps red"),
+                     ("consequence", "=> The idol's shrine falls quiet")]
+    assert [hit["kind"] for hit in _hits("cursed", str(journal))] == ["oracle"]
+
+
+def test_each_encounter_is_listed_once(tmp_path):
+    journal = _journal(tmp_path / "journals", script="enter 2\n", seed="6")
+    text = journal.read_text(encoding="utf-8")
+    assert "tbl: Random encounters" in text and "=> Encounter: 2 goblins" in text
+    assert [(hit["kind"], hit["line"]) for hit in _hits("goblins", str(journal))] \
+        == [("encounter", "=> Encounter: 2 goblins")]
+    assert _hits("encounters", str(journal)) == []  # a table's roll or an environment's
+
+
+def test_a_tag_s_change_is_no_consequence_to_find(tmp_path):
+    journal = _journal(tmp_path / "journals", script="enter 2\nnoise\n")
+    assert "=> [Track:Tension 1/10] +1: noise" in journal.read_text(encoding="utf-8")
+    assert _hits("noise", str(journal)) == []

@@ -75,3 +75,27 @@ def test_stats_text_gives_a_line_per_expedition_as_the_report_does():
                                                      if line.startswith("Wren: ")))
     assert not [line for line in solo("stats", str(EXAMPLES / "d12-tension.md")).out
                 .splitlines() if line.startswith("Expedition")]
+
+
+def test_the_charts_show_a_week_away_s_reset_and_rest_where_the_return_starts(tmp_path: Path):
+    """Tension settles and Wren heals while the party is outside: the charts keep the last
+    turn inside as the party left it, and show the changes on the first turn back; a
+    journal that ends outside shows them on its last turn (there is no other)."""
+    journal = tmp_path / "week.md"
+    script = "enter 2\nnoise\nnoise\nWren: hurt 3\nleave\nwait 7\nWren: heal 3\n"
+    done = solo("new", str(journal), "--system", "d12-tension", "--seed", "3", "--party",
+                "Wren", stdin=script)
+    assert done.code == 0, done.err
+    assert "Tension 0/10] -2: a week away" in journal.read_text()  # reset while outside
+    md = solo("export", str(journal), "--format", "md").out
+    assert "    line [0]" in md and "- Wren: 8 → 5 (turn 1) → 8 (turn 1)" in md
+    assert solo("play", str(journal), stdin="return\nenter 2\n").code == 0
+    rows = json.loads(solo("stats", str(journal), "--json").out)["expeditions"]
+    assert [row["turns"] for row in rows] == [1, 1]  # turn 1 inside, then turn 2 after
+    md = solo("export", str(journal), "--format", "md").out
+    assert "    line [2, 0]" in md and "- Wren: 8 → 5 (turn 1) → 8 (turn 2)" in md
+    html = solo("export", str(journal), "--format", "html").out
+    chart = html[html.index('<figure class="chart">'):]
+    points = chart[chart.index('points="') + 8:].split('"')[0].split()
+    heights = [float(point.split(",")[1]) for point in points]  # start, turn 1, turn 2
+    assert heights[1] < heights[0] == heights[2]  # up to 2 in turn 1, back to 0 in turn 2
