@@ -42,9 +42,9 @@ from solo.engine.oracle import answer_line
 from solo.engine.requests import NOTE, OWN_LINE
 from solo.rules.dice_notation import roll_text
 
-__all__ = ["Line", "FENCE", "LONELOG_MARKS", "event_lines", "render_events",
-           "roll_text", "tag", "one_line", "clock_text", "scene_heading", "session_heading",
-           "mechanics_block", "narration_block", "is_lonelog", "note", "title_block", "line_kind",
+__all__ = ["Line", "FENCE", "LONELOG_MARKS", "event_lines", "render_events", "roll_text",
+           "tag", "one_line", "clock_text", "scene_heading", "session_heading", "mechanics_block",
+           "narration_block", "is_lonelog", "note", "title_block", "inline_text", "line_kind",
            "member_tag", "room_tag", "dungeon_status_block", "counter_tag"]
 
 FENCE = "```"
@@ -288,9 +288,15 @@ def session_heading(number: int, date: str) -> str:
 
 def title_block(title: str, procedure: str, seed: int, party: Iterable[str] = ()) -> str:
     """The journal's opening: its title, what it plays, and the party's tags if named."""
-    block, members = f"# {_escape_html(one_line(title))}", list(party)  # (no raw HTML)
-    block += f"\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
+    block = f"# {inline_text(title)}\n\n*{one_line(procedure)}, played with solo. Seed {seed}.*"
+    members = list(party)
     return block + ("\n\n" + mechanics_block(members) if members else "")
+
+
+def inline_text(text: str) -> str:
+    """The player's words (a title, a question) as one line of Markdown that shows them as
+    typed: no raw HTML (:func:`_escape_html`)."""
+    return _escape_html(one_line(text))
 
 
 def mechanics_block(lines: Iterable[str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from solo.journal.header import render_front_matter
+from solo.journal.notation import inline_text
 from solo.report.expeditions import expedition_lines
 from solo.report.front_matter import title_span, uncommented
 from solo.report.map_mermaid import map_note, mermaid_map
@@ -21,9 +22,6 @@ INTERNAL_KEYS = ("solo", "tables")  # front matter only solo itself needs
 
 _MERMAID_CATEGORIES = 60  # up to this many turns, one labelled x-axis category per turn
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
 def _summary_markdown(crawl: Crawl) -> list[str]:
     out = ["## Summary", ""]
     out += [f"- **{label}:** {text}" for label, text in summary_rows(crawl)]
@@ -36,14 +34,14 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
             room = story.room_of(encounter)
             out.append(f"{number}. {crawl.unit.capitalize()} {encounter.turn}"
                        + (f", in {room}" if room else "")
-                       + f": {_one_line(encounter.text)}{foretold}{how}")
+                       + f": {inline_text(encounter.text)}{foretold}{how}")
     if crawl.questions:
         out += ["", "### Oracle questions", ""]
         for number, question in enumerate(crawl.questions, 1):
             odds = f" ({question.odds})" if question.odds else ""
             answer = f" → {question.answer}" if question.answer else ""
             out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
-                       f"{_one_line(question.question)}{odds}{answer}")
+                       f"{inline_text(question.question)}{odds}{answer}")
     if crawl.expeditions:
         out += ["", "### Expeditions", ""]
         out += [f"{number}. {line}" for number, line
@@ -97,5 +95,5 @@ def render_markdown(crawl: Crawl) -> str:
     (Built as pieces joined once: the body of a long journal is tens of megabytes.)"""
     before, rest = _journal_text(crawl)
     return "".join(["\n".join(_front_matter(crawl)), "\n\n", before, "\n\n" if before else "",
-                    f"# {_one_line(crawl.title)}\n\n", "\n".join(_summary_markdown(crawl)),
+                    f"# {inline_text(crawl.title)}\n\n", "\n".join(_summary_markdown(crawl)),
                     "\n\n## Journal\n\n", rest, "\n"])

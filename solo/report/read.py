@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import operator
+import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
-from solo.journal.notation import one_line
+from solo.journal.notation import inline_text
 from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import journal_bytes
 from solo.journal.record_types import (
@@ -40,6 +41,7 @@ from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
 
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape, shown bare
 _TIME_PASSED = (TimePassed, TurnPassed)  # a turn passed, as the reports read it or whole
 
 
@@ -177,7 +179,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     _, start, end = title_span(first := uncommented([records.head])[0])  # (as a viewer shows)
     shown = first[start + 2:end].decode("utf-8", errors="replace").strip()
     title = str(meta.get("title") or path.stem)  # (exactly, unless the player renamed it)
-    return Crawl(path=path, meta=meta, title=title if shown in ("", one_line(title)) else shown,
+    shown = "" if shown == inline_text(title) else _ESCAPED.sub(r"\1", shown)  # (as shown)
+    return Crawl(path=path, meta=meta, title=shown or title,
                  system_id=system_id, system_name=system_name, unit=unit,
                  minutes_per_turn=minutes, turns=turns,
                  danger=_danger(procedure, records, live, turns, moves),

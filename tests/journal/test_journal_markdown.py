@@ -319,3 +319,22 @@ def test_a_title_is_shown_as_typed_never_read_as_html(tmp_path: Path, title: str
     inline = tokens[heading + 1]
     assert [child.type for child in inline.children or []] == ["text"]
     assert inline.children[0].content == title
+
+
+def test_a_title_and_question_with_html_read_as_typed_in_every_report(tmp_path: Path):
+    """The reports' title is the player's (``Esc <b>``, not the heading's ``Esc \\<b>``), and
+    the md report's heading and question list show it as typed, never as raw HTML."""
+    path = create_journal_file(str(tmp_path / "t.md"), "classic", "Esc <b>", 5, [])
+    session = Session(path)
+    try:
+        session.handle("ask Is the <div hidden> door open?")
+    finally:
+        session.close()
+    done = run_here("stats", str(path), "--json", cwd=tmp_path)
+    assert done.returncode == 0 and json.loads(done.stdout)["title"] == "Esc <b>"
+    tokens = _html_md().parse(run_here("export", str(path), cwd=tmp_path).stdout)
+    assert not [token for token in tokens if "html" in token.type] and not [
+        child for token in tokens for child in token.children or [] if "html" in child.type]
+    shown = ["".join(child.content for child in token.children or [])
+             for token in tokens if token.type == "inline"]  # (the text a viewer shows)
+    assert "Esc <b>" in shown and any("Is the <div hidden> door open?" in text for text in shown)
