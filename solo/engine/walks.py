@@ -34,11 +34,7 @@ from solo.errors import UsageError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
 
-__all__ = ["SHOWN_ROOMS", "Way", "plan", "way_for", "walk_request", "walk_action", "stages",
-           "walk_help"]
-
-SHOWN_ROOMS = 8
-"""The most rooms a walk's line names one by one (a longer walk names its first and last)."""
+__all__ = ["Way", "plan", "way_for", "walk_request", "walk_action", "stages", "walk_help"]
 
 
 def walk_help(procedure: Procedure) -> str:
@@ -207,17 +203,16 @@ def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
             line: Callable[[Sequence[str]], str]) -> bool:
     """The stages of a walk, each the ``action`` played (its ``arguments`` read once the
     party has moved, its ``line`` as the journal shows it) with the party moved to the
-    stage's last room; an encounter ends the walk where it happens (False: it did before
-    the last stage)."""
+    stage's last room, the rooms it walked into shown after the action's line; an
+    encounter ends the walk where it happens (False: it did before the last stage)."""
     walked = stages(way, rooms)
     for number, stage in enumerate(walked, 1):
         met = run.encounters
-        traps = _step(run, stage, announce=False)
-        moved = run.events.pop()
+        moved = _step(run, stage, announce=False)
         start = len(run.events)
         run.act(action, arguments(), line(stage))
         at = start + 1 if len(run.events) > start else start
-        run.events[at:at] = [*_passed(stage), *traps, moved]
+        run.events[at:at] = moved
         if run.encounters != met and number < len(walked):
             left = len(way) - way.index(stage[-1]) - 1
             run.events.append(Said(
@@ -227,28 +222,20 @@ def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
     return True
 
 
-def _passed(stage: Sequence[str]) -> list[Said]:
-    """A line naming the rooms a stage walks through before its last, if any."""
-    if len(stage) < 2:
-        return []
-    passed = stage[:-1]
-    named = ", ".join(passed) if len(passed) <= SHOWN_ROOMS else (
-        f"{', '.join(passed[:SHOWN_ROOMS - 2])}, … {passed[-1]} ({len(passed)} rooms)")
-    return [Said(f"The party walks through {named} to {stage[-1]}.")]
-
-
 def _step(run: Run, way: Sequence[str], announce: bool = True) -> list[Event]:
-    """The party walks ``way``; the room it ends in is shown (and, with ``announce``, the
-    rooms it walked through and the traps sprung on the way; else those are given back)."""
-    traps: list[Event] = []
+    """The party walks ``way``: each room it walks into is shown, in order (``[#R:3]``),
+    after the trap it sprang on the way there, if any; with ``announce`` in the run's
+    events, else given back. Every room is its own event, so the record names each room
+    the walk entered, as a step's does (the reports' route reads them)."""
+    walked: list[Event] = []
     for room_id in way:
-        traps.extend(_cross(run, room_id))
+        walked.extend(_cross(run, room_id))
         run.dungeon = change.go_to(run.dungeon, room_id)
+        walked.append(room_changed(run.dungeon, room_id, "back"))
     if announce:
-        run.events.extend([*_passed(way), *traps])
-        traps = []
-    run.events.append(room_changed(run.dungeon, run.dungeon.here, "back"))
-    return traps
+        run.events.extend(walked)
+        return []
+    return walked
 
 
 def _trapped(dungeon: Dungeon, to: str) -> bool:
