@@ -29,7 +29,8 @@ from solo.engine.events import ActedNote, Event, Said, acted
 from solo.engine.interpreter import Run
 from solo.engine.requests import Act, GoBack, GoTo
 from solo.engine.room_commands import room_changed
-from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room, map_value
+from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room
+from solo.engine.way_out import map_value
 from solo.errors import UsageError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
@@ -194,7 +195,8 @@ def _read_play(world: World, run: Run, play: str) -> Mapping[str, Any]:
     if action is None:  # pragma: no cover - the file's check names an action
         raise UsageError(f"the walk's command {play!r} is not one of the procedure's actions")
     defaults = {arg.name: value for arg in action.args if arg.map is not None
-                for value in [map_value(run.dungeon, arg.map)] if value is not None}
+                for value in [map_value(run.dungeon, arg.map, run.others_out())]
+                if value is not None}
     return parse_arguments(action, words[1:], defaults)
 
 
