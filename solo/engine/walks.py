@@ -88,10 +88,14 @@ def plan(run: Run, target: str) -> Way:
 
 
 def _target(run: Run, where: str) -> str:
-    """The known room ``where`` names (:func:`solo.engine.room_changes.find_way`); a shut
-    door in that direction is refused by name, with the action that opens it."""
+    """The known room ``where`` names (:func:`solo.engine.room_changes.find_way`; ``out``:
+    the nearest way out, :mod:`solo.engine.way_out`); a shut door in that direction is
+    refused by name, with the action that opens it."""
     room = run.dungeon.current
     word = where.strip().upper()
+    way = run.way_out() if word == "OUT" else None
+    if way is not None:
+        return way.room
     if room is not None and word in DIRECTIONS:
         shut = next((exit for exit in room.exits
                      if exit.direction == word and exit.seen and exit.barred), None)

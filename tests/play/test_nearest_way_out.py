@@ -107,3 +107,10 @@ def test_a_way_that_leads_one_way_is_counted_the_way_it_leads():
     assert nearest(dungeon) is None and way_text(dungeon, None) == ""
     assert nearest(dungeon, ("R5",)) == WayOut("R5", 2, "R4")
     assert way_text(dungeon, nearest(dungeon, ("R5",))) == "N to R4, 2 rooms in all"
+
+
+def test_go_out_walks_to_the_nearest_way_out(key: Path):
+    played = solo("new", "j.md", "--system", "d12-tension", "--seed", "1", "--dungeon",
+                  str(key), stdin=TO_R4 + "go out\n")
+    assert played.code == 0, played.err
+    assert played.out.split("(note: go out)\n", 1)[1].startswith("@ revisit\n[#R:5]\n")
