@@ -103,6 +103,14 @@ def _turns(value: str) -> int:
     return number
 
 
+def _title(value: str) -> str:
+    """A title as typed; an empty one is refused (leaving --title out gives the default)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("a title cannot be empty; leave --title out for "
+                                         "the default, 'A <procedure> crawl'")
+    return value
+
+
 def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     """The parser of solo's command line; its --help and --version go to ``out`` (default:
     standard output)."""
@@ -122,7 +130,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     new.add_argument("journal", nargs="?", help="Journal file (default: journals/<title>.md).")
     new.add_argument("--system", default=None, help="Procedure id or file (see: solo systems); "
                      "asked at a terminal, required otherwise.")
-    new.add_argument("--title", default=None, help="The crawl's title.")
+    new.add_argument("--title", type=_title, default=None,
+                     help="The crawl's title (default: 'A <procedure> crawl').")
     new.add_argument("--seed", type=_seed, help="Seed for every roll (random if omitted).")
     new.add_argument("--tables", action="append", default=[], metavar="FILE",
                      help="An extra tables file for this dungeon (repeat for more).")
@@ -180,7 +189,10 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="Play many turns headless and count outcomes.")
     simulate.add_argument("--system", required=True, help="Procedure id or file.")
-    simulate.add_argument("--turns", type=_turns, default=1000, help="Turns (default 1000).")
+    simulate.add_argument("--turns", type=_turns, default=1000,
+                          help="Turns to play (default 1000); the command that reaches them "
+                          "is played whole, so a command of several turns may end the run "
+                          "a few turns past them.")
     simulate.add_argument("--seed", type=_seed, default=1, help="Seed (default 1).")
     simulate.add_argument("--action", action="append", default=[], help="A command to play; "
                           "repeat it for a script played in a cycle (default: the "

@@ -19,8 +19,10 @@ from solo import defaults
 from solo.engine.arguments import parse_arguments, usage_line
 from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.requests import Act, Request
-from solo.engine.rooms import DIRECTIONS, ROOM_ID, map_value
+from solo.engine.rooms import DIRECTIONS, ROOM_ID
 from solo.engine.state import State
+from solo.engine.way_out import map_value
+from solo.engine.world_state import rooms_out
 from solo.errors import UsageError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
@@ -119,7 +121,9 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                 to = upper if move == "back" else f"R{int(upper[1:])}"
                 words.remove(word)
     defaults = {arg.name: value for arg in action.args if arg.map is not None
-                for value in [map_value(state.dungeon, arg.map)] if value is not None}
+                for value in [map_value(state.dungeon, arg.map,
+                                        rooms_out(world, state.values, state.dungeon))]
+                if value is not None}
     spoken = action if command.name == action.name else replace(action, name=command.name)
     arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(words_of or "", ""))
     exits = arguments.get("exits") if move == "new" and any(

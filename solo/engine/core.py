@@ -46,6 +46,7 @@ from solo.engine.world_state import (
     new_run,
     render,
     start,
+    way_out,
 )
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -54,7 +55,7 @@ __all__ = ["Result", "start", "perform", "carried_out", "read", "command_table",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
            "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game",
            "check_member_name", "supply_named", "split_member", "new_members",
-           "member_settings"]
+           "member_settings", "way_out"]
 
 
 @dataclass(frozen=True)

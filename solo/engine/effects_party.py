@@ -68,10 +68,13 @@ def change_member(run: RunState, index: int, what: str, wanted: int, reason: str
     return True
 
 
-def change_own(run: RunState, index: int, name: str, value: int, reason: str) -> None:
-    """Give member ``index`` their own value of setting ``name``."""
+def change_own(run: RunState, index: int, name: str, value: int, reason: str) -> bool:
+    """Give member ``index`` their own value of setting ``name``; whether it changed the
+    value they play with (not when it is theirs, or the party's, already: nothing then)."""
     member = run.party[index]
     before = member.own_value(name, run.values[name])
+    if value == before:
+        return False
     member = replace(member, own=_in_order({**dict(member.own), name: value},
                                            run.procedure.settings))
     run.party[index] = member
@@ -79,9 +82,9 @@ def change_own(run: RunState, index: int, name: str, value: int, reason: str) ->
         _bind_member(run, member)
     elif run.member is None:
         _show_actors_own(run)
-    if value != before:
-        run.events.append(MemberChanged(member.name, name, name, before, value, reason,
-                                        member.hp, member.max_hp, marks(run, member)))
+    run.events.append(MemberChanged(member.name, name, name, before, value, reason,
+                                    member.hp, member.max_hp, marks(run, member)))
+    return True
 
 
 def act_as(run: RunState, actor: str | None) -> None:

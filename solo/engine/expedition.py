@@ -19,13 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from solo.engine import room_changes as change
 from solo.engine.effects_lights import describe_light
 from solo.engine.events import LightChanged, RollData, Rolled, Said, acted
 from solo.engine.expedition_requests import Buy, Leave, TripRequest, Wait
 from solo.engine.interpreter import Run
-from solo.engine.key_rooms import active_key
-from solo.engine.key_views import ways_out
 from solo.engine.requests import (
     Act,
     Douse,
@@ -38,6 +35,7 @@ from solo.engine.requests import (
     Request,
 )
 from solo.engine.state import State, Trip
+from solo.engine.world_state import rooms_out, way_out
 from solo.errors import UsageError
 from solo.rules.procedure import LEAVE_BY_WALKING
 from solo.rules.world import World
@@ -124,41 +122,18 @@ def _leave_dungeon(world: World, run: Run, request: Leave, walk: Walker) -> None
                                    "again goes out)."))
             return
     if out != run.dungeon.way_out:
-        run.events.append(Said(f"The party goes out of the dungeon from {out}, by "
-                               f"{_key_ways_out(world, run).get(out, 'its way out')}."))
+        by = rooms_out(world, run.values, run.dungeon).get(out, "its way out")
+        run.events.append(Said(f"The party goes out of the dungeon from {out}, by {by}."))
     end_expedition(world, run)
 
 
-def _key_ways_out(world: World, run: Run) -> dict[str, str]:
-    """The rooms on the map with a way out of the dungeon the journal's key gives them
-    that the party knows of and may pass (their exit's words: ``the way D``), in order of
-    discovery."""
-    out = ways_out(active_key(world, run.values), run.dungeon)  # (as the views show them)
-    found: dict[str, str] = {}
-    for room in run.dungeon.rooms if out else ():
-        for index, way in enumerate(room.exits):
-            if (room.id, index) in out and way.passable and room.id not in found:
-                found[room.id] = f"the way {way.direction}" if way.direction else "a way out"
-    return found
-
-
 def _nearest_way_out(world: World, run: Run) -> str:
-    """The room the party leaves the dungeon from: the nearest, by the ways it may walk,
-    of the way out (the room it came in by) and the rooms whose ways out of the dungeon
-    (a key's) it knows; the way out when it may walk to none of them."""
-    dungeon = run.dungeon
-    assert dungeon.way_out is not None and dungeon.here is not None
-    nearest, steps = dungeon.way_out, None
-    for room_id in [dungeon.way_out, *_key_ways_out(world, run)]:
-        if room_id == dungeon.here:
-            return room_id
-        try:
-            way = change.walk_route(dungeon, room_id)
-        except UsageError:
-            continue
-        if steps is None or len(way) < steps:
-            nearest, steps = room_id, len(way)
-    return nearest
+    """The room the party leaves the dungeon from: the nearest way out
+    (:func:`solo.engine.world_state.way_out`, the one every figure of the way out reads);
+    the dungeon's own when no known way leads to any."""
+    way = way_out(world, run.values, run.dungeon)
+    assert run.dungeon.way_out is not None
+    return run.dungeon.way_out if way is None else way.room
 
 
 def end_expedition(world: World, run: Run) -> None:

@@ -57,12 +57,13 @@ _SHARED_RUN = frozenset({"procedure", "tables", "styles", "_program"})
 _NAMED = frozenset({"outcomes", "turn_outcomes_start"})
 """The outcomes a run names (and where this turn's begin): kept when the count reads them."""
 _SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events", "last_encounter",
-                          "outcomes", "turn_outcomes_start", "foretold"})
+                          "outcomes", "turn_outcomes_start", "foretold", "rooms_out"})
 """What of a run no move reads: its dice, its names (its values and locals, compared
 already), its events (compared as the count asks), the last encounter met (read only by
-``strike``, a tool), the outcomes named (which only name outcomes) and the words of a
-foretold encounter. (Which entry a sign foretold is kept as its table only: the entry is
-met whatever it is, and only named.)"""
+``strike``, a tool), the outcomes named (which only name outcomes), the words of a
+foretold encounter and how the world finds a key's ways out (the world's, reading only
+the values and the map, compared already). (Which entry a sign foretold is kept as its
+table only: the entry is met whatever it is, and only named.)"""
 
 
 RUN_PARTS = _SHARED_RUN | _NAMED | _SKIPPED_RUN | _LAST_ROLL | {

@@ -153,8 +153,8 @@ def _apart(world: World, state: State, request, play, count, budget: Budget, tur
         results, checks = None, None
         if not named:
             results, checks = (), ()
-        elif turns == 1:  # a longer move's are too many ways: left out, rather than a
-            # second figure beside its exact encounter
+        else:  # (a move of several turns: what its rolls name in the whole move, counted;
+            # None where too many ways, never a second figure beside its exact encounter)
             results, checks = _results_counted(count, play, spent), _checks_counted(
                 count, perform, spent)
     return found, exact, results, checks

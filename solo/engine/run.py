@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from solo.engine.events import UNSET, Event, TrackerChanged
-from solo.engine.rooms import map_value, way_out_text
+from solo.engine.rooms import Dungeon
 from solo.engine.state import MAX_TEXT, MAX_VALUE, Light, State, member_index
+from solo.engine.way_out import WayOut, map_value, nearest, way_text
 from solo.errors import UsageError
 from solo.rules import dice, oracle_styles
 from solo.rules.effect_model import Effect
@@ -25,7 +26,7 @@ from solo.rules.expr import ExprError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.tables import Table
 
-__all__ = ["RunState", "Scope", "bounded", "whole", "light_level", "actor_count"]
+__all__ = ["RunState", "RoomsOut", "Scope", "bounded", "whole", "light_level", "actor_count"]
 
 
 
@@ -109,13 +110,20 @@ class Scope(dict):
         raise KeyError(name)
 
 
+RoomsOut = Callable[[Mapping[str, Any], Dungeon], Iterable[str]]
+"""The rooms of a map with a way out of the dungeon besides its own (a key's), given the
+run's values and its map: what :func:`solo.engine.world_state.new_run` gives a run."""
+
+
 class RunState:
     """One command's working state, and the operations its effects share."""
 
     def __init__(self, procedure: Procedure, tables: Mapping[str, Table], state: State,
                  rng: random.Random, action: Action | None = None,
-                 styles: Mapping[str, oracle_styles.OracleStyle] | None = None) -> None:
+                 styles: Mapping[str, oracle_styles.OracleStyle] | None = None,
+                 rooms_out: RoomsOut | None = None) -> None:
         self.procedure = procedure
+        self.rooms_out = rooms_out  # the map's other ways out (a key's), as the world says
         self.tables = tables
         self.styles = styles or {}
         self.doused = list(state.doused)
@@ -256,6 +264,15 @@ class RunState:
         self.supplies[name] = after
         self.events.append(TrackerChanged(name, supply.label, before, after, reason, "Inv"))
 
+    # -- the map ----------------------------------------------------------------
+    def others_out(self) -> Iterable[str]:
+        """The rooms with a way out of the dungeon besides its own (a key's)."""
+        return self.rooms_out(self.values, self.dungeon) if self.rooms_out else ()
+
+    def way_out(self) -> WayOut | None:
+        """The nearest way out (:func:`solo.engine.way_out.nearest`)."""
+        return nearest(self.dungeon, self.others_out())
+
     # -- dice and tables -------------------------------------------------------
     def about(self, what: str) -> None:
         """Say what the next dice are for, to a generator that asks the player for them
@@ -305,8 +322,9 @@ _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     # the map (solo.engine.rooms): 0 / '' where the party is in no known room
     "room": lambda run: run.dungeon.here or "",
     "room_exits": lambda run: map_value(run.dungeon, "room_exits") or 0,
-    "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit") or 0,
+    "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit", run.others_out())
+    or 0,
     "rooms_known": lambda run: len(run.dungeon.rooms),
-    "way_out": lambda run: way_out_text(run.dungeon),
+    "way_out": lambda run: way_text(run.dungeon, run.way_out()),
 }
 """Names whose value the run works out when an expression reads them."""

@@ -154,17 +154,16 @@ def _set_member(world: World, run: RunState, request: SetMember) -> None:
     index = member_index(run.party, request.name)
     if index is None:
         raise UsageError(f"no one called {quote(request.name)} in the party")
+    conditions = world.procedure.party.conditions
     changed = False
     for key, value in request.counts.items():
-        if key in world.procedure.party.conditions:
-            changed |= change_member(run, index, key, value, "set by the player")
-        else:  # a member's own value is kept even when it equals the party's
-            change_own(run, index, key, value, "set by the player")
-            changed = True
-    if not changed:
-        member, conditions = run.party[index], world.procedure.party.conditions
-        shown = ", ".join(f"{key} is {member.condition(key, conditions[key].start)}"
-                          for key in request.counts)
+        change = change_member if key in conditions else change_own
+        changed |= change(run, index, key, value, "set by the player")
+    if not changed:  # (one refusal for conditions and own settings alike)
+        member = run.party[index]
+        shown = ", ".join(f"{key} is " + str(
+            member.condition(key, conditions[key].start) if key in conditions
+            else member.own_value(key, run.values[key])) for key in request.counts)
         raise UsageError(f"{member.name}'s {shown} already: party set changes nothing")
 
 

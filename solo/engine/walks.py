@@ -29,16 +29,13 @@ from solo.engine.events import ActedNote, Event, Said, acted
 from solo.engine.interpreter import Run
 from solo.engine.requests import Act, GoBack, GoTo
 from solo.engine.room_commands import room_changed
-from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room, map_value
+from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room
+from solo.engine.way_out import map_value
 from solo.errors import UsageError
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
 
-__all__ = ["SHOWN_ROOMS", "Way", "plan", "way_for", "walk_request", "walk_action", "stages",
-           "walk_help"]
-
-SHOWN_ROOMS = 8
-"""The most rooms a walk's line names one by one (a longer walk names its first and last)."""
+__all__ = ["Way", "plan", "way_for", "walk_request", "walk_action", "stages", "walk_help"]
 
 
 def walk_help(procedure: Procedure) -> str:
@@ -91,10 +88,14 @@ def plan(run: Run, target: str) -> Way:
 
 
 def _target(run: Run, where: str) -> str:
-    """The known room ``where`` names (:func:`solo.engine.room_changes.find_way`); a shut
-    door in that direction is refused by name, with the action that opens it."""
+    """The known room ``where`` names (:func:`solo.engine.room_changes.find_way`; ``out``:
+    the nearest way out, :mod:`solo.engine.way_out`); a shut door in that direction is
+    refused by name, with the action that opens it."""
     room = run.dungeon.current
     word = where.strip().upper()
+    way = run.way_out() if word == "OUT" else None
+    if way is not None:
+        return way.room
     if room is not None and word in DIRECTIONS:
         shut = next((exit for exit in room.exits
                      if exit.direction == word and exit.seen and exit.barred), None)
@@ -198,7 +199,8 @@ def _read_play(world: World, run: Run, play: str) -> Mapping[str, Any]:
     if action is None:  # pragma: no cover - the file's check names an action
         raise UsageError(f"the walk's command {play!r} is not one of the procedure's actions")
     defaults = {arg.name: value for arg in action.args if arg.map is not None
-                for value in [map_value(run.dungeon, arg.map)] if value is not None}
+                for value in [map_value(run.dungeon, arg.map, run.others_out())]
+                if value is not None}
     return parse_arguments(action, words[1:], defaults)
 
 
@@ -207,17 +209,16 @@ def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
             line: Callable[[Sequence[str]], str]) -> bool:
     """The stages of a walk, each the ``action`` played (its ``arguments`` read once the
     party has moved, its ``line`` as the journal shows it) with the party moved to the
-    stage's last room; an encounter ends the walk where it happens (False: it did before
-    the last stage)."""
+    stage's last room, the rooms it walked into shown after the action's line; an
+    encounter ends the walk where it happens (False: it did before the last stage)."""
     walked = stages(way, rooms)
     for number, stage in enumerate(walked, 1):
         met = run.encounters
-        traps = _step(run, stage, announce=False)
-        moved = run.events.pop()
+        moved = _step(run, stage, announce=False)
         start = len(run.events)
         run.act(action, arguments(), line(stage))
         at = start + 1 if len(run.events) > start else start
-        run.events[at:at] = [*_passed(stage), *traps, moved]
+        run.events[at:at] = moved
         if run.encounters != met and number < len(walked):
             left = len(way) - way.index(stage[-1]) - 1
             run.events.append(Said(
@@ -227,28 +228,20 @@ def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
     return True
 
 
-def _passed(stage: Sequence[str]) -> list[Said]:
-    """A line naming the rooms a stage walks through before its last, if any."""
-    if len(stage) < 2:
-        return []
-    passed = stage[:-1]
-    named = ", ".join(passed) if len(passed) <= SHOWN_ROOMS else (
-        f"{', '.join(passed[:SHOWN_ROOMS - 2])}, … {passed[-1]} ({len(passed)} rooms)")
-    return [Said(f"The party walks through {named} to {stage[-1]}.")]
-
-
 def _step(run: Run, way: Sequence[str], announce: bool = True) -> list[Event]:
-    """The party walks ``way``; the room it ends in is shown (and, with ``announce``, the
-    rooms it walked through and the traps sprung on the way; else those are given back)."""
-    traps: list[Event] = []
+    """The party walks ``way``: each room it walks into is shown, in order (``[#R:3]``),
+    after the trap it sprang on the way there, if any; with ``announce`` in the run's
+    events, else given back. Every room is its own event, so the record names each room
+    the walk entered, as a step's does (the reports' route reads them)."""
+    walked: list[Event] = []
     for room_id in way:
-        traps.extend(_cross(run, room_id))
+        walked.extend(_cross(run, room_id))
         run.dungeon = change.go_to(run.dungeon, room_id)
+        walked.append(room_changed(run.dungeon, room_id, "back"))
     if announce:
-        run.events.extend([*_passed(way), *traps])
-        traps = []
-    run.events.append(room_changed(run.dungeon, run.dungeon.here, "back"))
-    return traps
+        run.events.extend(walked)
+        return []
+    return walked
 
 
 def _trapped(dungeon: Dungeon, to: str) -> bool:

@@ -1,25 +1,32 @@
 """A world and its state: the state a game starts from (with its party), what the
 session reads off a state (the danger tracker, the oracle's chaos, a tracker's level,
-the light, a template filled in), and the :class:`~solo.engine.interpreter.Run` made for
-one command."""
+the light, a template filled in, the nearest way out), and the
+:class:`~solo.engine.interpreter.Run` made for one command."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
 
 from solo import defaults
 from solo.engine.arguments import check_member_name
 from solo.engine.effects_oracle import chaos
 from solo.engine.interpreter import Run
+from solo.engine.key_rooms import active_key
+from solo.engine.key_views import ways_out
+from solo.engine.rooms import Dungeon
 from solo.engine.run import light_level
 from solo.engine.state import MAX_MEMBERS, Member, State, member_index
+from solo.engine.way_out import WayOut, nearest
 from solo.errors import UsageError
 from solo.rules.effect_model import Template
 from solo.rules.procedure import Action
 from solo.rules.world import World
 
 __all__ = ["start", "new_members", "danger_value", "effective_chaos", "level_of", "light_of",
-           "render", "new_run"]
+           "render", "new_run", "rooms_out", "way_out"]
 
 
 def start(world: World, oracle_style: str = defaults.ORACLE_STYLE,
@@ -90,4 +97,23 @@ def new_run(world: World, state: State, action: Action | None = None,
     """A Run for one command on ``state`` (with a fixed ``rng`` if none is given: only
     reading the state, it rolls nothing)."""
     return Run(world.procedure, world.tables, state, rng or random.Random(0), action,
-               world.styles)
+               world.styles, partial(rooms_out, world) if world.keys else None)
+
+
+def rooms_out(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> dict[str, str]:
+    """The rooms on the map with a way out of the dungeon that the journal's key gives
+    them (:func:`solo.engine.key_views.ways_out`), that the party knows of and may pass,
+    in order of discovery, each with its exit's words (``the way D``)."""
+    out = ways_out(active_key(world, values), dungeon)  # (as the views show them)
+    found: dict[str, str] = {}
+    for room in dungeon.rooms if out else ():
+        for index, way in enumerate(room.exits):
+            if (room.id, index) in out and way.passable and room.id not in found:
+                found[room.id] = f"the way {way.direction}" if way.direction else "a way out"
+    return found
+
+
+def way_out(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> WayOut | None:
+    """The nearest way out (:func:`solo.engine.way_out.nearest`): the dungeon's own, or a
+    room whose key gives it one, by the shortest known way the party may pass."""
+    return nearest(dungeon, rooms_out(world, values, dungeon))

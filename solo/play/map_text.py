@@ -25,10 +25,10 @@ from solo.engine.map_layout import (
     Edge,
     Layout,
     layout,
-    route,
     text_cells,
 )
 from solo.engine.rooms import Dungeon, Room
+from solo.engine.way_out import WayOut, nearest
 from solo.terminal import printable
 
 __all__ = ["map_lines"]
@@ -250,7 +250,8 @@ def _open_words(stubs: list[tuple[str | None, bool]]) -> str:
     return ", ".join(words)
 
 
-def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None) -> list[str]:
+def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None,
+              way: WayOut | None = None) -> list[str]:
     """The map of ``dungeon`` as terminal lines, none wider than ``width`` columns: a line
     saying where the party is, the drawing (at most ``height`` lines of it, when given,
     around the party), what lies off its edges, passages too long to draw, the key and the
@@ -301,7 +302,8 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None) -> l
         cell = plan.cell(room_id)
         assert cell is not None
         _draw_box(canvas, frame, cell, labels[room_id], box, joins[room_id])
-    prose = [_where_line(dungeon, plan, len(rooms), here)]
+    prose = [_where_line(dungeon, plan, len(rooms), here,
+                         way if way is not None else nearest(dungeon))]
     out = [*_wrap(prose[0], width), *canvas.lines()]
     prose = _off_edges(plan, frame, len(rooms) - len(shown))
     if far:
@@ -314,21 +316,21 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None) -> l
     return [_clip(line, width) for line in out]
 
 
-def _where_line(dungeon: Dungeon, plan: Layout, count: int, here: str | None) -> str:
+def _where_line(dungeon: Dungeon, plan: Layout, count: int, here: str | None,
+                way: WayOut | None) -> str:
+    """Where the party is, and the nearest way out (``way``, :mod:`solo.engine.way_out`)."""
     rooms = f"{count} room" + ("s" if count != 1 else "")
     if here is None:
         return f"Map of {rooms}."
     line = f"Map of {rooms}; you are in {_one_line(here)}"
     if dungeon.way_out is None or plan.cell(dungeon.way_out) is None:
         return line + "."
-    if here == dungeon.way_out:
-        return line + ", the way out."
-    way = route(plan, here, dungeon.way_out)
-    if not way:
+    if way is None:
         return line + f"; no known way leads back to the way out, {_one_line(dungeon.way_out)}."
-    steps = len(way) - 1
-    return line + (f"; the way out, {_one_line(dungeon.way_out)}, is {steps} room"
-                   + ("s" if steps != 1 else "") + " away.")
+    if not way.steps:
+        return line + f", {'the' if way.room == dungeon.way_out else 'a'} way out."
+    return line + (f"; the way out, {_one_line(way.room)}, is {way.steps} room"
+                   + ("s" if way.steps != 1 else "") + " away.")
 
 
 def _off_edges(plan: Layout, frame: _Frame, hidden: int) -> list[str]:

@@ -134,14 +134,12 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
 
 
 def _results(found: Forecast, unit: str) -> Iterator[str]:
-    """What each move's rolls name (a hazard die's results), the moves that bring the
-    same chances on one line; then each check a move rolls, with its chance to succeed."""
+    """What each move's rolls name (a hazard die's results; for a move of several turns,
+    named in any of them), the moves that bring the same chances on one line; then each
+    check a move rolls, with its chance to succeed."""
     said: dict[str, list[str]] = {}
     for odds in found.actions:
-        if odds.results is None and odds.turns > 1:  # left out, however few the ways
-            text = (f"not counted for a move of several {unit}s (what one {unit}'s rolls "
-                    "name; its encounter and lights above are for the whole move)")
-        elif odds.results is None or odds.checks is None:
+        if odds.results is None or odds.checks is None:
             text = "too many ways to count (its encounter and lights are above)"
         elif _restated(odds):
             continue

@@ -13,6 +13,7 @@ so the journal can mark it.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 from solo.defaults import DICE_MODES
@@ -27,20 +28,30 @@ typed (``problem`` says why the last answer was refused; ``purpose`` what the di
 or ''). Raises EOFError when input has ended."""
 
 
-def die_prompt(sides: int, purpose: str) -> str:
-    """``Light depletion check, Torch (d6, out on a 1):``, the die named once; a die for
-    nothing named is ``A d6 (Enter: solo rolls it):``."""
-    die = f"d{sides}"
-    if not purpose:
-        return f"A {die} (Enter: solo rolls it): "
-    if die in purpose:
-        return f"{purpose}: "
-    return f"{purpose} ({die}): "
-
-
 _ZERO_IS_TOP = {10: ("0",), 100: ("0", "00")}
 """The faces a d10 and percentile dice print for their highest: a d10's 0 is 10, and 00
 (with the units die's 0) is 100."""
+
+_PLACES = {2: ("tens", "units"), 3: ("hundreds", "tens", "units")}
+"""The digit each d6 of a d66 (d666) gives, in the order they are asked for."""
+
+
+def die_prompt(sides: int, purpose: str) -> str:
+    """``Light depletion check, Torch (d6, out on a 1):``, the die named once; a die for
+    nothing named is ``A d6 (Enter: solo rolls it):``; a d10's and percentile dice's
+    highest face is said (``0 is 10``, ``00 is 100``)."""
+    die = f"d{sides}"
+    notes = [f"{_ZERO_IS_TOP[sides][-1]} is {sides}"] if sides in _ZERO_IS_TOP else []
+    if not purpose:
+        return f"A {die} ({', '.join([*notes, 'Enter: solo rolls it'])}): "
+    if not _names(purpose, die):
+        notes.insert(0, die)
+    return f"{purpose} ({', '.join(notes)}): " if notes else f"{purpose}: "
+
+
+def _names(purpose: str, dice: str) -> bool:
+    """Whether ``purpose`` names the dice ``dice`` (``d6``; never within ``d66``)."""
+    return re.search(rf"\b{dice}(?!\d)", purpose) is not None
 
 
 def face_of(answer: str, sides: int) -> int | None:
@@ -68,6 +79,20 @@ class TypedDice(random.Random):
     def about(self, what: str) -> None:
         """The engine says what its next dice are for (solo.engine.run.RunState.about)."""
         self.purpose = what
+
+    def digit_dice(self, faces: tuple[int, ...]) -> tuple[int, ...]:
+        """A d66 (d666): each d6 asked for by the digit it gives (``Roll (d66), tens die``),
+        tens first (:func:`solo.rules.dice.roll` asks a generator that has this)."""
+        purpose, dice = self.purpose, "d" + "".join(map(str, faces))
+        named = purpose if _names(purpose, dice) else f"{purpose or 'A roll'} ({dice})"
+        try:
+            rolled = []
+            for sides, place in zip(faces, _PLACES[len(faces)], strict=True):
+                self.purpose = f"{named}, {place} die"
+                rolled.append(self.randint(1, sides))
+            return tuple(rolled)
+        finally:
+            self.purpose = purpose
 
     def randint(self, a: int, b: int) -> int:
         if a != 1:  # not a die: solo's own business

@@ -103,6 +103,7 @@ def recap_data(world: World, meta: Mapping[str, Any], state: State, *, session: 
     procedure = world.procedure
     dungeon = state.dungeon
     room = dungeon.current
+    way = engine.way_out(world, state.values, dungeon)
     trackers = {}
     for name, tracker in procedure.trackers.items():
         if not tracker.hidden(state.values) and isinstance(state.values.get(name), int):
@@ -119,7 +120,7 @@ def recap_data(world: World, meta: Mapping[str, Any], state: State, *, session: 
         "room": None if room is None else {
             "id": room.id, "description": room.description, "status": list(room.status),
             "exits": [exit_text(exit) for exit in room.exits if exit.seen],
-            "rooms_to_exit": dungeon.rooms_to_exit()},
+            "rooms_to_exit": None if way is None else way.steps},
         "rooms_known": len(dungeon.rooms),
         "expedition": state.trip.number,
         "days_outside": state.trip.away,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from solo.engine.room_changes import exit_text, walk_route
 from solo.engine.rooms import Dungeon
+from solo.engine.way_out import WayOut, nearest
 from solo.errors import UsageError
 from solo.terminal import printable
 
@@ -19,11 +20,13 @@ TRAIL_SHOWN = 6
 
 
 def rooms_lines(dungeon: Dungeon, explored: str | None = None,
-                out: frozenset[tuple[str, int]] = frozenset()) -> list[str]:
+                out: frozenset[tuple[str, int]] = frozenset(),
+                way: WayOut | None = None) -> list[str]:
     """One line per known room; a line saying how to begin when there is none. In a keyed
     dungeon, ``explored`` (``9 of 23 rooms, 2 of 4 secrets``) ends the list, and each exit
     of ``out`` (a room's id and the exit's place, :func:`solo.engine.key_views.ways_out`)
-    is shown leading out (``S(out)``, as a key writes it)."""
+    is shown leading out (``S(out)``, as a key writes it). ``way``: the nearest way out
+    (:func:`solo.engine.world_state.way_out`; by default the dungeon's own)."""
     if not dungeon.rooms:
         if explored:
             return [f"No rooms yet: the procedure's 'enter' goes into the key's entrance "
@@ -41,9 +44,11 @@ def rooms_lines(dungeon: Dungeon, explored: str | None = None,
         if seen:
             parts.append("exits " + ", ".join(seen))
         lines.append(printable(" · ".join(parts)))
-    steps = dungeon.rooms_to_exit()
-    if steps is not None and dungeon.here != dungeon.way_out:
-        lines.append(f"{steps} room{'s' if steps != 1 else ''} to the way out, by the "
+    way = way if way is not None else nearest(dungeon)
+    if way is not None and way.steps:
+        which = "the way out" if way.room == dungeon.way_out \
+            else f"the nearest way out, in {way.room}"
+        lines.append(f"{way.steps} room{'s' if way.steps != 1 else ''} to {which}, by the "
                      "shortest known way.")
     if dungeon.trail:
         lines.append(printable(_back_line(dungeon)))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from solo.engine import core as engine
 from solo.engine.key_rooms import active_key
 from solo.engine.key_views import drawn, explored_text, ways_out
 from solo.engine.state import State
@@ -115,7 +116,8 @@ def _rooms(session: Sitting, text: str) -> Reply:
     return Reply(tuple(rooms_lines(state.dungeon,
                                    explored_text(world, state.values, state.dungeon),
                                    ways_out(active_key(world, state.values),
-                                            state.dungeon))))
+                                            state.dungeon),
+                                   engine.way_out(world, state.values, state.dungeon))))
 
 
 @session_command("map")
@@ -123,8 +125,9 @@ def _map(session: Sitting, text: str) -> Reply:
     dungeon = session.state.dungeon
     if not dungeon.rooms:
         return Reply(tuple(rooms_lines(dungeon)))
-    return Reply(tuple(map_lines(drawn(active_key(session.world, session.state.values),
-                                       dungeon))))
+    world, values = session.world, session.state.values
+    return Reply(tuple(map_lines(drawn(active_key(world, values), dungeon),
+                                 way=engine.way_out(world, values, dungeon))))
 
 
 @session_command("recap")

@@ -227,7 +227,9 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
             total += value
             continue
         if term.__class__ is Digits:
-            digits = tuple([randint(1, sides) for sides in term.faces])
+            ask = None if stock else getattr(rng, "digit_dice", None)  # your own dice
+            digits = ask(term.faces) if ask is not None else tuple(
+                [randint(1, sides) for sides in term.faces])
             value = term.read(digits) * term.sign
             results.append(TermRoll(term, digits, (True,) * len(digits), value))
             total += value

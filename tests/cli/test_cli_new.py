@@ -44,6 +44,18 @@ def test_a_title_past_the_limit_is_refused_before_any_file():
     assert not Path("j.md").exists()
 
 
+@pytest.mark.parametrize("title", ["", "   "])
+def test_an_empty_title_is_refused_before_any_file(title):
+    """A title typed empty is refused (exit 2, one line), never swapped for the default."""
+    done = solo("new", "j.md", "--system", "classic", "--title", title)
+    assert done.code == 2
+    assert done.error_line().startswith("solo: error: argument --title: a title cannot be "
+                                        "empty; leave --title out for the default")
+    assert not Path("j.md").exists()
+    kept = solo("new", "k.md", "--system", "classic", "--title", " Deep Halls ")
+    assert kept.code == 0 and "title: ' Deep Halls '" in Path("k.md").read_text()
+
+
 def test_an_unknown_procedure_or_oracle_is_refused_before_any_file():
     system = solo("new", "j.md", "--system", "nope")
     assert system.code == 2 and "choose one of" in system.error_line()

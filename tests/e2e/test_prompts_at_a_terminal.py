@@ -66,3 +66,27 @@ def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
             terminal.process.kill()
     text = (tmp_path / "j.md").read_text()
     assert "d6=2 -> no" in text and "(note: rolled at the table: d6=2)" in text
+
+
+@pytest.mark.e2e
+def test_at_a_terminal_a_d66_is_asked_tens_die_then_units_die(tmp_path: Path):
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                        "--dice", "physical")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("roll d66\r")
+        terminal.wait_for("Roll (d66), tens die (d6):")
+        terminal.type("3\r")
+        terminal.wait_for("Roll (d66), units die (d6):")
+        terminal.type("5\r")
+        terminal.wait_for("d: Roll d66=35 [3, 5]")
+        terminal.type("roll d10\r")
+        terminal.wait_for("Roll (d10, 0 is 10):")
+        terminal.type("0\r")
+        terminal.wait_for("d: Roll d10=10")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()

@@ -46,3 +46,9 @@ def test_a_run_past_the_turns_asked_says_why():
     assert counts["turns_asked"] == 200 and counts["turns"] > 200
     exact = solo("simulate", "--system", "dungeon-turn", "--turns", "200", "--seed", "3")
     assert "turns asked" not in exact.out and exact.out.startswith("dungeon-turn: 200 turns")
+
+
+def test_the_help_of_turns_says_a_run_may_end_past_them():
+    shown = solo("simulate", "--help").out
+    assert "played whole, so a command of several turns may end the run a few turns past "\
+        "them" in " ".join(shown.split())

@@ -44,7 +44,7 @@ def test_a_walk_goes_the_long_way_round_a_locked_door(tmp_path):
         mark = session.path.read_bytes()
         session.handle("go R1")
         assert session.state.dungeon.here == "R1"
-        assert "The party walks through R3, R2 to R1." in journal_after(session, mark)
+        assert "[#R:3]\n[#R:2]\n[#R:1]\n" in journal_after(session, mark)
         assert door(session, "R4", "W") == "locked"
     finally:
         session.close()

@@ -37,7 +37,9 @@ def _unsafe(char: str) -> bool:
 
 def test_the_sample_is_drawn_in_boxes_with_the_party_s_room_in_a_double_line():
     lines = map_lines(twelve_rooms())
-    assert lines[0] == "Map of 12 rooms; you are in R8; the way out, R1, is 4 rooms away."
+    # (counted as walks go, each exit the way it leads: R8 has no way back west to R6, so
+    # the way out is down to R9, R10, R11, R12 and R1, as 'rooms' and the rules count it)
+    assert lines[0] == "Map of 12 rooms; you are in R8; the way out, R1, is 5 rooms away."
     assert all(columns(line) <= 80 for line in lines)
     here = _room_line(lines, "R8")
     assert re.search(r"[║╢]\s+R8\s+[║╟]", here)

@@ -48,3 +48,31 @@ def test_a_condition_set_to_the_count_it_has_is_refused(tmp_path):
     assert "Wren's fatigue is 0 already: party set changes nothing" in played.err
     assert "Fatigue +2: set by the player" in played.out
     assert _entries(path.read_text(), "party set Wren fatigue 0") == 0
+
+
+@pytest.mark.parametrize(("lines", "said"), [
+    (["party set Wren con_bonus 0"], "Wren's con_bonus is 0 already: party set changes nothing"),
+    (["party set Wren con_bonus 2", "party set Wren con_bonus 2"],
+     "Wren's con_bonus is 2 already: party set changes nothing"),
+])
+def test_an_own_setting_set_to_the_value_it_has_is_refused(tmp_path, lines, said):
+    """A member's own setting (``con_bonus``) at the value they play with already (the
+    party's, or their own) is refused as a condition is, where it wrote an entry that
+    showed nothing."""
+    path = tmp_path / "o.md"
+    assert solo("new", str(path), "--system", "exploration", "--seed", "1", "--party", "Wren",
+                stdin="".join(f"{line}\n" for line in lines[:-1])).code == 0
+    before = path.read_text()
+    played = solo("play", str(path), stdin=lines[-1] + "\n")
+    assert played.code == 1
+    assert said in played.error_line()
+    assert path.read_text() == before
+
+
+def test_an_own_setting_that_changes_is_journaled(tmp_path):
+    path = tmp_path / "o.md"
+    played = solo("new", str(path), "--system", "exploration", "--seed", "1", "--party",
+                  "Wren", stdin="party set Wren con_bonus 2\nparty set Wren con_bonus 0\n")
+    assert played.code == 0, played.err
+    assert "con_bonus +2: set by the player" in played.out
+    assert _entries(path.read_text(), "party set Wren con_bonus 0") == 1

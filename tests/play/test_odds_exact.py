@@ -443,14 +443,18 @@ def test_a_light_sources_die_is_counted_on_two_faces_as_every_face_would_count_i
 
 def test_what_the_rolls_name_is_counted_too():
     """D12's events table, d12: nothing 1-5, a light fails 6, the environment 7-10, sounds
-    11-12; a move of several turns leaves them out rather than show a second figure."""
+    11-12; a move of several turns (Dungeon Turn's rest of an hour, six turns an encounter
+    may end) has what they name in any of its turns counted too, its encounter the very
+    figure of the move's own (1 - (5/6)^6), never a second one."""
     found = moves("d12-tension", played("d12-tension", "light torch"))
     results = dict(found["enter"].results or ())
     assert {name: chance.exact for name, chance in results.items()} == {
         "nothing": Fraction(5, 12), "light-fails": Fraction(1, 12),
         "environment": Fraction(4, 12), "sounds": Fraction(2, 12)}
     rest_hour = moves("dungeon-turn", played("dungeon-turn", "light lantern"))["rest-hour"]
-    assert rest_hour.results is None
+    named = dict(rest_hour.results or ())
+    assert rest_hour.turns == 6 and rest_hour.up_to
+    assert named["encounter"].exact == rest_hour.encounter.exact == 1 - Fraction(5, 6) ** 6
     text = "\n".join(odds_lines(world_of("d12-tension"), played("d12-tension", "light torch")))
     assert ("enter, linger, find-secret: nothing 41.7% · environment 1 in 3 · sounds 1 in 6 · "
             "light-fails 1 in 12") in text

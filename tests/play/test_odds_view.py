@@ -52,12 +52,17 @@ def test_a_move_whose_rolls_name_only_itself_has_no_line_of_what_they_name(tmp_p
     assert "  advance: quiet" in shown and "  stay     encounter 0%" in shown
 
 
-def test_a_search_of_two_turns_says_why_its_rolls_are_not_named(tmp_path):
-    """Delving's search takes two turns by candlelight: a d6 a turn is 36 ways, not too
-    many; what its rolls name is left out because the move lasts several turns."""
+def test_a_search_of_two_turns_counts_what_its_rolls_name_in_the_whole_move(tmp_path):
+    """Delving's search takes two turns by candlelight: a d6 a turn is 36 ways, counted
+    whole. An encounter on the first turn ends it: 1/6 + 5/6 x 1/6 = 11/36 names an
+    encounter; another face, say burn, 1/6 + 4/6 x 1/6 = 10/36 (where the move said its
+    rolls were not counted)."""
     path = _crawl(tmp_path, "delving", "light candle\nexplore\n")
     shown = solo("odds", str(path)).out
     line = next(line for line in shown.splitlines() if line.startswith("  search (up to 2 turns):"))
-    assert "too many ways" not in shown, shown
-    assert line.endswith(": not counted for a move of several turns (what one turn's rolls "
-                         "name; its encounter and lights above are for the whole move)")
+    assert line == ("  search (up to 2 turns): encounter 30.6% · burn 27.8% · dungeon-shift "
+                    "27.8% · fatigue 27.8% · free 27.8% · sign 27.8%"), shown
+    assert "not counted" not in shown and "too many ways" not in shown
+    data = json.loads(solo("odds", str(path), "--json").out)
+    search = next(move for move in data["actions"] if move["action"] == "search")
+    assert search["results"]["encounter"] == search["encounter"]

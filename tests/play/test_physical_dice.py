@@ -177,3 +177,45 @@ def test_in_a_script_00_on_percentile_dice_is_100(tmp_path: Path):
     assert done.code == 0, done.err
     text = path.read_text()
     assert "d: luck d100=100" in text and "d: luck d10=10" in text
+
+
+def test_a_d66_asks_for_the_tens_die_then_the_units_die():
+    """d66 is a d6 for tens and a d6 for units: each prompt says which it is."""
+    from solo.play.physical import die_prompt
+    from solo.rules.dice import roll
+
+    said: list[str] = []
+
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
+        said.append(die_prompt(sides, purpose))
+        return "3" if len(said) == 1 else "5"
+
+    dice = TypedDice("1:0", ask)
+    dice.about("Roll")
+    assert roll("d66", dice).total == 35
+    assert said == ["Roll (d66), tens die (d6): ", "Roll (d66), units die (d6): "]
+    assert dice.typed == [(6, 3), (6, 5)] and dice.purpose == "Roll"
+    said.clear()
+    dice.about("Action (d66)")
+    assert roll("d66", dice).total == 35
+    assert said == ["Action (d66), tens die (d6): ", "Action (d66), units die (d6): "]
+
+
+@pytest.mark.parametrize(("sides", "purpose", "prompt"), [
+    (10, "Random encounter (d10+Tension)", "Random encounter (d10+Tension) (0 is 10): "),
+    (10, "Roll", "Roll (d10, 0 is 10): "),
+    (100, "Roll", "Roll (d100, 00 is 100): "),
+    (100, "", "A d100 (00 is 100, Enter: solo rolls it): "),
+    (6, "Roll", "Roll (d6): "),
+])
+def test_a_d10_or_d100_prompt_says_what_its_zero_face_means(sides, purpose, prompt):
+    from solo.play.physical import die_prompt
+
+    assert die_prompt(sides, purpose) == prompt
+
+
+def test_a_d66_typed_at_the_table_in_a_script_is_read_tens_then_units(tmp_path: Path):
+    played = solo_run("new", str(tmp_path / "j.md"), "--system", "d12-tension", "--seed",
+                      "1", "--dice", "physical", stdin="roll d66\n2\n6\n")
+    assert played.code == 0, played.err
+    assert "d: Roll d66=26 [2, 6]" in played.out
