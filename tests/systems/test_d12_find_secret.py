@@ -34,7 +34,7 @@ def test_searching_the_room_with_a_secret_finds_it_and_lowers_tension_once(here)
     assert run.code == 0, run.err
     first, second = run.out.split("@ find-secret")[1:]
     assert "d: Random encounter (exits 2, Tension 1)" in first
-    assert "=> [Track:Tension 0/10] -1: discovered a secret" in first
+    assert "=> [Clock:Tension 0/10] -1: discovered a secret" in first
     assert "A secret way SW is found" in first and "SW(secret)" in first
     assert "discovered a secret" not in second and "Nothing hidden is found here." in second
 
@@ -51,7 +51,7 @@ def test_in_rooms_the_player_types_the_player_says_what_was_found(here):
     nothing, found = run.out.split("@ find-secret")[1:]
     assert "Nothing hidden is found here." in nothing and "Tension" not in \
         nothing.split("Random encounter")[1].split("\n", 1)[1]
-    assert "=> [Track:Tension 1/10] -1: discovered a secret" in found
+    assert "=> [Clock:Tension 1/10] -1: discovered a secret" in found
 
 
 def test_help_says_the_search_lingers_and_when_tension_falls(here):

@@ -504,7 +504,7 @@ def test_hidden_tension_leaves_the_status_bar_and_the_journal_s_text(tmp_path):
     finally:
         session.close()
     text = path.read_text()
-    assert "[Track:Tension 2/10] +2: normal combat" in text
+    assert "[Clock:Tension 2/10] +2: normal combat" in text
     assert "=> Tension moves behind the screen: quiet combat" in text
     assert "Tension 3/10" not in text
     again = Session(path)
