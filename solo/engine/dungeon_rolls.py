@@ -35,8 +35,9 @@ from solo.rules.generate import GeneratedRoom, RoomContext, roll_room
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
-__all__ = ["OPENERS", "FINDERS", "door_name", "door_refusal", "door_to_open", "refuse_shut",
-           "Rolled", "roll_new", "after_action", "TRAPS_FOUND", "traps_found"]
+__all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_name", "door_refusal",
+           "door_to_open", "refuse_shut", "Rolled", "roll_new", "after_action", "TRAPS_FOUND",
+           "traps_found"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -50,7 +51,27 @@ check the action rolls must succeed)."""
 
 FINDERS = ("find-secret", "search")
 """The actions that find a room's secret ways and the traps on its doors (a check the
-action rolls must succeed)."""
+action rolls must succeed), each what it :func:`seeks`."""
+
+SEEKS = "seeks"
+"""The value a search's target sets (a choice of its argument: Dungeon Turn's ``search
+traps``) to say what it looks for: ``secrets`` (secret ways, and what a key hides),
+``traps`` (trapped doors), or anything else for what the map does not keep (a trap on one
+object). A search whose target sets none looks for both."""
+
+
+def seeks(run: RunState, what: str) -> bool:
+    """Whether the search being carried out looks for ``what`` (``secrets`` or ``traps``)."""
+    return run.locals.get(SEEKS, what) == what
+
+
+def finder(procedure: Procedure, name: str) -> str:
+    """The search ``name`` as the player types it to find secret ways: with the target
+    that seeks them, if it takes one (``search secret-doors``)."""
+    target = next((choice for arg in procedure.actions[name].args
+                   for choice, sets in arg.choices if dict(sets).get(SEEKS) == "secrets"),
+                  None)
+    return f"{name} {target}" if target else name
 
 _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", False),
           "trapped": ("trapped", False), "secret": (HIDDEN, True)}
@@ -149,7 +170,7 @@ def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
               if other.id in steps and other.id != room.id
               and any(exit.to is None and exit.seen for exit in other.exits)]
     finders = [name for name in FINDERS if name in procedure.actions]
-    ways = [f"'{finders[0]}' may find a secret way"] if finders else []
+    ways = [f"'{finder(procedure, finders[0])}' may find a secret way"] if finders else []
     if onward:
         ways.append(f"'go {min(onward)[2]}' walks to the nearest room with one")
     used = {exit.direction for exit in room.exits if exit.seen}  # (a hidden one unsaid)
@@ -305,11 +326,12 @@ def after_action(world: World, run: RunState, action: str, held: bool,
             said.append(f"{_capital(door_name(room, exits[index]))} is open.")
             exits[index] = exits[index]._replace(door="")
     else:
+        secrets, traps = seeks(run, "secrets"), seeks(run, "traps")
         for index, exit in enumerate(exits):
-            if exit.door == HIDDEN:
+            if exit.door == HIDDEN and secrets:
                 said.append(f"A secret way {exit.direction or ''} is found.")
                 exits[index] = exit._replace(door="")
-            elif exit.door == "trapped":
+            elif exit.door == "trapped" and traps:
                 said.append(f"A trap on {door_name(room, exit)} is found: the party can "
                             "get around it.")
                 exits[index] = exit._replace(door="")
