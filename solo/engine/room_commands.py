@@ -62,7 +62,9 @@ def secrets_here(world: World, run: RunState) -> int | None:
 def note_room(world: World, run: RunState, request: NoteRoom) -> None:
     if request.description is None and not request.exits:
         raise UsageError("room: describe the room, give its exits or its status")
-    dungeon = describe(run.dungeon, request.description, request.exits)
+    key = active_key(world, run.values)
+    dungeon = describe(run.dungeon, request.description, request.exits,
+                       key is not None and run.dungeon.here in key)
     if dungeon == run.dungeon:
         raise UsageError(f"{dungeon.here} is so already; 'rooms' lists the map")
     changed(run, dungeon)

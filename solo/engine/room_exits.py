@@ -14,10 +14,11 @@ from solo.errors import UsageError
 
 __all__ = ["OPENED", "describe", "which_unnamed", "unplaced_for"]
 
-def _add_exits(room: Room, wanted: Sequence[Exit]) -> Room:
+def _add_exits(room: Room, wanted: Sequence[Exit], place: bool = True) -> Room:
     """``room`` with the exits ``wanted``: one already there is kept (or linked, if it led
     nowhere known), one counted but not yet placed (``enter 3`` counts three) gets the
-    direction, any other is added."""
+    direction (unless ``place`` is False: a key's room, whose exits the key gives), any
+    other is added."""
     exits, before = list(room.exits), len(room.exits)  # (only those count as unplaced)
     for new in wanted:
         if new.to == room.id:
@@ -43,7 +44,7 @@ def _add_exits(room: Room, wanted: Sequence[Exit]) -> Room:
                           if exit.direction is None and exit.door == kind)
             exits[opened] = exits[opened]._replace(door="")
             continue
-        unplaced = None if new.direction is None and new.to is None \
+        unplaced = None if not place or (new.direction is None and new.to is None) \
             else unplaced_for(room.id, exits[:before], new)
         if unplaced is None:
             exits.append(new)
@@ -116,14 +117,16 @@ def _link_back(dungeon: Dungeon, room: Room) -> Dungeon:
     return dungeon
 
 
-def describe(dungeon: Dungeon, description: str | None, exits: Sequence[Exit]) -> Dungeon:
+def describe(dungeon: Dungeon, description: str | None, exits: Sequence[Exit],
+             keyed: bool = False) -> Dungeon:
     """The current room's description (None: kept) and its exits: new ones lead nowhere
-    yet, or to a known room (which gets the way back)."""
+    yet, or to a known room (which gets the way back). In a key's room (``keyed``) an
+    exit the key gives no direction keeps none (the key knows it by that)."""
     room = current_room(dungeon)
     for exit in exits:
         if exit.to is not None and dungeon.room(exit.to) is None:
             raise UsageError(f"no room {exit.to} on the map; 'rooms' lists them")
     if description is not None:
         room = room._replace(description=check_description(description))
-    room = _add_exits(room, exits)
+    room = _add_exits(room, exits, not keyed)
     return _link_back(dungeon.with_room(room), room)

@@ -115,3 +115,14 @@ def test_a_trap_on_a_door_stays_when_the_player_gives_it_a_direction(tmp_path):
                 "search traps\n")
     assert run.code == 0, run.err
     assert "A trap on the door N of R1 is found: the party can get around it." in run.out
+
+
+def test_a_direction_typed_in_a_keys_room_leaves_the_keys_door_as_the_key_gives_it(tmp_path):
+    journal = tmp_path / "d.md"
+    run = solo("new", str(journal), "--system", "delving", "--seed", "2", "--dungeon",
+               str(_key(tmp_path)), stdin=TO_THE_LOCKED_DOOR + "room exits NE\nroom exits ?\n"
+               "enter\n")
+    assert run.code == 0, run.err
+    text = journal.read_text(encoding="utf-8")
+    assert "|Passage|exits N:R1, S:R3, ?(locked), E, NE]" in text
+    assert "|Passage|exits N:R1, S:R3, R2, E, NE]" in text  # the key's door, to its room
