@@ -148,8 +148,11 @@ def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
 
 
 def member_settings(world: World) -> list[str]:
-    """The procedure's number settings, which a member may have their own value of."""
-    return [name for name, value in world.procedure.settings.items() if type(value) is int]
+    """The procedure's number settings a member may have their own value of (not those
+    that are the dungeon's: ``member: false``)."""
+    declared = world.procedure.setting_values
+    return [name for name, value in world.procedure.settings.items() if type(value) is int
+            and (name not in declared or declared[name].member)]
 
 
 def _member_counts(world: World, words: list[str]) -> dict[str, int]:
@@ -163,6 +166,10 @@ def _member_counts(world: World, words: list[str]) -> dict[str, int]:
     for key, value in zip(words[::2], words[1::2], strict=True):
         key = key.lower()
         if key != "hp" and key not in conditions and key not in settings:
+            declared = world.procedure.setting_values.get(key)
+            if declared is not None and not declared.member:
+                raise UsageError(f"{key} is the dungeon's, the same for every member: "
+                                 f"'set {key} {value[:12]}' changes it for the party")
             known = ", ".join(["hp", *conditions, *settings])
             raise UsageError(f"{quote(key)} is not kept per member; choose: {known}")
         number = whole_number(key, value)

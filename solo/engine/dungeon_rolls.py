@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from solo.engine import room_changes as change
 from solo.engine.dungeon_named import active
 from solo.engine.events import Event, Said
+from solo.engine.room_exits import OPENED, which_unnamed
 from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
@@ -35,8 +36,9 @@ from solo.rules.generate import GeneratedRoom, RoomContext, roll_room
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
-__all__ = ["OPENERS", "FINDERS", "door_name", "door_refusal", "door_to_open", "refuse_shut",
-           "Rolled", "roll_new", "after_action", "TRAPS_FOUND", "traps_found"]
+__all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_name", "door_refusal",
+           "door_to_open", "refuse_shut", "Rolled", "roll_new", "after_action", "TRAPS_FOUND",
+           "traps_found"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -50,7 +52,27 @@ check the action rolls must succeed)."""
 
 FINDERS = ("find-secret", "search")
 """The actions that find a room's secret ways and the traps on its doors (a check the
-action rolls must succeed)."""
+action rolls must succeed), each what it :func:`seeks`."""
+
+SEEKS = "seeks"
+"""The value a search's target sets (a choice of its argument: Dungeon Turn's ``search
+traps``) to say what it looks for: ``secrets`` (secret ways, and what a key hides),
+``traps`` (trapped doors), or anything else for what the map does not keep (a trap on one
+object). A search whose target sets none looks for both."""
+
+
+def seeks(run: RunState, what: str) -> bool:
+    """Whether the search being carried out looks for ``what`` (``secrets`` or ``traps``)."""
+    return run.locals.get(SEEKS, what) == what
+
+
+def finder(procedure: Procedure, name: str) -> str:
+    """The search ``name`` as the player types it to find secret ways: with the target
+    that seeks them, if it takes one (``search secret-doors``)."""
+    target = next((choice for arg in procedure.actions[name].args
+                   for choice, sets in arg.choices if dict(sets).get(SEEKS) == "secrets"),
+                  None)
+    return f"{name} {target}" if target else name
 
 _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", False),
           "trapped": ("trapped", False), "secret": (HIDDEN, True)}
@@ -69,18 +91,49 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
-    """Why the party cannot go through ``exit``: its door is shut, and the action that
-    opens it (with the door's direction)."""
-    where = exit.direction or exit.to
-    named = f" {exit.direction}" if exit.direction else ""
-    openers = [f"'{name}{named}'" for name, doors in OPENERS.items()
+def _free_direction(room: Room) -> str | None:
+    """The first direction no exit of ``room`` the party knows of takes."""
+    used = {exit.direction for exit in room.exits if exit.seen}  # (a hidden one unsaid)
+    return next((direction for direction in DIRECTIONS if direction not in used), None)
+
+
+def _give_direction(room: Room, exit: Exit, toward: str | None = None) -> str:
+    """How the player gives a door with no direction one (``room exits N(stuck)``): the
+    direction ``toward``, else the first free one."""
+    to = f":{exit.to}" if exit.to else ""
+    return f"'room exits {toward or _free_direction(room) or 'N'}{to}({exit.door})'"
+
+
+def door_refusal(room: Room, exit: Exit, procedure: Procedure,
+                 toward: str | None = None) -> UsageError:
+    """Why the party cannot go through ``exit``: its door is shut, and what opens it: the
+    procedure's own action, with the door's direction; where it has none, the player says
+    the party opened it with ``room exits`` and its direction (or the room it leads to).
+    A door with no direction the words cannot name alone is given one first (``toward``,
+    the way the party tried, else a free one)."""
+    openers = [name for name, doors in OPENERS.items()
                if exit.door in doors and name in procedure.actions]
-    how = (" or ".join(openers) + " opens it first") if openers \
-        else f"once the party has opened it, 'room exits {where}' says so" if where \
-        else ("no action of the procedure opens it, and 'room exits' opens only a door "
-              "with a direction")
-    return UsageError(f"{door_name(room, exit)} is {exit.door}: {how}")
+    free = toward or _free_direction(room) or "N"
+    if openers:
+        said = f" {exit.direction}" if exit.direction else ""
+        shut = sum(1 for other in room.exits if other.door in OPENERS[openers[0]])
+        if said or shut == 1:  # (with none named, the action opens the one shut door)
+            return UsageError(f"{door_name(room, exit)} is {exit.door}: " + " or ".join(
+                f"'{name}{said}'" for name in openers) + " opens it first")
+        then = " or ".join(f"'{name} {free}'" for name in openers) + " opens it"
+    else:
+        where = exit.direction or exit.to
+        try:
+            if where is None and which_unnamed(room) == exit.door:
+                where = OPENED  # (the one kind of shut door with no direction)
+        except UsageError:  # (several kinds: it is given a direction first)
+            pass
+        if where:
+            return UsageError(f"{door_name(room, exit)} is {exit.door}: once the party has "
+                              f"opened it, 'room exits {where}' says so")
+        then = f"'room exits {free}' says the party opened it"
+    return UsageError(f"{door_name(room, exit)} is {exit.door}: "
+                      f"{_give_direction(room, exit, free)} gives it a direction, then {then}")
 
 
 def door_to_open(run: RunState, action: str, direction: str | None) -> int | None:
@@ -113,24 +166,24 @@ def door_to_open(run: RunState, action: str, direction: str | None) -> int | Non
         raise UsageError(f"the way {direction} of {room.id} is not shut: '{action}' has "
                          "nothing to open there")
     shut = [index for index, exit in enumerate(exits) if exit.door in kinds]
-    if len(shut) > 1 and all(exits[index].direction for index in shut):
-        doors = [f"'{action} {exits[index].direction}' ({exits[index].door})"
-                 for index in shut]
+    if len(shut) > 1:  # which? a door with no direction is given one first
+        doors = [f"'{action} {exit.direction}' ({exit.door})" if exit.direction else
+                 f"the {exit.door} one with no direction ({_give_direction(room, exit)} "
+                 "gives it one)" for exit in (exits[index] for index in shut)]
         raise UsageError(f"{room.id} has {len(shut)} shut doors '{action}' can open: name "
                          f"one, {', '.join(doors[:-1])} or {doors[-1]}")
-    return shut[0] if shut else None  # (a door with no direction cannot be named: the first)
+    return shut[0] if shut else None
 
 
-def refuse_shut(run: RunState, direction: str | None) -> None:
+def refuse_shut(run: RunState, direction: str | None, back_word: str = "go") -> None:
     """Refuse, by name, a move into a new room through a shut door of the room the party
-    is in (the exit ``direction``, or the first that leads nowhere yet)."""
+    is in (the exit :func:`~solo.engine.room_changes.way_on` takes)."""
     room = run.dungeon.current
     if room is None:
         return
-    exit = next((exit for exit in room.exits if exit.to is None and exit.seen
-                 and (direction is None or exit.direction == direction)), None)
-    if exit is not None and exit.barred:
-        raise door_refusal(room, exit, run.procedure)
+    index = change.way_on(room, direction, back_word)
+    if index is not None and room.exits[index].barred:
+        raise door_refusal(room, room.exits[index], run.procedure, direction)
 
 
 def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
@@ -149,11 +202,10 @@ def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
               if other.id in steps and other.id != room.id
               and any(exit.to is None and exit.seen for exit in other.exits)]
     finders = [name for name in FINDERS if name in procedure.actions]
-    ways = [f"'{finders[0]}' may find a secret way"] if finders else []
+    ways = [f"'{finder(procedure, finders[0])}' may find a secret way"] if finders else []
     if onward:
         ways.append(f"'go {min(onward)[2]}' walks to the nearest room with one")
-    used = {exit.direction for exit in room.exits if exit.seen}  # (a hidden one unsaid)
-    free = next((direction for direction in DIRECTIONS if direction not in used), None)
+    free = _free_direction(room)
     if free is not None:
         ways.append(f"'room exits {free}' names one")
     return UsageError(f"{room.id} has no way on that leads nowhere yet: " + "; ".join(ways))
@@ -305,11 +357,12 @@ def after_action(world: World, run: RunState, action: str, held: bool,
             said.append(f"{_capital(door_name(room, exits[index]))} is open.")
             exits[index] = exits[index]._replace(door="")
     else:
+        secrets, traps = seeks(run, "secrets"), seeks(run, "traps")
         for index, exit in enumerate(exits):
-            if exit.door == HIDDEN:
+            if exit.door == HIDDEN and secrets:
                 said.append(f"A secret way {exit.direction or ''} is found.")
                 exits[index] = exit._replace(door="")
-            elif exit.door == "trapped":
+            elif exit.door == "trapped" and traps:
                 said.append(f"A trap on {door_name(room, exit)} is found: the party can "
                             "get around it.")
                 exits[index] = exit._replace(door="")

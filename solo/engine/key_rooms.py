@@ -18,7 +18,7 @@ from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine.dungeon_named import KEY, KEY_AT, KEY_FOUND, KEY_HASH, key_values
-from solo.engine.dungeon_rolls import FINDERS, Rolled, door_refusal, traps_found
+from solo.engine.dungeon_rolls import FINDERS, Rolled, door_refusal, finder, seeks, traps_found
 from solo.engine.events import Encountered, Event, Said
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.engine.run import RunState
@@ -140,7 +140,8 @@ def _choose(run: RunState, key: DungeonKey, room: Room, direction: str | None
             raise UsageError(f"the exit {direction} of {room.id} leads out of the dungeon: "
                              "'leave' takes the party out")
         finders = [name for name in FINDERS if name in run.procedure.actions]
-        hint = f"; '{finders[0]}' may find a secret way" if finders else ""
+        hint = f"; '{finder(run.procedure, finders[0])}' may find a secret way" \
+            if finders else ""
         raise UsageError(f"{room.id} has no way on to a room not yet entered: 'go' walks "
                          f"to a known room{hint}")
     open_first = [pair for pair in onward if not room.exits[pair[0]].barred]
@@ -291,7 +292,7 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
     """After a search (the procedure's own, :data:`FINDERS`) that did not fail: what the key
     hides in the room the party is in is found: its secret doors (shown on the map from
     now on) and the things hidden there."""
-    if action not in FINDERS or not succeeded:
+    if action not in FINDERS or not succeeded or not seeks(run, "secrets"):
         return
     key = active_key(world, run.values)
     room = run.dungeon.current

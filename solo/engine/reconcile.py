@@ -104,8 +104,8 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
         settings = member_settings(world)
         own = tuple(pair for pair in member.own if pair[0] in settings)
         if len(own) < len(member.own):
-            notices.append(f"{member.name}'s own settings the procedure no longer has (or no "
-                           "longer as numbers): dropped")
+            notices.append(f"{member.name}'s own settings the procedure no longer keeps per "
+                           "member (gone, no longer numbers, or the dungeon's): dropped")
         party.append(replace(member, conditions=counted, own=own))
     fixed = replace(state, values=values, lights=lights, doused=doused, supplies=supplies,
                     party=tuple(party),

@@ -1,9 +1,10 @@
 """Changing the dungeon: each function takes a :class:`~solo.engine.rooms.Dungeon` and gives
 a new one, or raises a one-line UsageError saying why not (nothing changes then).
 
-Describing the room the party is in, changing its status, entering a new room from it,
-going to a known room, and the room changes as a record keeps them (only the rooms that
-changed, so a journal of 300 rooms does not carry 300 rooms in every entry).
+Changing the status of the room the party is in, entering a new room from it, going to a
+known room, and the room changes as a record keeps them (only the rooms that changed, so a
+journal of 300 rooms does not carry 300 rooms in every entry). The exits the player names
+are :mod:`solo.engine.room_exits`'s.
 """
 
 from __future__ import annotations
@@ -26,11 +27,10 @@ from solo.engine.rooms import BARRED_DOORS, DIRECTIONS, HIDDEN, OPPOSITE, Dungeo
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
-           "describe", "set_status", "block_exits", "enter_new", "go_to", "go_back", "find_way",
-           "walk_route", "walk", "back_target", "trail_after", "BARRED",
-           "dungeon_data", "room_data",
-           "room_from_data", "changes", "apply_changes", "apply_all", "MapBuilder", "exit_text",
-           "room_event"]
+           "current_room", "way_on", "set_status", "block_exits", "enter_new", "go_to",
+           "go_back", "find_way", "walk_route", "walk", "back_target", "trail_after", "BARRED",
+           "dungeon_data", "room_data", "room_from_data", "changes", "apply_changes",
+           "apply_all", "MapBuilder", "exit_text", "room_event"]
 
 MAX_DESCRIPTION = 80
 STATUS_WORDS = ("unexplored", "active", "cleared", "looted", "locked", "trapped", "safe",
@@ -47,76 +47,17 @@ def check_description(text: str) -> str:
     return text
 
 
-def _current(dungeon: Dungeon) -> Room:
+def current_room(dungeon: Dungeon) -> Room:
+    """The room the party is in; refused when it is in none yet."""
     room = dungeon.current
     if room is None:
         raise UsageError("the party is in no room yet; 'enter' goes into the first one")
     return room
 
 
-def _add_exits(room: Room, wanted: Sequence[Exit]) -> Room:
-    """``room`` with the exits ``wanted``: one already there is kept (or linked, if it led
-    nowhere known), one counted but not yet placed (``enter 3`` counts three) gets the
-    direction, any other is added."""
-    exits = list(room.exits)
-    for new in wanted:
-        if new.to == room.id:
-            raise UsageError(f"an exit of {room.id} cannot lead back into {room.id}")
-        same = next((index for index, exit in enumerate(exits) if new.direction is not None
-                     and exit.direction == new.direction), None)
-        if same is None and new.direction is None and new.to is not None:
-            same = next((index for index, exit in enumerate(exits) if exit.to == new.to), None)
-        if same is not None:
-            old = exits[same]
-            if new.to is not None and old.to not in (None, new.to):
-                raise UsageError(f"the exit {old.direction or ''} of {room.id} leads to "
-                                 f"{old.to} already".replace("exit  ", "exit "))
-            # what the player types wins: a door they name is opened (its kind dropped)
-            exits[same] = old._replace(to=old.to or new.to, secret=old.secret or new.secret,
-                                       door=new.door)
-            continue
-        unplaced = next((index for index, exit in enumerate(exits)
-                         if exit.direction is None and exit.to is None), None)
-        if unplaced is None or (new.direction is None and new.to is None):
-            exits.append(new)
-        else:
-            exits[unplaced] = new
-    if len(exits) > MAX_EXITS:
-        raise UsageError(f"a room has at most {MAX_EXITS} exits")
-    return room._replace(exits=tuple(exits))
-
-
-def _link_back(dungeon: Dungeon, room: Room) -> Dungeon:
-    """Each known room ``room``'s exits lead to gets the way back, if it lacks one."""
-    for exit in room.exits:
-        other = dungeon.room(exit.to)
-        if other is None or any(back.to == room.id for back in other.exits):
-            continue
-        direction = OPPOSITE.get(exit.direction or "")
-        if direction is not None and any(back.direction == direction for back in other.exits
-                                         if back.to is not None):
-            direction = None
-        dungeon = dungeon.with_room(_add_exits(other, [Exit(direction, room.id,
-                                                              exit.secret)]))
-    return dungeon
-
-
-def describe(dungeon: Dungeon, description: str | None, exits: Sequence[Exit]) -> Dungeon:
-    """The current room's description (None: kept) and its exits: new ones lead nowhere
-    yet, or to a known room (which gets the way back)."""
-    room = _current(dungeon)
-    for exit in exits:
-        if exit.to is not None and dungeon.room(exit.to) is None:
-            raise UsageError(f"no room {exit.to} on the map; 'rooms' lists them")
-    if description is not None:
-        room = room._replace(description=check_description(description))
-    room = _add_exits(room, exits)
-    return _link_back(dungeon.with_room(room), room)
-
-
 def set_status(dungeon: Dungeon, words: Iterable[str], mode: str) -> Dungeon:
     """The current room's status: ``set`` to ``words``, ``add`` them or ``remove`` them."""
-    room = _current(dungeon)
+    room = current_room(dungeon)
     words = [word.lower() for word in words]
     for word in words:
         if not word.isalpha() or len(word) > 20:
@@ -134,7 +75,7 @@ def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
     """The current room with ``count`` of its exits taken away: those that lead nowhere
     known first, then the last ones (the way back too, when nothing else is left); the rooms
     they led to lose their way back."""
-    room = _current(dungeon)
+    room = current_room(dungeon)
     exits = list(room.exits)
     gone: list[Exit] = []
     for _ in range(min(count, len(exits))):
@@ -181,19 +122,31 @@ def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
                                       new_id))
 
 
-def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go") -> Room:
-    """``room`` with an exit to ``to``: the one in ``direction`` (or the first leading
-    nowhere yet), else one counted but not yet placed (``enter 3`` counts three), made if
-    the room has none free."""
-    exits = list(room.exits)
-    free = [index for index, exit in enumerate(exits) if exit.to is None]
-    chosen = next((index for index in free if direction is None
-                   or exits[index].direction == direction), None)
-    if direction is not None and chosen is None:
+def way_on(room: Room, direction: str | None, back_word: str = "go") -> int | None:
+    """Which exit of ``room`` the party takes into a new room: the one in ``direction``,
+    else one counted but not placed yet (``enter 3`` counts three); with no direction, one
+    leading nowhere yet. An open one before a shut one, never a hidden one it does not name
+    (a secret way not found is wall). None: there is none (a new one is made)."""
+    exits = room.exits
+    if direction is not None:
+        named = next((index for index, exit in enumerate(exits)
+                      if exit.to is None and exit.direction == direction), None)
+        if named is not None:
+            return named
         if any(exit.direction == direction for exit in exits):
             raise UsageError(f"the exit {direction} of {room.id} already leads somewhere; "
                              f"'{back_word} {direction}' follows it")
-        chosen = next((index for index in free if exits[index].direction is None), None)
+    free = [index for index, exit in enumerate(exits) if exit.to is None and exit.seen
+            and (direction is None or exit.direction is None)]
+    return next((index for index in free if not exits[index].barred),
+                free[0] if free else None)
+
+
+def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go") -> Room:
+    """``room`` with an exit to ``to``: the one :func:`way_on` takes, made if the room
+    has none free."""
+    exits = list(room.exits)
+    chosen = way_on(room, direction, back_word)
     if chosen is not None:
         if exits[chosen].barred:
             raise UsageError(f"the door {exits[chosen].direction or ''} of {room.id} is "
@@ -211,7 +164,7 @@ def find_way(dungeon: Dungeon, where: str) -> str:
     """The known room ``where`` names from the current room: a direction of one of its exits
     (``N``), a room's id (``R2``, or just ``2``) anywhere on the map, or ``out`` (the
     dungeon's way out)."""
-    room = _current(dungeon)
+    room = current_room(dungeon)
     word = where.strip().upper()
     if word == "OUT":
         if dungeon.way_out is None or dungeon.room(dungeon.way_out) is None:
@@ -242,7 +195,7 @@ def walk_route(dungeon: Dungeon, room_id: str) -> list[str]:
     """The rooms of the shortest known way from the party to ``room_id`` (``room_id``
     last), through the rooms' own exits (one that leads one way is walked that way only)
     and never through a room marked locked; a UsageError naming why when there is none."""
-    room = _current(dungeon)
+    room = current_room(dungeon)
     if dungeon.room(room_id) is None:
         raise UsageError(f"no room {room_id!r} on the map; 'rooms' lists them")
     if room_id == room.id:
@@ -289,7 +242,7 @@ def walk(dungeon: Dungeon, way: Sequence[str]) -> Dungeon:
 def back_target(dungeon: Dungeon) -> str:
     """The room ``back`` goes to: the last on the party's trail; a UsageError at the room
     its way began."""
-    room = _current(dungeon)
+    room = current_room(dungeon)
     if dungeon.trail:
         return dungeon.trail[-1]
     raise UsageError(f"{room.id} is where the party's way began: there is no way back to "

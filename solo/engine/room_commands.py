@@ -15,6 +15,7 @@ from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new
 from solo.engine.events import Event, RoomChanged, Said
 from solo.engine.key_rooms import KEY, active_key, enter_key_room, found_ids
 from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
+from solo.engine.room_exits import describe
 from solo.engine.rooms import HIDDEN, Dungeon
 from solo.engine.run import RunState
 from solo.errors import UsageError
@@ -61,7 +62,9 @@ def secrets_here(world: World, run: RunState) -> int | None:
 def note_room(world: World, run: RunState, request: NoteRoom) -> None:
     if request.description is None and not request.exits:
         raise UsageError("room: describe the room, give its exits or its status")
-    dungeon = change.describe(run.dungeon, request.description, request.exits)
+    key = active_key(world, run.values)
+    dungeon = describe(run.dungeon, request.description, request.exits,
+                       key is not None and run.dungeon.here in key)
     if dungeon == run.dungeon:
         raise UsageError(f"{dungeon.here} is so already; 'rooms' lists the map")
     changed(run, dungeon)
@@ -130,7 +133,7 @@ def move_for(run: RunState, request: Act, world: World | None = None
             rolled = roll_new(world, run, request.direction, request.to, back_word)
             if rolled is not None:
                 return tuple(rolled.events), rolled
-        refuse_shut(run, request.direction)
+        refuse_shut(run, request.direction, back_word)
         dungeon = change.enter_new(run.dungeon, request.direction,
                                    request.exits if request.exits is not None else 0,
                                    request.to, back_word)

@@ -117,7 +117,9 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("choices", "a word setting: every word it takes (`[hazard, traditional]`); `set` "
             "refuses any other"),
            ("min", "a number setting: the smallest number `set` accepts"),
-           ("max", "a number setting: the largest number `set` accepts")),
+           ("max", "a number setting: the largest number `set` accepts"),
+           ("member", "a number setting: false when it is the dungeon's, the same for every "
+            "member (`party set` refuses a member's own value of it)")),
     _block("supply", "a supply",
            ("label", "the name the player sees"),
            ("start", "how many the party starts with (null: not counted until the player "

@@ -23,6 +23,9 @@ class SettingValues:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    member: bool = True
+    """Whether a member may have their own value of it (``party set``); False for one
+    that is the dungeon's, the same for every member (``member: false``)."""
 
     def refusal(self, name: str, value: Any) -> str | None:
         """Why ``value`` is not one of them (a sentence naming what is), or None."""
@@ -75,7 +78,10 @@ def _setting_values(doc: Document, path: tuple, raw: Mapping) -> SettingValues:
     minimum, maximum = _whole(doc, path + ("min",), raw), _whole(doc, path + ("max",), raw)
     if minimum is not None and maximum is not None and minimum > maximum:
         raise doc.error(path + ("max",), "max must not be below min")
-    return SettingValues(tuple(choices), minimum, maximum)
+    member = raw.get("member", True)
+    if not isinstance(member, bool):
+        raise doc.error(path + ("member",), "expected true or false")
+    return SettingValues(tuple(choices), minimum, maximum, member)
 
 
 def _fits(doc: Document, path: tuple, name: str, value: Any, values: SettingValues) -> None:
@@ -87,6 +93,9 @@ def _fits(doc: Document, path: tuple, name: str, value: Any, values: SettingValu
     if (values.minimum is not None or values.maximum is not None) and not number:
         raise doc.error(path[:-1] + ("min",), "min and max are for a number setting; a "
                         "word takes choices")
+    if not values.member and not number:
+        raise doc.error(path[:-1] + ("member",), "member is for a number setting: only "
+                        "those are kept per member")
     problem = values.refusal(name, value)
     if problem:
         raise doc.error(path, f"the default is not among its own values: {problem}")

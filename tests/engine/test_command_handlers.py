@@ -38,8 +38,8 @@ TYPED = {
     "roll": ["roll 2d6", "roll d20+3 to hit"], "table": ["table delving-encounters"],
     "ask": ["ask Is the door locked?", "ask Is it dark? likely"],
     "chaos": ["chaos", "chaos 6"], "oracle": ["oracle", "oracle opse"],
-    "party": ["party", "party add Cid hp 6", "party set Wren fatigue_damage 2",
-              "party remove Wren"],
+    "party": ["party", "party add Cid hp 6", "party remove Wren"],  # (Delving keeps no
+    # number per member: its fatigue damage is the dungeon's)
     "hurt": ["hurt 2"], "heal": ["heal 1"], "supply": ["supply candles 3", "supply candles -1"],
     "room": ["room a cold hall, exits N E", "room cleared", "room +looted", "room way out"],
     "go": ["go N", "go R2"], "back": ["back"],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from solo.engine import room_changes as change
+from solo.engine.room_exits import describe
 from solo.engine.room_grammar import read_exits
 from solo.engine.rooms import Dungeon, Exit
 from solo.errors import UsageError
@@ -14,15 +15,15 @@ from solo.errors import UsageError
 def crawl_with_a_loop() -> Dungeon:
     """R1 -N-> R2 -E-> R3 -S-> R4 -W-> back to R1 (a loop), and R2 -N-> R5 (a dead end)."""
     dungeon = change.enter_new(Dungeon(), exits=2)                # R1, the way in
-    dungeon = change.describe(dungeon, "entry cave", read_exits(["N", "E"]))
+    dungeon = describe(dungeon, "entry cave", read_exits(["N", "E"]))
     dungeon = change.enter_new(dungeon, "N", exits=3)               # R2
-    dungeon = change.describe(dungeon, "guard room", read_exits(["E", "N"]))
+    dungeon = describe(dungeon, "guard room", read_exits(["E", "N"]))
     dungeon = change.enter_new(dungeon, "E")                        # R3
-    dungeon = change.describe(dungeon, None, read_exits(["S"]))
+    dungeon = describe(dungeon, None, read_exits(["S"]))
     dungeon = change.enter_new(dungeon, "S")                        # R4
     # the loop closes as the player says it: R4's west exit leads to R1 (whose east exit
     # it is: R1 gets the way back)
-    dungeon = change.describe(dungeon, None, read_exits(["W:R1"]))
+    dungeon = describe(dungeon, None, read_exits(["W:R1"]))
     dungeon = change.go_to(dungeon, change.find_way(dungeon, "W"))  # through the loop to R1
     dungeon = change.go_to(dungeon, change.find_way(dungeon, "N"))  # R2
     return change.enter_new(dungeon, "N")                           # R5, a dead end
@@ -68,7 +69,7 @@ def test_go_to_a_room_further_than_one_away_walks_the_shortest_known_way():
 
 
 def test_an_exit_that_leads_nowhere_yet_says_enter_goes_there():
-    dungeon = change.describe(crawl_with_a_loop(), None, read_exits(["W"]))
+    dungeon = describe(crawl_with_a_loop(), None, read_exits(["W"]))
     with pytest.raises(UsageError, match="leads nowhere known yet; 'enter'"):
         change.find_way(dungeon, "W")
 
@@ -76,22 +77,22 @@ def test_an_exit_that_leads_nowhere_yet_says_enter_goes_there():
 def test_a_second_exit_in_one_direction_and_too_many_exits_are_refused():
     dungeon = crawl_with_a_loop()  # in R5, whose exit S leads to R2
     with pytest.raises(UsageError, match="exit S of R5 leads to R2 already"):
-        change.describe(dungeon, None, read_exits(["S:R1"]))
-    assert change.describe(dungeon, None, read_exits(["S"])) == dungeon  # the same exit
+        describe(dungeon, None, read_exits(["S:R1"]))
+    assert describe(dungeon, None, read_exits(["S"])) == dungeon  # the same exit
     with pytest.raises(UsageError, match="named twice"):
         read_exits(["E", "e"])
     with pytest.raises(UsageError, match="at most 12 exits"):
-        change.describe(dungeon, None, [Exit()] * 1000)
+        describe(dungeon, None, [Exit()] * 1000)
 
 
 @pytest.mark.parametrize("text", ["a ] b", "a | b", "x" * 81])
 def test_a_description_that_would_break_the_tag_is_refused(text):
     with pytest.raises(UsageError, match="without \\[ \\] or \\|"):
-        change.describe(crawl_with_a_loop(), text, [])
+        describe(crawl_with_a_loop(), text, [])
 
 
 def test_a_line_break_in_a_description_becomes_a_space():
-    dungeon = change.describe(crawl_with_a_loop(), "wet\nstone", [])
+    dungeon = describe(crawl_with_a_loop(), "wet\nstone", [])
     assert dungeon.current.description == "wet stone"
 
 
@@ -105,13 +106,13 @@ def test_status_is_set_added_and_taken_away():
 
 def test_nothing_can_change_before_the_first_room():
     with pytest.raises(UsageError, match="in no room yet"):
-        change.describe(Dungeon(), "hall", [])
+        describe(Dungeon(), "hall", [])
 
 
 def test_a_records_changes_rebuild_the_dungeon_exactly():
     """Each step keeps only what changed; applying them in order gives the same dungeon."""
     steps = [Dungeon(), change.enter_new(Dungeon(), exits=2)]
-    steps.append(change.describe(steps[-1], "entry", read_exits(["N"])))
+    steps.append(describe(steps[-1], "entry", read_exits(["N"])))
     steps.append(change.enter_new(steps[-1], "N", exits=2))
     steps.append(change.set_status(steps[-1], ["cleared"], "set"))
     steps.append(change.go_to(steps[-1], "R1"))

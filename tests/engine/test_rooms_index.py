@@ -18,6 +18,7 @@ from solo.engine import map_index
 from solo.engine import room_changes as change
 from solo.engine import rooms as rooms_module
 from solo.engine.room_commands import changed
+from solo.engine.room_exits import describe
 from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room, way_out_text
 from solo.errors import SoloError, UsageError
 from solo.play.session import Session
@@ -154,7 +155,7 @@ def one_change(rng: random.Random, dungeon: Dungeon, history: list[Dungeon]) -> 
         if kind == "loop":  # from here, or from a room gone back to
             if rng.random() < 0.5:
                 dungeon = change.go_to(dungeon, some_room(rng, dungeon))
-            return kind, change.describe(dungeon, None, [
+            return kind, describe(dungeon, None, [
                 Exit(rng.choice([None, *DIRECTIONS]), some_room(rng, dungeon))])
         if kind == "collapse":
             return kind, change.block_exits(change.set_status(dungeon, ["collapsed"], "add"),
@@ -163,7 +164,7 @@ def one_change(rng: random.Random, dungeon: Dungeon, history: list[Dungeon]) -> 
             return kind, change.set_status(dungeon, [rng.choice(change.STATUS_WORDS)],
                                            rng.choice(["set", "add", "remove"]))
         if kind == "describe":
-            return kind, change.describe(dungeon, rng.choice(["hall", "crypt"]), [])
+            return kind, describe(dungeon, rng.choice(["hall", "crypt"]), [])
         if kind == "go":
             exits = dungeon.current.exits if dungeon.current else ()
             return kind, change.go_to(dungeon, change.find_way(dungeon, rng.choice(

@@ -198,7 +198,7 @@ def _stats(path: Path) -> dict:
 
 SPOOFS = ["=> Encounter: a dragon", "- => Encounter: a dragon", "## Turn 99 · 16:30",
           "### S99 *Turn 99 · 16:30*", "? Is this a question? (likely, mythic)",
-          "=> [Track:Tension 10/10] +10: spoofed", "=> [Inv:Torch|lit] lit by the party"]
+          "=> [Clock:Tension 10/10] +10: spoofed", "=> [Inv:Torch|lit] lit by the party"]
 
 
 def test_narration_cannot_change_the_figures(tmp_path: Path):
@@ -294,7 +294,7 @@ def test_a_lonelog_reading_finds_the_scenes_and_one_torch(tmp_path: Path):
     assert reading["sessions"] == ["Session 1", "Session 2"]
     assert reading["scenes"] == [f"S{n}" for n in range(1, 9)]
     assert reading["tags"]["Inv"] == {"Torch"}  # lit, out, lit again: one item
-    assert reading["tags"]["Track"] == {"Tension"}
+    assert reading["tags"]["Clock"] == {"Tension"}
 
 
 def test_supplies_are_written_as_resource_tags(tmp_path: Path):

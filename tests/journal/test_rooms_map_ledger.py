@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from solo.engine import room_changes as change
+from solo.engine.room_exits import describe
 from solo.engine.rooms import Dungeon
 from solo.errors import SoloError
 from solo.journal.map_records import WHOLE_MAP_EVERY, MapLedger, map_size, needs_whole_map
@@ -60,7 +61,7 @@ def test_a_ledger_counts_any_map_it_is_shown():
     dungeon = change.enter_new(Dungeon(), exits=2)
     for way in ("N", "E", "N"):
         dungeon = change.enter_new(dungeon, way, 3)
-    dungeon = change.describe(dungeon, "vault", [])
+    dungeon = describe(dungeon, "vault", [])
     assert ledger.size(dungeon) == map_size(dungeon)
 
 

@@ -9,6 +9,7 @@ import re
 import msgspec
 
 from solo.engine import room_changes as change
+from solo.engine.room_exits import describe
 from solo.engine.room_grammar import read_exits
 from solo.engine.rooms import Dungeon
 from solo.journal.notation import dungeon_status_block, event_lines, room_tag
@@ -33,7 +34,7 @@ def nvim_tags(line: str) -> list[tuple[str, str, list[str], bool]]:
 
 def two_rooms() -> Dungeon:
     dungeon = change.enter_new(Dungeon(), exits=2)
-    dungeon = change.describe(dungeon, "storage room", read_exits(["S", "E"]))
+    dungeon = describe(dungeon, "storage room", read_exits(["S", "E"]))
     dungeon = change.enter_new(dungeon, "E")
     return change.set_status(dungeon, ["cleared", "looted"], "set")
 

@@ -1,10 +1,14 @@
 """A shut door with no direction (a donjon passage's exit, made by `solo import`) is
 named as one in the refusal and when it opens: not 'the door exit of R5', nor a door
-named by a blank."""
+named by a blank; and opened by every procedure: its door action with no direction opens
+the one shut door there, and where the procedure has no door action (Delving, Dungeon
+Turn), 'room exits ?' says the party opened it, as 'room exits E' does for the door E."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from tests.fake_env import solo
 
@@ -37,3 +41,88 @@ def test_a_forced_door_with_no_direction_is_said_open_in_words(tmp_path: Path):
     assert run.code == 0, run.err
     assert "(note: The door of R5 with no direction is open.)" in journal.read_text(
         encoding="utf-8")
+
+
+# -- opening it: '?' names the shut door with no direction, as a direction names one -------
+
+def _play(folder: Path, system: str, stdin: str, *more: str):
+    return solo("new", str(folder / "j.md"), "--system", system, "--seed", "7", *more,
+                stdin=stdin)
+
+
+def test_where_no_action_opens_doors_room_exits_question_mark_opens_a_keys_door(tmp_path):
+    journal = tmp_path / "d.md"
+    run = solo("new", str(journal), "--system", "delving", "--seed", "2", "--dungeon",
+               str(_key(tmp_path)), stdin=TO_THE_LOCKED_DOOR + "enter\nroom exits ?\nenter\n")
+    assert run.code == 1  # (the refused line)
+    assert run.err.count("solo: error:") == 1
+    assert "the door of R5 with no direction is locked: once the party has opened it, " \
+        "'room exits ?' says so" in run.err
+    text = journal.read_text(encoding="utf-8")
+    assert "[R:5|active, unmapped|Passage|exits N:R1, S:R3, ?, E]" in text
+    assert "exits N:R1, S:R3, R2, E]" in text  # the key's door, still without a direction
+
+
+@pytest.mark.parametrize("system", ["delving", "dungeon-turn"])
+def test_a_typed_door_with_no_direction_opens_with_room_exits_question_mark(tmp_path, system):
+    run = _play(tmp_path, system, "enter\nroom exits (stuck)\nenter\nroom exits ?\nenter\n")
+    assert "the door of R1 with no direction is stuck: once the party has opened it, " \
+        "'room exits ?' says so" in run.err
+    text = (tmp_path / "j.md").read_text(encoding="utf-8")
+    assert "|exits ?(stuck)]" in text and "|exits ?]" in text
+    assert "[R:2|active|exits R1]" in text and "|exits R2]" in text
+
+
+def test_shut_doors_of_two_kinds_with_no_direction_are_given_one_first(tmp_path):
+    run = _play(tmp_path, "dungeon-turn", "enter\nroom exits (locked) (stuck)\nenter\n"
+                "room exits ?\nroom exits N(locked)\nroom exits N\nenter N\nrooms\n")
+    errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
+    assert "the door of R1 with no direction is locked: 'room exits N(locked)' gives it a " \
+        "direction, then 'room exits N' says the party opened it" in errors[0]
+    assert "R1 has shut doors of 2 kinds with no direction (locked, stuck): '?' cannot say " \
+        "which was opened" in errors[1]
+    assert len(errors) == 2
+    assert "R1 (way out) · — · active · exits N:R2, ?(stuck)" in run.out
+
+
+def test_a_door_action_names_each_shut_door_and_how_to_name_one_with_no_direction(tmp_path):
+    run = _play(tmp_path, "d12-tension", "enter 0\nroom exits E(locked) (stuck)\n"
+                "break-door\nroom exits N(stuck)\nbreak-door N\nrooms\n")
+    errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
+    assert len(errors) == 1
+    assert "R1 has 2 shut doors 'break-door' can open: name one, 'break-door E' (locked) or " \
+        "the stuck one with no direction ('room exits N(stuck)' gives it one)" in errors[0]
+    assert "(note: The door N of R1 is open.)" in run.out
+    assert "exits E(locked), N" in run.out
+
+
+def test_a_direction_typed_names_an_open_exit_before_a_shut_door(tmp_path):
+    run = _play(tmp_path, "delving", "enter\nroom exits (stuck)\nroom exits 1\n"
+                "room exits N\n")
+    assert run.code == 0, run.err
+    text = (tmp_path / "j.md").read_text(encoding="utf-8")
+    assert "exits ?(stuck), ?]" in text and "exits ?(stuck), N]" in text
+
+
+def test_moving_on_takes_an_open_way_before_a_shut_door(tmp_path):
+    run = _play(tmp_path, "delving", "enter\nroom exits E(stuck) W\nenter\n")
+    assert run.code == 0, run.err
+    assert "[R:2|active|exits R1]" in run.out and "exits E(stuck), W:R2]" in run.out
+
+
+def test_a_trap_on_a_door_stays_when_the_player_gives_it_a_direction(tmp_path):
+    run = _play(tmp_path, "dungeon-turn", "enter\nroom exits (trapped)\nroom exits N\n"
+                "search traps\n")
+    assert run.code == 0, run.err
+    assert "A trap on the door N of R1 is found: the party can get around it." in run.out
+
+
+def test_a_direction_typed_in_a_keys_room_leaves_the_keys_door_as_the_key_gives_it(tmp_path):
+    journal = tmp_path / "d.md"
+    run = solo("new", str(journal), "--system", "delving", "--seed", "2", "--dungeon",
+               str(_key(tmp_path)), stdin=TO_THE_LOCKED_DOOR + "room exits NE\nroom exits ?\n"
+               "enter\n")
+    assert run.code == 0, run.err
+    text = journal.read_text(encoding="utf-8")
+    assert "|Passage|exits N:R1, S:R3, ?(locked), E, NE]" in text
+    assert "|Passage|exits N:R1, S:R3, R2, E, NE]" in text  # the key's door, to its room

@@ -33,7 +33,7 @@ def test_new_creates_a_readable_journal_in_journals(tmp_path: Path):
     assert "\n# Test Crawl\n" in text and "\n### S1 *Turn 1 · 0:10*\n" in text
     assert "\n## Session 1\n*Date: 2023-11-14*\n" in text
     assert "\nThe air smells of wet rope.\n" in text
-    assert "@ combat-normal\n=> [Track:Tension 2/10] +2: normal combat" in text
+    assert "@ combat-normal\n=> [Clock:Tension 2/10] +2: normal combat" in text
     assert "tbl: Dungeon events (d12) d12=" in text
     assert "? Is the door locked? (likely, mythic)" in text
     assert "(note: undo: took back enter 4)" in text
@@ -67,7 +67,7 @@ def test_same_seed_and_commands_give_the_same_journal_even_split(tmp_path: Path)
 
     assert split.read_text().count("## Session ") == 4
     assert split.read_text().count("[DUNGEON STATUS]") == 3
-    assert split.read_text().count("\n[Track:Tension ") == 3  # the snapshot of each opening
+    assert split.read_text().count("\n[Clock:Tension ") == 3  # the snapshot of each opening
     assert played(whole) == played(split)
     whole_map, split_map = Session(whole), Session(split)
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solo.engine import room_changes as change
+from solo.engine.room_exits import describe
 from solo.engine.room_grammar import read_exits
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.play.rooms_view import rooms_lines
@@ -12,7 +13,7 @@ from solo.play.start import create_journal_file
 
 def test_rooms_lists_each_room_with_here_and_the_way_out_marked():
     dungeon = change.enter_new(Dungeon(), exits=1)
-    dungeon = change.describe(dungeon, "entry \x1bcave", read_exits(["N"]))
+    dungeon = describe(dungeon, "entry \x1bcave", read_exits(["N"]))
     dungeon = change.enter_new(dungeon, "N")
     dungeon = change.set_status(dungeon, ["cleared"], "set")
     lines = rooms_lines(dungeon)

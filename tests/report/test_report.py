@@ -357,7 +357,7 @@ def test_undone_entries_do_not_count(tmp_path: Path):
     assert journal.read_text().count("(note: undo: took back") == 2
     data = json.loads(solo("stats", str(journal), "--json", cwd=tmp_path).stdout)
     assert data["turns"] == 2
-    assert "[Track:Tension 1/10]" in journal.read_text()
+    assert "[Clock:Tension 1/10]" in journal.read_text()
     assert data["danger"]["peak"] == 0 and data["danger"]["end"] == 0  # the noise was taken back
     out = solo("export", str(journal), cwd=tmp_path).stdout
     assert re.search(r"line \[0, 0\]", out)

@@ -34,9 +34,22 @@ def test_searching_the_room_with_a_secret_finds_it_and_lowers_tension_once(here)
     assert run.code == 0, run.err
     first, second = run.out.split("@ find-secret")[1:]
     assert "d: Random encounter (exits 2, Tension 1)" in first
-    assert "=> [Track:Tension 0/10] -1: discovered a secret" in first
+    assert "=> [Clock:Tension 0/10] -1: discovered a secret" in first
     assert "A secret way SW is found" in first and "SW(secret)" in first
     assert "discovered a secret" not in second and "Nothing hidden is found here." in second
+
+
+def test_search_is_find_secret_itself_and_finds_the_same(here):
+    """Searching is what finds secrets (seed 000: lingering, "e.g., searching for secrets"),
+    so 'search' is find-secret under another word: the same dice, the same find."""
+    moves = TO_R4 + "enter W\nnoise\n{}\nrooms\n"
+    by_name = play(here, moves.format("find-secret"), "--dungeon", str(ABBEY))
+    (here / "j.md").unlink()
+    by_word = play(here, moves.format("search"), "--dungeon", str(ABBEY))
+    assert by_word.code == 0, by_word.err
+    assert "=> [Clock:Tension 0/10] -1: discovered a secret" in by_word.out
+    assert "exits N, SW(secret), E:R4" in by_word.out.rsplit("@ search", 1)[1]
+    assert by_word.out == by_name.out.replace("@ find-secret", "@ search")
 
 
 def test_a_found_count_typed_where_the_key_knows_is_refused(here):
@@ -51,7 +64,7 @@ def test_in_rooms_the_player_types_the_player_says_what_was_found(here):
     nothing, found = run.out.split("@ find-secret")[1:]
     assert "Nothing hidden is found here." in nothing and "Tension" not in \
         nothing.split("Random encounter")[1].split("\n", 1)[1]
-    assert "=> [Track:Tension 1/10] -1: discovered a secret" in found
+    assert "=> [Clock:Tension 1/10] -1: discovered a secret" in found
 
 
 def test_help_says_the_search_lingers_and_when_tension_falls(here):
@@ -59,4 +72,8 @@ def test_help_says_the_search_lingers_and_when_tension_falls(here):
     assert run.code == 0, run.err
     words = " ".join(run.out.split())
     assert "a linger (a turn, its events and encounter check)" in words
-    assert "Tension -1 only if a secret is found" in words
+    assert "Tension -1 only if a secret is found" in words and "also: search" in words
+    (here / "j.md").unlink()
+    linger = " ".join(play(here, "help linger\n").out.split())
+    assert "searching for secrets is find-secret (or search)" in linger
+    assert "also: rest" in linger and "also: rest, search" not in linger

@@ -20,7 +20,7 @@ def _visible(text: str) -> str:
 
 
 def _leaks(text: str) -> list[str]:
-    return re.findall(r"Tension \d+|\[Track:Tension|d10\+\d+|Tension: \d+", text)
+    return re.findall(r"Tension \d+|\[Clock:Tension|d10\+\d+|Tension: \d+", text)
 
 
 def _crawl(tmp_path, moves):
@@ -64,4 +64,4 @@ def test_showing_tension_again_shows_its_value(tmp_path):
     path, run = _crawl(tmp_path, MOVES + ["set show_tension true", "noise"])
     text = _visible(path.read_text())
     tail = text[text.rindex("set show_tension true"):]
-    assert "[Track:Tension " in tail
+    assert "[Clock:Tension " in tail

@@ -44,11 +44,12 @@ def test_set_takes_the_values_declared(journal):
     assert "encounter_in is now 8" in played.out and "d8=" in journal.read_text()
 
 
-def test_a_members_own_value_keeps_to_the_settings_bounds(journal):
-    played = solo("play", str(journal), stdin="party add Wren\n"
-                                               "party set Wren encounter_in 0\n")
+def test_a_members_own_value_keeps_to_the_settings_bounds(tmp_path):
+    path = tmp_path / "classic.md"  # (classic's search chance is a member's own: an elf's)
+    assert solo("new", str(path), "--system", "classic", "--seed", "4").code == 0
+    played = solo("play", str(path), stdin="party add Wren\nparty set Wren search_chance -1\n")
     assert played.code == 1
-    assert "encounter_in must be at least 1" in played.error_line()
+    assert "search_chance must be at least 0" in played.error_line()
 
 
 @pytest.mark.parametrize(("setting", "problem"), [
@@ -59,6 +60,8 @@ def test_a_members_own_value_keeps_to_the_settings_bounds(journal):
     ("{value: crawl, choices: crawl}", "expected a list of words"),
     ("{value: 2, min: 3, max: 1}", "max must not be below min"),
     ("{choices: [crawl]}", "value"),
+    ("{value: crawl, member: false}", "member is for a number setting"),
+    ("{value: 2, member: maybe}", "expected true or false"),
 ])
 def test_check_refuses_a_setting_whose_default_is_not_among_its_values(tmp_path, setting,
                                                                         problem):

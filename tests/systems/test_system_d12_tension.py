@@ -101,7 +101,7 @@ def test_a_six_in_the_dark_puts_nothing_out(crawl):
 
 def test_lingering_rolls_the_same_two_dice(crawl):
     c = crawl(SYSTEM)
-    for word in ("linger", "search", "rest"):
+    for word in ("linger", "search", "rest"):  # search: find-secret, a linger too
         result = c.do(f"{word} 1", faces=[11, 1, 1])
         assert _tables(result, "dungeon-events")[0].entry_id == "sounds"
         assert len(_met(result)) == 1
@@ -412,7 +412,7 @@ def test_the_richer_tables_are_an_option(crawl):
 
 # -- resting never lowers Tension ------------------------------------------------------------
 
-@pytest.mark.parametrize("word", ["rest", "linger", "search"])
+@pytest.mark.parametrize("word", ["rest", "linger", "search"])  # a search finding nothing
 def test_resting_never_lowers_tension(crawl, word):
     c = crawl(SYSTEM)
     c.do("set tension 5")
@@ -504,7 +504,7 @@ def test_hidden_tension_leaves_the_status_bar_and_the_journal_s_text(tmp_path):
     finally:
         session.close()
     text = path.read_text()
-    assert "[Track:Tension 2/10] +2: normal combat" in text
+    assert "[Clock:Tension 2/10] +2: normal combat" in text
     assert "=> Tension moves behind the screen: quiet combat" in text
     assert "Tension 3/10" not in text
     again = Session(path)
