@@ -22,7 +22,7 @@ from typing import NamedTuple
 from solo.engine.map_index import ExitDistances, MapIndex
 
 __all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "DOORS", "HIDDEN", "BARRED_DOORS", "Exit",
-           "Room", "Dungeon", "map_value", "way_out_text"]
+           "Room", "Dungeon", "map_value"]
 
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D")
 """The directions an exit may have: the eight of the compass, up and down."""
@@ -357,32 +357,12 @@ class Dungeon:
 
 
 def map_value(dungeon: Dungeon, name: str) -> int | None:
-    """What the map says of ``name`` (:data:`solo.rules.procedure.MAP_VALUES`): the exits
-    of the room the party is in (``room_exits``), the rooms between it and the dungeon's
-    exit by the shortest known way (``rooms_to_exit``); None when the map does not know."""
+    """What the room says of ``name`` (:data:`solo.rules.procedure.MAP_VALUES`): the exits
+    of the room the party is in (``room_exits``); None when the map does not know (the way
+    out, ``rooms_to_exit``, is :func:`solo.engine.way_out.map_value`'s)."""
     room = dungeon.current
     if room is None:
         return None
     if name == "room_exits":  # the exits the party knows of (a hidden one is not)
         return sum(1 for exit in room.exits if exit.door != HIDDEN)
-    if name == "rooms_to_exit":
-        return dungeon.rooms_to_exit()
     return None
-
-
-def way_out_text(dungeon: Dungeon) -> str:
-    """Which way the dungeon's exit lies from the room the party is in, by the shortest
-    known way: ``N to R2, 3 rooms in all``; ``here`` in the exit room; '' when the map does
-    not know."""
-    way = dungeon.way_to_exit()
-    if way is None:
-        return ""
-    next_room, rooms = way
-    if next_room is None:
-        return "here"
-    room = dungeon.current
-    step = next((exit.direction for exit in room.exits
-                 if exit.to == next_room and exit.passable), None) \
-        if room is not None else None
-    return (f"{step} to {next_room}" if step else f"to {next_room}") + (
-        f", {rooms} rooms in all" if rooms > 1 else "")

@@ -19,7 +19,8 @@ from solo.engine import room_changes as change
 from solo.engine import rooms as rooms_module
 from solo.engine.room_commands import changed
 from solo.engine.room_exits import describe
-from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room, way_out_text
+from solo.engine.rooms import DIRECTIONS, Dungeon, Exit, Room
+from solo.engine.way_out import nearest, way_text
 from solo.errors import SoloError, UsageError
 from solo.play.session import Session
 from solo.play.start import create_journal_file
@@ -107,7 +108,7 @@ def check(dungeon: Dungeon) -> None:
     assert dungeon.rooms_to_exit() == (len(way) - 1 if way and dungeon.way_out else None)
     assert dungeon.way_to_exit() == (((way[1] if len(way) > 1 else None), len(way) - 1)
                                      if way else None)
-    assert way_out_text(dungeon) == plain_text(dungeon)
+    assert _way(dungeon) == plain_text(dungeon)
 
 
 def check_everywhere(dungeon: Dungeon) -> Dungeon:
@@ -131,7 +132,7 @@ def check_everywhere(dungeon: Dungeon) -> Dungeon:
         moved = moved.placed(room.id, dungeon.way_out, dungeon.previous)
         assert moved.rooms_to_exit() == (steps.get(room.id) if moved.way_out else None)
         if at % 8 == 0:
-            assert way_out_text(moved) == plain_text(moved), room.id
+            assert way_text(moved, nearest(moved)) == plain_text(moved), room.id
     return moved.placed(dungeon.here, dungeon.way_out, dungeon.previous)
 
 
@@ -243,15 +244,19 @@ def test_any_room_set_with_any_exits_keeps_the_answers_plain(seed, every):
         check(earlier)
 
 
+def _way(dungeon: Dungeon) -> str:
+    return way_text(dungeon, nearest(dungeon))
+
+
 def test_a_way_out_named_before_its_room_is_known_is_counted_once_it_is():
     dungeon = Dungeon((Room("R1"),), here="R1", way_out="R2")
-    assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (None, "")
+    assert (dungeon.rooms_to_exit(), _way(dungeon)) == (None, "")
     dungeon = dungeon.with_room(Room("R2", exits=(Exit("S", "R1"),)))  # one way: R2 to R1
-    assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (None, "")  # not from R1
+    assert (dungeon.rooms_to_exit(), _way(dungeon)) == (None, "")  # not from R1
     dungeon = dungeon.with_room(Room("R1", exits=(Exit("N", "R2"),)))
-    assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (1, "N to R2")
+    assert (dungeon.rooms_to_exit(), _way(dungeon)) == (1, "N to R2")
     dungeon = dungeon.with_room(Room("R3", exits=(Exit("N", "R1"),)), here="R3")
-    assert (dungeon.rooms_to_exit(), way_out_text(dungeon)) == (2, "N to R1, 2 rooms in all")
+    assert (dungeon.rooms_to_exit(), _way(dungeon)) == (2, "N to R1, 2 rooms in all")
     check(dungeon)
 
 

@@ -49,7 +49,7 @@ def test_no_walk_passes_the_locked_grate_or_climbs_the_one_way_drain(here, syste
 def test_the_way_out_is_not_counted_up_a_one_way_drain(here):
     """In the drain R5 (its only way the trapdoor U, stuck; the drain D from R3 falls one
     way into it) no way out is known: no figure, and no breeze pointing 'to R3' (the
-    breeze reads the same way, :func:`solo.engine.rooms.way_out_text`)."""
+    breeze reads the same way, :func:`solo.engine.way_out.way_text`)."""
     run = solo("new", str(here / "d3.md"), "--system", "d12-tension", "--seed", "3",
                "--dungeon", str(guide_key(here)),
                stdin="enter\nenter E\nbreak-door\nenter E\nenter D\nrooms\n")
