@@ -144,5 +144,5 @@ def test_each_encounter_is_listed_once(tmp_path):
 
 def test_a_tag_s_change_is_no_consequence_to_find(tmp_path):
     journal = _journal(tmp_path / "journals", script="enter 2\nnoise\n")
-    assert "=> [Track:Tension 1/10] +1: noise" in journal.read_text(encoding="utf-8")
+    assert "=> [Clock:Tension 1/10] +1: noise" in journal.read_text(encoding="utf-8")
     assert _hits("noise", str(journal)) == []
