@@ -58,8 +58,8 @@ LINE_RULE = (
     "journaled and the line stays for you to fix. Any line whose first word is no command "
     "is narration, unless it looks like a command (one lowercase word, or a hyphenated "
     "one such as find-secret). A sentence that starts with a command word but does not "
-    "fit it (a capital letter, four words or more, a full stop, ! or ? at its end) is "
-    "narration too: "
+    "fit it is narration too, if it has all three: a capital letter first, four words or "
+    "more, and a full stop, ! or ? at its end: "
     "'Strike the goblin down!'. Any other near miss is refused; to keep it as narration, "
     "press Enter again on the line handed back, or start the line with > (the > is not "
     "written). A quotation is kept exactly as typed.")
