@@ -154,7 +154,7 @@ def _results(found: Forecast, unit: str) -> Iterator[str]:
     checks = [(odds.line, label, chance) for odds in found.actions
               for label, chance in odds.checks or ()]
     if checks:
-        yield "Checks the moves roll (the chance each succeeds):"
+        yield "Checks the moves roll (the chance each is rolled and succeeds):"
         width = max(len(line) for line, _, _ in checks)
         for line, label, chance in checks:
             yield f"  {line:<{width}}  {label}: {chance.text()}"

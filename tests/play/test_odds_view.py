@@ -66,3 +66,18 @@ def test_a_search_of_two_turns_counts_what_its_rolls_name_in_the_whole_move(tmp_
     data = json.loads(solo("odds", str(path), "--json").out)
     search = next(move for move in data["actions"] if move["action"] == "search")
     assert search["results"]["encounter"] == search["encounter"]
+
+
+def test_a_check_rolled_only_on_an_encounter_says_its_chance_counts_both(tmp_path):
+    """The surprise check is rolled only when an encounter comes (1 in 6), so its figure,
+    7.5%, is that and a success (DC 12 on a d20, 45%): the heading says so, where it read
+    as the chance of the check alone."""
+    path = tmp_path / "exploration.md"
+    made = solo("new", str(path), "--system", "exploration", "--seed", "2", "--party", "Ada",
+                stdin="light torch\n")
+    assert made.code == 0, made.err
+    shown = solo("odds", str(path)).out
+    assert "Checks the moves roll (the chance each is rolled and succeeds):" in shown
+    both = (1 / 6) * (9 / 20)
+    assert re.search(rf"explore +WIS check \(DC 12\) against surprise for Ada: {both:.1%}",
+                     shown), shown
