@@ -27,9 +27,9 @@ What a line is: a line is a command only if it parses whole as that command with
 arguments ('undo', 'status' and 'quit' take none). A command word followed by words it
 does not take is not run and nothing is journaled, unless the line is a sentence, which
 is narration: a capital letter first, four words or more, and a full stop, ! or ? at its
-end, all three ("Strike the goblin down!"). A short line close to a command ("advnace") gets "did you
-mean advance?", and a lone lowercase or hyphenated word that is no command ("foo-bar")
-is refused. Start a line with > to keep it as narration whatever it says (the > is not
+end, all three ("Strike the goblin down!"). A short line close to a command ("advnace")
+gets "did you mean advance?", and a lone lowercase or hyphenated word that is no command
+("foo-bar") is refused. Start a line with > to keep it as narration whatever it says (the > is not
 written; at the prompt, Enter again on a line handed back does the same); a quotation
 is kept as typed; any other line is narration too."""
 

@@ -21,15 +21,14 @@ random. The drawings (terminal text, Mermaid, SVG) read the :class:`Layout`;
 from __future__ import annotations
 
 import unicodedata
-from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from solo.engine.rooms import OPPOSITE, Dungeon
 
 __all__ = ["Cell", "Edge", "Stub", "Layout", "OFFSETS", "STATUS_MARKS", "UNMAPPED", "layout",
-           "route", "text_cells"]
+           "text_cells"]
 
 Cell = tuple[int, int]
 """A place on the grid: (column, row), columns growing east and rows growing south."""
@@ -252,34 +251,6 @@ def _place(room: str, links: _Links, grid: _Grid) -> Cell:
             if cell is not None:
                 return cell
     return grid.layered(grid.where[placed[0]])
-
-
-def route(plan: Layout, start: str | None, end: str | None) -> list[str]:
-    """The rooms on a shortest known way from ``start`` to ``end``, both included (empty
-    when no known way joins them); ties go to the edge known first."""
-    if start is None or end is None or plan.cell(start) is None or plan.cell(end) is None:
-        return []
-    neighbours: dict[str, list[str]] = {}
-    for edge in plan.edges:
-        neighbours.setdefault(edge.start, []).append(edge.end)
-        neighbours.setdefault(edge.end, []).append(edge.start)
-    came_from: dict[str, str | None] = {start: None}
-    queue = deque([start])
-    while queue and end not in came_from:
-        room = queue.popleft()
-        for other in neighbours.get(room, ()):
-            if other not in came_from:
-                came_from[other] = room
-                queue.append(other)
-    if end not in came_from:
-        return []
-    return list(_walk_back(came_from, end))[::-1]
-
-
-def _walk_back(came_from: dict[str, str | None], room: str | None) -> Iterator[str]:
-    while room is not None:
-        yield room
-        room = came_from[room]
 
 
 def text_cells(text: str) -> int:

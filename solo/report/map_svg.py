@@ -29,7 +29,6 @@ from solo.engine.map_layout import (
     Edge,
     Layout,
     layout,
-    route,
     text_cells,
 )
 from solo.engine.rooms import Dungeon, Room
@@ -202,9 +201,9 @@ def _description(dungeon: Dungeon, plan: Layout, rooms: dict[str, Room]) -> str:
         text.append("This is the way out." if way_out == here
                     else f"The way out is {named(way_out)}.")
     if here is not None and way_out is not None and here != way_out:
-        way = route(plan, here, way_out)
-        text.append(f"The shortest known way there, {len(way) - 1} step"
-                    f"{'s' if len(way) != 2 else ''}: {', '.join(way)}." if way
+        way = dungeon.route(here, way_out)  # (by the ways the party may pass, as it walks)
+        text.append(f"The shortest known way there, {len(way)} step"
+                    f"{'s' if len(way) != 1 else ''}: {', '.join([here, *way])}." if way
                     else "No known way leads there from here.")
     if count := len(plan.stubs):
         text.append(f"{count} exit{'s lead' if count != 1 else ' leads'} nowhere known yet.")

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from map_dungeons import big_dungeon, dungeons, twelve_rooms
 
-from solo.engine.map_layout import OFFSETS, layout, route, text_cells
+from solo.engine.map_layout import OFFSETS, layout, text_cells
 from solo.engine.rooms import Dungeon, Exit, Room
 from tests.suite_profile import scaled
 
@@ -82,15 +82,6 @@ def test_rooms_no_known_way_joins_are_placed_below_the_rest():
     lowest_joined = max(plan.cell(room)[1] for room in ("R1", "R2"))
     assert all(plan.cell(room)[1] > lowest_joined for room in ("R3", "R4", "R5"))
     assert _step(plan, "R3", "R4") == OFFSETS["S"]
-
-
-def test_the_route_out_is_a_shortest_known_way():
-    plan = layout(twelve_rooms())
-    assert route(plan, "R8", "R1") == ["R8", "R6", "R3", "R2", "R1"]
-    assert route(plan, "R1", "R1") == ["R1"]
-    cut_off = layout(Dungeon((Room("R1"), Room("R2")), here="R2", way_out="R1"))
-    assert route(cut_off, "R2", "R1") == []
-    assert route(plan, "R8", "nowhere") == []
 
 
 def test_an_empty_dungeon_has_an_empty_grid():
