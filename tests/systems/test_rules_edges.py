@@ -108,15 +108,31 @@ def test_a_game_kept_running_reads_what_is_new_on_the_map_per_command(crawl):
     assert [room.status for room in state.dungeon.rooms] == [("active",), ("active",)]
 
 
-def test_exploration_marks_the_room_rushed_through_or_entered_blind(crawl):
+def test_exploration_marks_a_room_entered_blind_and_leaves_mapped_ones_as_drawn(crawl):
     c = crawl("exploration")
     c.do("light torch")
     c.do("enter", faces=[6])
     assert "unmapped" not in c.state.dungeon.current.status
-    c.do("move rushing", faces=[6])
-    assert "unmapped" in c.state.dungeon.current.status
-    c.do("move", faces=[6])  # cautious, with light
+    c.do("move rushing", faces=[6])  # no mapping, but R1 is on the map already
     assert "unmapped" not in c.state.dungeon.current.status
+    c.do("douse torch")
+    c.do("enter N", faces=[6])  # blind into R2: not mapped
+    assert statuses(c) == [("active",), ("active", "unmapped")]
+    assert "Not mapped: R2" in said(c.last)
+    c.do("back", faces=[6])  # blind, back into R1: it stays as drawn
+    assert c.state.dungeon.here == "R1"
+    assert statuses(c) == [("active",), ("active", "unmapped")]
+    c.do("light torch")
+    c.do("go R2", faces=[6])  # a cautious move there, with light: R2 is mapped now
+    assert statuses(c) == [("active",), ("active",)]
+
+
+def test_overloaded_a_hurried_move_leaves_the_map_as_it_is(crawl):
+    c = crawl("overloaded")
+    c.do("enter", faces=[2])  # (the die: 2, spoor)
+    c.do("move hurried", faces=[2])
+    assert "no mapping" in said(c.last)
+    assert statuses(c) == [("active",)]
 
 
 def test_no_reading_says_solo_keeps_no_map():
