@@ -328,7 +328,7 @@ def _stocked_read(world: World, now: State) -> bool:
 
 _READ_AS = {"turn": frozenset({"turn", "minutes"}), "encounters": frozenset({"encounters"}),
             "dungeon": frozenset({"room", "room_exits", "rooms_to_exit", "rooms_known",
-                                  "way_out"})}
+                                  "room_new", "way_out"})}
 """The parts of a state kept too when an expression reads a name made from them."""
 
 _KEPT = ("values", "lights", "struck", "foreshadowed", "doused", "supplies", "party")

@@ -84,5 +84,6 @@ class Game:
                 self._quiet_acts[line] = (self.world.procedure.actions[request.action],
                                           request.arguments, request.text)
         run.events.clear()
+        run.begin()
         carry_out(self.world, run, request)
         return run.turn

@@ -145,6 +145,7 @@ class RunState:
         self.party = list(state.party)
         self.trip = state.trip  # the expedition under way, or the days outside
         self.dungeon = state.dungeon  # the rooms (a frozen Dungeon, replaced as it changes)
+        self.map_before = state.dungeon  # the map as the command found it (``room_new``)
         self.actor: str | None = None  # the member the command names (``Wren: rest``)
         self.member: int | None = None  # the member ``members:`` is at, by index
         self.state = state
@@ -172,6 +173,11 @@ class RunState:
                      encounters=self.encounters, doused=tuple(self.doused),
                      supplies=self.supplies, foretold=self.foretold,
                      party=tuple(self.party), trip=self.trip, dungeon=self.dungeon)
+
+    def begin(self) -> None:
+        """Another command starts on this run (a game kept running): ``room_new`` reads
+        the map from here."""
+        self.map_before = self.dungeon
 
     # -- effects ---------------------------------------------------------------
     def execute(self, effects: Iterable[Effect]) -> None:
@@ -325,6 +331,9 @@ _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit", run.others_out())
     or 0,
     "rooms_known": lambda run: len(run.dungeon.rooms),
+    # the room the party is in came onto the map during this command (entered first now)
+    "room_new": lambda run: run.dungeon.here is not None
+    and run.map_before.room(run.dungeon.here) is None,
     "way_out": lambda run: way_text(run.dungeon, run.way_out()),
 }
 """Names whose value the run works out when an expression reads them."""

@@ -59,7 +59,7 @@ def test_where_no_action_opens_doors_room_exits_question_mark_opens_a_keys_door(
     assert "the door of R5 with no direction is locked: once the party has opened it, " \
         "'room exits ?' says so" in run.err
     text = journal.read_text(encoding="utf-8")
-    assert "[R:5|active, unmapped|Passage|exits N:R1, S:R3, ?, E]" in text
+    assert "[R:5|active|Passage|exits N:R1, S:R3, ?, E]" in text  # (mapped: lit at first)
     assert "exits N:R1, S:R3, R2, E]" in text  # the key's door, still without a direction
 
 

@@ -29,6 +29,10 @@ def test_a_two_turn_search_with_no_encounter_takes_both_turns(crawl):
 
 
 # -- "cannot map" means something on the map -----------------------------------------------------
+def statuses(c) -> list[tuple[str, ...]]:
+    return [room.status for room in c.state.dungeon.rooms]
+
+
 def test_delving_rooms_run_into_are_unmapped_until_the_party_comes_back_crawling_with_light(
         crawl):
     from solo.engine.map_layout import layout
@@ -36,35 +40,99 @@ def test_delving_rooms_run_into_are_unmapped_until_the_party_comes_back_crawling
 
     c = crawl("delving")
     c.do("light lantern")
-    c.do("enter", faces=[6])
-    c.do("move run", faces=[6])  # the party runs: R1 is not mapped
-    c.do("enter N", faces=[6])  # still running: R2 neither
-    dungeon = c.state.dungeon
-    assert [("unmapped" in room.status) for room in dungeon.rooms] == [True, True]
+    c.do("enter", faces=[6])  # crawling, with light: R1 is mapped
+    c.do("move run", faces=[6])  # the party runs, but R1 is on the map already
+    assert "Not mapped" not in said(c.last)
+    c.do("enter N", faces=[6])  # still running: R2, new, is not mapped
+    assert [("unmapped" in status) for status in statuses(c)] == [False, True]
     assert "Not mapped: R2" in said(c.last)
-    assert any("R2*~" in line or "R2~" in line for line in map_lines(dungeon))
-    plan = layout(dungeon)
+    assert any("R2*~" in line or "R2~" in line for line in map_lines(c.state.dungeon))
+    plan = layout(c.state.dungeon)
     assert "N" not in {stub.direction for stub in plan.stubs}  # no directions drawn
     c.do("move crawl", faces=[6])  # crawling, with light: R2 is mapped now
-    assert "unmapped" not in c.state.dungeon.current.status
-    assert "unmapped" in c.state.dungeon.room("R1").status
+    assert statuses(c) == [("active",), ("active",)]
 
 
 def test_delving_rooms_entered_in_the_dark_are_unmapped(crawl):
     c = crawl("delving")
     c.do("enter", faces=[6])
     assert "unmapped" in c.state.dungeon.current.status
+    c.do("move run", faces=[6])  # still dark, and no longer new: the mark stays as it is
+    assert "unmapped" in c.state.dungeon.current.status
+    c.do("light torch")
+    c.do("explore", faces=[6])  # a turn of moving there at a run, with light: still not
+    assert "unmapped" in c.state.dungeon.current.status
+    c.do("move walk", faces=[6])  # walking, with light: mapped now
+    assert statuses(c) == [("active",)]
 
 
-def test_exploration_marks_the_room_rushed_through_or_entered_blind(crawl):
+def test_delving_a_mapped_room_stays_mapped_when_the_party_walks_back_in_the_dark(crawl):
+    from solo.play.map_text import map_lines
+
+    c = crawl("delving")
+    c.do("light torch")
+    c.do("enter", faces=[6])  # R1, with light
+    c.do("enter N", faces=[3])  # R2, with light; the hazard die's 3 burns the torch out
+    assert c.state.lights == ()
+    c.do("back", faces=[6])  # a turn at walking pace, in total darkness, back into R1
+    assert c.state.dungeon.here == "R1"
+    assert "cannot map" in said(c.last) and "Not mapped" not in said(c.last)
+    assert statuses(c) == [("active",), ("active",)]
+    assert not any("~" in line for line in map_lines(c.state.dungeon))  # drawn as before
+
+
+def test_delving_a_walk_in_the_dark_through_known_rooms_leaves_them_mapped(crawl):
+    c = crawl("delving")
+    c.do("light candle")
+    for line in ("enter", "enter N", "enter N"):  # R1, R2, R3, crawling by candlelight
+        c.do(line, faces=[6])
+    c.do("move run", faces=[6])  # running blows the candle out: dark, but R3 is mapped
+    assert c.state.lights == ()
+    c.do("go R1", faces=[6])  # back through R2 into R1, in the dark
+    assert c.state.dungeon.here == "R1"
+    assert statuses(c) == [("active",)] * 3
+
+
+def test_a_game_kept_running_reads_what_is_new_on_the_map_per_command(crawl):
+    """solo simulate's dungeon runs keep one run for every command: a room entered by an
+    earlier command is not new to a later one."""
+    from solo.engine import core as engine
+    from tests.conftest import ScriptedRandom
+
+    world = crawl("delving").world
+    game = engine.Game(world, engine.start(world), ScriptedRandom([6, 3, 6]), record=True)
+    for line in ("light torch", "enter", "enter N", "back"):  # the 3 burns the torch out
+        game.perform(line)
+    state = game.state()
+    assert state.dungeon.here == "R1" and state.lights == ()
+    assert [room.status for room in state.dungeon.rooms] == [("active",), ("active",)]
+
+
+def test_exploration_marks_a_room_entered_blind_and_leaves_mapped_ones_as_drawn(crawl):
     c = crawl("exploration")
     c.do("light torch")
     c.do("enter", faces=[6])
     assert "unmapped" not in c.state.dungeon.current.status
-    c.do("move rushing", faces=[6])
-    assert "unmapped" in c.state.dungeon.current.status
-    c.do("move", faces=[6])  # cautious, with light
+    c.do("move rushing", faces=[6])  # no mapping, but R1 is on the map already
     assert "unmapped" not in c.state.dungeon.current.status
+    c.do("douse torch")
+    c.do("enter N", faces=[6])  # blind into R2: not mapped
+    assert statuses(c) == [("active",), ("active", "unmapped")]
+    assert "Not mapped: R2" in said(c.last)
+    c.do("back", faces=[6])  # blind, back into R1: it stays as drawn
+    assert c.state.dungeon.here == "R1"
+    assert statuses(c) == [("active",), ("active", "unmapped")]
+    c.do("light torch")
+    c.do("go R2", faces=[6])  # a cautious move there, with light: R2 is mapped now
+    assert statuses(c) == [("active",), ("active",)]
+
+
+def test_overloaded_a_hurried_move_leaves_the_map_as_it_is(crawl):
+    c = crawl("overloaded")
+    c.do("enter", faces=[2])  # (the die: 2, spoor)
+    c.do("move hurried", faces=[2])
+    assert "no mapping" in said(c.last)
+    assert statuses(c) == [("active",)]
 
 
 def test_no_reading_says_solo_keeps_no_map():
