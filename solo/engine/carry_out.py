@@ -60,12 +60,18 @@ def _found(world: World, run: Run, action: Action, arguments: Mapping[str, Any]
     return known
 
 
-def _own_check_held(run: Run, known: int | None) -> bool:
-    """Whether the action's own check held: the last its effects rolled, if any (not one
-    of ``on_action`` before them, nor one its turns roll after them, such as a surprise
+def _own_check_held(run: Run, action: Action, arguments: Mapping[str, Any],
+                    known: int | None) -> bool:
+    """Whether the action's own check held. Where the player rolls it (an argument whose
+    choices include success and failure: solo does not know the characters' skills),
+    their result; else the last check its effects rolled, if any (not one of
+    ``on_action`` before them, nor one its turns roll after them, such as a surprise
     check the hazard die calls for). A search whose finds the map counts (``known``)
     rolls no check of its own: a linger's encounter check is not it. A door opens, a
     search finds, only then."""
+    if any(arguments.get(arg.name) == "failure" and "success" in arg.choice_names
+           for arg in action.args):
+        return False
     if known is not None:
         return True
     held = True
@@ -106,7 +112,7 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             run.act(action, arguments, request.text)
             if rolled is not None and rolled.encounter:
                 meet_rolled_encounter(run, start)
-            held = _own_check_held(run, known)
+            held = _own_check_held(run, action, arguments, known)
             dungeon_rolls.after_action(world, run, request.action, held, door)  # doors, traps
             search_key(world, run, request.action, held)
             if moved:  # shown right after the action that made the move

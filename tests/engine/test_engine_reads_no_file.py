@@ -93,8 +93,8 @@ def test_a_generated_crawl_reads_no_file_once_the_sitting_is_open(tmp_path):
     world, state = _opened(tmp_path, "trespasser", "classic")
     assert list(world.generators) == ["classic"]
     with no_files():
-        state = _play(world, state, ["advance", "search", "advance", "batter-door",
-                                     "advance"])
+        state = _play(world, state, ["advance", "stay", "search success",
+                                     "batter-door success", "advance"])
         odds = forecast(world, state, seeded())
     assert len(state.dungeon.rooms) >= 2
     assert odds is not None

@@ -41,6 +41,12 @@ def _play(session: Session, move: str, turns: int) -> list[str]:
             try:
                 session.handle(line)
             except UsageError as error:
+                if " needs result (success/failure" in str(error):  # Trespasser: the
+                    line += " success"                              # player's own roll
+                    continue
+                if str(error).startswith("An encounter came this round"):  # Trespasser:
+                    line = "stay"                           # the next round for actions
+                    continue
                 options = [word for word in QUOTED.findall(str(error))
                            if word not in tried and word != "go"]
                 assert options, str(error)

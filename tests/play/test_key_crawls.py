@@ -24,7 +24,7 @@ ROOM_LINE = re.compile(r"^(R\d+)( \(([^)]*)\))? · .*?(?: · exits (.*))?$")
 
 SYSTEMS = {  # the procedure's move, its door opener, its search
     "d12-tension": ("enter", "break-door", "find-secret"),
-    "trespasser": ("advance", "batter-door", "search"),
+    "trespasser": ("advance", "batter-door success", "search success"),
 }
 
 

@@ -43,7 +43,7 @@ def test_a_shut_door_is_refused_by_name_until_the_procedures_action_opens_it(her
 
 def test_a_secret_door_is_found_by_the_procedures_search_and_counted(here):
     run = start(here, EXAMPLE, "trespasser",
-                stdin="advance\nadvance N\nadvance N\nadvance W\nrooms\nsearch\nrooms\n")
+                stdin="advance\nadvance N\nadvance N\nadvance W\nrooms\nsearch success\nrooms\n")
     assert run.code == 0, run.err
     before, after = run.out.split("@ search", 1)
     assert "SW" not in before.split("Chapter house")[-1]

@@ -178,7 +178,7 @@ def test_a_members_name_completes_and_their_action_reaches_the_journal(tmp_path:
         hp = session.procedure.party.hp
         assert f"Wren {hp}/{hp}" in session.toolbar()
         assert f"Ott {hp}/{hp}" in session.toolbar()  # at 80 columns, the last name
-        assert drive(session, "light torch\radvance\rWren: search\rBrother Ott: I wait.\r"
+        assert drive(session, "light torch\radvance\rWren: search success\rBrother Ott: I wait.\r"
                               "party add Cid hp 5\r\x04") == 0
         text = session.path.read_text()
         assert "@(Wren) search" in text and "\nBrother Ott: I wait.\n" in text

@@ -16,8 +16,8 @@ from tests.guide_key import guide_key
 ROOT = Path(__file__).resolve().parents[2]
 ABBEY = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
 SHRINE = {"d12-tension": "enter\nenter E\nbreak-door\nenter E\nenter D\nbreak-door\nenter U\n",
-          "trespasser": "advance\nadvance E\nbatter-door\nadvance E\nadvance D\nbatter-door\n"
-                        "advance U\n"}
+          "trespasser": "advance\nadvance E\nbatter-door success\nadvance E\nadvance D\n"
+                        "batter-door success\nadvance U\n"}
 """Into the shrine R4 by the one-way trapdoor U from the drain R5: its only way on is the
 grate S to R3, locked."""
 

@@ -115,7 +115,7 @@ def test_a_party_re_saved_by_a_json_tool_reads_the_same(tmp_path: Path):
 def test_a_mark_the_rules_clear_quietly_is_gone_from_the_reports(tmp_path: Path):
     # trespasser's 'acted' is cleared at the round's end without a line in the journal
     journal = tmp_path / "acted.md"
-    script = "advance\nWren: search\nWren: hurt 2\nadvance\nstay\n"
+    script = "advance\nWren: search success\nWren: hurt 2\nadvance\nstay\n"
     done = solo("new", str(journal), "--system", "trespasser", "--seed", "4", "--party", "Wren",
                 stdin=script)
     assert done.code == 0, done.err

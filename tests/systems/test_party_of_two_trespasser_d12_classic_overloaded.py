@@ -52,7 +52,7 @@ def test_trespasser_a_party_of_two_eats_fasts_hurts_and_heals(tmp_path):
     path = _new(tmp_path, "trespasser", 5)
     result = _play(tmp_path, [
         "supply rations 1", "supply torch 1", "light torch",
-        "advance",
+        "stay",                           # (seed 5's advance meets an encounter: no rest)
         "Wren: rest",                     # eats the party's only ration
         "Brother Ott: rest",              # nothing left: 1 endurance
         "party add Mara hp 5",

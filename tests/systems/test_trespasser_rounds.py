@@ -10,7 +10,7 @@ import pytest
 
 from tests.fake_env import solo
 
-SEARCH = "Wren: search area"
+SEARCH = "Wren: search success"
 REFUSED = ("Wren has acted this round: each character takes one action a round. Begin the "
            "next round first (advance, stay, hide or backtrack).")
 
@@ -28,7 +28,7 @@ def _new(moves: str):
 
 
 def _searches(text: str) -> int:
-    return sum(1 for line in text.splitlines() if line == "@(Wren) search area")
+    return sum(1 for line in text.splitlines() if line == "@(Wren) search success")
 
 
 def test_a_second_action_in_the_round_is_refused_naming_who_has_acted(in_tmp):
