@@ -19,6 +19,7 @@ from solo import defaults
 from solo.engine.arguments import parse_arguments, usage_line
 from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.requests import Act, Request
+from solo.engine.room_changes import back_target
 from solo.engine.rooms import DIRECTIONS, ROOM_ID
 from solo.engine.state import State
 from solo.engine.way_out import map_value
@@ -126,6 +127,8 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                 if value is not None}
     spoken = action if command.name == action.name else replace(action, name=command.name)
     arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(words_of or "", ""))
+    if move == "back" and direction is None and to is None and state.dungeon.current is not None:
+        back_target(state.dungeon)  # refused where the party's way began, as 'back' is
     exits = arguments.get("exits") if move == "new" and any(
         arg.name == "exits" for arg in action.args) else None
     typed = exits is not None and any(word[:1].isdigit() or word.lower().startswith("exits")

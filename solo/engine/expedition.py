@@ -101,8 +101,10 @@ def _leave_dungeon(world: World, run: Run, request: Leave, walk: Walker) -> None
     if leave != LEAVE_BY_WALKING:  # (a procedure whose own word is not 'leave')
         raise UsageError(f"in {world.procedure.name} the party gets out with '{leave}'")
     dungeon = run.dungeon
-    if dungeon.way_out is None or dungeon.room(dungeon.way_out) is None \
-            or dungeon.here is None:
+    if dungeon.current is None:  # ('room way out' would be refused: no room to name)
+        raise UsageError("no known way out: the party is in no room yet; 'enter' goes into "
+                         "the first one, the way out")
+    if dungeon.way_out is None or dungeon.room(dungeon.way_out) is None:
         raise UsageError("no known way out: the map has none yet ('room way out' names the "
                          "room the party came in by)")
     out = _nearest_way_out(world, run)

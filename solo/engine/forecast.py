@@ -159,8 +159,10 @@ def _nowhere_back(world: World, state: State, name: str) -> str | None:
     if action is None or action.room != "back":
         return None
     dungeon = state.dungeon
-    if dungeon.current is None or not dungeon.trail:
+    if dungeon.current is None:
         return f"{name}: no known room to go back to yet"
+    if not dungeon.trail:  # (refused as 'back' is: a room named is another move)
+        return f"{name}: the party's way began here, with no way back to retrace"
     return None
 
 

@@ -176,8 +176,9 @@ def test_the_time_outside_is_refused_in_the_dungeon(crawl, line):
 
 def test_leave_with_no_known_way_out_is_refused(crawl):
     c = crawl("d12-tension")
-    with pytest.raises(UsageError, match="no known way out"):
-        c.do("leave")
+    with pytest.raises(UsageError, match="no known way out: the party is in no room yet; "
+                                         "'enter' goes into the first one"):
+        c.do("leave")  # ('room way out', which it advised, is refused in no room)
     assert c.state.trip.away is None
 
 

@@ -170,6 +170,23 @@ def test_back_retraces_the_way_step_by_step_and_stops_at_the_first_room(tmp_path
         session.close()
 
 
+@pytest.mark.parametrize("system, moves, word", [
+    ("trespasser", ["advance", "advance", "backtrack"], "backtrack"),
+    ("d12-tension", ["enter 2", "enter 2", "revisit"], "revisit"),
+])
+def test_a_move_back_where_the_way_began_is_refused_and_takes_no_time(tmp_path, system,
+                                                                      moves, word):
+    """A bare backtrack (revisit) in the room the party's way began is refused as ``back``
+    is, nothing written: it said no other room was known, then spent the round on the
+    depletion and encounter checks of a move that did not happen."""
+    session = started(tmp_path, system, moves)
+    try:
+        assert session.state.dungeon.here == "R1"
+        assert "R1 is where the party's way began" in refused(session, word)
+    finally:
+        session.close()
+
+
 def test_back_after_a_walk_retraces_the_walk_room_by_room(tmp_path):
     session = started(tmp_path, "classic", ["enter", "enter N", "enter N", "enter E",
                                             "back", "back", "back", "go R4"])

@@ -16,7 +16,7 @@ from tests.fake_env import run_here
 
 SCRIPTS = {
     "trespasser": ["supply torch 2", "light torch", "advance", "A long hall.",
-                   "stay", "backtrack", "ask Is anyone there? unlikely", "advance",
+                   "stay", "advance", "backtrack", "ask Is anyone there? unlikely", "advance",
                    "undo", "advance", "roll 2d6", "advance"],
     "d12-tension": ["light torch", "enter 3", "combat-normal", "linger 1", "enter 2",
                     "set show_tension false", "enter 1", "noise", "enter 4"],
@@ -52,7 +52,7 @@ def test_odds_as_typed_at_the_prompt(tmp_path):
         shown = session.handle("odds").lines
         assert shown[0].startswith("Odds for round 2")
         text = "\n".join(str(line) for line in shown)
-        assert "backtrack: no known room to go back to yet" in text  # one room: none behind
+        assert "backtrack: the party's way began here, with no way back to retrace" in text
         assert re.search(r"stay +encounter 0% · Torch out 1 in 6\n", text)
         assert "hide needs stealth" in text
         assert "If the party keeps to advance:" in text and "Alarm 1 reaches 10" in text

@@ -182,7 +182,7 @@ def test_every_procedure_plays_a_short_crawl(tmp_path: Path):
         "d12-tension": ["light torch", "enter 3", "combat-quiet", "linger 1", "enter 2"],
         "delving": ["light torch", "explore", "move walk", "search", "rest", "explore"],
         "exploration": ["light torch", "explore", "move fast rushing", "search", "rest"],
-        "trespasser": ["light torch", "advance", "stay", "hide success 1", "backtrack"],
+        "trespasser": ["light torch", "advance", "stay", "hide success 1", "advance", "backtrack"],
         "dungeon-turn": ["light torch", "explore", "search", "move", "rest",
                          "leave 2 3 dangerous"],
     }

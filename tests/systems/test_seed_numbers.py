@@ -70,7 +70,7 @@ def test_a_table_title_names_the_tables_own_dice(system):
 
 # Commands that make a procedure roll a labelled check or roll (and each turn's hazard).
 LABELLED = {
-    "trespasser": ["light torch", "light candle", "advance", "backtrack"],
+    "trespasser": ["light torch", "light candle", "advance", "advance", "backtrack"],
     "dungeon-turn": ["harvest 2", "leave 2 3 dangerous", "return", "set fatigue 2",
                      "harvest 1", "leave 1 1 dangerous", "return", "rest-hour"],
 }

@@ -116,7 +116,7 @@ def test_an_already_defeated_encounter_leaves_the_round_to_the_characters(crawl)
     c.do("advance", faces=[1, 1])  # the d8's first entry, met
     c.do("strike")
     c.do("stay")
-    result = c.do("backtrack", faces=[1, 1])  # the same entry: struck off, so no one comes
+    result = c.do("advance", faces=[1, 1])  # the same entry: struck off, so no one comes
     assert "Already defeated" in " ".join(getattr(event, "text", "") for event in result.events)
     rest = c.do("rest")
     assert rest.events, "the characters act: this round met no encounter"
