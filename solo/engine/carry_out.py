@@ -110,8 +110,8 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             if known is not None:
                 arguments = {**arguments, FOUND: known}
             run.act(action, arguments, request.text)
-            if rolled is not None and rolled.encounter:
-                meet_rolled_encounter(run, start)
+            if rolled is not None and (rolled.encounter or rolled.preset):
+                meet_rolled_encounter(run, start, rolled.encounter)
             held = _own_check_held(run, action, arguments, known)
             dungeon_rolls.after_action(world, run, request.action, held, door)  # doors, traps
             search_key(world, run, request.action, held)

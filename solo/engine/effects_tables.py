@@ -22,7 +22,7 @@ from solo.rules.expr import Expr
 from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 
 __all__ = ["roll_table", "compile_table", "compile_encounter", "meet_rolled_encounter",
-           "encounter_met", "COMPILERS"]
+           "encounter_met", "MET", "COMPILERS"]
 
 IndexRoller = Callable[[RunState], int]
 """Rolls a table: the index of the entry (its text's dice rolled too)."""
@@ -181,13 +181,27 @@ def compile_encounter(compiler: Compiler, effect: Encounter) -> Step:
     return encounter
 
 
-def meet_rolled_encounter(run: RunState, start: int) -> None:
-    """An encounter a generator put in the room just entered: drawn from the procedure's
-    own encounter table (entries struck off stay so; a sign's creature if one is
-    foretold), unless the action that entered met one already (its events from
-    ``start``) or the procedure has no such table."""
-    if run.procedure.encounters and not encounter_met(run.events[start:]):
-        run.execute([Encounter()])
+MET = "encounter-met"
+"""The routine a procedure names for what any encounter met brings with it (surprise, a
+disposition, a round taken up by it): its own encounter effects call it in their ``then``
+(``do: encounter-met``), and solo runs it for an encounter a rolled or keyed room holds."""
+
+
+def meet_rolled_encounter(run: RunState, start: int, drawn: bool = True) -> None:
+    """An encounter a generator or a key put in the room just entered: drawn from the
+    procedure's own encounter table (entries struck off stay so; a sign's creature if one
+    is foretold), or already met as the key set it (``drawn``: False), then the
+    procedure's :data:`MET` routine; nothing when the action that entered met one already
+    (its events from ``start``) or, to draw one, the procedure has no such table."""
+    if encounter_met(run.events[start:]):
+        return
+    met = run.procedure.routines.get(MET, ())
+    for name, default in run.procedure.params.get(MET, ()):  # as ``do:`` without ``with:``
+        run.bind(name, default)
+    if not drawn:
+        run.execute(met)
+    elif run.procedure.encounters:
+        run.execute([Encounter(then=met)])
 
 
 SIGNS = frozenset({"sign", "struck-sign"})

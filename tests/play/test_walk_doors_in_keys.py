@@ -17,9 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 ABBEY = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
 SHRINE = {"d12-tension": "enter\nenter E\nbreak-door\nenter E\nenter D\nbreak-door\nenter U\n",
           "trespasser": "advance\nadvance E\nbatter-door success\nadvance E\nadvance D\n"
-                        "batter-door success\nadvance U\n"}
+                        "stay\nbatter-door success\nadvance U\n"}
 """Into the shrine R4 by the one-way trapdoor U from the drain R5: its only way on is the
-grate S to R3, locked."""
+grate S to R3, locked. (In Trespasser the drain's rats take the round the party enters
+it, so the party stays a round before it batters the trapdoor.)"""
 
 
 
