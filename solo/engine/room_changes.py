@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from solo.engine.events import RoomChanged
+from solo.engine.events import RoomChanged, Said
 from solo.engine.room_records import (
     MAX_EXITS,
     MAX_ROOMS,
@@ -30,7 +30,7 @@ __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_d
            "current_room", "way_on", "set_status", "block_exits", "enter_new", "go_to",
            "go_back", "find_way", "walk_route", "walk", "back_target", "trail_after", "BARRED",
            "dungeon_data", "room_data", "room_from_data", "changes", "apply_changes",
-           "apply_all", "MapBuilder", "exit_text", "room_event"]
+           "apply_all", "MapBuilder", "exit_text", "room_event", "spring"]
 
 MAX_DESCRIPTION = 80
 STATUS_WORDS = ("unexplored", "active", "cleared", "looted", "locked", "trapped", "safe",
@@ -158,6 +158,17 @@ def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go"
     if len(exits) >= MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
     return room._replace(exits=(*exits, Exit(direction, to)))
+
+
+def spring(room: Room, exit: Exit, found: bool) -> Said:
+    """What the party meets going through the trapped door ``exit`` of ``room``, whoever put
+    the trap there (the player, a generator or a key): it springs, or, ``found`` (the
+    procedure finds traps as the party moves), the party finds it and gets past it. Either
+    way the door is open after (the caller opens it)."""
+    where = f"the door {exit.direction} of {room.id}" if exit.direction \
+        else f"a door of {room.id}"
+    return Said(f"The party finds a trap on {where} and gets past it." if found
+                else f"A trap on {where} springs as the party goes through.")
 
 
 def find_way(dungeon: Dungeon, where: str) -> str:

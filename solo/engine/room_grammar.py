@@ -111,7 +111,9 @@ ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
             "room way out", "Describe the room the party is in and its exits, or mark it: "
             "'room library, exits N E S', 'room cleared', 'room +looted'; 'room way out' makes "
             "it the dungeon's exit. 'room exits E' says the party opened the door E, 'room "
-            "exits ?' the shut door with no direction.", "tool", _room, _room_words),
+            "exits ?' the shut door with no direction; 'room exits N(stuck)', N(locked) or "
+            "N(trapped) gives a door of that kind (a trap springs as the party goes through, "
+            "unless found first).", "tool", _room, _room_words),
     Command("go", "go DIRECTION|ROOM|out", "Go through a known exit, or walk to any known "
             "room by the shortest known way: 'go N', 'go R2', 'go out' (to the way out). "
             "What a walk costs is the procedure's rule (below).", "tool", _go, _go_words),
