@@ -252,11 +252,7 @@ def _through(run: RunState, room: Room, direction: str | None
     if exit.barred:
         raise door_refusal(room, exit, run.procedure)
     if exit.door == "trapped":
-        where = f"the door {exit.direction} of {room.id}" if exit.direction \
-            else f"a door of {room.id}"
-        events.append(Said(f"The party finds a trap on {where} and gets past it."
-                           if traps_found(run) else
-                           f"A trap on {where} springs as the party goes through."))
+        events.append(change.spring(room, exit, traps_found(run)))
     if exit.door:
         exits[chosen] = exit._replace(door="")
         room = room._replace(exits=tuple(exits))

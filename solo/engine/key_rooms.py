@@ -184,11 +184,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
         assert key_exit.to is not None
         target = key_exit.to
         if exit.door == "trapped":
-            where = f"the door {exit.direction} of {left.id}" if exit.direction \
-                else f"a door of {left.id}"
-            events.append(Said(f"The party finds a trap on {where} and gets past it."
-                               if traps_found(run) else
-                               f"A trap on {where} springs as the party goes through."))
+            events.append(change.spring(left, exit, traps_found(run)))
         key_left = key.room(left.id)
         assert key_left is not None
         faces = []
