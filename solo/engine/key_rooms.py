@@ -214,7 +214,8 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             exits[index] = exit._replace(door="")
             dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
     before = dungeon
-    dungeon = change.enter_new(dungeon, direction, 0, target, back_word)
+    dungeon = change.enter_new(dungeon, direction, 0, target, back_word,
+                               None if left is None else index)  # (the key's door)
     seen = seen_rooms(key, dungeon)
     key_room = key.room(target)
     assert key_room is not None

@@ -92,11 +92,13 @@ def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
 
 
 def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
-              room_id: str | None = None, back_word: str = "go") -> Dungeon:
+              room_id: str | None = None, back_word: str = "go",
+              through: int | None = None) -> Dungeon:
     """The party goes into a room no one has seen: it gets the next id (or ``room_id``), is
-    linked to the room the party left (through the exit ``direction``, or its first exit
-    that leads nowhere yet, or a new one), and has ``exits`` exits in all. A refusal for a
-    known room points to ``back_word`` (the procedure's way back to a known room)."""
+    linked to the room the party left (through its exit ``through``, where the caller chose
+    it (a key's door), else the exit ``direction``, or its first exit that leads nowhere
+    yet, or a new one), and has ``exits`` exits in all. A refusal for a known room points
+    to ``back_word`` (the procedure's way back to a known room)."""
     if len(dungeon.rooms) >= MAX_ROOMS:
         raise UsageError(f"the dungeon has {MAX_ROOMS:,} rooms already")
     new_id = room_id or f"R{len(dungeon.rooms) + 1}"
@@ -110,7 +112,7 @@ def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
     left = dungeon.current
     back: list[Exit] = []
     if left is not None:
-        left = _open_exit(left, direction, new_id, back_word)
+        left = _open_exit(left, direction, new_id, back_word, through)
         dungeon = dungeon.with_room(left)
         back.append(Exit(OPPOSITE.get(direction) if direction else None, left.id))
     back.extend(Exit() for _ in range(max(0, exits - len(back))))
@@ -142,11 +144,12 @@ def way_on(room: Room, direction: str | None, back_word: str = "go") -> int | No
                 free[0] if free else None)
 
 
-def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go") -> Room:
-    """``room`` with an exit to ``to``: the one :func:`way_on` takes, made if the room
-    has none free."""
+def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go",
+               through: int | None = None) -> Room:
+    """``room`` with an exit to ``to``: ``through``, else the one :func:`way_on` takes,
+    made if the room has none free."""
     exits = list(room.exits)
-    chosen = way_on(room, direction, back_word)
+    chosen = way_on(room, direction, back_word) if through is None else through
     if chosen is not None:
         if exits[chosen].barred:
             raise UsageError(f"the door {exits[chosen].direction or ''} of {room.id} is "
