@@ -76,7 +76,7 @@ def unnamed(room: Room, kind: str = "", kinds: Collection[str] = BARRED_DOORS,
     and of the ``kind`` typed, if one was). Refused when it has none, or has such doors of
     several kinds and ``kind`` does not say which: each way to name one (``how ?(stuck)``)."""
     doors = [index for index, exit in enumerate(room.exits) if exit.direction is None
-             and exit.door in kinds and exit.barred and exit.door == (kind or exit.door)]
+             and exit.door in kinds and exit.door == (kind or exit.door)]
     found = sorted({room.exits[index].door for index in doors})
     if not doors:
         raise UsageError(f"{room.id} has no {kind or 'shut'} door without a direction"
