@@ -20,6 +20,7 @@ from solo.engine.arguments import parse_arguments, usage_line
 from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.requests import Act, Request
 from solo.engine.room_changes import back_target
+from solo.engine.room_exits import question
 from solo.engine.rooms import DIRECTIONS, ROOM_ID
 from solo.engine.state import State
 from solo.engine.way_out import map_value
@@ -83,9 +84,10 @@ def check_digits(words: Sequence[str]) -> None:
             raise UsageError(f"a number of more than {MAX_DIGITS} digits")
 
 
-_MOVE_WORDS = {"new": "[DIRECTION] [ROOM]", "back": "[DIRECTION|ROOM]", "door": "[DIRECTION]"}
+_MOVE_WORDS = {"new": "[DIRECTION] [ROOM]", "back": "[DIRECTION|ROOM]", "door": "[DIRECTION|?]"}
 """What a usage line names for a move on the map: a new room's exit and its own number, or
-the known room to go back to; for an action that opens a door, the door's direction."""
+the known room to go back to; for an action that opens a door, the door's direction (``?``:
+the one with none)."""
 
 
 def _words_of(action: Action, move: str | None = None) -> str | None:
@@ -114,8 +116,9 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
     if words_of is not None:
         for word in list(words):
             upper = word.upper()
-            if direction is None and upper in DIRECTIONS:
-                direction = upper
+            if direction is None and (upper in DIRECTIONS or words_of == "door"
+                                      and question(word) is not None):  # ('?': undirected)
+                direction = upper if upper in DIRECTIONS else word.lower()
                 words.remove(word)
             elif move is not None and to is None and ROOM_ID.fullmatch(upper):
                 # back: where; new: its own id
@@ -145,8 +148,9 @@ def action_command(action: Action) -> Command:
     """A procedure action as a command: its arguments matched by name, choice or number."""
     help = action.help
     if action.name in OPENERS:
-        help += (f" '{action.name} S' opens the door S of the room the party is in; with no "
-                 "direction, the one shut door it can open there.")
+        help += (f" '{action.name} S' opens the door S of the room the party is in, "
+                 f"'{action.name} ?' its shut door with no direction (?(stuck): the stuck "
+                 "one); with neither, the one shut door it can open there.")
     return Command(action.name, usage_of(action), help, "action",
                    partial(_parse_act, action), partial(_choices, action), action.aliases,
                    action.group)

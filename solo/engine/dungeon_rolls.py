@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from solo.engine import room_changes as change
 from solo.engine.dungeon_named import active
 from solo.engine.events import Event, Said
-from solo.engine.room_exits import OPENED, which_unnamed
+from solo.engine.room_exits import named_unnamed, question, unnamed
 from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
@@ -97,51 +97,31 @@ def _free_direction(room: Room) -> str | None:
     return next((direction for direction in DIRECTIONS if direction not in used), None)
 
 
-def _give_direction(room: Room, exit: Exit, toward: str | None = None) -> str:
-    """How the player gives a door with no direction one (``room exits N(stuck)``): the
-    direction ``toward``, else the first free one."""
-    to = f":{exit.to}" if exit.to else ""
-    return f"'room exits {toward or _free_direction(room) or 'N'}{to}({exit.door})'"
-
-
-def door_refusal(room: Room, exit: Exit, procedure: Procedure,
-                 toward: str | None = None) -> UsageError:
+def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
     """Why the party cannot go through ``exit``: its door is shut, and what opens it: the
     procedure's own action, with the door's direction; where it has none, the player says
-    the party opened it with ``room exits`` and its direction (or the room it leads to).
-    A door with no direction the words cannot name alone is given one first (``toward``,
-    the way the party tried, else a free one)."""
+    the party opened it with ``room exits`` and its direction (or the room it leads to). A
+    door with no direction is named ``?`` (``?(stuck)`` where the words need its kind)."""
     openers = [name for name, doors in OPENERS.items()
                if exit.door in doors and name in procedure.actions]
-    free = toward or _free_direction(room) or "N"
     if openers:
-        said = f" {exit.direction}" if exit.direction else ""
         shut = sum(1 for other in room.exits if other.door in OPENERS[openers[0]])
-        if said or shut == 1:  # (with none named, the action opens the one shut door)
-            return UsageError(f"{door_name(room, exit)} is {exit.door}: " + " or ".join(
-                f"'{name}{said}'" for name in openers) + " opens it first")
-        then = " or ".join(f"'{name} {free}'" for name in openers) + " opens it"
-    else:
-        where = exit.direction or exit.to
-        try:
-            if where is None and which_unnamed(room) == exit.door:
-                where = OPENED  # (the one kind of shut door with no direction)
-        except UsageError:  # (several kinds: it is given a direction first)
-            pass
-        if where:
-            return UsageError(f"{door_name(room, exit)} is {exit.door}: once the party has "
-                              f"opened it, 'room exits {where}' says so")
-        then = f"'room exits {free}' says the party opened it"
-    return UsageError(f"{door_name(room, exit)} is {exit.door}: "
-                      f"{_give_direction(room, exit, free)} gives it a direction, then {then}")
+        said = f" {exit.direction}" if exit.direction else "" if shut == 1 \
+            else f" {named_unnamed(room, exit, OPENERS[openers[0]])}"
+        return UsageError(f"{door_name(room, exit)} is {exit.door}: " + " or ".join(
+            f"'{name}{said}'" for name in openers) + " opens it first")
+    where = exit.direction or exit.to or named_unnamed(room, exit)
+    return UsageError(f"{door_name(room, exit)} is {exit.door}: once the party has "
+                      f"opened it, 'room exits {where}' says so")
 
 
 def door_to_open(run: RunState, action: str, direction: str | None) -> int | None:
     """Which exit of the room the party is in ``action`` opens, if it is an opener: the
-    one in ``direction``, else the one shut door of its kinds there (None: none, and the
-    action is only what the procedure makes of it). Refused, before the action is carried
-    out, when ``direction`` names no exit the party knows of or one no such door shuts,
-    or when the room has several such doors and none is named."""
+    one in ``direction`` (``?``: the one with no direction), else the one shut door of its
+    kinds there (None: none, and the action is only what the procedure makes of it).
+    Refused, before the action is carried out, when ``direction`` names no exit the party
+    knows of or one no such door shuts, or when the room has several such doors and none
+    is named."""
     kinds = OPENERS.get(action)
     room = run.dungeon.current
     if kinds is None:
@@ -152,6 +132,9 @@ def door_to_open(run: RunState, action: str, direction: str | None) -> int | Non
                              "what it did")
         return None
     exits = room.exits
+    kind = question(direction or "")
+    if kind is not None:
+        return unnamed(room, kind, kinds, action)
     if direction is not None:
         index = next((index for index, exit in enumerate(exits)
                       if exit.direction == direction and exit.seen), None)
@@ -166,10 +149,9 @@ def door_to_open(run: RunState, action: str, direction: str | None) -> int | Non
         raise UsageError(f"the way {direction} of {room.id} is not shut: '{action}' has "
                          "nothing to open there")
     shut = [index for index, exit in enumerate(exits) if exit.door in kinds]
-    if len(shut) > 1:  # which? a door with no direction is given one first
-        doors = [f"'{action} {exit.direction}' ({exit.door})" if exit.direction else
-                 f"the {exit.door} one with no direction ({_give_direction(room, exit)} "
-                 "gives it one)" for exit in (exits[index] for index in shut)]
+    if len(shut) > 1:  # which? a door with no direction is named '?'
+        doors = [f"'{action} {exit.direction or named_unnamed(room, exit, kinds)}' "
+                 f"({exit.door})" for exit in (exits[index] for index in shut)]
         raise UsageError(f"{room.id} has {len(shut)} shut doors '{action}' can open: name "
                          f"one, {', '.join(doors[:-1])} or {doors[-1]}")
     return shut[0] if shut else None
@@ -183,7 +165,7 @@ def refuse_shut(run: RunState, direction: str | None, back_word: str = "go") -> 
         return
     index = change.way_on(room, direction, back_word)
     if index is not None and room.exits[index].barred:
-        raise door_refusal(room, room.exits[index], run.procedure, direction)
+        raise door_refusal(room, room.exits[index], run.procedure)
 
 
 def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
@@ -252,11 +234,7 @@ def _through(run: RunState, room: Room, direction: str | None
     if exit.barred:
         raise door_refusal(room, exit, run.procedure)
     if exit.door == "trapped":
-        where = f"the door {exit.direction} of {room.id}" if exit.direction \
-            else f"a door of {room.id}"
-        events.append(Said(f"The party finds a trap on {where} and gets past it."
-                           if traps_found(run) else
-                           f"A trap on {where} springs as the party goes through."))
+        events.append(change.spring(room, exit, traps_found(run)))
     if exit.door:
         exits[chosen] = exit._replace(door="")
         room = room._replace(exits=tuple(exits))

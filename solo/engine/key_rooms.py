@@ -184,11 +184,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
         assert key_exit.to is not None
         target = key_exit.to
         if exit.door == "trapped":
-            where = f"the door {exit.direction} of {left.id}" if exit.direction \
-                else f"a door of {left.id}"
-            events.append(Said(f"The party finds a trap on {where} and gets past it."
-                               if traps_found(run) else
-                               f"A trap on {where} springs as the party goes through."))
+            events.append(change.spring(left, exit, traps_found(run)))
         key_left = key.room(left.id)
         assert key_left is not None
         faces = []
@@ -218,7 +214,8 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             exits[index] = exit._replace(door="")
             dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
     before = dungeon
-    dungeon = change.enter_new(dungeon, direction, 0, target, back_word)
+    dungeon = change.enter_new(dungeon, direction, 0, target, back_word,
+                               None if left is None else index)  # (the key's door)
     seen = seen_rooms(key, dungeon)
     key_room = key.room(target)
     assert key_room is not None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from solo.engine.events import RoomChanged
+from solo.engine.events import RoomChanged, Said
 from solo.engine.room_records import (
     MAX_EXITS,
     MAX_ROOMS,
@@ -30,7 +30,7 @@ __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_d
            "current_room", "way_on", "set_status", "block_exits", "enter_new", "go_to",
            "go_back", "find_way", "walk_route", "walk", "back_target", "trail_after", "BARRED",
            "dungeon_data", "room_data", "room_from_data", "changes", "apply_changes",
-           "apply_all", "MapBuilder", "exit_text", "room_event"]
+           "apply_all", "MapBuilder", "exit_text", "room_event", "spring"]
 
 MAX_DESCRIPTION = 80
 STATUS_WORDS = ("unexplored", "active", "cleared", "looted", "locked", "trapped", "safe",
@@ -92,11 +92,13 @@ def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
 
 
 def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
-              room_id: str | None = None, back_word: str = "go") -> Dungeon:
+              room_id: str | None = None, back_word: str = "go",
+              through: int | None = None) -> Dungeon:
     """The party goes into a room no one has seen: it gets the next id (or ``room_id``), is
-    linked to the room the party left (through the exit ``direction``, or its first exit
-    that leads nowhere yet, or a new one), and has ``exits`` exits in all. A refusal for a
-    known room points to ``back_word`` (the procedure's way back to a known room)."""
+    linked to the room the party left (through its exit ``through``, where the caller chose
+    it (a key's door), else the exit ``direction``, or its first exit that leads nowhere
+    yet, or a new one), and has ``exits`` exits in all. A refusal for a known room points
+    to ``back_word`` (the procedure's way back to a known room)."""
     if len(dungeon.rooms) >= MAX_ROOMS:
         raise UsageError(f"the dungeon has {MAX_ROOMS:,} rooms already")
     new_id = room_id or f"R{len(dungeon.rooms) + 1}"
@@ -110,7 +112,7 @@ def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
     left = dungeon.current
     back: list[Exit] = []
     if left is not None:
-        left = _open_exit(left, direction, new_id, back_word)
+        left = _open_exit(left, direction, new_id, back_word, through)
         dungeon = dungeon.with_room(left)
         back.append(Exit(OPPOSITE.get(direction) if direction else None, left.id))
     back.extend(Exit() for _ in range(max(0, exits - len(back))))
@@ -142,11 +144,12 @@ def way_on(room: Room, direction: str | None, back_word: str = "go") -> int | No
                 free[0] if free else None)
 
 
-def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go") -> Room:
-    """``room`` with an exit to ``to``: the one :func:`way_on` takes, made if the room
-    has none free."""
+def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go",
+               through: int | None = None) -> Room:
+    """``room`` with an exit to ``to``: ``through``, else the one :func:`way_on` takes,
+    made if the room has none free."""
     exits = list(room.exits)
-    chosen = way_on(room, direction, back_word)
+    chosen = way_on(room, direction, back_word) if through is None else through
     if chosen is not None:
         if exits[chosen].barred:
             raise UsageError(f"the door {exits[chosen].direction or ''} of {room.id} is "
@@ -158,6 +161,17 @@ def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go"
     if len(exits) >= MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
     return room._replace(exits=(*exits, Exit(direction, to)))
+
+
+def spring(room: Room, exit: Exit, found: bool) -> Said:
+    """What the party meets going through the trapped door ``exit`` of ``room``, whoever put
+    the trap there (the player, a generator or a key): it springs, or, ``found`` (the
+    procedure finds traps as the party moves), the party finds it and gets past it. Either
+    way the door is open after (the caller opens it)."""
+    where = f"the door {exit.direction} of {room.id}" if exit.direction \
+        else f"a door of {room.id}"
+    return Said(f"The party finds a trap on {where} and gets past it." if found
+                else f"A trap on {where} springs as the party goes through.")
 
 
 def find_way(dungeon: Dungeon, where: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from solo.engine import room_changes as change
 from solo.engine.dungeon_named import active
-from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new
+from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new, traps_found
 from solo.engine.events import Event, RoomChanged, Said
 from solo.engine.key_rooms import KEY, active_key, enter_key_room, found_ids
 from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
@@ -134,14 +134,17 @@ def move_for(run: RunState, request: Act, world: World | None = None
             if rolled is not None:
                 return tuple(rolled.events), rolled
         refuse_shut(run, request.direction, back_word)
+        taken = change.way_on(left, request.direction, back_word) if left else None
+        sprung = () if left is None or taken is None or left.exits[taken].door != "trapped" \
+            else (change.spring(left, left.exits[taken], traps_found(run)),)
         dungeon = change.enter_new(run.dungeon, request.direction,
                                    request.exits if request.exits is not None else 0,
-                                   request.to, back_word)
+                                   request.to, back_word)  # (its door open after)
         run.dungeon = dungeon
         entered = room_changed(dungeon, dungeon.here, "new")
         if left is None or dungeon.room(left.id) == left:
-            return (entered,), None
-        return (entered, room_changed(dungeon, left.id, "changed")), None  # (its exit leads on)
+            return (*sprung, entered), None
+        return (*sprung, entered, room_changed(dungeon, left.id, "changed")), None
     if request.move == "back" and run.dungeon.current is not None:
         if request.direction is not None or request.to is not None:
             where = request.to or request.direction or ""

@@ -2,17 +2,18 @@
 put on the room the party is in: one already there is matched (by its direction, or the
 room it leads to) and takes the door typed, one counted but not placed yet gets the
 direction, any other is added; a known room an exit leads to gets the way back. ``?``
-names the room's shut door with no direction, which the party opened."""
+(``?(stuck)``: of that kind) names the room's shut door with no direction, which the party
+opened: in a key's room too, where the key knows that door by having no direction."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from solo.engine.room_changes import MAX_EXITS, check_description, current_room
-from solo.engine.rooms import OPPOSITE, Dungeon, Exit, Room
+from solo.engine.rooms import BARRED_DOORS, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
-__all__ = ["OPENED", "describe", "which_unnamed", "unplaced_for"]
+__all__ = ["OPENED", "describe", "question", "unnamed", "named_unnamed", "unplaced_for"]
 
 def _add_exits(room: Room, wanted: Sequence[Exit], place: bool = True) -> Room:
     """``room`` with the exits ``wanted``: one already there is kept (or linked, if it led
@@ -38,10 +39,8 @@ def _add_exits(room: Room, wanted: Sequence[Exit], place: bool = True) -> Room:
                                        to=old.to or new.to, secret=old.secret or new.secret,
                                        door=_typed_door(old, new))
             continue
-        if new.door == OPENED:  # (``?``: the party opened the shut door with no direction)
-            kind = which_unnamed(room)
-            opened = next(index for index, exit in enumerate(exits)
-                          if exit.direction is None and exit.door == kind)
+        if new.door.startswith(OPENED):  # (``?``: the shut door with no direction, opened)
+            opened = unnamed(room._replace(exits=tuple(exits)), new.door[1:])
             exits[opened] = exits[opened]._replace(door="")
             continue
         unplaced = None if not place or (new.direction is None and new.to is None) \
@@ -57,21 +56,47 @@ def _add_exits(room: Room, wanted: Sequence[Exit], place: bool = True) -> Room:
 
 OPENED = "?"
 """``room exits ?``: the party opened the room's shut door that has no direction (the one
-the exits line shows as ``?(stuck)``), as a direction names the one it opened."""
+the exits line shows as ``?(stuck)``), as a direction names the one it opened; ``?(stuck)``
+names the stuck one, where such doors are of several kinds. The door actions take it too
+(``break-door ?``). As an exit the player names, its door is ``?`` and the kind typed."""
 
 
-def which_unnamed(room: Room) -> str:
-    """The kind of the shut doors of ``room`` that have no direction, if it has one kind
-    of them (``?`` opens them); refused when it has none, or more than one kind."""
-    kinds = sorted({exit.door for exit in room.exits if exit.direction is None and exit.barred})
-    if not kinds:
-        raise UsageError(f"{room.id} has no shut door without a direction: '?' names one "
-                         "(the exits line shows it as ?(stuck) or ?(locked))")
-    if len(kinds) > 1:
-        raise UsageError(f"{room.id} has shut doors of {len(kinds)} kinds with no direction "
-                         f"({', '.join(kinds)}): '?' cannot say which was opened; give it a "
-                         f"direction first ('room exits N({kinds[0]})'), then 'room exits N'")
-    return kinds[0]
+def question(word: str) -> str | None:
+    """The kind of shut door the word ``word`` names by having no direction: ``?`` any
+    (``""``), ``?(stuck)`` a stuck one; None: the word is not one of them."""
+    text = word.lower()
+    kind = text.removeprefix("?(").removesuffix(")")
+    return "" if text == OPENED else kind if text == f"?({kind})" and \
+        kind in BARRED_DOORS else None
+
+
+def unnamed(room: Room, kind: str = "", kinds: Collection[str] = BARRED_DOORS,
+            how: str = "room exits") -> int:
+    """Which exit of ``room`` ``?`` names: its shut door with no direction (of ``kinds``,
+    and of the ``kind`` typed, if one was). Refused when it has none, or has such doors of
+    several kinds and ``kind`` does not say which: each way to name one (``how ?(stuck)``)."""
+    doors = [index for index, exit in enumerate(room.exits) if exit.direction is None
+             and exit.door in kinds and exit.door == (kind or exit.door)]
+    found = sorted({room.exits[index].door for index in doors})
+    if not doors:
+        raise UsageError(f"{room.id} has no {kind or 'shut'} door without a direction"
+                         + ("" if kind else ": '?' names one (the exits line shows it as "
+                            "?(stuck) or ?(locked))"))
+    if len(found) > 1:
+        raise UsageError(f"{room.id} has shut doors of {len(found)} kinds with no direction "
+                         f"({', '.join(found)}): " + " or ".join(
+                             f"'{how} ?({each})'" for each in found) + " names one")
+    return doors[0]
+
+
+def named_unnamed(room: Room, exit: Exit, kinds: Collection[str] = BARRED_DOORS) -> str:
+    """How ``?`` names ``exit``, a shut door of ``room`` with no direction: ``?``, or
+    ``?(stuck)`` where such doors of ``kinds`` there are of several kinds."""
+    try:
+        unnamed(room, kinds=kinds)
+    except UsageError:
+        return f"{OPENED}({exit.door})"
+    return OPENED
 
 
 def _looks(exit: Exit) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from solo.engine.commands import Command
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
-from solo.engine.room_exits import OPENED
+from solo.engine.room_exits import OPENED, question
 from solo.engine.rooms import DIRECTIONS, ROOM_ID, Exit
 from solo.engine.state import State
 from solo.errors import UsageError
@@ -22,7 +22,7 @@ def read_exits(words: Sequence[str]) -> tuple[Exit, ...]:
     """``N E S`` as exits in those directions, ``N:R2`` (or ``R2``) as one leading to a known
     room, ``E(secret)`` as a secret one, ``E(locked)``, ``E(stuck)`` or ``E(trapped)`` as
     one with such a door, ``3`` as three exits with no direction given, ``?`` as the room's
-    shut door with no direction, opened."""
+    shut door with no direction, opened (``?(stuck)``: its stuck one)."""
     if len(words) == 1 and words[0].isdigit():
         count = int(words[0])
         if count > MAX_EXITS:
@@ -44,8 +44,9 @@ _TYPED_DOORS = {"(LOCKED)": "locked", "(STUCK)": "stuck", "(TRAPPED)": "trapped"
 
 
 def _exit(word: str) -> Exit:
-    if word == OPENED:  # the shut door with no direction, opened
-        return Exit(door=OPENED)
+    kind = question(word)
+    if kind is not None:  # the shut door with no direction (of that kind), opened
+        return Exit(door=OPENED + kind)
     text = word.upper()
     secret = text.endswith("(SECRET)")
     text = text.removesuffix("(SECRET)")
@@ -111,7 +112,9 @@ ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
             "room way out", "Describe the room the party is in and its exits, or mark it: "
             "'room library, exits N E S', 'room cleared', 'room +looted'; 'room way out' makes "
             "it the dungeon's exit. 'room exits E' says the party opened the door E, 'room "
-            "exits ?' the shut door with no direction.", "tool", _room, _room_words),
+            "exits ?' the shut door with no direction; 'room exits N(stuck)', N(locked) or "
+            "N(trapped) gives a door of that kind (a trap springs as the party goes through, "
+            "unless found first).", "tool", _room, _room_words),
     Command("go", "go DIRECTION|ROOM|out", "Go through a known exit, or walk to any known "
             "room by the shortest known way: 'go N', 'go R2', 'go out' (to the way out). "
             "What a walk costs is the procedure's rule (below).", "tool", _go, _go_words),

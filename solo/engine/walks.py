@@ -218,7 +218,7 @@ def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
         start = len(run.events)
         run.act(action, arguments(), line(stage))
         at = start + 1 if len(run.events) > start else start
-        run.events[at:at] = moved
+        run.events[at:at] = _met(run, moved)  # (a trap read at the stage's pace)
         if run.encounters != met and number < len(walked):
             left = len(way) - way.index(stage[-1]) - 1
             run.events.append(Said(
@@ -228,18 +228,34 @@ def _stages(run: Run, way: Sequence[str], rooms: int, action: Action,
     return True
 
 
-def _step(run: Run, way: Sequence[str], announce: bool = True) -> list[Event]:
+class _Trap(NamedTuple):
+    """A trapped door a walk went through (the room it is in, and the exit), before it is
+    said whether it sprang: that reads the party's pace once the stage's play set it."""
+
+    room: Room
+    exit: Exit
+
+
+def _met(run: Run, walked: Sequence[Event | _Trap]) -> list[Event]:
+    """``walked`` with each trap on it sprung, or found where the procedure finds traps as
+    the party moves now (Delving: a walk is at walking pace, which springs every trap)."""
+    found = traps_found(run)
+    return [change.spring(*each, found) if isinstance(each, _Trap) else each
+            for each in walked]
+
+
+def _step(run: Run, way: Sequence[str], announce: bool = True) -> list[Event | _Trap]:
     """The party walks ``way``: each room it walks into is shown, in order (``[#R:3]``),
-    after the trap it sprang on the way there, if any; with ``announce`` in the run's
-    events, else given back. Every room is its own event, so the record names each room
-    the walk entered, as a step's does (the reports' route reads them)."""
-    walked: list[Event] = []
+    after the trapped door it went through on the way there, if any; with ``announce`` in
+    the run's events, else given back. Every room is its own event, so the record names
+    each room the walk entered, as a step's does (the reports' route reads them)."""
+    walked: list[Event | _Trap] = []
     for room_id in way:
         walked.extend(_cross(run, room_id))
         run.dungeon = change.go_to(run.dungeon, room_id)
         walked.append(room_changed(run.dungeon, room_id, "back"))
     if announce:
-        run.events.extend(walked)
+        run.events.extend(_met(run, walked))
         return []
     return walked
 
@@ -253,11 +269,10 @@ def _trapped(dungeon: Dungeon, to: str) -> bool:
     return bool(doors) and all(door == "trapped" for door in doors)
 
 
-def _cross(run: Run, to: str) -> list[Event]:
+def _cross(run: Run, to: str) -> list[_Trap]:
     """The party steps from the room it is in to ``to``, through a way it may pass (an
-    open one before a trapped one): a trapped door springs as the party goes through
-    (unless the procedure finds it as the party moves) and is open after, from both
-    sides, as a step into a new room leaves it."""
+    open one before a trapped one): a trapped door is met (:func:`_met`) and is open
+    after, from both sides, as a step into a new room leaves it."""
     dungeon = run.dungeon
     room = dungeon.current
     assert room is not None
@@ -265,11 +280,7 @@ def _cross(run: Run, to: str) -> list[Event]:
     at = min(ways, key=lambda at: room.exits[at].door == "trapped", default=None)
     if at is None or room.exits[at].door != "trapped":
         return []
-    exit = room.exits[at]
-    where = f"the door {exit.direction} of {room.id}" if exit.direction \
-        else f"a door of {room.id}"
-    said = Said(f"The party finds a trap on {where} and gets past it." if traps_found(run)
-                else f"A trap on {where} springs as the party goes through.")
+    trap = _Trap(room, room.exits[at])
     dungeon = dungeon.with_room(room._replace(exits=tuple(
         each._replace(door="") if place == at else each
         for place, each in enumerate(room.exits))))
@@ -280,4 +291,4 @@ def _cross(run: Run, to: str) -> list[Event]:
             each._replace(door="") if each.to == room.id and each.door == "trapped"
             else each for each in other.exits)))
     run.dungeon = dungeon
-    return [said]
+    return [trap]

@@ -93,5 +93,6 @@ def test_help_and_usage_name_the_direction(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     create_journal_file(str(tmp_path / "h.md"), "trespasser", None, 1, [])
     run = solo("play", "h.md", stdin="help batter-door\n")
-    assert "batter-door [DIRECTION]" in run.out
+    assert "batter-door [DIRECTION|?]" in run.out
     assert "'batter-door S' opens the door S" in " ".join(run.out.split())
+    assert "'batter-door ?' its shut door with no direction" in " ".join(run.out.split())

@@ -73,27 +73,38 @@ def test_a_typed_door_with_no_direction_opens_with_room_exits_question_mark(tmp_
     assert "[R:2|active|exits R1]" in text and "|exits R2]" in text
 
 
-def test_shut_doors_of_two_kinds_with_no_direction_are_given_one_first(tmp_path):
+def test_shut_doors_of_two_kinds_with_no_direction_are_named_by_their_kind(tmp_path):
     run = _play(tmp_path, "dungeon-turn", "enter\nroom exits (locked) (stuck)\nenter\n"
-                "room exits ?\nroom exits N(locked)\nroom exits N\nenter N\nrooms\n")
+                "room exits ?\nroom exits ?(locked)\nenter\nrooms\n")
     errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
-    assert "the door of R1 with no direction is locked: 'room exits N(locked)' gives it a " \
-        "direction, then 'room exits N' says the party opened it" in errors[0]
-    assert "R1 has shut doors of 2 kinds with no direction (locked, stuck): '?' cannot say " \
-        "which was opened" in errors[1]
+    assert "the door of R1 with no direction is locked: once the party has opened it, " \
+        "'room exits ?(locked)' says so" in errors[0]
+    assert "R1 has shut doors of 2 kinds with no direction (locked, stuck): 'room exits " \
+        "?(locked)' or 'room exits ?(stuck)' names one" in errors[1]
     assert len(errors) == 2
-    assert "R1 (way out) · — · active · exits N:R2, ?(stuck)" in run.out
+    assert "R1 (way out) · — · active · exits R2, ?(stuck)" in run.out
 
 
-def test_a_door_action_names_each_shut_door_and_how_to_name_one_with_no_direction(tmp_path):
+def test_a_door_action_names_each_shut_door_and_one_with_no_direction_by_question_mark(
+        tmp_path):
     run = _play(tmp_path, "d12-tension", "enter 0\nroom exits E(locked) (stuck)\n"
-                "break-door\nroom exits N(stuck)\nbreak-door N\nrooms\n")
+                "break-door\nbreak-door ?\nrooms\n")
     errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
     assert len(errors) == 1
     assert "R1 has 2 shut doors 'break-door' can open: name one, 'break-door E' (locked) or " \
-        "the stuck one with no direction ('room exits N(stuck)' gives it one)" in errors[0]
-    assert "(note: The door N of R1 is open.)" in run.out
-    assert "exits E(locked), N" in run.out
+        "'break-door ?' (stuck)" in errors[0]
+    assert "(note: The door of R1 with no direction is open.)" in run.out
+    assert "exits E(locked), ?" in run.out
+
+
+def test_a_door_action_names_one_of_two_kinds_with_no_direction_by_its_kind(tmp_path):
+    run = _play(tmp_path, "d12-tension", "enter 0\nroom exits (locked) (stuck)\n"
+                "break-door\nbreak-door ?\nbreak-door ?(stuck)\nbreak-door ?(stuck)\n")
+    errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
+    assert "'break-door ?(locked)' (locked) or 'break-door ?(stuck)' (stuck)" in errors[0]
+    assert "'break-door ?(locked)' or 'break-door ?(stuck)' names one" in errors[1]
+    assert "R1 has no stuck door without a direction" in errors[2] and len(errors) == 3
+    assert "exits ?(locked), ?]" in run.out
 
 
 def test_a_direction_typed_names_an_open_exit_before_a_shut_door(tmp_path):
@@ -126,3 +137,52 @@ def test_a_direction_typed_in_a_keys_room_leaves_the_keys_door_as_the_key_gives_
     text = journal.read_text(encoding="utf-8")
     assert "|Passage|exits N:R1, S:R3, ?(locked), E, NE]" in text
     assert "|Passage|exits N:R1, S:R3, R2, E, NE]" in text  # the key's door, to its room
+
+
+# -- in a key's room: the key knows its door by having no direction, so '?' names it -------
+
+DOORS_KEY = """kind: key
+id: doors
+name: Doors
+entrance: R1
+rooms:
+  - id: R1
+    name: Hall of doors
+    exits:
+      - {dir: S, to: out}
+      - {dir: N, to: R2, door: locked}
+      - {to: R3, door: stuck}
+  - {id: R2, name: North room}
+  - {id: R3, name: Side room}
+"""
+"""A key whose first room has two shut doors, one of them with no direction."""
+
+
+def _in_doors_key(folder: Path, system: str, stdin: str):
+    key = folder / "doors.yaml"
+    key.write_text(DOORS_KEY, encoding="utf-8")
+    return solo("new", str(folder / "k.md"), "--system", system, "--seed", "3", "--dungeon",
+                str(key), stdin="enter\n" + stdin + "rooms\n")
+
+
+def test_a_keys_door_with_no_direction_is_opened_by_question_mark_and_leads_to_its_room(
+        tmp_path):
+    run = _in_doors_key(tmp_path, "delving", "enter\nroom exits ?\nenter\n")
+    errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
+    assert "the door N of R1 is locked: once the party has opened it, 'room exits N' says " \
+        "so" in errors[0] and len(errors) == 1
+    assert "[R:1|active, unmapped|Hall of doors|exits S, N(locked), ?]" in run.out
+    assert "R1 (way out) · Hall of doors · active, unmapped · exits S(out), N(locked), R3" \
+        in run.out  # the way out still leads out: the key's door leads to its room
+    assert "R3 (here) · Side room" in run.out
+
+
+def test_a_door_action_opens_a_keys_door_with_no_direction_by_question_mark(tmp_path):
+    run = _in_doors_key(tmp_path, "exploration", "force-door\n" + "force-door ?\n" * 4
+                        + "enter\n")
+    errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
+    assert "R1 has 2 shut doors 'force-door' can open: name one, 'force-door N' (locked) or " \
+        "'force-door ?' (stuck)" in errors[0]
+    assert "(note: The door of R1 with no direction is open.)" in run.out
+    assert "R3 (here) · Side room" in run.out
+    assert "exits S(out), N(locked), R3" in run.out
