@@ -100,12 +100,20 @@ def test_the_title_is_the_heading_the_player_sees_in_every_report(tmp_path):
     md, html = _reports(journal)
     assert "\ntitle: The *Dry* Stair, renamed\n" in md.split("\n---\n")[0] + "\n"
     assert md.count("\n# ") == 1 and "\n# The *Dry* Stair, renamed\n" in md
-    assert "<title>The *Dry* Stair, renamed</title>" in html
+    assert "<title>The Dry Stair, renamed</title>" in html  # its text, as the h1 shows it
     assert "<h1>The <em>Dry</em> Stair, renamed</h1>" in html and "Wet Stair" not in html
     stats = solo("stats", str(journal))
     assert stats.out.splitlines()[0] == "The *Dry* Stair, renamed"
     assert json.loads(solo("stats", str(journal), "--json").out)["title"] \
         == "The *Dry* Stair, renamed"
+
+
+def test_the_page_s_title_is_the_heading_s_text_its_html_escaped_never_markup(tmp_path):
+    journal = _journal(tmp_path, lambda text: text.replace(
+        "\n# The Wet Stair\n", "\n# The `Iron` \\<b> & **Dry** Stair\n", 1))
+    _, html = _reports(journal)
+    assert "<h1>The <code>Iron</code> &lt;b&gt; &amp; <strong>Dry</strong> Stair</h1>" in html
+    assert "<title>The Iron &lt;b&gt; &amp; Dry Stair</title>" in html
 
 
 def test_a_journal_whose_title_heading_was_deleted_takes_its_front_matter_s(tmp_path):
