@@ -144,6 +144,17 @@ def test_a_heading_of_the_player_s_never_takes_a_turn_s_anchor(tmp_path):
     assert "### Thoughts by the door" in md and "### Loot" in md
 
 
+def test_a_heading_typed_in_solo_s_form_takes_no_anchor_from_the_scene_solo_wrote(tmp_path):
+    """``### S1 *Turn 1*`` typed by hand in the text of turn 2's entry, before solo's own
+    ``### S2`` heading: the record says that entry began scene 2, so S2 takes turn 2's id."""
+    journal = _journal(tmp_path, lambda text: text.replace(
+        "### S2 ", "### S1 *Turn 1*\n\nNotes on the first turn.\n\n### S2 ", 1))
+    _, html = _reports(journal)
+    anchors = re.findall(r'<h3 class="turn" id="turn-(\d+)">S(\d+) ', html)
+    assert anchors == [("1", "1"), ("2", "2"), ("3", "3")]
+    assert "<h3>S1 <em>Turn 1</em></h3>" in html
+
+
 def test_an_encounter_s_note_quotes_the_player_s_words_without_their_comments(tmp_path):
     journal = tmp_path / "n.md"
     done = solo("new", str(journal), "--system", "d12-tension", "--seed", "6",
