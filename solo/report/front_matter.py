@@ -42,8 +42,11 @@ def title_span(first: bytes) -> tuple[int, int, int]:
 
 def uncommented(texts: Iterable[bytes]) -> list[bytes]:
     """Markdown texts without the comments a viewer hides (one left open is shown), each one's
-    front matter as it is. Most have none: a mark is looked for first (fast)."""
-    return [_uncomment(text) if b"<!--" in text or b"%%" in text else text for text in texts]
+    front matter as it is. Most have none: a mark's first byte is looked for first (fast)."""
+    texts = list(texts)
+    if b"<" in (joined := b"".join(texts)) or b"%" in joined:
+        texts = [_uncomment(text) if b"<!--" in text or b"%%" in text else text for text in texts]
+    return texts
 
 
 def _uncomment(text: bytes) -> bytes:

@@ -38,8 +38,6 @@ from solo.report.model import RETRACTED_MARK
 
 __all__ = ["blocks_html", "pieces_html", "PIECE"]
 
-_Tags = Callable[[list[int], list[int]], Mapping[int, bytes]]  # (h3_tags: see blocks_html)
-
 PIECE = b"\x00"
 """What parts the pieces of a text given to :func:`blocks_html` whole."""
 
@@ -65,7 +63,7 @@ _UNDO_MARK = MARKDOWN.render(RETRACTED_MARK).encode()  # (not struck through wit
 
 
 def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
-                h3_tags: _Tags | None = None) -> str:
+                h3_tags: Callable[[list[int], list[int]], dict[int, bytes]] | None = None) -> str:
     """``doc`` (UTF-8 Markdown, pieces parted by :data:`PIECE`, each but the first starting
     a line and each but the last ending one) as HTML, each block's HTML ending its line.
     ``mechanics`` gives the fences of some pieces (by number) their own class (a piece whose
@@ -79,7 +77,8 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
 
 
 def pieces_html(pieces: list[bytes], mechanics: Mapping[int, str] | None = None,
-                h3_tags: _Tags | None = None) -> list[bytes]:
+                h3_tags: Callable[[list[int], list[int]], dict[int, bytes]] | None = None
+                ) -> list[bytes]:
     """The same of a text given as its pieces (each but the last less the line break that
     ends it, as :meth:`solo.report.records.Records.pieces` gives an entry's text; a
     NUL in them shown as U+FFFD), in UTF-8, as parts to join."""
@@ -143,16 +142,18 @@ class _Blocks:
                     _UNDO_MARK.replace(b"<p>", _STRUCK), _UNDO_MARK)
             self.html[index] = html
 
-    def tagged(self, h3_tags: _Tags) -> None:
+    def tagged(self, h3_tags: Callable[[list[int], list[int]], dict[int, bytes]]) -> None:
         """Some scene headings given their own opening tag by ``h3_tags``, which is told
         each one's piece and number. (A block holds one heading at most, at its start, but
         for a piece rendered whole.)"""
         html, whole = self.html, set(self.whole)
-        numbers = list(map(_SCENE_OPEN.findall, html))  # (of each block's headings)
-        counts = list(map(len, numbers))
+        counts: list[int] = list(map(bool, map(_SCENE_OPEN.match, html)))
+        for index in whole:
+            counts[index] = len(_SCENE_OPEN.findall(html[index]))
         places = list(compress(count(), counts))  # each heading's block
         if any(counts[index] > 1 for index in whole):
             places = [index for index in places for _ in range(counts[index])]
+        numbers = map(_SCENE_OPEN.findall, map(html.__getitem__, dict.fromkeys(places)))
         tags = h3_tags(list(map(self.piece_of.__getitem__, places)),
                        list(map(int, chain.from_iterable(numbers))))
         for number in sorted(tags, reverse=True):  # (the last first: a tag moves no earlier one)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count
 
@@ -78,7 +78,7 @@ class _Anchors:
         self.record_of = record_of  # (the record that ends each piece but the last)
         self.turns: set[int] = set()
 
-    def tags(self, pieces: list[int], numbers: list[int]) -> Mapping[int, bytes]:
+    def tags(self, pieces: list[int], numbers: list[int]) -> dict[int, bytes]:
         """The opening tag of the headings that take an id, given the piece and number of
         each (in order; the text after the last record is a piece of no entry)."""
         ends = list(map(self.record_of.__getitem__,
