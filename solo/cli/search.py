@@ -3,17 +3,17 @@ oracle answers across journals (default: every journal in ./journals), each hit 
 journal, session, scene and the line it is in.
 
 Each file is read once, as one text: the least common word is looked for with ``str.find``
-(at C speed), and only the lines it is found in are looked at; the sessions, scenes and
-code fences around a hit are placed by bisection once a file has a hit. A line matches when
-it holds every word (any case), as the player's viewer shows it: the text between two records
+(at C speed), and only the lines it is found in are looked at; the sessions, scenes and code
+fences around a hit are placed by bisection once a file has a hit. A line matches when it
+holds every word (any case), as the player's viewer shows it: the text between two records
 (an entry's) that holds a line found is read again without the player's comments
-(``<!-- … -->``, ``%% … %%``), as the reports cut them (words that only meet once a comment
-between them is hidden are not found). The hidden records and the front matter are never
-searched, and a room's tag repeated by later sessions' ``[DUNGEON STATUS]`` blocks is shown
-once, where it first appears. A Lonelog line is read by its mark, in a fence or not (the player may
-write their own, where they like): ``=>`` a consequence (``=> Encounter: …`` an encounter
-met, its one line; a tag's change, ``=> [Track:…]``, is no consequence), ``? `` a question
-and its answer, ``[R:`` a room.
+(``<!-- … -->``, ``%% … %%``), as the reports cut them (a word whole only once a comment
+inside it is hidden is found only in an entry where it is found whole too). The hidden
+records and the front matter are never searched, and a room's tag repeated by later
+sessions' ``[DUNGEON STATUS]`` blocks is shown once, where it first appears. A Lonelog line
+is read by its mark, in a fence or not (the player may write their own, where they like):
+``=>`` a consequence (``=> Encounter: …`` an encounter met, its one line; a tag's change,
+``=> [Track:…]``, is no consequence), ``? `` a question and its answer, ``[R:`` a room.
 """
 
 from __future__ import annotations
