@@ -3,14 +3,17 @@ oracle answers across journals (default: every journal in ./journals), each hit 
 journal, session, scene and the line it is in.
 
 Each file is read once, as one text: the least common word is looked for with ``str.find``
-(at C speed), and only the lines it is found in are looked at; the sessions, scenes and
-code fences around a hit are placed by bisection once a file has a hit. A line matches when
-it holds every word (any case). The hidden records and the front matter are never searched,
-and a room's tag repeated by later sessions' ``[DUNGEON STATUS]`` blocks is shown once, where
-it first appears. A Lonelog line is read by its mark, in a fence or not (the player may
-write their own, where they like): ``=>`` a consequence (``=> Encounter: …`` an encounter
-met, its one line; a tag's change, ``=> [Track:…]``, is no consequence), ``? `` a question
-and its answer, ``[R:`` a room.
+(at C speed), and only the lines it is found in are looked at; the sessions, scenes and code
+fences around a hit are placed by bisection once a file has a hit. A line matches when it
+holds every word (any case), as the player's viewer shows it: the text between two records
+(an entry's) that holds a line found is read again without the player's comments
+(``<!-- … -->``, ``%% … %%``), as the reports cut them (a word whole only once a comment
+inside it is hidden is found only in an entry where it is found whole too). The hidden
+records and the front matter are never searched, and a room's tag repeated by later
+sessions' ``[DUNGEON STATUS]`` blocks is shown once, where it first appears. A Lonelog line
+is read by its mark, in a fence or not (the player may write their own, where they like):
+``=>`` a consequence (``=> Encounter: …`` an encounter met, its one line; a tag's change,
+``=> [Track:…]``, is no consequence), ``? `` a question and its answer, ``[R:`` a room.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import argparse
 import bisect
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -85,16 +88,53 @@ def search_bytes(data: bytes, words: Sequence[str], journal: str = "") -> list[H
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     body = past_front_matter(data)
-    if all(word.isascii() for word in words):
-        starts = _lines(data.lower(), [word.lower().encode() for word in words], _BYTES, body)
-        return list(_hits(data, starts, journal, _BYTES))
-    text = data.decode("utf-8", "replace")
+    text: Any = data
+    keys: list[Any] = [word.lower().encode() for word in words]
+    lowered: Callable[[Any], Any] = bytes.lower
+    marks = _BYTES
+    if not all(word.isascii() for word in words):
+        text, marks, lowered = data.decode("utf-8", "replace"), _TEXT, _lowered
+        keys = [word.lower() for word in words]
+        body = len(data[:body].decode("utf-8", "replace"))  # (it ends a line: no letter cut)
+    starts = _lines(lowered(text), keys, marks, body)
+    if (shown := _shown(text, starts, marks)) is not text:  # (the front matter left as it is)
+        text, starts = shown, _lines(lowered(shown), keys, marks, body)
+    return list(_hits(text, starts, journal, marks))
+
+
+def _lowered(text: str) -> str:
+    """``text`` in lower case, each character where it was (a letter whose lower case is
+    longer is left as it is)."""
     lowered = text.lower()
-    if len(lowered) != len(text):  # a letter whose lower case is longer: keep places
+    if len(lowered) != len(text):
         lowered = "".join(char if len(char.lower()) != 1 else char.lower() for char in text)
-    body = len(data[:body].decode("utf-8", "replace"))  # (it ends a line: no letter cut)
-    starts = _lines(lowered, [word.lower() for word in words], _TEXT, body)
-    return list(_hits(text, starts, journal, _TEXT))
+    return lowered
+
+
+def _shown(data: Any, starts: list[int], marks: _Marks) -> Any:
+    """``data`` (bytes or text) with each entry that holds a line of ``starts`` (the text
+    between a record's line and the next record) as the player's viewer shows it, without
+    their comments (:func:`solo.report.front_matter.uncommented`); ``data`` itself when no
+    such entry holds one."""
+    from solo.report.front_matter import uncommented
+
+    record, newline, text = marks.record, marks.newline, isinstance(data, str)
+    entries: dict[int, int] = {}
+    for start in starts:
+        before = data.rfind(record, 0, start)
+        after = data.find(record, start)
+        entries[0 if before < 0 else data.find(newline, before + 1) + 1] = \
+            len(data) if after < 0 else after
+    typed = [data[begin:end] for begin, end in entries.items()]
+    typed = [entry.encode() for entry in typed] if text else typed
+    if (shown := uncommented(typed)) == typed:
+        return data
+    parts: list[Any] = []
+    done = 0
+    for (begin, end), entry in zip(entries.items(), shown, strict=True):
+        parts += data[done:begin], entry.decode() if text else entry
+        done = end
+    return data[:0].join([*parts, data[done:]])
 
 
 @dataclass(frozen=True)
@@ -103,14 +143,15 @@ class _Marks:
 
     newline: Any
     comment: Any
+    record: Any  # (the line break before a record's line)
     fence: Any
     session: re.Pattern
     scene: re.Pattern
 
 
-_BYTES = _Marks(b"\n", b"<!--", b"\n```", re.compile(rb"\n## Session (\d+)"),
+_BYTES = _Marks(b"\n", b"<!--", b"\n<!-- solo", b"\n```", re.compile(rb"\n## Session (\d+)"),
                 re.compile(rb"\n### (S\d+)([^\n]*)"))
-_TEXT = _Marks("\n", "<!--", "\n```", re.compile(r"\n## Session (\d+)"),
+_TEXT = _Marks("\n", "<!--", "\n<!-- solo", "\n```", re.compile(r"\n## Session (\d+)"),
                re.compile(r"\n### (S\d+)([^\n]*)"))
 
 

@@ -19,6 +19,7 @@ _COMMENT = rb"(?:<!--(?:(?!-->)[\s\S])*-->|%%(?:(?!%%)[\s\S])*%%)"
 _HIDDEN = re.compile(rb"(?m)(^ {0,3}(`{3,}|~{3,})[^\n]*(?:\n[\s\S]*?^ {0,3}\2[`~]*[ \t\r]*$|"
                      rb"[\s\S]*)|(?<!`)(`+)(?!`)[^\n]*?(?<!`)\3(?!`)|\\[\s\S])|(?<![^\n])"
                      + _COMMENT + rb"[ \t\r]*(?:\n[ \t\r]*\n|\Z)|" + _COMMENT)
+_START = re.compile(rb"(?m)^(?= {0,3}(?:```|~~~))|(?=[`\\%<])")  # where a _HIDDEN can start
 
 
 def past_front_matter(text: bytes) -> int:
@@ -26,18 +27,16 @@ def past_front_matter(text: bytes) -> int:
     header reader finds it (``---`` or ``...`` closing, spaces after a fence). Its head is
     read a character a byte (Latin-1), so the offset is the bytes', a CR before a line
     break as the space the fence lines allow."""
-    if not text.startswith(b"---"):
-        return 0
-    found = find_front_matter(text[:_HEAD_BYTES].replace(b"\r", b" ").decode("latin-1"))
-    return 0 if found is None else found.end
+    found = text.startswith(b"---") and find_front_matter(
+        text[:_HEAD_BYTES].replace(b"\r", b" ").decode("latin-1"))
+    return found.end if found else 0
 
 
 def title_span(first: bytes) -> tuple[int, int, int]:
     """Where the front matter ends in ``first`` (a journal's text before its first record),
     and where its own title heading starts and ends: the first line past the front matter
     that starts "# ", its line break left out (an empty span there when it has none)."""
-    past = past_front_matter(first)
-    found = _TITLE.search(first, past)
+    found = _TITLE.search(first, past := past_front_matter(first))
     return (past, *found.span()) if found else (past, past, past)
 
 
@@ -46,6 +45,16 @@ def uncommented(texts: Iterable[bytes]) -> list[bytes]:
     front matter as it is. Most have none: a mark's first byte is looked for first (fast)."""
     texts = list(texts)
     if b"<" in (joined := b"".join(texts)) or b"%" in joined:
-        texts = [text[:(past := past_front_matter(text))] + _HIDDEN.sub(rb"\1", text[past:])
-                 if b"<!--" in text or b"%%" in text else text for text in texts]
+        texts = [_uncomment(text) if b"<!--" in text or b"%%" in text else text for text in texts]
     return texts
+
+
+def _uncomment(text: bytes) -> bytes:
+    """``text`` past its front matter as ``_HIDDEN.sub(rb"\\1", …)`` leaves it, in linear time:
+    a ``<!--`` past the last ``-->`` (left open) is not tried (each would read on to the end)."""
+    kept, shut = [text[:(done := past_front_matter(text))]], text.rfind(b"-->") - 3
+    for at in map(re.Match.start, _START.finditer(text, done)):
+        if at >= done and (at < shut or text[at] != 60) and (hit := _HIDDEN.match(text, at)):
+            kept += text[done:at], hit.expand(rb"\1")  # (60: "<")
+            done = hit.end()
+    return b"".join(kept) + text[done:]

@@ -20,6 +20,7 @@ its namespace (pandoc and image readers take them out whole).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from html import escape
@@ -214,20 +215,19 @@ def render_html(crawl: Crawl) -> str:
     journal = journal_html(crawl)
     inline = lru_cache(maxsize=None)(_inline)  # (this page's: questions asked again, and again)
     story = party_story(crawl)  # (read once for the tables and the charts)
-    meta = crawl.meta
     byline = [crawl.system_name]
-    if isinstance(meta.get("seed"), int):
-        byline.append(f"seed {meta['seed']}")
-    if meta.get("created"):
-        byline.append(f"begun {str(meta['created'])[:10]}")
+    if isinstance(crawl.meta.get("seed"), int):
+        byline.append(f"seed {crawl.meta['seed']}")
+    if crawl.meta.get("created"):
+        byline.append(f"begun {str(crawl.meta['created'])[:10]}")
     head = "".join([
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n',
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
         '<meta name="referrer" content="no-referrer">\n',
         f'<meta name="generator" content="solo {escape(__version__)}">\n',
-        f"<title>{escape(crawl.title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n",
-        f"<header>\n<h1>{inline(crawl.title)}</h1>\n",
+        "<title>", re.sub("<[^>]+>", "", inline(crawl.title)), f"</title>\n<style>{CSS}</style>\n",
+        f"</head>\n<body>\n<header>\n<h1>{inline(crawl.title)}</h1>\n",  # (the title: its text)
         f'<p class="byline">{escape(" · ".join(byline))}</p>\n</header>\n<main>\n',
         '<section class="summary">\n<h2>Summary</h2>\n', _facts(crawl), "\n",
         _logged("Expeditions", [escape(line) for line in

@@ -50,7 +50,7 @@ _REPLACEMENT = "\ufffd".encode()
 # or a digit, and hold nothing that markdown-it would read or escape
 _SCENE = re.compile(rb"### (S[0-9]+) \*([A-Za-z0-9](?:[^*\n\\`_&!\[\]<>\"\r~]*[A-Za-z0-9])?)\*")
 _SCENE_HTML = b"<h3>%s <em>%s</em></h3>\n"
-_SCENE_OPEN = re.compile(rb"<h3>S[0-9]+ ")  # (a scene heading's HTML, however rendered)
+_SCENE_OPEN = re.compile(rb"<h3>S([0-9]+) ")  # (a scene heading's HTML, however rendered)
 _FENCE, _FENCE_OPEN, _FENCE_CLOSE = b"```", b"```\n", b"\n```"
 # a paragraph of one line that is plain: it starts with a letter or a quote and ends with
 # something printed, and holds no byte markdown-it would read
@@ -63,13 +63,13 @@ _UNDO_MARK = MARKDOWN.render(RETRACTED_MARK).encode()  # (not struck through wit
 
 
 def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
-                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None) -> str:
+                h3_tags: Callable[[list[int], list[int]], dict[int, bytes]] | None = None) -> str:
     """``doc`` (UTF-8 Markdown, pieces parted by :data:`PIECE`, each but the first starting
     a line and each but the last ending one) as HTML, each block's HTML ending its line.
     ``mechanics`` gives the fences of some pieces (by number) their own class (a piece whose
     class names ``retracted`` has its paragraphs struck through too); ``h3_tags`` is given
-    the piece of each scene heading and gives some of them (by their number among those
-    headings) their own opening tag."""
+    the piece and the number (``S12``: 12) of each scene heading and gives some of them (by
+    their place among those headings) their own opening tag."""
     pieces = doc.split(PIECE)
     lines = [piece[:-1] if piece.endswith(b"\n") else piece for piece in pieces[:-1]]
     parts = pieces_html([*lines, pieces[-1]], mechanics, h3_tags)
@@ -77,7 +77,7 @@ def blocks_html(doc: bytes, mechanics: Mapping[int, str] | None = None,
 
 
 def pieces_html(pieces: list[bytes], mechanics: Mapping[int, str] | None = None,
-                h3_tags: Callable[[list[int]], Mapping[int, bytes]] | None = None
+                h3_tags: Callable[[list[int], list[int]], dict[int, bytes]] | None = None
                 ) -> list[bytes]:
     """The same of a text given as its pieces (each but the last less the line break that
     ends it, as :meth:`solo.report.records.Records.pieces` gives an entry's text; a
@@ -142,10 +142,10 @@ class _Blocks:
                     _UNDO_MARK.replace(b"<p>", _STRUCK), _UNDO_MARK)
             self.html[index] = html
 
-    def tagged(self, h3_tags: Callable[[list[int]], Mapping[int, bytes]]) -> None:
+    def tagged(self, h3_tags: Callable[[list[int], list[int]], dict[int, bytes]]) -> None:
         """Some scene headings given their own opening tag by ``h3_tags``, which is told
-        each one's piece. (A block holds one heading at most, at its start, but for a
-        piece rendered whole.)"""
+        each one's piece and number. (A block holds one heading at most, at its start, but
+        for a piece rendered whole.)"""
         html, whole = self.html, set(self.whole)
         counts: list[int] = list(map(bool, map(_SCENE_OPEN.match, html)))
         for index in whole:
@@ -153,7 +153,9 @@ class _Blocks:
         places = list(compress(count(), counts))  # each heading's block
         if any(counts[index] > 1 for index in whole):
             places = [index for index in places for _ in range(counts[index])]
-        tags = h3_tags(list(map(self.piece_of.__getitem__, places)))
+        numbers = map(_SCENE_OPEN.findall, map(html.__getitem__, dict.fromkeys(places)))
+        tags = h3_tags(list(map(self.piece_of.__getitem__, places)),
+                       list(map(int, chain.from_iterable(numbers))))
         for number in sorted(tags, reverse=True):  # (the last first: a tag moves no earlier one)
             if 0 <= number < len(places):
                 index, tag = places[number], tags[number]

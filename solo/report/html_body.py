@@ -4,9 +4,10 @@ The text between one record and the next is the entry that record ends (its head
 its notation, the player's words), so the records say what each piece is: an entry
 taken back with ``undo`` has its mechanics struck through and a mark after it (the md
 report's mark), one that met an encounter has its mechanics marked, and the first scene
-heading (``### S12 …``, no other) of each turn becomes that turn's anchor. The journal
-is never parsed back into events: the pieces are rendered in one go by
-:mod:`solo.report.html_blocks`, told which pieces' mechanics and headings to mark.
+heading of each turn that a command's record says it wrote (``### S12 …`` in its text, 12
+its ``scene``) becomes that turn's anchor. The journal is never parsed back into events:
+the pieces are rendered in one go by :mod:`solo.report.html_blocks`, told which pieces'
+mechanics and headings to mark.
 
 The pieces stand in the file's order (the md report's), cut at the records' own places, a
 record that cannot be read cut out with the rest (:meth:`solo.report.records.Records.pieces`);
@@ -18,10 +19,9 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, count, repeat
-from typing import TypeVar
+from itertools import compress, count
 
 from solo.journal.record_types import Encountered
 from solo.report.front_matter import title_span, uncommented
@@ -33,7 +33,6 @@ __all__ = ["JournalHtml", "journal_html"]
 
 _MARK = b"\n\n\n" + RETRACTED_MARK.encode()  # (after the entry's last line, a blank one)
 _ANCHOR = b'<h3 class="turn" id="turn-%d">'
-_T = TypeVar("_T")
 
 
 @dataclass
@@ -68,34 +67,30 @@ def _mechanics(records: Records) -> dict[int, str]:
 
 
 class _Anchors:
-    """Each turn's id goes to its first scene heading: the first ``### S12 …`` heading in
-    the text of a command of that turn (a duplicate's piece, of record -1, is of no command)."""
+    """Each turn's id goes to its first scene heading of solo's: the first ``### S12 …``
+    heading in the text of a command of that turn, numbered as the scene its record says the
+    command began (its ``scene``; a duplicate's piece, of record -1, is of no command)."""
 
     def __init__(self, records: Records, record_of: Sequence[int]) -> None:
-        self.kinds, self.turns_of = [*records.kinds, ""], records.turns
+        self.turns_of = records.turns  # (and the scene each record's command began; -1: none)
+        self.wrote = [*(kept.scene_number if kept.kind == "command" else -1
+                        for kept in records.kept), -1]
         self.record_of = record_of  # (the record that ends each piece but the last)
         self.turns: set[int] = set()
 
-    def tags(self, pieces: list[int]) -> Mapping[int, bytes]:
-        """The opening tag of the headings that take an id, given the piece of each (in
-        order; the text after the last record is a piece of no entry)."""
-        ends = _picked(self.record_of, pieces[:bisect_left(pieces, len(self.record_of))])
-        kinds = _picked(self.kinds, ends)
-        turns = _picked(self.turns_of, ends)
+    def tags(self, pieces: list[int], numbers: list[int]) -> dict[int, bytes]:
+        """The opening tag of the headings that take an id, given the piece and number of
+        each (in order; the text after the last record is a piece of no entry)."""
+        ends = list(map(self.record_of.__getitem__,
+                        pieces[:bisect_left(pieces, len(self.record_of))]))
+        turns = list(map(self.turns_of.__getitem__, ends))
         headings: Iterable[int] = range(len(ends))
-        if kinds.count("command") != len(kinds):  # headings in the player's words too
-            command = list(map(operator.eq, kinds, repeat("command")))
-            turns = list(compress(turns, command))
-            headings = compress(count(), command)
+        own = list(map(operator.eq, map(self.wrote.__getitem__, ends), numbers))
+        if not all(own):  # headings in the player's words too
+            turns = list(compress(turns, own))
+            headings = compress(count(), own)
         if not all(map(operator.lt, turns, turns[1:])):  # after undo, or an entry moved
             first = dict(zip(reversed(turns), reversed(list(headings)), strict=True))
             turns, headings = list(first), first.values()  # (the earliest heading of each)
         self.turns = set(turns)
         return dict(zip(headings, map(_ANCHOR.__mod__, turns), strict=True))
-
-
-def _picked(items: Sequence[_T], indices: Sequence[int]) -> Sequence[_T]:
-    """``items`` at each of ``indices``, picked in one call."""
-    if len(indices) < 2:
-        return [items[index] for index in indices]
-    return operator.itemgetter(*indices)(items)

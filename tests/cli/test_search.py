@@ -146,3 +146,29 @@ def test_a_tag_s_change_is_no_consequence_to_find(tmp_path):
     journal = _journal(tmp_path / "journals", script="enter 2\nnoise\n")
     assert "=> [Clock:Tension 1/10] +1: noise" in journal.read_text(encoding="utf-8")
     assert _hits("noise", str(journal)) == []
+
+
+HAND = ("We wait by the door. <!-- the goblins owe us --> The door holds.\n\n"
+        "%% a private aside\nover two lines %%\n\n"
+        "Ashes %%Cécile's secret%% everywhere. `%% Cécile's cipher %%` stays.\n\n"
+        "<!-- a note\n\nover a blank line -->\n\nLate: <!-- Cécile's note left open")
+
+
+def test_what_the_player_s_viewer_hides_is_not_searched_what_it_shows_is(tmp_path):
+    """Comments typed by hand (``<!-- … -->``, Obsidian's ``%% … %%``) are hidden by the
+    player's viewer and the reports: search reads the entry as it is shown."""
+    journal = _journal(tmp_path / "journals")
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text(text.replace("Bones are stacked to the ceiling here.",
+                                    "Bones are stacked to the ceiling here.\n\n" + HAND))
+    for hidden in ("goblins", "aside", "lines", "blank", "secret"):
+        assert _hits(hidden, str(journal)) == [], hidden
+    [door] = _hits("door", str(journal))
+    assert door["line"] == "We wait by the door.  The door holds." and door["scene"] == "S1"
+    assert [hit["line"] for hit in _hits("CÉCILE", str(journal))] == [  # (not ASCII)
+        "Ashes  everywhere. `%% Cécile's cipher %%` stays.", "Late: <!-- Cécile's note left open"]
+    assert [hit["line"] for hit in _hits("cipher", str(journal))] == [
+        "Ashes  everywhere. `%% Cécile's cipher %%` stays."]
+    assert _hits("bones", "stacked", str(journal))[0]["kind"] == "narration"
+    assert [hit["kind"] for hit in _hits("ossuary", str(journal))] == [
+        hit["kind"] for hit in _hits("ossuary", str(_journal(tmp_path / "other")))]

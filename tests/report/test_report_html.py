@@ -176,8 +176,8 @@ def test_headings_of_a_piece_rendered_whole_each_take_their_own_tag():
     tags = {0: b'<h3 id="a">', 1: b'<h3 id="b">', 2: b'<h3 id="c">'}
     told = []
     html = blocks_html("\x00".join(pieces).encode(),
-                       h3_tags=lambda places: told.append(places) or tags)
-    assert told == [[0, 1, 1]]
+                       h3_tags=lambda places, numbers: told.append((places, numbers)) or tags)
+    assert told == [([0, 1, 1], [1, 2, 3])]  # each heading's piece and number
     assert re.findall(r"<h3[^>]*>", html) == ['<h3 id="a">', '<h3 id="b">', '<h3 id="c">']
     assert "<p>Intro.</p>" in html
 

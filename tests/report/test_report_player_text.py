@@ -10,9 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from solo.report.front_matter import uncommented
+from solo.report.front_matter import _HIDDEN, past_front_matter, uncommented
 from tests.fake_env import solo
+from tests.suite_profile import scaled
 
 SCRIPT = "enter 2\nThe hall smells of wet stone.\nenter 2\nnoise\nenter 1\n"
 
@@ -70,6 +73,26 @@ def test_a_comment_is_what_commonmark_and_obsidian_read_as_one(typed, shown):
                                                     shown.replace(b"\n", b"\r\n")]
 
 
+_PIECES = st.sampled_from([b"<!--", b"-->", b"%%", b"%", b"`", b"``", b"```", b"~~~", b"\\",
+                           b"\n", b"\r\n", b" ", b"   ", b"\t", b"-", b"<", b">", b"a", b"---\n"])
+
+
+@settings(max_examples=scaled(3000), deadline=None)
+@given(st.lists(_PIECES, max_size=40).map(b"".join), st.booleans())
+def test_comments_are_cut_as_the_one_regex_reads_them_left_to_right(typed, headed):
+    """Comments are cut where ``re.sub`` with the one pattern cuts them (the reading the
+    cases above pin), though a comment left open is not read to the end for each ``<!--``."""
+    typed = b"---\ntitle: x\n---\n" + typed if headed else typed
+    past = past_front_matter(typed)
+    expected = typed[:past] + _HIDDEN.sub(rb"\1", typed[past:])
+    assert uncommented([typed]) == [expected if b"<!--" in typed or b"%%" in typed else typed]
+
+
+def test_a_paste_of_comments_left_open_is_shown_whole_and_the_closed_one_after_it_cut():
+    typed = b"x <!-- " * 50 + b"%% aside %% end"
+    assert uncommented([typed]) == [b"x <!-- " * 50 + b" end"]
+
+
 def test_the_title_is_the_heading_the_player_sees_in_every_report(tmp_path):
     journal = _journal(tmp_path, lambda text: text.replace(
         "\n# The Wet Stair\n", "\n# The *Dry* Stair, renamed\n", 1))
@@ -77,12 +100,20 @@ def test_the_title_is_the_heading_the_player_sees_in_every_report(tmp_path):
     md, html = _reports(journal)
     assert "\ntitle: The *Dry* Stair, renamed\n" in md.split("\n---\n")[0] + "\n"
     assert md.count("\n# ") == 1 and "\n# The *Dry* Stair, renamed\n" in md
-    assert "<title>The *Dry* Stair, renamed</title>" in html
+    assert "<title>The Dry Stair, renamed</title>" in html  # its text, as the h1 shows it
     assert "<h1>The <em>Dry</em> Stair, renamed</h1>" in html and "Wet Stair" not in html
     stats = solo("stats", str(journal))
     assert stats.out.splitlines()[0] == "The *Dry* Stair, renamed"
     assert json.loads(solo("stats", str(journal), "--json").out)["title"] \
         == "The *Dry* Stair, renamed"
+
+
+def test_the_page_s_title_is_the_heading_s_text_its_html_escaped_never_markup(tmp_path):
+    journal = _journal(tmp_path, lambda text: text.replace(
+        "\n# The Wet Stair\n", "\n# The `Iron` \\<b> & **Dry** Stair\n", 1))
+    _, html = _reports(journal)
+    assert "<h1>The <code>Iron</code> &lt;b&gt; &amp; <strong>Dry</strong> Stair</h1>" in html
+    assert "<title>The Iron &lt;b&gt; &amp; Dry Stair</title>" in html
 
 
 def test_a_journal_whose_title_heading_was_deleted_takes_its_front_matter_s(tmp_path):
@@ -111,6 +142,17 @@ def test_a_heading_of_the_player_s_never_takes_a_turn_s_anchor(tmp_path):
     for link in re.findall(r'href="#(turn-\d+)"', html):
         assert re.search(f'<h3 class="turn" id="{link}">S\\d+ ', html)
     assert "### Thoughts by the door" in md and "### Loot" in md
+
+
+def test_a_heading_typed_in_solo_s_form_takes_no_anchor_from_the_scene_solo_wrote(tmp_path):
+    """``### S1 *Turn 1*`` typed by hand in the text of turn 2's entry, before solo's own
+    ``### S2`` heading: the record says that entry began scene 2, so S2 takes turn 2's id."""
+    journal = _journal(tmp_path, lambda text: text.replace(
+        "### S2 ", "### S1 *Turn 1*\n\nNotes on the first turn.\n\n### S2 ", 1))
+    _, html = _reports(journal)
+    anchors = re.findall(r'<h3 class="turn" id="turn-(\d+)">S(\d+) ', html)
+    assert anchors == [("1", "1"), ("2", "2"), ("3", "3")]
+    assert "<h3>S1 <em>Turn 1</em></h3>" in html
 
 
 def test_an_encounter_s_note_quotes_the_player_s_words_without_their_comments(tmp_path):
