@@ -187,3 +187,26 @@ def test_a_members_name_completes_and_their_action_reaches_the_journal(tmp_path:
                                                                       "Cid"]
     finally:
         session.close()
+
+
+def test_lines_typed_ahead_of_a_refused_line_are_not_glued_onto_it(tmp_path: Path):
+    """Fast typing, or a paste the terminal does not bracket: the lines after a refused one
+    go below it in the input, to edit or keep; none is typed onto its end or played."""
+    session = open_session(tmp_path, "d12-tension")
+    try:
+        assert drive(session, "enter 2\rentr 3\rlinger 1\rThe dark is deep.\r") == 0
+        text = session.path.read_text()
+        assert "@ enter 2" in text
+        assert "entr 3" not in text and "linger 1" not in text and "dark is deep" not in text
+    finally:
+        session.close()
+
+
+def test_ctrl_c_forgets_the_line_handed_back(tmp_path: Path):
+    """A refused line, Ctrl-C, then the same line typed anew: refused again, not kept."""
+    session = open_session(tmp_path, "d12-tension")
+    try:
+        assert drive(session, "linger x\r\x03linger x\r\x03") == 0
+        assert "linger x" not in session.path.read_text()
+    finally:
+        session.close()
