@@ -29,7 +29,7 @@ from solo.journal.notation import Line
 from solo.play.commands_table import command_table, command_words
 from solo.play.line import KEEP, NotRun, split_pasted
 from solo.play.long_lines import TOO_LONG, PasteRuns, keep_within
-from solo.play.physical import die_prompt
+from solo.play.physical import DieStopped, die_prompt
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
 from solo.terminal import printable
@@ -184,8 +184,8 @@ def run_interactive(session: Session, input=None, output=None, *,
             told.append(True)
         try:
             return dice_prompt.prompt(die_prompt(sides, purpose))
-        except KeyboardInterrupt:
-            raise EOFError from None
+        except KeyboardInterrupt:  # the command stops; the line comes back to the input
+            raise DieStopped(sides) from None
 
     session.ask_die = ask_die
     say(*session.take_notices())
@@ -230,9 +230,12 @@ def run_interactive(session: Session, input=None, output=None, *,
                 pending = keepable = "\n".join(pieces[index:])
                 break
             except SoloError as error:
-                say(f"solo: error: {error}")
+                say(f"solo: {'' if isinstance(error, DieStopped) else 'error: '}{error}")
                 pending = "\n".join(pieces[index:])  # back in the input, ready to edit
                 break
+            except KeyboardInterrupt:  # Ctrl-C while a line plays: the journal is whole
+                say("", f"Saved. Resume with: solo play {session.path}")
+                return 130
             except Exception as error:  # a bug: one line, the journal intact, go on
                 say(*internal_error_lines(error, traceback=traceback))
                 pending = "\n".join(pieces[index + 1:])

@@ -1,6 +1,7 @@
 """The real prompt_toolkit session, driven through a pipe (prompt_toolkit's own recipe)."""
 
 import asyncio
+import io
 import random
 from pathlib import Path
 
@@ -8,6 +9,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from solo.play.repl import SoloCompleter, run_interactive
 from solo.play.resume import resume_file as resume
@@ -208,5 +210,30 @@ def test_ctrl_c_forgets_the_line_handed_back(tmp_path: Path):
     try:
         assert drive(session, "linger x\r\x03linger x\r\x03") == 0
         assert "linger x" not in session.path.read_text()
+    finally:
+        session.close()
+
+
+def test_ctrl_c_while_a_line_plays_says_the_journal_is_saved_and_exits_130(tmp_path: Path,
+                                                                            monkeypatch):
+    session = open_session(tmp_path)
+    played = session.handle
+
+    def slow(line: str):
+        if line == "advance":
+            raise KeyboardInterrupt  # Ctrl-C while the line plays
+        return played(line)
+
+    monkeypatch.setattr(session, "handle", slow)
+    screen = io.StringIO()
+    try:
+        with create_pipe_input() as pipe:
+            pipe.send_text("light torch\radvance\r")
+            pipe.close()
+            with create_app_session(input=pipe, output=DummyOutput()):
+                code = run_interactive(session, input=pipe, output=PlainTextOutput(screen))
+        assert code == 130
+        assert f"Saved. Resume with: solo play {session.path}" in screen.getvalue()
+        assert "[Inv:Torch|lit]" in session.path.read_text()
     finally:
         session.close()
