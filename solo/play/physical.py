@@ -17,15 +17,26 @@ import re
 from collections.abc import Callable
 
 from solo.defaults import DICE_MODES
-from solo.errors import UsageError
+from solo.errors import SoloError, UsageError
 from solo.rules.numbers import number_between
 
-__all__ = ["TypedDice", "AskDie", "DICE_MODES", "die_prompt", "face_of", "not_a_face"]
+__all__ = ["TypedDice", "AskDie", "DICE_MODES", "DieStopped", "die_prompt", "face_of",
+           "not_a_face"]
 
 AskDie = Callable[[int, str | None, str], str]
 """``ask(sides, problem, purpose)``: the player's answer for a die of ``sides`` faces, as
 typed (``problem`` says why the last answer was refused; ``purpose`` what the die is for,
-or ''). Raises EOFError when input has ended."""
+or ''). Raises EOFError when input has ended, :class:`DieStopped` on Ctrl-C."""
+
+
+class DieStopped(SoloError):
+    """The player stopped the command with Ctrl-C while solo asked for a die."""
+
+    exit_code = 130
+
+    def __init__(self, sides: int) -> None:
+        super().__init__(f"stopped (Ctrl-C) while solo waited for a d{sides}; nothing was "
+                         "recorded")
 
 
 _ZERO_IS_TOP = {10: ("0",), 100: ("0", "00")}

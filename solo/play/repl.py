@@ -16,6 +16,8 @@ from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
@@ -27,7 +29,7 @@ from solo.journal.notation import Line
 from solo.play.commands_table import command_table, command_words
 from solo.play.line import KEEP, NotRun, split_pasted
 from solo.play.long_lines import TOO_LONG, PasteRuns, keep_within
-from solo.play.physical import die_prompt
+from solo.play.physical import DieStopped, die_prompt
 from solo.play.session import Session
 from solo.rules.paths import user_state_dir
 from solo.terminal import printable
@@ -113,6 +115,30 @@ def _tolerant_mouse() -> KeyBindings:
     return bindings
 
 
+_ENTER = (Keys.ControlM, Keys.ControlJ)
+
+
+def below_typeahead(pending: str, input: Input) -> str:
+    """``pending`` (lines handed back to the input) with the lines already typed or pasted
+    after them (prompt_toolkit's typeahead) below, one line each, as a bracketed paste
+    leaves them: not typed onto the end of the line handed back, nor played unseen. Enter
+    alone typed ahead stays a key (Enter again keeps a line), and so do keys that are not
+    text (Ctrl-C, an arrow) and what follows them."""
+    keys, text = get_typeahead(input), []
+    for press in keys:
+        if press.key in _ENTER:
+            text.append("\n")
+        elif press.key == Keys.BracketedPaste:
+            text.append(press.data.replace("\r\n", "\n").replace("\r", "\n"))
+        elif not isinstance(press.key, Keys) and len(press.key) == 1:
+            text.append(press.key)
+        else:
+            break
+    typed = "".join(text).strip("\n")
+    store_typeahead(input, keys[len(text):] if typed else keys)
+    return f"{pending}\n{typed}" if typed else pending
+
+
 def make_prompt(session: Session, input=None, output=None) -> PromptSession:
     """The prompt: this journal's own history, grey suggestions from it as you type (as
     pgcli does), completions while typing, and the status bar."""
@@ -158,8 +184,8 @@ def run_interactive(session: Session, input=None, output=None, *,
             told.append(True)
         try:
             return dice_prompt.prompt(die_prompt(sides, purpose))
-        except KeyboardInterrupt:
-            raise EOFError from None
+        except KeyboardInterrupt:  # the command stops; the line comes back to the input
+            raise DieStopped(sides) from None
 
     session.ask_die = ask_die
     say(*session.take_notices())
@@ -174,14 +200,14 @@ def run_interactive(session: Session, input=None, output=None, *,
             line = prompt.prompt("solo> ", default=pending)
             failures = 0
         except KeyboardInterrupt:
-            pending = ""
-            continue  # Ctrl-C clears the line
+            pending = keepable = ""
+            continue  # Ctrl-C clears the line (and forgets the line handed back)
         except EOFError:
             say(f"Saved. Resume with: solo play {session.path}")
             return 0
         except Exception as error:  # the prompt itself failed (odd bytes typed): go on
             say(*internal_error_lines(error, traceback=traceback))
-            pending, failures = "", failures + 1
+            pending, keepable, failures = "", "", failures + 1
             if failures >= _PROMPT_FAILURES:
                 say(f"Saved. Resume with: solo play {session.path}")
                 return 1
@@ -204,9 +230,12 @@ def run_interactive(session: Session, input=None, output=None, *,
                 pending = keepable = "\n".join(pieces[index:])
                 break
             except SoloError as error:
-                say(f"solo: error: {error}")
+                say(f"solo: {'' if isinstance(error, DieStopped) else 'error: '}{error}")
                 pending = "\n".join(pieces[index:])  # back in the input, ready to edit
                 break
+            except KeyboardInterrupt:  # Ctrl-C while a line plays: the journal is whole
+                say("", f"Saved. Resume with: solo play {session.path}")
+                return 130
             except Exception as error:  # a bug: one line, the journal intact, go on
                 say(*internal_error_lines(error, traceback=traceback))
                 pending = "\n".join(pieces[index + 1:])
@@ -216,6 +245,9 @@ def run_interactive(session: Session, input=None, output=None, *,
                 return 0
             if piece.split()[0].lower() in ("help", "?"):
                 say(Place(session.where(HINT_WIDTH)))
+        if pending:  # keys typed ahead go below the lines handed back
+            pending = below_typeahead(pending, input)
+            keepable = keepable and pending
         if session.state.turn != turn:
             say(Place(session.where(HINT_WIDTH)))
 

@@ -13,7 +13,7 @@ from solo import defaults
 from solo.engine import core as engine
 from solo.engine.dungeon_named import key_values, parse_settings, start_values
 from solo.environment import Environment
-from solo.errors import JournalError, UsageError
+from solo.errors import JournalError, SoloError, UsageError
 from solo.journal.create import create_journal, slugify
 from solo.journal.header import JOURNAL_FORMAT, HeaderError, obsidian_tags
 from solo.journal.notation import member_tag, note, title_block
@@ -150,29 +150,42 @@ def _latest_journal() -> Path | None:
 
 
 def _ask(question: str, default: str, env: Environment) -> str:
-    """One set-up question; Ctrl-D cancels as Ctrl-C does (no journal, exit 130)."""
+    """One set-up question. Ctrl-D (the end of input) leaves without a crawl: an error,
+    exit 1 (Ctrl-C is 130)."""
     env.stdout.write(f"{question} [{default}] ")
     env.stdout.flush()
     line = env.stdin.readline()
     if not line:
-        raise KeyboardInterrupt
+        env.say()
+        raise SoloError("the input ended before an answer; no crawl was started or resumed")
     return line.strip() or default
 
 
 def ask_procedure(default: str, env: Environment) -> str:
-    """At a terminal: list the procedures and ask which one."""
+    """At a terminal: list the procedures and ask which one, until the answer is one."""
     ids = system_ids()
-    env.say("Procedures:")
-    for index, ident in enumerate(ids, 1):
-        env.say(f"  {index}. {ident} — {printable(load_system(ident).name)}")
     default_answer = str(ids.index(default) + 1) if default in ids else "1"
-    picked = _ask("Which procedure? (number or id)", default_answer, env)
-    number = number_between(picked, 1, len(ids))
-    if number is not None:
-        return ids[number - 1]
-    if picked in ids:
-        return picked
-    raise UsageError(f"no procedure {picked!r}; choose one of: {', '.join(ids)}")
+    while True:
+        env.say("Procedures:")
+        for index, ident in enumerate(ids, 1):
+            env.say(f"  {index}. {ident} — {printable(load_system(ident).name)}")
+        picked = _ask("Which procedure? (number or id)", default_answer, env)
+        number = number_between(picked, 1, len(ids))
+        if number is not None:
+            return ids[number - 1]
+        if picked in ids:
+            return picked
+        env.warn(printable(f"solo: no procedure {picked[:40]!r}; answer with a number from 1 "
+                           f"to {len(ids)} or an id"))
+
+
+def _resume(question: str, env: Environment) -> bool:
+    """Whether to resume: y, yes or Enter resume; n or no start a new crawl; else ask again."""
+    while True:
+        answer = _ask(question, "y", env).lower()
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        env.warn("solo: answer y (resume) or n (start a new crawl)")
 
 
 def home(interactive: Interactive, env: Environment) -> int:
@@ -183,9 +196,8 @@ def home(interactive: Interactive, env: Environment) -> int:
         if not at_terminal:
             return play(latest, interactive, env)
         shown = printable(str(read_meta(latest).get("title", latest.stem)))
-        choice = _ask(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
-                      "new crawl", "y", env)
-        if choice.lower().startswith("y"):
+        if _resume(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
+                   "new crawl", env):
             return play(latest, interactive, env)
     system, title = "d12-tension", None  # type: str, str | None
     if at_terminal:

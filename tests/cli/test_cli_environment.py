@@ -91,15 +91,30 @@ def test_new_at_a_terminal_without_a_system_asks_for_it():
     done = at_terminal("new", "j.md", "--seed", "3", answers="trespasser\n", keys="\x04")
     assert done.code == 0, done.err
     assert read_meta(Path("j.md"))["system"] == "trespasser"
-    refused = at_terminal("new", "k.md", answers="no-such\n")
-    assert refused.code == 2 and "no procedure 'no-such'" in refused.error_line()
-    assert not Path("k.md").exists()
+    again = at_terminal("new", "k.md", answers="delv\n9\ntrespasser\n", keys="\x04")
+    assert again.code == 0, again.err
+    assert "solo: no procedure 'delv'" in again.err and "solo: no procedure '9'" in again.err
+    assert again.out.count("Which procedure?") == 3 and again.out.count("Procedures:") == 3
+    assert read_meta(Path("k.md"))["system"] == "trespasser"
 
 
-def test_ctrl_d_at_a_question_leaves_without_a_journal_exit_130():
+def test_ctrl_d_at_a_question_leaves_without_a_journal_exit_1():
     done = at_terminal()  # no answer at all: the end of input
-    assert done.code == 130 and done.err == "\n"
+    assert done.code == 1
+    assert done.error_line() == ("solo: error: the input ended before an answer; no crawl "
+                                 "was started or resumed")
     assert not Path("journals").exists()
+
+
+def test_the_resume_question_takes_yes_or_no_and_asks_again_otherwise():
+    journal = _crawl()
+    resumed = at_terminal(answers="maybe\n\n", keys="The door creaks.\r\x04")
+    assert resumed.code == 0 and resumed.out.count("Resume 'Old Crawl'") == 2
+    assert "solo: answer y (resume) or n (start a new crawl)" in resumed.err
+    assert "The door creaks." in journal.read_text()
+    assert list(Path("journals").glob("*.md")) == [journal]
+    fresh = at_terminal(answers="No\nclassic\n\n", keys="\x04")
+    assert fresh.code == 0 and "New journal: journals/the-nameless-dungeon.md" in fresh.err
 
 
 def test_play_at_a_terminal_opens_the_prompt_not_batch():

@@ -90,3 +90,25 @@ def test_at_a_terminal_a_d66_is_asked_tens_die_then_units_die(tmp_path: Path):
     finally:
         if terminal.process.poll() is None:
             terminal.process.kill()
+
+
+@pytest.mark.e2e
+def test_at_a_terminal_ctrl_c_at_a_die_stops_the_command_and_the_session_goes_on(tmp_path):
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                        "--dice", "physical")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("roll d10\r")
+        terminal.wait_for("Roll (d10, 0 is 10):")
+        terminal.type("\x03")
+        terminal.wait_for("solo: stopped (Ctrl-C) while solo waited for a d10; nothing was "
+                          "recorded")
+        terminal.wait_for("solo> roll d10")  # the line back in the input, to play again
+        terminal.type("\x03\x04")  # Ctrl-C clears it, Ctrl-D saves and quits
+        terminal.wait_for("Saved.")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    text = (tmp_path / "j.md").read_text()
+    assert "Roll d10" not in text and "input ended" not in terminal.screen.decode()

@@ -96,3 +96,24 @@ def test_prose_starting_with_a_command_stays_in_the_input_at_a_terminal(tmp_path
     text = (tmp_path / "t.md").read_text()
     assert "\nquit stalling, Osk hisses\n" in text and "advnace" not in text
     assert "@ advance" in text
+
+
+def test_lines_typed_ahead_of_a_refused_line_stay_below_it_at_a_terminal(tmp_path: Path):
+    """Four lines in one write (fast typing, or a paste the terminal does not bracket): the
+    refused one comes back with the rest below it, one line each, and Enter plays them."""
+    terminal = Terminal(tmp_path, "new", "t.md", "--system", "d12-tension", "--seed", "4")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("enter 2\rlinger x\rlinger 1\rThe dark is deep.\r")
+        terminal.wait_for("press Enter again to keep it as narration")
+        terminal.wait_for("The dark is deep.")  # in the input, below the refused line
+        terminal.type("\r")  # Enter: the refused line kept as narration, the rest played
+        terminal.wait_for("@ linger 1")
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+    finally:
+        assert terminal.close() == 0
+    text = (tmp_path / "t.md").read_text()
+    assert "\nlinger x\n" in text and "@ linger 1" in text and "\nThe dark is deep.\n" in text
+    assert text.index("linger x") < text.index("@ linger 1") < text.index("The dark is deep.")

@@ -1,6 +1,7 @@
 """The real prompt_toolkit session, driven through a pipe (prompt_toolkit's own recipe)."""
 
 import asyncio
+import io
 import random
 from pathlib import Path
 
@@ -8,6 +9,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.plain_text import PlainTextOutput
 
 from solo.play.repl import SoloCompleter, run_interactive
 from solo.play.resume import resume_file as resume
@@ -185,5 +187,53 @@ def test_a_members_name_completes_and_their_action_reaches_the_journal(tmp_path:
         assert "=> [PC:Cid|HP 5/5] joins the party" in text
         assert [m.name for m in resume(session.path).state.party] == ["Wren", "Brother Ott",
                                                                       "Cid"]
+    finally:
+        session.close()
+
+
+def test_lines_typed_ahead_of_a_refused_line_are_not_glued_onto_it(tmp_path: Path):
+    """Fast typing, or a paste the terminal does not bracket: the lines after a refused one
+    go below it in the input, to edit or keep; none is typed onto its end or played."""
+    session = open_session(tmp_path, "d12-tension")
+    try:
+        assert drive(session, "enter 2\rentr 3\rlinger 1\rThe dark is deep.\r") == 0
+        text = session.path.read_text()
+        assert "@ enter 2" in text
+        assert "entr 3" not in text and "linger 1" not in text and "dark is deep" not in text
+    finally:
+        session.close()
+
+
+def test_ctrl_c_forgets_the_line_handed_back(tmp_path: Path):
+    """A refused line, Ctrl-C, then the same line typed anew: refused again, not kept."""
+    session = open_session(tmp_path, "d12-tension")
+    try:
+        assert drive(session, "linger x\r\x03linger x\r\x03") == 0
+        assert "linger x" not in session.path.read_text()
+    finally:
+        session.close()
+
+
+def test_ctrl_c_while_a_line_plays_says_the_journal_is_saved_and_exits_130(tmp_path: Path,
+                                                                            monkeypatch):
+    session = open_session(tmp_path)
+    played = session.handle
+
+    def slow(line: str):
+        if line == "advance":
+            raise KeyboardInterrupt  # Ctrl-C while the line plays
+        return played(line)
+
+    monkeypatch.setattr(session, "handle", slow)
+    screen = io.StringIO()
+    try:
+        with create_pipe_input() as pipe:
+            pipe.send_text("light torch\radvance\r")
+            pipe.close()
+            with create_app_session(input=pipe, output=DummyOutput()):
+                code = run_interactive(session, input=pipe, output=PlainTextOutput(screen))
+        assert code == 130
+        assert f"Saved. Resume with: solo play {session.path}" in screen.getvalue()
+        assert "[Inv:Torch|lit]" in session.path.read_text()
     finally:
         session.close()

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from solo.errors import UsageError
 from solo.play import start
 from solo.play.physical import TypedDice
 from solo.rules.numbers import MAX_DIGITS, number_between, whole_number
@@ -66,8 +65,10 @@ def test_in_a_script_odd_digits_are_refused_and_the_die_is_asked_again(tmp_path:
 
 @pytest.mark.parametrize("typed", ["²", "①", "٣", "Ⅲ"])
 def test_choosing_a_procedure_by_an_odd_digit_is_refused_not_crashed(typed):
-    with pytest.raises(UsageError, match="no procedure"):
-        start.ask_procedure("d12-tension", fake_env(f"{typed}\n", tty=True))
+    env = fake_env(f"{typed}\n2\n", tty=True)  # refused, asked again, then answered
+    chosen = start.ask_procedure("d12-tension", env)
+    assert f"no procedure {typed!r}" in env.stderr.getvalue()
+    assert f"  2. {chosen} — " in env.stdout.getvalue()
 
 
 def test_choosing_a_procedure_by_its_number():
