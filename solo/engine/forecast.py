@@ -140,15 +140,15 @@ def _usual(world: World, state: State) -> str:
 
 
 def next_turn(world: World, state: State, line: str, rng: random.Random,
-              budget: int = BUDGET // 4, named: bool = True) -> ActionOdds:
-    """What ``line`` brings this turn from ``state`` (what its rolls name too, if
-    ``named``); raises UsageError if it cannot be read or is refused now, or enters a room
-    of a key not yet seen."""
+              budget: int = BUDGET // 4) -> ActionOdds:
+    """What ``line`` brings this turn from ``state``, the same figures as its row of
+    :func:`forecast` (the status bar's and ``odds``'s one computation); raises UsageError
+    if it cannot be read or is refused now, or enters a room of a key not yet seen."""
     unseen = _unseen_room(world, state, line.split()[0]) if line.split() else None
     if unseen is not None:
         raise UsageError(unseen)
     return move_odds(world, _screened(world, state), line, Budget(budget),
-                     hidden_danger(world, state) is not None, named)
+                     hidden_danger(world, state) is not None)
 
 
 def _nowhere_back(world: World, state: State, name: str) -> str | None:

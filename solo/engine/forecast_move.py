@@ -106,7 +106,13 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
     else:
         def perform(dice: random.Random, record: bool = True):
             return quiet_perform(plain, state, request, dice, record)
-    play = play_turn(plain, state, request, budget, perform=perform if room else None)
+    # its encounter and lights: recorded when it moves on the map, as an unrecorded run
+    # keeps none (an entered room's exits unread); elsewhere recording costs, for nothing
+    moves = isinstance(request, Act) and request.move is not None
+
+    def moved(dice: random.Random):
+        return perform(dice, moves)
+    play = play_turn(plain, state, request, budget, perform=moved)
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
     # refused now: UsageError, before any forecast; a move of several turns costs as
@@ -124,7 +130,7 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
         exact = True
     else:
         found, exact, results, checks = _apart(world, state, request, play, count, budget,
-                                               turns, named, perform)
+                                               turns, named, perform, moved)
     lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, chance_among(found, exact, lambda turn: turn.encounter),
                       tuple((label, chance_among(found, exact,
@@ -134,7 +140,7 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
 
 
 def _apart(world: World, state: State, request, play, count, budget: Budget, turns: int,
-           named: bool, perform) -> tuple[list, bool, tuple | None, tuple | None]:
+           named: bool, perform, moved) -> tuple[list, bool, tuple | None, tuple | None]:
     """A move's ways counted a part at a time: the encounter and the lights first (they
     take the fewest), then what its rolls name and its checks if it lasts one turn;
     estimated from plays when even the first are too many ways."""
@@ -142,7 +148,7 @@ def _apart(world: World, state: State, request, play, count, budget: Budget, tur
     results: tuple[tuple[str, Chance], ...] | None
     checks: tuple[tuple[str, Chance], ...] | None
     try:  # the encounter and the lights first; what the rolls name costs more ways
-        ways, spent = count(play_turn(plain, state, request, budget, False), WAYS)
+        ways, spent = count(play_turn(plain, state, request, budget, False, moved), WAYS)
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found: list[tuple[Fraction | int, Turn]] = [
             (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]
@@ -269,13 +275,19 @@ def _as_rolled(labels: list[str]) -> str:
                    for pieces in zip(*parts, strict=True))
 
 
+def _unread(recorded: list) -> None:
+    """What a play's outcome reads of its events when it reads none (a :class:`Turn`)."""
+    return None
+
+
 def _counter(world: World):
     """Counting every way a play's dice fall, as far as ``world``'s procedure allows
-    (:func:`solo.engine.forecast_tree.outcomes`)."""
+    (:func:`solo.engine.forecast_tree.outcomes`); ``events``: what the outcome reads of
+    the events the plays record (by default none)."""
     read = names_read(world)
     quiet, rolls, checks = checks_quiet(world), rolls_unread(world), one_die_checks(world)
 
-    def count(play, limit: int, named: bool = False, events=None) -> tuple[dict, int]:
+    def count(play, limit: int, named: bool = False, events=_unread) -> tuple[dict, int]:
         return outcomes(play, limit, events, whole="dice" not in read, quiet_checks=quiet,
                         rolls=rolls, counted="encounters" in read, named=named,
                         checks=checks, read=read)

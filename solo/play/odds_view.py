@@ -45,8 +45,9 @@ def odds_shown(world: World) -> bool:
 
 def odds_status(world: World, state: State) -> str:
     """The one forecast that matters most now, for the status bar: the likeliest of what
-    the procedure's usual move brings next turn (an encounter, a light going out). ''
-    when turned off or when there is nothing to forecast. Kept for the last state."""
+    the procedure's usual move brings next turn (an encounter, a light going out), the
+    figures of its row in ``odds`` (solo.engine.forecast.next_turn). '' when turned off
+    or when there is nothing to forecast. Kept for the last state."""
     if not odds_shown(world):
         return ""
     if _LAST and _LAST[0][0] is world and _LAST[0][1] is state:
@@ -55,7 +56,7 @@ def odds_status(world: World, state: State) -> str:
     line = same_action(world, state)
     if line is not None:
         try:
-            odds = next_turn(world, state, line, seeded(), STATUS_BUDGET, named=False)
+            odds = next_turn(world, state, line, seeded(), STATUS_BUDGET)
         except UsageError:
             odds = None
         if odds is not None:

@@ -46,6 +46,7 @@ from solo.play.reply import Reply
 from solo.play.resume import dice_mode, front_matter_party, journal_world, resume
 from solo.play.session_commands import SESSION_COMMANDS
 from solo.play.status import look_up
+from solo.play.status_bar import WIDTH
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
@@ -111,9 +112,13 @@ class Session:
                                       words=last_words(self.path), since=since))
 
     def toolbar(self) -> str:
-        """The status bar (solo.play.prompt_text.toolbar); never raises."""
+        """The status bar (solo.play.prompt_text.toolbar), fitted to the screen's width
+        while a prompt draws it (else solo.play.status_bar.WIDTH); never raises."""
+        from prompt_toolkit.application.current import get_app_or_none  # the REPL's own
+        app = get_app_or_none()
+        width = app.output.get_size().columns if app is not None else WIDTH
         return prompt_text.toolbar(self.world, self.state,
-                                   str(self.meta.get("title", self.path.stem)))
+                                   str(self.meta.get("title", self.path.stem)), width)
 
     # -- handling a line --------------------------------------------------------------------
     def handle(self, line: str) -> Reply:

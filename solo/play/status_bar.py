@@ -13,7 +13,7 @@ __all__ = ["fit_bar", "SEPARATOR", "WIDTH"]
 
 SEPARATOR = " │ "
 WIDTH = 80
-"""The columns the bar fits when the screen's are not known."""
+"""The columns the bar fits when the screen's are not known (no prompt drawing it)."""
 
 
 def _shorten(text: str, width: int) -> str:
@@ -31,8 +31,11 @@ def fit_bar(forecast: str, place: str, danger: Sequence[str], trackers: Sequence
     ``light``, each of ``members`` (or ``brief``, the same in fewer letters, or ``party``,
     their sum, when they do not fit), the other ``trackers``, and ``title``. Parts that
     do not fit go, least needed first (the title, the other trackers, then the members
-    one by one); the title is shortened before it goes, and the forecast goes last."""
+    one by one, then the light); the title is shortened before it goes. Then the turn
+    loses its time, the danger goes, then the turn, and the forecast, shortened, is
+    last."""
     head = [part for part in (forecast, place) if part]
+    short = [part for part in (forecast, place.split(" (", 1)[0]) if part]  # no time
     rest = [*danger, light]
 
     def joined(*groups: Sequence[str]) -> str:
@@ -50,10 +53,14 @@ def fit_bar(forecast: str, place: str, danger: Sequence[str], trackers: Sequence
         (head, rest, [party], trackers),
         (head, rest, [party]),
         (head, rest),
+        (head, danger),
+        (short, danger),
         (head,),
+        (short,),
+        (head[:1],),
     ]
     for groups in tries:
         text = joined(*groups)
         if len(text) <= width:
             return text
-    return _shorten(joined(head), width)
+    return _shorten(joined(head[:1]), width)

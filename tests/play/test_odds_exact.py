@@ -272,9 +272,9 @@ def test_fit_bar_gives_way_least_needed_first():
     narrow = fit_bar(**parts, width=80)
     assert narrow == ("explore: encounter 1 in 6 │ turn 3 │ Alarm 2/10 │ light: Torch 4t │ "
                       "party 22/22")
-    tight = fit_bar(**parts, width=30)
-    assert len(tight) <= 30 and tight.startswith("explore: encounter 1 in 6") \
-        and tight.endswith("…")
+    tight = fit_bar(**parts, width=30)  # the turn goes whole, not cut to "│ …"
+    assert tight == "explore: encounter 1 in 6"
+    assert fit_bar(**parts, width=20) == "explore: encounter…"
 
 
 def test_an_estimated_chance_reads_the_same_in_the_status_bar_and_in_odds(monkeypatch):
