@@ -21,7 +21,7 @@ from solo.journal.record_schema import legacy_record
 from solo.journal.record_types import BAD_DATA, RECORD_DECODER, Record, decode, json_data
 
 __all__ = ["PREFIX", "LEGACY_PREFIX", "Span", "Cut", "split_records", "unwrapped",
-           "journal_bytes", "span_data", "body_data", "open_constructs", "placed"]
+           "journal_bytes", "span_data", "body_data", "open_constructs"]
 
 
 def journal_bytes(data: bytes) -> bytes:
@@ -226,22 +226,3 @@ def open_constructs(text: str) -> tuple[bool, bool, bool]:
             solo_text = solo_text or bare.startswith("<!-- solo")
             in_comment = "-->" not in bare[4:]
     return in_fence, in_comment, solo_text
-
-
-def placed(data: bytes, spans: list[Span]) -> tuple[str, list[tuple[int, int, dict[str, Any]]]]:
-    """The text of ``data`` and each readable span's place in it, in characters."""
-    pieces: list[str] = []
-    found = []
-    at = chars = 0
-    for span in spans:
-        for end in (span.start, span.end):
-            piece = data[at:end].decode("utf-8", errors="replace")
-            pieces.append(piece)
-            chars += len(piece)
-            at = end
-            if end == span.start:
-                begin = chars
-        if span.record is not None:
-            found.append((begin, chars, span_data(span)))
-    pieces.append(data[at:].decode("utf-8", errors="replace"))
-    return "".join(pieces), found

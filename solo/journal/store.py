@@ -36,14 +36,13 @@ from solo.journal.record_split import (
     Span,
     journal_bytes,
     open_constructs,
-    placed,
     span_data,
     split_records,
 )
 from solo.journal.record_types import Record
 
 __all__ = ["Journal", "JournalChanged", "Tail", "read_meta", "read_tail", "find_record",
-           "tail_records", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "SCAN_BYTES",
+           "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "SCAN_BYTES",
            "read_records", "iter_snapshots", "SNAPSHOT_PREFIX", "journal_bytes", "span_data"]
 
 SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
@@ -183,17 +182,6 @@ def find_record(path: Path, step: int) -> dict[str, Any] | None:
         for span in reversed(spans):
             if span.record is not None and span.record.step == step:
                 return span_data(span)
-    return None
-
-
-def tail_records(path: Path) -> tuple[str, list[tuple[int, int, dict[str, Any]]]] | None:
-    """The last part of the file (from a line start) and the readable records in it (where
-    each begins and ends in that text, and its JSON data), or None when no record is near
-    the end."""
-    for data, _, _ in _tails(path, 64 * 1024):
-        spans, _ = split_records(data)
-        if any(span.record is not None for span in spans):
-            return placed(data, spans)
     return None
 
 

@@ -16,6 +16,7 @@ from solo.engine import core as engine
 from solo.engine.key_views import explored_text, key_notice
 from solo.engine.room_changes import exit_text, room_event
 from solo.engine.state import State
+from solo.errors import JournalError
 from solo.journal.notation import (
     clock_text,
     counter_tag,
@@ -24,7 +25,8 @@ from solo.journal.notation import (
     member_tag,
     tag,
 )
-from solo.journal.store import read_meta, read_tail, tail_records
+from solo.journal.store import read_meta, read_tail
+from solo.journal.undo_chain import taken_back
 from solo.play.line import split_lines
 from solo.play.prompt_text import where
 from solo.play.resume import journal_world, resume
@@ -74,15 +76,19 @@ def snapshot_block(world: World, state: State) -> str:
 
 def last_words(path: Path) -> str:
     """The last line of the player's own narration near the end of the journal ('' if
-    none): the text before the last narration entry's record."""
-    found = tail_records(path)
-    text, records = found if found is not None else ("", [])
-    for index in range(len(records) - 1, -1, -1):
-        start, _, record = records[index]
-        if record.get("kind") != "narration":
+    none): the text before the record of the last narration entry still standing."""
+    try:
+        tail = read_tail(path, least=64 * 1024, further=False)
+    except JournalError:
+        return ""
+    spans = [span for span in tail.spans if span.record is not None]
+    gone = taken_back(span.record for span in spans if span.record is not None)
+    for index in range(len(spans) - 1, -1, -1):
+        record = spans[index].record
+        if record is None or record.kind != "narration" or record.step in gone:
             continue
-        before = records[index - 1][1] if index else 0
-        lines = [line.strip() for line in split_lines(text[before:start])
+        text = tail.text[spans[index - 1].end if index else 0:spans[index].start]
+        lines = [line.strip() for line in split_lines(text.decode("utf-8", errors="replace"))
                  if line.strip() and not line.startswith(("#", "```", "<!--", "*Date"))]
         return lines[-1].lstrip("\\") if lines else ""
     return ""

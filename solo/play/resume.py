@@ -6,7 +6,7 @@ Pure reading: nothing here writes the journal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, get_args
@@ -21,8 +21,9 @@ from solo.journal.map_records import map_from
 from solo.journal.notation import one_line
 from solo.journal.record import RECORD_VERSION
 from solo.journal.record_order import in_step_order, scan_records
-from solo.journal.record_types import json_data, state_of
+from solo.journal.record_types import Record, json_data, state_of
 from solo.journal.store import Tail, find_record, read_meta, read_tail
+from solo.journal.undo_chain import stands_for
 from solo.play.dungeon_world import fitted as fitted_world
 from solo.play.dungeon_world import stock_dungeon
 from solo.play.physical import DICE_MODES
@@ -30,7 +31,7 @@ from solo.rules.catalog import load_world
 from solo.rules.world import World
 
 __all__ = ["Resumed", "resume", "resume_file", "journal_world", "front_matter_party",
-           "dice_mode", "written_later"]
+           "dice_mode", "written_later", "standing_entry"]
 
 _UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 _EVENTS = frozenset(kind.__struct_config__.tag for kind in get_args(Event))
@@ -117,11 +118,7 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
     # The procedure may have been edited since the journal began: fit the state to it.
     fitted, reconciled = engine.reconcile(world, state)
     notices.extend(reconciled)
-    live = record.standing
-    found = record if live == record.step else next(
-        (kept for kept in counted if kept.step == live), None)
-    last_command = found.cmd if found is not None else str(
-        (find_record(path, live) or {}).get("cmd", ""))
+    live, last_command = standing_entry(path, counted, record.standing)
     if tail.torn:
         notices.append("The journal's last entry has no readable record (cut off by "
                        "a crash, or edited by hand). Its text is kept; play resumes "
@@ -134,6 +131,19 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
                    scene=record.scene_number,
                    lead=("\n" if tail.needs_newline else "") + tail.closers,
                    notices=tuple(notices), map_at=map_at, torn=tail.torn, world=world)
+
+
+def standing_entry(path: Path, records: Sequence[Record], step: int) -> tuple[int, str]:
+    """The entry that the record of ``step`` stands for (an undo's: the entry whose state
+    it put back, :func:`solo.journal.undo_chain.stands_for`) and its command ('' for
+    narration); ``records`` those read (in step order), the journal at ``path`` the rest."""
+    found = next((record for record in reversed(records) if record.step == step), None)
+    if found is not None and found.kind == "undo":  # (as an earlier solo wrote an undo's)
+        by_step = {record.step: record for record in records}
+        step = stands_for(step, by_step)
+        found = by_step.get(step)
+    return step, found.cmd if found is not None else str(
+        (find_record(path, step) or {}).get("cmd", ""))
 
 
 def written_later(tail: Tail) -> str:

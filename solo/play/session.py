@@ -43,7 +43,13 @@ from solo.play.line import parse_line, split_lines
 from solo.play.physical import DICE_MODES, AskDie, TypedDice
 from solo.play.recap import last_words, recap_data, recap_lines, snapshot_block
 from solo.play.reply import Reply
-from solo.play.resume import dice_mode, front_matter_party, journal_world, resume
+from solo.play.resume import (
+    dice_mode,
+    front_matter_party,
+    journal_world,
+    resume,
+    standing_entry,
+)
 from solo.play.session_commands import SESSION_COMMANDS
 from solo.play.status import look_up
 from solo.play.status_bar import WIDTH
@@ -245,10 +251,12 @@ class Session:
         self.notices.extend(stock_dungeon(self.world, restored.values, self.path))
         self.world = fitted(self.world, restored.values)
         line = Line(note(f"undo: took back {taken}"), "note")
+        # an undo's record stands for the entry whose state it put back: so does this one
+        live, command = (target, str(record.get("cmd", ""))) if record.get("kind") != "undo" \
+            else standing_entry(self.path, read_tail(self.path, back_to=target).records, target)
         self._entry("undo", mechanics_block([line]), restored, "undo", (),
-                    extra={"undid": undone, "live": target})
-        self.state, self.live = restored, target
-        self.last_command = str(record.get("cmd", ""))
+                    extra={"undid": undone, "live": live})
+        self.state, self.live, self.last_command = restored, live, command
         self.dice = dice_mode(record, self.meta)
         return Reply((*self.take_notices(), line))
 

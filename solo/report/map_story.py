@@ -13,7 +13,6 @@ rooms.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any
@@ -26,6 +25,7 @@ from solo.engine.key_views import drawn
 from solo.engine.rooms import Dungeon
 from solo.journal.map_records import map_from
 from solo.journal.record_types import BAD_DATA, Record, RoomChanged
+from solo.journal.undo_chain import stands_for
 from solo.report.model import Crawl, Encounter
 from solo.report.records import Records
 from solo.rules.key_shelf import read_key
@@ -69,18 +69,19 @@ class _Frame(msgspec.Struct, gc=False):
 _FRAME = msgspec.json.Decoder(_Frame)
 
 
-def tell(records: Sequence[Record]) -> MapStory:
-    """The map story of ``records`` (each step once, in step order): the map as
-    :func:`~solo.journal.map_records.map_from` reads it (what resume reads too), and where
-    the party was after each record that changes the map (:func:`_here`; where it was before
-    when the record's map does not read). While an entry that names the map stands from such
-    a record to the next (one an undo took back does not count), the route takes the rooms
-    its events show entered, ending where its map puts the party (else that room alone)."""
-    places = [record for record in records if record.dungeon or record.rooms]
+def tell(records: Records) -> MapStory:
+    """The map story of ``records``: the map as :func:`~solo.journal.map_records.map_from`
+    reads it (as resume does), and where the party was after each record that changes the
+    map (:func:`_here`; where it was before when the record's map does not read). While an
+    entry that names the map stands from such a record to the next (not one an undo took
+    back, nor an undo standing for one: :func:`_gone`), the route takes the rooms its
+    events show entered, ending where its map puts the party (else that room alone)."""
+    places = [record for record in records.kept if record.dungeon or record.rooms]
     read = map_from(places)
     unreadable = set(read.unreadable)
-    taken_back = {record.undid for record in records if record.undid is not None}
-    standing = _standing_steps(records, taken_back) if taken_back else None
+    gone = _gone(records)
+    standing = [record.step for record in records.kept if record.step not in gone and (
+        record.map is not None or record.dungeon or record.rooms)] if gone else None
     now: str | None = None
     route: list[str] = []
     here: list[str | None] = []
@@ -92,7 +93,7 @@ def tell(records: Sequence[Record]) -> MapStory:
         until = steps[number + 1] if number + 1 < len(steps) else None
         if now is not None and (standing is None or _stands(standing, record.step, until)):
             walked = [event.room for event in record.ev if isinstance(event, RoomChanged)
-                      and event.how in ("new", "back") and record.step not in taken_back]
+                      and event.how in ("new", "back") and record.step not in gone]
             route += walked if walked[-1:] == [now] else [now]
     return MapStory(read.dungeon, tuple(room for room, _ in groupby(route)),
                     tuple(record.turn or 0 for record in places), tuple(here), tuple(steps))
@@ -111,11 +112,13 @@ def _here(record: Record, before: str | None) -> str | None:
     return here
 
 
-def _standing_steps(records: Sequence[Record], taken_back: set[int]) -> list[int]:
-    """The steps, in order, of the records that name the map and that no undo took back."""
-    return [record.step for record in records
-            if (record.map is not None or record.dungeon or record.rooms)
-            and record.step not in taken_back]
+def _gone(records: Records) -> set[int]:
+    """The steps of the entries an undo took back, and of the undos standing for one."""
+    kept = records.kept
+    gone = {kept[index].step for index in records.retracted}
+    by_step = {record.step: record for record in kept} if gone else {}
+    return gone | {step for step, record in by_step.items()
+                   if record.kind == "undo" and stands_for(step, by_step) in gone}
 
 
 def _stands(standing: list[int], step: int, until: int | None) -> bool:
@@ -132,7 +135,7 @@ def map_story(crawl: Crawl) -> MapStory:
         _STORIES.clear()  # one report at a time: keep only the latest crawl's
         records = crawl.records
         kept = _STORIES[id(crawl)] = (ref(crawl), MapStory() if records is None
-                                      else _drawn(crawl, records, tell(records.kept)))
+                                      else _drawn(crawl, records, tell(records)))
     return kept[1]
 
 
@@ -169,5 +172,6 @@ def rooms_text(crawl: Crawl, story: MapStory) -> str:
     route = figures["route"]
     if len(route) > 1:
         shown = route if len(route) <= 12 else [*route[:6], "…", *route[-5:]]
-        text += f"; route {' → '.join(shown)} ({len(route) - 1} moves)"
+        moves = f"{len(route) - 1} move{'s' if len(route) > 2 else ''}"
+        text += f"; route {' → '.join(shown)} ({moves})"
     return text

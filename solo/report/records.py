@@ -32,6 +32,7 @@ from solo.journal.record_types import (
     TableRolled,
     TrackerChanged,
 )
+from solo.journal.undo_chain import taken_back
 
 __all__ = ["COUNTED", "SIGN_IDS", "Records", "StepOrder", "Tally", "indices_of",
            "step_order"]
@@ -235,14 +236,8 @@ def _ends_of_garbled(data: bytes, cut: Cut) -> list[int]:
 def _retracted(records: list[Record]) -> set[int]:
     """The records (in step order, each step once) that an undo took back."""
     kinds = [record.kind for record in records]
-    taken: set[int] = set()
-    if "undo" in kinds:
-        by_step = {record.step: index for index, record in enumerate(records)}
-        for index in indices_of(kinds, "undo"):
-            undid = records[index].undid
-            target = by_step.get(undid if undid is not None else -1)
-            if target is not None and kinds[target] != "undo":
-                taken.add(target)
+    gone = taken_back(records) if "undo" in kinds else set()
+    taken = {index for index, record in enumerate(records) if record.step in gone}
     if "legacy" in kinds:
         for index in indices_of(kinds, "legacy"):
             if records[index].cmd.lower() == "undo":
