@@ -140,8 +140,15 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                exits if isinstance(exits, int) else None, to, typed)
 
 
-def _choices(action: Action, world: World, state: State) -> Sequence[str]:
-    return [choice for arg in action.args for choice in arg.choice_names]
+def _choices(action: Action, world: World, state: State,
+             move: str | None = None) -> Sequence[str]:
+    """The words completion offers after the action's word: the choices of its arguments,
+    and for one that moves on the map or opens a door, the directions (and, going back,
+    the known rooms)."""
+    words = _words_of(action, move)
+    rooms = [room.id for room in state.dungeon.rooms] if words == "back" else []
+    return [*(DIRECTIONS if words else ()), *rooms,
+            *(choice for arg in action.args for choice in arg.choice_names)]
 
 
 def action_command(action: Action) -> Command:
@@ -163,7 +170,7 @@ def enter_command(action: Action) -> Command:
                    f"Go into a new room: {action.name}'s turn, and a new room on the map "
                    "linked to the one the party leaves ('enter N' through its north exit).",
                    "action", partial(_parse_act, action, move="new"),
-                   partial(_choices, action), (), action.group)
+                   partial(_choices, action, move="new"), (), action.group)
 
 
 def action_commands(procedure: Procedure) -> dict[str, Command]:

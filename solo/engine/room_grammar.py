@@ -98,7 +98,7 @@ def _go(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _go_words(world: World, state: State) -> Sequence[str]:
-    return (*DIRECTIONS, "out")
+    return (*DIRECTIONS, "out", *(room.id for room in state.dungeon.rooms))
 
 
 def _back(command: Command, world: World, state: State, rest: str) -> Request:

@@ -81,6 +81,23 @@ def test_tab_completion_offers_the_procedures_choices(tmp_path: Path):
         session.close()
 
 
+def test_tab_completion_offers_the_map_s_words_after_a_move(tmp_path: Path):
+    """``go R``, ``backtrack R`` and ``enter`` offered no rooms or directions, though their
+    help names them (a QA pass at a terminal)."""
+    session = open_session(tmp_path, "d12-tension")
+    try:
+        session.handle("enter 2")
+        session.handle("enter N 2")
+        assert set(complete(session, "go R")) == {"R1", "R2"}
+        assert set(complete(session, "revisit R")) == {"R1", "R2"}
+        assert {"N", "E", "S", "W"} <= set(complete(session, "enter "))
+        assert {"none", "preset"} <= set(complete(session, "enter "))
+        assert not {"R1", "R2"} & set(complete(session, "enter "))  # (a new room's own)
+        assert "R1" not in complete(session, "linger ")  # no move on the map
+    finally:
+        session.close()
+
+
 def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
     session = open_session(tmp_path)
     try:
