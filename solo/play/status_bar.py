@@ -1,6 +1,7 @@
 """The status bar fitted to the screen: the forecast first, then the turn, the danger, the
 light and the members, the title last; what does not fit is shortened, then left out,
-least needed first, so the bar never runs past its width.
+least needed first, so the bar never runs past its width (in columns: a wide character
+takes two).
 
 Pure: it arranges the texts it is given.
 """
@@ -8,6 +9,8 @@ Pure: it arranges the texts it is given.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from solo.engine.map_layout import text_cells
 
 __all__ = ["fit_bar", "SEPARATOR", "WIDTH"]
 
@@ -17,11 +20,15 @@ WIDTH = 80
 
 
 def _shorten(text: str, width: int) -> str:
-    if len(text) <= width:
+    """``text`` in ``width`` columns (a wide character takes two), cut with an ellipsis."""
+    if text_cells(text) <= width:
         return text
     if width <= 1:
         return "…"[:width]
-    return text[:width - 1].rstrip(" ,·:") + "…"
+    cut = text[:width - 1]
+    while text_cells(cut) > width - 1:
+        cut = cut[:-1]
+    return cut.rstrip(" ,·:") + "…"
 
 
 def fit_bar(forecast: str, place: str, danger: Sequence[str], trackers: Sequence[str],
@@ -61,6 +68,6 @@ def fit_bar(forecast: str, place: str, danger: Sequence[str], trackers: Sequence
     ]
     for groups in tries:
         text = joined(*groups)
-        if len(text) <= width:
+        if text_cells(text) <= width:
             return text
     return _shorten(joined(head[:1]), width)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from solo.engine.forecast import same_action
+from solo.engine.map_layout import text_cells
 from solo.play import prompt_text
 from solo.play.odds_view import odds_lines, odds_status
 from solo.play.status_bar import fit_bar
@@ -69,6 +70,17 @@ def test_the_bar_keeps_what_matters_most_at_each_width(width, shown):
     bar = fit_bar(**PARTS, width=width)
     assert bar == shown
     assert len(bar) <= width
+
+
+@pytest.mark.parametrize("width", [200, 145, 120, 80, 60, 30])  # (145: it fitted by letters)
+def test_a_title_in_wide_characters_is_counted_in_columns(width):
+    """A CJK title takes two columns a character, as the terminal draws it: counted one a
+    character, the bar ran past the screen."""
+    parts = {**PARTS, "title": "沈んだ王の水没した広間と龍の巣"}
+    bar = fit_bar(**parts, width=width)
+    assert text_cells(bar) <= width
+    if width == 200:
+        assert bar.endswith(" │ 沈んだ王の水没した広間と龍の巣")
 
 
 def test_a_sittings_bar_fits_the_screen_the_prompt_draws_on(tmp_path):
