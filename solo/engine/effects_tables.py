@@ -17,7 +17,7 @@ from solo.engine.run import RunState, whole
 from solo.engine.state import MAX_TEXT
 from solo.engine.table_draws import roll_extended
 from solo.rules import dice
-from solo.rules.effect_model import Encounter, RollTable
+from solo.rules.effect_model import Encounter, RollTable, calls
 from solo.rules.expr import Expr
 from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 
@@ -195,9 +195,7 @@ def meet_rolled_encounter(run: RunState, start: int, drawn: bool = True) -> None
     (its events from ``start``) or, to draw one, the procedure has no such table."""
     if encounter_met(run.events[start:]):
         return
-    met = run.procedure.routines.get(MET, ())
-    for name, default in run.procedure.params.get(MET, ()):  # as ``do:`` without ``with:``
-        run.bind(name, default)
+    met = (calls(MET),) if MET in run.procedure.routines else ()  # (as ``do: encounter-met``)
     if not drawn:
         run.execute(met)
     elif run.procedure.encounters:

@@ -14,7 +14,7 @@ from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new, traps_found
 from solo.engine.events import Event, RoomChanged, Said
 from solo.engine.key_rooms import KEY, active_key, enter_key_room, found_ids
-from solo.engine.requests import Act, GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom
+from solo.engine.requests import Act, MarkRoom, NameWayOut, NoteRoom
 from solo.engine.room_exits import describe
 from solo.engine.rooms import HIDDEN, Dungeon
 from solo.engine.run import RunState
@@ -22,7 +22,7 @@ from solo.errors import UsageError
 from solo.rules.key_reveal import hidden_here
 from solo.rules.world import World
 
-__all__ = ["note_room", "mark_room", "name_way_out", "go", "back", "move_for", "room_changed",
+__all__ = ["note_room", "mark_room", "name_way_out", "move_for", "room_changed",
            "changed", "secrets_here"]
 
 
@@ -89,21 +89,6 @@ def name_way_out(world: World, run: RunState, request: NameWayOut) -> None:
         raise UsageError(f"{here} is the way out already")
     run.dungeon = run.dungeon.placed(here, here, run.dungeon.previous)
     run.events.append(Said(f"{here} is the way out now."))
-
-
-def go(world: World, run: RunState, request: GoTo) -> None:
-    """Walk to a known room, free (what a walk costs a procedure: :mod:`solo.engine.walks`)."""
-    dungeon = change.walk(run.dungeon, change.walk_route(
-        run.dungeon, change.find_way(run.dungeon, request.where)))
-    run.dungeon = dungeon
-    run.events.append(room_changed(dungeon, dungeon.here, "back"))
-
-
-def back(world: World, run: RunState, request: GoBack) -> None:
-    """Walk back the way the party came, one room, free."""
-    dungeon = change.go_back(run.dungeon)
-    run.dungeon = dungeon
-    run.events.append(room_changed(dungeon, dungeon.here, "back"))
 
 
 def move_for(run: RunState, request: Act, world: World | None = None

@@ -27,8 +27,6 @@ from solo.engine.requests import (
     ChooseOracle,
     CountSupply,
     Douse,
-    GoBack,
-    GoTo,
     Light,
     MarkRoom,
     NameWayOut,
@@ -45,7 +43,7 @@ from solo.engine.requests import (
     SetTracker,
     Strike,
 )
-from solo.engine.room_commands import back, go, mark_room, name_way_out, note_room
+from solo.engine.room_commands import mark_room, name_way_out, note_room
 from solo.engine.run import RunState
 from solo.engine.state import MAX_MEMBERS, MAX_VALUE, Member, member_index
 from solo.errors import UsageError
@@ -211,7 +209,8 @@ TOOL_COMMANDS: dict[type[Request], ToolCommand] = {
     SetSupply: _set_supply, SetSetting: _set_setting, Roll: _roll, RollOn: _table, Ask: _ask,
     SetChaos: _chaos, ChooseOracle: _oracle, AddMember: _add_member, SetMember: _set_member,
     RemoveMember: _remove_member, CountSupply: _supply, ChangeHitPoints: _hit_points,
-    NoteRoom: note_room, MarkRoom: mark_room, NameWayOut: name_way_out, GoTo: go, GoBack: back,
+    NoteRoom: note_room, MarkRoom: mark_room, NameWayOut: name_way_out,
     SetDungeon: set_dungeon, AskMeaning: ask_meaning,
 }
-"""Each of the engine's own commands, by the request it carries out."""
+"""Each of the engine's own commands, by the request it carries out (a walk, ``go`` or
+``back``, is carried out as the procedure plays it: :func:`solo.engine.walks.walk_request`)."""

@@ -14,8 +14,8 @@ from typing import Any
 from solo.rules.expr import Expr
 
 __all__ = ["Template", "SourceCheck", "Adjust", "Assign", "Let", "RollDice", "Check",
-           "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "Outcome", "Ask",
-           "Supply", "Vitality", "Condition", "Members", "RoomChange", "WHO", "Effect",
+           "RollTable", "Encounter", "LightChange", "Say", "Branch", "Do", "calls", "Outcome",
+           "Ask", "Supply", "Vitality", "Condition", "Members", "RoomChange", "WHO", "Effect",
            "LIGHT_OPERATIONS"]
 
 LIGHT_OPERATIONS = ("out", "dim", "halve", "douse", "refill", "step", "light", "flicker")
@@ -143,6 +143,12 @@ class Do:
     routine: str
     when: Expr | None = None
     args: tuple[tuple[str, Expr], ...] = ()  # the routine's parameters, given with 'with:'
+
+
+def calls(routine: str) -> Do:
+    """The effect ``do: ROUTINE`` with no ``with:`` (its parameters at their defaults), for
+    the engine to run a routine the procedure names (carried out as every ``do:`` is)."""
+    return Do(routine)
 
 
 @dataclass(frozen=True)

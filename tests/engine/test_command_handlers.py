@@ -18,7 +18,7 @@ from solo.cli.parser import build_parser
 from solo.engine import requests
 from solo.engine.command_table import ENGINE_COMMANDS, command_table, read
 from solo.engine.core import start
-from solo.engine.requests import Act, Request, SessionStep, SetDice, Show
+from solo.engine.requests import Act, GoBack, GoTo, Request, SessionStep, SetDice, Show
 from solo.engine.tool_commands import TOOL_COMMANDS
 from solo.engine.tool_grammar import TOOLS
 from solo.play.commands_table import SESSION
@@ -28,6 +28,7 @@ from solo.rules.catalog import load_world
 # What the session carries out itself (solo.play.session.Session.handle): a session step,
 # a look-up (a bare 'light', 'chaos', 'party'), the dice mode.
 BY_THE_SESSION = {SessionStep, Show, SetDice}
+WALKS = (GoTo, GoBack)  # a walk, as the procedure plays it: solo.engine.walks.walk_request
 
 # Lines a player types, at least one for each tool: the test reads each by its tool's entry.
 TYPED = {
@@ -64,12 +65,12 @@ def test_each_tool_reads_into_a_request_something_carries_out(tool):
         request = read(world, state, line)
         assert request.text.split()[0] == tool, line
         kind = type(request)
-        assert kind in TOOL_COMMANDS or kind in BY_THE_SESSION, (
+        assert kind in TOOL_COMMANDS or kind in BY_THE_SESSION or kind in WALKS, (
             f"{line!r} reads as {kind.__name__}, which nothing carries out")
 
 
 def test_every_kind_of_request_is_carried_out_somewhere():
-    handled = {Act} | set(TOOL_COMMANDS) | BY_THE_SESSION
+    handled = {Act, *WALKS} | set(TOOL_COMMANDS) | BY_THE_SESSION
     assert _every_request_kind() == handled
     for kind, handler in TOOL_COMMANDS.items():
         assert callable(handler), kind
