@@ -24,14 +24,16 @@ one per line (batch mode): bytes that are not UTF-8 are kept as U+FFFD, each err
 its line ("line 12: ..."), play goes on, and the exit code is 1 if any line failed.
 
 What a line is: a line is a command only if it parses whole as that command with its
-arguments ('undo', 'status' and 'quit' take none). A command word followed by words it
-does not take is not run and nothing is journaled, unless the line is a sentence, which
-is narration: a capital letter first, four words or more, and a full stop, ! or ? at its
-end, all three ("Strike the goblin down!"). A short line close to a command ("advnace")
-gets "did you mean advance?", and a lone lowercase or hyphenated word that is no command
-("foo-bar") is refused. Start a line with > to keep it as narration whatever it says (the > is not
-written; at the prompt, Enter again on a line handed back does the same); a quotation
-is kept as typed; any other line is narration too."""
+arguments ('undo', 'status' and 'quit' take none), as help shows it. A sentence is
+narration even when its first word is a command: a capital letter first, four words or
+more, and a full stop, ! or ? at its end, all three ("Strike the goblin down!"). A
+command word followed by words it does not take is not run and nothing is journaled. A
+line of your own Lonelog ("? Is anyone here") is kept as typed. A short line close to a
+command ("advnace") gets "did you mean advance?", and a lone lowercase or hyphenated
+word that is no command ("foo-bar") is refused. Start a line with > to keep it as
+narration whatever it says (the > is not written; at the prompt, Enter again on a line
+handed back does the same); a quotation is kept as typed; any other line is narration
+too."""
 
 
 class _Once(argparse._StoreAction):

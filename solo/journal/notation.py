@@ -305,19 +305,19 @@ def mechanics_block(lines: Iterable[str]) -> str:
     return FENCE + "\n" + "\n".join(lines) + "\n" + FENCE
 
 
-_META_NOTE = re.compile(r"\([a-z][a-z -]{0,30}:")
+_OPENS_NOTATION = re.compile(r"\([a-z][a-z -]{0,30}:|\[#?[A-Za-z][\w-]*:")
 
 
 def is_lonelog(text: str) -> bool:
-    """Whether the player wrote this line in Lonelog notation (``=> The guard falls``,
-    ``(note: …)``). A parenthesis opens notation only as a meta note does, a lowercase
-    label and a colon: ``(Light glints off the water.)`` is prose."""
-    if text.startswith("("):
-        return _META_NOTE.match(text) is not None
+    """Whether the player wrote this line in Lonelog (``=> The guard falls``). A parenthesis
+    or a bracket opens it only as a meta note or a tag does, a label and a colon (``(note:
+    …)``, ``[N:Mara|wary]``): ``(Light glints.)`` and ``[[Wren]] draws.`` are prose."""
+    if text.startswith(("(", "[")):
+        return _OPENS_NOTATION.match(text) is not None
     return text.startswith(LONELOG_MARKS)
 
 
-_BLOCK_START = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|<|[-_*]{3,}\s*$|[-+*]\s|>")
+_BLOCK_START = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|<|[-_*]{3,}\s*$|[-+*](?:\s|$)|>")
 _ORDERED = re.compile(r"\d{1,9}(?=[.)](?:\s|$))")
 
 

@@ -10,14 +10,17 @@
 * A line whose first word is no command but has a command's shape (``foo-bar``, or a
   short line starting ``find-secret``) is refused with the nearest commands too.
 * A sentence (a capital first letter, four words or more, ending ``.`` ``!`` ``?`` or
-  ``…``) whose first word is a command it does not parse as is narration: ``Strike the
-  goblin down!``. Any other line starting with a command word that does not fit is refused
+  ``…``) is narration even when its first word is a command, whether or not the rest
+  would fit it: ``Strike the goblin down!``, ``Room after room, the halls stretch on.``
+  (a command is typed as help shows it, not as a sentence). A line of the player's own
+  Lonelog that ``?`` (help's short form) does not take (``? Is anyone here``) is
+  narration too. Any other line starting with a command word that does not fit is refused
   with :class:`NotRun`, which says how to keep it: at the prompt, Enter again on the line
   handed back; anywhere, the :data:`KEEP` mark.
 * :data:`KEEP` (``>``) before a line keeps it as narration, and the mark is dropped: it
-  never reaches the journal. An opening ``"`` that no other ``"`` closes is taken for the
-  same mark. A line that starts with one of :data:`NARRATION_MARKS` (a quotation, say) is
-  narration kept exactly as typed; any other line is narration too.
+  never reaches the journal. A line that starts with one of :data:`NARRATION_MARKS` (a
+  quotation, say, closed or not: a paragraph of dialogue opens with ``"`` and may go on in
+  the next) is narration kept exactly as typed; any other line is narration too.
 * What is typed or piped is cut into lines at ``\n``, ``\r\n`` and ``\r`` only
   (:func:`split_lines`, for the prompt, a paste and a script alike). Every other character
   Python would also break a line at (:data:`REFUSED_BREAKS`: a vertical tab, U+2028…) is
@@ -57,12 +60,11 @@ LINE_RULE = (
     "A line is a command only if it parses whole as that command; otherwise nothing is "
     "journaled and the line stays for you to fix. Any line whose first word is no command "
     "is narration, unless it looks like a command (one lowercase word, or a hyphenated "
-    "one such as find-secret). A sentence that starts with a command word but does not "
-    "fit it is narration too, if it has all three: a capital letter first, four words or "
-    "more, and a full stop, ! or ? at its end: "
-    "'Strike the goblin down!'. Any other near miss is refused; to keep it as narration, "
-    "press Enter again on the line handed back, or start the line with > (the > is not "
-    "written). A quotation is kept exactly as typed.")
+    "one such as find-secret). A sentence is narration even when it starts with a command "
+    "word, if it has all three: a capital letter first, four words or more, and a full "
+    "stop, ! or ? at its end: 'Strike the goblin down!'. Any other near miss is refused; "
+    "to keep it as narration, press Enter again on the line handed back, or start the line "
+    "with > (the > is not written). A quotation is kept exactly as typed.")
 
 MAX_DIGITS = defaults.MAX_DIGITS  # in any number typed into any command
 _SHORT = 3  # words: a line this short starting near a command word is taken for a typo
@@ -162,12 +164,8 @@ def is_sentence(text: str) -> bool:
 
 def _kept(text: str) -> str | None:
     """The line without the mark that keeps it as narration, if it has one: ``>`` (and
-    one space after it), or an opening ``"`` that no other ``"`` closes."""
-    if text.startswith(KEEP):
-        return text[len(KEEP):].strip()
-    if text.startswith('"') and '"' not in text[1:]:
-        return text[1:].strip()
-    return None
+    the spaces after it)."""
+    return text[len(KEEP):].strip() if text.startswith(KEEP) else None
 
 
 def parse_line(world: World, state: State, line: str) -> Parsed:
@@ -194,6 +192,8 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
     words = text.split()
     first, rest = words[0].lower(), text[len(words[0]):].strip()
     command = command_table(world.procedure).get(first)
+    if command is not None and is_sentence(text):  # 'Room after room, the halls…': the story
+        return Parsed("narration", text)
     if command is None:
         _check_typo(world, first, len(words))
         _check_lone_word(world, text)
@@ -202,7 +202,7 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
     try:
         request = command.read(world, state, rest, text=text)
     except UsageError as error:
-        if is_sentence(text):  # 'Strike the goblin down!': the story, not a command
+        if first == "?":  # '? Is anyone here': the player's own Lonelog question
             return Parsed("narration", text)
         raise _misfit(command.name, str(error)) from None
     return Parsed("command", text, request)

@@ -39,6 +39,8 @@ HOSTILE = [
     "    indented like code",
     "> a quote",
     "1. a list",
+    "-",
+    "+",
     "---",
     "<div>",
     "<script>alert(1)</script>",
@@ -97,6 +99,7 @@ def check_structure(text: str) -> None:
     for heading in headings:
         assert heading == "Markdown" or re.fullmatch(r"Session \d+", heading) \
             or re.fullmatch(r"S\d+ \*(Turn|Round)s? [\d–]+( · \d+:\d\d)?\*", heading), heading
+    assert not [token for token in tokens if token.type.endswith("list_open")], "a list"
     fences = [token for token in tokens if token.type == "fence"]
     for fence in fences:
         assert fence.info == ""
@@ -153,6 +156,16 @@ def test_lonelog_the_player_writes_is_kept_exactly(tmp_path: Path):
                  "[N:Jonah|friendly]", "(note: house rule)"]:
         assert f"```\n{line}\n```" in text
     assert "\\=>" not in text and "\\@" not in text
+
+
+def test_prose_opening_with_a_link_stays_prose_a_viewer_links(tmp_path: Path):
+    path = tmp_path / "j.md"
+    lines = ["[[Wren]] draws her sword.", "[Wren](wren.md) draws her sword."]
+    play(path, "d12-tension", lines)
+    text = path.read_text()
+    for line in lines:
+        assert f"\n{line}\n" in text and f"```\n{line}" not in text
+    assert '<a href="wren.md">Wren</a> draws her sword.' in _html_md().render(text)
 
 
 def test_a_torn_tail_is_closed_before_the_next_entry(tmp_path: Path):

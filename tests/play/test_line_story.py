@@ -82,7 +82,6 @@ def test_a_short_or_lowercase_near_miss_is_refused(tmp_path):
 @pytest.mark.parametrize(("typed", "kept"), [
     ("> light glints off the water", "light glints off the water"),
     (">Light torch.", "Light torch."),
-    ('"Light glints off the black water.', "Light glints off the black water."),
     ("> > a quote", "\\> a quote"),
 ])
 def test_the_mark_keeps_a_line_as_narration_and_is_never_journaled(tmp_path, typed, kept):
@@ -95,6 +94,35 @@ def test_the_mark_keeps_a_line_as_narration_and_is_never_journaled(tmp_path, typ
     shown = kept.lstrip("\\")
     assert shown in report.out
     assert f"<p>{shown.replace('>', '&gt;')}</p>" in html.out
+
+
+@pytest.mark.parametrize("line", ["Room after room, the halls stretch on.",
+                                  "Roll 2d6 for the damage, she says.",
+                                  "Ask the guard whether the gate is barred?"])
+def test_a_sentence_that_would_run_as_a_command_is_the_story(tmp_path, line):
+    path = tmp_path / "j.md"
+    played = solo("new", str(path), "--system", "d12-tension", "--seed", "3",
+                  stdin=f"enter 3\nroom crypt hall, exits N E S\n{line}\nrooms\n")
+    assert played.code == 0, played.err
+    assert f"\n{line}\n" in prose_of(path)
+    assert "crypt hall" in played.out.rsplit("R1", 1)[1]  # the room keeps its name
+    assert "d: " not in prose_of(path).split(line)[1] and "Oracle" not in played.out
+
+
+@pytest.mark.parametrize("line", ['"We came from the north, and the road was long.',
+                                  '"And the night was cold,'])
+def test_an_opening_quote_no_other_closes_stays_as_typed(tmp_path, line):
+    path = new_journal(tmp_path, "delving")
+    assert solo("play", str(path), stdin=line + "\n").code == 0
+    assert f"\n{line}\n" in prose_of(path)
+
+
+def test_a_lonelog_question_the_player_writes_is_kept_and_a_help_topic_still_helps(tmp_path):
+    path = new_journal(tmp_path, "d12-tension")
+    played = solo("play", str(path), stdin="? Is anyone on guard here\n? enter\n")
+    assert played.code == 0, played.err
+    assert "```\n? Is anyone on guard here\n```" in prose_of(path)
+    assert "enter" in played.out and "? enter" not in prose_of(path)
 
 
 def test_a_quotation_stays_exactly_as_typed(tmp_path):
