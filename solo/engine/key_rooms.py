@@ -98,13 +98,17 @@ def _mark_found(run: RunState, key: DungeonKey, ids: list[str]) -> None:
     run.store(KEY_FOUND, " ".join(sorted(found | more)))
 
 
-def _room_exits(key: DungeonKey, seen: set[str], room_id: str, found: set[str],
-                came_from: str | None) -> tuple[Exit, ...]:
-    view = reveal(key, seen, room_id, found)
-    exits = []
-    for exit in view.exits:
-        door = "" if exit.to is not None and exit.to == came_from else _DOOR.get(exit.door, "")
-        exits.append(Exit(exit.direction, exit.to, exit.secret is not None, door))
+def _room_exits(key: DungeonKey, seen: set[str], room: KeyRoom, found: set[str],
+                back: int | None) -> tuple[Exit, ...]:
+    """The exits of ``room`` as the party sees them, in the key's order; the door it came
+    through (``back``: its place in the key's exits) open."""
+    view = reveal(key, seen, room.id, found)
+    shown = {exit.secret for exit in view.exits}
+    places = [place for place, each in enumerate(room.exits)
+              if each.door != "secret" or exit_face(room, place) in shown]
+    exits = [Exit(exit.direction, exit.to, exit.secret is not None,
+                  "" if place == back else _DOOR.get(exit.door, ""))
+             for place, exit in zip(places, view.exits, strict=True)]
     return tuple(exits[:change.MAX_EXITS])
 
 
@@ -183,6 +187,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
         return None
     events: list[Event] = []
     found = found_ids(run.values)
+    back = None  # (the key's place, in the room entered, of the door the party came through)
     if left is None:
         target = key.entrance
         if dungeon.room(target) is not None:  # pragma: no cover - a map without a 'here'
@@ -208,6 +213,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
         other = way_back(key, key_left, place)
         if other is not None and other[0].exits[other[1]].door == "secret":
             faces.append(exit_face(*other))  # through a secret door: found from both sides
+        back = other[1] if other is not None else None
         if faces:
             _mark_found(run, key, faces)
             found = found_ids(run.values)
@@ -235,7 +241,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
     assert key_room is not None
     has_trap = any(content.kind == "trap" for content in key_room.contents)
     room = Room(target, short_text(key_room.name), ("active", *(("trapped",) if has_trap else ())),
-                _room_exits(key, seen, target, found, left.id if left is not None else None))
+                _room_exits(key, seen, key_room, found, back))
     dungeon = dungeon.with_room(room)
     dungeon, linked = _link(dungeon, key, target)
     run.dungeon = dungeon

@@ -103,3 +103,31 @@ def test_each_map_exit_is_bound_to_its_own_key_exit():
     # exits the key does not have (the player's own) are bound to none
     assert key_exits(room, [Exit("N"), Exit(None, "R9"), Exit(None, None, True),
                             Exit(None, None, True)]) == (None, None, 4, None)
+
+
+TWIN_DOORS = """kind: key
+id: twin
+name: Twin doors
+entrance: R1
+rooms:
+  - id: R1
+    name: Hall
+    exits:
+      - {dir: S, to: out}
+      - {to: R2, door: locked, text: an iron door}
+      - {to: R2, text: an arch}
+"""
+
+
+def test_of_two_doors_between_two_rooms_only_the_one_gone_through_is_open(tmp_path):
+    """The vault's side of each door is that door's (the key writes one side: the way
+    back has the same door): through the arch, the iron door stays locked from both."""
+    key = tmp_path / "twin.yaml"
+    key.write_text(TWIN_DOORS + "  - id: R2\n    name: Vault\n", encoding="utf-8")
+    journal = tmp_path / "t.md"
+    run = solo("new", str(journal), "--system", "d12-tension", "--seed", "1", "--dungeon",
+               str(key), stdin="enter\nenter\n")
+    assert run.code == 0, run.err
+    text = journal.read_text(encoding="utf-8")
+    assert "[R:2|active|Vault|exits R1(locked), R1]" in text
+    assert "[R:1|active|Hall|exits S, R2(locked), R2]" in text
