@@ -35,10 +35,11 @@ def ways_out(key: DungeonKey | None, dungeon: Dungeon) -> frozenset[tuple[str, i
     out = set()
     for room in dungeon.rooms if key is not None else ():
         key_room = key.room(room.id) if key is not None else None
-        for index, place in enumerate(key_exits(key_room, room.exits) if key_room else ()):
+        if key_room is None:
+            continue
+        for index, place in enumerate(key_exits(key_room, room.exits)):
             exit = room.exits[index]
-            if exit.to is None and exit.seen and place is not None \
-                    and key_room is not None and key_room.exits[place].out:
+            if exit.to is None and exit.seen and place is not None and key_room.exits[place].out:
                 out.add((room.id, index))
     return frozenset(out)
 
