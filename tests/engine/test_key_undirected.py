@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from solo.engine.key_rooms import key_exits
 from solo.engine.rooms import Exit
 from solo.rules.key_model import KeyExit, KeyRoom
@@ -52,13 +54,15 @@ def _last_rooms_line(out: str, room: str) -> str:
     return [line for line in out.splitlines() if line.startswith(f"{room} ")][-1]
 
 
-def test_going_through_the_open_door_enters_its_own_room(tmp_path):
-    run, text = _play(tmp_path, "enter\nenter\nrooms\n")
+@pytest.mark.parametrize("system, move", [("d12-tension", "enter"), ("trespasser", "advance"),
+                                          ("delving", "enter")])
+def test_going_through_the_open_door_enters_its_own_room(tmp_path, system, move):
+    run, text = _play(tmp_path, f"{move}\n{move}\nrooms\n", system)
     assert run.code == 0, run.err
-    assert "[R:1|active|Hall|exits S, ?(locked), ?, ?, ?]" in text
-    assert "[R:3|active|Pantry|exits R1]" in text  # not the vault behind the locked door
+    assert "|Hall|exits S, ?(locked), ?, ?, ?]" in text
+    assert "|Pantry|exits R1]" in text  # not the vault behind the locked door
     assert "Vault" not in text
-    assert "[R:1|active|Hall|exits S, ?(locked), R3, ?, ?]" in text
+    assert "|Hall|exits S, ?(locked), R3, ?, ?]" in text
     assert "exits S(out), ?(locked), R3, ?(out), ?" in _last_rooms_line(run.out, "R1")
 
 
