@@ -13,7 +13,7 @@ party has not entered is never named, described or counted in one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solo.engine import room_changes as change
@@ -23,13 +23,13 @@ from solo.engine.events import Encountered, Event, Said
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.errors import UsageError
-from solo.rules.key_model import DungeonKey, KeyExit, KeyRoom, exit_face, way_back
+from solo.rules.key_model import DungeonKey, KeyRoom, exit_face, way_back
 from solo.rules.key_reveal import hidden_here, reveal
 from solo.rules.tables import expand_inline_dice
 from solo.rules.world import World
 
 __all__ = ["KEY", "KEY_HASH", "KEY_FOUND", "KEY_AT", "key_values", "active_key", "found_ids",
-           "enter_key_room", "search_key", "seen_rooms", "key_exit", "short_text"]
+           "enter_key_room", "search_key", "seen_rooms", "key_exits", "short_text"]
 
 _DOOR = {"open": "", "stuck": "stuck", "locked": "locked", "trapped": "trapped",
          "secret": ""}
@@ -53,16 +53,31 @@ def seen_rooms(key: DungeonKey, dungeon: Dungeon) -> set[str]:
     return {room.id for room in dungeon.rooms if room.id in key}
 
 
-def key_exit(key_room: KeyRoom, exit: Exit) -> tuple[int, KeyExit] | None:
-    """The key's exit that the map's ``exit`` of the same room is."""
-    for index, each in enumerate(key_room.exits):
-        if exit.direction is not None and each.direction == exit.direction:
-            return index, each
-    if exit.direction is None:
-        for index, each in enumerate(key_room.exits):
-            if each.direction is None and (exit.to is None or each.to == exit.to):
-                return index, each
-    return None
+def key_exits(key_room: KeyRoom, exits: Sequence[Exit]) -> tuple[int | None, ...]:
+    """Which exit of the key each of the map's ``exits`` of the same room is: its place in
+    ``key_room.exits`` (None: the key has no such exit, one the player typed). One with a
+    direction is the key's of that direction. Those without are the key's without, each
+    its own and of its kind (a secret way found is a secret door): one leading to a known
+    room is the key's that leads there, the others are the key's left, in order (the map
+    keeps a key's room's exits in the key's order, so its second door with no direction
+    is the key's second)."""
+    places: list[int | None] = [None] * len(exits)
+    for index, exit in enumerate(exits):
+        if exit.direction is not None:
+            places[index] = next((place for place, each in enumerate(key_room.exits)
+                                  if each.direction == exit.direction), None)
+    free = [place for place, each in enumerate(key_room.exits) if each.direction is None]
+    for known in (True, False):
+        for index, exit in enumerate(exits):
+            if exit.direction is not None or (exit.to is not None) != known:
+                continue
+            place = next((place for place in free if (key_room.exits[place].door == "secret")
+                          == exit.secret and (exit.to is None
+                                              or key_room.exits[place].to == exit.to)), None)
+            if place is not None:
+                free.remove(place)
+                places[index] = place
+    return tuple(places)
 
 
 def short_text(text: str) -> str:
@@ -83,13 +98,17 @@ def _mark_found(run: RunState, key: DungeonKey, ids: list[str]) -> None:
     run.store(KEY_FOUND, " ".join(sorted(found | more)))
 
 
-def _room_exits(key: DungeonKey, seen: set[str], room_id: str, found: set[str],
-                came_from: str | None) -> tuple[Exit, ...]:
-    view = reveal(key, seen, room_id, found)
-    exits = []
-    for exit in view.exits:
-        door = "" if exit.to is not None and exit.to == came_from else _DOOR.get(exit.door, "")
-        exits.append(Exit(exit.direction, exit.to, exit.secret is not None, door))
+def _room_exits(key: DungeonKey, seen: set[str], room: KeyRoom, found: set[str],
+                back: int | None) -> tuple[Exit, ...]:
+    """The exits of ``room`` as the party sees them, in the key's order; the door it came
+    through (``back``: its place in the key's exits) open."""
+    view = reveal(key, seen, room.id, found)
+    shown = {exit.secret for exit in view.exits}
+    places = [place for place, each in enumerate(room.exits)
+              if each.door != "secret" or exit_face(room, place) in shown]
+    exits = [Exit(exit.direction, exit.to, exit.secret is not None,
+                  "" if place == back else _DOOR.get(exit.door, ""))
+             for place, exit in zip(places, view.exits, strict=True)]
     return tuple(exits[:change.MAX_EXITS])
 
 
@@ -106,35 +125,34 @@ def _link(dungeon: Dungeon, key: DungeonKey, room_id: str) -> tuple[Dungeon, lis
         if mapped is None:
             continue
         exits = list(mapped.exits)
-        for index, exit in enumerate(exits):
-            found = key_exit(other[0], exit)
-            if exit.to is None and found is not None and found[1].to == room_id:
-                exits[index] = exit._replace(to=room_id)
+        for index, found in enumerate(key_exits(other[0], exits)):
+            if exits[index].to is None and found is not None \
+                    and other[0].exits[found].to == room_id:
+                exits[index] = exits[index]._replace(to=room_id)
         if tuple(exits) != mapped.exits:
             dungeon = dungeon.with_room(mapped._replace(exits=tuple(exits)))
             changed.append(mapped.id)
     return dungeon, changed
 
 
-def _choose(run: RunState, key: DungeonKey, room: Room, direction: str | None
-            ) -> tuple[int, KeyExit]:
-    """The exit of ``room`` the party takes: the one in ``direction``, else the first way on
-    it can take; refused when it leads out, is shut, or there is none."""
-    key_room = key.room(room.id)
-    assert key_room is not None
+def _choose(run: RunState, key_room: KeyRoom, room: Room, direction: str | None
+            ) -> tuple[int, int]:
+    """The exit of ``room`` the party takes, and its place in the key's: the one in
+    ``direction``, else the first way on it can take; refused when it leads out, is shut,
+    or there is none."""
     free = []
-    for index, exit in enumerate(room.exits):
-        found = key_exit(key_room, exit)
+    for index, found in enumerate(key_exits(key_room, room.exits)):
+        exit = room.exits[index]
         if found is None or not exit.seen:
             continue
         if direction is not None and exit.direction != direction:
             continue
-        free.append((index, found[1]))
+        free.append((index, found))
     if direction is not None and not free:
         raise UsageError(f"{room.id} has no exit {direction} the party knows of; 'rooms' "
                          "lists its exits")
-    onward = [(index, each) for index, each in free
-              if not each.out and (direction is not None or room.exits[index].to is None)]
+    onward = [(index, place) for index, place in free if not key_room.exits[place].out
+              and (direction is not None or room.exits[index].to is None)]
     if not onward:
         if direction is not None:
             raise UsageError(f"the exit {direction} of {room.id} leads out of the dungeon: "
@@ -169,6 +187,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
         return None
     events: list[Event] = []
     found = found_ids(run.values)
+    back = None  # (the key's place, in the room entered, of the door the party came through)
     if left is None:
         target = key.entrance
         if dungeon.room(target) is not None:  # pragma: no cover - a map without a 'here'
@@ -176,24 +195,25 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
         if key.intro:
             events.append(Said(" ".join(key.intro.split())))
     else:
-        index, key_exit = _choose(run, key, left, direction)
+        key_left = key.room(left.id)
+        assert key_left is not None
+        index, place = _choose(run, key_left, left, direction)
         exit = left.exits[index]
         if exit.barred:
             raise door_refusal(left, exit, run.procedure)
         direction = exit.direction
+        key_exit = key_left.exits[place]
         assert key_exit.to is not None
         target = key_exit.to
         if exit.door == "trapped":
             events.append(change.spring(left, exit, traps_found(run)))
-        key_left = key.room(left.id)
-        assert key_left is not None
         faces = []
-        place = key_left.exits.index(key_exit)
         if key_exit.door == "secret":
             faces.append(exit_face(key_left, place))
         other = way_back(key, key_left, place)
         if other is not None and other[0].exits[other[1]].door == "secret":
             faces.append(exit_face(*other))  # through a secret door: found from both sides
+        back = other[1] if other is not None else None
         if faces:
             _mark_found(run, key, faces)
             found = found_ids(run.values)
@@ -221,7 +241,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
     assert key_room is not None
     has_trap = any(content.kind == "trap" for content in key_room.contents)
     room = Room(target, short_text(key_room.name), ("active", *(("trapped",) if has_trap else ())),
-                _room_exits(key, seen, target, found, left.id if left is not None else None))
+                _room_exits(key, seen, key_room, found, back))
     dungeon = dungeon.with_room(room)
     dungeon, linked = _link(dungeon, key, target)
     run.dungeon = dungeon
@@ -302,8 +322,9 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
     key_room = key.room(room.id)
     assert key_room is not None
     seen = seen_rooms(key, run.dungeon)
-    found = found_ids(run.values)
     exits = list(room.exits)
+    last = len(key_room.exits)  # (the player's own exits after the key's)
+    places = [last if place is None else place for place in key_exits(key_room, exits)]
     for secret in hidden:
         if secret.exit is None:
             run.events.append(Said(f"Found in {room.id}: {' '.join(secret.text.split())}."))
@@ -311,13 +332,13 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
         key_exit = key_room.exits[secret.exit]
         to = key_exit.to if key_exit.to in seen else None
         exits.append(Exit(key_exit.direction, to, True, ""))
+        places.append(secret.exit)
         where = f" {key_exit.direction}" if key_exit.direction else ""
         run.events.append(Said(f"A secret way{where} is found: "
                                f"{' '.join(secret.text.split())}."))
     if len(exits) != len(room.exits):
-        ordered = _room_exits(key, seen, room.id, found, None)
-        kept = {(exit.direction, exit.to): exit for exit in room.exits}
-        merged = tuple(kept.get((exit.direction, exit.to), exit) for exit in ordered)
+        order = sorted(range(len(exits)), key=lambda index: (places[index], index))
+        merged = tuple(exits[index] for index in order)[:change.MAX_EXITS]  # the key's order
         dungeon = run.dungeon.with_room(room._replace(exits=merged))
         run.dungeon = dungeon
         run.events.append(change.room_event(dungeon.current or room, "changed"))

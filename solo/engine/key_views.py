@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.engine.dungeon_named import KEY, KEY_HASH
-from solo.engine.key_rooms import active_key, found_ids, key_exit, seen_rooms, short_text
+from solo.engine.key_rooms import active_key, found_ids, key_exits, seen_rooms, short_text
 from solo.engine.rooms import Dungeon
 from solo.rules.key_marks import mark_changes
 from solo.rules.key_model import DungeonKey, KeyRoom
@@ -35,9 +35,11 @@ def ways_out(key: DungeonKey | None, dungeon: Dungeon) -> frozenset[tuple[str, i
     out = set()
     for room in dungeon.rooms if key is not None else ():
         key_room = key.room(room.id) if key is not None else None
-        for index, exit in enumerate(room.exits if key_room is not None else ()):
-            found = key_exit(key_room, exit) if key_room is not None else None
-            if exit.to is None and exit.seen and found is not None and found[1].out:
+        if key_room is None:
+            continue
+        for index, place in enumerate(key_exits(key_room, room.exits)):
+            exit = room.exits[index]
+            if exit.to is None and exit.seen and place is not None and key_room.exits[place].out:
                 out.add((room.id, index))
     return frozenset(out)
 

@@ -150,7 +150,9 @@ def exit_face(room: KeyRoom, index: int) -> str:
 
 def way_back(key: DungeonKey, room: KeyRoom, index: int) -> tuple[KeyRoom, int] | None:
     """The other side of exit ``index`` of ``room``: the room it leads to and the place of
-    the exit there that leads back (the opposite direction first, else the first one)."""
+    the exit there that leads back (the opposite direction first, else the first one; of
+    several without a direction, as many ways back as this is ways there: the second door
+    with no direction between two rooms comes back by the second)."""
     exit = room.exits[index]
     other = key.room(exit.to) if exit.to is not None else None
     if other is None:
@@ -159,8 +161,10 @@ def way_back(key: DungeonKey, room: KeyRoom, index: int) -> tuple[KeyRoom, int] 
     if not back:
         return None
     facing = OPPOSITE.get(exit.direction or "")
-    return other, next((place for place in back if other.exits[place].direction == facing),
-                       back[0])
+    facing_back = [place for place in back if other.exits[place].direction == facing]
+    rank = sum(1 for each in room.exits[:index] if each.to == exit.to
+               and each.direction == exit.direction)  # (0 but for a second without one)
+    return other, (facing_back[rank] if rank < len(facing_back) else back[0])
 
 
 def secrets_of(key: DungeonKey, room: KeyRoom) -> tuple[KeySecret, ...]:
