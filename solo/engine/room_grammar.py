@@ -115,7 +115,14 @@ def _go(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _go_words(world: World, state: State) -> Sequence[str]:
-    return (*DIRECTIONS, "out", *(room.id for room in state.dungeon.rooms))
+    """Where ``go`` may lead from the room the party is in: its exits to known rooms, the
+    way out, the other known rooms (in no room yet: nowhere)."""
+    dungeon = state.dungeon
+    room = dungeon.current
+    if room is None:
+        return ()
+    return (*(exit.direction for exit in room.exits if exit.direction and exit.to and exit.seen),
+            "out", *(other.id for other in dungeon.rooms if other.id != room.id))
 
 
 def _back(command: Command, world: World, state: State, rest: str) -> Request:

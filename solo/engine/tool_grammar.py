@@ -76,6 +76,11 @@ def _light_kinds(world: World, state: State) -> Sequence[str]:
     return list(world.procedure.lights)
 
 
+def _lit(world: World, state: State) -> Sequence[str]:
+    """The kinds of the sources burning, each once."""
+    return list(dict.fromkeys(light.kind for light in state.lights))
+
+
 def _light_kind(command: Command, world: World, rest: str) -> str:
     kinds = list(world.procedure.lights)
     words = rest.split()
@@ -309,7 +314,7 @@ def _tool(name: str, usage: str, help: str, parse, complete=None,
 TOOLS: dict[str, Command] = {command.name: command for command in (
     _tool("light", "light KIND", "Light a source (torch, lantern, candle…); 'lights' shows "
           "them.", _light, first_word(_light_kinds)),
-    _tool("douse", "douse KIND", "Put out a burning source.", _douse, first_word(_light_kinds)),
+    _tool("douse", "douse KIND", "Put out a burning source.", _douse, first_word(_lit)),
     _tool("strike", "strike [TABLE ENTRY]", "Strike a defeated encounter off its table "
           "(the last one met, by default).", _strike, strike_words),
     _tool("set", "set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it); "

@@ -131,6 +131,25 @@ def test_a_move_offers_a_way_or_a_room_then_its_own_words(crawl):
     assert complete(session, "enter N ") == ["none", "preset"]
 
 
+def test_go_offers_the_ways_it_may_take_from_the_room_the_party_is_in(crawl):
+    session = crawl("d12-tension")
+    assert complete(session, "go ") == []  # in no room yet
+    session.handle("enter 2")
+    session.handle("room exits N E")
+    session.handle("enter N 2")
+    assert complete(session, "go ") == ["S", "out", "R1"]  # R2's way back; no 'R2': here
+    session.handle("go S")
+    assert complete(session, "go ") == ["N", "out", "R2"]  # E leads nowhere known yet
+
+
+def test_douse_offers_what_is_burning(crawl):
+    session = crawl("trespasser")
+    assert complete(session, "douse ") == []
+    session.handle("light lantern")
+    assert complete(session, "douse ") == ["lantern"]
+    assert complete(session, "light ") == ["torch", "lantern", "candle"]
+
+
 def test_room_offers_the_words_that_may_follow_the_ones_typed(crawl):
     session = crawl("d12-tension", "enter 2", "room cleared")
     assert complete(session, "room exits N ") == [
