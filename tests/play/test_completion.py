@@ -95,6 +95,16 @@ def test_set_offers_what_may_be_set_then_the_values_it_declares(crawl):
     assert complete(trespasser, "set depletion p") == ["player"]
 
 
+def test_set_dungeon_offers_the_generators_then_the_settings_of_the_one_in_play(crawl):
+    session = crawl("d12-tension", "set dungeon classic")
+    assert {"classic", "site", "tracker"} <= set(complete(session, "set dungeon "))
+    assert complete(session, "set dungeon o") == ["off"]
+    assert {"doors=barred", "size=small"} <= set(complete(session, "set dungeon classic "))
+    assert not any(word.startswith("doors=") for word in complete(
+        session, "set dungeon classic doors=barred "))
+    assert complete(session, "set dungeon off ") == []
+
+
 def test_ask_offers_the_odds_after_the_question_and_nothing_inside_it(crawl):
     session = crawl("trespasser")
     assert {"meaning", "mythic:"} <= set(complete(session, "ask "))
