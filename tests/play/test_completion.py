@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from prompt_toolkit.document import Document
 
 from solo.play.repl import SoloCompleter
@@ -179,3 +181,28 @@ def test_commands_of_one_word_from_a_set_offer_it_once(crawl):
     assert complete(session, "roll 2d6 ") == []  # the reason is the player's
     assert complete(session, "hurt ") == []  # a number of hit points
     assert complete(session, "hide success ") == []
+
+
+_PIECES = ["party", "set", "add", "remove", "Old", "Tom", "Tom:", "Wren:", "wren", ":",
+           "fatigue", "ask", "meaning", "mythic:", "Is", "it?", "?", "very", "strike",
+           "trespasser-encounters", "room", "exits", "way", "+looted", "-", "+", "N",
+           "N(stuck)", "?(locked)", "batter-door", "go", "R1", "dungeon", "classic",
+           "doors=", "=", "set", "dice", "help", "table", "1", "-3", "x" * 50, "é", ","]
+
+
+def test_no_text_typed_makes_the_completer_fail(crawl):
+    """Completion runs at every key: whatever the line, it never raises, and what it offers
+    goes on from the word being typed."""
+    session = crawl("trespasser", "advance", "room exits N(stuck) E W(locked)")
+    completer = SoloCompleter(session)
+
+    @given(st.lists(st.sampled_from(_PIECES), max_size=6), st.sampled_from([" ", " : ", ":"]),
+           st.sampled_from(["", " ", "  "]))
+    def check(words: list[str], joint: str, tail: str) -> None:
+        text = joint.join(words[:2]) + "".join(f" {word}" for word in words[2:]) + tail
+        for completion in completer.get_completions(Document(text), None):
+            assert completion.text
+            assert completion.text.casefold().startswith(
+                text[len(text) + completion.start_position:].casefold())
+
+    check()
