@@ -24,13 +24,13 @@ _SPAN = 12
 """The most numbers completion offers for a value with a minimum and a maximum (a longer
 range is typed)."""
 
-
 _SITTING = {"dice": defaults.DICE_MODES, "odds": ("on", "off")}
 """What ``set`` takes beside the procedure's own names (where none shadows it): the dice
 and the status bar's odds, each with its words (and ``set dungeon``)."""
 
 
 def settable(world: World, state: State) -> Sequence[str]:
+    """The procedure's names ``set NAME VALUE`` takes: trackers, settings, supplies."""
     procedure = world.procedure
     return [*procedure.trackers, *procedure.settings, *procedure.supplies]
 
