@@ -11,7 +11,7 @@ come next (completion). The procedure's actions and the engine's tools
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -30,19 +30,38 @@ from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
 
 __all__ = ["Command", "Parse", "Complete", "action_command", "usage_of", "no_words",
-           "check_digits", "MAX_DIGITS", "action_commands", "enter_command"]
+           "first_word", "rest_of", "check_digits", "MAX_DIGITS", "action_commands",
+           "enter_command"]
 
 MAX_DIGITS = defaults.MAX_DIGITS
 _DIGITS = re.compile(r"\d+")  # any script's digits: int() reads them all
 
 Parse = Callable[["Command", World, State, str], Request]
 """Read the words after a command's word into a request (UsageError: they do not fit)."""
-Complete = Callable[[World, State], Sequence[str]]
-"""The words that may follow a command's word, for completion."""
+Complete = Callable[[World, State, Sequence[str]], Sequence[str]]
+"""For completion, the words that may come next after a command's word and ``typed``, the
+whole words typed after it so far; an entry may be a phrase, the rest of one begun
+(``Tom`` after ``party set Old``: :func:`rest_of`)."""
 
 
-def no_words(world: World, state: State) -> Sequence[str]:
+def no_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
     return ()
+
+
+def first_word(listing: Callable[[World, State], Sequence[str]]) -> Complete:
+    """The completion of a command that takes one word of a known set: ``listing``'s words,
+    then nothing."""
+    def complete(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
+        return () if typed else listing(world, state)
+    return complete
+
+
+def rest_of(phrases: Iterable[str], typed: Sequence[str]) -> list[str]:
+    """What is left to type of each phrase whose first words are ``typed`` (any case):
+    ``Tom`` of ``Old Tom`` after ``Old``, ``Old Tom`` itself after nothing."""
+    said = [word.casefold() for word in typed]
+    return [" ".join(words[len(said):]) for phrase in phrases for words in [phrase.split()]
+            if len(words) > len(said) and [w.casefold() for w in words[:len(said)]] == said]
 
 
 @dataclass(frozen=True)
@@ -140,15 +159,36 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                exits if isinstance(exits, int) else None, to, typed)
 
 
-def _choices(action: Action, world: World, state: State,
+def _choices(action: Action, world: World, state: State, typed: Sequence[str],
              move: str | None = None) -> Sequence[str]:
-    """The words completion offers after the action's word: the choices of its arguments,
-    and for one that moves on the map or opens a door, the directions (and, going back,
-    the known rooms)."""
+    """The words completion offers after the action's word and ``typed``: the choices of
+    each argument not given yet, and for one that moves on the map, the directions (and,
+    going back, the known rooms) until one is given (going back, one or the other); for
+    one that opens a door, the directions of the shut doors it opens in the room the party
+    is in (``?``: one with none)."""
     words = _words_of(action, move)
-    rooms = [room.id for room in state.dungeon.rooms] if words == "back" else []
-    return [*(DIRECTIONS if words else ()), *rooms,
-            *(choice for arg in action.args for choice in arg.choice_names)]
+    upper = {word.upper() for word in typed}
+    given = {word.partition("=")[0].lower() for word in typed if "=" in word}
+    said = {word.lower() for word in typed}
+    way = upper & set(DIRECTIONS) or any(question(word) is not None for word in typed)
+    room = any(ROOM_ID.fullmatch(word) for word in upper)
+    ways: Sequence[str] = ()
+    if words is not None and not way and not (room and words == "back"):
+        ways = _doors(action, state) if words == "door" else DIRECTIONS
+    rooms = [room.id for room in state.dungeon.rooms] if words == "back" and not way \
+        and not room else []
+    return [*ways, *rooms, *(choice for arg in action.args if arg.name not in given
+                             and not said & set(arg.choice_names)
+                             for choice in arg.choice_names)]
+
+
+def _doors(action: Action, state: State) -> list[str]:
+    """The directions of the shut doors ``action`` opens in the room the party is in
+    (``?`` for one with no direction): the words its door takes."""
+    room = state.dungeon.current
+    shut = [exit for exit in (room.exits if room else ()) if exit.door in OPENERS[action.name]]
+    return [*(exit.direction for exit in shut if exit.direction),
+            *(["?"] if any(exit.direction is None for exit in shut) else [])]
 
 
 def action_command(action: Action) -> Command:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo.engine.arguments import quote, supply_named
-from solo.engine.commands import Command
+from solo.engine.commands import Command, first_word
 from solo.engine.expedition_requests import Buy, Leave, Return, Wait
 from solo.engine.requests import Request
 from solo.engine.state import State
@@ -88,7 +88,7 @@ TRIP_TOOLS: dict[str, Command] = {command.name: command for command in (
     Command("return", "return", "Outside the dungeon: go back in for the next expedition, "
             "at the way out, on the same map, with the party as it is.", "tool", _return),
     Command("buy", "buy NAME [N]", "Outside the dungeon: buy N of a supply (torches, "
-            "candles…) at the procedure's price.", "tool", _buy, _buy_words),
+            "candles…) at the procedure's price.", "tool", _buy, first_word(_buy_words)),
 )}
 """The words of the time between expeditions, by word."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solo.engine.commands import Command
+from solo.engine.commands import Command, first_word
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
 from solo.engine.room_exits import OPENED, question
@@ -85,8 +85,25 @@ def _room(command: Command, world: World, state: State, rest: str) -> Request:
     return NoteRoom(check_description(text) if text else None, read_exits(exits.split()))
 
 
-def _room_words(world: World, state: State) -> Sequence[str]:
-    return ["exits", "way out", *STATUS_WORDS, *DIRECTIONS]
+def _room_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
+    """The words ``room`` may go on with: after ``exits``, the directions not given yet (and
+    ``?``); after statuses, the others (after ``+looted``, ``+`` ones the room has not;
+    after ``-looted``, the room's own, which it offers first too); ``out`` after ``way``;
+    ``exits`` after a comma."""
+    said = [word.lower() for word in typed]
+    room = state.dungeon.current
+    if not said:
+        return ["exits", "way out", *STATUS_WORDS, *DIRECTIONS,
+                *(f"-{status}" for status in (room.status if room else ()))]
+    if "exits" in said:
+        given = {word.upper().partition("(")[0] for word in said[said.index("exits") + 1:]}
+        return [way for way in (*DIRECTIONS, "?") if way not in given]
+    own = room.status if room else ()
+    for sign, statuses in (("", STATUS_WORDS), ("-", own),
+                           ("+", [word for word in STATUS_WORDS if word not in own])):
+        if all(word[:len(sign)] == sign and word[len(sign):] in statuses for word in said):
+            return [sign + status for status in statuses if sign + status not in said]
+    return ["out"] if said == ["way"] else ["exits"] if said[-1].endswith(",") else ()
 
 
 def _go(command: Command, world: World, state: State, rest: str) -> Request:
@@ -98,7 +115,14 @@ def _go(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _go_words(world: World, state: State) -> Sequence[str]:
-    return (*DIRECTIONS, "out", *(room.id for room in state.dungeon.rooms))
+    """Where ``go`` may lead from the room the party is in: its exits to known rooms, the
+    way out, the other known rooms (in no room yet: nowhere)."""
+    dungeon = state.dungeon
+    room = dungeon.current
+    if room is None:
+        return ()
+    return (*(exit.direction for exit in room.exits if exit.direction and exit.to and exit.seen),
+            "out", *(other.id for other in dungeon.rooms if other.id != room.id))
 
 
 def _back(command: Command, world: World, state: State, rest: str) -> Request:
@@ -117,7 +141,8 @@ ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
             "unless found first).", "tool", _room, _room_words),
     Command("go", "go DIRECTION|ROOM|out", "Go through a known exit, or walk to any known "
             "room by the shortest known way: 'go N', 'go R2', 'go out' (to the way out). "
-            "What a walk costs is the procedure's rule (below).", "tool", _go, _go_words),
+            "What a walk costs is the procedure's rule (below).", "tool", _go,
+            first_word(_go_words)),
     Command("back", "back", "Go back one room the way the party came; again and again, "
             "it retraces the whole way.", "tool", _back),
 )}

@@ -4,7 +4,8 @@
 
 Each entry reads the words after its name into a typed request
 (:mod:`solo.engine.requests`), or raises a one-line UsageError saying why they do not fit;
-it also lists the words that may follow it (completion). What depends on the game's
+it also lists the words that may come next (completion; the longer lists are
+:mod:`solo.engine.tool_words`'). What depends on the game's
 moment (is a torch burning? is anyone in the party?) is the engine's to refuse when it
 carries the request out (:mod:`solo.engine.tool_commands`).
 """
@@ -18,13 +19,12 @@ from solo import defaults
 from solo.engine import oracle
 from solo.engine.arguments import (
     check_member_name,
-    member_settings,
     quote,
     split_member,
     supply_named,
     whole_number,
 )
-from solo.engine.commands import Command, check_digits
+from solo.engine.commands import Command, check_digits, first_word
 from solo.engine.dungeon_named import DUNGEON, set_dungeon_request
 from solo.engine.requests import (
     AddMember,
@@ -51,6 +51,14 @@ from solo.engine.requests import (
 )
 from solo.engine.room_grammar import ROOM_TOOLS
 from solo.engine.state import State
+from solo.engine.tool_words import (
+    ask_words,
+    odds_names,
+    party_words,
+    set_words,
+    settable,
+    strike_words,
+)
 from solo.errors import SoloError, UsageError
 from solo.rules import dice, oracle_styles
 from solo.rules.procedure import Procedure
@@ -66,6 +74,11 @@ _ASK_USAGE = "ask QUESTION? [ODDS] | ask meaning [QUESTION]"
 
 def _light_kinds(world: World, state: State) -> Sequence[str]:
     return list(world.procedure.lights)
+
+
+def _lit(world: World, state: State) -> Sequence[str]:
+    """The kinds of the sources burning, each once."""
+    return list(dict.fromkeys(light.kind for light in state.lights))
 
 
 def _light_kind(command: Command, world: World, rest: str) -> str:
@@ -102,11 +115,6 @@ def _strike(command: Command, world: World, state: State, rest: str) -> Request:
     return Strike(words[0], found)
 
 
-def _settable(world: World, state: State) -> Sequence[str]:
-    procedure = world.procedure
-    return [*procedure.trackers, *procedure.settings, *procedure.supplies]
-
-
 def _set(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     procedure = world.procedure
@@ -123,10 +131,10 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
         if len(words) != 2 or words[1].lower() not in ("on", "off"):
             raise UsageError("set odds on|off: the odds in the status bar")
         return SessionStep("odds", words[1].lower())  # the sitting's, never journaled
-    known = ", ".join(_settable(world, state)) or "none in this procedure"
+    known = ", ".join(settable(world, state)) or "none in this procedure"
     if len(words) != 2:
         raise UsageError(f"{command.usage}: NAME: choose one of: {known}")
-    if words[0].lower() not in _settable(world, state):
+    if words[0].lower() not in settable(world, state):
         raise UsageError(f"nothing named {quote(words[0])} to set; choose one of: {known}")
     name, value = words[0].lower(), words[1]
     if name in procedure.trackers:
@@ -221,11 +229,6 @@ def check_odds(styles: Mapping[str, oracle_styles.OracleStyle], style_name: str,
                          + ", ".join(level.name for level in style.odds)) from None
 
 
-def odds_names(style: oracle_styles.OracleStyle) -> list[str]:
-    """Every name and alias of a style's odds."""
-    return [name for level in style.odds for name in (level.name, *level.aliases)]
-
-
 def _chaos_words(world: World, state: State) -> Sequence[str]:
     return ["follow", *map(str, range(_LOW, _HIGH + 1))]
 
@@ -257,12 +260,6 @@ def _oracle(command: Command, world: World, state: State, rest: str) -> Request:
     return ChooseOracle(word)
 
 
-def _party_words(world: World, state: State) -> Sequence[str]:
-    return ["add", "set", "remove", *(member.name for member in state.party
-                                      if " " not in member.name),
-            "hp", *world.procedure.party.conditions, *member_settings(world)]
-
-
 def _party(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     if not words:
@@ -292,7 +289,7 @@ def _hit_points(sign: int):
     return parse
 
 
-def _supply_words(world: World, state: State) -> Sequence[str]:
+def _supply_names(world: World, state: State) -> Sequence[str]:
     procedure = world.procedure
     return [*procedure.supplies, *(kind for kind, light in procedure.lights.items()
                                    if light.uses or light.refill)]
@@ -316,39 +313,40 @@ def _tool(name: str, usage: str, help: str, parse, complete=None,
 
 TOOLS: dict[str, Command] = {command.name: command for command in (
     _tool("light", "light KIND", "Light a source (torch, lantern, candle…); 'lights' shows "
-          "them.", _light, _light_kinds),
-    _tool("douse", "douse KIND", "Put out a burning source.", _douse, _light_kinds),
+          "them.", _light, first_word(_light_kinds)),
+    _tool("douse", "douse KIND", "Put out a burning source.", _douse, first_word(_lit)),
     _tool("strike", "strike [TABLE ENTRY]", "Strike a defeated encounter off its table "
-          "(the last one met, by default).", _strike, _table_names),
+          "(the last one met, by default).", _strike, strike_words),
     _tool("set", "set NAME VALUE", "Set a setting, or a tracker (+N/-N to move it); "
           "'set dice physical' has solo ask for every die, 'set dice solo' rolls them; "
           "'set dungeon classic doors=barred' has a generator roll each new room, 'set "
           "dungeon KEY.yaml' plays a key before the first room ('set dungeon off': the "
           "player describes them); "
           "'set odds off' takes the odds out of the status bar.",
-          _set, _settable),
+          _set, set_words),
     _tool("roll", "roll EXPR [WHY]", "Roll dice, such as 2d6, 4d6kh3, d20+3 or d66 (a d6 for "
           "tens, one for units; spaces only around + and -); the words after the dice say "
           "what for: 'roll 2d6 + 1 reaction'.", _roll, numbered=1),
     _tool("table", "table NAME", "Roll on a table; 'tables' lists them.", _table,
-          _table_names),
+          first_word(_table_names)),
     _tool("ask", _ASK_USAGE, "Ask the oracle a yes/no "
           "question (odds default to 50/50), or 'ask meaning' for an action and a subject "
-          "to read as a hint.", _ask, numbered=0),
+          "to read as a hint.", _ask, ask_words, numbered=0),
     _tool("chaos", "chaos [N|follow]", "Show the oracle's chaos, set it (1-9), or let it "
-          "follow the danger.", _chaos, _chaos_words),
+          "follow the danger.", _chaos, first_word(_chaos_words)),
     _tool("oracle", "oracle [STYLE]", "Show the oracle style, or choose one: mythic, "
-          "ironsworn or opse.", _oracle, _style_names),
+          "ironsworn or opse.", _oracle, first_word(_style_names)),
     _tool("party", "party [add NAME [hp N] | set NAME KEY N | remove NAME]", "Show the "
           "party, or add, set or remove a member: 'party add Cid hp 6', 'party set Cid "
           "con_bonus 2' (their own value of a number setting, or a condition's count); "
-          "'NAME: ACTION' plays an action as that member's.", _party, _party_words),
+          "'NAME: ACTION' plays an action as that member's.", _party, party_words),
     _tool("hurt", "hurt N", "Take N hit points from the member named (Wren: hurt 3), or from "
           "each member.", _hit_points(-1)),
     _tool("heal", "heal N", "Give back N hit points to the member named (Wren: heal 2), or "
           "to each member, up to their maximum.", _hit_points(1)),
     _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
-          "+N/-N adds or takes); lighting and refilling use it up.", _supply, _supply_words),
+          "+N/-N adds or takes); lighting and refilling use it up.", _supply,
+          first_word(_supply_names)),
 )}
 TOOLS.update(ROOM_TOOLS)
 """Each of the engine's own commands, by its word (the dungeon's among them)."""

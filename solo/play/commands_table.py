@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo.engine.command_table import command_table as engine_table
-from solo.engine.commands import Command
+from solo.engine.commands import Command, first_word
 from solo.engine.requests import Request, SessionStep
 from solo.engine.state import State
 from solo.engine.tool_grammar import TOOLS
@@ -38,13 +38,10 @@ def _command_words(world: World, state: State) -> Sequence[str]:
 
 
 def _session(name: str, usage: str, help: str, aliases: tuple[str, ...] = (),
-             max_words: int = 0) -> Command:
-    return Command(name, usage, help, "session", _session_step(max_words),
-                   _command_words if name == "help" else _no_words, aliases)
-
-
-def _no_words(world: World, state: State) -> Sequence[str]:
-    return ()
+             max_words: int = 0, takes: tuple[str, ...] = ()) -> Command:
+    """A session command; ``takes``, the words it may take (help: the command words)."""
+    return Command(name, usage, help, "session", _session_step(max_words), first_word(
+        _command_words if name == "help" else lambda world, state: takes), aliases)
 
 
 SESSION: dict[str, Command] = {command.name: command for command in (
@@ -52,7 +49,7 @@ SESSION: dict[str, Command] = {command.name: command for command in (
     _session("status", "status", "Show the party's state: time, trackers, light."),
     _session("lights", "lights", "Show what is burning and for how long (or: light)."),
     _session("tables", "tables [all]", "List this crawl's tables, which 'table NAME' rolls "
-             "('tables all': every table solo has).", (), 1),
+             "('tables all': every table solo has).", (), 1, ("all",)),
     _session("steps", "steps", "Show the turn procedure, step by step."),
     _session("rooms", "rooms", "List the rooms the party knows: status, description, exits, "
              "and the way out."),
@@ -62,7 +59,8 @@ SESSION: dict[str, Command] = {command.name: command for command in (
              "what comes next; a sitting opens with it."),
     _session("odds", "odds [on|off]", "Show the odds before choosing: what each move brings "
              "this turn, how long the lights last, the danger's next turns (solo's own dice, "
-             "never the journal's); 'odds off' takes them out of the status bar.", (), 1),
+             "never the journal's); 'odds off' takes them out of the status bar.", (), 1,
+             ("on", "off")),
     _session("undo", "undo", "Take back the last entry, whatever it was (the journal keeps "
              "a note)."),
     _session("quit", "quit", "Save and leave (Ctrl-D does the same).", ("exit",)),

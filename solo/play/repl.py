@@ -23,6 +23,7 @@ from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.styles import Style
 
+from solo.engine.commands import rest_of
 from solo.errors import SoloError
 from solo.internal import internal_error_lines
 from solo.journal.notation import Line
@@ -39,40 +40,42 @@ __all__ = ["run_interactive", "make_prompt", "SoloCompleter", "styled", "history
 
 
 class SoloCompleter(Completer):
-    """Completes commands, then the words each command takes."""
+    """Completes commands, then each word a command takes next, as its entry offers it."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
 
     def get_completions(self, document, complete_event):
-        text = document.text_before_cursor
+        text, members = self._after_member(document.text_before_cursor)
         words = text.split()
-        if len(words) > 1 or (words and text.endswith(" ")):
-            if words[0].endswith(":") and self.session.state.member(words[0][:-1]):
-                text = text.split(":", 1)[1].lstrip()  # 'Wren: se…': complete the command
-                words = text.split()
-        if not words or (len(words) == 1 and not text.endswith(" ")):
-            prefix = words[0].lower() if words else ""
-            candidates = self._command_words()
-        else:
-            prefix = "" if text.endswith(" ") else words[-1].lower()
-            candidates = self._arguments(words[0].lower())
-        for word in candidates:
-            if word.lower().startswith(prefix):
+        typed, prefix = (words, "") if not words or text[-1].isspace() \
+            else (words[:-1], words[-1])
+        for word in self._next_words(typed, members):
+            if word.casefold().startswith(prefix.casefold()):
                 yield Completion(word, start_position=-len(prefix))
 
-    def _command_words(self) -> list[str]:
-        """Command words, and each one-word member's name with its colon (``Wren:``)."""
-        members = {f"{member.name}:" for member in self.session.state.party
-                   if " " not in member.name}
-        return sorted(set(command_words(self.session.procedure)) | members)
+    def _after_member(self, text: str) -> tuple[str, bool]:
+        """The text after a member's name and colon (``Old Tom: se``: ``se``), with False
+        (no member's name comes next); else the text, with True."""
+        folded = text.casefold()
+        for member in self.session.state.party:
+            head = member.name.casefold()
+            after = folded[len(head):].lstrip()
+            if folded.startswith(head) and after.startswith(":") and after[1:]:
+                return text.split(":", 1)[1], False
+        return text, True
 
-    def _arguments(self, word: str) -> list[str]:
-        """The words that may follow command ``word``, as its entry lists them."""
-        command = command_table(self.session.procedure).get(word)
-        if command is None:
-            return []
-        return list(command.complete(self.session.world, self.session.state))
+    def _next_words(self, typed: list[str], members: bool) -> list[str]:
+        """The words that may come after ``typed``: a command word or a member's name with
+        its colon (``Old Tom:``) first, then what the command's entry offers."""
+        session = self.session
+        names = rest_of((f"{member.name}:" for member in session.state.party), typed) \
+            if members else []
+        if not typed:
+            return sorted({*command_words(session.procedure), *names})
+        command = command_table(session.procedure).get(typed[0].lower())
+        after = command.complete(session.world, session.state, typed[1:]) if command else ()
+        return [*names, *after]
 
 
 HINT_WIDTH = 80

@@ -1,0 +1,155 @@
+"""What completion offers after the words of a tool command typed so far (``strike``,
+``set``, ``ask``, ``party``: the ones whose later words come from known sets), read from
+the world and the game's state: a table's entries, a setting's declared values, the odds
+of the style a question is asked in, the party's names and what is kept per member. The
+entries that use them are :mod:`solo.engine.tool_grammar`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solo import defaults
+from solo.engine.arguments import member_settings
+from solo.engine.commands import rest_of
+from solo.engine.dungeon_named import DUNGEON, parse_settings
+from solo.engine.state import State
+from solo.errors import SoloError, UsageError
+from solo.rules import oracle_styles
+from solo.rules.procedure import Procedure
+from solo.rules.world import World
+
+__all__ = ["settable", "strike_words", "set_words", "ask_words", "party_words", "odds_names"]
+
+_SPAN = 12
+"""The most numbers completion offers for a value with a minimum and a maximum (a longer
+range is typed)."""
+
+_SITTING = {"dice": defaults.DICE_MODES, "odds": ("on", "off")}
+"""What ``set`` takes beside the procedure's own names (where none shadows it): the dice
+and the status bar's odds, each with its words (and ``set dungeon``)."""
+
+
+def settable(world: World, state: State) -> Sequence[str]:
+    """The procedure's names ``set NAME VALUE`` takes: trackers, settings, supplies."""
+    procedure = world.procedure
+    return [*procedure.trackers, *procedure.settings, *procedure.supplies]
+
+
+def strike_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
+    """A table's name, then the entries of that table not struck off yet."""
+    table = world.table(typed[0]) if len(typed) == 1 else None
+    if not typed or table is None:
+        return () if typed else world.table_names()
+    struck = state.struck.get(table.name, ())
+    return [entry.id for index, entry in enumerate(table.entries) if index not in struck]
+
+
+def set_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
+    """What may be set, then the values it declares (a setting's choices, true or false, a
+    short range of numbers); after ``set dungeon GENERATOR``, its settings (NAME=WORD)."""
+    procedure = world.procedure
+    sitting = {name: words for name, words in _SITTING.items() if name not in procedure.settings}
+    own = DUNGEON not in procedure.settings
+    if not typed:
+        return [*settable(world, state), *sitting, *([DUNGEON] if own else [])]
+    name = typed[0].lower()
+    if name == DUNGEON and own:
+        return _dungeon_words(world, typed[1:])
+    if len(typed) > 1:
+        return ()
+    if name in sitting:
+        return sitting[name]
+    if name in procedure.trackers:
+        return _span(procedure.trackers[name].minimum, procedure.trackers[name].maximum)
+    return _setting_values(procedure, name)
+
+
+def _setting_values(procedure: Procedure, name: str) -> Sequence[str]:
+    """The values the procedure declares for setting ``name`` (none known: ())."""
+    default = procedure.settings.get(name)
+    declared = procedure.setting_values.get(name)
+    if isinstance(default, bool):
+        return ("true", "false")
+    if declared is None:
+        return ()
+    return declared.choices or _span(declared.minimum, declared.maximum)
+
+
+def _span(low: int | None, high: int | None) -> Sequence[str]:
+    if low is None or high is None or high - low >= _SPAN:
+        return ()
+    return [str(number) for number in range(low, high + 1)]
+
+
+def _dungeon_words(world: World, typed: Sequence[str]) -> Sequence[str]:
+    """After ``set dungeon``: the generators and keys, or off; then the chosen generator's
+    settings not given yet, each word as NAME=WORD."""
+    if not typed:
+        return [*sorted({*world.generator_ids, *world.generators, *world.keys}), "off"]
+    generator = world.generators.get(typed[0])
+    try:
+        given = parse_settings(list(typed[1:]))
+    except UsageError:
+        return ()
+    return [f"{setting.name}={word}" for setting in (generator.settings if generator else ())
+            if setting.name not in given for word in setting.words]
+
+
+def ask_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
+    """``meaning`` or an oracle style (``mythic:``) first; after the question's ``?``, the
+    odds of the style it is asked in. The question itself is the player's."""
+    if not typed:
+        return ["meaning", *(f"{name}:" for name in sorted(world.styles))]
+    marks = [index for index, word in enumerate(typed) if "?" in word]
+    if typed[0].lower() == "meaning" or not marks:
+        return ()
+    named = typed[0][:-1].lower() if typed[0].endswith(":") else ""
+    try:
+        style = oracle_styles.get_style(world.styles, named if named in world.styles else str(
+            state.values.get("oracle", defaults.ORACLE_STYLE)))
+    except SoloError:
+        return ()
+    return rest_of(odds_names(style), typed[marks[-1] + 1:])
+
+
+def odds_names(style: oracle_styles.OracleStyle) -> list[str]:
+    """Every name and alias of a style's odds."""
+    return [name for level in style.odds for name in (level.name, *level.aliases)]
+
+
+def party_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
+    """add, set or remove; then a member's name (to set or remove); then, after it, what is
+    kept per member (``hp`` too, adding one) and the values a condition or setting spans."""
+    if not typed:
+        return ["add", "set", "remove"]
+    verb, after = typed[0].lower(), typed[1:]
+    names = [member.name for member in state.party]
+    if verb == "add" and after:
+        keys = ["hp", *world.procedure.party.conditions, *member_settings(world)]
+        cut = next((index for index, word in enumerate(after) if index and word.lower()
+                    in keys), len(after))  # (the name ends at the first key)
+        return _counts(world, after[cut:], keys)
+    cut = _member_words(names, after)
+    if verb == "set" and cut:
+        return _counts(world, after[cut:], [*world.procedure.party.conditions,
+                                            *member_settings(world)])
+    return rest_of(names, after) if verb in ("set", "remove") and not cut else ()
+
+
+def _member_words(names: Sequence[str], words: Sequence[str]) -> int:
+    """How many of ``words``, from the first, are a member's whole name (0: none)."""
+    said = [word.casefold() for word in words]
+    return max((len(name.split()) for name in names
+                if said[:len(name.split())] == name.casefold().split()), default=0)
+
+
+def _counts(world: World, pairs: Sequence[str], keys: Sequence[str]) -> Sequence[str]:
+    """After a member's name: a key not given yet, then the values that key spans."""
+    if len(pairs) % 2 == 0:
+        given = {word.lower() for word in pairs[::2]}
+        return [key for key in keys if key not in given]
+    key = pairs[-1].lower()
+    condition = world.procedure.party.conditions.get(key)
+    if condition is not None:
+        return _span(condition.minimum, condition.maximum)
+    return _setting_values(world.procedure, key) if key in keys else ()

@@ -1,0 +1,208 @@
+"""Tab completion past the command's first word: what a player sees at the prompt after
+``party set Wren``, ``Old Tom:``, ``set NAME``, ``ask …?``, ``strike TABLE`` or a door
+action's direction, through the real completer (prompt_toolkit's Document)."""
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from prompt_toolkit.document import Document
+
+from solo.play.repl import SoloCompleter
+from solo.play.session import Session
+from solo.play.start import create_journal_file
+
+
+@pytest.fixture
+def crawl(tmp_path: Path) -> Iterator[Callable[..., Session]]:
+    sessions: list[Session] = []
+
+    def start(system: str, *lines: str) -> Session:
+        path = create_journal_file(str(tmp_path / f"{system}-{len(sessions)}.md"), system,
+                                   "Tab Crawl", 9, [], party=["Wren", "Old Tom"])
+        session = Session(path)
+        sessions.append(session)
+        for line in lines:
+            session.handle(line)
+        return session
+
+    yield start
+    for session in sessions:
+        session.close()
+
+
+def complete(session: Session, text: str) -> list[str]:
+    return [c.text for c in SoloCompleter(session).get_completions(Document(text), None)]
+
+
+def typed(session: Session, text: str) -> str:
+    """The line once the first completion offered is taken (Tab, then Enter)."""
+    document = Document(text)
+    first = next(iter(SoloCompleter(session).get_completions(document, None)))
+    return text[:len(text) + first.start_position] + first.text
+
+
+def test_party_set_offers_the_members_then_what_each_may_have_then_its_values(crawl):
+    session = crawl("dungeon-turn")
+    assert complete(session, "party ") == ["add", "set", "remove"]
+    assert complete(session, "party set ") == ["Wren", "Old Tom"]
+    assert complete(session, "party set o") == ["Old Tom"]
+    assert complete(session, "party set Old ") == ["Tom"]  # a name of two words, typed as two
+    assert complete(session, "party set wren ") == ["fatigue", "str_bonus", "int_bonus"]
+    assert "hp" not in complete(session, "party set Old Tom ")  # hurt and heal change hp
+    assert "quiet_turns" not in complete(session, "party set Wren ")  # the delve's own
+    assert complete(session, "party set Wren fatigue ") == ["0", "1", "2"]  # its min to max
+    assert complete(session, "party set Wren fatigue 2 ") == ["str_bonus", "int_bonus"]
+    assert complete(session, "party set Wren str_bonus ") == []  # any number
+    assert complete(session, "party remove ") == ["Wren", "Old Tom"]
+    assert complete(session, "party add Cid ")[:1] == ["hp"]
+    assert "hp" not in complete(session, "party add Cid hp 6 ")
+
+
+def test_what_the_completer_offers_after_party_set_is_what_party_set_takes(crawl):
+    session = crawl("dungeon-turn")
+    for key in complete(session, "party set Old Tom "):
+        value = (complete(session, f"party set Old Tom {key} ") or ["1"])[-1]
+        session.handle(f"party set Old Tom {key} {value}")
+        member = session.state.member("Old Tom")
+        assert {**dict(member.conditions), **dict(member.own)}[key] == int(value)
+
+
+def test_a_member_of_two_names_completes_as_it_is_typed(crawl):
+    session = crawl("trespasser")
+    assert "Old Tom:" in complete(session, "")
+    assert complete(session, "ol") == ["Old Tom:"]
+    assert typed(session, "Old T") == "Old Tom:"
+    assert complete(session, "Old Tom: sea") == ["search"]
+    assert complete(session, "old tom : batter-door ") == ["success", "failure"]
+    assert not any(word.endswith(":") for word in complete(session, "Old Tom: "))
+    assert complete(session, "Old Tom: I ") == []  # what they say is theirs
+
+
+def test_set_offers_what_may_be_set_then_the_values_it_declares(crawl):
+    session = crawl("d12-tension")
+    assert {"tension", "tables", "show_tension", "dice", "odds", "dungeon"} <= set(
+        complete(session, "set "))
+    assert complete(session, "set tables ") == ["seed", "rich"]  # its declared choices
+    assert complete(session, "set show_tension ") == ["true", "false"]
+    assert complete(session, "set dice ") == ["solo", "physical"]
+    assert complete(session, "set odds ") == ["on", "off"]
+    assert {"classic", "off"} <= set(complete(session, "set dungeon "))
+    assert complete(session, "set tables rich ") == []
+    assert complete(session, "set torches ") == []  # a count: any number
+    trespasser = crawl("trespasser")
+    assert complete(trespasser, "set alarm ") == [str(n) for n in range(11)]  # 0/10
+    assert complete(trespasser, "set depletion p") == ["player"]
+
+
+def test_set_dungeon_offers_the_generators_then_the_settings_of_the_one_in_play(crawl):
+    session = crawl("d12-tension", "set dungeon classic")
+    assert {"classic", "site", "tracker"} <= set(complete(session, "set dungeon "))
+    assert complete(session, "set dungeon o") == ["off"]
+    assert {"doors=barred", "size=small"} <= set(complete(session, "set dungeon classic "))
+    assert not any(word.startswith("doors=") for word in complete(
+        session, "set dungeon classic doors=barred "))
+    assert complete(session, "set dungeon off ") == []
+
+
+def test_ask_offers_the_odds_after_the_question_and_nothing_inside_it(crawl):
+    session = crawl("trespasser")
+    assert {"meaning", "mythic:"} <= set(complete(session, "ask "))
+    assert complete(session, "ask Is the door ") == []
+    assert {"likely", "unlikely", "50/50"} <= set(complete(session, "ask Is it barred? "))
+    assert complete(session, "ask Is it barred? very ") == ["unlikely", "likely"]
+    assert typed(session, "ask Is it barred? very l") == "ask Is it barred? very likely"
+    assert complete(session, "ask meaning ") == []
+
+
+def test_strike_offers_a_table_then_its_entries_not_struck_yet(crawl):
+    session = crawl("trespasser")
+    table = session.world.table("trespasser-encounters")
+    entries = [entry.id for entry in table.entries]
+    assert "trespasser-encounters" in complete(session, "strike tres")
+    assert complete(session, "strike trespasser-encounters ") == entries
+    session.handle(f"strike trespasser-encounters {entries[0]}")
+    assert complete(session, "strike trespasser-encounters ") == entries[1:]
+
+
+def test_a_door_action_offers_the_shut_doors_then_its_own_words(crawl):
+    session = crawl("trespasser", "advance", "room exits N(stuck) E W(locked)")
+    assert complete(session, "batter-door ") == ["N", "W", "success", "failure"]
+    assert complete(session, "pick-lock ")[:1] == ["W"]  # a lock, not a stuck door
+    assert complete(session, "batter-door N ") == ["success", "failure"]
+    assert complete(session, "batter-door N success ") == []
+    assert complete(session, "Wren: batter-door ") == ["N", "W", "success", "failure"]
+
+
+def test_a_move_offers_a_way_or_a_room_then_its_own_words(crawl):
+    session = crawl("d12-tension", "enter 2", "enter N 2")
+    assert {"N", "R1", "R2"} <= set(complete(session, "revisit "))
+    assert complete(session, "revisit R1 ") == []  # a room or a direction, not both
+    assert complete(session, "enter N ") == ["none", "preset"]
+
+
+def test_go_offers_the_ways_it_may_take_from_the_room_the_party_is_in(crawl):
+    session = crawl("d12-tension")
+    assert complete(session, "go ") == []  # in no room yet
+    session.handle("enter 2")
+    session.handle("room exits N E")
+    session.handle("enter N 2")
+    assert complete(session, "go ") == ["S", "out", "R1"]  # R2's way back; no 'R2': here
+    session.handle("go S")
+    assert complete(session, "go ") == ["N", "out", "R2"]  # E leads nowhere known yet
+
+
+def test_douse_offers_what_is_burning(crawl):
+    session = crawl("trespasser")
+    assert complete(session, "douse ") == []
+    session.handle("light lantern")
+    assert complete(session, "douse ") == ["lantern"]
+    assert complete(session, "light ") == ["torch", "lantern", "candle"]
+
+
+def test_room_offers_the_words_that_may_follow_the_ones_typed(crawl):
+    session = crawl("d12-tension", "enter 2", "room cleared")
+    assert complete(session, "room exits N ") == [
+        "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D", "?"]
+    assert complete(session, "room way ") == ["out"]
+    assert complete(session, "room -") == ["-cleared"]  # what the room has
+    assert "+cleared" not in complete(session, "room +looted +")
+    assert complete(session, "room a dusty hall, ") == ["exits"]
+    assert complete(session, "room a dusty ") == []  # the description is the player's
+
+
+def test_commands_of_one_word_from_a_set_offer_it_once(crawl):
+    session = crawl("trespasser")
+    assert complete(session, "tables ") == ["all"]
+    assert complete(session, "odds ") == ["on", "off"]
+    assert complete(session, "light torch ") == []
+    assert complete(session, "roll 2d6 ") == []  # the reason is the player's
+    assert complete(session, "hurt ") == []  # a number of hit points
+    assert complete(session, "hide success ") == []
+
+
+_PIECES = ["party", "set", "add", "remove", "Old", "Tom", "Tom:", "Wren:", "wren", ":",
+           "fatigue", "ask", "meaning", "mythic:", "Is", "it?", "?", "very", "strike",
+           "trespasser-encounters", "room", "exits", "way", "+looted", "-", "+", "N",
+           "N(stuck)", "?(locked)", "batter-door", "go", "R1", "dungeon", "classic",
+           "doors=", "=", "set", "dice", "help", "table", "1", "-3", "x" * 50, "é", ","]
+
+
+def test_no_text_typed_makes_the_completer_fail(crawl):
+    """Completion runs at every key: whatever the line, it never raises, and what it offers
+    goes on from the word being typed."""
+    session = crawl("trespasser", "advance", "room exits N(stuck) E W(locked)")
+    completer = SoloCompleter(session)
+
+    @given(st.lists(st.sampled_from(_PIECES), max_size=6), st.sampled_from([" ", " : ", ":"]),
+           st.sampled_from(["", " ", "  "]))
+    def check(words: list[str], joint: str, tail: str) -> None:
+        text = joint.join(words[:2]) + "".join(f" {word}" for word in words[2:]) + tail
+        for completion in completer.get_completions(Document(text), None):
+            assert completion.text
+            assert completion.text.casefold().startswith(
+                text[len(text) + completion.start_position:].casefold())
+
+    check()
