@@ -19,9 +19,9 @@ from solo import defaults
 from solo.engine.arguments import parse_arguments, usage_line
 from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.requests import Act, Request
-from solo.engine.room_changes import back_target
+from solo.engine.room_changes import back_target, find_way, walk, walk_route
 from solo.engine.room_exits import question
-from solo.engine.rooms import DIRECTIONS, ROOM_ID
+from solo.engine.rooms import DIRECTIONS, ROOM_ID, Dungeon
 from solo.engine.state import State
 from solo.engine.way_out import map_value
 from solo.engine.world_state import rooms_out
@@ -143,9 +143,9 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                 # back: where; new: its own id
                 to = upper if move == "back" else f"R{int(upper[1:])}"
                 words.remove(word)
+    there = _arrived(state, move, to or direction)
     defaults = {arg.name: value for arg in action.args if arg.map is not None
-                for value in [map_value(state.dungeon, arg.map,
-                                        rooms_out(world, state.values, state.dungeon))]
+                for value in [map_value(there, arg.map, rooms_out(world, state.values, there))]
                 if value is not None}
     spoken = action if command.name == action.name else replace(action, name=command.name)
     arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(words_of or "", ""))
@@ -157,6 +157,20 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                                       for word in words)
     return Act(action.name, arguments, move, direction,
                exits if isinstance(exits, int) else None, to, typed)
+
+
+def _arrived(state: State, move: str | None, where: str | None) -> Dungeon:
+    """The map as the action's move leaves it, for what the map says of the room its rules
+    read (a move back rolls with the exits of the room it goes into): the map as it is for
+    any other action, and where the way is no way (the move itself refuses it)."""
+    dungeon = state.dungeon
+    if move != "back" or dungeon.current is None:
+        return dungeon
+    try:
+        target = find_way(dungeon, where) if where else back_target(dungeon)
+        return walk(dungeon, walk_route(dungeon, target))
+    except UsageError:
+        return dungeon
 
 
 def _choices(action: Action, world: World, state: State, typed: Sequence[str],
