@@ -42,6 +42,7 @@ from solo.rules.catalog import load_system
 __all__ = ["gc_paused", "read_journal"]
 
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape, shown bare
+_OPENING = re.compile(r"\A\s*## Session .*\n\*Date: .*\*\n(?:\s*```\n(?:\[.*\n)*```\n)*")
 _TIME_PASSED = (TimePassed, TurnPassed)  # a turn passed, as the reports read it or whole
 
 
@@ -84,11 +85,12 @@ def read_journal(path: Path) -> Crawl:
 
 
 def _prose(piece: bytes) -> str:
-    """The player's words in a narration entry (prose, or their own Lonelog line), less the
-    comments a viewer hides."""
-    words = [line.strip() for line in uncommented([piece])[0].decode(errors="replace").split("\n")
+    """The player's words in a narration entry (prose, or own Lonelog) as typed: less the
+    sitting's opening solo wrote before them, the comments a viewer hides, the escapes."""
+    text = _OPENING.sub("", uncommented([piece])[0].decode(errors="replace"), count=1)
+    words = [line.strip() for line in text.split("\n")
              if line.strip() and not line.lstrip().startswith(("#", "```"))]
-    return " ".join(words).lstrip("\\")
+    return _ESCAPED.sub(r"\1", " ".join(words))
 
 
 def _older_how(event: LightChanged) -> str:
@@ -181,12 +183,10 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     title = str(meta.get("title") or path.stem)  # (exactly, unless the player renamed it)
     shown = "" if shown == inline_text(title) else _ESCAPED.sub(r"\1", shown)  # (as shown)
     return Crawl(path=path, meta=meta, title=shown or title,
-                 system_id=system_id, system_name=system_name, unit=unit,
-                 minutes_per_turn=minutes, turns=turns,
-                 danger=_danger(procedure, records, live, turns, moves),
-                 encounters=encounters,
-                 signs=signs, lights_lit=lit, burnt_out=burnt, put_out=put_out,
-                 blown_out=blown, results=tally.results,
+                 system_id=system_id, system_name=system_name, unit=unit, minutes_per_turn=minutes,
+                 turns=turns, danger=_danger(procedure, records, live, turns, moves),
+                 encounters=encounters, signs=signs, lights_lit=lit, burnt_out=burnt,
+                 put_out=put_out, blown_out=blown, results=tally.results,
                  expeditions=expeditions(records, live, procedure, path.parent),
                  explored=explored(records, live[-1], procedure, path.parent) if live else None,
                  questions=questions, snapshots=0, garbled=[],

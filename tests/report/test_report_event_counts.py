@@ -79,3 +79,16 @@ def test_an_encounters_quote_is_only_what_was_typed_before_the_next_move(tmp_pat
     # a move between (time passed): the words are about that move
     later = stats(crawl("later.md", lingers + "linger\nThe goblins circle us.\n"))
     assert later["encounter_list"][0]["note"] == ""
+
+
+def test_an_encounters_quote_is_the_players_words_alone_in_a_new_sitting(tmp_path: Path):
+    """Met at the end of one sitting, told in the next: the quote holds the words as typed,
+    not the sitting's heading, date and status blocks solo wrote before them."""
+    journal = tmp_path / "j.md"
+    assert solo("new", str(journal), "--system", "d12-tension", "--seed", "4",
+                stdin="enter 3\n").code == 0
+    told = "1. She wrote <b>STOP</b> on the wall, *twice*."
+    assert solo("play", str(journal), stdin=told + "\n").code == 0
+    assert "## Session 2" in journal.read_text()
+    assert stats(journal)["encounter_list"][0]["note"] == told
+    assert f"“{told}”" in solo("export", str(journal)).out.replace("\\<", "<")
