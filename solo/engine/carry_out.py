@@ -68,7 +68,10 @@ def _own_check_held(run: Run, action: Action, arguments: Mapping[str, Any],
     ``on_action`` before them, nor one its turns roll after them, such as a surprise
     check the hazard die calls for). A search whose finds the map counts (``known``)
     rolls no check of its own: a linger's encounter check is not it. A door opens, a
-    search finds, only then."""
+    search finds, only then, and only once all its turns have passed (an encounter may
+    cut a two-turn search short: :attr:`~solo.engine.interpreter.Run.cut_short`)."""
+    if run.cut_short:
+        return False
     if any(arguments.get(arg.name) == "failure" and "success" in arg.choice_names
            for arg in action.args):
         return False
@@ -113,7 +116,8 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             if rolled is not None and (rolled.encounter or rolled.preset):
                 meet_rolled_encounter(run, start, rolled.encounter)
             held = _own_check_held(run, action, arguments, known)
-            dungeon_rolls.after_action(world, run, request.action, held, door)  # doors, traps
+            dungeon_rolls.after_action(world, run, request.action, held, door,  # doors, traps
+                                       run.cut_short)
             search_key(world, run, request.action, held)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start

@@ -318,11 +318,14 @@ def _stocked(room: Room, rolled: GeneratedRoom) -> Room:
 
 
 def after_action(world: World, run: RunState, action: str, held: bool,
-                 door: int | None) -> None:
+                 door: int | None, cut_short: bool = False) -> None:
     """What an action did to the doors of the room the party is in: an opener opens the
     door chosen for it (``door``: its exit's place, :func:`door_to_open`), a finder finds
     the secret ways and the trapped doors, unless the action's own check failed (``held``:
-    False)."""
+    False); a search an encounter ``cut_short`` finds nothing, and says so."""
+    if cut_short and action in FINDERS:
+        run.events.append(Said("Cut short, the search finds nothing: search again once the "
+                               "encounter is over."))
     room = run.dungeon.current
     if room is None or not held or (action not in OPENERS and action not in FINDERS):
         return
