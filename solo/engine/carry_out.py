@@ -32,13 +32,7 @@ from solo.rules.expr import ExprError
 from solo.rules.procedure import Action
 from solo.rules.world import World
 
-__all__ = ["carry_out", "PRESET", "FOUND"]
-
-PRESET = "preset"
-"""The choice an action's ``encounter`` argument takes when the room its move enters holds
-an encounter set there before play (a key's): D12 rolls its events and encounter check
-only for a room without one."""
-
+__all__ = ["carry_out", "FOUND"]
 
 FOUND = "found"
 """The argument of a search whose finds the map counts (D12's ``find-secret``): where a key
@@ -68,7 +62,10 @@ def _own_check_held(run: Run, action: Action, arguments: Mapping[str, Any],
     ``on_action`` before them, nor one its turns roll after them, such as a surprise
     check the hazard die calls for). A search whose finds the map counts (``known``)
     rolls no check of its own: a linger's encounter check is not it. A door opens, a
-    search finds, only then."""
+    search finds, only then, and only once all its turns have passed (an encounter may
+    cut a two-turn search short: :attr:`~solo.engine.interpreter.Run.cut_short`)."""
+    if run.cut_short:
+        return False
     if any(arguments.get(arg.name) == "failure" and "success" in arg.choice_names
            for arg in action.args):
         return False
@@ -100,20 +97,18 @@ def carry_out(world: World, run: Run, request: Request) -> None:
             start = len(run.events)
             action = world.procedure.actions[request.action]
             arguments = request.arguments
-            if rolled is not None and any(arg.name == "exits" for arg in action.args):
-                arguments = {**arguments, "exits": rolled.exits}  # the rolled room's own
-            if rolled is not None and rolled.preset and any(
-                    arg.name == "encounter" and PRESET in arg.choice_names
-                    for arg in action.args):  # the key set an encounter there
-                arguments = {**arguments, "encounter": PRESET}
+            if rolled is not None:  # the room's own exits; an encounter it holds
+                arguments = dungeon_rolls.move_arguments(action, arguments, rolled.exits,
+                                                         rolled.preset)
             known = _found(world, run, action, arguments)
             if known is not None:
                 arguments = {**arguments, FOUND: known}
             run.act(action, arguments, request.text)
-            if rolled is not None and (rolled.encounter or rolled.preset):
+            if rolled is not None and rolled.preset:
                 meet_rolled_encounter(run, start, rolled.encounter)
             held = _own_check_held(run, action, arguments, known)
-            dungeon_rolls.after_action(world, run, request.action, held, door)  # doors, traps
+            dungeon_rolls.after_action(world, run, request.action, held, door,  # doors, traps
+                                       run.cut_short)
             search_key(world, run, request.action, held)
             if moved:  # shown right after the action that made the move
                 at = start + 1 if len(run.events) > start else start

@@ -11,7 +11,8 @@ door. What the rules read follows from it: the exits an action counts are the ro
 (a hidden one not counted), a stuck or locked door is opened by the procedure's own
 action (:data:`OPENERS`) before the party goes through, a secret way is hidden until a
 search finds it (:data:`FINDERS`), a trapped door springs on the party unless found first,
-and an encounter rolled is drawn from the procedure's own encounter table.
+and an encounter rolled is drawn from the procedure's own encounter table: the room holds
+it as the party enters, a pre-set encounter as a key's is (:attr:`Rolled.preset`).
 
 Which generator or key the journal names, and ``set dungeon``, are
 :mod:`solo.engine.dungeon_named`'s. Generators come from the world, stocked by the play
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine.dungeon_named import active
@@ -33,12 +35,12 @@ from solo.engine.table_draws import draw_event
 from solo.errors import UsageError
 from solo.rules.expr import compile_expr
 from solo.rules.generate import GeneratedRoom, RoomContext, roll_room
-from solo.rules.procedure import Procedure
+from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
 
 __all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_name", "door_refusal",
            "door_to_open", "refuse_shut", "Rolled", "roll_new", "after_action", "TRAPS_FOUND",
-           "traps_found"]
+           "traps_found", "PRESET", "takes_preset", "move_arguments"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -193,16 +195,48 @@ def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
     return UsageError(f"{room.id} has no way on that leads nowhere yet: " + "; ".join(ways))
 
 
+PRESET = "preset"
+"""The choice a move's ``encounter`` argument takes for a room that holds an encounter as
+the party enters it (D12 rolls its events and encounter check only for a room without
+one): see :attr:`Rolled.preset`."""
+
+
+def takes_preset(action: Action) -> bool:
+    """Whether ``action``'s move is told that the room it enters holds its encounter."""
+    return any(arg.name == "encounter" and PRESET in arg.choice_names for arg in action.args)
+
+
+def move_arguments(action: Action, arguments: Mapping[str, Any], exits: int | None,
+                   preset: bool) -> Mapping[str, Any]:
+    """``arguments`` for the move into a rolled or keyed room, as the room makes them: its
+    ``exits`` (None: not known yet), if the move takes them; ``encounter: preset`` when
+    the room holds one (:func:`takes_preset`)."""
+    if exits is not None and any(arg.name == "exits" for arg in action.args):
+        arguments = {**arguments, "exits": exits}
+    if preset and takes_preset(action):
+        arguments = {**arguments, "encounter": PRESET}
+    return arguments
+
+
 @dataclass
 class Rolled:
     """What rolling a new room made: the events, the room's exits as the rules count them,
-    whether it holds an encounter (drawn from the procedure's own table), and whether one
-    was set there before play (``preset``: a key's room that holds an encounter)."""
+    whether it holds an encounter drawn from the procedure's own table (a generator's
+    stocking, a key's ``encounter: roll``), and whether a key named one there
+    (``keyed``)."""
 
     events: list[Event]
     exits: int
     encounter: bool
-    preset: bool = False
+    keyed: bool = False
+
+    @property
+    def preset(self) -> bool:
+        """Whether the room holds an encounter as the party enters it: set there before
+        the party acts, whether a key named it or the room was stocked with one as it was
+        rolled (its contents), so a pre-set encounter for the rules that ask
+        (:data:`PRESET`)."""
+        return self.encounter or self.keyed
 
 
 def _through(run: RunState, room: Room, direction: str | None
@@ -318,11 +352,14 @@ def _stocked(room: Room, rolled: GeneratedRoom) -> Room:
 
 
 def after_action(world: World, run: RunState, action: str, held: bool,
-                 door: int | None) -> None:
+                 door: int | None, cut_short: bool = False) -> None:
     """What an action did to the doors of the room the party is in: an opener opens the
     door chosen for it (``door``: its exit's place, :func:`door_to_open`), a finder finds
     the secret ways and the trapped doors, unless the action's own check failed (``held``:
-    False)."""
+    False); a search an encounter ``cut_short`` finds nothing, and says so."""
+    if cut_short and action in FINDERS:
+        run.events.append(Said("Cut short, the search finds nothing: search again once the "
+                               "encounter is over."))
     room = run.dungeon.current
     if room is None or not held or (action not in OPENERS and action not in FINDERS):
         return

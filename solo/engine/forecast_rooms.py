@@ -25,6 +25,7 @@ from fractions import Fraction
 from math import comb, lcm
 
 from solo.engine.dungeon_named import active
+from solo.engine.dungeon_rolls import move_arguments, takes_preset
 from solo.engine.effects_party import act_as
 from solo.engine.effects_tables import encounter_met, meet_rolled_encounter
 from solo.engine.forecast_names import foretells, sets
@@ -61,6 +62,10 @@ class NewRoom:
     met_weights: tuple[int, int]
     exits_argument: bool
     """Whether the move takes ``exits`` (the rolled room's count is then given to it)."""
+    preset: bool = False
+    """Whether the move is told that the room holds its encounter
+    (:func:`~solo.engine.dungeon_rolls.takes_preset`: D12 then rolls no events and no
+    check): the stocked encounter's die is drawn before the move, as it changes it."""
 
 
 def _weights(chances: list[Fraction]) -> tuple[int, ...]:
@@ -108,7 +113,8 @@ def new_room(world: World, state: State, request: Request) -> NewRoom | None:
                    tuple(counts), _weights([seen[count] for count in counts]),
                    (odds.encounter.denominator - odds.encounter.numerator,
                     odds.encounter.numerator),
-                   any(argument.name == "exits" for argument in action.args))
+                   any(argument.name == "exits" for argument in action.args),
+                   takes_preset(action))
 
 
 def _draw(rng: random.Random, weights: tuple[int, ...]) -> int:
@@ -125,7 +131,9 @@ def stocked_met(world: World, state: State, room: NewRoom, action: str = ""
     rolls (nothing struck off, or a sign foretold it), or met as often as its die reaches
     an entry still on it (the table's plus reading nothing ``action`` may change, and no
     sign that could foretell another). None: it must be drawn (the struck entries' share
-    hangs on the move's own dice)."""
+    hangs on the move's own dice, or the move is told of it: :attr:`NewRoom.preset`)."""
+    if room.preset and room.encounter:
+        return None
     name = world.procedure.encounters
     table = (world.tables.get(name) or world.procedure.tables.get(name)) if name else None
     if not name or not table:
@@ -172,19 +180,24 @@ def room_perform(world: World, state: State, request: Act, room: NewRoom,
             raise UsageError(f"no one called {actor!r} in the party")
         actor = found.name
     action = world.procedure.actions[request.action]
-    arguments = request.arguments
+    exits = None
     if room.exits_argument:
         exits = room.seen[_draw(rng, room.seen_weights)] if len(room.seen) > 1 \
             else room.seen[0] if room.seen else 0
-        arguments = {**arguments, "exits": exits}
+    held = room.preset and bool(room.encounter) and (
+        room.encounter == 1 or _draw(rng, room.met_weights) == 1)  # (it changes the move)
+    arguments = move_arguments(action, request.arguments, exits, held)
     run = new_run(world, state, action, rng)
     run.record = True  # (play meets the room's encounter by the move's recorded events)
     act_as(run, actor)
     start = len(run.events)
     try:
         run.act(action, arguments, request.text)
-        if stocked and room.encounter and world.procedure.encounters and not encounter_met(
-                run.events[start:]) and (
+        if room.preset:
+            if held and stocked:
+                meet_rolled_encounter(run, start)
+        elif stocked and room.encounter and world.procedure.encounters and not \
+                encounter_met(run.events[start:]) and (
                 room.encounter == 1 or _draw(rng, room.met_weights) == 1):
             meet_rolled_encounter(run, start)
     except (ExprError, RecursionError) as error:  # a fault of the procedure file

@@ -40,6 +40,9 @@ class Run(RunState):
     """Where the last action's own effects begin among the events (after ``on_action``'s;
     its turns' follow from its first TurnPassed): what a door or a search reads of its
     own check."""
+    cut_short = False
+    """Whether an encounter ended the last action before all its turns had passed: what
+    it was to achieve at their end (a two-turn search's finds) does not come."""
 
     def program(self) -> Program:
         """The compiled effects of this run's procedure, for a run that records or not
@@ -83,6 +86,7 @@ class Run(RunState):
         step = known[1] if known is not None and known[0] is action else program.action(action)
         outcomes = self.outcomes
         self.turn_outcomes_start = len(outcomes)
+        self.cut_short = False
         if not time:
             self.own_start = len(self.events)
             if step is not nothing:
@@ -110,6 +114,7 @@ class Run(RunState):
         met = self.encounters
         for passed in range(count):
             if passed and self.encounters != met:
+                self.cut_short = True
                 if self.record:
                     name = self.action.name if self.action is not None else "the action"
                     self.events.append(Said(

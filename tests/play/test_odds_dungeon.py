@@ -18,6 +18,7 @@ import pytest
 from solo.engine import forecast_rooms
 from solo.engine.core import perform, read, start
 from solo.engine.dungeon_named import start_values
+from solo.engine.events import Checked, Encountered, Said, TableRolled
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_dice import Chance, seeded
 from solo.engine.rooms import OPPOSITE
@@ -97,6 +98,8 @@ def _exits_seen(generator, back: int, context: RoomContext = FIRST) -> dict[int,
 
 @pytest.mark.parametrize("generator", GENERATORS)
 def test_d12s_enter_counts_the_stocked_encounter_and_its_check_on_the_exits_rolled(generator):
+    """A room stocked with an encounter holds it as the party enters: pre-set, it rolls
+    no events and no check (seed 000), so the check is rolled only in the others."""
     world = world_of("d12-tension")
     state = begun("d12-tension", generator)  # Tension 0, no room yet: no way back
     gen = world.generators[generator]
@@ -107,7 +110,8 @@ def test_d12s_enter_counts_the_stocked_encounter_and_its_check_on_the_exits_roll
     odds = move_odds("d12-tension", state)
     assert odds.encounter.exact == 1 - (1 - check) * (1 - stocked)
     checks = dict(odds.checks or ())
-    assert checks["Random encounter (exits as rolled, Tension 0)"].exact == check
+    assert checks["Random encounter (exits as rolled, Tension 0)"].exact == \
+        check * (1 - stocked)
     assert next_turn(world, state, "enter", seeded()).encounter == odds.encounter
 
 
@@ -187,6 +191,39 @@ def test_the_status_bar_forecasts_the_rolled_room_within_80_columns(system, gene
     move = MOVES[system]
     assert bar.startswith(f"{move}: encounter {odds.encounter.text()} · trap "), bar
     assert odds_status(world, state).startswith(f"{move}: ")  # no typed exits: rolled
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
+def test_d12s_stocked_room_is_pre_set_in_play_as_in_the_odds(generator):
+    """Play: a room the generator stocked with an encounter rolls no Dungeon Events and
+    no encounter check, and meets its own; every other room rolls both. The odds of the
+    check (rolled and succeeding) and of what the events table names agree with seeded
+    plays."""
+    world = world_of("d12-tension")
+    state = begun("d12-tension", generator)
+    odds = move_odds("d12-tension", state)
+    request = read(world, state, "enter")
+    rng = random.Random(7)
+    plays, checked, named = 1500, 0, 0
+    for _ in range(plays):
+        events = perform(world, state, request, rng).events
+        held = any(isinstance(event, Said) and event.text.startswith("In R1: ")
+                   and "encounter (" in event.text for event in events)  # the stocking
+        rolled = [event for event in events if isinstance(event, TableRolled)
+                  and event.table == "dungeon-events"]
+        checks = [event for event in events if isinstance(event, Checked)]
+        assert (len(rolled), len(checks)) == ((0, 0) if held else (1, 1))
+        assert any("A pre-set encounter" in getattr(event, "text", "")
+                   for event in events) == held
+        if held:
+            assert sum(isinstance(event, Encountered) for event in events) == 1
+        checked += any(event.success for event in checks)
+        named += any(event.entry_id == "nothing" for event in rolled)
+    for seen, figure in ((checked, dict(odds.checks or ())[
+            "Random encounter (exits as rolled, Tension 0)"]),
+            (named, dict(odds.results or ())["nothing"])):
+        exact = float(figure.exact)
+        assert abs(seen / plays - exact) <= 4 * (exact * (1 - exact) / plays) ** 0.5
 
 
 def test_odds_says_each_figure_once():

@@ -4,7 +4,10 @@ is relit for nothing; the ember hint only after a torch burnt out."""
 
 from __future__ import annotations
 
+import pytest
+
 from solo.engine.events import LightChanged, Said, TurnPassed
+from tests.fake_env import solo
 
 
 def said(result) -> str:
@@ -26,6 +29,46 @@ def test_a_two_turn_search_with_no_encounter_takes_both_turns(crawl):
     c.do("light candle")
     result = c.do("search", faces=[6, 6])
     assert c.state.turn == 2 and "stops" not in said(result)
+
+
+KEY = """kind: key
+id: cell
+name: Cell
+entrance: R1
+wandering: {dice: d1, entries: {1: {id: rats, text: rats}}}
+rooms:
+  - {id: R1, name: Hole, exits: [{dir: S, to: out},
+                                 {dir: W, to: R2, door: secret, text: a loose stone}]}
+  - {id: R2, name: Cell}
+"""
+ROLLED = """kind: generator
+id: secret
+name: Secret ways
+room: {kind: rooms, exits: {count: {dice: d1}, directions: [N], door: doors}, contents: stock}
+tables:
+  rooms: {dice: d1, entries: {1: {is: hall, text: a bare hall}}}
+  doors: {dice: d1, entries: {1: {is: secret, text: a wall that turns}}}
+  stock: {dice: d1, entries: {1: {is: empty, text: nothing}}}
+"""
+
+
+@pytest.mark.parametrize(("dungeon", "found"), [
+    (KEY, "A secret way W is found: a loose stone."), (ROLLED, "A secret way N is found.")])
+def test_a_search_an_encounter_cuts_short_finds_nothing_until_searched_whole(
+        here, dungeon, found):
+    """Delving (seed 001): in dim light a search takes two turns; with only one passed
+    (seed 1: the hazard die's encounter at the end of the first), nothing is found."""
+    (here / "d.yaml").write_text(dungeon, encoding="utf-8")
+    run = solo("new", "j.md", "--system", "delving", "--seed", "1", "--dungeon", "d.yaml",
+               stdin="light candle\nenter\nsearch\nsearch\n")
+    assert run.code == 0, run.err
+    short, whole = run.out.split("@ search")[1:]
+    assert "The encounter stops search after 1 of its 2 turns" in short
+    assert "Cut short, the search finds nothing: search again once the encounter is " \
+           "over." in short
+    assert "secret" not in short.replace("clues to secrets", "")
+    assert "stops" not in whole and "Cut short" not in whole
+    assert found in whole and "(secret)]" in whole
 
 
 # -- "cannot map" means something on the map -----------------------------------------------------

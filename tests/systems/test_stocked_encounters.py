@@ -95,3 +95,20 @@ def test_d12_a_keys_encounter_gets_no_more_than_it_did(here):
     second = run.out.split("### S2")[1]
     assert "=> Encounter: two pale eels" in second
     assert "Fold the dungeon event" not in second and "surprise" not in second.lower()
+
+
+@pytest.mark.parametrize("dungeon", ["classic", "key"])
+def test_d12_a_room_that_holds_its_encounter_rolls_no_events_and_no_check(here, dungeon):
+    """Seed 000: the events table and the encounter check are for a room with no pre-set
+    encounter. A room the generator stocked with one (seed 2: R1, 'something lives
+    here') holds it as the party enters, as a key's room does (R2, the eels): the
+    same rule, the same words."""
+    lines, seed = ("enter\n", 2) if dungeon == "classic" else ("enter\nenter N\n", 1)
+    run = _play(here / "d.md", "d12-tension", seed,
+                "classic" if dungeon == "classic" else str(guide_key(here)), lines)
+    assert run.code == 0, run.err
+    entered = run.out.split("@ enter")[-1]
+    assert "(note: A pre-set encounter: no Dungeon Events roll and no encounter check " \
+           "for this room.)" in entered
+    assert "Dungeon events" not in entered and "Random encounter (" not in entered
+    assert entered.count("=> Encounter:") == 1
