@@ -6,9 +6,9 @@ Each file is read once, as one text: the least common word is looked for with ``
 (at C speed), and only the lines it is found in are looked at; the sessions, scenes and code
 fences around a hit are placed by bisection once a file has a hit. A line matches when it
 holds every word (any case), as the player's viewer shows it: the text between two records
-(an entry's) that holds a line found is read again without the player's comments
-(``<!-- … -->``, ``%% … %%``), as the reports cut them (a word whole only once a comment
-inside it is hidden is found only in an entry where it is found whole too). The hidden
+(an entry's) that holds a line found or a comment of the player's (``<!-- … -->``,
+``%% … %%``) is read again without their comments, as the reports cut them (so a word
+split by a comment, ``gob<!-- … -->lin``, is found whole, as it is shown). The hidden
 records and the front matter are never searched, and a room's tag repeated by later
 sessions' ``[DUNGEON STATUS]`` blocks is shown once, where it first appears. A Lonelog line
 is read by its mark, in a fence or not (the player may write their own, where they like):
@@ -97,7 +97,8 @@ def search_bytes(data: bytes, words: Sequence[str], journal: str = "") -> list[H
         keys = [word.lower() for word in words]
         body = len(data[:body].decode("utf-8", "replace"))  # (it ends a line: no letter cut)
     starts = _lines(lowered(text), keys, marks, body)
-    if (shown := _shown(text, starts, marks)) is not text:  # (the front matter left as it is)
+    entries = sorted(starts + _comments(text, marks, body))  # (the front matter left as it is)
+    if (shown := _shown(text, entries, marks)) is not text:
         text, starts = shown, _lines(lowered(shown), keys, marks, body)
     return list(_hits(text, starts, journal, marks))
 
@@ -111,8 +112,20 @@ def _lowered(text: str) -> str:
     return lowered
 
 
+def _comments(data: Any, marks: _Marks, body: int) -> list[int]:
+    """Where each comment of the player's starts in ``data`` (bytes or text) from ``body`` on:
+    a ``%%`` or a ``<!--`` that starts no record's line. Most journals have none: when no
+    ``%`` is found and every ``<`` starts a record, nothing more is looked at (about 2 ms
+    for a 3 MB journal, where finding every mark takes 10)."""
+    if data.find(marks.aside[:1], body) < 0 and \
+            data.count(marks.comment[:1], body) == data.count(marks.record, body):
+        return []
+    return [found.start() for found in marks.typed.finditer(data, body)
+            if not data.startswith(marks.record, found.start() - 1)]
+
+
 def _shown(data: Any, starts: list[int], marks: _Marks) -> Any:
-    """``data`` (bytes or text) with each entry that holds a line of ``starts`` (the text
+    """``data`` (bytes or text) with each entry that holds a place of ``starts`` (the text
     between a record's line and the next record) as the player's viewer shows it, without
     their comments (:func:`solo.report.front_matter.uncommented`); ``data`` itself when no
     such entry holds one."""
@@ -143,16 +156,18 @@ class _Marks:
 
     newline: Any
     comment: Any
+    aside: Any  # (Obsidian's comment mark, ``%%``)
+    typed: re.Pattern  # (either comment mark)
     record: Any  # (the line break before a record's line)
     fence: Any
     session: re.Pattern
     scene: re.Pattern
 
 
-_BYTES = _Marks(b"\n", b"<!--", b"\n<!-- solo", b"\n```", re.compile(rb"\n## Session (\d+)"),
-                re.compile(rb"\n### (S\d+)([^\n]*)"))
-_TEXT = _Marks("\n", "<!--", "\n<!-- solo", "\n```", re.compile(r"\n## Session (\d+)"),
-               re.compile(r"\n### (S\d+)([^\n]*)"))
+_BYTES = _Marks(b"\n", b"<!--", b"%%", re.compile(rb"<!--|%%"), b"\n<!-- solo", b"\n```",
+                re.compile(rb"\n## Session (\d+)"), re.compile(rb"\n### (S\d+)([^\n]*)"))
+_TEXT = _Marks("\n", "<!--", "%%", re.compile(r"<!--|%%"), "\n<!-- solo", "\n```",
+               re.compile(r"\n## Session (\d+)"), re.compile(r"\n### (S\d+)([^\n]*)"))
 
 
 def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int]:
