@@ -6,14 +6,15 @@ Each file is read once, as one text: the least common word is looked for with ``
 (at C speed), and only the lines it is found in are looked at; the sessions, scenes and code
 fences around a hit are placed by bisection once a file has a hit. A line matches when it
 holds every word (any case), as the player's viewer shows it: the text between two records
-(an entry's) that holds a line found or a comment of the player's (``<!-- … -->``,
-``%% … %%``) is read again without their comments, as the reports cut them (so a word
-split by a comment, ``gob<!-- … -->lin``, is found whole, as it is shown). The hidden
-records and the front matter are never searched, and a room's tag repeated by later
-sessions' ``[DUNGEON STATUS]`` blocks is shown once, where it first appears. A Lonelog line
-is read by its mark, in a fence or not (the player may write their own, where they like):
-``=>`` a consequence (``=> Encounter: …`` an encounter met, its one line; a tag's change,
-``=> [Track:…]``, is no consequence), ``? `` a question and its answer, ``[R:`` a room.
+(an entry's) that holds a line found, or a comment of the player's (``<!-- … -->``,
+``%% … %%``) that may hide a part of one, is read again without their comments, as the
+reports cut them (so a word split by a comment, ``gob<!-- … -->lin``, is found whole, as
+it is shown). The hidden records and the front matter are never searched, and a room's tag
+repeated by later sessions' ``[DUNGEON STATUS]`` blocks is shown once, where it first
+appears. A Lonelog line is read by its mark, in a fence or not (the player may write their
+own, where they like): ``=>`` a consequence (``=> Encounter: …`` an encounter met, its one
+line; a tag's change, ``=> [Track:…]``, is no consequence), ``? `` a question and its
+answer, ``[R:`` a room.
 """
 
 from __future__ import annotations
@@ -96,8 +97,8 @@ def search_bytes(data: bytes, words: Sequence[str], journal: str = "") -> list[H
         text, marks, lowered = data.decode("utf-8", "replace"), _TEXT, _lowered
         keys = [word.lower() for word in words]
         body = len(data[:body].decode("utf-8", "replace"))  # (it ends a line: no letter cut)
-    starts = _lines(lowered(text), keys, marks, body)
-    entries = sorted(starts + _comments(text, marks, body))  # (the front matter left as it is)
+    starts = _lines(low := lowered(text), keys, marks, body)
+    entries = sorted(starts + _comments(low, max(keys, key=len), marks, body))
     if (shown := _shown(text, entries, marks)) is not text:
         text, starts = shown, _lines(lowered(shown), keys, marks, body)
     return list(_hits(text, starts, journal, marks))
@@ -112,16 +113,18 @@ def _lowered(text: str) -> str:
     return lowered
 
 
-def _comments(data: Any, marks: _Marks, body: int) -> list[int]:
-    """Where each comment of the player's starts in ``data`` (bytes or text) from ``body`` on:
-    a ``%%`` or a ``<!--`` that starts no record's line. Most journals have none: when no
-    ``%`` is found and every ``<`` starts a record, nothing more is looked at (about 2 ms
-    for a 3 MB journal, where finding every mark takes 10)."""
-    if data.find(marks.aside[:1], body) < 0 and \
-            data.count(marks.comment[:1], body) == data.count(marks.record, body):
-        return []
-    return [found.start() for found in marks.typed.finditer(data, body)
-            if not data.startswith(marks.record, found.start() - 1)]
+def _comments(lowered: Any, key: Any, marks: _Marks, body: int) -> list[int]:
+    """Where each comment of the player's starts in ``lowered`` (bytes or text, in lower case)
+    from ``body`` on (a ``<!--`` that starts no record's line, or a ``%%``) that may hide a
+    part of a line holding ``key``: one right after a letter of the key (in the key's
+    middle), or one in an entry that holds the key (at a line's start, or between lines)."""
+    record, found = marks.record, []
+    for at in (hit.start() for typed in marks.typed for hit in typed.finditer(lowered, body)):
+        end = lowered.find(record, at)
+        if lowered[at - 1:at] in key or \
+                key in lowered[lowered.rfind(record, 0, at) + 1:end if end >= 0 else None]:
+            found.append(at)
+    return found
 
 
 def _shown(data: Any, starts: list[int], marks: _Marks) -> Any:
@@ -156,18 +159,19 @@ class _Marks:
 
     newline: Any
     comment: Any
-    aside: Any  # (Obsidian's comment mark, ``%%``)
-    typed: re.Pattern  # (either comment mark)
+    typed: tuple[re.Pattern, re.Pattern]  # (a comment's start, not a record's; ``%%``)
     record: Any  # (the line break before a record's line)
     fence: Any
     session: re.Pattern
     scene: re.Pattern
 
 
-_BYTES = _Marks(b"\n", b"<!--", b"%%", re.compile(rb"<!--|%%"), b"\n<!-- solo", b"\n```",
-                re.compile(rb"\n## Session (\d+)"), re.compile(rb"\n### (S\d+)([^\n]*)"))
-_TEXT = _Marks("\n", "<!--", "%%", re.compile(r"<!--|%%"), "\n<!-- solo", "\n```",
-               re.compile(r"\n## Session (\d+)"), re.compile(r"\n### (S\d+)([^\n]*)"))
+_BYTES = _Marks(b"\n", b"<!--", (re.compile(rb"<(?:(?<!\n<)|(?!!-- solo))!--"), re.compile(b"%%")),
+                b"\n<!-- solo", b"\n```", re.compile(rb"\n## Session (\d+)"),
+                re.compile(rb"\n### (S\d+)([^\n]*)"))
+_TEXT = _Marks("\n", "<!--", (re.compile(r"<(?:(?<!\n<)|(?!!-- solo))!--"), re.compile("%%")),
+               "\n<!-- solo", "\n```", re.compile(r"\n## Session (\d+)"),
+               re.compile(r"\n### (S\d+)([^\n]*)"))
 
 
 def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int]:

@@ -181,8 +181,11 @@ def test_a_word_split_by_a_comment_is_found_whole_as_the_viewer_shows_it(tmp_pat
     text = journal.read_text(encoding="utf-8")
     journal.write_text(text.replace(
         "Bones are stacked to the ceiling here.", "Bones are stacked to the ceiling here.\n\n"
-        "The gob<!-- a note -->lin waits.\n\nA %%hidden%%tr%%aside%%oll and a Cé<!---->cile."))
+        "The gob<!-- a note -->lin waits.\n\nA %%hidden%%tr%%aside%%oll and a Cé<!---->cile."
+        "\n\n<!-- first --> The lantern gutters, the wick <!-- over\ntwo lines --> burnt."))
     assert [hit["line"] for hit in _hits("goblin", str(journal))] == ["The goblin waits."]
     assert [hit["line"] for hit in _hits("troll", "cécile", str(journal))] == [
         "A troll and a Cécile."]
+    assert [hit["line"] for hit in _hits("lantern", "burnt", str(journal))] == [
+        "The lantern gutters, the wick  burnt."]  # (a comment first, one over two lines)
     assert _hits("note", str(journal)) == [] and _hits("hiddentr", str(journal)) == []
