@@ -3,11 +3,11 @@
 The text between one record and the next is the entry that record ends (its heading,
 its notation, the player's words), so the records say what each piece is: an entry
 taken back with ``undo`` has its mechanics struck through and a mark after it (the md
-report's mark), one that met an encounter has its mechanics marked, and the first scene
-heading of each turn that a command's record says it wrote (``### S12 …`` in its text, 12
-its ``scene``) becomes that turn's anchor. The journal is never parsed back into events:
-the pieces are rendered in one go by :mod:`solo.report.html_blocks`, told which pieces'
-mechanics and headings to mark.
+report's mark), one that met an encounter has its mechanics marked, and the scene heading
+of each turn that a command's record says it wrote (``### S12 …`` in its text, 12 its
+``scene``; the last such, after any the player typed) becomes that turn's anchor. The
+journal is never parsed back into events: the pieces are rendered in one go by
+:mod:`solo.report.html_blocks`, told which pieces' mechanics and headings to mark.
 
 The pieces stand in the file's order (the md report's), cut at the records' own places, a
 record that cannot be read cut out with the rest (:meth:`solo.report.records.Records.pieces`);
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count
 
@@ -67,9 +67,10 @@ def _mechanics(records: Records) -> dict[int, str]:
 
 
 class _Anchors:
-    """Each turn's id goes to its first scene heading of solo's: the first ``### S12 …``
-    heading in the text of a command of that turn, numbered as the scene its record says the
-    command began (its ``scene``; a duplicate's piece, of record -1, is of no command)."""
+    """Each turn's id goes to its first entry's scene heading of solo's: the last ``### S12 …``
+    heading in the text of a command of that turn (solo's own comes after the player's words),
+    numbered as the scene its record says the command began (its ``scene``; a duplicate's
+    piece, of record -1, is of no command)."""
 
     def __init__(self, records: Records, record_of: Sequence[int]) -> None:
         self.turns_of = records.turns  # (and the scene each record's command began; -1: none)
@@ -83,14 +84,9 @@ class _Anchors:
         each (in order; the text after the last record is a piece of no entry)."""
         ends = list(map(self.record_of.__getitem__,
                         pieces[:bisect_left(pieces, len(self.record_of))]))
-        turns = list(map(self.turns_of.__getitem__, ends))
-        headings: Iterable[int] = range(len(ends))
-        own = list(map(operator.eq, map(self.wrote.__getitem__, ends), numbers))
-        if not all(own):  # headings in the player's words too
-            turns = list(compress(turns, own))
-            headings = compress(count(), own)
-        if not all(map(operator.lt, turns, turns[1:])):  # after undo, or an entry moved
-            first = dict(zip(reversed(turns), reversed(list(headings)), strict=True))
-            turns, headings = list(first), first.values()  # (the earliest heading of each)
-        self.turns = set(turns)
-        return dict(zip(headings, map(_ANCHOR.__mod__, turns), strict=True))
+        own = map(operator.eq, map(self.wrote.__getitem__, ends), numbers)
+        last = dict(compress(zip(ends, count()), own))  # (each entry's last heading of solo's)
+        turns = map(self.turns_of.__getitem__, reversed(last))  # (a turn's earliest entry's:
+        first = dict(zip(turns, reversed(last.values()), strict=True))  # after undo, or moved)
+        self.turns = set(first)
+        return dict(zip(first.values(), map(_ANCHOR.__mod__, first), strict=True))

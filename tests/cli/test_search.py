@@ -172,3 +172,20 @@ def test_what_the_player_s_viewer_hides_is_not_searched_what_it_shows_is(tmp_pat
     assert _hits("bones", "stacked", str(journal))[0]["kind"] == "narration"
     assert [hit["kind"] for hit in _hits("ossuary", str(journal))] == [
         hit["kind"] for hit in _hits("ossuary", str(_journal(tmp_path / "other")))]
+
+
+def test_a_word_split_by_a_comment_is_found_whole_as_the_viewer_shows_it(tmp_path):
+    """``gob<!-- … -->lin`` shows "goblin": it is found by "goblin", in an entry that holds no
+    other hit, ASCII or not, and a record's line is no comment that makes one."""
+    journal = _journal(tmp_path / "journals")
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text(text.replace(
+        "Bones are stacked to the ceiling here.", "Bones are stacked to the ceiling here.\n\n"
+        "The gob<!-- a note -->lin waits.\n\nA %%hidden%%tr%%aside%%oll and a Cé<!---->cile."
+        "\n\n<!-- first --> The lantern gutters, the wick <!-- over\ntwo lines --> burnt."))
+    assert [hit["line"] for hit in _hits("goblin", str(journal))] == ["The goblin waits."]
+    assert [hit["line"] for hit in _hits("troll", "cécile", str(journal))] == [
+        "A troll and a Cécile."]
+    assert [hit["line"] for hit in _hits("lantern", "burnt", str(journal))] == [
+        "The lantern gutters, the wick  burnt."]  # (a comment first, one over two lines)
+    assert _hits("note", str(journal)) == [] and _hits("hiddentr", str(journal)) == []

@@ -155,6 +155,21 @@ def test_a_heading_typed_in_solo_s_form_takes_no_anchor_from_the_scene_solo_wrot
     assert "<h3>S1 <em>Turn 1</em></h3>" in html
 
 
+def test_a_heading_typed_with_the_number_of_solo_s_next_scene_leaves_it_the_anchor(tmp_path):
+    """``### S2 …`` typed by hand before solo's own ``### S2`` heading (in the text of the entry
+    that began scene 2, as solo's is): the turn's id, and the links to it, go to solo's."""
+    journal = tmp_path / "j.md"
+    done = solo("new", str(journal), "--system", "d12-tension", "--seed", "3",
+                stdin="enter 2\nenter 2\nask Is the door barred?\nenter 1\n")
+    assert done.code == 0, done.err
+    journal.write_text(journal.read_text(encoding="utf-8").replace(
+        "### S2 ", "### S2 My own notes\n\nWe should be careful.\n\n### S2 ", 1))
+    _, html = _reports(journal)
+    anchors = re.findall(r'<h3 class="turn" id="turn-(\d+)">(S\d+ [^<]*<em>Turn \d+)', html)
+    assert anchors == [("1", "S1 <em>Turn 1"), ("2", "S2 <em>Turn 2"), ("3", "S3 <em>Turn 3")]
+    assert "<h3>S2 My own notes</h3>" in html and 'href="#turn-2"' in html  # (the question)
+
+
 def test_an_encounter_s_note_quotes_the_player_s_words_without_their_comments(tmp_path):
     journal = tmp_path / "n.md"
     done = solo("new", str(journal), "--system", "d12-tension", "--seed", "6",
