@@ -84,10 +84,10 @@ def search_bytes(data: bytes, words: Sequence[str], journal: str = "") -> list[H
     """The lines of one journal (its bytes, UTF-8) that hold every one of ``words`` (any
     case). ASCII words are looked for in the bytes lowered (at C speed, nothing decoded but
     the lines found); other words in the decoded text lowered."""
+    from solo.journal.record_split import journal_bytes
     from solo.report.front_matter import past_front_matter  # (not at start-up: yaml)
 
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    data = journal_bytes(data)  # (a BOM dropped, CR or CRLF line ends made LF)
     body = past_front_matter(data)
     text: Any = data
     keys: list[Any] = [word.lower().encode() for word in words]
@@ -164,16 +164,17 @@ class _Marks:
     comment: Any
     typed: tuple[re.Pattern, re.Pattern]  # (a comment's start, not a record's; ``%%``)
     record: Any  # (the line break before a record's line)
+    close: Any  # (a comment's end)
     fence: Any
     session: re.Pattern
     scene: re.Pattern
 
 
 _BYTES = _Marks(b"\n", b"<!--", (re.compile(rb"<(?:(?<!\n<)|(?!!-- solo))!--"), re.compile(b"%%")),
-                b"\n<!-- solo", b"\n```", re.compile(rb"\n## Session (\d+)"),
+                b"\n<!-- solo", b"-->", b"\n```", re.compile(rb"\n## Session (\d+)"),
                 re.compile(rb"\n### (S\d+)([^\n]*)"))
 _TEXT = _Marks("\n", "<!--", (re.compile(r"<(?:(?<!\n<)|(?!!-- solo))!--"), re.compile("%%")),
-               "\n<!-- solo", "\n```", re.compile(r"\n## Session (\d+)"),
+               "\n<!-- solo", "-->", "\n```", re.compile(r"\n## Session (\d+)"),
                re.compile(r"\n### (S\d+)([^\n]*)"))
 
 
@@ -191,7 +192,9 @@ def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int
         start = lowered.rfind(newline, 0, at) + 1
         end = lowered.find(newline, at)
         end = size if end < 0 else end
-        if not lowered.startswith(comment, start):
+        opened = lowered.rfind(marks.record, 0, start)  # (a record wrapped over lines runs
+        in_record = opened >= 0 and lowered.find(marks.close, opened, start) < 0  # to its -->)
+        if not lowered.startswith(comment, start) and not in_record:
             line = lowered[start:end]
             if all(word in line for word in others):
                 starts.append(start)

@@ -57,6 +57,25 @@ def test_the_records_and_the_front_matter_are_not_searched(tmp_path):
     assert _hits("RoomChanged", str(journal)) == []
 
 
+def test_a_journal_an_editor_rewrapped_or_saved_with_cr_line_ends_reads_the_same(tmp_path):
+    journal = _journal(tmp_path / "journals")
+    plain = [(hit["kind"], hit["line"]) for hit in _hits("ossuary", str(journal))]
+    text = journal.read_text(encoding="utf-8")
+    wrapped = tmp_path / "wrapped.md"  # every record cut at 80 columns, its --> kept whole
+
+    def wrap(line: str) -> str:
+        body = line.removesuffix(" -->")
+        return "\n".join(body[at:at + 80] for at in range(0, len(body), 80)) + " -->"
+
+    wrapped.write_text("\n".join(wrap(line) if line.startswith("<!-- solo") else line
+                                 for line in text.split("\n")), encoding="utf-8")
+    cr = tmp_path / "cr.md"
+    cr.write_bytes(text.replace("\n", "\r").encode("utf-8"))
+    for other in (wrapped, cr):
+        assert [(hit["kind"], hit["line"]) for hit in _hits("ossuary", str(other))] == plain
+    assert _hits("RoomChanged", str(wrapped)) == []
+
+
 def test_the_journals_folder_is_the_default_and_each_journal_is_named(tmp_path):
     _journal(tmp_path / "journals", "a.md")
     _journal(tmp_path / "journals", "b.md", "enter 2\nA tomb of green marble.\n", "2")
