@@ -55,6 +55,6 @@ def _uncomment(text: bytes) -> bytes:
     kept, shut = [text[:(done := past_front_matter(text))]], text.rfind(b"-->") - 3
     for at in map(re.Match.start, _START.finditer(text, done)):
         if at >= done and (at < shut or text[at] != 60) and (hit := _HIDDEN.match(text, at)):
-            kept += text[done:at], hit.expand(rb"\1")  # (60: "<")
+            kept += text[done:at], hit.group(1) or b""  # (60: "<")
             done = hit.end()
     return b"".join(kept) + text[done:]
