@@ -30,7 +30,10 @@ def run_import(source: str, output: str | None, env: Environment) -> int:
     if not to_stdout and Path(str(output)).suffix.lower() not in (".yaml", ".yml"):
         raise UsageError(f"{output}: a key's name must end in .yaml, or solo will not "
                          "recognise it as a file")
-    kind, text = import_key(raw, source, "standard output" if to_stdout else str(output))
+    kind, text, warnings = import_key(raw, source,
+                                      "standard output" if to_stdout else str(output))
+    for line in warnings:
+        env.warn(printable(f"solo: warning: {source}: {line}"))
     if to_stdout:
         env.stdout.write(text)
         return 0

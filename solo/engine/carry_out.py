@@ -43,12 +43,12 @@ and the search finds it whatever the dice of its linger said."""
 def _found(world: World, run: Run, action: Action, arguments: Mapping[str, Any]
            ) -> int | None:
     """What a search here finds, where the map knows and the action counts it (``found``);
-    a count typed that the map contradicts is refused."""
-    if not any(arg.name == FOUND for arg in action.args):
+    a count typed (not the argument's default) that the map contradicts is refused."""
+    arg = next((arg for arg in action.args if arg.name == FOUND), None)
+    if arg is None:
         return None
     known = secrets_here(world, run)
-    typed = arguments.get(FOUND, 0)
-    if known is not None and typed not in (0, known):
+    if known is not None and arguments.get(FOUND) not in (arg.default, known):
         raise UsageError(f"the map knows what a search here finds: '{action.name}' alone "
                          "searches (the found count is for rooms the player types)")
     return known

@@ -5,9 +5,16 @@ Each turn the party takes the procedure's own move into a new room; when the rul
 it, it does what the refusal names, as a player would: opens the door with the
 procedure's own action, searches a dead end for a secret way, walks to the nearest room
 with a way on (a known room's way in, if none is left: the crawl has run dry then, and
-the run stops). The map is kept (the game records), so every rule that reads the rolled
-exits and doors is played. Counted: rooms entered, doors forced, traps met (a trap in a
-room, or a trapped door sprung) and encounters, and encounters per room.
+the run stops); refused with no action named, it lets a round pass where it is
+(:data:`_WAITING`), then tries again. The map is kept (the game records), so every rule
+that reads the rolled exits and doors is played. Counted: rooms entered, doors forced,
+traps met (a trap in a room, or a trapped door sprung) and encounters, and encounters per
+room.
+
+An action that takes the player's own success or failure (Trespasser's batter-door,
+pick-lock and search: the characters' skills are the player's) gets it from a coin the
+run's seeded ``random`` tosses, even odds, since a run has no character and the seed gives
+the check no chance; the report says how many were tossed and how many came up success.
 """
 
 from __future__ import annotations
@@ -28,6 +35,10 @@ __all__ = ["DungeonRun", "simulate_dungeon"]
 
 _SUGGESTED = re.compile(r"'([^']+)'")
 _ENTERING = {"trespasser": "advance"}
+_WAITING = {"trespasser": "stay"}
+"""A round passed where it is, for a refusal that names no action (Trespasser's
+characters act only in a round without an encounter: the next round is begun first)."""
+_OWN_ROLL = ("success", "failure")
 
 
 @dataclass(frozen=True)
@@ -47,13 +58,17 @@ class DungeonRun:
     asked: int = 0
     """The turns asked for: the last command (a walk back to a room with a way on) is
     played whole, and may run past them."""
+    tossed: int = 0
+    """The player's own rolls (success or failure) the run tossed a coin for."""
+    successes: int = 0
 
     def to_json(self) -> dict:
         return {"system": self.system, "dungeon": self.generator, "seed": self.seed,
                 "turns": self.turns, "rooms": self.rooms, "doors_forced": self.doors_forced,
                 "traps": self.traps, "encounters": self.encounters,
                 "encounters_per_room": round(self.encounters / max(self.rooms, 1), 4),
-                "refusals": self.refusals, "stopped": self.stopped, "turns_asked": self.asked}
+                "refusals": self.refusals, "stopped": self.stopped, "turns_asked": self.asked,
+                "own_rolls_tossed": self.tossed, "own_rolls_succeeded": self.successes}
 
     def lines(self) -> list[str]:
         per_room = self.encounters / max(self.rooms, 1)
@@ -64,6 +79,9 @@ class DungeonRun:
                  f"doors forced: {self.doors_forced}",
                  f"traps met: {self.traps}",
                  f"encounters: {self.encounters} ({per_room:.2f} per room)"]
+        if self.tossed:
+            lines.append(f"the player's own rolls (success or failure): a seeded coin at even "
+                         f"odds, {self.successes} successes in {self.tossed}")
         if self.stopped:
             lines.append(f"stopped early: {self.stopped}")
         return lines
@@ -75,6 +93,18 @@ def _move_word(world: World) -> str:
         return "enter"
     return next((name for name, action in procedure.actions.items() if action.room == "new"),
                 _ENTERING.get(procedure.id, "enter"))
+
+
+def _own_roll(world: World, line: str, rng: random.Random) -> str:
+    """``line`` with a success or failure tossed at even odds added, if its action takes
+    the player's own roll and the line gives none; else ``line`` as it is."""
+    words = line.split()
+    action = world.procedure.action_named(words[0]) if words else None
+    for arg in action.args if action is not None else ():
+        if (arg.default is None and set(_OWN_ROLL) <= set(arg.choice_names)
+                and not set(arg.choice_names) & {word.lower() for word in words[1:]}):
+            return f"{line} {rng.choice(_OWN_ROLL)}"
+    return line
 
 
 def _shut(dungeon: Dungeon) -> int:
@@ -100,7 +130,8 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
     state = engine.start(world)
     state = replace(state, values={**state.values,
                                    **start_values(world, generator, settings or {})})
-    game = engine.Game(world, state, random.Random(seed), record=True)
+    rng = random.Random(seed)
+    game = engine.Game(world, state, rng, record=True)
     for line in setup:
         game.perform(line)
     if not setup and "torch" in world.procedure.lights:
@@ -109,7 +140,7 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
         except UsageError:
             pass
     move = _move_word(world)
-    forced = traps = refusals = 0
+    forced = traps = refusals = tossed = successes = 0
     stopped = ""
     start = game.turn
     commands = 0
@@ -122,8 +153,9 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
                 break
             before = game.state().dungeon
             rooms_before = len(before.rooms)
+            played = _own_roll(world, line, rng)
             try:
-                game.perform(line)
+                game.perform(played)
             except UsageError as error:
                 refusals += 1
                 message = str(error)
@@ -132,6 +164,10 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
                     continue
                 options = [word for word in _SUGGESTED.findall(message)
                            if word not in tried and word != "go"]
+                wait = _WAITING.get(world.procedure.id, line)
+                if not options and wait != line:
+                    line = wait
+                    continue
                 if not options:
                     stopped = message
                     break
@@ -139,6 +175,9 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
                 if not line.startswith((*OPENERS, "go ")):
                     tried.add(line)
                 continue
+            if played != line:
+                tossed += 1
+                successes += played.endswith(" success")
             after = game.state().dungeon
             if line != move and _shut(after) < _shut(before):  # an opener, or 'room exits'
                 forced += 1
@@ -152,4 +191,4 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
     dungeon = game.state().dungeon
     return DungeonRun(world.procedure.id, generator, seed, game.turn - start,
                       len(dungeon.rooms), forced, traps, game.encounters, refusals, stopped,
-                      turns)
+                      turns, tossed, successes)

@@ -120,8 +120,8 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     if any(odds.turns > 1 for odds in found.actions):
         lines.append(f"  (a move of several {unit}s: its chances are for the whole move)")
     if found.skipped:
-        lines.append("  not forecast: " + "; ".join(
-            why.split(";")[0].strip() for _, why in found.skipped))
+        lines.append("  not forecast: " + "; ".join(dict.fromkeys(  # clauses, each once
+            why.split(";")[0].strip().removesuffix(".") for _, why in found.skipped)))
     lines.extend(_room_lines(found))
     lines.extend(_results(found, unit))
     lines.extend(_ahead(world, state, found))

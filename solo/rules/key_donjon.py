@@ -18,7 +18,7 @@ from typing import Any
 from solo.errors import RulesError
 from solo.rules.key_graph import GraphRoom, KeyGraph, slug_id
 
-__all__ = ["is_donjon", "donjon_key"]
+__all__ = ["is_donjon", "donjon_key", "door_warnings"]
 
 BITS = {"room": 0x2, "corridor": 0x4, "room_id": 0xFFC0, "arch": 0x10000, "door": 0x20000,
         "locked": 0x40000, "trapped": 0x80000, "secret": 0x100000, "portcullis": 0x200000}
@@ -26,9 +26,18 @@ BITS = {"room": 0x2, "corridor": 0x4, "room_id": 0xFFC0, "arch": 0x10000, "door"
 _WALLS = {"north": "N", "south": "S", "east": "E", "west": "W"}
 _STEPS = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
 _OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-_KINDS = {"arch": "open", "archway": "open", "open": "open", "door": "open", "unlocked": "open",
-          "locked": "locked", "lock": "locked", "portc": "locked", "portcullis": "locked",
-          "trapped": "trapped", "trap": "trapped", "secret": "secret", "stuck": "stuck"}
+_KINDS = {"arch": "open", "archway": "open", "open": "open", "unlocked door": "open",
+          "lock": "locked", "locked door": "locked", "portc": "locked", "portcullis": "locked",
+          "trap": "trapped", "trapped door": "trapped", "secret": "secret",
+          "secret door": "secret",
+          # a port of the generator's spells the portcullis so
+          "portic": "locked", "porticullis": "locked",
+          # older labels (solo's own samples)
+          "door": "open", "unlocked": "open", "locked": "locked", "trapped": "trapped",
+          "stuck": "stuck"}
+"""A door's kind by its label: donjon's generator gives each door a ``key`` (arch, open,
+lock, trap, secret, portc) and a ``type`` (Archway, Unlocked Door, Locked Door, Trapped
+Door, Secret Door, Portcullis); either is read, the ``key`` first."""
 _RANK = ("open", "stuck", "trapped", "locked", "secret")
 _DOORS_A_STRETCH = 6
 _CELLS_A_STRETCH = 40
@@ -63,9 +72,33 @@ def _grid(file: str, data: Mapping[str, Any]) -> tuple[list[list[int]], dict[str
     return [[_int(value) for value in row] for row in cells], bits
 
 
+def _labels(door: Mapping[str, Any]) -> list[str]:
+    return [label for label in (_words(door.get(field)).lower() for field in ("key", "type"))
+            if label]
+
+
 def _kind(door: Mapping[str, Any]) -> str:
-    words = str(door.get("type") or door.get("key") or "").strip().lower()
-    return _KINDS.get(words, "open")
+    """The door's kind by its first known label; open when it has none known (which
+    :func:`door_warnings` reports)."""
+    return next((_KINDS[label] for label in _labels(door) if label in _KINDS), "open")
+
+
+def door_warnings(data: Mapping[str, Any]) -> list[str]:
+    """A line for each door label of the export's that is none of donjon's (the doors so
+    labelled are read as open), naming the rooms and walls of the doors."""
+    unknown: dict[str, list[str]] = {}
+    for room in map(_mapping, data.get("rooms") or []):
+        for wall, listed in _mapping(room.get("doors")).items():
+            for door in map(_mapping, listed if isinstance(listed, list) else []):
+                if not any(label in _KINDS for label in _labels(door)):
+                    label = " / ".join(repr(_words(door.get(field))) for field in ("key", "type")
+                                       if _words(door.get(field)))
+                    unknown.setdefault(label, []).append(f"R{_int(room.get('id'))} {wall}")
+    return [(f"the door label {label} is none of donjon's (key arch, open, lock, trap, secret, "
+             "portc; or its type, such as Locked Door)" if label else
+             "a door with no label (key or type)") + f": read as an open door at "
+            f"{', '.join(where)}; give the exit its kind in the key if it is not"
+            for label, where in unknown.items()]
 
 
 def _worst(*kinds: str) -> str:

@@ -3,6 +3,7 @@ no file overwritten; what is not an export refused in one line, naming the file.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.fake_env import solo
@@ -18,6 +19,23 @@ def test_import_writes_a_key_that_check_passes(tmp_path):
         assert run.out.startswith(f"Wrote {key}: 5 rooms from the ")
         assert solo("check", str(key)).out == f"{key}: ok (key)\n"
         assert key.read_text(encoding="utf-8").startswith("# A dungeon key made by 'solo import'")
+
+
+def test_a_door_label_donjon_never_gives_is_warned_of(tmp_path):
+    data = json.loads((DATA / "donjon-labelled.json").read_text(encoding="utf-8"))
+    data["rooms"][2]["doors"]["west"][0].update(key="gate", type="Iron Gate")
+    export = tmp_path / "odd.json"
+    export.write_text(json.dumps(data), encoding="utf-8")
+    key = tmp_path / "odd.yaml"
+    run = solo("import", str(export), "-o", str(key))
+    assert run.code == 0 and run.out.startswith(f"Wrote {key}: 5 rooms")
+    assert run.err == (f"solo: warning: {export}: the door label 'gate' / 'Iron Gate' is none "
+                       "of donjon's (key arch, open, lock, trap, secret, portc; or its type, "
+                       "such as Locked Door): read as an open door at R2 west; give the exit "
+                       "its kind in the key if it is not\n")
+    assert solo("check", str(key)).code == 0
+    clean = solo("import", str(DATA / "donjon-labelled.json"), "-o", str(tmp_path / "k.yaml"))
+    assert clean.code == 0 and clean.err == ""
 
 
 def test_import_without_output_prints_the_key():

@@ -17,11 +17,13 @@ from solo.rules.key_reveal import explored
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 DONJON = DATA / "donjon-small.json"
+DONJON_LABELLED = DATA / "donjon-labelled.json"  # the same, its doors labelled as donjon's
 WATABOU = DATA / "watabou-small.json"
 
 
 def imported(path: Path):
-    kind, text = import_key(path.read_bytes(), str(path))
+    kind, text, warnings = import_key(path.read_bytes(), str(path))
+    assert warnings == []
     return kind, key_from_text(text, "imported.yaml")
 
 
@@ -43,8 +45,9 @@ def test_donjon_rooms_keep_their_numbers_places_and_contents():
     assert key.wandering is not None and key.wandering.high == 3
 
 
-def test_donjon_corridors_become_ways_and_a_passage_with_the_doors_kinds():
-    _, key = imported(DONJON)
+@pytest.mark.parametrize("export", [DONJON, DONJON_LABELLED])
+def test_donjon_corridors_become_ways_and_a_passage_with_the_doors_kinds(export):
+    _, key = imported(export)
     assert ways(key, "R1")["R2"] == ("E", "locked")  # arch, then a locked door
     assert ways(key, "R2")["R1"] == ("W", "locked")
     assert ways(key, "R3")["R4"] == ("E", "secret")
@@ -86,7 +89,7 @@ def test_a_second_door_on_one_wall_takes_the_diagonal_on_its_side():
                       {"x": 3, "y": -3, "w": 1, "h": 1}, {"x": 3, "y": -5, "w": 2, "h": 2}]
     data["doors"] += [{"x": 1, "y": -3, "dir": {"x": 0, "y": -1}, "type": 1},
                       {"x": 3, "y": -3, "dir": {"x": 0, "y": -1}, "type": 1}]
-    _, text = import_key(json.dumps(data).encode(), "w.json")
+    _, text, _ = import_key(json.dumps(data).encode(), "w.json")
     key = key_from_text(text, "w.yaml")
     north = {exit.to: exit.direction for exit in key.room("R1").exits}
     west, east = (room.id for room in key.rooms if room.at in ((0.0, -5.0), (3.0, -5.0)))
@@ -107,6 +110,50 @@ def test_a_file_that_is_no_export_is_refused(content, expected):
     with pytest.raises(RulesError) as caught:
         import_key(content, "x.json")
     assert re.search(expected, str(caught.value)), str(caught.value)
+
+
+def relabelled(export: Path, labels: dict[str, tuple[str, str]]) -> bytes:
+    """``export`` with each door given the (key, type) ``labels`` has for its kind."""
+    data = json.loads(export.read_text(encoding="utf-8"))
+    for room in data["rooms"]:
+        for door in (door for doors in (room or {}).get("doors", {}).values() for door in doors):
+            door["key"], door["type"] = labels[door["key"]]
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize("field", ["key", "type"])
+def test_either_of_donjons_labels_gives_the_doors_kind(field):
+    # each door known by one of its two labels only, the other one unknown
+    names = {"arch": "Archway", "open": "Unlocked Door", "lock": "Locked Door",
+             "portc": "Portcullis", "trap": "Trapped Door", "secret": "Secret Door"}
+    labels = {key: (key, "?") if field == "key" else ("?", kind)
+              for key, kind in names.items()}
+    _, text, warnings = import_key(relabelled(DONJON_LABELLED, labels), "one.json")
+    _, expected = imported(DONJON_LABELLED)
+    key = key_from_text(text, "one.yaml")
+    assert warnings == []
+    assert [ways(key, room.id) for room in key.rooms] == [
+        ways(expected, room.id) for room in expected.rooms]
+    # a port of donjon's generator spells the portcullis 'portic', 'Porticullis'
+    _, text, _ = import_key(relabelled(DONJON_LABELLED, {**{k: (k, v) for k, v in names.items()},
+                                                         "portc": ("portic", "Porticullis")}),
+                            "port.json")
+    assert ways(key_from_text(text, "port.yaml"), "R2")["R5"] == ("S", "locked")
+
+
+def test_an_unknown_door_label_is_read_as_open_and_said():
+    labels = {key: (key, key.title()) for key in ("arch", "open", "trap", "secret")}
+    labels |= {"lock": ("bolted", "Bolted Door"), "portc": ("", "")}
+    _, text, warnings = import_key(relabelled(DONJON_LABELLED, labels), "odd.json")
+    assert warnings == [
+        "the door label 'bolted' / 'Bolted Door' is none of donjon's (key arch, open, lock, "
+        "trap, secret, portc; or its type, such as Locked Door): read as an open door at "
+        "R2 west; give the exit its kind in the key if it is not",
+        "a door with no label (key or type): read as an open door at R2 south; give the "
+        "exit its kind in the key if it is not"]
+    key = key_from_text(text, "odd.yaml")
+    assert ways(key, "R2")["R5"] == ("S", "open")
+    assert "# Warning: the door label 'bolted' / 'Bolted Door' is none" in text
 
 
 def long_hall_export(rooms: int) -> dict:
@@ -133,7 +180,7 @@ def long_hall_export(rooms: int) -> dict:
 
 def test_a_donjon_corridor_joining_many_doors_is_cut_into_passages():
     data = long_hall_export(20)
-    _, text = import_key(json.dumps(data).encode(), "hall.json")
+    _, text, _ = import_key(json.dumps(data).encode(), "hall.json")
     key = key_from_text(text, "hall.yaml")
     passages = [room for room in key.rooms if room.name == "Passage"]
     assert 3 <= len(passages) <= 8

@@ -1,0 +1,18 @@
+"""`odds` names the moves it leaves out and why, each reason once, as clauses of one line:
+a reason that is a sentence of its own keeps no full stop before the next one."""
+
+from __future__ import annotations
+
+from tests.fake_env import solo
+
+
+def test_the_reasons_left_out_are_joined_as_clauses(tmp_path):
+    # Exploration in the dark, at a dead end: searching and entering are both refused
+    run = solo("new", "--system", "exploration", "--dungeon", "classic", "--dungeon-set",
+               "doors=barred", "--seed", "2", "--title", "Dark", str(tmp_path / "d.md"),
+               stdin="enter\nenter\nenter\nodds\n")
+    assert run.code == 0, run.err
+    line = next(line for line in run.out.splitlines() if "not forecast: " in line)
+    assert line == ("  not forecast: No light, no searching: light a torch, lantern or "
+                    "candle first; R3 has no way on that leads nowhere yet: 'search' may "
+                    "find a secret way")
