@@ -70,9 +70,13 @@ def _kind(line: str, fenced: bool) -> str | None:
         return "room"
     if line.startswith("? "):
         return "oracle"
-    if fenced or line.startswith(("#", "*Date", "<!--", "---")):
+    if fenced or line.startswith(("#", "*Date", "<!--", "---")) or _SUBTITLE.fullmatch(line):
         return None
     return "narration"
+
+
+_SUBTITLE = re.compile(r"\*.*, played with solo\. Seed \d+\.\*")
+"""The line solo writes under the title (:func:`solo.journal.notation.title_block`)."""
 
 
 def search_text(text: str, words: Sequence[str], journal: str = "") -> list[Hit]:

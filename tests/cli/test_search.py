@@ -55,6 +55,7 @@ def test_the_records_and_the_front_matter_are_not_searched(tmp_path):
     journal = _journal(tmp_path / "journals")
     assert _hits("d12-tension", str(journal)) == []           # in the header and records only
     assert _hits("RoomChanged", str(journal)) == []
+    assert _hits("played", str(journal)) == []                # solo's line under the title
 
 
 def test_a_journal_an_editor_rewrapped_or_saved_with_cr_line_ends_reads_the_same(tmp_path):
