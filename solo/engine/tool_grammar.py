@@ -20,6 +20,7 @@ from solo.engine import oracle
 from solo.engine.arguments import (
     check_member_name,
     quote,
+    set_member_refusal,
     split_member,
     supply_named,
     whole_number,
@@ -269,12 +270,11 @@ def _party(command: Command, world: World, state: State, rest: str) -> Request:
         raise UsageError(f"{command.usage}: add, set or remove, then the name")
     if verb == "remove":
         return RemoveMember(check_member_name(" ".join(words[1:])))
-    name, counts = split_member(world, words[1:])
+    name, counts = split_member(world, words[1:], verb == "add")
     if verb == "add":
         return AddMember(name, counts)
-    if not counts or "hp" in counts:
-        raise UsageError("party set NAME CONDITION N or SETTING N (hit points change with "
-                         "hurt and heal)")
+    if not counts:
+        raise set_member_refusal(world)
     return SetMember(name, counts)
 
 

@@ -1,0 +1,37 @@
+"""The prompt's refusals say what was wrong and what is taken, and nothing typed is turned
+into something else (this session's QA pass on commands at the prompt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.fake_env import solo
+
+
+def _play(tmp_path: Path, system: str, lines: str, seed: str = "4"):
+    """Each line of ``lines`` played in a new journal: solo's run and the journal's text."""
+    path = tmp_path / "j.md"
+    run = solo("new", str(path), "--system", system, "--seed", seed, stdin=lines)
+    return run, path.read_text(encoding="utf-8")
+
+
+def _errors(run) -> list[str]:
+    return [line for line in run.err.splitlines() if line.startswith("solo: error: ")]
+
+
+def test_party_set_names_only_what_it_takes(tmp_path):
+    run, _ = _play(tmp_path, "exploration", "party add Wren\nparty set Wren foo 2\n"
+                   "party set Wren hp 3\nparty set Wren\n", seed="1")
+    errors = _errors(run)
+    assert len(errors) == 3
+    assert "'foo' is not kept per member" in errors[0]
+    for error in errors:
+        assert "KEY is one of fatigue, con_bonus" in error and "hp," not in error
+        assert "hit points change with hurt and heal" in error
+
+
+def test_party_set_where_nothing_is_kept_per_member_says_so(tmp_path):
+    run, _ = _play(tmp_path, "d12-tension", "party add Wren\nparty set Wren foo 2\n")
+    [error] = _errors(run)
+    assert "choose: hp" not in error
+    assert "keeps no condition or setting per member" in error
