@@ -132,14 +132,19 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
         if len(words) != 2 or words[1].lower() not in ("on", "off"):
             raise UsageError("set odds on|off: the odds in the status bar")
         return SessionStep("odds", words[1].lower())  # the sitting's, never journaled
-    known = ", ".join(settable(world, state)) or "none in this procedure"
+    known = ", ".join(set_words(world, state, ()))  # (the dice, odds and dungeon too)
     if len(words) != 2:
         raise UsageError(f"{command.usage}: NAME: choose one of: {known}")
     if words[0].lower() not in settable(world, state):
         raise UsageError(f"nothing named {quote(words[0])} to set; choose one of: {known}")
     name, value = words[0].lower(), words[1]
     if name in procedure.trackers:
-        return SetTracker(name, whole_number(name, value), value[0] in "+-")
+        number, moved = whole_number(name, value), value[0] in "+-"
+        tracker = procedure.trackers[name]
+        if not moved and tracker.clamp(number) != number:  # (a move stops at the bound)
+            low, high = tracker.minimum, tracker.maximum
+            raise UsageError(f"{name} is {_span(low, high)}, not {number}")
+        return SetTracker(name, number, moved)
     if name in procedure.supplies:
         return SetSupply(name, whole_number(name, value), value[0] in "+-")
     default = procedure.settings[name]
@@ -152,6 +157,13 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
     if len(value) > 200:
         raise UsageError(f"{name} takes a word of at most 200 characters")
     return _declared(procedure, name, value)
+
+
+def _span(low: int | None, high: int | None) -> str:
+    """A tracker's bounds in words: ``from 0 to 10``, ``at least 0``, ``at most 9``."""
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    return f"at least {low}" if low is not None else f"at most {high}"
 
 
 def _declared(procedure: Procedure, name: str, value: int | str) -> SetSetting:

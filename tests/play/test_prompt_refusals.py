@@ -35,3 +35,20 @@ def test_party_set_where_nothing_is_kept_per_member_says_so(tmp_path):
     [error] = _errors(run)
     assert "choose: hp" not in error
     assert "keeps no condition or setting per member" in error
+
+
+def test_a_tracker_set_outside_its_range_is_refused_naming_it(tmp_path):
+    run, journal = _play(tmp_path, "d12-tension", "set tension 11\nset tension -1\n"
+                         "set tension 10\nset tension +3\n")
+    assert _errors(run) == ["solo: error: line 1: tension is from 0 to 10, not 11 — not run "
+                            "as 'set'; to keep it as narration, start the line with >"]
+    assert "set tension 11" not in journal
+    assert "[Clock:Tension 10/10] +10: set by the player" in journal  # 10 itself is taken
+
+
+def test_sets_refusal_lists_all_it_takes(tmp_path):
+    run, _ = _play(tmp_path, "d12-tension", "set\nset foo 3\n")
+    errors = _errors(run)
+    assert len(errors) == 2
+    for error in errors:
+        assert "tension, tables, show_tension, torches, dice, odds, dungeon" in error

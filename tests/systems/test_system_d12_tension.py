@@ -159,7 +159,10 @@ def test_environment_table_is_d10_plus_tension(crawl, tension, face, index):
 
 def test_tension_cannot_be_set_past_10_so_tables_stop_at_20(crawl):
     c = crawl(SYSTEM)
-    c.do("set tension 15")
+    with pytest.raises(UsageError, match="tension is from 0 to 10, not 15"):
+        c.do("set tension 15")                            # refused, never made 10
+    assert c.value("tension") == 0
+    c.do("set tension +15")                               # a move stops at the bound
     assert c.value("tension") == 10
     c.do("set tension 2")
     c.do("set tension -5")
