@@ -40,14 +40,16 @@ def whole_number(name: str, text: str) -> int:
 def _describe_arg(arg: Arg) -> str:
     if arg.kind == "choice":
         return f"{arg.name} ({'/'.join(arg.choice_names)})"
-    return f"{arg.name} (a whole number)"
+    mapped = "; the map counts it when the party is on one" if arg.map else ""
+    return f"{arg.name} (a whole number{mapped})"
 
 
 def usage_line(action: Action, moves: str = "") -> str:
     """An action's usage line: its name, the words of its move on the map (``moves``),
-    then its arguments, required ones bare and optional ones (with a default) in brackets."""
-    shown = (arg.name.upper() if arg.default is None else f"[{arg.name.upper()}]"
-             for arg in action.args)
+    then its arguments, required ones bare and optional ones (with a default, or given by
+    the map) in brackets."""
+    shown = (arg.name.upper() if arg.default is None and arg.map is None
+             else f"[{arg.name.upper()}]" for arg in action.args)
     return " ".join([action.name, *filter(None, [moves]), *shown])
 
 
@@ -77,6 +79,13 @@ def parse_arguments(action: Action, words: list[str],
             if arg is None:
                 arg = next((a for a in action.args if a.kind == "int" and a.name not in values),
                            None)
+                choice = next((a for a in action.args if a.kind == "choice"
+                               and a.name not in values), None)
+                if choice is not None and not _NUMBER_LIKE.fullmatch(text):
+                    also = f" (or {arg.name}, a whole number)" if arg is not None else ""
+                    raise UsageError(f"{choice.name} must be one of "  # a word: the choice's
+                                     f"{', '.join(choice.choice_names)}, not {quote(text)}"
+                                     f"{also}; {usage}")
             if arg is None:
                 raise UsageError(f"{action.name} does not understand {quote(word)}; {usage}")
         values[arg.name] = _convert(action, arg, text, usage)
@@ -100,7 +109,8 @@ def _with_choice_values(action: Action, values: dict) -> dict:
 def _convert(action: Action, arg: Arg, text: str, usage: str):
     if arg.kind == "choice":
         if text.lower() not in arg.choice_names:
-            raise UsageError(f"{arg.name} must be one of {', '.join(arg.choice_names)}; {usage}")
+            raise UsageError(f"{arg.name} must be one of {', '.join(arg.choice_names)}, not "
+                             f"{quote(text)}; {usage}")
         return text.lower()
     if len(text.lstrip("+-")) > MAX_DIGITS:
         raise UsageError(f"a number of more than {MAX_DIGITS} digits; {usage}")

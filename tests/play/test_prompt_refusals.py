@@ -52,3 +52,12 @@ def test_sets_refusal_lists_all_it_takes(tmp_path):
     assert len(errors) == 2
     for error in errors:
         assert "tension, tables, show_tension, torches, dice, odds, dungeon" in error
+
+
+def test_a_word_where_a_choice_is_wanted_is_refused_as_that_choice(tmp_path):
+    run, _ = _play(tmp_path, "dungeon-turn", "leave 1 safe\nleave 1\n")
+    first, second = _errors(run)
+    assert "journey must be one of dangerous, arduous, not 'safe'" in first
+    assert "rooms must be a whole number" not in first
+    assert "usage: leave TRAVEL [ROOMS] JOURNEY [BONUS]" in first
+    assert "the map counts it when the party is on one" in second  # off the map: needed
