@@ -95,7 +95,9 @@ def _set_supply(world: World, run: RunState, request: SetSupply) -> None:
 
 def _set_setting(world: World, run: RunState, request: SetSetting) -> None:
     run.store(request.name, request.value)
-    run.events.append(Said(f"{request.name} is now {request.value}"))
+    value = request.value  # (true or false as 'set' takes them, never Python's True)
+    run.events.append(Said(f"{request.name} is now "
+                           f"{str(value).lower() if isinstance(value, bool) else value}"))
 
 
 def _roll(world: World, run: RunState, request: Roll) -> None:

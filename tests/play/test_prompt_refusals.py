@@ -61,3 +61,10 @@ def test_a_word_where_a_choice_is_wanted_is_refused_as_that_choice(tmp_path):
     assert "rooms must be a whole number" not in first
     assert "usage: leave TRAVEL [ROOMS] JOURNEY [BONUS]" in first
     assert "the map counts it when the party is on one" in second  # off the map: needed
+
+
+def test_a_true_or_false_setting_is_shown_in_the_words_set_takes(tmp_path):
+    run, journal = _play(tmp_path, "d12-tension", "set show_tension off\nstatus\n")
+    assert "(note: show_tension is now false)" in journal
+    assert "Settings: tables=seed, show_tension=false" in run.out
+    assert "False" not in journal + run.out
