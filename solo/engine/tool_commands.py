@@ -74,8 +74,9 @@ def _strike(world: World, run: RunState, request: Strike) -> None:
         name, index = request.table, request.entry
     table = run.table(name)
     already = run.struck.get(name, ())
-    if index not in already:
-        run.struck[name] = tuple(sorted((*already, index)))
+    if index in already:
+        raise UsageError(f"{table.entries[index].id} is struck off {name} already")
+    run.struck[name] = tuple(sorted((*already, index)))
     run.events.append(Struck(name, table.entries[index].text))
 
 

@@ -59,6 +59,7 @@ from solo.engine.tool_words import (
     set_words,
     settable,
     strike_words,
+    table_named,
 )
 from solo.errors import SoloError, UsageError
 from solo.rules import dice, oracle_styles
@@ -109,11 +110,20 @@ def _strike(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     if not words:
         return Strike()
-    table = world.table(words[0])
-    found = table.find(" ".join(words[1:])) if table is not None and len(words) > 1 else None
+    name = _table_or_refuse(command, world, words[0])
+    table, entry = world.table(name), " ".join(words[1:])
+    found = table.find(entry) if table is not None and entry else None
     if table is None or found is None:
-        raise UsageError(f"{command.usage}: name a table and one of its entries")
-    return Strike(words[0], found)
+        ids = [one.id for one in table.entries] if table is not None else []
+        shown = ", ".join(ids[:_IDS]) + (", … (Tab completes them)" if len(ids) > _IDS else "")
+        raise UsageError((f"no entry {quote(entry)} on {name}" if entry else command.usage)
+                         + f": name an entry by its id ({shown}), its exact text, or a "
+                         "number it covers")
+    return Strike(name, found)
+
+
+_IDS = 8
+"""The most entry ids a refusal of ``strike`` names."""
 
 
 def _set(command: Command, world: World, state: State, rest: str) -> Request:
@@ -188,16 +198,23 @@ def _roll(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _table(command: Command, world: World, state: State, rest: str) -> Request:
-    name = rest.strip()
-    if name and world.table(name) is not None:
-        return RollOn(name)
+    return RollOn(_table_or_refuse(command, world, rest.strip()))
+
+
+def _table_or_refuse(command: Command, world: World, word: str) -> str:
+    """The table ``word`` names (any case), or a UsageError naming the tables there are:
+    all of them, or, when many are installed, the closest few and where the rest are."""
+    name = table_named(world, word) if word else None
+    if name is not None:
+        return name
     names = world.table_names()
-    listing = ", ".join(names)
-    if len(listing) > 240:  # many tables installed: the closest few, and where the rest are
-        close = difflib.get_close_matches(name, names, n=3)
-        listing = (f"{', '.join(close)}, or " if close else "") + "see 'tables'"
-    raise UsageError((f"no table named {quote(name)}; " if name else f"{command.usage}: ")
-                     + f"choose one of: {listing}")
+    listing = f"choose one of: {', '.join(names)}"
+    if len(listing) > 240:
+        close = difflib.get_close_matches(word.lower(), names, n=3) if word else []
+        listing = (f"did you mean {' or '.join(close)}? " if close else "") \
+            + "'tables' lists the crawl's tables"
+    raise UsageError((f"no table named {quote(word)}; " if word else f"{command.usage}: ")
+                     + listing)
 
 
 def _ask(command: Command, world: World, state: State, rest: str) -> Request:

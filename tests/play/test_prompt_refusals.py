@@ -68,3 +68,37 @@ def test_a_true_or_false_setting_is_shown_in_the_words_set_takes(tmp_path):
     assert "(note: show_tension is now false)" in journal
     assert "Settings: tables=seed, show_tension=false" in run.out
     assert "False" not in journal + run.out
+
+
+def test_table_names_are_taken_in_any_case_and_a_bare_table_says_where_they_are(tmp_path):
+    run, journal = _play(tmp_path, "d12-tension", "table Dungeon-Events\ntable\n"
+                         "strike D12-Encounters goblin-band\n")
+    assert "tbl: Dungeon events (d12)" in journal
+    assert "=> Struck off d12-encounters:" in journal
+    [error] = _errors(run)
+    assert "table NAME: 'tables' lists the crawl's tables" in error
+    assert "see 'tables'" not in error
+
+
+def test_an_entry_struck_off_already_is_refused(tmp_path):
+    run, journal = _play(tmp_path, "d12-tension", "enter 3\nstrike\nstrike\n"
+                         "strike d12-encounters lost-adventurer\n")
+    assert journal.count("=> Struck off d12-encounters:") == 1
+    assert _errors(run) == [f"solo: error: line {n}: lost-adventurer is struck off "
+                            "d12-encounters already" for n in (3, 4)]
+
+
+def test_strike_names_what_names_an_entry(tmp_path):
+    run, _ = _play(tmp_path, "d12-tension", "strike d12-encounters goblins\n")
+    [error] = _errors(run)
+    assert "no entry 'goblins' on d12-encounters: name an entry by its id (lost-adventurer, " \
+           "goblin-band, goblin-pack, orc-band, orc-horde), its exact text, or a number it " \
+           "covers" in error
+
+
+def test_buy_where_nothing_is_sold_and_room_saying_what_is_so_already(tmp_path):
+    run, _ = _play(tmp_path, "classic", "buy torch\nenter\nroom pump hall, exits E\n"
+                   "room exits E\n")
+    first, second = _errors(run)
+    assert "nothing is for sale between expeditions in this procedure" in first
+    assert "nothing to change: R1 has the exit E already" in second
