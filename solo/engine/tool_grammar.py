@@ -179,6 +179,9 @@ def _span(low: int | None, high: int | None) -> str:
 def _declared(procedure: Procedure, name: str, value: int | str) -> SetSetting:
     """``set NAME VALUE`` when VALUE is one the procedure declares for the setting."""
     values = procedure.setting_values.get(name)
+    if values is not None and isinstance(value, str):  # a declared word, in any case
+        value = next((word for word in values.choices if word.casefold() == value.casefold()),
+                     value)
     problem = values.refusal(name, value) if values is not None else None
     if problem:
         raise UsageError(problem)

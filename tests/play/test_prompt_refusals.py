@@ -102,3 +102,10 @@ def test_buy_where_nothing_is_sold_and_room_saying_what_is_so_already(tmp_path):
     first, second = _errors(run)
     assert "nothing is for sale between expeditions in this procedure" in first
     assert "nothing to change: R1 has the exit E already" in second
+
+
+def test_a_settings_word_and_a_generators_id_are_taken_in_any_case(tmp_path):
+    run, journal = _play(tmp_path, "d12-tension", "set tables RICH\nset dungeon CLASSIC\n")
+    assert _errors(run) == []
+    assert "(note: tables is now rich)" in journal
+    assert "New rooms are rolled by Classic stocking (classic)." in journal
