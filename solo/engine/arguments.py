@@ -15,7 +15,8 @@ from solo.rules.procedure import Action, Arg
 from solo.rules.world import World
 
 __all__ = ["MAX_DIGITS", "MAX_NAME", "quote", "whole_number", "usage_line", "parse_arguments",
-           "check_member_name", "split_member", "member_settings", "supply_named"]
+           "check_member_name", "split_member", "member_settings", "set_member_refusal",
+           "supply_named"]
 
 MAX_DIGITS = defaults.MAX_DIGITS
 """The most digits a number typed at the prompt may have (past that: a one-line refusal)."""
@@ -39,14 +40,16 @@ def whole_number(name: str, text: str) -> int:
 def _describe_arg(arg: Arg) -> str:
     if arg.kind == "choice":
         return f"{arg.name} ({'/'.join(arg.choice_names)})"
-    return f"{arg.name} (a whole number)"
+    mapped = "; the map counts it when the party is on one" if arg.map else ""
+    return f"{arg.name} (a whole number{mapped})"
 
 
 def usage_line(action: Action, moves: str = "") -> str:
     """An action's usage line: its name, the words of its move on the map (``moves``),
-    then its arguments, required ones bare and optional ones (with a default) in brackets."""
-    shown = (arg.name.upper() if arg.default is None else f"[{arg.name.upper()}]"
-             for arg in action.args)
+    then its arguments, required ones bare and optional ones (with a default, or given by
+    the map) in brackets."""
+    shown = (arg.name.upper() if arg.default is None and arg.map is None
+             else f"[{arg.name.upper()}]" for arg in action.args)
     return " ".join([action.name, *filter(None, [moves]), *shown])
 
 
@@ -76,6 +79,13 @@ def parse_arguments(action: Action, words: list[str],
             if arg is None:
                 arg = next((a for a in action.args if a.kind == "int" and a.name not in values),
                            None)
+                choice = next((a for a in action.args if a.kind == "choice"
+                               and a.name not in values), None)
+                if choice is not None and not _NUMBER_LIKE.fullmatch(text):
+                    also = f" (or {arg.name}, a whole number)" if arg is not None else ""
+                    raise UsageError(f"{choice.name} must be one of "  # a word: the choice's
+                                     f"{', '.join(choice.choice_names)}, not {quote(text)}"
+                                     f"{also}; {usage}")
             if arg is None:
                 raise UsageError(f"{action.name} does not understand {quote(word)}; {usage}")
         values[arg.name] = _convert(action, arg, text, usage)
@@ -99,7 +109,8 @@ def _with_choice_values(action: Action, values: dict) -> dict:
 def _convert(action: Action, arg: Arg, text: str, usage: str):
     if arg.kind == "choice":
         if text.lower() not in arg.choice_names:
-            raise UsageError(f"{arg.name} must be one of {', '.join(arg.choice_names)}; {usage}")
+            raise UsageError(f"{arg.name} must be one of {', '.join(arg.choice_names)}, not "
+                             f"{quote(text)}; {usage}")
         return text.lower()
     if len(text.lstrip("+-")) > MAX_DIGITS:
         raise UsageError(f"a number of more than {MAX_DIGITS} digits; {usage}")
@@ -130,10 +141,12 @@ def check_member_name(name: str) -> str:
     return " ".join(words)
 
 
-def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
+def split_member(world: World, words: list[str],
+                 adding: bool = True) -> tuple[str, dict[str, int]]:
     """``Brother Ott hp 6 fatigue 1``: the name, then the counts given after it. The name
     ends at the first word kept per member (``hp``, a condition, a setting), so a word
-    where a number belongs (``Dax hp x``) is refused, never taken into the name."""
+    where a number belongs (``Dax hp x``) is refused, never taken into the name. Not
+    ``adding`` (``party set``), ``hp`` is refused: hurt and heal change hit points."""
     keys = {"hp", *world.procedure.party.conditions, *member_settings(world)}
     cut = len(words)
     for index in range(1, len(words)):  # a key kept per member, a setting's shape
@@ -144,7 +157,7 @@ def split_member(world: World, words: list[str]) -> tuple[str, dict[str, int]]:
                 or (pair and not _NUMBER_LIKE.fullmatch(word)):
             cut = index
             break
-    return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:])
+    return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:], adding)
 
 
 def member_settings(world: World) -> list[str]:
@@ -155,7 +168,16 @@ def member_settings(world: World) -> list[str]:
             and (name not in declared or declared[name].member)]
 
 
-def _member_counts(world: World, words: list[str]) -> dict[str, int]:
+def set_member_refusal(world: World, key: str | None = None) -> UsageError:
+    """Why ``party set`` does not take ``key`` (None: none given), and what it does take."""
+    keys = [*world.procedure.party.conditions, *member_settings(world)]
+    takes = (f"party set NAME KEY N: KEY is one of {', '.join(keys)}" if keys else
+             "this procedure keeps no condition or setting per member for party set")
+    what = "" if key in (None, "hp") else f"{quote(key)} is not kept per member; "
+    return UsageError(f"{what}{takes}; hit points change with hurt and heal")
+
+
+def _member_counts(world: World, words: list[str], adding: bool = True) -> dict[str, int]:
     """``hp 8 fatigue 1 con_bonus 2`` as counts; a UsageError naming what does not fit."""
     conditions = world.procedure.party.conditions
     settings = member_settings(world)
@@ -171,7 +193,10 @@ def _member_counts(world: World, words: list[str]) -> dict[str, int]:
                 raise UsageError(f"{key} is the dungeon's, the same for every member: "
                                  f"'set {key} {value[:12]}' changes it for the party")
             known = ", ".join(["hp", *conditions, *settings])
-            raise UsageError(f"{quote(key)} is not kept per member; choose: {known}")
+            raise UsageError(f"{quote(key)} is not kept per member; choose: {known}"
+                             if adding else set_member_refusal(world, key))
+        if key == "hp" and not adding:
+            raise set_member_refusal(world)
         number = whole_number(key, value)
         if key == "hp":
             if not 1 <= number <= 1_000_000:

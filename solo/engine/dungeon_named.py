@@ -97,6 +97,8 @@ def set_dungeon_request(world: World, words: list[str]) -> SetDungeon:
         raise UsageError(f"set dungeon ID [NAME=WORD ...]: ID is one of: "
                          f"{world.generator_names()}, a key's file, or off")
     name = words[0] if words[0].lower() != "off" else ""
+    name = next((known for known in sorted({*world.generator_ids, *world.generators})
+                 if known.casefold() == name.casefold()), name)  # a known id in any case
     chosen = parse_settings(words[1:])
     if name in world.generators:
         start_values(world, name, chosen)

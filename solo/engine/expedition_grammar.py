@@ -59,8 +59,10 @@ def _buy(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     prices = world.procedure.between.prices
     listing = ", ".join(f"{name} ({price} {world.procedure.between.currency})"
-                        for name, price in prices.items()) or "nothing in this procedure"
+                        for name, price in prices.items())
     name = supply_named(world, words[0]) if 1 <= len(words) <= 2 else None
+    if not prices:
+        raise UsageError("nothing is for sale between expeditions in this procedure")
     if name is None or name not in prices:
         raise UsageError(f"{command.usage}: NAME is one of: {listing}")
     count = 1

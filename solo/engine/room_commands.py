@@ -10,6 +10,7 @@ changed, a reference (``[#R:2]``) when the party comes back to it.
 from __future__ import annotations
 
 from solo.engine import room_changes as change
+from solo.engine.arguments import quote
 from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new, traps_found
 from solo.engine.events import Event, RoomChanged, Said
@@ -65,8 +66,13 @@ def note_room(world: World, run: RunState, request: NoteRoom) -> None:
     key = active_key(world, run.values)
     dungeon = describe(run.dungeon, request.description, request.exits,
                        key is not None and run.dungeon.here in key)
-    if dungeon == run.dungeon:
-        raise UsageError(f"{dungeon.here} is so already; 'rooms' lists the map")
+    if dungeon == run.dungeon:  # what the line says is on the map already: say what
+        said = [f"is described as {quote(request.description)}"] if request.description else []
+        if request.exits:
+            said.append(f"has the exit{'s' * (len(request.exits) > 1)} "
+                        + ", ".join(map(change.exit_text, request.exits)))
+        raise UsageError(f"nothing to change: {dungeon.here} {' and '.join(said)} already; "
+                         "'rooms' lists the map")
     changed(run, dungeon)
 
 

@@ -74,8 +74,9 @@ def _strike(world: World, run: RunState, request: Strike) -> None:
         name, index = request.table, request.entry
     table = run.table(name)
     already = run.struck.get(name, ())
-    if index not in already:
-        run.struck[name] = tuple(sorted((*already, index)))
+    if index in already:
+        raise UsageError(f"{table.entries[index].id} is struck off {name} already")
+    run.struck[name] = tuple(sorted((*already, index)))
     run.events.append(Struck(name, table.entries[index].text))
 
 
@@ -95,7 +96,9 @@ def _set_supply(world: World, run: RunState, request: SetSupply) -> None:
 
 def _set_setting(world: World, run: RunState, request: SetSetting) -> None:
     run.store(request.name, request.value)
-    run.events.append(Said(f"{request.name} is now {request.value}"))
+    value = request.value  # (true or false as 'set' takes them, never Python's True)
+    run.events.append(Said(f"{request.name} is now "
+                           f"{str(value).lower() if isinstance(value, bool) else value}"))
 
 
 def _roll(world: World, run: RunState, request: Roll) -> None:

@@ -20,6 +20,7 @@ from solo.engine import oracle
 from solo.engine.arguments import (
     check_member_name,
     quote,
+    set_member_refusal,
     split_member,
     supply_named,
     whole_number,
@@ -58,6 +59,7 @@ from solo.engine.tool_words import (
     set_words,
     settable,
     strike_words,
+    table_named,
 )
 from solo.errors import SoloError, UsageError
 from solo.rules import dice, oracle_styles
@@ -108,11 +110,20 @@ def _strike(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     if not words:
         return Strike()
-    table = world.table(words[0])
-    found = table.find(" ".join(words[1:])) if table is not None and len(words) > 1 else None
+    name = _table_or_refuse(command, world, words[0])
+    table, entry = world.table(name), " ".join(words[1:])
+    found = table.find(entry) if table is not None and entry else None
     if table is None or found is None:
-        raise UsageError(f"{command.usage}: name a table and one of its entries")
-    return Strike(words[0], found)
+        ids = [one.id for one in table.entries] if table is not None else []
+        shown = ", ".join(ids[:_IDS]) + (", … (Tab completes them)" if len(ids) > _IDS else "")
+        raise UsageError((f"no entry {quote(entry)} on {name}" if entry else command.usage)
+                         + f": name an entry by its id ({shown}), its exact text, or a "
+                         "number it covers")
+    return Strike(name, found)
+
+
+_IDS = 8
+"""The most entry ids a refusal of ``strike`` names."""
 
 
 def _set(command: Command, world: World, state: State, rest: str) -> Request:
@@ -131,14 +142,19 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
         if len(words) != 2 or words[1].lower() not in ("on", "off"):
             raise UsageError("set odds on|off: the odds in the status bar")
         return SessionStep("odds", words[1].lower())  # the sitting's, never journaled
-    known = ", ".join(settable(world, state)) or "none in this procedure"
+    known = ", ".join(set_words(world, state, ()))  # (the dice, odds and dungeon too)
     if len(words) != 2:
         raise UsageError(f"{command.usage}: NAME: choose one of: {known}")
     if words[0].lower() not in settable(world, state):
         raise UsageError(f"nothing named {quote(words[0])} to set; choose one of: {known}")
     name, value = words[0].lower(), words[1]
     if name in procedure.trackers:
-        return SetTracker(name, whole_number(name, value), value[0] in "+-")
+        number, moved = whole_number(name, value), value[0] in "+-"
+        tracker = procedure.trackers[name]
+        if not moved and tracker.clamp(number) != number:  # (a move stops at the bound)
+            low, high = tracker.minimum, tracker.maximum
+            raise UsageError(f"{name} is {_span(low, high)}, not {number}")
+        return SetTracker(name, number, moved)
     if name in procedure.supplies:
         return SetSupply(name, whole_number(name, value), value[0] in "+-")
     default = procedure.settings[name]
@@ -153,9 +169,19 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
     return _declared(procedure, name, value)
 
 
+def _span(low: int | None, high: int | None) -> str:
+    """A tracker's bounds in words: ``from 0 to 10``, ``at least 0``, ``at most 9``."""
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    return f"at least {low}" if low is not None else f"at most {high}"
+
+
 def _declared(procedure: Procedure, name: str, value: int | str) -> SetSetting:
     """``set NAME VALUE`` when VALUE is one the procedure declares for the setting."""
     values = procedure.setting_values.get(name)
+    if values is not None and isinstance(value, str):  # a declared word, in any case
+        value = next((word for word in values.choices if word.casefold() == value.casefold()),
+                     value)
     problem = values.refusal(name, value) if values is not None else None
     if problem:
         raise UsageError(problem)
@@ -175,16 +201,23 @@ def _roll(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _table(command: Command, world: World, state: State, rest: str) -> Request:
-    name = rest.strip()
-    if name and world.table(name) is not None:
-        return RollOn(name)
+    return RollOn(_table_or_refuse(command, world, rest.strip()))
+
+
+def _table_or_refuse(command: Command, world: World, word: str) -> str:
+    """The table ``word`` names (any case), or a UsageError naming the tables there are:
+    all of them, or, when many are installed, the closest few and where the rest are."""
+    name = table_named(world, word) if word else None
+    if name is not None:
+        return name
     names = world.table_names()
-    listing = ", ".join(names)
-    if len(listing) > 240:  # many tables installed: the closest few, and where the rest are
-        close = difflib.get_close_matches(name, names, n=3)
-        listing = (f"{', '.join(close)}, or " if close else "") + "see 'tables'"
-    raise UsageError((f"no table named {quote(name)}; " if name else f"{command.usage}: ")
-                     + f"choose one of: {listing}")
+    listing = f"choose one of: {', '.join(names)}"
+    if len(listing) > 240:
+        close = difflib.get_close_matches(word.lower(), names, n=3) if word else []
+        listing = (f"did you mean {' or '.join(close)}? " if close else "") \
+            + "'tables' lists the crawl's tables"
+    raise UsageError((f"no table named {quote(word)}; " if word else f"{command.usage}: ")
+                     + listing)
 
 
 def _ask(command: Command, world: World, state: State, rest: str) -> Request:
@@ -269,12 +302,11 @@ def _party(command: Command, world: World, state: State, rest: str) -> Request:
         raise UsageError(f"{command.usage}: add, set or remove, then the name")
     if verb == "remove":
         return RemoveMember(check_member_name(" ".join(words[1:])))
-    name, counts = split_member(world, words[1:])
+    name, counts = split_member(world, words[1:], verb == "add")
     if verb == "add":
         return AddMember(name, counts)
-    if not counts or "hp" in counts:
-        raise UsageError("party set NAME CONDITION N or SETTING N (hit points change with "
-                         "hurt and heal)")
+    if not counts:
+        raise set_member_refusal(world)
     return SetMember(name, counts)
 
 

@@ -18,7 +18,8 @@ from solo.rules import oracle_styles
 from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
-__all__ = ["settable", "strike_words", "set_words", "ask_words", "party_words", "odds_names"]
+__all__ = ["settable", "table_named", "strike_words", "set_words", "ask_words", "party_words",
+           "odds_names"]
 
 _SPAN = 12
 """The most numbers completion offers for a value with a minimum and a maximum (a longer
@@ -35,9 +36,18 @@ def settable(world: World, state: State) -> Sequence[str]:
     return [*procedure.trackers, *procedure.settings, *procedure.supplies]
 
 
+def table_named(world: World, word: str) -> str | None:
+    """The name of the table ``word`` names, in any case (``Dungeon-Events``); None: none."""
+    if world.table(word) is not None:
+        return word
+    return next((name for name in world.table_names() if name.casefold() == word.casefold()),
+                None)
+
+
 def strike_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
     """A table's name, then the entries of that table not struck off yet."""
-    table = world.table(typed[0]) if len(typed) == 1 else None
+    named = table_named(world, typed[0]) if len(typed) == 1 else None
+    table = world.table(named) if named is not None else None
     if not typed or table is None:
         return () if typed else world.table_names()
     struck = state.struck.get(table.name, ())

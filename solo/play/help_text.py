@@ -64,7 +64,8 @@ def _help_lines(world: World, state: State, topic: str) -> list[str]:
             assert action is not None
             for arg in action.args:
                 choices = f" ({'/'.join(arg.choice_names)})" if arg.choices else ""
-                default = f", default {arg.default}" if arg.default is not None else ""
+                default = f", default {arg.default}" if arg.default is not None and (
+                    arg.minimum is None or arg.default >= arg.minimum) else ""  # (below: rolled)
                 lines.append(f"  {arg.name}{choices}: {arg.help}{default}")
             if action.aliases:
                 lines.append(f"  also: {', '.join(action.aliases)}")

@@ -70,7 +70,8 @@ def status_lines(world: World, state: State, title: object) -> list[str]:
     lines.append(f"Oracle: {state.values.get('oracle', defaults.ORACLE_STYLE)}, chaos {chaos}"
                  + (f" (now {engine.effective_chaos(world, state)})"
                     if chaos == "follow" else ""))
-    settings = [f"{name}={state.values[name]}" for name in procedure.settings]
+    settings = [f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+                for name in procedure.settings for value in [state.values[name]]]  # (as typed)
     if settings:
         lines.append("Settings: " + ", ".join(settings))
     return lines

@@ -95,17 +95,21 @@ def test_a_usage_line_names_the_words_of_a_move_on_the_map(system, line, usage):
 
 
 @pytest.mark.parametrize("system, line, usage", [
-    ("dungeon-turn", "leave", "leave TRAVEL ROOMS JOURNEY [BONUS]"),
+    ("dungeon-turn", "leave", "leave TRAVEL [ROOMS] JOURNEY [BONUS]"),
+    ("dungeon-turn", "enter\nleave 1", "leave TRAVEL [ROOMS] JOURNEY [BONUS]"),
     ("dungeon-turn", "harvest", "harvest HD"),
 ])
 def test_a_refusal_gives_the_usage_help_gives(system, line, usage):
-    """A required argument is named bare in a refusal's usage, as ``help`` names it: both
-    say ``leave TRAVEL ROOMS JOURNEY [BONUS]`` (the refusal bracketed every argument, as
-    if each could be left out)."""
+    """A required argument is named bare in a refusal's usage, as ``help`` names it (the
+    refusal bracketed every argument, as if each could be left out); one the map gives
+    (leave's ROOMS) is in brackets in both, on the map or off it."""
     crawl = Crawl(system)
+    *before, line = line.split("\n")
+    for played in before:
+        crawl.do(played)
     with pytest.raises(SoloError) as refused:
         crawl.do(line)
-    help_line = help_text.help_lines(crawl.world, crawl.state, line)[0]
+    help_line = help_text.help_lines(crawl.world, crawl.state, line.split()[0])[0]
     assert str(refused.value).endswith("usage: " + usage)
     assert help_line.startswith(usage + " — ")
 

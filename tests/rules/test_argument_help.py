@@ -27,3 +27,11 @@ def test_explorations_door_actions_describe_their_difficulty(tmp_path: Path):
     assert run.code == 0, run.err
     assert "): ," not in run.out
     assert run.out.count("  difficulty (easy/normal/hard): easy (DC 8, ") == 3, run.out
+
+
+def test_a_default_below_the_minimum_is_not_shown_as_a_value(tmp_path: Path):
+    run = solo("new", str(tmp_path / "x.md"), "--system", "d12-tension", "--seed", "1",
+               stdin="help failed-save\n")
+    assert run.code == 0, run.err
+    assert "damage: the damage the table showed (leave it out to roll)\n" in run.out
+    assert "default 0" not in run.out

@@ -159,7 +159,10 @@ def test_environment_table_is_d10_plus_tension(crawl, tension, face, index):
 
 def test_tension_cannot_be_set_past_10_so_tables_stop_at_20(crawl):
     c = crawl(SYSTEM)
-    c.do("set tension 15")
+    with pytest.raises(UsageError, match="tension is from 0 to 10, not 15"):
+        c.do("set tension 15")                            # refused, never made 10
+    assert c.value("tension") == 0
+    c.do("set tension +15")                               # a move stops at the bound
     assert c.value("tension") == 10
     c.do("set tension 2")
     c.do("set tension -5")
@@ -560,6 +563,8 @@ def test_a_failed_save_takes_the_damage_the_table_showed(crawl):
     assert _hp(c) == {"Wren": 8, "Brother Ott": 0}
     with pytest.raises(UsageError, match="more than the die can show"):
         c.do("failed-save gas 7", actor="Wren")
+    with pytest.raises(UsageError, match="damage must be at least 1"):
+        c.do("failed-save gas 0", actor="Wren")           # 0 is no face: never a roll
     assert _hp(c)["Wren"] == 8
 
 
@@ -616,8 +621,9 @@ def test_without_a_party_the_hazards_hurt_no_one_and_ask_for_no_saves(crawl):
     result = c.do("enter 2", faces=[7, 9, 2, 12])
     assert _tables(result, "d12-environment")[0].entry_id == "toxic-gas"
     assert "failed-save" not in _said(result)
-    result = c.do("failed-save gas")
-    assert not [event for event in result.events if isinstance(event, (Rolled, MemberChanged))]
+    for line in ("failed-save gas", "failed-save tremor 5"):   # refused, as 'hurt' is
+        with pytest.raises(UsageError, match="no one is named in the party to hurt"):
+            c.do(line)
 
 
 # -- torches ---------------------------------------------------------------------------------
@@ -654,9 +660,13 @@ def test_a_failed_save_takes_even_1_damage_as_shown(crawl, damage):
     assert _hp(c) == {"Wren": 8 - damage}
 
 
-def test_a_failed_save_given_0_damage_rolls_it(crawl):
+def test_a_failed_save_given_0_damage_is_refused_and_left_out_rolls(crawl):
+    """0 is no face of the die: the player said a number, so it is not turned into a roll."""
     c = crawl(SYSTEM, party=("Wren",))
-    result = c.do("failed-save gas 0", actor="Wren", rng=ScriptedRandom([5]))
+    with pytest.raises(UsageError, match="damage must be at least 1"):
+        c.do("failed-save gas 0", actor="Wren", rng=ScriptedRandom([5]))
+    assert _hp(c) == {"Wren": 8}
+    result = c.do("failed-save gas", actor="Wren", rng=ScriptedRandom([5]))
     assert [event.total for event in result.events if isinstance(event, Rolled)] == [5]
     assert _hp(c) == {"Wren": 3}
 

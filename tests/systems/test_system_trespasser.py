@@ -107,7 +107,7 @@ def test_advance_check_is_d10_at_or_under_the_alarm(crawl, before, face, encount
 
 def test_alarm_is_capped_at_10_and_a_check_at_10_always_finds_someone(crawl):
     c = crawl(SYSTEM)
-    c.do("set alarm 14")
+    c.do("set alarm +14")                                 # a move stops at the cap
     assert c.value("alarm") == 10
     c.do("stay")
     assert c.value("alarm") == 10
