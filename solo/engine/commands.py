@@ -11,17 +11,20 @@ come next (completion). The procedure's actions and the engine's tools
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
 from solo import defaults
 from solo.engine.arguments import parse_arguments, usage_line
+from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import OPENERS
+from solo.engine.key_rooms import active_key
 from solo.engine.requests import Act, Request
-from solo.engine.room_changes import back_target
+from solo.engine.room_changes import back_target, find_way, walk, walk_route
 from solo.engine.room_exits import question
-from solo.engine.rooms import DIRECTIONS, ROOM_ID
+from solo.engine.rooms import DIRECTIONS, ROOM_ID, Dungeon
 from solo.engine.state import State
 from solo.engine.way_out import map_value
 from solo.engine.world_state import rooms_out
@@ -143,12 +146,14 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                 # back: where; new: its own id
                 to = upper if move == "back" else f"R{int(upper[1:])}"
                 words.remove(word)
+    read = _room_read(state.dungeon, move, direction or to)
     defaults = {arg.name: value for arg in action.args if arg.map is not None
-                for value in [map_value(state.dungeon, arg.map,
-                                        rooms_out(world, state.values, state.dungeon))]
+                for value in [map_value(read, arg.map, rooms_out(world, state.values, read))]
                 if value is not None}
     spoken = action if command.name == action.name else replace(action, name=command.name)
     arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(words_of or "", ""))
+    if move != "new":
+        _refuse_other_exits(world, state, read, command.name, action, arguments, defaults)
     if move == "back" and direction is None and to is None and state.dungeon.current is not None:
         back_target(state.dungeon)  # refused where the party's way began, as 'back' is
     exits = arguments.get("exits") if move == "new" and any(
@@ -157,6 +162,39 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                                       for word in words)
     return Act(action.name, arguments, move, direction,
                exits if isinstance(exits, int) else None, to, typed)
+
+
+def _room_read(dungeon: Dungeon, move: str | None, where: str | None) -> Dungeon:
+    """The map as the rules of an action read it: with the party in the known room it goes
+    back to (``where``, else the one it came from), for one that moves so."""
+    if move != "back" or dungeon.current is None:
+        return dungeon
+    try:
+        return walk(dungeon, walk_route(dungeon, find_way(dungeon, where) if where
+                                        else back_target(dungeon)))
+    except UsageError:  # (no such way: the move itself says why)
+        return dungeon
+
+
+def _refuse_other_exits(world: World, state: State, read: Dungeon, name: str, action: Action,
+                        arguments: Mapping[str, Any], counted: Mapping[str, Any]) -> None:
+    """A room's exits typed other than the map's count of them, where a key or a generator
+    gives the rooms, are refused: a check that read another count would contradict the
+    map. Elsewhere the player's count stands: rooms the player types are often noted in
+    part (``exits R1, ?``), so the count typed may know more than the map."""
+    room = read.current
+    key = active_key(world, state.values)
+    keyed = key is not None and room is not None and room.id in key
+    if room is None or not keyed and active(world, state.values) is None:
+        return
+    for arg in action.args:
+        known = counted.get(arg.name) if arg.map == "room_exits" else None
+        if known is None or arguments.get(arg.name) == known:
+            continue
+        how = "" if keyed else " ('room exits …' changes them)"
+        raise UsageError(f"{room.id} has {known} exit{'s' if known != 1 else ''} on the "
+                         f"map, which '{name}' counts: leave out the "
+                         f"{arguments.get(arg.name)}{how}")
 
 
 def _choices(action: Action, world: World, state: State, typed: Sequence[str],
