@@ -4,6 +4,8 @@ passes. In a room the player types it stands (solo may not know its doors)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.fake_env import solo
@@ -41,3 +43,14 @@ def test_in_a_room_the_player_types_a_door_action_stands(here):
                stdin="enter\nbreak-door\n")
     assert run.code == 0, run.err
     assert "=> [Clock:Tension 1/10] +1: broke down a door" in run.out
+
+
+def test_in_a_keyed_room_with_nothing_shut_too(here):
+    key = Path(__file__).resolve().parents[2] / "docs" / "examples" / "keys" / "bell-abbey.yaml"
+    run = solo("new", "j.md", "--system", "d12-tension", "--seed", "5", "--dungeon", str(key),
+               stdin="enter\nbreak-door\nenter E\nenter N\nbreak-door\n")
+    assert run.code == 1
+    assert "line 2: R1 has no stuck or locked door: 'break-door' has nothing to open " \
+           "there" in run.err
+    assert "[R:5|active, trapped|Wash house|exits N, E, W, S:R3]" in run.out  # R5's, opened
+    assert run.out.count("broke down a door") == 1
