@@ -59,3 +59,16 @@ def test_walking_back_into_a_room_counts_that_rooms_exits(here):
                                "d: Random encounter (exits 2, Tension 0)",
                                "d: Random encounter (exits 4, Tension 0)",  # R1's, not R2's
                                "d: Random encounter (exits 2, Tension 0)"]
+
+
+def test_the_recap_says_what_to_type_in_that_journal(here):
+    for name, given in (("keyed.md", ("--dungeon", str(KEY))),
+                        ("rolled.md", ("--dungeon", "classic")), ("typed.md", ())):
+        assert solo("new", name, "--system", "d12-tension", "--seed", "4", *given,
+                    stdin="enter\n").code == 0
+    nexts = {name: next(line for line in solo("status", name).out.splitlines()
+                        if line.startswith("Next: "))
+             for name in ("keyed.md", "rolled.md", "typed.md")}
+    for name in ("keyed.md", "rolled.md"):  # the map counts the exits: none to type
+        assert "enter (a new room), linger (rest) or find-secret (search)" in nexts[name]
+    assert "enter EXITS (a new room), linger EXITS (rest) or find-secret" in nexts["typed.md"]
