@@ -125,6 +125,28 @@ def usage_of(action: Action, name: str = "", move: str | None = None) -> str:
     return usage_line(spoken, _MOVE_WORDS.get(_words_of(action, move) or "", ""))
 
 
+def _refuse_other_exits(world: World, state: State, there: Dungeon, name: str,
+                        action: Action, arguments: Mapping[str, Any],
+                        counted: Mapping[str, Any]) -> None:
+    """A room's exits typed other than the map's count of them, where a key or a generator
+    gives the rooms, are refused: a check that read another count would contradict the
+    map. Elsewhere the player's count stands: rooms the player types are often noted in
+    part (``exits R1, ?``), so the count typed may know more than the map."""
+    room = there.current
+    key = active_key(world, state.values)
+    keyed = key is not None and room is not None and room.id in key
+    if room is None or not keyed and active(world, state.values) is None:
+        return
+    for arg in action.args:
+        known = counted.get(arg.name) if arg.map == "room_exits" else None
+        if known is None or arguments.get(arg.name) == known:
+            continue
+        how = "" if keyed else " ('room exits …' changes them)"
+        raise UsageError(f"{room.id} has {known} exit{'s' if known != 1 else ''} on the "
+                         f"map, which '{name}' counts: leave out the "
+                         f"{arguments.get(arg.name)}{how}")
+
+
 def _parse_act(action: Action, command: Command, world: World, state: State,
                rest: str, move: str | None = None) -> Request:
     """The action's arguments; for one that moves on the map (its ``room:``, or ``move``
@@ -146,14 +168,14 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                 # back: where; new: its own id
                 to = upper if move == "back" else f"R{int(upper[1:])}"
                 words.remove(word)
-    read = _room_read(state.dungeon, move, direction or to)
+    there = _arrived(state, move, to or direction)
     defaults = {arg.name: value for arg in action.args if arg.map is not None
-                for value in [map_value(read, arg.map, rooms_out(world, state.values, read))]
+                for value in [map_value(there, arg.map, rooms_out(world, state.values, there))]
                 if value is not None}
     spoken = action if command.name == action.name else replace(action, name=command.name)
     arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(words_of or "", ""))
     if move != "new":
-        _refuse_other_exits(world, state, read, command.name, action, arguments, defaults)
+        _refuse_other_exits(world, state, there, command.name, action, arguments, defaults)
     if move == "back" and direction is None and to is None and state.dungeon.current is not None:
         back_target(state.dungeon)  # refused where the party's way began, as 'back' is
     exits = arguments.get("exits") if move == "new" and any(
@@ -164,37 +186,18 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                exits if isinstance(exits, int) else None, to, typed)
 
 
-def _room_read(dungeon: Dungeon, move: str | None, where: str | None) -> Dungeon:
-    """The map as the rules of an action read it: with the party in the known room it goes
-    back to (``where``, else the one it came from), for one that moves so."""
+def _arrived(state: State, move: str | None, where: str | None) -> Dungeon:
+    """The map as the action's move leaves it, for what the map says of the room its rules
+    read (a move back rolls with the exits of the room it goes into): the map as it is for
+    any other action, and where the way is no way (the move itself refuses it)."""
+    dungeon = state.dungeon
     if move != "back" or dungeon.current is None:
         return dungeon
     try:
-        return walk(dungeon, walk_route(dungeon, find_way(dungeon, where) if where
-                                        else back_target(dungeon)))
-    except UsageError:  # (no such way: the move itself says why)
+        target = find_way(dungeon, where) if where else back_target(dungeon)
+        return walk(dungeon, walk_route(dungeon, target))
+    except UsageError:
         return dungeon
-
-
-def _refuse_other_exits(world: World, state: State, read: Dungeon, name: str, action: Action,
-                        arguments: Mapping[str, Any], counted: Mapping[str, Any]) -> None:
-    """A room's exits typed other than the map's count of them, where a key or a generator
-    gives the rooms, are refused: a check that read another count would contradict the
-    map. Elsewhere the player's count stands: rooms the player types are often noted in
-    part (``exits R1, ?``), so the count typed may know more than the map."""
-    room = read.current
-    key = active_key(world, state.values)
-    keyed = key is not None and room is not None and room.id in key
-    if room is None or not keyed and active(world, state.values) is None:
-        return
-    for arg in action.args:
-        known = counted.get(arg.name) if arg.map == "room_exits" else None
-        if known is None or arguments.get(arg.name) == known:
-            continue
-        how = "" if keyed else " ('room exits …' changes them)"
-        raise UsageError(f"{room.id} has {known} exit{'s' if known != 1 else ''} on the "
-                         f"map, which '{name}' counts: leave out the "
-                         f"{arguments.get(arg.name)}{how}")
 
 
 def _choices(action: Action, world: World, state: State, typed: Sequence[str],

@@ -51,16 +51,6 @@ def test_in_rooms_the_player_types_the_count_typed_stands(here):
                                "d: Random encounter (exits 3, Tension 0)"]
 
 
-def test_walking_back_into_a_room_counts_that_rooms_exits(here):
-    run = solo("new", "j.md", "--system", "d12-tension", "--seed", "4",
-               stdin="enter 4\nenter 2\nrevisit R1\nrevisit R2\n")
-    assert run.code == 0, run.err
-    assert checks(run.out) == ["d: Random encounter (exits 4, Tension 0)",
-                               "d: Random encounter (exits 2, Tension 0)",
-                               "d: Random encounter (exits 4, Tension 0)",  # R1's, not R2's
-                               "d: Random encounter (exits 2, Tension 0)"]
-
-
 def test_the_recap_says_what_to_type_in_that_journal(here):
     for name, given in (("keyed.md", ("--dungeon", str(KEY))),
                         ("rolled.md", ("--dungeon", "classic")), ("typed.md", ())):
