@@ -11,13 +11,16 @@ come next (completion). The procedure's actions and the engine's tools
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
 from solo import defaults
 from solo.engine.arguments import parse_arguments, usage_line
+from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import OPENERS
+from solo.engine.key_rooms import active_key
 from solo.engine.requests import Act, Request
 from solo.engine.room_changes import back_target, find_way, walk, walk_route
 from solo.engine.room_exits import question
@@ -122,6 +125,28 @@ def usage_of(action: Action, name: str = "", move: str | None = None) -> str:
     return usage_line(spoken, _MOVE_WORDS.get(_words_of(action, move) or "", ""))
 
 
+def _refuse_other_exits(world: World, state: State, there: Dungeon, name: str,
+                        action: Action, arguments: Mapping[str, Any],
+                        counted: Mapping[str, Any]) -> None:
+    """A room's exits typed other than the map's count of them, where a key or a generator
+    gives the rooms, are refused: a check that read another count would contradict the
+    map. Elsewhere the player's count stands: rooms the player types are often noted in
+    part (``exits R1, ?``), so the count typed may know more than the map."""
+    room = there.current
+    key = active_key(world, state.values)
+    keyed = key is not None and room is not None and room.id in key
+    if room is None or not keyed and active(world, state.values) is None:
+        return
+    for arg in action.args:
+        known = counted.get(arg.name) if arg.map == "room_exits" else None
+        if known is None or arguments.get(arg.name) == known:
+            continue
+        how = "" if keyed else " ('room exits …' changes them)"
+        raise UsageError(f"{room.id} has {known} exit{'s' if known != 1 else ''} on the "
+                         f"map, which '{name}' counts: leave out the "
+                         f"{arguments.get(arg.name)}{how}")
+
+
 def _parse_act(action: Action, command: Command, world: World, state: State,
                rest: str, move: str | None = None) -> Request:
     """The action's arguments; for one that moves on the map (its ``room:``, or ``move``
@@ -149,6 +174,8 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                 if value is not None}
     spoken = action if command.name == action.name else replace(action, name=command.name)
     arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(words_of or "", ""))
+    if move != "new":
+        _refuse_other_exits(world, state, there, command.name, action, arguments, defaults)
     if move == "back" and direction is None and to is None and state.dungeon.current is not None:
         back_target(state.dungeon)  # refused where the party's way began, as 'back' is
     exits = arguments.get("exits") if move == "new" and any(

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from solo.engine import room_changes as change
-from solo.engine.dungeon_named import active
+from solo.engine.dungeon_named import DUNGEON, KEY, active
 from solo.engine.events import Event, Said
-from solo.engine.room_exits import named_unnamed, question, unnamed
+from solo.engine.room_exits import named_unnamed, nothing_to_open, question, unnamed
 from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
@@ -120,10 +120,10 @@ def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
 def door_to_open(run: RunState, action: str, direction: str | None) -> int | None:
     """Which exit of the room the party is in ``action`` opens, if it is an opener: the
     one in ``direction`` (``?``: the one with no direction), else the one shut door of its
-    kinds there (None: none, and the action is only what the procedure makes of it).
-    Refused, before the action is carried out, when ``direction`` names no exit the party
-    knows of or one no such door shuts, or when the room has several such doors and none
-    is named."""
+    kinds there (None: none, in a room the player types, and the action is only what the
+    procedure makes of it). Refused, before the action is carried out, when ``direction``
+    names no exit the party knows of or one no such door shuts, when the room has several
+    such doors and none is named, or none in a room a key or a generator gives."""
     kinds = OPENERS.get(action)
     room = run.dungeon.current
     if kinds is None:
@@ -156,7 +156,8 @@ def door_to_open(run: RunState, action: str, direction: str | None) -> int | Non
                  f"({exit.door})" for exit in (exits[index] for index in shut)]
         raise UsageError(f"{room.id} has {len(shut)} shut doors '{action}' can open: name "
                          f"one, {', '.join(doors[:-1])} or {doors[-1]}")
-    return shut[0] if shut else None
+    return shut[0] if shut else nothing_to_open(room, action, kinds, any(
+        run.values.get(name) for name in (DUNGEON, KEY)))
 
 
 def refuse_shut(run: RunState, direction: str | None, back_word: str = "go") -> None:

@@ -87,15 +87,14 @@ def short_text(text: str) -> str:
     return text[:change.MAX_DESCRIPTION].rsplit(" ", 1)[0].rstrip(",;")
 
 
-def _mark_found(run: RunState, key: DungeonKey, ids: list[str]) -> None:
+def _mark_found(run: RunState, ids: list[str]) -> None:
+    """Secrets ``ids`` (faces of rooms entered) found. A face's twin is not recorded: it
+    names a room perhaps never entered, and is read as found through its twin (an older
+    journal may hold such an id; it reads the same)."""
     found = found_ids(run.values)
-    more = set(ids)
-    for secret in key.secrets:
-        if secret.id in more and secret.twin:
-            more.add(secret.twin)
-    if not more - found:
+    if not set(ids) - found:
         return
-    run.store(KEY_FOUND, " ".join(sorted(found | more)))
+    run.store(KEY_FOUND, " ".join(sorted(found | set(ids))))
 
 
 def _room_exits(key: DungeonKey, seen: set[str], room: KeyRoom, found: set[str],
@@ -215,7 +214,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             faces.append(exit_face(*other))  # through a secret door: found from both sides
         back = other[1] if other is not None else None
         if faces:
-            _mark_found(run, key, faces)
+            _mark_found(run, faces)
             found = found_ids(run.values)
         if dungeon.room(target) is not None:  # a room entered before, by another way
             exits = list(left.exits)
@@ -318,7 +317,7 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
     hidden = hidden_here(key, room.id, found_ids(run.values))
     if not hidden:
         return
-    _mark_found(run, key, [secret.id for secret in hidden])
+    _mark_found(run, [secret.id for secret in hidden])
     key_room = key.room(room.id)
     assert key_room is not None
     seen = seen_rooms(key, run.dungeon)

@@ -13,7 +13,8 @@ from solo.engine.room_changes import MAX_EXITS, check_description, current_room
 from solo.engine.rooms import BARRED_DOORS, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
-__all__ = ["OPENED", "describe", "question", "unnamed", "named_unnamed", "unplaced_for"]
+__all__ = ["OPENED", "describe", "question", "unnamed", "named_unnamed", "unplaced_for",
+           "nothing_to_open"]
 
 def _add_exits(room: Room, wanted: Sequence[Exit], place: bool = True) -> Room:
     """``room`` with the exits ``wanted``: one already there is kept (or linked, if it led
@@ -87,6 +88,18 @@ def unnamed(room: Room, kind: str = "", kinds: Collection[str] = BARRED_DOORS,
                          f"({', '.join(found)}): " + " or ".join(
                              f"'{how} ?({each})'" for each in found) + " names one")
     return doors[0]
+
+
+def nothing_to_open(room: Room, action: str, kinds: Sequence[str],
+                    given: bool) -> int | None:
+    """An opener named with no door in a room with no shut door of ``kinds``: refused where
+    a key or a generator ``given`` the room (solo knows its doors). In a room the player
+    types it stands, as what the procedure makes of it: the player may not have told solo
+    of every door (``exits ?, ?``), so solo cannot know that nothing is shut there."""
+    if not given:
+        return None
+    raise UsageError(f"{room.id} has no {' or '.join(kinds)} door: '{action}' has nothing "
+                     "to open there")
 
 
 def named_unnamed(room: Room, exit: Exit, kinds: Collection[str] = BARRED_DOORS) -> str:

@@ -331,6 +331,8 @@ _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit", run.others_out())
     or 0,
     "rooms_known": lambda run: len(run.dungeon.rooms),
+    # a key or a generator gives the rooms (solo.engine.dungeon_named's values name it)
+    "rooms_given": lambda run: bool(run.values.get("dungeon_key") or run.values.get("dungeon")),
     # the room the party is in came onto the map during this command (entered first now)
     "room_new": lambda run: run.dungeon.here is not None
     and run.map_before.room(run.dungeon.here) is None,

@@ -108,3 +108,35 @@ def test_an_encounter_the_procedure_lacks_is_refused_at_the_start(here):
     assert "bad.yaml:51: R2 meets 'wyvern-nest', which is neither one of the key's " \
            "encounters nor an entry of the procedure's encounter table" in line
     assert not (here / "j.md").exists()
+
+
+def _found(journal: Path) -> str:
+    return journal.read_text(encoding="utf-8").rsplit('"key_found":"', 1)[1].split('"')[0]
+
+
+def test_a_secret_found_names_only_rooms_entered_and_its_far_side_once_entered(here):
+    journal = here / "j.md"
+    run = start(here, EXAMPLE, "trespasser",
+                stdin="advance\nadvance N\nadvance N\nadvance W\nsearch success\n")
+    assert run.code == 0, run.err
+    assert "A secret way SW is found" in run.out
+    assert _found(journal) == "R6:SW"  # not R11's face of it: R11 is not entered
+    walked = solo("play", str(journal), stdin="advance SW\nrooms\n")
+    assert walked.code == 0, walked.err
+    assert "R11 (here) · Hidden reliquary · active · exits NE:R6(secret)" in walked.out
+    assert _found(journal) == "R11:NE R6:SW"
+    assert "Explored: 5 of 20 rooms, 1 of 5 secrets." in walked.out  # one door, two faces
+
+
+def test_a_journal_that_named_the_far_side_of_a_secret_unentered_still_resumes(here):
+    journal = here / "j.md"
+    assert start(here, EXAMPLE, "trespasser", stdin="advance\nadvance N\nadvance N\n"
+                 "advance W\nsearch success\n").code == 0
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text(text.replace('"key_found":"R6:SW"', '"key_found":"R11:NE R6:SW"'),
+                       encoding="utf-8")  # as solo wrote it before
+    walked = solo("play", str(journal), stdin="rooms\nadvance SW\nrooms\n")
+    assert walked.code == 0, walked.err
+    assert "R6 (here) · Chapter house · active · exits N, SW(secret), E:R4" in walked.out
+    assert "R11 (here) · Hidden reliquary · active · exits NE:R6(secret)" in walked.out
+    assert "Explored: 5 of 20 rooms, 1 of 5 secrets." in walked.out
