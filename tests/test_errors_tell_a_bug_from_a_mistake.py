@@ -210,6 +210,9 @@ def test_a_bug_in_a_computed_name_passes_through_as_it_is(text, error):
     ("abs(x)", {"x": "a"}, "abs() cannot work with a word in 'abs(x)'"),
     ("min(x, 1)", {"x": (1, 2)}, "min() cannot work with the dice of a roll and a number"),
     ("max(x, 1, 2)", {"x": (3,)}, "max() cannot work with the dice of a roll and a number"),
+    ("max(x, 1)", {"x": "a"}, "max() cannot compare numbers with words"),
+    ("min(1, 2, x)", {"x": "a"}, "min() cannot compare numbers with words"),
+    ("min(x, y)", {"x": "a", "y": (1,)}, "min() cannot compare numbers with words"),
 ])
 def test_a_value_of_the_wrong_kind_is_the_procedures_mistake(text, scope, message):
     with pytest.raises(ExprError) as caught:

@@ -19,7 +19,9 @@ when it runs, so nothing compiled can go stale.
 What is known when a step is compiled is not worked out again each time it runs: an
 expression that reads no name (:func:`~solo.engine.compiled_parts.constant_of`: a let or
 a set of constants, an adjust by one), a condition that reads one name or compares one
-with a constant (:func:`~solo.engine.compiled_parts.branch_of`), a table's single die.
+with a constant (:func:`~solo.engine.compiled_parts.branch_of`), a table's single die, the
+dice written in its entries' text (found once, where a run that records nothing rolls
+them without reading the text).
 """
 
 from __future__ import annotations

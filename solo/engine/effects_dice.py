@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import cast
 
-from solo.engine.compiled_parts import CompileFunction, Compiler, Step, keep, plus, roller
+from solo.engine.compiled_parts import (
+    CompileFunction,
+    Compiler,
+    Step,
+    keep,
+    nothing,
+    plus,
+    roller,
+)
 from solo.engine.events import Checked, RollData, Rolled
 from solo.engine.run import RunState
 from solo.rules.dice import Roll
@@ -61,7 +69,7 @@ def compile_check(compiler: Compiler, effect: Check) -> Step:
                                       bool(succeeded)))
         if succeeded:
             then(run)
-        else:
+        elif otherwise is not nothing:  # (a check with no 'else')
             otherwise(run)
 
     return check

@@ -16,10 +16,11 @@ from solo.engine.events import UNSET, Encountered, RollData, Said, TableRolled
 from solo.engine.run import RunState, whole
 from solo.engine.state import MAX_TEXT
 from solo.engine.table_draws import roll_extended
+from solo.errors import SoloError
 from solo.rules import dice
 from solo.rules.effect_model import Encounter, RollTable, calls
 from solo.rules.expr import Expr
-from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
+from solo.rules.tables import Table, expand_inline_dice, inline_dice
 
 __all__ = ["roll_table", "compile_table", "compile_encounter", "meet_rolled_encounter",
            "encounter_met", "MET", "COMPILERS"]
@@ -246,18 +247,27 @@ def _index_roller(compiler: Compiler, table: Table, name: str, plus: Expr | None
     entry's text are rolled, as they would be, but not read)."""
     if compiler.record:
         return lambda run: roll_table(run, name, plus)[1]
-    entries, index_of = table.entries, _dice_roller(table, name, plus)
-    rolled_text = tuple(has_inline_dice(entry.text) for entry in entries)
-    if not any(rolled_text):
+    index_of = _dice_roller(table, name, plus)
+    inline = tuple(tuple(_parsed(text) for text in inline_dice(entry.text))
+                   for entry in table.entries)  # (found once, not in each roll's text)
+    if not any(inline):
         return index_of
 
     def without_text(run: RunState) -> int:
         index = index_of(run)
-        if rolled_text[index]:
-            expand_inline_dice(entries[index].text, run.rng)
+        for rolled in inline[index]:
+            dice.roll(rolled, run.rng)
         return index
 
     return without_text
+
+
+def _parsed(text: str) -> dice.Expression | str:
+    """Dice notation parsed, or the text if it does not parse (refused when rolled)."""
+    try:
+        return dice.parse(text)
+    except SoloError:
+        return text
 
 
 def _dice_roller(table: Table, name: str, plus: Expr | None) -> IndexRoller:

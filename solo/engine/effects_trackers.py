@@ -23,13 +23,14 @@ __all__ = ["compile_adjust", "compile_set", "compile_let", "COMPILERS"]
 def compile_adjust(compiler: Compiler, effect: Adjust) -> Step:
     """Move each tracker named by the amount given (within its bounds); journaled as
     the tracker changes, when the run records."""
-    changes, reason = effect.changes, reason_of(compiler, effect.reason)
+    reason = reason_of(compiler, effect.reason)
+    changes = tuple((name, constant_of(expr), expr.evaluate) for name, expr in effect.changes)
 
     def adjust(run: RunState) -> None:
         why = reason(run) if reason else None
         scope = run.scope
-        for name, expr in changes:
-            by = expr.evaluate(scope)
+        for name, known, evaluate in changes:  # (an amount known when compiled: ``1``)
+            by = known if known is not NOT_CONSTANT else evaluate(scope)
             if type(by) is not int:
                 by = whole(f"adjusting {name}", by)
             if why is None:

@@ -127,7 +127,8 @@ class Run(RunState):
             self.turn_outcomes_start = len(self.outcomes)
             if self.record:
                 self.events.append(TurnPassed(turn, self.procedure.minutes))
-            each_turn(self)
+            if each_turn is not nothing:
+                each_turn(self)
             if self.lights:
                 burn_lights(self)
 

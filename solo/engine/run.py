@@ -327,7 +327,8 @@ _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "party_down": lambda run: sum(1 for member in run.party if member.hp == 0),
     # the map (solo.engine.rooms): 0 / '' where the party is in no known room
     "room": lambda run: run.dungeon.here or "",
-    "room_exits": lambda run: map_value(run.dungeon, "room_exits") or 0,
+    "room_exits": lambda run: 0 if run.dungeon.here is None  # (off the map: no room)
+    else map_value(run.dungeon, "room_exits") or 0,
     "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit", run.others_out())
     or 0,
     "rooms_known": lambda run: len(run.dungeon.rooms),

@@ -34,13 +34,19 @@ def _lowest(values: Any) -> int:
 
 
 def _min(*values: Any) -> Any:
-    _same_kind("min", values)
-    return min(values)
+    try:
+        return min(values)
+    except TypeError:  # a word with a number is refused as such, anything else as a type
+        _same_kind("min", values)
+        raise
 
 
 def _max(*values: Any) -> Any:
-    _same_kind("max", values)
-    return max(values)
+    try:
+        return max(values)
+    except TypeError:
+        _same_kind("max", values)
+        raise
 
 
 def _same_kind(name: str, values: tuple) -> None:

@@ -47,7 +47,8 @@ from solo.rules import dice
 from solo.rules.dice import Expression
 from solo.rules.expr import Expr, compile_expr
 
-__all__ = ["Entry", "Table", "expand_inline_dice", "has_inline_dice", "slug", "LINK",
+__all__ = ["Entry", "Table", "expand_inline_dice", "has_inline_dice", "inline_dice", "slug",
+           "LINK",
            "MAX_DEPTH", "RANGE"]
 
 RANGE = re.compile(r"^\s*(-?\d+)\s*(?:[-–]\s*(-?\d+)\s*)?$")
@@ -165,6 +166,15 @@ def has_inline_dice(text: str) -> bool:
     return _INLINE_DICE.search(text) is not None
 
 
+def inline_dice(text: str) -> tuple[str, ...]:
+    """The dice :func:`expand_inline_dice` rolls for ``text``, in the order it rolls them."""
+    return tuple(_dice_of(match) for match in _INLINE_DICE.finditer(text))
+
+
+def _dice_of(match: re.Match[str]) -> str:
+    return match.group(1).replace(" ", "")
+
+
 def expand_inline_dice(text: str, rng) -> tuple[str, list[dice.Roll]]:
     """Roll every dice expression inside ``text``: ``1d4 goblins`` -> ``3 goblins``."""
     if text in _NO_DICE:
@@ -173,7 +183,7 @@ def expand_inline_dice(text: str, rng) -> tuple[str, list[dice.Roll]]:
     pieces: list[str] = []
     at = 0
     for match in _INLINE_DICE.finditer(text):
-        result = dice.roll(match.group(1).replace(" ", ""), rng)
+        result = dice.roll(_dice_of(match), rng)
         rolls.append(result)
         pieces += [text[at:match.start()], str(result.total)]
         at = match.end()
