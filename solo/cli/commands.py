@@ -25,17 +25,21 @@ if TYPE_CHECKING:
     from solo.engine.requests import Ask
     from solo.rules.oracle_styles import OracleStyle
 
-__all__ = ["dispatch"]
+__all__ = ["parse", "dispatch"]
 
 
-def dispatch(argv: list[str], env: Environment) -> int:
+def parse(argv: list[str], env: Environment) -> argparse.Namespace | int:
+    """The command line's options, or the exit code once --help or --version is shown."""
     parser = build_parser(env.stdout)
     try:
-        options = parser.parse_args(argv)
+        return parser.parse_args(argv)
     except SystemExit as leaving:  # --help and --version
         return int(leaving.code or 0)
-    handler = _HANDLERS[options.command or "home"]
-    return handler(options, env)
+
+
+def dispatch(options: argparse.Namespace, env: Environment) -> int:
+    """Run the subcommand ``options`` name (none: home, resume or start a crawl)."""
+    return _HANDLERS[options.command or "home"](options, env)
 
 
 def _random_seed() -> int:

@@ -26,18 +26,19 @@ def main(argv: list[str] | None = None, env: Environment | None = None) -> int:
     if args in (["--version"], ["-V"]):
         env.say(f"{PROG} {__version__}")
         return 0
-    if "--traceback" in args:
-        args.remove("--traceback")
-        env = env.replace(traceback=True)
     from solo.errors import SoloError
 
     try:
         quick = _quick_roll(args, env)
         if quick is not None:
             return quick
-        from solo.cli.commands import dispatch
+        from solo.cli.commands import dispatch, parse
 
-        return dispatch(args, env)
+        options = parse(args, env)  # --traceback is an option where options stand, no more
+        if isinstance(options, int):
+            return options
+        env = env.replace(traceback=options.traceback)
+        return dispatch(options, env)
     except KeyboardInterrupt:
         if env.traceback:
             raise

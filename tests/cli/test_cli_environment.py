@@ -20,7 +20,7 @@ from solo.cli.main import main
 from solo.engine import tool_commands
 from solo.engine.requests import SetChaos
 from solo.environment import Environment
-from solo.errors import UsageError
+from solo.errors import JournalError, UsageError
 from solo.journal.store import read_meta
 from tests.fake_env import Run, fake_env, solo
 
@@ -134,6 +134,17 @@ def test_traceback_only_on_request():
     plain.error_line()
     with pytest.raises(UsageError):  # the console script's Python prints its traceback
         solo("--traceback", "roll", "2d")
+
+
+def test_traceback_is_an_option_only_where_options_stand():
+    with pytest.raises(JournalError):  # after the command, as before it
+        solo("stats", "nosuch.md", "--traceback")
+    inside = solo("ask", "Is", "--traceback", "on?", "--seed", "1")
+    assert inside.code == 2 and inside.out == ""  # refused as --seed there is, not cut out
+    assert "on?" in inside.error_line()
+    after = solo("search", "--", "--traceback", ".")
+    assert (after.code, after.err) == (0, "")  # after -- it is a word to find, no option
+    assert after.out == "No line holds '--traceback' in 0 journals.\n"
 
 
 def _broken(error: BaseException):
