@@ -4,6 +4,7 @@ with ``--traceback``, a reader that goes away; and the Environment itself."""
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import runpy
@@ -183,6 +184,30 @@ def test_a_reader_that_goes_away_ends_solo_quietly():
         stdout.write("more")
     finally:
         stdout.close()  # flushed into /dev/null now, without a second error
+
+
+class _Full(io.StringIO):
+    """A standard output on a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_full_standard_output_is_said_in_one_line_not_as_a_bug():
+    assert solo("new", "j.md", "--system", "d12-tension", "--seed", "2").code == 0
+    for args in (["stats", "j.md"], ["--version"], ["play", "j.md"]):
+        env = fake_env("enter 3\n").replace(stdout=_Full())
+        done = solo(*args, env=env)
+        assert done.code == 1, args
+        assert done.error_line() == ("solo: error: cannot write to standard output: "
+                                     "No space left on device")
+    assert "enter 3" in Path("j.md").read_text()  # played and saved all the same
+
+
+def test_an_os_error_elsewhere_is_still_a_bug(monkeypatch):
+    monkeypatch.setattr("solo.rules.catalog.system_ids",
+                        _broken(OSError(errno.ENOSPC, "No space left on device")))
+    assert "internal error (OSError" in solo("systems").error_line()
 
 
 def _broken_chaos(world, run, request):
