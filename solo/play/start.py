@@ -95,8 +95,25 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     record = start_record(state.to_json())
     if marks:  # the key's room marks, for the notice if it is edited (solo.rules.key_marks)
         record = with_key_rooms(record, marks)
-    return create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
-                          record, next_free=not journal)
+    try:
+        return create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
+                              record, next_free=not journal)
+    except JournalError:
+        _refuse_other_file(path)
+        raise
+
+
+def _refuse_other_file(path: Path) -> None:
+    """A JournalError if ``path`` is a file that is no journal: 'solo play' it would fail."""
+    if not path.is_file():
+        return
+    try:
+        read_meta(path)
+    except HeaderError:  # a journal whose header needs fixing: play says what to fix
+        return
+    except JournalError:
+        raise JournalError(f"{path} already exists and is not a solo journal; it was left "
+                           "untouched: choose another name for the new one") from None
 
 
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,

@@ -28,6 +28,16 @@ def test_an_existing_journal_is_never_started_over():
     assert Path("j.md").read_text() == before
 
 
+def test_an_existing_file_that_is_no_journal_is_not_sent_to_play():
+    Path("notes.md").write_text("# notes\n")
+    refused = solo("new", "notes.md", "--system", "d12-tension")
+    assert refused.code == 1
+    assert refused.error_line() == ("solo: error: notes.md already exists and is not a solo "
+                                    "journal; it was left untouched: choose another name for "
+                                    "the new one")
+    assert Path("notes.md").read_text() == "# notes\n"
+
+
 def test_a_folder_or_a_file_in_the_way_is_one_line_and_leaves_nothing():
     Path("dir.md").mkdir()
     folder = solo("new", "dir.md", "--system", "classic")
