@@ -210,9 +210,10 @@ def home(interactive: Interactive, env: Environment) -> int:
     latest = _latest_journal()
     at_terminal = env.stdin_isatty
     if latest is not None:
-        if not at_terminal:
-            return play(latest, interactive, env)
         shown = printable(str(read_meta(latest).get("title", latest.stem)))
+        if not at_terminal:  # asks nothing, but says which crawl the lines are played in
+            env.warn(f"Resuming '{shown}' ({printable(str(latest))})")
+            return play(latest, interactive, env)
         if _resume(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
                    "new crawl", env):
             return play(latest, interactive, env)

@@ -83,7 +83,8 @@ def test_bare_solo_without_a_terminal_plays_stdin_into_the_latest_journal_or_a_n
     (journal,) = Path("journals").glob("*.md")
     assert read_meta(journal)["system"] == "d12-tension"
     again = solo(stdin="The second line.\n")
-    assert again.code == 0 and again.err == ""
+    title = read_meta(journal)["title"]
+    assert (again.code, again.err) == (0, f"Resuming '{title}' ({journal})\n")
     assert list(Path("journals").glob("*.md")) == [journal]
     assert "The second line." in journal.read_text()
 
