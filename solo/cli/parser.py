@@ -195,7 +195,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     simulate.add_argument("--turns", type=_turns, default=1000,
                           help="Turns to play (default 1000); the command that reaches them "
                           "is played whole, so a command of several turns may end the run "
-                          "a few turns past them.")
+                          "a few turns past them; a script that passes no time (combat) "
+                          "plays as many commands, and reports them, not turns.")
     simulate.add_argument("--seed", type=_seed, default=1, help="Seed (default 1).")
     simulate.add_argument("--action", action="append", default=[], help="A command to play; "
                           "repeat it for a script played in a cycle (default: the "
