@@ -25,9 +25,8 @@ LONG_EXPORT = 4 * 1024 * 1024
 def run_simulate(options, env: Environment) -> int:
     """``solo simulate``: play the turns, then print the counts (or one JSON object)."""
     from solo.engine.simulate import simulate
-    from solo.rules.catalog import load_world
-
     from solo.errors import SoloError, UsageError
+    from solo.rules.catalog import load_world
 
     if options.dungeon_set and options.dungeon is None:
         raise UsageError("--dungeon-set needs --dungeon ID")

@@ -88,9 +88,9 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
              every: int = PROGRESS_EVERY) -> Simulation:
     """Play ``setup`` once, then ``script`` (or ``action``, or the procedure's own
     ``simulate:`` action) in a cycle until ``turns`` turns have passed (or as many
-    commands, if the script takes no time: then the turns played are 0). ``progress``, if given, is called with the
-    turns played so far after each ``every`` turns (the run is played in stretches that
-    long; without it, in one, with nothing more done a turn)."""
+    commands, if the script takes no time: then the turns played are 0). ``progress``, if
+    given, is called with the turns played so far after each ``every`` turns (the run is
+    played in stretches that long; without it, in one, with nothing more done a turn)."""
     cycle = [line.strip() for line in script if line.strip()] or [
         (action or world.procedure.simulate).strip()]
     game = engine.Game(world, engine.start(world), random.Random(seed), record=False)
