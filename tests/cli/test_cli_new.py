@@ -72,3 +72,16 @@ def test_an_unknown_procedure_or_oracle_is_refused_before_any_file():
     oracle = solo("new", "j.md", "--system", "classic", "--oracle", "tarot")
     assert oracle.code == 2 and "tarot" in oracle.error_line()
     assert not Path("j.md").exists()
+
+
+def test_a_dungeon_setting_given_twice_is_refused_not_laid_over():
+    twice = ("--dungeon-set", "doors=open", "--dungeon-set", "doors=barred")
+    refused = solo("new", "j.md", "--system", "d12-tension", "--dungeon", "classic", *twice)
+    assert refused.code == 2 and not Path("j.md").exists()
+    assert refused.error_line() == ("solo: error: the dungeon setting 'doors' is given twice; "
+                                    "give it once")
+    assert solo("simulate", "--system", "d12-tension", "--dungeon", "classic", *twice).code == 2
+    assert solo("new", "j.md", "--system", "d12-tension", "--dungeon", "classic").code == 0
+    at_prompt = solo("play", "j.md", stdin="set dungeon classic doors=open doors=barred\n")
+    assert at_prompt.code == 1 and "'doors' is given twice" in at_prompt.err
+    assert "doors=barred" not in Path("j.md").read_text()
