@@ -32,9 +32,14 @@ def parse(argv: list[str], env: Environment) -> argparse.Namespace | int:
     """The command line's options, or the exit code once --help or --version is shown."""
     parser = build_parser(env.stdout)
     try:
-        return parser.parse_args(argv)
+        options, extra = parser.parse_known_args(argv)
     except SystemExit as leaving:  # --help and --version
         return int(leaving.code or 0)
+    if extra:  # the command's help, where its arguments are
+        command = f" {options.command}" if options.command else ""
+        raise UsageError(printable(f"unrecognized arguments: {' '.join(extra)} (see: "
+                                   f"solo{command} --help)"))
+    return options
 
 
 def dispatch(options: argparse.Namespace, env: Environment) -> int:
@@ -169,6 +174,8 @@ def _check(options, env: Environment) -> int:
     failures = 0
     for name in options.files:
         try:
+            if Path(name).is_dir():
+                raise SoloError(f"{name} is a folder; name the files in it to check")
             kind, loaded = load_file(Path(name))
             if kind == "procedure":
                 _refuse_shadowing(Path(name), loaded)
