@@ -14,6 +14,7 @@ taken back out of the journal, solo says which lines were not saved, and play st
 
 from __future__ import annotations
 
+import select
 from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
@@ -72,6 +73,44 @@ def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object
         yield from lines
     if buffer:
         yield buffer
+
+
+class _Waits(Exception):
+    """Reading on would wait for more input (the lines after quit are counted, not waited for)."""
+
+
+def _ready(source: object) -> bool:
+    """Whether a read of ``source`` gives what is there (lines or the end) without waiting."""
+    try:
+        fd = source.fileno()  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):  # in memory: never waits
+        return True
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):  # (not a pollable file here): do not risk a wait
+        return False
+
+
+def _left(numbered: Iterable[tuple[int, str | bytes]]) -> tuple[int, bool]:
+    """The lines left in the input that are not blank, as many as are there without waiting,
+    and whether more may come."""
+    count = 0
+    try:
+        for _, raw in numbered:
+            count += bool(decode_line(raw).strip())
+    except _Waits:
+        return count, True
+    return count, False
+
+
+def _unplayed(number: int, left: tuple[int, bool]) -> str:
+    """What a script's quit at line ``number`` left unplayed ('' if nothing)."""
+    count, more = left
+    if not count and not more:
+        return ""
+    said = (f"the lines after it ({count} so far) were" if more else
+            "the 1 line after it was" if count == 1 else f"the {count} lines after it were")
+    return f"solo: quit at line {number}: {said} not played\n"
 
 
 class _Numbered:
@@ -161,7 +200,14 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: 
     err.write(_shown(session.take_notices()))  # what resuming found, said once
     err.flush()
     played = _Group(session, out, err, max(group, 1), traceback)
-    numbered = _Numbered(_input_lines(lines, played.settle))
+    quit_at = 0  # the line that quit: the rest is counted as far as it is there, not played
+
+    def before_wait() -> None:
+        if quit_at and not _ready(lines):
+            raise _Waits
+        played.settle()
+
+    numbered = _Numbered(_input_lines(lines, before_wait))
 
     def ask_die(sides: int, problem: str | None, purpose: str = "") -> str:
         """Physical dice in a script: the next line is the face (empty: solo rolls it). A
@@ -195,8 +241,11 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: 
                 continue
             played.add(number, out, _shown(reply.lines))
             if reply.quit:
+                quit_at = number
                 break
         played.settle()
+        if quit_at:
+            err.write(_unplayed(quit_at, _left(numbered)))
     except NotSaved as error:
         err.write(_shown([f"solo: error: {error}"]))
         err.flush()
