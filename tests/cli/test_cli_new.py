@@ -85,3 +85,13 @@ def test_a_dungeon_setting_given_twice_is_refused_not_laid_over():
     at_prompt = solo("play", "j.md", stdin="set dungeon classic doors=open doors=barred\n")
     assert at_prompt.code == 1 and "'doors' is given twice" in at_prompt.err
     assert "doors=barred" not in Path("j.md").read_text()
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    ("Café/Ünïcode: a b", "cafe-unicode-a-b.md"), ("The ﬁre Straße", "the-fire-straße.md"),
+    ("Подземелье", "подземелье.md"), ("地下牢", "地下牢.md"), ("🐉 ***", "crawl.md")])
+def test_a_titles_letters_make_its_file_name(title, name):
+    done = solo("new", "--system", "delving", "--title", title)
+    assert done.code == 0, done.err
+    assert done.err == f"New journal: journals/{name}\n"
+    assert solo("play", f"journals/{name}", stdin="The hall.\n").code == 0
