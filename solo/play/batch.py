@@ -46,11 +46,12 @@ def _shown(lines: Iterable[str]) -> str:
     return printable(text) + "\n" if text else ""
 
 
-def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object]
+def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], bool]
                  ) -> Iterator[str | bytes]:
     """The lines of ``source``, cut where the line rule cuts (solo.play.line.split_lines:
     ``\\n``, ``\\r\\n`` or ``\\r``). From a binary stream (``read1``), read in chunks,
-    calling ``before_wait`` before each read, since a read may wait for the player."""
+    calling ``before_wait`` before each read, since a read may wait for the player: if it
+    says False, the lines end there."""
     read1 = getattr(source, "read1", None)
     if read1 is None:
         for item in source:
@@ -61,7 +62,8 @@ def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object
     buffer = b""
     after_cr = False  # the last chunk ended with \r: a \n starting the next one ends no line
     while True:
-        before_wait()
+        if not before_wait():
+            return
         chunk = read1(_CHUNK)
         if not chunk:
             break
@@ -73,10 +75,6 @@ def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object
         yield from lines
     if buffer:
         yield buffer
-
-
-class _Waits(Exception):
-    """Reading on would wait for more input (the lines after quit are counted, not waited for)."""
 
 
 def _ready(source: object) -> bool:
@@ -91,21 +89,13 @@ def _ready(source: object) -> bool:
         return False
 
 
-def _left(numbered: Iterable[tuple[int, str | bytes]]) -> tuple[int, bool]:
-    """The lines left in the input that are not blank, as many as are there without waiting,
-    and whether more may come."""
-    count = 0
-    try:
-        for _, raw in numbered:
-            count += bool(decode_line(raw).strip())
-    except _Waits:
-        return count, True
-    return count, False
-
-
-def _unplayed(number: int, left: tuple[int, bool]) -> str:
-    """What a script's quit at line ``number`` left unplayed ('' if nothing)."""
-    count, more = left
+def _unplayed(number: int, numbered: Iterable[tuple[int, str | bytes]],
+              waits: Callable[[], bool]) -> str:
+    """What a script's quit at line ``number`` left unplayed ('' if nothing): the lines of
+    ``numbered`` that are not blank, and whether more may come (``waits()``, once those are
+    read)."""
+    count = sum(bool(decode_line(raw).strip()) for _, raw in numbered)
+    more = waits()
     if not count and not more:
         return ""
     said = (f"the lines after it ({count} so far) were" if more else
@@ -201,11 +191,15 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: 
     err.flush()
     played = _Group(session, out, err, max(group, 1), traceback)
     quit_at = 0  # the line that quit: the rest is counted as far as it is there, not played
+    waits = False  # the count of the rest stopped where a read would wait
 
-    def before_wait() -> None:
+    def before_wait() -> bool:
+        nonlocal waits
         if quit_at and not _ready(lines):
-            raise _Waits
+            waits = True
+            return False
         played.settle()
+        return True
 
     numbered = _Numbered(_input_lines(lines, before_wait))
 
@@ -245,7 +239,7 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: 
                 break
         played.settle()
         if quit_at:
-            err.write(_unplayed(quit_at, _left(numbered)))
+            err.write(_unplayed(quit_at, numbered, lambda: waits))
     except NotSaved as error:
         err.write(_shown([f"solo: error: {error}"]))
         err.flush()
