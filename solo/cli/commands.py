@@ -25,17 +25,26 @@ if TYPE_CHECKING:
     from solo.engine.requests import Ask
     from solo.rules.oracle_styles import OracleStyle
 
-__all__ = ["dispatch"]
+__all__ = ["parse", "dispatch"]
 
 
-def dispatch(argv: list[str], env: Environment) -> int:
+def parse(argv: list[str], env: Environment) -> argparse.Namespace | int:
+    """The command line's options, or the exit code once --help or --version is shown."""
     parser = build_parser(env.stdout)
     try:
-        options = parser.parse_args(argv)
+        options, extra = parser.parse_known_args(argv)
     except SystemExit as leaving:  # --help and --version
         return int(leaving.code or 0)
-    handler = _HANDLERS[options.command or "home"]
-    return handler(options, env)
+    if extra:  # the command's help, where its arguments are
+        command = f" {options.command}" if options.command else ""
+        raise UsageError(printable(f"unrecognized arguments: {' '.join(extra)} (see: "
+                                   f"solo{command} --help)"))
+    return options
+
+
+def dispatch(options: argparse.Namespace, env: Environment) -> int:
+    """Run the subcommand ``options`` name (none: home, resume or start a crawl)."""
+    return _HANDLERS[options.command or "home"](options, env)
 
 
 def _random_seed() -> int:
@@ -165,6 +174,8 @@ def _check(options, env: Environment) -> int:
     failures = 0
     for name in options.files:
         try:
+            if Path(name).is_dir():
+                raise SoloError(f"{name} is a folder; name the files in it to check")
             kind, loaded = load_file(Path(name))
             if kind == "procedure":
                 _refuse_shadowing(Path(name), loaded)

@@ -24,6 +24,8 @@ def run_import(source: str, output: str | None, env: Environment) -> int:
     path = Path(source)
     try:
         raw = path.read_bytes()
+    except IsADirectoryError:
+        raise SoloError(f"{source} is a folder; name the export's JSON file") from None
     except OSError as err:
         raise SoloError(f"{source}: cannot read ({err.strerror})") from None
     to_stdout = output in (None, "-")

@@ -25,8 +25,11 @@ LONG_EXPORT = 4 * 1024 * 1024
 def run_simulate(options, env: Environment) -> int:
     """``solo simulate``: play the turns, then print the counts (or one JSON object)."""
     from solo.engine.simulate import simulate
+    from solo.errors import SoloError, UsageError
     from solo.rules.catalog import load_world
 
+    if options.dungeon_set and options.dungeon is None:
+        raise UsageError("--dungeon-set needs --dungeon ID")
     world = load_world(options.system)
     if getattr(options, "dungeon", None):
         return _simulate_dungeon(world, options, env)
@@ -48,6 +51,10 @@ def run_simulate(options, env: Environment) -> int:
         where = f" after {done:,} of {options.turns:,} turns" if done else ""
         return interrupted(env, f"{where}; nothing was printed")
     progress.wipe()
+    if result.commands and sum(result.refusals.values()) == result.commands:
+        command, why = next(iter(result.why.items()))
+        raise SoloError(f"nothing was played: each command was refused ('{printable(command)}'"
+                        f": {printable(why)})")
     if options.json:
         env.say(json.dumps(result.to_json()))
     else:

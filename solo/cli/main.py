@@ -23,21 +23,22 @@ def main(argv: list[str] | None = None, env: Environment | None = None) -> int:
     """Run solo; returns the exit code (0 ok, 1 error, 2 usage, 130 Ctrl-C)."""
     args = list(sys.argv[1:] if argv is None else argv)
     env = env or Environment.default()
-    if args in (["--version"], ["-V"]):
-        env.say(f"{PROG} {__version__}")
-        return 0
-    if "--traceback" in args:
-        args.remove("--traceback")
-        env = env.replace(traceback=True)
+    stdout = _Watched(env.stdout)
+    env = env.replace(stdout=stdout)
     from solo.errors import SoloError
 
     try:
-        quick = _quick_roll(args, env)
-        if quick is not None:
-            return quick
-        from solo.cli.commands import dispatch
+        done = _quick(args, env)
+        if done is None:
+            from solo.cli.commands import dispatch, parse
 
-        return dispatch(args, env)
+            options = parse(args, env)  # --traceback is an option where options stand, no more
+            if isinstance(options, int):
+                return options
+            env = env.replace(traceback=options.traceback)
+            done = dispatch(options, env)
+        env.stdout.flush()  # a full disk is found here, not in Python's flush on the way out
+        return done
     except KeyboardInterrupt:
         if env.traceback:
             raise
@@ -54,11 +55,49 @@ def main(argv: list[str] | None = None, env: Environment | None = None) -> int:
         _silence(env)
         return 1
     except Exception as error:  # a bug: say so in one line, unless asked for the traceback
+        if stdout.failed is not None:  # no bug: stdout is full or failing
+            env.warn(f"{PROG}: error: cannot write to standard output: "
+                     f"{stdout.failed.strerror or stdout.failed}")
+            _silence(env)
+            return 1
         if env.traceback:
             raise
         env.warn(f"{PROG}: error: internal error ({type(error).__name__}: {error}); "
                  "rerun with --traceback and report it")
         return 1
+
+
+def _quick(args: list[str], env: Environment) -> int | None:
+    """``solo --version`` and a plain dice roll, without argparse (None: anything else)."""
+    if args in (["--version"], ["-V"]):
+        env.say(f"{PROG} {__version__}")
+        return 0
+    return _quick_roll(args, env)
+
+
+class _Watched:
+    """Standard output, keeping the error a write to it raised: a full disk is no bug."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.failed: OSError | None = None
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as error:
+            self.failed = error
+            raise
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            self.failed = error
+            raise
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
 
 
 def _silence(env: Environment) -> None:

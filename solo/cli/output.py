@@ -46,7 +46,7 @@ def write_report(journal: Path, output: str | None, text: str, env: Environment)
     except OSError as err:
         raise JournalError(f"cannot write {output}: {err.strerror}") from None
     if status is not None and stat.S_ISDIR(status.st_mode):
-        raise UsageError(f"{output} is a folder; name a file to write")
+        raise JournalError(f"{output} is a folder; name a file to write")
     if status is not None and not stat.S_ISREG(status.st_mode):
         _to_device(output, target, text)
         return

@@ -124,7 +124,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      "--help).")
     parser.add_argument("--version", action="version", version=f"solo {__version__}")
     parser.add_argument("--traceback", action="store_true",
-                        help="Show the full Python traceback on errors.")
+                        help="Show the full Python traceback on errors (before or "
+                        "after the command, where an option can stand).")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     new = sub.add_parser("new", help="Start a new crawl and its journal.",
@@ -194,7 +195,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     simulate.add_argument("--turns", type=_turns, default=1000,
                           help="Turns to play (default 1000); the command that reaches them "
                           "is played whole, so a command of several turns may end the run "
-                          "a few turns past them.")
+                          "a few turns past them; a script that passes no time (combat) "
+                          "plays as many commands, and reports them, not turns.")
     simulate.add_argument("--seed", type=_seed, default=1, help="Seed (default 1).")
     simulate.add_argument("--action", action="append", default=[], help="A command to play; "
                           "repeat it for a script played in a cycle (default: the "
@@ -246,6 +248,9 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     template = sub.add_parser("new-procedure", help="Write a commented starting procedure file.")
     template.add_argument("name", help="Id of the new procedure (e.g. my-dungeon).")
     template.add_argument("-o", "--output", default=None, help="File (default: NAME.yaml).")
+    for each in sub.choices.values():  # --traceback after the command too, where options stand
+        each.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
+                          help=argparse.SUPPRESS)
     for each in (parser, *sub.choices.values()):
         if isinstance(each, _Parser):
             each.out = out

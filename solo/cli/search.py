@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.environment import Environment
-from solo.errors import UsageError
+from solo.errors import JournalError, UsageError
 from solo.terminal import printable
 
 __all__ = ["Hit", "add_parser", "run", "search_text", "search_bytes", "search_paths",
@@ -263,7 +263,7 @@ def journal_paths(given: Sequence[str]) -> list[Path]:
         elif path.is_file():
             paths.append(path)
         else:
-            raise UsageError(f"no journal or folder {name!r}")
+            raise JournalError(f"no journal or folder {name!r}")
     return paths
 
 
@@ -274,7 +274,7 @@ def search_paths(paths: Iterable[Path], words: Sequence[str]) -> list[Hit]:
         try:
             data = path.read_bytes()
         except OSError as error:
-            raise UsageError(f"cannot read {path} ({error.strerror})") from None
+            raise JournalError(f"cannot read {path} ({error.strerror})") from None
         hits.extend(search_bytes(data, words, str(path)))
     return hits
 

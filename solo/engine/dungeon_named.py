@@ -48,7 +48,7 @@ DUNGEON_VALUES = (DUNGEON, DUNGEON_SET, *_KEY_VALUES)
 
 def parse_settings(words: str | list[str] | tuple[str, ...]) -> dict[str, str]:
     """``doors=barred size=small`` (or a list of such words) as a mapping; UsageError for
-    a word without ``=``."""
+    a word without ``=``, or a setting named twice."""
     if isinstance(words, str):
         words = words.replace(",", " ").split()
     chosen: dict[str, str] = {}
@@ -56,6 +56,9 @@ def parse_settings(words: str | list[str] | tuple[str, ...]) -> dict[str, str]:
         name, equals, value = word.partition("=")
         if not equals or not name or not value:
             raise UsageError(f"a dungeon setting is NAME=WORD (doors=barred), not {word[:30]!r}")
+        if name.strip().lower() in chosen:  # never the last one silently
+            raise UsageError(f"the dungeon setting {name.strip()[:30]!r} is given twice; give "
+                             "it once")
         chosen[name.strip().lower()] = value.strip().lower()
     return chosen
 

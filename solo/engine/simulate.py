@@ -43,6 +43,8 @@ class Simulation:
     quiet_turns: int = 0  # turns that recorded no outcome
     asked: int = 0
     """The turns asked for: the last command is played whole, and may run past them."""
+    why: dict[str, str] = field(default_factory=dict)
+    """Each refused command's first refusal, as the procedure said it."""
 
     def to_json(self) -> dict:
         return {"system": self.system, "action": self.action, "turns": self.turns,
@@ -53,11 +55,12 @@ class Simulation:
 
     def lines(self) -> list[str]:
         setup = f", after {'; '.join(self.setup)}" if self.setup else ""
-        lines = [f"{self.system}: {self.turns} turns of '{self.action}'{setup} "
-                 f"(seed {self.seed})",
+        played, unit = (self.turns, "turns") if self.turns else (self.commands, "commands")
+        lines = [f"{self.system}: {played} {unit} of '{self.action}'{setup} "
+                 f"(seed {self.seed})" + ("" if self.turns else "; no time passed"),
                  *past(self.turns, self.asked),
-                 f"encounters: {self.encounters} ({self.encounters / max(self.turns, 1):.1%} "
-                 "of turns)"]
+                 f"encounters: {self.encounters} ({self.encounters / max(played, 1):.1%} "
+                 f"of {unit})"]
         total = sum(self.outcomes.values()) or 1
         width = max((len(name) for name in self.outcomes), default=0)
         for name, count in sorted(self.outcomes.items(), key=lambda item: -item[1]):
@@ -85,16 +88,16 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
              every: int = PROGRESS_EVERY) -> Simulation:
     """Play ``setup`` once, then ``script`` (or ``action``, or the procedure's own
     ``simulate:`` action) in a cycle until ``turns`` turns have passed (or as many
-    commands, if the script takes no time). ``progress``, if given, is called with the
-    turns played so far after each ``every`` turns (the run is played in stretches that
-    long; without it, in one, with nothing more done a turn)."""
+    commands, if the script takes no time: then the turns played are 0). ``progress``, if
+    given, is called with the turns played so far after each ``every`` turns (the run is
+    played in stretches that long; without it, in one, with nothing more done a turn)."""
     cycle = [line.strip() for line in script if line.strip()] or [
         (action or world.procedure.simulate).strip()]
     game = engine.Game(world, engine.start(world), random.Random(seed), record=False)
+    known = engine.command_table(world.procedure)  # the words play takes, 'enter' too
     for line in cycle:  # refuse a command the procedure does not know before playing
         words = line.split()
-        if not words or (world.procedure.action_named(words[0]) is None
-                         and words[0].lower() not in engine.ENGINE_COMMANDS):
+        if not words or words[0].lower() not in known:
             raise UsageError(f"unknown command {words[0] if words else line!r} for simulate; "
                              "it plays the procedure's actions, such as "
                              f"{', '.join(list(world.procedure.actions)[:4])}")
@@ -104,6 +107,7 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
     outcomes = game.outcomes
     counted: Counter[str] = Counter()
     refusals: Counter[str] = Counter()
+    why: dict[str, str] = {}
     commands = quiet = 0
     idle = 0  # commands in a row that passed no time
     index, size = 0, len(cycle)
@@ -118,8 +122,9 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
             before, recorded = now, len(outcomes)
             try:
                 now = perform(line)
-            except UsageError:
+            except UsageError as error:
                 refusals[line] += 1
+                why.setdefault(line, str(error))
             commands += 1
             passed = now - before
             if passed:
@@ -136,7 +141,6 @@ def simulate(world: World, turns: int, seed: int, action: str | None = None,
         progress(now - start_turn)
         stop = min(end, now + stretch)
     counted.update(outcomes)
-    played = game.turn - start_turn if game.turn - start_turn else commands
-    return Simulation(world.procedure.id, " / ".join(cycle), played, commands,
-                      game.encounters, dict(counted), seed, tuple(setup), dict(refusals),
-                      quiet, turns)
+    return Simulation(world.procedure.id, " / ".join(cycle), game.turn - start_turn,
+                      commands, game.encounters, dict(counted), seed, tuple(setup),
+                      dict(refusals), quiet, turns, why)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -14,15 +13,10 @@ from solo.journal.header import TITLE_LIMIT, render_front_matter
 from solo.journal.record import record_comment
 from solo.journal.store import write_all
 
-__all__ = ["create_journal", "slugify", "numbered", "FREE_NAMES"]
+__all__ = ["create_journal", "numbered", "FREE_NAMES"]
 
 FREE_NAMES = 10_000
 """How many numbered names a new journal tries before giving up."""
-
-
-def slugify(title: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-    return slug[:60].rstrip("-") or "crawl"
 
 
 def numbered(path: Path, number: int) -> Path:

@@ -14,6 +14,7 @@ taken back out of the journal, solo says which lines were not saved, and play st
 
 from __future__ import annotations
 
+import select
 from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
@@ -45,11 +46,12 @@ def _shown(lines: Iterable[str]) -> str:
     return printable(text) + "\n" if text else ""
 
 
-def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object]
+def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], bool]
                  ) -> Iterator[str | bytes]:
     """The lines of ``source``, cut where the line rule cuts (solo.play.line.split_lines:
     ``\\n``, ``\\r\\n`` or ``\\r``). From a binary stream (``read1``), read in chunks,
-    calling ``before_wait`` before each read, since a read may wait for the player."""
+    calling ``before_wait`` before each read, since a read may wait for the player: if it
+    says False, the lines end there."""
     read1 = getattr(source, "read1", None)
     if read1 is None:
         for item in source:
@@ -60,7 +62,8 @@ def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object
     buffer = b""
     after_cr = False  # the last chunk ended with \r: a \n starting the next one ends no line
     while True:
-        before_wait()
+        if not before_wait():
+            return
         chunk = read1(_CHUNK)
         if not chunk:
             break
@@ -72,6 +75,32 @@ def _input_lines(source: Iterable[str | bytes], before_wait: Callable[[], object
         yield from lines
     if buffer:
         yield buffer
+
+
+def _ready(source: object) -> bool:
+    """Whether a read of ``source`` gives what is there (lines or the end) without waiting."""
+    try:
+        fd = source.fileno()  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):  # in memory: never waits
+        return True
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):  # (not a pollable file here): do not risk a wait
+        return False
+
+
+def _unplayed(number: int, numbered: Iterable[tuple[int, str | bytes]],
+              waits: Callable[[], bool]) -> str:
+    """What a script's quit at line ``number`` left unplayed ('' if nothing): the lines of
+    ``numbered`` that are not blank, and whether more may come (``waits()``, once those are
+    read)."""
+    count = sum(bool(decode_line(raw).strip()) for _, raw in numbered)
+    more = waits()
+    if not count and not more:
+        return ""
+    said = (f"the lines after it ({count} so far) were" if more else
+            "the 1 line after it was" if count == 1 else f"the {count} lines after it were")
+    return f"solo: quit at line {number}: {said} not played\n"
 
 
 class _Numbered:
@@ -161,7 +190,18 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: 
     err.write(_shown(session.take_notices()))  # what resuming found, said once
     err.flush()
     played = _Group(session, out, err, max(group, 1), traceback)
-    numbered = _Numbered(_input_lines(lines, played.settle))
+    quit_at = 0  # the line that quit: the rest is counted as far as it is there, not played
+    waits = False  # the count of the rest stopped where a read would wait
+
+    def before_wait() -> bool:
+        nonlocal waits
+        if quit_at and not _ready(lines):
+            waits = True
+            return False
+        played.settle()
+        return True
+
+    numbered = _Numbered(_input_lines(lines, before_wait))
 
     def ask_die(sides: int, problem: str | None, purpose: str = "") -> str:
         """Physical dice in a script: the next line is the face (empty: solo rolls it). A
@@ -195,8 +235,11 @@ def run_batch(session: Session, lines: Iterable[str | bytes], out: TextIO, err: 
                 continue
             played.add(number, out, _shown(reply.lines))
             if reply.quit:
+                quit_at = number
                 break
         played.settle()
+        if quit_at:
+            err.write(_unplayed(quit_at, numbered, lambda: waits))
     except NotSaved as error:
         err.write(_shown([f"solo: error: {error}"]))
         err.flush()

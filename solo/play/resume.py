@@ -66,9 +66,18 @@ class Resumed:
 def journal_world(path: Path, meta: Mapping[str, Any]) -> World:
     """The procedure and tables a journal plays (table files named relative to it)."""
     tables = [Path(name) for name in meta.get("tables") or []]
+    tables = [name if name.is_absolute() else path.parent / name for name in tables]
+    system = str(meta["system"])
+    files = [("tables", name) for name in tables]
+    if Path(system).suffix in (".yaml", ".yml"):  # a procedure file, not an id
+        files.insert(0, ("system", Path(system)))
+    for key, name in files:
+        if not name.exists():  # moved or deleted since: say which file, and what to do
+            raise JournalError(f"{path}: the {'procedure' if key == 'system' else 'tables'} "
+                               f"file its front matter names ({key}: {name}) is missing; put "
+                               f"it back there, or edit '{key}:' to name where it is now")
     try:
-        return load_world(str(meta["system"]),
-                          [name if name.is_absolute() else path.parent / name for name in tables])
+        return load_world(system, tables)
     except UsageError as error:  # (the file is at fault, not the command line: exit 1)
         raise JournalError(f"{path}: its front matter: {error}") from None
 

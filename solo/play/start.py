@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +16,7 @@ from solo.engine import core as engine
 from solo.engine.dungeon_named import key_values, parse_settings, start_values
 from solo.environment import Environment
 from solo.errors import JournalError, SoloError, UsageError
-from solo.journal.create import create_journal, slugify
+from solo.journal.create import create_journal
 from solo.journal.header import JOURNAL_FORMAT, HeaderError, obsidian_tags
 from solo.journal.notation import member_tag, note, title_block
 from solo.journal.record import start_record
@@ -35,10 +37,23 @@ Interactive = Callable[[Session, Environment], int]
 """Plays a session at a terminal (the REPL), given by the command line, which imports
 prompt_toolkit only when a terminal is there."""
 
-__all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text", "ask_procedure",
-           "JOURNALS_DIR"]
+__all__ = ["slugify", "create_journal_file", "create_and_play", "play", "home", "now_text",
+           "ask_procedure", "JOURNALS_DIR"]
 
 JOURNALS_DIR = Path("journals")
+
+
+def slugify(title: str) -> str:
+    """A journal's file name from its title: lower case, a Latin letter without its accents
+    (Café: cafe), another script's letters kept as they are, anything else one hyphen;
+    'crawl' if nothing is left."""
+    letters = []
+    for char in unicodedata.normalize("NFC", title.lower()):
+        plain = "".join(part for part in unicodedata.normalize("NFKD", char)
+                        if not unicodedata.combining(part))
+        letters.append(plain if plain.isascii() else char)
+    slug = re.sub(r"[\W_]+", "-", "".join(letters)).strip("-")
+    return slug[:60].rstrip("-") or "crawl"
 
 
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,
@@ -95,8 +110,25 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
     record = start_record(state.to_json())
     if marks:  # the key's room marks, for the notice if it is edited (solo.rules.key_marks)
         record = with_key_rooms(record, marks)
-    return create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
-                          record, next_free=not journal)
+    try:
+        return create_journal(path, meta, title_block(title, world.procedure.name, seed, tags),
+                              record, next_free=not journal)
+    except JournalError:
+        _refuse_other_file(path)
+        raise
+
+
+def _refuse_other_file(path: Path) -> None:
+    """A JournalError if ``path`` is a file that is no journal: 'solo play' it would fail."""
+    if not path.is_file():
+        return
+    try:
+        read_meta(path)
+    except HeaderError:  # a journal whose header needs fixing: play says what to fix
+        return
+    except JournalError:
+        raise JournalError(f"{path} already exists and is not a solo journal; it was left "
+                           "untouched: choose another name for the new one") from None
 
 
 def create_and_play(journal: str | None, system: str, title: str | None, seed: int | None,
@@ -193,9 +225,10 @@ def home(interactive: Interactive, env: Environment) -> int:
     latest = _latest_journal()
     at_terminal = env.stdin_isatty
     if latest is not None:
-        if not at_terminal:
-            return play(latest, interactive, env)
         shown = printable(str(read_meta(latest).get("title", latest.stem)))
+        if not at_terminal:  # asks nothing, but says which crawl the lines are played in
+            env.warn(f"Resuming '{shown}' ({printable(str(latest))})")
+            return play(latest, interactive, env)
         if _resume(f"Resume '{shown}' ({printable(str(latest))})? y = resume, n = start a "
                    "new crawl", env):
             return play(latest, interactive, env)

@@ -22,12 +22,14 @@ __all__ = ["split_expression", "expression_alone"]
 
 _SUFFIXES = ("kh", "kl", "dh", "dl")
 _SIGNS = ("+", "-")
+_ALONE = "solo roll takes a dice expression alone"  # and no reason, unlike the prompt's roll
 
 
-def split_expression(text: str) -> tuple[str, str]:
+def split_expression(text: str, reason: bool = True) -> tuple[str, str]:
     """``text`` cut into its dice expression (not yet parsed) and the words after it, as
     typed (stripped). Raise :class:`DiceError` if those words begin like part of the dice:
-    a keep or drop suffix, or a word that is itself dice or a number."""
+    a keep or drop suffix, or a word that is itself dice or a number (its advice offers a
+    reason only if the roll takes one)."""
     end, joined = 0, False
     for start, stop in _words(text):
         word = text[start:stop]
@@ -43,17 +45,18 @@ def split_expression(text: str) -> tuple[str, str]:
                         f"against them ({joined_up}{first})")
     if first and _is_dice(first):
         raise DiceError(f"{first!r} after {expression!r} reads as dice: join it with + or - "
-                        f"({joined_up}+{first}), or begin the reason with a word")
+                        f"({joined_up}+{first})" + (", or begin the reason with a word"
+                                                    if reason else f"; {_ALONE}"))
     return expression, why
 
 
 def expression_alone(text: str) -> str:
     """``text`` as one dice expression and nothing else (``solo roll`` takes no reason):
     raise :class:`DiceError` naming the words after the dice, if any."""
-    expression, why = split_expression(text)
+    expression, why = split_expression(text, reason=False)
     if why:
         raise DiceError(f"{why[:40]!r} after the dice {expression!r} is not part of them: "
-                        "solo roll takes a dice expression alone")
+                        + _ALONE)
     return expression
 
 

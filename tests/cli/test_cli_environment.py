@@ -4,6 +4,7 @@ with ``--traceback``, a reader that goes away; and the Environment itself."""
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import runpy
@@ -20,7 +21,7 @@ from solo.cli.main import main
 from solo.engine import tool_commands
 from solo.engine.requests import SetChaos
 from solo.environment import Environment
-from solo.errors import UsageError
+from solo.errors import JournalError, UsageError
 from solo.journal.store import read_meta
 from tests.fake_env import Run, fake_env, solo
 
@@ -82,7 +83,8 @@ def test_bare_solo_without_a_terminal_plays_stdin_into_the_latest_journal_or_a_n
     (journal,) = Path("journals").glob("*.md")
     assert read_meta(journal)["system"] == "d12-tension"
     again = solo(stdin="The second line.\n")
-    assert again.code == 0 and again.err == ""
+    title = read_meta(journal)["title"]
+    assert (again.code, again.err) == (0, f"Resuming '{title}' ({journal})\n")
     assert list(Path("journals").glob("*.md")) == [journal]
     assert "The second line." in journal.read_text()
 
@@ -136,6 +138,17 @@ def test_traceback_only_on_request():
         solo("--traceback", "roll", "2d")
 
 
+def test_traceback_is_an_option_only_where_options_stand():
+    with pytest.raises(JournalError):  # after the command, as before it
+        solo("stats", "nosuch.md", "--traceback")
+    inside = solo("ask", "Is", "--traceback", "on?", "--seed", "1")
+    assert inside.code == 2 and inside.out == ""  # refused as --seed there is, not cut out
+    assert "on?" in inside.error_line()
+    after = solo("search", "--", "--traceback", ".")
+    assert (after.code, after.err) == (0, "")  # after -- it is a word to find, no option
+    assert after.out == "No line holds '--traceback' in 0 journals.\n"
+
+
 def _broken(error: BaseException):
     def listing() -> list[str]:
         raise error
@@ -172,6 +185,30 @@ def test_a_reader_that_goes_away_ends_solo_quietly():
         stdout.write("more")
     finally:
         stdout.close()  # flushed into /dev/null now, without a second error
+
+
+class _Full(io.StringIO):
+    """A standard output on a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_full_standard_output_is_said_in_one_line_not_as_a_bug():
+    assert solo("new", "j.md", "--system", "d12-tension", "--seed", "2").code == 0
+    for args in (["stats", "j.md"], ["--version"], ["play", "j.md"]):
+        env = fake_env("enter 3\n").replace(stdout=_Full())
+        done = solo(*args, env=env)
+        assert done.code == 1, args
+        assert done.error_line() == ("solo: error: cannot write to standard output: "
+                                     "No space left on device")
+    assert "enter 3" in Path("j.md").read_text()  # played and saved all the same
+
+
+def test_an_os_error_elsewhere_is_still_a_bug(monkeypatch):
+    monkeypatch.setattr("solo.rules.catalog.system_ids",
+                        _broken(OSError(errno.ENOSPC, "No space left on device")))
+    assert "internal error (OSError" in solo("systems").error_line()
 
 
 def _broken_chaos(world, run, request):

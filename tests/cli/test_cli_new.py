@@ -28,6 +28,16 @@ def test_an_existing_journal_is_never_started_over():
     assert Path("j.md").read_text() == before
 
 
+def test_an_existing_file_that_is_no_journal_is_not_sent_to_play():
+    Path("notes.md").write_text("# notes\n")
+    refused = solo("new", "notes.md", "--system", "d12-tension")
+    assert refused.code == 1
+    assert refused.error_line() == ("solo: error: notes.md already exists and is not a solo "
+                                    "journal; it was left untouched: choose another name for "
+                                    "the new one")
+    assert Path("notes.md").read_text() == "# notes\n"
+
+
 def test_a_folder_or_a_file_in_the_way_is_one_line_and_leaves_nothing():
     Path("dir.md").mkdir()
     folder = solo("new", "dir.md", "--system", "classic")
@@ -62,3 +72,26 @@ def test_an_unknown_procedure_or_oracle_is_refused_before_any_file():
     oracle = solo("new", "j.md", "--system", "classic", "--oracle", "tarot")
     assert oracle.code == 2 and "tarot" in oracle.error_line()
     assert not Path("j.md").exists()
+
+
+def test_a_dungeon_setting_given_twice_is_refused_not_laid_over():
+    twice = ("--dungeon-set", "doors=open", "--dungeon-set", "doors=barred")
+    refused = solo("new", "j.md", "--system", "d12-tension", "--dungeon", "classic", *twice)
+    assert refused.code == 2 and not Path("j.md").exists()
+    assert refused.error_line() == ("solo: error: the dungeon setting 'doors' is given twice; "
+                                    "give it once")
+    assert solo("simulate", "--system", "d12-tension", "--dungeon", "classic", *twice).code == 2
+    assert solo("new", "j.md", "--system", "d12-tension", "--dungeon", "classic").code == 0
+    at_prompt = solo("play", "j.md", stdin="set dungeon classic doors=open doors=barred\n")
+    assert at_prompt.code == 1 and "'doors' is given twice" in at_prompt.err
+    assert "doors=barred" not in Path("j.md").read_text()
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    ("Café/Ünïcode: a b", "cafe-unicode-a-b.md"), ("The ﬁre Straße", "the-fire-straße.md"),
+    ("Подземелье", "подземелье.md"), ("地下牢", "地下牢.md"), ("🐉 ***", "crawl.md")])
+def test_a_titles_letters_make_its_file_name(title, name):
+    done = solo("new", "--system", "delving", "--title", title)
+    assert done.code == 0, done.err
+    assert done.err == f"New journal: journals/{name}\n"
+    assert solo("play", f"journals/{name}", stdin="The hall.\n").code == 0

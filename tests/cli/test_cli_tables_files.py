@@ -87,3 +87,23 @@ def test_markdown_tables_given_to_new_are_rolled_and_kept_on_resuming():
     rolled = [line for line in Path("j.md").read_text(encoding="utf-8").splitlines()
               if line.startswith("tbl: Omens d6=")]
     assert len(rolled) == 2
+
+
+def test_a_moved_procedure_or_tables_file_is_named_with_what_to_do():
+    assert solo("new-procedure", "mine").code == 0
+    assert solo("new", "m.md", "--system", "mine.yaml").code == 0
+    Path("omens.md").write_text(OMENS)
+    assert solo("new", "t.md", "--system", "d12-tension", "--tables", "omens.md").code == 0
+    Path("mine.yaml").rename("x.yaml")
+    Path("omens.md").rename("y.md")
+    for journal, key, what, name in (("m.md", "system", "procedure", "mine.yaml"),
+                                     ("t.md", "tables", "tables", "omens.md")):
+        for command in ("play", "status", "odds"):  # (export needs neither)
+            done = solo(command, journal)
+            assert done.code == 1, (journal, command)
+            assert done.error_line() == (
+                f"solo: error: {journal}: the {what} file its front matter names ({key}: "
+                f"{Path(name).resolve()}) is missing; put it back there, or edit '{key}:' to "
+                "name where it is now")
+    Path("x.yaml").rename("mine.yaml")
+    assert solo("play", "m.md", stdin="The hall.\n").code == 0

@@ -74,3 +74,26 @@ def test_an_empty_value_is_refused_not_taken_for_the_default(args, says, tmp_pat
     assert (done.code, done.out) == (2, ""), done.err
     assert says in done.error_line()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_file_or_a_folder_named_as_a_file_exits_1(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "adir").mkdir()
+    assert solo("new", "j.md", "--system", "classic").code == 0
+    for args, says in ((("search", "foo", "nosuch.md"), "no journal or folder 'nosuch.md'"),
+                       (("export", "j.md", "-o", "adir"), "adir is a folder; name a file"),
+                       (("check", "adir"), "adir is a folder; name the files in it"),
+                       (("import", "adir"), "adir is a folder; name the export's JSON file")):
+        done = solo(*args)
+        assert done.code == 1, args
+        assert says in done.error_line(), args
+
+
+def test_an_unrecognised_argument_names_the_help_of_its_command(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args, help_of in ((("stats", "j.md", "--jsn"), "solo stats --help"),
+                          (("systems", "extra"), "solo systems --help"),
+                          (("--jsn",), "solo --help")):
+        done = solo(*args)
+        assert done.code == 2, args
+        assert done.error_line().endswith(f"(see: {help_of})"), args

@@ -105,7 +105,7 @@ def test_a_room_repeated_by_later_sessions_is_shown_once(tmp_path):
 def test_bad_input_is_one_line(tmp_path):
     assert solo("search").code == 2
     missing = solo("search", "bones", str(tmp_path / "nowhere.md"))
-    assert missing.code == 2 and "no journal or folder" in missing.error_line()
+    assert missing.code == 1 and "no journal or folder" in missing.error_line()  # a file: 1
 
 
 def test_a_bom_and_a_line_before_any_session_do_not_trip_it():

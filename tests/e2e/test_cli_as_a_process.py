@@ -177,6 +177,18 @@ def test_traceback_only_on_request(tmp_path: Path):
 
 
 @pytest.mark.e2e
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_standard_output_is_one_line_not_a_bug(tmp_path: Path):
+    command = [e2e.SOLO] if e2e.SOLO else [sys.executable, "-m", "solo"]
+    for args in (["--version"], ["roll", "2d6"], ["systems"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([*command, *args], cwd=tmp_path, stdout=full, text=True,
+                                  stderr=subprocess.PIPE, timeout=60, check=False)
+        assert (done.returncode, done.stderr) == (
+            1, "solo: error: cannot write to standard output: No space left on device\n"), args
+
+
+@pytest.mark.e2e
 def test_a_fifo_as_a_journal_is_refused_without_hanging(tmp_path: Path):
     fifo = tmp_path / "f.md"
     os.mkfifo(fifo)

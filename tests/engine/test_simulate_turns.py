@@ -52,3 +52,36 @@ def test_the_help_of_turns_says_a_run_may_end_past_them():
     shown = solo("simulate", "--help").out
     assert "played whole, so a command of several turns may end the run a few turns past "\
         "them" in " ".join(shown.split())
+
+
+def test_enter_is_a_command_simulate_plays_where_play_takes_it():
+    for system in ("delving", "classic", "dungeon-turn", "exploration", "overloaded"):
+        run = solo("simulate", "--system", system, "--turns", "10", "--action", "enter")
+        assert run.code == 0, (system, run.err)
+        assert run.out.startswith(f"{system}: 10 turns of 'enter'"), system
+
+
+def test_a_script_that_passes_no_time_reports_commands_not_turns():
+    run = solo("simulate", "--system", "d12-tension", "--turns", "10", "--action", "combat")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[0] == ("d12-tension: 10 commands of 'combat' (seed 1); no "
+                                       "time passed")
+    counts = json.loads(solo("simulate", "--system", "d12-tension", "--turns", "10",
+                             "--action", "combat", "--json").out)
+    assert (counts["turns"], counts["commands"]) == (0, 10)
+
+
+def test_dungeon_settings_without_a_dungeon_are_refused():
+    run = solo("simulate", "--system", "d12-tension", "--dungeon-set", "doors=open")
+    assert run.code == 2
+    assert run.error_line() == "solo: error: --dungeon-set needs --dungeon ID"
+
+
+def test_a_run_where_every_command_was_refused_fails_with_the_reason():
+    run = solo("simulate", "--system", "d12-tension", "--turns", "10", "--action", "go N")
+    assert (run.code, run.out) == (1, "")
+    assert run.error_line().startswith("solo: error: nothing was played: each command was "
+                                       "refused ('go N': the party is in no room yet")
+    some = solo("simulate", "--system", "d12-tension", "--turns", "10", "--action", "go N",
+                "--action", "enter")
+    assert some.code == 0 and "refused: 'go N'" in some.out

@@ -10,6 +10,7 @@ import errno
 import io
 import os
 import queue
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -126,3 +127,29 @@ def test_an_editor_replacing_the_file_before_the_group_is_saved(tmp_path: Path, 
     assert resume(path).state.turn == 10
     again = run_here("play", str(path), cwd=tmp_path, stdin="enter 2\n")
     assert again.returncode == 0, again.stderr  # the lock followed the file
+
+
+def test_lines_after_quit_are_counted_on_stderr_not_played(tmp_path: Path):
+    path = new_journal(tmp_path)
+    code, out, err = play(path, io.BytesIO(b"quit\nlinger\n\nThe party rests here.\n"))
+    assert code == 0 and out.startswith("Saved.")
+    assert err == "solo: quit at line 1: the 2 lines after it were not played\n"
+    assert "linger" not in path.read_text() and "rests here" not in path.read_text()
+    assert play(path, io.BytesIO(b"quit\n\n"))[2] == ""
+
+
+def test_quit_does_not_wait_for_lines_still_to_come(tmp_path: Path):
+    path = new_journal(tmp_path)
+    read, write = os.pipe()
+    os.write(write, b"quit\nlinger\n")
+    done = threading.Event()
+    closer = threading.Thread(target=lambda: (done.wait(60), os.close(write)))
+    closer.start()  # the writer stays there until play is over (or a minute, if it waited)
+    try:
+        with open(read, "rb") as piped:
+            code, _, err = play(path, piped)
+    finally:
+        done.set()
+        closer.join()
+    assert code == 0
+    assert err == "solo: quit at line 1: the lines after it (1 so far) were not played\n"

@@ -81,3 +81,13 @@ def test_the_command_line_refuses_what_the_prompt_would_not_roll(typed, said):
 def test_a_number_too_long_is_refused_after_a_space_too(world):
     with pytest.raises(UsageError, match="a number of more than"):
         parse_line(world, start(world), "roll 2d6 + " + "9" * 40)
+
+
+def test_each_roll_offers_only_what_it_takes():
+    """The prompt's roll takes a reason after the dice; the command line's takes none."""
+    typed = solo("roll", "d6", "d8")
+    assert typed.code == 2
+    assert typed.error_line() == ("solo: error: 'd8' after 'd6' reads as dice: join it with + "
+                                  "or - (d6+d8); solo roll takes a dice expression alone")
+    with pytest.raises(UsageError, match=r"\(d6\+d8\), or begin the reason with a word"):
+        parse_line(load_world("delving"), start(load_world("delving")), "roll d6 d8")
