@@ -31,7 +31,7 @@ from solo.rules.catalog import load_world
 from solo.rules.world import World
 
 __all__ = ["Resumed", "resume", "resume_file", "journal_world", "front_matter_party",
-           "dice_mode", "written_later", "standing_entry"]
+           "dice_mode", "written_later", "standing_entry", "map_gap"]
 
 _UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 _EVENTS = frozenset(kind.__struct_config__.tag for kind in get_args(Event))
@@ -109,6 +109,16 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
         read = map_from([kept for kept in counted if kept.step <= record.step])
         if read.whole_at is None and tail.window:  # no whole map reads near the end
             return resume(world, meta, path, read_tail(path, least=1 << 62))
+        gap = map_gap(tail, read.whole_at)
+        if gap and tail.window:  # its line is counted from the top of the file
+            return resume(world, meta, path, read_tail(path, least=1 << 62))
+        if gap:
+            raise JournalError(
+                f"{path}: the record at line {gap} cannot be read (a curly quote where a "
+                "straight one belongs, or the file saved in another encoding than UTF-8?), "
+                "and the map needs what its entry changed: playing on would lose that for "
+                "good. Mend the record, or delete its comment to go on without it; the "
+                "journal was left untouched")
         state = replace(state, dungeon=read.dungeon)
         map_at = read.whole_at
         if read.note():
@@ -131,6 +141,27 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
                    scene=record.scene_number,
                    lead=("\n" if tail.needs_newline else "") + tail.closers,
                    notices=tuple(notices), map_at=map_at, torn=tail.torn, world=world)
+
+
+def map_gap(tail: Tail, whole_at: int | None) -> int:
+    """The line of the first record in ``tail`` that does not read, stands between the
+    whole map the map is read from (step ``whole_at``) and the last readable record, and
+    leaves a step missing there (0: none). The map is read without what that entry changed,
+    and a sitting's first entry keeps the whole map: played on, the change would be gone
+    even once the record is mended. (A record cut off by a crash and written again leaves
+    no step missing; one after the last readable record is a torn entry, resumed before.)"""
+    spans, bad, step = tail.spans, None, whole_at
+    last = max(index for index, span in enumerate(spans) if span.record is not None)
+    first = max((index for index, span in enumerate(spans[:last + 1]) if span.record is not None
+                 and span.record.step == whole_at and span.record.dungeon), default=-1)
+    for span in spans[first + 1:last + 1]:
+        if span.record is None:
+            bad = bad or span
+            continue
+        if bad is not None and (step is None or span.record.step > step + 1):
+            return tail.text.count(b"\n", 0, bad.line) + 1
+        bad, step = None, span.record.step
+    return 0
 
 
 def standing_entry(path: Path, records: Sequence[Record], step: int) -> tuple[int, str]:
