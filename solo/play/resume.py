@@ -146,17 +146,20 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
 def map_gap(tail: Tail, whole_at: int | None) -> int:
     """The line of the first record in ``tail`` that does not read, stands between the
     whole map the map is read from (step ``whole_at``) and the last readable record, and
-    leaves a step missing there (0: none). The map is read without what that entry changed,
-    and a sitting's first entry keeps the whole map: played on, the change would be gone
-    even once the record is mended. (A record cut off by a crash and written again leaves
-    no step missing; one after the last readable record is a torn entry, resumed before.)"""
+    leaves a step missing there, its text naming rooms or a whole map (or cut before its
+    state) (0: none). The map is read without what that entry changed, and a sitting's
+    first entry keeps the whole map: played on, the change would be gone even once the
+    record is mended. (A record cut off by a crash and written again leaves no step
+    missing; one after the last readable record is a torn entry, resumed before.)"""
     spans, bad, step = tail.spans, None, whole_at
     last = max(index for index, span in enumerate(spans) if span.record is not None)
     first = max((index for index, span in enumerate(spans[:last + 1]) if span.record is not None
                  and span.record.step == whole_at and span.record.dungeon), default=-1)
     for span in spans[first + 1:last + 1]:
         if span.record is None:
-            bad = bad or span
+            text = bytes(span.body)
+            changed = b"rooms" in text or b"dungeon" in text or b"state" not in text
+            bad = bad or (span if changed else None)
             continue
         if bad is not None and (step is None or span.record.step > step + 1):
             return tail.text.count(b"\n", 0, bad.line) + 1

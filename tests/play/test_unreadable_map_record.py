@@ -15,6 +15,7 @@ ROOM = "room Salle d’armes, exits N E"
 
 
 def journal_with_room(folder: Path, *after: str) -> Path:
+    folder.mkdir(exist_ok=True)
     journal = folder / "u8.md"
     moves = ["enter 3", ROOM, "La salle est froide.", *after]
     done = solo("new", str(journal), "--system", "d12-tension", "--seed", "3",
@@ -97,6 +98,12 @@ def test_nothing_lost_plays_on_a_later_whole_map_or_no_map_at_all(tmp_path):
     played = solo("play", str(journal), stdin="rooms\n")
     assert played.code == 0, played.err
     assert "Salle d’armes · active · exits N, E, ?" in played.out
+    narrated = journal_with_room(tmp_path / "narrated", "linger")  # one sitting: no whole map
+    text = narrated.read_text(encoding="utf-8")  # after the room's, but no room named in it
+    narrated.write_text(text.replace('"kind":"narration"', '“kind”:"narration"', 1),
+                        encoding="utf-8")
+    played = solo("play", str(narrated), stdin="rooms\n")
+    assert played.code == 0 and "Salle d’armes" in played.out, played.err
     roomless = tmp_path / "roomless.md"
     assert solo("new", str(roomless), "--system", "d12-tension", "--seed", "3",
                 stdin="noise\nnoise\nlinger\n").code == 0
