@@ -102,8 +102,12 @@ def test_nothing_lost_plays_on_a_later_whole_map_or_no_map_at_all(tmp_path):
     text = narrated.read_text(encoding="utf-8")  # after the room's, but no room named in it
     narrated.write_text(text.replace('"kind":"narration"', '“kind”:"narration"', 1),
                         encoding="utf-8")
+    line = text.count("\n", 0, text.index('"kind":"narration"')) + 1
     played = solo("play", str(narrated), stdin="rooms\n")
     assert played.code == 0 and "Salle d’armes" in played.out, played.err
+    assert f"The record at line {line} cannot be read" in played.err  # said, once
+    assert played.err.count("cannot be read") == 1
+    assert "the reports leave out what its entry did until it is mended" in played.err
     roomless = tmp_path / "roomless.md"
     assert solo("new", str(roomless), "--system", "d12-tension", "--seed", "3",
                 stdin="noise\nnoise\nlinger\n").code == 0
