@@ -131,8 +131,7 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
     fitted, reconciled = engine.reconcile(world, state)
     notices.extend(reconciled)
     live, last_command = standing_entry(path, counted, record.standing)
-    if left_out_note(tail):
-        notices.append(left_out_note(tail))
+    notices.extend(note for note in (left_out_note(tail),) if note)
     if tail.torn:
         notices.append("The journal's last entry has no readable record (cut off by "
                        "a crash, or edited by hand). Its text is kept; play resumes "
