@@ -343,11 +343,9 @@ class Session:
         self.notices.append("The journal was changed on disk by another program; solo read it "
                             "again and kept your edits"
                             + (" and put its own missing entries back." if missing else "."))
-        rest = _rest_of(tail, missing)
-        if rest is not None:  # the file ends with the first lines of them: not twice
-            self._append_raw(rest)
-        elif missing or tail.closers or tail.needs_newline:
-            self._append_raw(("\n" if tail.needs_newline else "") + tail.closers + missing)
+        text = _put_back_text(tail, missing)
+        if text:
+            self._append_raw(text)
 
     def _append_raw(self, text: str) -> None:
         try:
@@ -364,15 +362,17 @@ class Session:
         return notices
 
 
-def _rest_of(tail: Tail, missing: str) -> str | None:
-    """What is left to write of ``missing`` (this sitting's entries the file lacks) when
-    the file, after its last record, holds nothing but their first whole lines (an editor
-    cut the journal inside solo's entry: its session heading kept, say); None otherwise."""
+def _put_back_text(tail: Tail, missing: str) -> str:
+    """What to append to the file read again (``tail``) to put back ``missing`` (this
+    sitting's entries it lacks): the file's open fence or comment closed first, then them;
+    but where the file, after its last record, holds nothing but their first whole lines
+    (an editor cut the journal inside solo's entry: its session heading kept, say), only
+    the rest of them, so that nothing stands twice."""
     end = next(span.end for span in reversed(tail.spans) if span.record is not None)
     after = tail.text[end:].decode("utf-8", errors="replace")
     kept, body = after.strip(), missing.lstrip()
     if not kept or not body.startswith(kept + "\n"):
-        return None
+        return ("\n" if tail.needs_newline else "") + tail.closers + missing
     rest = body[len(kept):]
     newlines = len(rest) - len(rest.lstrip("\n"))
     return "\n" * max(newlines - (len(after) - len(after.rstrip("\n"))), 0) + rest.lstrip("\n")
