@@ -206,10 +206,9 @@ def unwrapped(body: bytes) -> Iterator[bytes]:
     yield b" ".join(line.strip(b" \t\r") for line in lines)
 
 
-def open_constructs(text: str) -> tuple[bool, bool, bool]:
-    """Whether ``text`` (what follows the last record) leaves a fence or a comment open,
-    and whether it holds anything solo writes (a fence or a record's start)."""
-    in_fence = in_comment = solo_text = False
+def open_constructs(text: str) -> tuple[bool, bool]:
+    """Whether ``text`` (what follows the last record) leaves a fence or a comment open."""
+    in_fence = in_comment = False
     for line in text.split("\n"):
         bare = line.strip()
         if in_comment:
@@ -221,8 +220,7 @@ def open_constructs(text: str) -> tuple[bool, bool, bool]:
                 in_fence = False
             continue
         if bare.startswith("```"):
-            in_fence = solo_text = True
+            in_fence = True
         elif bare.startswith("<!--"):
-            solo_text = solo_text or bare.startswith("<!-- solo")
             in_comment = "-->" not in bare[4:]
-    return in_fence, in_comment, solo_text
+    return in_fence, in_comment

@@ -103,7 +103,7 @@ class Tail:
 
     spans: tuple[Span, ...]
     last: Record
-    torn: bool            # something solo wrote after it was cut off or cannot be read
+    torn: bool            # cut off after it: a fence or comment left open, a record unread
     closers: str          # what to write first so that nothing left open swallows the rest
     needs_newline: bool   # the file does not end with a line break
     window: int = 0
@@ -166,9 +166,10 @@ def read_tail(path: Path, back_to: int | None = None, least: int = SCAN_BYTES,
                 not wanted <= {span.record.step for span in readable}:  # type: ignore[union-attr]
             continue
         after = data[last.end:].decode("utf-8", errors="replace")
-        in_fence, in_comment, solo_text = open_constructs(after)
+        in_fence, in_comment = open_constructs(after)  # (a fence closed is the player's)
         closers = ("-->\n" if in_comment else "") + ("```\n" if in_fence else "")
-        return Tail(tuple(spans), last.record, torn=solo_text,  # type: ignore[arg-type]
+        torn = in_fence or in_comment or spans[-1] is not last  # (or a record unread)
+        return Tail(tuple(spans), last.record, torn=torn,  # type: ignore[arg-type]
                     closers=closers, needs_newline=bool(data) and not data.endswith(b"\n"),
                     window=window, text=data)
     raise JournalError(f"{path} has no readable state record to resume from; "

@@ -6,7 +6,7 @@ Pure reading: nothing here writes the journal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, get_args
@@ -21,6 +21,7 @@ from solo.journal.map_records import map_from
 from solo.journal.notation import one_line
 from solo.journal.record import RECORD_VERSION
 from solo.journal.record_order import in_step_order, scan_records
+from solo.journal.record_split import Span
 from solo.journal.record_types import Record, json_data, state_of
 from solo.journal.store import Tail, find_record, read_meta, read_tail
 from solo.journal.undo_chain import stands_for
@@ -31,7 +32,8 @@ from solo.rules.catalog import load_world
 from solo.rules.world import World
 
 __all__ = ["Resumed", "resume", "resume_file", "journal_world", "front_matter_party",
-           "dice_mode", "written_later", "standing_entry"]
+           "dice_mode", "written_later", "standing_entry", "map_gap",
+           "left_out", "left_out_note"]
 
 _UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 _EVENTS = frozenset(kind.__struct_config__.tag for kind in get_args(Event))
@@ -112,12 +114,22 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
         notices.append(joined)
     else:
         notices.extend(added_by_hand(path, meta, state))
+    if tail.window and any(left_out(tail.spans)):  # its line counts from the file's top
+        return resume(world, meta, path, read_tail(path, least=1 << 62))
     counted = in_step_order(tail.records)
     map_at: int | None = None
     if record.map is not None:
         read = map_from([kept for kept in counted if kept.step <= record.step])
         if read.whole_at is None and tail.window:  # no whole map reads near the end
             return resume(world, meta, path, read_tail(path, least=1 << 62))
+        gap = map_gap(tail, read.whole_at)
+        if gap:
+            raise JournalError(
+                f"{path}: the record at line {gap} cannot be read (a curly quote where a "
+                "straight one belongs, or the file saved in another encoding than UTF-8?), "
+                "and the map needs what its entry changed: playing on would lose that for "
+                "good. Mend the record, or delete its comment to go on without it; the "
+                "journal was left untouched")
         state = replace(state, dungeon=read.dungeon)
         map_at = read.whole_at
         if read.note():
@@ -128,6 +140,7 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
     fitted, reconciled = engine.reconcile(world, state)
     notices.extend(reconciled)
     live, last_command = standing_entry(path, counted, record.standing)
+    notices.extend(note for note in (left_out_note(tail),) if note)
     if tail.torn:
         notices.append("The journal's last entry has no readable record (cut off by "
                        "a crash, or edited by hand). Its text is kept; play resumes "
@@ -140,6 +153,56 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
                    scene=record.scene_number,
                    lead=("\n" if tail.needs_newline else "") + tail.closers,
                    notices=tuple(notices), map_at=map_at, torn=tail.torn, world=world)
+
+
+def map_gap(tail: Tail, whole_at: int | None) -> int:
+    """The line of the first record in ``tail`` that does not read, stands between the
+    whole map the map is read from (step ``whole_at``) and the last readable record,
+    leaves a step missing there (:func:`left_out`), and whose text names rooms or a whole
+    map (or is cut before its state) (0: none). The map is read without what that entry
+    changed, and a sitting's first entry keeps the whole map: played on, the change would
+    be gone even once the record is mended."""
+    spans = tail.spans
+    last = max(index for index, span in enumerate(spans) if span.record is not None)
+    first = max((index for index, span in enumerate(spans[:last + 1]) if span.record is not None
+                 and span.record.step == whole_at and span.record.dungeon), default=-1)
+    for run in left_out(spans[first + 1:last + 1], whole_at):
+        for span in run:
+            text = bytes(span.body)
+            if b"rooms" in text or b"dungeon" in text or b"state" not in text:
+                return tail.text.count(b"\n", 0, span.line) + 1
+    return 0
+
+
+def left_out(spans: Sequence[Span], step: int | None = None) -> Iterator[list[Span]]:
+    """Each run of records in ``spans`` that do not read and leave a step missing before
+    the readable record after them (``step``: that of the record before ``spans``; None:
+    none, or not known). A record cut off by a crash and written again leaves no step
+    missing; one after the last readable record is a torn entry, resumed before."""
+    run: list[Span] = []
+    for span in spans:
+        if span.record is None:
+            run.append(span)
+            continue
+        if run and (step is None or span.record.step > step + 1):
+            yield run
+        run, step = [], span.record.step
+
+
+def left_out_note(tail: Tail) -> str:
+    """What to tell the player of the records in ``tail`` that do not read and leave a
+    step missing ('' when none does): play goes on, the reports leave them out."""
+    first = next(index for index, span in enumerate(tail.spans) if span.record is not None)
+    lines = [tail.text.count(b"\n", 0, run[0].line) + 1
+             for run in left_out(tail.spans[first:])]
+    if not lines:
+        return ""
+    return (f"The record{'s' if len(lines) > 1 else ''} at line "
+            f"{', '.join(map(str, lines[:5]))}{' …' if len(lines) > 5 else ''} cannot be read "
+            "(a curly quote where a straight one belongs?): play goes on from the state the "
+            "later records keep, but the reports leave out what "
+            + ("those entries did until they are" if len(lines) > 1 else
+               "its entry did until it is") + " mended.")
 
 
 def standing_entry(path: Path, records: Sequence[Record], step: int) -> tuple[int, str]:

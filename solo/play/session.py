@@ -35,7 +35,7 @@ from solo.journal.notation import (
     session_heading,
 )
 from solo.journal.record import make_record, record_comment
-from solo.journal.store import Journal, JournalChanged, find_record, read_meta, read_tail
+from solo.journal.store import Journal, JournalChanged, Tail, find_record, read_meta, read_tail
 from solo.play import prompt_text
 from solo.play.clock import now_text
 from solo.play.dungeon_world import fitted, key_rooms_of, named_dungeon, stock_dungeon
@@ -343,8 +343,9 @@ class Session:
         self.notices.append("The journal was changed on disk by another program; solo read it "
                             "again and kept your edits"
                             + (" and put its own missing entries back." if missing else "."))
-        if missing or tail.closers or tail.needs_newline:
-            self._append_raw(("\n" if tail.needs_newline else "") + tail.closers + missing)
+        text = _put_back_text(tail, missing)
+        if text:
+            self._append_raw(text)
 
     def _append_raw(self, text: str) -> None:
         try:
@@ -359,3 +360,19 @@ class Session:
     def take_notices(self) -> tuple[str, ...]:
         notices, self.notices = tuple(self.notices), []
         return notices
+
+
+def _put_back_text(tail: Tail, missing: str) -> str:
+    """What to append to the file read again (``tail``) to put back ``missing`` (this
+    sitting's entries it lacks): the file's open fence or comment closed first, then them;
+    but where the file, after its last record, holds nothing but their first whole lines
+    (an editor cut the journal inside solo's entry: its session heading kept, say), only
+    the rest of them, so that nothing stands twice."""
+    end = next(span.end for span in reversed(tail.spans) if span.record is not None)
+    after = tail.text[end:].decode("utf-8", errors="replace")
+    kept, body = after.strip(), missing.lstrip()
+    if not kept or not body.startswith(kept + "\n"):
+        return ("\n" if tail.needs_newline else "") + tail.closers + missing
+    rest = body[len(kept):]
+    newlines = len(rest) - len(rest.lstrip("\n"))
+    return "\n" * max(newlines - (len(after) - len(after.rstrip("\n"))), 0) + rest.lstrip("\n")

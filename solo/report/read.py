@@ -334,18 +334,19 @@ def _turning(live: list[int], records: Records) -> list[int]:
 
 def _track(start: int, moved: dict[int, list[int]], looked_at: list[int],
            records: Records, name: str, live: list[int]) -> _Track:
-    """The danger's track, from the records standing that moved it and those
-    :func:`_turning` names, following the turns back where an undo or a hand edit took
-    them back, each in its turn inside (:meth:`~solo.report.records.Records.turns_inside`)."""
-    kinds, turn_of = records.kinds, records.turns_inside(live)
+    """The danger's track, from the records standing that moved it, those :func:`_turning`
+    names (turns going back: an undo, a hand edit) and those after a step left out (a bad
+    record: their state says), each in its turn inside (``Records.turns_inside``)."""
+    kinds, turn_of, steps = records.kinds, records.turns_inside(live), records.steps
     standing = set(live) if len(live) != len(kinds) else range(len(kinds))
+    gaps = {at for at, (a, b) in enumerate(pairwise(steps), 1) if b > a + 1 and at in standing}
     values: list[int] = [start]
     peaks: list[int | None] = [start]
     current = peak = start
     previous_turn = -1
-    for index in sorted({*looked_at, *(index for index in moved if index in standing)}):
+    for index in sorted({*looked_at, *gaps, *(index for index in moved if index in standing)}):
         written = moved.get(index, [])
-        turn, legacy = turn_of[index], kinds[index] == LEGACY_KIND
+        turn, legacy = turn_of[index], kinds[index] == LEGACY_KIND or index in gaps
         if not written and turn == previous_turn and not legacy:
             continue  # nothing moved and the clock stood still: nothing to do
         previous_turn = turn

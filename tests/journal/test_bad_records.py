@@ -88,9 +88,10 @@ READERS = [("status",), ("status", "--json"), ("odds",), ("odds", "--json"), ("s
            ("stats", "--json"), ("export", "--format", "md"), ("export", "--format", "html")]
 
 
-def every_reader(journal: Path) -> dict[tuple[str, ...], str]:
+def every_reader(journal: Path, refused: int = 0) -> dict[tuple[str, ...], str]:
     """Each reader's output (and play's notices); each must end well (or with one error
-    line), never internally."""
+    line), never internally. ``refused``: the line of a bad record that play refuses to
+    go on past (the map needs what its entry changed), leaving the journal as it was."""
     outputs = {}
     for reader in READERS:
         done = solo(reader[0], str(journal), *reader[1:])
@@ -99,7 +100,13 @@ def every_reader(journal: Path) -> dict[tuple[str, ...], str]:
         if done.code:
             done.error_line()
         outputs[reader] = done.out
+    before = journal.read_bytes()
     played = solo("play", str(journal), stdin="rooms\nlinger\n")
+    if refused:
+        assert played.code == 1 and f"the record at line {refused} cannot be read" in \
+            played.error_line() and "left untouched" in played.err, played.err
+        assert journal.read_bytes() == before
+        return {**outputs, ("play",): played.err}
     assert "internal error" not in played.err and played.code == 0, played.err
     outputs[("play",)] = played.err
     return outputs
@@ -118,7 +125,7 @@ def test_a_record_that_does_not_decode_is_one_bad_record_in_every_reader(tmp_pat
     assert (figures["garbled_snapshots"], figures["garbled_lines"]) == (1, [line])
     assert (f"1 record(s) could not be read (line {line}): what their entries did is not "
             "counted") in solo("stats", str(journal)).out
-    played = every_reader(journal)[("play",)]
+    played = every_reader(journal, refused=line if where == "middle" else 0)[("play",)]
     if where == "last":  # the last entry has no readable record: play goes on before it
         assert "no readable record" in played
 

@@ -138,6 +138,34 @@ def test_an_editor_with_a_stale_copy_overwriting_solos_entries(tmp_path: Path):
     assert steps == sorted(set(steps)), "an entry was written twice or out of order"
 
 
+@pytest.mark.parametrize(("cut", "strip"), [("### S", False), ("### S", True),
+                                             ("@ enter 2", False)],
+                         ids=["at the scene heading", "trailing newlines stripped",
+                              "inside the fence"])
+def test_an_entry_cut_away_after_its_session_heading_is_put_back_with_one_heading(
+        tmp_path: Path, cut: str, strip: bool):
+    """The player deletes the sitting's first entry from its scene heading on while solo
+    plays: solo puts the entry back, and its session heading (which the file kept) stands
+    once, the session snapshot too."""
+    path, _ = played(tmp_path)
+    session = Session(path)
+    try:
+        session.handle("enter 2")
+        text = path.read_text()
+        kept = text[:text.rindex(cut)]
+        path.write_text(kept.rstrip("\n") if strip else kept)
+        session.narrate("The torch burns low.")
+        session.handle("enter 3")
+        state = session.state
+    finally:
+        session.close()
+    text = path.read_text()
+    assert text.count("## Session 2\n") == 1 and text.count("[DUNGEON STATUS]") == 1
+    assert text.count('"cmd":"enter 2"') == 2  # the first sitting's and this one's
+    assert "\n\n\n\n" not in text
+    assert resume(path).state == state
+
+
 def test_a_journal_deleted_during_a_session_is_put_back(tmp_path: Path):
     path, _ = played(tmp_path)
     session = Session(path)

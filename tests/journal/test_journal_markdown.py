@@ -202,6 +202,26 @@ def test_a_torn_fence_is_closed_too(tmp_path: Path):
                                        if token.type == "inline"]
 
 
+def test_a_lonelog_block_the_player_closed_at_the_end_is_prose_not_a_tear(tmp_path: Path):
+    """The Lonelog notation lives in code blocks: one the player added by hand after the
+    last entry, closed, is theirs (no warning of a crash), and play goes on after it."""
+    path = tmp_path / "j.md"
+    play(path, "d12-tension", ["enter 2"])
+    block = "\n```\n@ I pry the altar open myself\n=> A hidden key!\n```\n"
+    with open(path, "a") as handle:
+        handle.write(block)
+    session = Session(path)
+    try:
+        assert not any("cut off" in notice or "no readable record" in notice
+                       for notice in session.notices), session.notices
+        assert session.state.turn == 1
+        session.handle("enter 3")
+    finally:
+        session.close()
+    text = path.read_text()
+    assert block + "\n" in text and "@ enter 3" in text.split(block)[1]
+
+
 # -- reports read the records, never the text ------------------------------------------------
 def _stats(path: Path) -> dict:
     done = run_here("stats", str(path), "--json", cwd=path.parent)
