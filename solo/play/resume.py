@@ -6,6 +6,7 @@ Pure reading: nothing here writes the journal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -155,6 +156,10 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
                    notices=tuple(notices), map_at=map_at, torn=tail.torn, world=world)
 
 
+_MAP_FIELD = re.compile(rb'"(?:rooms|dungeon)"\s*:\s*[\[{]')
+"""A record's map changes or whole map (a state's ``"dungeon": "classic"`` is neither)."""
+
+
 def map_gap(tail: Tail, whole_at: int | None) -> int:
     """The line of the first record in ``tail`` that does not read, stands between the
     whole map the map is read from (step ``whole_at``) and the last readable record,
@@ -169,7 +174,7 @@ def map_gap(tail: Tail, whole_at: int | None) -> int:
     for run in left_out(spans[first + 1:last + 1], whole_at):
         for span in run:
             text = bytes(span.body)
-            if b"rooms" in text or b"dungeon" in text or b"state" not in text:
+            if _MAP_FIELD.search(text) or b"state" not in text:
                 return tail.text.count(b"\n", 0, span.line) + 1
     return 0
 

@@ -124,3 +124,20 @@ def test_an_entry_cut_off_by_a_crash_and_written_again_is_not_refused(tmp_path):
     again = solo("play", str(journal), stdin="rooms\n")
     assert again.code == 0 and again.err == "", again.err
     assert "Salle d’armes" in again.out
+
+
+def test_in_a_rolled_dungeon_an_unreadable_narration_is_named_and_play_goes_on(tmp_path):
+    """Every state there names its generator ("dungeon": "classic"): that is no map change."""
+    journal = tmp_path / "c.md"
+    assert solo("new", str(journal), "--system", "d12-tension", "--seed", "2", "--dungeon",
+                "classic", stdin="enter\nThe cats scatter.\nenter N\n").code == 0
+    text = journal.read_text(encoding="utf-8")
+    at = text.index('"kind":"narration"')
+    journal.write_text(text[:at] + "“kind”:" + text[at + len('"kind":'):], encoding="utf-8")
+    line = text.count("\n", 0, at) + 1
+    for command in (("status",), ("odds",)):
+        shown = solo(*command, str(journal))
+        assert shown.code == 0, shown.err
+    played = solo("play", str(journal), stdin="linger\n")
+    assert played.code == 0, played.err
+    assert f"line {line}" in played.err
