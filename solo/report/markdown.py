@@ -29,7 +29,7 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
     if crawl.encounters:
         out += ["", "### Encounters", ""]
         for number, encounter in enumerate(crawl.encounters, 1):
-            how = f" — {encounter.outcome}" if encounter.outcome else ""
+            how = f" — {inline_text(encounter.outcome)}" if encounter.outcome else ""
             foretold = " (as the signs foretold)" if encounter.foretold else ""
             room = story.room_of(encounter)
             out.append(f"{number}. {crawl.unit.capitalize()} {encounter.turn}"

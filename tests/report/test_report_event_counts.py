@@ -91,4 +91,5 @@ def test_an_encounters_quote_is_the_players_words_alone_in_a_new_sitting(tmp_pat
     assert solo("play", str(journal), stdin=told + "\n").code == 0
     assert "## Session 2" in journal.read_text()
     assert stats(journal)["encounter_list"][0]["note"] == told
-    assert f"“{told}”" in solo("export", str(journal)).out.replace("\\<", "<")
+    report = solo("export", str(journal)).out  # (as typed, no raw HTML for a viewer to run)
+    assert "“1. She wrote \\<b>STOP\\</b> on the wall, *twice*.”" in report
