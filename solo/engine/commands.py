@@ -168,13 +168,14 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                 # back: where; new: its own id
                 to = upper if move == "back" else f"R{int(upper[1:])}"
                 words.remove(word)
-    there = _arrived(state, move, to or direction)
+    arrived = _arrived(state, move, to or direction)
+    there = arrived or state.dungeon
     defaults = {arg.name: value for arg in action.args if arg.map is not None
                 for value in [map_value(there, arg.map, rooms_out(world, state.values, there))]
                 if value is not None}
     spoken = action if command.name == action.name else replace(action, name=command.name)
     arguments = parse_arguments(spoken, words, defaults, _MOVE_WORDS.get(words_of or "", ""))
-    if move != "new":
+    if move != "new" and arrived is not None:  # (a way that is no way: the move refuses it)
         _refuse_other_exits(world, state, there, command.name, action, arguments, defaults)
     if move == "back" and direction is None and to is None and state.dungeon.current is not None:
         back_target(state.dungeon)  # refused where the party's way began, as 'back' is
@@ -186,10 +187,10 @@ def _parse_act(action: Action, command: Command, world: World, state: State,
                exits if isinstance(exits, int) else None, to, typed)
 
 
-def _arrived(state: State, move: str | None, where: str | None) -> Dungeon:
+def _arrived(state: State, move: str | None, where: str | None) -> Dungeon | None:
     """The map as the action's move leaves it, for what the map says of the room its rules
     read (a move back rolls with the exits of the room it goes into): the map as it is for
-    any other action, and where the way is no way (the move itself refuses it)."""
+    any other action; None where the way is no way (the move itself refuses it)."""
     dungeon = state.dungeon
     if move != "back" or dungeon.current is None:
         return dungeon
@@ -197,7 +198,7 @@ def _arrived(state: State, move: str | None, where: str | None) -> Dungeon:
         target = find_way(dungeon, where) if where else back_target(dungeon)
         return walk(dungeon, walk_route(dungeon, target))
     except UsageError:
-        return dungeon
+        return None
 
 
 def _choices(action: Action, world: World, state: State, typed: Sequence[str],

@@ -62,3 +62,13 @@ def test_the_recap_says_what_to_type_in_that_journal(here):
     for name in ("keyed.md", "rolled.md"):  # the map counts the exits: none to type
         assert "enter (a new room), linger (rest) or find-secret (search)" in nexts[name]
     assert "enter EXITS (a new room), linger EXITS (rest) or find-secret" in nexts["typed.md"]
+
+
+def test_a_count_on_a_move_back_that_goes_nowhere_is_refused_for_the_way_not_the_count(
+        tmp_path):
+    journal = tmp_path / "a.md"
+    played = solo("new", str(journal), "--system", "d12-tension", "--seed", "2", "--dungeon",
+                  "classic", stdin="enter\nenter N\nrevisit R9 5\nrevisit E 5\n")
+    errors = [line for line in played.err.splitlines() if line.startswith("solo: error")]
+    assert errors == ["solo: error: line 3: no room 'R9' on the map; 'rooms' lists them",
+                      "solo: error: line 4: R2 has no exit E"]
