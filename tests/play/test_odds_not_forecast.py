@@ -14,5 +14,7 @@ def test_the_reasons_left_out_are_joined_as_clauses(tmp_path):
     assert run.code == 0, run.err
     line = next(line for line in run.out.splitlines() if "not forecast: " in line)
     assert line == ("  not forecast: No light, no searching: light a torch, lantern or "
-                    "candle first; R3 has no way on that leads nowhere yet: 'search' may "
-                    "find a secret way")
+                    "candle first; R3 has no stuck or locked door: 'force-door' has nothing "
+                    "to open there; R3 has no locked door: 'pick-lock' has nothing to open "
+                    "there; R3 has no way on that leads nowhere yet: 'search' may find a "
+                    "secret way")
