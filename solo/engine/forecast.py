@@ -39,7 +39,7 @@ from solo.errors import UsageError
 from solo.rules.world import World
 
 __all__ = ["Forecast", "ActionOdds", "forecast", "next_turn", "same_action", "hidden_danger",
-           "BUDGET", "TURNS"]
+           "BUDGET", "TURNS", "OUTSIDE"]
 
 BUDGET = 1200
 """The turns a full forecast may play (about 40 ms of the engine; bench/bench_odds.py)."""
@@ -59,13 +59,19 @@ class Forecast:
     danger: DangerOdds | None = None
     skipped: tuple[tuple[str, str], ...] = ()
     hidden: tuple[str, ...] = ()
+    none: str | None = None
+    """Why nothing is forecast at all (the party is outside the dungeon), else None."""
 
     def to_json(self) -> dict:
         return {"action": self.action, "actions": [odds.to_json() for odds in self.actions],
                 "lights": [light.to_json() for light in self.lights],
                 "danger": self.danger.to_json() if self.danger else None,
                 "skipped": {name: why for name, why in self.skipped},
-                "hidden": list(self.hidden)}
+                "hidden": list(self.hidden), "none": self.none}
+
+
+OUTSIDE = ("No odds while the party is outside the dungeon: nothing is met there "
+           "('return' goes back in).")
 
 
 def hidden_danger(world: World, state: State) -> str | None:
@@ -162,14 +168,20 @@ def _nowhere_back(world: World, state: State, name: str) -> str | None:
     if dungeon.current is None:
         return f"{name}: no known room to go back to yet"
     if not dungeon.trail:  # (refused as 'back' is: a room named is another move)
-        return f"{name}: the party's way began here, with no way back to retrace"
+        other = next((room.id for room in dungeon.rooms if room.id != dungeon.here), None)
+        return (f"{name}: refused bare, as the party's way began here, with no way back "
+                "to retrace" + ("" if other is None else f" (one naming a room, as "
+                                f"'{name} {other}', plays but is not forecast)"))
     return None
 
 
 def forecast(world: World, state: State, rng: random.Random, last: str = "",
              budget: int = BUDGET, turns: int = TURNS, horizon: int = HORIZON) -> Forecast:
     """Every forecast for ``state`` (``last``: the command the party played last, which it
-    is taken to keep doing), on the forecast's own dice ``rng``."""
+    is taken to keep doing), on the forecast's own dice ``rng``. Nothing while the party
+    is outside the dungeon (issue 38): the text says why."""
+    if state.trip.outside:
+        return Forecast(None, none=OUTSIDE)
     hidden = hidden_danger(world, state)
     seen = _screened(world, state)
     procedure = world.procedure

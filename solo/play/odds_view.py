@@ -104,10 +104,9 @@ def odds_turn(state: State) -> int:
 def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     """What ``odds`` shows: each move's chances this turn, the lights and the danger if
     the party keeps to the move it made last, and which figures are estimates."""
-    if state.trip.outside:  # nothing is met outside the dungeon (issue 38)
-        return ["No odds while the party is outside the dungeon: nothing is met there "
-                "('return' goes back in)."]
     found = forecast(world, state, seeded(), last)
+    if found.none is not None:  # nothing is met outside the dungeon (issue 38)
+        return [found.none]
     unit = world.procedure.clock_unit
     lines = [f"Odds for {unit} {odds_turn(state)}, on solo's own dice (the journal's dice "
              "are not touched):"]
