@@ -11,7 +11,14 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator
 
-from solo.engine.forecast import ActionOdds, Forecast, forecast, next_turn, same_action
+from solo.engine.forecast import (
+    ActionOdds,
+    Forecast,
+    forecast,
+    next_turn,
+    same_action,
+    screened_values,
+)
 from solo.engine.forecast_ahead import LightOdds
 from solo.engine.forecast_dice import Chance, seeded
 from solo.engine.state import State
@@ -125,8 +132,13 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     lines.extend(_results(found, unit))
     lines.extend(_ahead(world, state, found))
     if found.hidden:
-        lines.append(f"{' and '.join(found.hidden)} is behind the screen: the chances above "
-                     "take it at its lowest, so they are the least they can be.")
+        name = world.procedure.danger or ""
+        values = screened_values(world, name)
+        rest = ", the checks and the lights ahead" if found.lights else " and the checks"
+        lines.append(f"{found.hidden[0]} is behind the screen: each move's encounter and "
+                     f"lights above are the least they are at any {found.hidden[0]} from "
+                     f"{values[0]} to {values[-1]}, so the least they can be; what the rolls "
+                     f"name{rest} are at {found.hidden[0]} {values[0]}.")
     if any(_estimated(found)):
         lines.append("~ estimated from plays of the engine (± one standard error): its dice "
                      "fall more ways than solo counts at once; the other figures are exact.")

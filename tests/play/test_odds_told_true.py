@@ -4,7 +4,14 @@ what that move would do; with the party outside, the text and the JSON say the s
 from __future__ import annotations
 
 import json
+import random
+from fractions import Fraction
 
+from solo.engine.core import perform, read
+from solo.engine.forecast import forecast, next_turn
+from solo.engine.forecast_dice import seeded
+from solo.play.odds_view import odds_lines
+from tests.engine_states import played, world_of
 from tests.fake_env import solo
 
 
@@ -32,3 +39,40 @@ def test_with_the_party_outside_the_json_forecasts_nothing_as_the_text_says(tmp_
     assert data["none"] == shown.strip()
     assert (data["action"], data["actions"], data["lights"], data["danger"]) == (
         None, [], [], None)
+
+
+def test_with_tension_hidden_at_least_is_never_more_than_the_chance_at_any_tension():
+    """Tension 10 behind the screen, two encounter entries struck (13-20 of d10+Tension):
+    lingering meets one 10/12 x 2/10 = 1 in 6 times, under the 1 in 3 at Tension 0. The
+    'at least' figure is the least over every Tension the party may have, and the text
+    says what is taken at which Tension."""
+    world = world_of("d12-tension")
+    lines = ("strike d12-encounters orc-band", "strike d12-encounters orc-horde",
+             "set show_tension false", "enter 4")
+    hidden = {odds.line: odds for odds in forecast(world, played("d12-tension", *lines,
+                                                                 tension=10), seeded()).actions}
+    assert hidden["linger"].at_least and hidden["linger"].encounter.exact == Fraction(1, 6)
+    for tension in range(11):  # each figure shown the screen down, at each Tension
+        state = played("d12-tension", *lines, tension=tension, show_tension=True)
+        for odds in forecast(world, state, seeded()).actions:
+            assert hidden[odds.line].encounter.value <= odds.encounter.value, (tension, odds)
+    text = "\n".join(odds_lines(world, played("d12-tension", *lines, tension=10)))
+    assert "linger       encounter at least 1 in 6" in text
+    assert ("Tension is behind the screen: each move's encounter and lights above are the "
+            "least they are at any Tension from 0 to 10") in text
+    assert "Tension 10" not in text  # nothing tells the value behind the screen
+
+
+def test_with_tension_hidden_the_figure_holds_against_plays_of_the_engine():
+    """1,200 lingers from Tension 10 behind the screen meet an encounter about 1 in 6
+    times (not the 1 in 3 once said), at or above the 'at least' figure."""
+    world = world_of("d12-tension")
+    state = played("d12-tension", "strike d12-encounters orc-band",
+                   "strike d12-encounters orc-horde", "set show_tension false", "enter 4",
+                   tension=10)
+    rng = random.Random(15)
+    met = sum(perform(world, state, read(world, state, "linger"), rng).state.encounters
+              > state.encounters for _ in range(1200))
+    shown = next_turn(world, state, "linger", seeded()).encounter.value
+    assert abs(met / 1200 - 1 / 6) < 4 * (1 / 6 * 5 / 6 / 1200) ** 0.5
+    assert shown <= 1 / 6 + 1e-12
