@@ -20,7 +20,7 @@ from solo.engine.forecast import (
     screened_values,
 )
 from solo.engine.forecast_ahead import LightOdds
-from solo.engine.forecast_dice import Chance, seeded
+from solo.engine.forecast_dice import Chance, percent, seeded
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -223,6 +223,8 @@ def _light_text(light: LightOdds, unit: str) -> str:
         return (f"{name}: still burning after {light.horizon} {units} in "
                 f"{spread.lasting:.0%} of {'ways' if spread.exact else 'plays'}; else out "
                 f"in {mean} on average{tail}")
+    mean += "" if spread.lasting == 0 else (  # the mean of those out: say so
+        f" (of the {percent(1 - spread.lasting, exact=True)} out within {light.horizon} {units})")
     return (f"{name}: out in {spread.low}–{spread.high} {units} ({spread.within:.0%}), median "
             f"{spread.median}, mean {mean}{tail}")
 

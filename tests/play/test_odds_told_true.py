@@ -76,3 +76,20 @@ def test_with_tension_hidden_the_figure_holds_against_plays_of_the_engine():
     shown = next_turn(world, state, "linger", seeded()).encounter.value
     assert abs(met / 1200 - 1 / 6) < 4 * (1 / 6 * 5 / 6 / 1200) ** 0.5
     assert shown <= 1 / 6 + 1e-12
+
+
+def test_a_lights_mean_says_it_is_of_those_out_within_the_horizon(tmp_path):
+    """D12 with a torch and a lantern: each light-fails event (1 in 12 a turn) puts one
+    out, so the lantern goes at the second, still burning after 60 turns 3.5% of the
+    time. The mean shown is of the lanterns out within 60 turns, and says so."""
+    path = _crawl(tmp_path, "d12-tension", "light torch\nlight lantern\nenter 2\n", "4")
+    weights = {turn: (turn - 1) * Fraction(1, 12) ** 2 * Fraction(11, 12) ** (turn - 2)
+               for turn in range(2, 61)}
+    within = sum(weights.values())
+    mean = sum(turn * weight for turn, weight in weights.items()) / within
+    shown = solo("odds", str(path)).out
+    assert (f"Lantern: out in 7–46 turns (82%), median 20, mean {float(mean):.1f} (of the "
+            f"{float(within):.1%} out within 60 turns)") in shown, shown
+    lantern = json.loads(solo("odds", str(path), "--json").out)["lights"][1]
+    assert abs(lantern["mean"] - float(mean)) < 1e-4
+    assert abs(lantern["lasting"] - float(1 - within)) < 1e-6
