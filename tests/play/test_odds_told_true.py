@@ -8,9 +8,12 @@ import random
 from fractions import Fraction
 
 from solo.engine.core import perform, read
+from solo.engine.events import Checked
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_dice import seeded
+from solo.journal.store import read_meta, read_tail
 from solo.play.odds_view import odds_lines
+from solo.play.resume import journal_world, resume
 from tests.engine_states import played, world_of
 from tests.fake_env import solo
 
@@ -93,3 +96,31 @@ def test_a_lights_mean_says_it_is_of_those_out_within_the_horizon(tmp_path):
     lantern = json.loads(solo("odds", str(path), "--json").out)["lights"][1]
     assert abs(lantern["mean"] - float(mean)) < 1e-4
     assert abs(lantern["lasting"] - float(1 - within)) < 1e-6
+
+
+def _state_of(path):
+    meta = read_meta(path)
+    world = journal_world(path, meta)
+    resumed = resume(world, meta, path, read_tail(path))
+    return resumed.world or world, resumed.state
+
+
+def test_entering_a_generated_room_counts_the_stocked_encounters_surprise_check(tmp_path):
+    """Exploration with the classic generator: 'enter' meets an encounter 4 in 9 times
+    (the room's stocked one or the hazard die's), and each is met with Wren's WIS check
+    against surprise (9 in 20 on a d20 against DC 12): 1 in 5, not the 3 in 40 of the
+    hazard die's encounters alone. Plays of the engine agree."""
+    path = _crawl(tmp_path, "exploration", "light lantern\nenter\n", "1", "--dungeon",
+                  "classic", "--party", "Wren")
+    shown = solo("odds", str(path)).out
+    label = "WIS check (DC 12) against surprise for Wren"
+    assert f"  enter       {label}: 1 in 5" in shown, shown
+    world, state = _state_of(path)
+    rng = random.Random(15)
+    plays = 1500
+    surprised = 0
+    for _ in range(plays):
+        run = perform(world, state, read(world, state, "enter"), rng)
+        surprised += any(type(event) is Checked and event.label == label and event.success
+                         for event in run.events)
+    assert abs(surprised / plays - 1 / 5) < 4 * (1 / 5 * 4 / 5 / plays) ** 0.5
