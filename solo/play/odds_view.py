@@ -223,8 +223,10 @@ def _light_text(light: LightOdds, unit: str) -> str:
         return (f"{name}: still burning after {light.horizon} {units} in "
                 f"{spread.lasting:.0%} of {'ways' if spread.exact else 'plays'}; else out "
                 f"in {mean} on average{tail}")
-    mean += "" if spread.lasting == 0 else (  # the mean of those out: say so
-        f" (of the {percent(1 - spread.lasting, exact=True)} out within {light.horizon} {units})")
+    share = percent(1 - spread.lasting, exact=True)  # the mean of those out: say so
+    mean += "" if spread.lasting == 0 else (
+        f" (of those out within {light.horizon} {units})" if share == ">99.9%" else
+        f" (of the {share} out within {light.horizon} {units})")
     return (f"{name}: out in {spread.low}–{spread.high} {units} ({spread.within:.0%}), median "
             f"{spread.median}, mean {mean}{tail}")
 

@@ -124,3 +124,24 @@ def test_entering_a_generated_room_counts_the_stocked_encounters_surprise_check(
         surprised += any(type(event) is Checked and event.label == label and event.success
                          for event in run.events)
     assert abs(surprised / plays - 1 / 5) < 4 * (1 / 5 * 4 / 5 / plays) ** 0.5
+
+
+def test_two_and_three_lights_are_counted_exactly_each_on_its_own(tmp_path):
+    """Trespasser with a torch and a lantern: each has its own d6 a round, out on a 1, so
+    each lasts 1-13 rounds 91% of the time, exactly, as one light alone does; Alarm 1
+    cannot reach 10 within 3 rounds (exactly 0, not '~0% ±0.1'). Exploration's candle,
+    which nothing but time puts out, goes out in its 5 turns left, exactly."""
+    path = _crawl(tmp_path, "trespasser", "light torch\nlight lantern\nadvance\n", "4")
+    shown = solo("odds", str(path)).out
+    for label in ("Torch", "Lantern"):
+        assert f"  {label}: out in 1–13 rounds (91%), median 4, mean 6.0 (of those out " \
+               "within 60 rounds)\n" in shown, shown
+    assert "  Alarm 1 reaches 10 within 3 rounds: 0%\n" in shown
+    assert "~" not in shown and "plays" not in shown
+    data = json.loads(solo("odds", str(path), "--json").out)
+    assert all(light["exact"] for light in data["lights"])
+    assert data["danger"]["chance"]["exact"] == "0"
+    path = _crawl(tmp_path, "exploration", "light torch\nlight candle\nexplore\n", "4")
+    shown = solo("odds", str(path)).out
+    assert "  Candle: out in 5 turns\n" in shown, shown
+    assert "  Torch: out in 1–5 turns (100%), median 4, mean 3.6\n" in shown
