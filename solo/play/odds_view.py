@@ -139,9 +139,13 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
                      f"lights above are the least they are at any {found.hidden[0]} from "
                      f"{values[0]} to {values[-1]}, so the least they can be; what the rolls "
                      f"name{rest} are at {found.hidden[0]} {values[0]}.")
-    if any(_estimated(found)):
-        lines.append("~ estimated from plays of the engine (± one standard error): its dice "
-                     "fall more ways than solo counts at once; the other figures are exact.")
+    why = [why for why, guessed in (
+        ("a move's dice fall more ways than solo counts at once", _estimated(found)),
+        (f"the states the {unit}s ahead may leave are more than solo follows at once",
+         _estimated_ahead(found))) if any(guessed)]
+    if why:
+        lines.append("~ estimated from plays of the engine (± one standard error): "
+                     f"{' and '.join(why)}; the other figures are exact.")
     return lines
 
 
@@ -236,6 +240,9 @@ def _estimated(found: Forecast) -> Iterator[bool]:
         yield _guess(odds.encounter)
         yield any(_guess(chance) for _, chance in odds.lights_out)
         yield any(_guess(chance) for _, chance in (odds.results or ()) + (odds.checks or ()))
+
+
+def _estimated_ahead(found: Forecast) -> Iterator[bool]:
     for light in found.lights:
         yield not light.turns.exact
     if found.danger is not None:

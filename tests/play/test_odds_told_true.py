@@ -145,3 +145,17 @@ def test_two_and_three_lights_are_counted_exactly_each_on_its_own(tmp_path):
     shown = solo("odds", str(path)).out
     assert "  Candle: out in 5 turns\n" in shown, shown
     assert "  Torch: out in 1–5 turns (100%), median 4, mean 3.6\n" in shown
+
+
+def test_a_light_still_estimated_says_why(tmp_path):
+    """Exploration's lantern beside a torch and a candle: its chain of states is too long
+    to follow (its oil halved by the hazard die, 35 turns left), so it is played; the
+    note says it is the turns ahead, not the next turn's dice, that are estimated."""
+    path = _crawl(tmp_path, "exploration", "light torch\nlight lantern\nlight candle\n"
+                  "explore\n", "3", "--party", "Wren", "--party", "Ash")
+    shown = solo("odds", str(path)).out
+    assert "  Lantern: out in 11–24 turns (85%), median 17, mean 17.1 ±0.3 (250 plays)\n" \
+        in shown, shown
+    assert ("~ estimated from plays of the engine (± one standard error): the states "
+            "the turns ahead may leave are more than solo follows at once; the other "
+            "figures are exact.") in shown, shown
