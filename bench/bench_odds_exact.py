@@ -125,6 +125,21 @@ def measure(label: str, world, state: State, runs: int, last: str | None = None,
     return ok
 
 
+QA_CASES = (
+    ("d12-tension, Tension 10 hidden, 2 struck", "d12-tension",
+     ["strike d12-encounters orc-band", "strike d12-encounters orc-horde",
+      "set show_tension false", "enter 4"], {"tension": 10}),
+    ("trespasser, torch and lantern", "trespasser",
+     ["light torch", "light lantern", "advance"], {}),
+    ("trespasser, two torches", "trespasser",
+     ["light torch", "light torch", "advance"], {}),
+    ("exploration, three lights", "exploration",
+     ["light torch", "light lantern", "light candle", "explore"], {}),
+)
+"""The QA's states (this session): the danger behind the screen (each move counted at
+every value it may have), and two or three lights (a chain each)."""
+
+
 SWEEP_TURNS = (1, 5, 20)
 SWEEP_STRUCK = (0, 1, 3)
 
@@ -246,6 +261,11 @@ def main() -> int:
                          state, options.runs, move, GENERATED_GOAL) and ok
     if options.generated:
         return 0 if ok else 1
+    for label, system, lines, values in QA_CASES:
+        world = load_world(system)
+        state = played(world, lines)
+        state = replace(state, values={**state.values, **values})
+        ok = measure(label, world, state, options.runs, lines[-1]) and ok
     world = load_world(SYSTEM)
     state = played(world, [*crawl_lines(options.rooms * 2, options.rooms), "light torch"])
     label = f"{SYSTEM}, {len(state.dungeon.rooms)} rooms, turn {state.turn}"

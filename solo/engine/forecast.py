@@ -25,11 +25,15 @@ forecast is left out.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from solo.engine import core as engine
 from solo.engine.dungeon_named import active
 from solo.engine.forecast_ahead import HORIZON, DangerOdds, LightOdds, ahead, first_move
+from solo.engine.forecast_chain import FirstMove
+from solo.engine.forecast_dice import Chance
 from solo.engine.forecast_move import ActionOdds, move_odds
 from solo.engine.forecast_names import idle
 from solo.engine.forecast_plays import Budget
@@ -39,7 +43,7 @@ from solo.errors import UsageError
 from solo.rules.world import World
 
 __all__ = ["Forecast", "ActionOdds", "forecast", "next_turn", "same_action", "hidden_danger",
-           "BUDGET", "TURNS"]
+           "BUDGET", "TURNS", "OUTSIDE", "screened_values", "UNCAPPED"]
 
 BUDGET = 1200
 """The turns a full forecast may play (about 40 ms of the engine; bench/bench_odds.py)."""
@@ -59,13 +63,19 @@ class Forecast:
     danger: DangerOdds | None = None
     skipped: tuple[tuple[str, str], ...] = ()
     hidden: tuple[str, ...] = ()
+    none: str | None = None
+    """Why nothing is forecast at all (the party is outside the dungeon), else None."""
 
     def to_json(self) -> dict:
         return {"action": self.action, "actions": [odds.to_json() for odds in self.actions],
                 "lights": [light.to_json() for light in self.lights],
                 "danger": self.danger.to_json() if self.danger else None,
                 "skipped": {name: why for name, why in self.skipped},
-                "hidden": list(self.hidden)}
+                "hidden": list(self.hidden), "none": self.none}
+
+
+OUTSIDE = ("No odds while the party is outside the dungeon: nothing is met there "
+           "('return' goes back in).")
 
 
 def hidden_danger(world: World, state: State) -> str | None:
@@ -79,9 +89,50 @@ def _screened(world: World, state: State) -> State:
     name = hidden_danger(world, state)
     if name is None:
         return state
+    return replace(state, values={**state.values, name: screened_values(world, name)[0]})
+
+
+def screened_values(world: World, name: str) -> range:
+    """Every value the hidden tracker ``name`` may have, as far as the player knows: its
+    floor to its cap (without one, :data:`UNCAPPED` past its floor)."""
     tracker = world.procedure.trackers[name]
     floor = tracker.minimum if tracker.minimum is not None else 0
-    return replace(state, values={**state.values, name: floor})
+    top = tracker.maximum if tracker.maximum is not None else floor + UNCAPPED
+    return range(floor, max(floor, top) + 1)
+
+
+UNCAPPED = 20
+"""How far past its floor the odds look at a hidden tracker with no cap."""
+
+
+def _least(world: World, state: State, line: str, budget: int,
+           first: FirstMove | None = None) -> ActionOdds:
+    """What ``line`` brings this turn, its encounter and lights the least they are at any
+    value a hidden danger may have (a move's chance is not always least at the danger's
+    floor: a higher Tension reads further down a table with entries struck off); what
+    its rolls name and its checks at the floor. The move refused at the danger's floor
+    raises UsageError. ``first``: counted with the floor's odds."""
+    name = hidden_danger(world, state)
+    if name is None:
+        return move_odds(world, state, line, Budget(budget), False, first=first)
+    found = []
+    for index, value in enumerate(screened_values(world, name)):
+        try:  # (past the floor, only the encounter and lights: half the ways)
+            found.append(move_odds(world, replace(state, values={**state.values, name: value}),
+                                   line, Budget(budget), True, named=index == 0,
+                                   first=first if index == 0 else None))
+        except UsageError:
+            if index == 0:
+                raise
+    lights = [dict(odds.lights_out) for odds in found]
+    return replace(found[0], encounter=_lowest(odds.encounter for odds in found),
+                   lights_out=tuple((label, _lowest(row.get(label, Chance.of(Fraction(0)))
+                                                    for row in lights))
+                                    for label, _ in found[0].lights_out))
+
+
+def _lowest(chances: Iterable[Chance]) -> Chance:
+    return min(chances, key=lambda chance: chance.value)
 
 
 def same_action(world: World, state: State, last: str = "") -> str | None:
@@ -147,8 +198,7 @@ def next_turn(world: World, state: State, line: str, rng: random.Random,
     unseen = _unseen_room(world, state, line.split()[0]) if line.split() else None
     if unseen is not None:
         raise UsageError(unseen)
-    return move_odds(world, _screened(world, state), line, Budget(budget),
-                     hidden_danger(world, state) is not None)
+    return _least(world, state, line, budget)
 
 
 def _nowhere_back(world: World, state: State, name: str) -> str | None:
@@ -162,14 +212,20 @@ def _nowhere_back(world: World, state: State, name: str) -> str | None:
     if dungeon.current is None:
         return f"{name}: no known room to go back to yet"
     if not dungeon.trail:  # (refused as 'back' is: a room named is another move)
-        return f"{name}: the party's way began here, with no way back to retrace"
+        other = next((room.id for room in dungeon.rooms if room.id != dungeon.here), None)
+        return (f"{name}: refused bare, as the party's way began here, with no way back "
+                "to retrace" + ("" if other is None else f" (one naming a room, as "
+                                f"'{name} {other}', plays but is not forecast)"))
     return None
 
 
 def forecast(world: World, state: State, rng: random.Random, last: str = "",
              budget: int = BUDGET, turns: int = TURNS, horizon: int = HORIZON) -> Forecast:
     """Every forecast for ``state`` (``last``: the command the party played last, which it
-    is taken to keep doing), on the forecast's own dice ``rng``."""
+    is taken to keep doing), on the forecast's own dice ``rng``. Nothing while the party
+    is outside the dungeon (issue 38): the text says why."""
+    if state.trip.outside:
+        return Forecast(None, none=OUTSIDE)
     hidden = hidden_danger(world, state)
     seen = _screened(world, state)
     procedure = world.procedure
@@ -192,8 +248,8 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
             skipped.append((name, nowhere))
             continue
         try:
-            actions.append(move_odds(world, seen, name, Budget(share), hidden is not None,
-                                     first=first if name == action else None))
+            actions.append(_least(world, state, name, share,
+                                  first=first if name == action else None))
         except UsageError as refused:
             skipped.append((name, str(refused)))
     lights: tuple[LightOdds, ...] = ()

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from solo.engine.forecast_chain import FirstMove, chain, continue_ways
+from solo.engine.forecast_chain import FirstMove, Moves, chain, continue_ways
 from solo.engine.forecast_dice import Chance, plain_world, seeded
 from solo.engine.forecast_names import sets
 from solo.engine.forecast_plays import Spread, lit_kinds, spread
-from solo.engine.forecast_rooms import new_room
+from solo.engine.forecast_rooms import NewRoom, new_room
+from solo.engine.forecast_tree import TooMany
 from solo.engine.requests import Act, Request
 from solo.engine.state import State
 from solo.rules.world import World
@@ -121,32 +122,56 @@ def _ahead(world: World, state: State, request: Request, turns: int, horizon: in
            kinds: tuple[str, ...], watched: tuple[str, int] | None,
            first: FirstMove | None = None) -> tuple[tuple[LightOdds, ...], Chance | None]:
     """Each lit kind's life and the chance ``watched`` reaches its top (None: not
-    watched), counted by the chain as far as its bound, the rest played on the
-    forecast's own seeded dice (:func:`~solo.engine.forecast_chain.continue_ways`)."""
+    watched): each kind counted by a chain of its own (the first kind's counting the
+    danger too), as a chain following two kinds at once keeps the turn the first went
+    out in each way, which no figure shown tells apart, and soon outgrows its bound.
+    The chains share the moves they meet. A kind its own chain cannot count within its
+    bound is counted with the others at once as far as that bound, the rest played on
+    the forecast's own seeded dice (:func:`~solo.engine.forecast_chain.continue_ways`)."""
     procedure = world.procedure
     lit = lit_kinds(state)
     plain = plain_world(world)
     room = new_room(world, state, request)
-    if first is not None and (first.kinds, first.danger) != (kinds, watched):
-        first = None
-    counted = chain(plain, state, request, kinds, watched, turns, horizon, CHAIN_WAYS,
-                    partial=True, room=room, first=first)
-    if not counted.rest:
-        spreads = [spread(list(ways), True) for ways in counted.out]
-        reached = Chance.of(counted.reached)
-    else:  # the ways counted, and the rest estimated from plays
-        tail = continue_ways(plain, request, kinds, watched, turns, horizon, counted.rest,
-                             seeded(), AHEAD_PLAYS, room)
-        left = sum(chance for chance, *_ in counted.rest)
-        spreads = [_mixed(list(ways), [out[index] for out, _ in tail], left)
-                   for index, ways in enumerate(counted.out)]
-        hits = sum(1 for _, hit in tail if hit) / len(tail)
-        reached = Chance(float(counted.reached) + left * hits, None,
-                         left * max((hits * (1 - hits) / len(tail)) ** 0.5, 1 / len(tail)),
-                         len(tail))
-    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind], spreads[index],
-                             horizon) for index, kind in enumerate(kinds))
+    shared = Moves(plain, state, request, kinds, watched, horizon, first)
+    spreads: dict[str, Spread] = {}
+    reached: Chance | None = None
+    for index, followed in enumerate([(kind,) for kind in kinds] if len(kinds) > 1 else []):
+        danger = watched if index == 0 else None
+        try:  # (the chains of one kind each: CHAIN_WAYS plays in all)
+            counted = chain(plain, state, request, followed, danger, turns, horizon,
+                            max(CHAIN_WAYS - shared.plays, 1), room=room, shared=shared)
+        except TooMany:
+            continue
+        spreads.update((kind, spread(list(counted.out[0]), True)) for kind in followed)
+        reached = Chance.of(counted.reached) if index == 0 else reached
+    if len(spreads) < len(kinds) or reached is None:  # some counted with the rest, played
+        found, hit = _estimated(plain, state, request, turns, horizon, kinds, watched,
+                                room, shared)
+        spreads = {kind: spreads.get(kind, found[index]) for index, kind in enumerate(kinds)}
+        reached = hit if reached is None else reached
+    lights = tuple(LightOdds(kind, procedure.lights[kind].label, lit[kind], spreads[kind],
+                             horizon) for kind in kinds)
     return lights, reached if watched is not None else None
+
+
+def _estimated(world: World, state: State, request: Request, turns: int, horizon: int,
+               kinds: tuple[str, ...], watched: tuple[str, int] | None,
+               room: NewRoom | None, shared: Moves) -> tuple[list[Spread], Chance]:
+    """Each of ``kinds``' life and the chance ``watched`` reaches its top, counted by one
+    chain as far as the bound the chains of one kind each left, the rest played."""
+    counted = chain(world, state, request, kinds, watched, turns, horizon,
+                    max(CHAIN_WAYS - shared.plays, 1), partial=True, room=room, shared=shared)
+    if not counted.rest:
+        return [spread(list(ways), True) for ways in counted.out], Chance.of(counted.reached)
+    tail = continue_ways(world, request, kinds, watched, turns, horizon, counted.rest,
+                         seeded(), AHEAD_PLAYS, room)
+    left = sum(chance for chance, *_ in counted.rest)
+    spreads = [_mixed(list(ways), [out[index] for out, _ in tail], left)
+               for index, ways in enumerate(counted.out)]
+    hits = sum(1 for _, hit in tail if hit) / len(tail)
+    return spreads, Chance(float(counted.reached) + left * hits, None,
+                           left * max((hits * (1 - hits) / len(tail)) ** 0.5, 1 / len(tail)),
+                           len(tail))
 
 
 def _mixed(counted: list[tuple[float, int | None]], tail: list[int | None],

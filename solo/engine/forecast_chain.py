@@ -41,7 +41,7 @@ from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["Chain", "chain", "continue_ways", "FirstMove"]
+__all__ = ["Chain", "chain", "continue_ways", "FirstMove", "Moves"]
 
 WIDTH = 400
 """The most distinct states one move may leave before the chain gives up."""
@@ -155,22 +155,48 @@ def _events_seen(danger: tuple[str, int] | None):
     return events_seen
 
 
+class Moves:
+    """The moves met by the chains that follow the same move from the same state, each
+    state's next move every way, kept for the next chain (one chain a light, the first
+    counting the danger): each move read for every kind in ``kinds`` and the danger, so
+    a chain following fewer reads what it follows of the same plays."""
+
+    def __init__(self, world: World, state: State, request: Request,
+                 kinds: tuple[str, ...], danger: tuple[str, int] | None, horizon: int,
+                 first: FirstMove | None = None) -> None:
+        ready = first is not None and first.ways is not None and first.kinds == kinds \
+            and first.danger == danger
+        self.seen = first.seen if first is not None and ready else _seen(
+            world, state, request, danger, horizon)
+        self.kinds = kinds
+        self.danger = danger
+        self.events_seen = _events_seen(danger)
+        self.found: dict[int, list] = {}  # a state's next move, every way
+        self.plays = 0  # the plays the chains took to find them
+        if first is not None and first.ways is not None and ready:
+            self.found[self.seen.keep(state)] = [
+                (token, gone, hit, max(passed, 1), float(share))
+                for (token, gone, hit, passed), share in first.ways.items()]
+
+
 def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
           danger: tuple[str, int] | None, turns: int, horizon: int, limit: int,
           width: int = WIDTH, partial: bool = False, room: NewRoom | None = None,
-          first: FirstMove | None = None) -> Chain:
+          first: FirstMove | None = None, shared: Moves | None = None) -> Chain:
     """Play ``request`` from ``state`` move after move, every way, until each kind in
     ``kinds`` is out (or ``horizon`` turns have passed) and ``turns`` turns have passed
     (the danger ``(tracker, threshold)`` watched over those). A refusal ends a way.
     Past the bound, TooMany; or, if ``partial``, the ways counted so far and the rest.
     ``room``: each move goes into a new room rolled as this one is
     (:mod:`solo.engine.forecast_rooms`: a way on found each time, the map's count as now).
-    ``first``: the first move, counted already along with the next turn's odds."""
-    seen = first.seen if first is not None and first.ways is not None else _seen(
-        world, state, request, danger, horizon)
+    ``first``: the first move, counted already along with the next turn's odds.
+    ``shared``: the moves other chains of the same move met (each of ``kinds`` and the
+    danger among what they read), kept for the next."""
+    if shared is None:
+        shared = Moves(world, state, request, kinds, danger, horizon, first)
+    seen = shared.seen
     name, threshold = danger if danger is not None else ("", 0)
     reached_now = danger is not None and int(state.values.get(name, 0)) >= threshold
-    events_seen = _events_seen(danger)
 
     # (state, elapsed turns, the turn each kind went out, reached) -> chance. The chances
     # are floats, summed over a few hundred ways at most: their error (about 1e-15) is
@@ -179,10 +205,7 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
     frontier: dict[tuple, float] = {
         (seen.keep(state), 0, (None,) * len(kinds), reached_now): 1.0}
     finished: dict[tuple, float] = {}
-    moves: dict[int, list] = {}  # a state's next move, every way
-    if first is not None and first.ways is not None:
-        moves[seen.keep(state)] = [(token, gone, hit, max(passed, 1), float(share))
-                                   for (token, gone, hit, passed), share in first.ways.items()]
+    moves = shared.found
     plays = levels = before = 0
     # the turns a way may yet take: the horizon, or the longest a light has left (a guess
     # for giving up early, not a rule: a light refilled burns on, and is followed)
@@ -204,11 +227,13 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
                 found = moves.get(key)
                 if found is None:
                     try:
-                        ways, spent = _move(world, seen.states[key], request, kinds, danger,
-                                            seen, events_seen, limit - plays, room)
+                        ways, spent = _move(world, seen.states[key], request, shared.kinds,
+                                            shared.danger, seen, shared.events_seen,
+                                            limit - plays, room)
                     except UsageError:  # refused: the way ends here
                         ways, spent = {}, 1
                     plays += spent
+                    shared.plays += spent
                     found = moves[key] = [
                         (token, gone, hit, max(passed, 1), float(share))
                         for (token, gone, hit, passed), share in ways.items()]
@@ -221,7 +246,8 @@ def chain(world: World, state: State, request: Request, kinds: tuple[str, ...],
                     now_out = out if not gone else tuple(
                         turn if turn is not None or kind not in gone else later
                         for kind, turn in zip(kinds, out, strict=True))
-                    step = (token, later, now_out, reached or (hit and elapsed < turns))
+                    step = (token, later, now_out,
+                            reached or (hit and danger is not None and elapsed < turns))
                     following[step] = following.get(step, 0.0) + chance * share
             if len(following) > width:
                 raise TooMany(f"more than {width} states after a move")

@@ -27,7 +27,7 @@ from typing import TypeVar
 from solo.rules.tables import Table, expand_inline_dice, has_inline_dice
 from solo.rules.world import World
 
-__all__ = ["Chance", "sample", "plain_world", "chance_of", "estimate", "chance_among",
+__all__ = ["Chance", "percent", "sample", "plain_world", "chance_of", "estimate", "chance_among",
            "seeded"]
 
 T = TypeVar("T")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solo.engine import core as engine
-from solo.engine.effects_tables import encounter_met
+from solo.engine.effects_tables import MET, encounter_met
 from solo.engine.events import Checked
 from solo.engine.forecast_chain import FirstMove
 from solo.engine.forecast_dice import Chance, chance_among, plain_world, sample, seeded
@@ -184,7 +184,11 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
     plain = plain_world(world)
     request = engine.read(world, state, line)
     assert isinstance(request, Act)
-    met = stocked_met(world, state, room, request.action)
+    # the stocked encounter's chance worked out without its die, unless meeting it rolls
+    # what is counted (Exploration's surprise checks, Dungeon Turn's disposition): then
+    # its die is drawn in the plays, and what meeting it rolls is counted with the rest
+    met = None if named and MET in world.procedure.routines else stocked_met(
+        world, state, room, request.action)
 
     def play(dice: random.Random, kept: dict | None = None
              ) -> tuple[Turn, frozenset[tuple[str, bool]], bool]:
@@ -213,7 +217,7 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
     ways: dict[tuple[Turn, frozenset], Fraction] = {}
     for (turn, checked, pending), chance in counted.items():
         # a move that met no encounter meets the room's stocked one, met's share of ways
-        # (meeting it changes nothing else this move reads: no lights, names or checks)
+        # (meeting it rolls nothing: no lights, names or checks; else it was drawn)
         shares = [(turn, chance)]
         if pending and met:
             shares = [(replace(turn, encounter=True), chance * met),

@@ -11,9 +11,16 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator
 
-from solo.engine.forecast import ActionOdds, Forecast, forecast, next_turn, same_action
+from solo.engine.forecast import (
+    ActionOdds,
+    Forecast,
+    forecast,
+    next_turn,
+    same_action,
+    screened_values,
+)
 from solo.engine.forecast_ahead import LightOdds
-from solo.engine.forecast_dice import Chance, seeded
+from solo.engine.forecast_dice import Chance, percent, seeded
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
@@ -104,10 +111,9 @@ def odds_turn(state: State) -> int:
 def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     """What ``odds`` shows: each move's chances this turn, the lights and the danger if
     the party keeps to the move it made last, and which figures are estimates."""
-    if state.trip.outside:  # nothing is met outside the dungeon (issue 38)
-        return ["No odds while the party is outside the dungeon: nothing is met there "
-                "('return' goes back in)."]
     found = forecast(world, state, seeded(), last)
+    if found.none is not None:  # nothing is met outside the dungeon (issue 38)
+        return [found.none]
     unit = world.procedure.clock_unit
     lines = [f"Odds for {unit} {odds_turn(state)}, on solo's own dice (the journal's dice "
              "are not touched):"]
@@ -126,11 +132,20 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     lines.extend(_results(found, unit))
     lines.extend(_ahead(world, state, found))
     if found.hidden:
-        lines.append(f"{' and '.join(found.hidden)} is behind the screen: the chances above "
-                     "take it at its lowest, so they are the least they can be.")
-    if any(_estimated(found)):
-        lines.append("~ estimated from plays of the engine (± one standard error): its dice "
-                     "fall more ways than solo counts at once; the other figures are exact.")
+        name = world.procedure.danger or ""
+        values = screened_values(world, name)
+        rest = ", the checks and the lights ahead" if found.lights else " and the checks"
+        lines.append(f"{found.hidden[0]} is behind the screen: each move's encounter and "
+                     f"lights above are the least they are at any {found.hidden[0]} from "
+                     f"{values[0]} to {values[-1]}, so the least they can be; what the rolls "
+                     f"name{rest} are at {found.hidden[0]} {values[0]}.")
+    why = [why for why, guessed in (
+        ("a move's dice fall more ways than solo counts at once", _estimated(found)),
+        (f"the states the {unit}s ahead may leave are more than solo follows at once",
+         _estimated_ahead(found))) if any(guessed)]
+    if why:
+        lines.append("~ estimated from plays of the engine (± one standard error): "
+                     f"{' and '.join(why)}; the other figures are exact.")
     return lines
 
 
@@ -212,6 +227,10 @@ def _light_text(light: LightOdds, unit: str) -> str:
         return (f"{name}: still burning after {light.horizon} {units} in "
                 f"{spread.lasting:.0%} of {'ways' if spread.exact else 'plays'}; else out "
                 f"in {mean} on average{tail}")
+    share = percent(1 - spread.lasting, exact=True)  # the mean of those out: say so
+    mean += "" if spread.lasting == 0 else (
+        f" (of those out within {light.horizon} {units})" if share == ">99.9%" else
+        f" (of the {share} out within {light.horizon} {units})")
     return (f"{name}: out in {spread.low}–{spread.high} {units} ({spread.within:.0%}), median "
             f"{spread.median}, mean {mean}{tail}")
 
@@ -221,6 +240,9 @@ def _estimated(found: Forecast) -> Iterator[bool]:
         yield _guess(odds.encounter)
         yield any(_guess(chance) for _, chance in odds.lights_out)
         yield any(_guess(chance) for _, chance in (odds.results or ()) + (odds.checks or ()))
+
+
+def _estimated_ahead(found: Forecast) -> Iterator[bool]:
     for light in found.lights:
         yield not light.turns.exact
     if found.danger is not None:

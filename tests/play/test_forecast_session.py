@@ -52,7 +52,8 @@ def test_odds_as_typed_at_the_prompt(tmp_path):
         shown = session.handle("odds").lines
         assert shown[0].startswith("Odds for round 2")
         text = "\n".join(str(line) for line in shown)
-        assert "backtrack: the party's way began here, with no way back to retrace" in text
+        assert ("backtrack: refused bare, as the party's way began here, with no way back to "
+                "retrace") in text
         assert re.search(r"stay +encounter 0% · Torch out 1 in 6\n", text)
         assert "hide needs stealth" in text
         assert "If the party keeps to advance:" in text and "Alarm 1 reaches 10" in text

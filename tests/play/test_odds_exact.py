@@ -500,7 +500,8 @@ def test_a_move_back_is_not_offered_before_there_is_a_room_to_go_back_to():
     world = world_of("d12-tension")
     for state, why in ((played("d12-tension"), "no known room to go back to yet"),
                        (played("d12-tension", "enter 3"),
-                        "the party's way began here, with no way back to retrace")):
+                        "refused bare, as the party's way began here, with no way back "
+                        "to retrace")):
         found = forecast(world, state, seeded())
         assert "revisit" not in {odds.line for odds in found.actions}
         assert dict(found.skipped)["revisit"] == f"revisit: {why}"
