@@ -29,7 +29,7 @@ from solo.engine import room_changes as change
 from solo.engine.dungeon_named import DUNGEON, KEY, active
 from solo.engine.events import Event, Said
 from solo.engine.room_exits import named_unnamed, nothing_to_open, question, unnamed
-from solo.engine.rooms import DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
+from solo.engine.rooms import DIRECTIONS, FOUND, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
 from solo.errors import UsageError
@@ -268,10 +268,11 @@ def _through(run: RunState, room: Room, direction: str | None
     exit = exits[chosen]
     if exit.barred:
         raise door_refusal(room, exit, run.procedure)
+    found = traps_found(run)
     if exit.door == "trapped":
-        events.append(change.spring(room, exit, traps_found(run)))
-    if exit.door:
-        exits[chosen] = exit._replace(door="")
+        events.append(change.spring(room, exit, found))
+    if exit.crossed(found) != exit:
+        exits[chosen] = exit.crossed(found)
         room = room._replace(exits=tuple(exits))
     return room, direction or exit.direction, events
 
@@ -381,7 +382,7 @@ def after_action(world: World, run: RunState, action: str, held: bool,
             elif exit.door == "trapped" and traps:
                 said.append(f"A trap on {door_name(room, exit)} is found: the party can "
                             "get around it.")
-                exits[index] = exit._replace(door="")
+                exits[index] = exit._replace(door=FOUND)
     if not said:
         return
     dungeon: Dungeon = run.dungeon.with_room(room._replace(exits=tuple(exits)))

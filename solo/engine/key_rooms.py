@@ -204,8 +204,9 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
         key_exit = key_left.exits[place]
         assert key_exit.to is not None
         target = key_exit.to
+        trap_found = traps_found(run)
         if exit.door == "trapped":
-            events.append(change.spring(left, exit, traps_found(run)))
+            events.append(change.spring(left, exit, trap_found))
         faces = []
         if key_exit.door == "secret":
             faces.append(exit_face(key_left, place))
@@ -218,7 +219,7 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             found = found_ids(run.values)
         if dungeon.room(target) is not None:  # a room entered before, by another way
             exits = list(left.exits)
-            exits[index] = exit._replace(to=target, door="")
+            exits[index] = exit.crossed(trap_found)._replace(to=target)
             dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
             dungeon, _ = _link(dungeon, key, left.id)
             dungeon = change.walk(dungeon, [target])
@@ -228,9 +229,9 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             return Rolled([*events,
                            change.room_event(dungeon.room(left.id) or left, "changed"),
                            change.room_event(walked or left, "back")], count, False)
-        if exit.door:
+        if exit.crossed(trap_found) != exit:
             exits = list(left.exits)
-            exits[index] = exit._replace(door="")
+            exits[index] = exit.crossed(trap_found)
             dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
     before = dungeon
     dungeon = change.enter_new(dungeon, direction, 0, target, back_word,

@@ -23,7 +23,7 @@ from solo.engine.room_records import (
     trail_after,
     whole_map_trail,
 )
-from solo.engine.rooms import BARRED_DOORS, DIRECTIONS, HIDDEN, OPPOSITE, Dungeon, Exit, Room
+from solo.engine.rooms import BARRED_DOORS, DIRECTIONS, FOUND, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
@@ -93,11 +93,12 @@ def block_exits(dungeon: Dungeon, count: int) -> Dungeon:
 
 def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
               room_id: str | None = None, back_word: str = "go",
-              through: int | None = None) -> Dungeon:
+              through: int | None = None, found: bool = False) -> Dungeon:
     """The party goes into a room no one has seen: it gets the next id (or ``room_id``), is
     linked to the room the party left (through its exit ``through``, where the caller chose
     it (a key's door), else the exit ``direction``, or its first exit that leads nowhere
-    yet, or a new one), and has ``exits`` exits in all. A refusal for a known room points
+    yet, or a new one: :meth:`~solo.engine.rooms.Exit.crossed`, a trap on it ``found`` as
+    the party moves), and has ``exits`` exits in all. A refusal for a known room points
     to ``back_word`` (the procedure's way back to a known room)."""
     if len(dungeon.rooms) >= MAX_ROOMS:
         raise UsageError(f"the dungeon has {MAX_ROOMS:,} rooms already")
@@ -112,7 +113,7 @@ def enter_new(dungeon: Dungeon, direction: str | None = None, exits: int = 0,
     left = dungeon.current
     back: list[Exit] = []
     if left is not None:
-        left = _open_exit(left, direction, new_id, back_word, through)
+        left = _open_exit(left, direction, new_id, back_word, through, found)
         dungeon = dungeon.with_room(left)
         back.append(Exit(OPPOSITE.get(direction) if direction else None, left.id))
     back.extend(Exit() for _ in range(max(0, exits - len(back))))
@@ -145,7 +146,7 @@ def way_on(room: Room, direction: str | None, back_word: str = "go") -> int | No
 
 
 def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go",
-               through: int | None = None) -> Room:
+               through: int | None = None, found: bool = False) -> Room:
     """``room`` with an exit to ``to``: ``through``, else the one :func:`way_on` takes,
     made if the room has none free."""
     exits = list(room.exits)
@@ -155,8 +156,8 @@ def _open_exit(room: Room, direction: str | None, to: str, back_word: str = "go"
             raise UsageError(f"the door {exits[chosen].direction or ''} of {room.id} is "
                              f"{exits[chosen].door}: the procedure's action for doors opens "
                              "it first".replace("door  ", "door "))
-        exits[chosen] = exits[chosen]._replace(direction=direction or exits[chosen].direction,
-                                               to=to, door="")
+        exits[chosen] = exits[chosen].crossed(found)._replace(
+            direction=direction or exits[chosen].direction, to=to)
         return room._replace(exits=tuple(exits))
     if len(exits) >= MAX_EXITS:
         raise UsageError(f"a room has at most {MAX_EXITS} exits")
@@ -320,14 +321,19 @@ def dungeon_data(dungeon: Dungeon) -> dict[str, Any]:
     return data
 
 
+_SHOWN_DOORS = {**{door: door for door in BARRED_DOORS}, FOUND: "trapped"}
+"""The doors an exit's text names, each as it names it."""
+
+
 def exit_text(exit: Exit) -> str:
     """An exit as Lonelog writes it: ``N:R2``, ``N`` (leads nowhere known yet), ``R4`` (no
     direction), ``?`` (neither), with ``(secret)`` after a secret one, ``(locked)`` or
-    ``(stuck)`` after a door still shut. (A hidden exit is not shown at all; a trapped
-    door looks like any other until its trap is found.)"""
+    ``(stuck)`` after a door still shut, ``(trapped)`` after one whose trap the party
+    found. (A hidden exit is not shown at all; a trapped door looks like any other until
+    its trap is found.)"""
     text = ":".join(part for part in (exit.direction, exit.to) if part) or "?"
-    if exit.door in BARRED_DOORS:
-        text += f"({exit.door})"
+    if exit.door in _SHOWN_DOORS:
+        text += f"({_SHOWN_DOORS[exit.door]})"
     return text + ("(secret)" if exit.secret else "")
 
 

@@ -130,7 +130,7 @@ def move_for(run: RunState, request: Act, world: World | None = None
             else (change.spring(left, left.exits[taken], traps_found(run)),)
         dungeon = change.enter_new(run.dungeon, request.direction,
                                    request.exits if request.exits is not None else 0,
-                                   request.to, back_word)  # (its door open after)
+                                   request.to, back_word, found=traps_found(run))
         run.dungeon = dungeon
         entered = room_changed(dungeon, dungeon.here, "new")
         if left is None or dungeon.room(left.id) == left:

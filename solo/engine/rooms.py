@@ -39,7 +39,8 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW"
 class Exit(NamedTuple):
     """One way out of a room: its direction (None: not given), the room it leads to (None:
     nowhere known yet), whether it is secret, and its door (:data:`DOORS`: ``""`` open,
-    ``stuck``, ``locked``, ``trapped``, or ``hidden``, a secret way not found yet).
+    ``stuck``, ``locked``, ``trapped``, ``found`` (a trap the party has found and gets
+    around), or ``hidden``, a secret way not found yet).
     Immutable; a tuple, so that resuming a map of thousands of rooms makes them at a
     tuple's cost (``_replace`` changes a field)."""
 
@@ -66,14 +67,22 @@ class Exit(NamedTuple):
         counted to the way out read."""
         return self.door not in _SHUT
 
+    def crossed(self, found: bool = False) -> Exit:
+        """The exit once the party has gone through it: a shut door opened, a trap sprung
+        (open after) or, ``found`` as the party moves, found; a trap found stays found."""
+        kept = FOUND if self.door == FOUND or (found and self.door == "trapped") else ""
+        return self if self.door == kept else self._replace(door=kept)
+
 
 HIDDEN = "hidden"
+FOUND = "found"
 BARRED_DOORS = ("stuck", "locked")
 _SHUT = (*BARRED_DOORS, HIDDEN)
-DOORS = ("", "stuck", "locked", "trapped", HIDDEN)
+DOORS = ("", "stuck", "locked", "trapped", FOUND, HIDDEN)
 """An exit's door: open (``""``), stuck or locked (opened by the procedure's own action
-before the party goes through), trapped (sprung or found), hidden (a secret way, found by
-a search)."""
+before the party goes through), trapped (springs as the party goes through, unless
+found), found (a trap found: shown as ``(trapped)``, the party gets around it; a sprung
+one is open), hidden (a secret way, found by a search)."""
 
 
 class Room(NamedTuple):

@@ -71,7 +71,7 @@ def _help_lines(world: World, state: State, topic: str) -> list[str]:
                 lines.append(f"  also: {', '.join(action.aliases)}")
         elif command.name == "ask":
             lines.extend(odds_help(world, state))
-        elif command.name in ("go", "back"):
+        elif command.name in ("go", "back", "leave"):  # ('leave' walks out, as 'go out')
             lines.extend(textwrap.wrap(walk_help(procedure), 78, initial_indent="  ",
                                        subsequent_indent="  "))
         elif command.aliases:

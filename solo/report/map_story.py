@@ -30,7 +30,8 @@ from solo.report.model import Crawl, Encounter
 from solo.report.records import Records
 from solo.rules.key_shelf import read_key
 
-__all__ = ["MapStory", "map_story", "tell", "room_figures", "rooms_text"]
+__all__ = ["MapStory", "map_story", "tell", "room_figures", "rooms_text", "OUT"]
+OUT = "out"  # in a route, where the party left the dungeon and came back in (an expedition)
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,8 @@ def tell(records: Records) -> MapStory:
     map (:func:`_here`; where it was before when the record's map does not read). While an
     entry that names the map stands from such a record to the next (not one an undo took
     back, nor an undo standing for one: :func:`_gone`), the route takes the rooms its
-    events show entered, ending where its map puts the party (else that room alone)."""
+    events show entered, ending where its map puts the party (else that room alone); an
+    expedition's ``return`` puts :data:`OUT` before the room it goes back in by."""
     places = [record for record in records.kept if record.dungeon or record.rooms]
     read = map_from(places)
     unreadable = set(read.unreadable)
@@ -94,7 +96,8 @@ def tell(records: Records) -> MapStory:
         if now is not None and (standing is None or _stands(standing, record.step, until)):
             walked = [event.room for event in record.ev if isinstance(event, RoomChanged)
                       and event.how in ("new", "back") and record.step not in gone]
-            route += walked if walked[-1:] == [now] else [now]
+            route += walked if walked[-1:] == [now] else [OUT, now] if record.step not in gone \
+                and record.cmd.strip().lower() == "return" else [now]
     return MapStory(read.dungeon, tuple(room for room, _ in groupby(route)),
                     tuple(record.turn or 0 for record in places), tuple(here), tuple(steps))
 
@@ -107,9 +110,7 @@ def _here(record: Record, before: str | None) -> str | None:
         here = _FRAME.decode(record.dungeon or record.rooms).here
     except BAD_DATA:
         return before
-    if here is msgspec.UNSET:
-        return None if record.dungeon else before
-    return here
+    return (None if record.dungeon else before) if here is msgspec.UNSET else here
 
 
 def _gone(records: Records) -> set[int]:
@@ -169,9 +170,8 @@ def rooms_text(crawl: Crawl, story: MapStory) -> str:
     """The rooms in one line for the summary: found, cleared, looted, and the route."""
     figures = room_figures(crawl, story)
     text = f"{figures['rooms']} found, {figures['cleared']} cleared, {figures['looted']} looted"
-    route = figures["route"]
-    if len(route) > 1:
+    route, moves = figures["route"], len(figures["route"]) - 1 - 2 * figures["route"].count(OUT)
+    if len(route) > 1:  # (leaving and coming back in are no moves between rooms)
         shown = route if len(route) <= 12 else [*route[:6], "…", *route[-5:]]
-        moves = f"{len(route) - 1} move{'s' if len(route) > 2 else ''}"
-        text += f"; route {' → '.join(shown)} ({moves})"
+        text += f"; route {' → '.join(shown)} ({moves} move{'s' if moves != 1 else ''})"
     return text

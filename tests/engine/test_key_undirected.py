@@ -89,9 +89,9 @@ def test_a_search_there_leaves_every_other_door_as_it_was(tmp_path):
     run, text = _play(tmp_path, "enter\nenter\nback\nfind-secret\nenter\nrooms\n")
     assert run.code == 0, run.err
     assert "A secret way is found: a panel that slides." in text
-    assert "[R:1|active|Hall|exits S, ?(locked), R3, ?, ?, ?(secret)]" in text
+    assert "[R:1|active|Hall|exits S, ?(locked), R3, ?, ?(trapped), ?(secret)]" in text
     assert "[R:4|active|Armoury|exits R1]" in text  # the trapped door, the one way on left
-    assert "exits S(out), ?(locked), R3, ?(out), R4, ?(secret)" in \
+    assert "exits S(out), ?(locked), R3, ?(out), R4(trapped), ?(secret)" in \
         _last_rooms_line(run.out, "R1")
 
 

@@ -2,7 +2,8 @@
 rolled or a key gave: it springs as the party goes through it, into a new room as on a
 walk, in every procedure, and is open after; where the procedure finds traps as the party
 moves (Delving, crawling with light) it is found instead, and a search for traps (Dungeon
-Turn) finds it before anyone goes through. A walk in Delving goes at walking pace, which
+Turn) finds it before anyone goes through: a trap found shows as ``N(trapped)`` from then
+on, and never springs. A walk in Delving goes at walking pace, which
 springs every trap, whatever the pace before it."""
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def test_in_delving_crawling_with_light_finds_a_typed_trap_and_walking_springs_i
         assert FOUND in crawled and "springs as" not in crawled
         walked = played(session, "go R1", "move walk", "enter E")
         assert "A trap on the door E of R1 springs as the party goes through." in walked
-        assert door(session, "R1", "N") == door(session, "R1", "E") == ""
+        assert (door(session, "R1", "N"), door(session, "R1", "E")) == ("found", "")
+        assert "exits N:R2(trapped), E" in crawled
     finally:
         session.close()
 
@@ -93,7 +95,9 @@ def test_in_dungeon_turn_a_search_for_traps_finds_a_typed_trapped_door(tmp_path)
         searched = played(session, "search traps")
         assert "A trap on the door N of R1 is found: the party can get around it." \
             in searched
-        assert "trap on the door" not in played(session, "enter N")
+        assert "[R:1|active|exits N(trapped), E]" in searched
+        assert "trap on the door" not in played(session, "enter N", "go R1", "go R2", "go R1")
+        assert "exits N:R2(trapped), E" in played(session, "room +looted")
     finally:
         session.close()
 

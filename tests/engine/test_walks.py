@@ -294,6 +294,17 @@ def test_help_go_says_what_a_walk_costs_in_each_procedure(tmp_path, system, said
     assert said in help_text, help_text
 
 
+@pytest.mark.parametrize(("system", "said"), [
+    ("classic", "costs nothing: no turn passes"), ("overloaded", "costs nothing: no turn"),
+    ("d12-tension", "plays 'revisit'")])
+def test_help_leave_says_what_the_walk_out_costs(tmp_path, system, said):
+    """'leave' walks out as 'go out' does: where walking is free, so is the walk out."""
+    ran = solo("new", str(tmp_path / "j.md"), "--system", system, "--seed", "1",
+               stdin="help leave\n")
+    assert ran.code == 0, ran.err
+    assert said in " ".join(ran.out.split())
+
+
 def test_go_out_walks_to_the_way_out_and_is_refused_before_a_map(tmp_path):
     session = started(tmp_path, "classic", snake("classic"))
     try:

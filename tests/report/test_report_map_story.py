@@ -90,3 +90,20 @@ def test_the_route_has_each_room_a_walk_went_through(tmp_path):
     assert walked.index("[#R:2]") < walked.index("[#R:1]")
     assert rooms_of(journal)["route"] == ["R1", "R2", "R3", "R2", "R1"]
     assert "route R1 → R2 → R3 → R2 → R1 (4 moves)" in solo("stats", str(journal)).out
+
+
+def test_the_route_marks_where_the_party_left_and_came_back_in(tmp_path):
+    """Out of R1 and back in at R1, twice (the second return taken back by 'undo'): the
+    route marks the break, and leaving and coming back are no moves between rooms."""
+    journal = tmp_path / "trips.md"
+    done = solo("new", str(journal), "--system", "d12-tension", "--seed", "4",
+                stdin="enter 2\nenter 2\nenter 2\nleave\nwait 2\nreturn\ngo R2\nleave\n"
+                      "return\nundo\n")
+    assert done.code == 0, done.err
+    route = ["R1", "R2", "R3", "R2", "R1", "out", "R1", "R2", "R1"]
+    assert rooms_of(journal)["route"] == route
+    shown = f"route {' → '.join(route)} (6 moves)"
+    assert f"; {shown}" in solo("stats", str(journal)).out
+    export = solo("export", str(journal), "-o", str(tmp_path / "r.md"))
+    assert export.code == 0, export.err
+    assert shown in (tmp_path / "r.md").read_text()
