@@ -164,6 +164,9 @@ def describe(dungeon: Dungeon, description: str | None, exits: Sequence[Exit],
     for exit in exits:
         if exit.to is not None and dungeon.room(exit.to) is None:
             raise UsageError(f"no room {exit.to} on the map; 'rooms' lists them")
+        if keyed and exit.direction not in {each.direction for each in room.exits}:
+            raise UsageError(f"the key gives {room.id} its exits, and {exit.direction or '?'} "
+                             "is none of them: 'room exits …' opens a door the key shuts")
     if description is not None:
         room = room._replace(description=check_description(description))
     room = _add_exits(room, exits, not keyed)

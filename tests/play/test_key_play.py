@@ -140,3 +140,11 @@ def test_a_journal_that_named_the_far_side_of_a_secret_unentered_still_resumes(h
     assert "R6 (here) · Chapter house · active · exits N, SW(secret), E:R4" in walked.out
     assert "R11 (here) · Hidden reliquary · active · exits NE:R6(secret)" in walked.out
     assert "Explored: 5 of 20 rooms, 1 of 5 secrets." in walked.out
+
+
+def test_room_exits_cannot_give_a_keyed_room_an_exit_the_key_lacks(here):
+    run = start(here, EXAMPLE, stdin="enter\nroom exits W\nroom exits NE(locked)\nrooms\n")
+    assert run.code == 1
+    assert run.err.count("the key gives R1 its exits, and ") == 2
+    assert "[R:1|active|Cellar stair|exits S, N, E]" in run.out
+    assert "R1 (here, way out) · Cellar stair · active · exits S(out), N, E\n" in run.out
