@@ -53,6 +53,13 @@ def usage_line(action: Action, moves: str = "") -> str:
     return " ".join([action.name, *filter(None, [moves]), *shown])
 
 
+def required_words(action: Action) -> str:
+    """What an action cannot be typed without, after its name, as a hint names it: each
+    required argument's choices (``success|failure``), else its name in capitals."""
+    return "".join(f" {'|'.join(arg.choice_names) or arg.name.upper()}" for arg in action.args
+                   if arg.default is None and arg.map is None)
+
+
 def parse_arguments(action: Action, words: list[str],
                     defaults: Mapping[str, Any] | None = None, moves: str = "") -> dict:
     """Match words to an action's arguments: ``name=value``, a choice word, or a number.

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.engine import dungeon_rolls, expedition
-from solo.engine.arguments import quote
+from solo.engine.arguments import quote, required_words
 from solo.engine.effects_tables import meet_rolled_encounter
 from solo.engine.events import Checked, TurnPassed, acted
 from solo.engine.expedition import carry_trip, refuse_outside
@@ -49,8 +49,9 @@ def _found(world: World, run: Run, action: Action, arguments: Mapping[str, Any]
         return None
     known = secrets_here(world, run)
     if known is not None and arguments.get(FOUND) not in (arg.default, known):
-        raise UsageError(f"the map knows what a search here finds: '{action.name}' alone "
-                         "searches (the found count is for rooms the player types)")
+        raise UsageError(f"the map knows what a search here finds: "
+                         f"'{action.name}{required_words(action)}' searches (the found count "
+                         "is for rooms the player types)")
     return known
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solo.engine import room_changes as change
+from solo.engine.arguments import required_words
 from solo.engine.dungeon_named import DUNGEON, KEY, active
 from solo.engine.events import Event, Said
 from solo.engine.room_exits import named_unnamed, nothing_to_open, question, unnamed
@@ -111,7 +112,8 @@ def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
         said = f" {exit.direction}" if exit.direction else "" if shut == 1 \
             else f" {named_unnamed(room, exit, OPENERS[openers[0]])}"
         return UsageError(f"{door_name(room, exit)} is {exit.door}: " + " or ".join(
-            f"'{name}{said}'" for name in openers) + " opens it first")
+            f"'{name}{said}{required_words(procedure.actions[name])}'" for name in openers)
+            + " opens it first")
     where = exit.direction or exit.to or named_unnamed(room, exit)
     return UsageError(f"{door_name(room, exit)} is {exit.door}: once the party has "
                       f"opened it, 'room exits {where}' says so")
