@@ -171,7 +171,8 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
                 if not options:
                     stopped = message
                     break
-                line = options[0]
+                # (a choice the hint leaves to the player, 'success|failure', is tossed)
+                line = " ".join(word for word in options[0].split() if "|" not in word)
                 if not line.startswith((*OPENERS, "go ")):
                     tried.add(line)
                 continue

@@ -50,7 +50,8 @@ def _play(session: Session, move: str, turns: int) -> list[str]:
                 options = [word for word in QUOTED.findall(str(error))
                            if word not in tried and word != "go"]
                 assert options, str(error)
-                line = options[0]
+                line = " ".join(word for word in options[0].split()  # ('success|failure':
+                                if "|" not in word)                   # the roll, said below)
                 if not line.startswith(("break-door", "batter-door", "pick-lock",
                                         "force-door", "go ")):
                     tried.add(line)
