@@ -35,6 +35,7 @@ from solo.journal.notation import (
     session_heading,
 )
 from solo.journal.record import make_record, record_comment
+from solo.journal.record_schema import MAP_AT_KEY
 from solo.journal.store import Journal, JournalChanged, Tail, find_record, read_meta, read_tail
 from solo.play import prompt_text
 from solo.play.clock import now_text
@@ -47,6 +48,7 @@ from solo.play.resume import (
     dice_mode,
     front_matter_party,
     journal_world,
+    refuse_map_gap,
     resume,
     standing_entry,
 )
@@ -238,10 +240,13 @@ class Session:
         taken = self.last_command or "the narration"
         if self.live == 0 or target < 0:
             raise UsageError("nothing to undo")
-        dungeon, _, lost = rebuild_map(self.path, record)
+        dungeon, whole_at, lost = rebuild_map(self.path, record)
         if lost:
             raise JournalError("the map as it was before the last entry cannot be read from "
                                "the journal; nothing was taken back")
+        if record.get(MAP_AT_KEY) is not None:  # the whole map an undo writes would keep
+            refuse_map_gap(self.path, read_tail(self.path, back_to=whole_at), whole_at,
+                           target)  # a change lost for good: say so, take nothing back
         values = {**self.state.values, **earlier.values}
         for name in DUNGEON_VALUES:  # a dungeon named since is taken back with its entry
             if name in values and name not in earlier.values:
