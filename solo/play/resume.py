@@ -34,6 +34,7 @@ from solo.rules.world import World
 
 __all__ = ["Resumed", "resume", "resume_file", "journal_world", "front_matter_party",
            "dice_mode", "written_later", "standing_entry", "map_gap",
+           "refuse_map_gap",
            "left_out", "left_out_note"]
 
 _UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
@@ -123,14 +124,7 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
         read = map_from([kept for kept in counted if kept.step <= record.step])
         if read.whole_at is None and tail.window:  # no whole map reads near the end
             return resume(world, meta, path, read_tail(path, least=1 << 62))
-        gap = map_gap(tail, read.whole_at)
-        if gap:
-            raise JournalError(
-                f"{path}: the record at line {gap} cannot be read (a curly quote where a "
-                "straight one belongs, or the file saved in another encoding than UTF-8?), "
-                "and the map needs what its entry changed: playing on would lose that for "
-                "good. Mend the record, or delete its comment to go on without it; the "
-                "journal was left untouched")
+        refuse_map_gap(path, tail, read.whole_at)
         state = replace(state, dungeon=read.dungeon)
         map_at = read.whole_at
         if read.note():
@@ -160,15 +154,34 @@ _MAP_FIELD = re.compile(rb'"(?:rooms|dungeon)"\s*:\s*[\[{]')
 """A record's map changes or whole map (a state's ``"dungeon": "classic"`` is neither)."""
 
 
-def map_gap(tail: Tail, whole_at: int | None) -> int:
+def refuse_map_gap(path: Path, tail: Tail, whole_at: int | None,
+                   upto: int | None = None) -> None:
+    """Raise JournalError, naming its line, if the map read from the whole map at step
+    ``whole_at`` up to step ``upto`` (None: the last readable record) lacks what a record
+    in ``tail`` that does not read changed (:func:`map_gap`); the journal is untouched."""
+    gap = map_gap(tail, whole_at, upto)
+    if gap and tail.window:  # its line counts from the file's top
+        gap = map_gap(read_tail(path, least=1 << 62), whole_at, upto)
+    if gap:
+        raise JournalError(
+            f"{path}: the record at line {gap} cannot be read (a curly quote where a "
+            "straight one belongs, or the file saved in another encoding than UTF-8?), "
+            "and the map needs what its entry changed: playing on would lose that for "
+            "good. Mend the record, or delete its comment to go on without it; the "
+            "journal was left untouched")
+
+
+def map_gap(tail: Tail, whole_at: int | None, upto: int | None = None) -> int:
     """The line of the first record in ``tail`` that does not read, stands between the
-    whole map the map is read from (step ``whole_at``) and the last readable record,
-    leaves a step missing there (:func:`left_out`), and whose text names rooms or a whole
-    map (or is cut before its state) (0: none). The map is read without what that entry
-    changed, and a sitting's first entry keeps the whole map: played on, the change would
-    be gone even once the record is mended."""
+    whole map the map is read from (step ``whole_at``) and the last readable record (of
+    those up to step ``upto``, if given), leaves a step missing there (:func:`left_out`),
+    and whose text names rooms or a whole map (or is cut before its state) (0: none). The
+    map is read without what that entry changed, and a sitting's first entry (or an undo)
+    keeps the whole map: played on, the change would be gone even once the record is
+    mended."""
     spans = tail.spans
-    last = max(index for index, span in enumerate(spans) if span.record is not None)
+    last = max(index for index, span in enumerate(spans) if span.record is not None
+               and (upto is None or span.record.step <= upto))
     first = max((index for index, span in enumerate(spans[:last + 1]) if span.record is not None
                  and span.record.step == whole_at and span.record.dungeon), default=-1)
     for run in left_out(spans[first + 1:last + 1], whole_at):

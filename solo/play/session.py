@@ -35,6 +35,7 @@ from solo.journal.notation import (
     session_heading,
 )
 from solo.journal.record import make_record, record_comment
+from solo.journal.record_schema import MAP_AT_KEY
 from solo.journal.store import Journal, JournalChanged, Tail, find_record, read_meta, read_tail
 from solo.play import prompt_text
 from solo.play.clock import now_text
@@ -47,6 +48,7 @@ from solo.play.resume import (
     dice_mode,
     front_matter_party,
     journal_world,
+    refuse_map_gap,
     resume,
     standing_entry,
 )
@@ -223,7 +225,7 @@ class Session:
         """Take back the last entry still standing, whatever it was (the journal keeps it,
         marked as taken back by this entry's record)."""
         target = self.state.prev
-        if target < 0:
+        if target < 0 or self.live == 0:
             raise UsageError("nothing to undo")
         record = find_record(self.path, target)
         if record is None:
@@ -236,12 +238,12 @@ class Session:
                                "nothing was taken back") from None
         undone = self.live
         taken = self.last_command or "the narration"
-        if self.live == 0 or target < 0:
-            raise UsageError("nothing to undo")
-        dungeon, _, lost = rebuild_map(self.path, record)
+        dungeon, whole_at, lost = rebuild_map(self.path, record)
         if lost:
             raise JournalError("the map as it was before the last entry cannot be read from "
                                "the journal; nothing was taken back")
+        if record.get(MAP_AT_KEY) is not None:  # its whole map would lose a change for good
+            refuse_map_gap(self.path, read_tail(self.path, back_to=whole_at), whole_at, target)
         values = {**self.state.values, **earlier.values}
         for name in DUNGEON_VALUES:  # a dungeon named since is taken back with its entry
             if name in values and name not in earlier.values:

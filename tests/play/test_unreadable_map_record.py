@@ -9,6 +9,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from solo.errors import JournalError
+from solo.play.session import Session
+from solo.play.start import create_journal_file
 from tests.fake_env import solo
 
 ROOM = "room Salle d’armes, exits N E"
@@ -141,3 +146,57 @@ def test_in_a_rolled_dungeon_an_unreadable_narration_is_named_and_play_goes_on(t
     played = solo("play", str(journal), stdin="linger\n")
     assert played.code == 0, played.err
     assert f"line {line}" in played.err
+
+
+def test_undo_back_past_a_sitting_s_whole_map_is_refused_while_the_map_needs_the_record(
+        tmp_path):
+    journal = journal_with_room(tmp_path, "linger")
+    assert solo("play", str(journal), stdin="linger\n").code == 0  # its first entry: whole map
+    line = garble(journal, ROOM)
+    before = journal.read_bytes()
+    done = solo("play", str(journal), stdin="undo\n")  # back to the first sitting's map
+    assert done.code == 1, done.out
+    error = done.err.splitlines()[-1]  # after the notice that play goes on without it
+    assert error.startswith("solo: error: ") and "Traceback" not in done.err
+    assert f"the record at line {line} cannot be read" in error
+    assert "Mend the record" in error and "left untouched" in error
+    assert journal.read_bytes() == before
+    mend(journal)
+    undone = solo("play", str(journal), stdin="undo\nrooms\n")
+    assert undone.code == 0, undone.err
+    assert "Salle d’armes · active · exits N, E, ?" in undone.out
+    assert "Salle d’armes · active · exits N, E, ?" in solo("play", str(journal),
+                                                            stdin="rooms\n").out
+
+
+def test_undo_in_the_sitting_the_record_was_garbled_in_is_refused_too(tmp_path):
+    journal = tmp_path / "u8.md"
+    create_journal_file(str(journal), "d12-tension", "Salle", 3, [])
+    session = Session(journal)
+    try:
+        session.handle("enter 3")  # the sitting's first entry: its whole map, roomless
+        session.handle(ROOM)
+        session.narrate("Rien ne bouge.")
+        session.narrate("Toujours rien.")
+        line = garble(journal, ROOM)
+        before = journal.read_bytes()
+        with pytest.raises(JournalError, match=f"the record at line {line} cannot be read"):
+            session.handle("undo")
+        assert journal.read_bytes() == before
+        mend(journal)
+        session.handle("undo")
+        assert "Salle d’armes" in str(session.handle("rooms"))
+    finally:
+        session.close()
+    assert "Salle d’armes · active" in solo("play", str(journal), stdin="rooms\n").out
+
+
+def test_undo_back_past_a_garbled_record_the_map_does_not_need_goes_on(tmp_path):
+    journal = journal_with_room(tmp_path, "linger")  # the room's record, then a narration
+    assert solo("play", str(journal), stdin="linger\n").code == 0
+    text = journal.read_text(encoding="utf-8")
+    journal.write_text(text.replace('"kind":"narration"', '“kind”:"narration"', 1),
+                       encoding="utf-8")
+    undone = solo("play", str(journal), stdin="undo\nrooms\n")
+    assert undone.code == 0, undone.err
+    assert "Salle d’armes · active · exits N, E, ?" in undone.out
