@@ -50,3 +50,52 @@ def test_any_text_compiles_or_raises_expr_error(text):
         compile_expr(text)
     except ExprError:
         pass
+
+
+_VALUES = st.one_of(st.integers(-3, 3), st.sampled_from(["a", "b"]), st.none(),
+                    st.just((1, 2)))
+_OPERAND = st.one_of(st.sampled_from(["x", "y", "ghost"]), st.integers(-3, 3).map(str),
+                     st.just("'a'"))
+
+
+@settings(max_examples=scaled(400), deadline=None)
+@given(st.sampled_from(["x", "y", "ghost"]), st.sampled_from(["<", "<=", "==", "!=", ">="]),
+       _OPERAND, st.sampled_from(["or", "and"]), st.sampled_from(["y", "x", "ghost"]),
+       st.sampled_from(["<", ">", "==", "!="]), _OPERAND, _VALUES, _VALUES)
+def test_two_comparisons_joined_work_out_as_python_does(name, symbol, right, logic, name_2,
+                                                        symbol_2, right_2, x, y):
+    """``a OP b or c OP d`` and with ``and``: the value Python gives, the second part read
+    only when the first does not decide, and an ExprError where Python fails: an unknown
+    name, or values the operator cannot compare."""
+    text = f"{name} {symbol} {right} {logic} {name_2} {symbol_2} {right_2}"
+    scope = {"x": x, "y": y}
+    try:
+        expected = eval(text, {}, dict(scope))  # noqa: S307 - the test's yardstick
+    except NameError:
+        with pytest.raises(ExprError, match="unknown name 'ghost'"):
+            compile_expr(text)(scope)
+        return
+    except TypeError:
+        with pytest.raises(ExprError, match=r"cannot work with .* in "):
+            compile_expr(text)(scope)
+        return
+    assert compile_expr(text)(scope) == expected
+
+
+@pytest.mark.parametrize("text, scope, message", [
+    ("a == 1 or b == 2", {"a": 0}, "unknown name 'b' in 'a == 1 or b == 2'"),
+    ("a == 1 and b < c", {"a": 1, "b": 1}, "unknown name 'c' in 'a == 1 and b < c'"),
+    ("a < 'w' or b == 2", {"a": 1, "b": 2}, "'<' cannot work with a number and a word in "
+                                             "\"a < 'w' or b == 2\""),
+    ("a == 1 and b > c", {"a": 1, "b": None, "c": 2},
+     r"'>' cannot work with no value \(a routine's parameter given none\) and a number in "
+     "'a == 1 and b > c'"),
+])
+def test_two_comparisons_joined_say_which_part_failed(text, scope, message):
+    with pytest.raises(ExprError, match=f"^{message}"):
+        compile_expr(text)(scope)
+
+
+def test_two_comparisons_joined_read_the_second_only_when_needed():
+    assert compile_expr("a == 1 or ghost == 2")({"a": 1}) is True
+    assert compile_expr("a == 1 and ghost < other")({"a": 0}) is False
