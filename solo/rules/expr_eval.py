@@ -172,11 +172,17 @@ def minus(inner: Evaluator, text: str) -> Evaluator:
     return negative
 
 
-def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], text: str
-         ) -> Evaluator:
+def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], text: str,
+         explain: Callable[[str, tuple], None] | None = None) -> Evaluator:
     """Call the built-in ``function`` with the arguments' values (one or two without a
-    generator)."""
+    generator); a TypeError it raises is ``explain``-ed (when given), else a mismatch."""
     what = f"{name}()"
+
+    def refuse(values: tuple[Any, ...]) -> NoReturn:
+        if explain is not None:
+            explain(name, values)
+        mismatch(what, values, text)
+
     if len(arguments) == 1:
         only = arguments[0]
 
@@ -185,7 +191,7 @@ def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], te
             try:
                 return function(value)
             except TypeError:
-                mismatch(what, (value,), text)
+                refuse((value,))
 
         return call_one
     if len(arguments) == 2:
@@ -196,7 +202,7 @@ def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], te
             try:
                 return function(left, right)
             except TypeError:
-                mismatch(what, (left, right), text)
+                refuse((left, right))
 
         return call_two
 
@@ -205,7 +211,7 @@ def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], te
         try:
             return function(*values)
         except TypeError:
-            mismatch(what, tuple(values), text)
+            refuse(tuple(values))
 
     return call_many
 

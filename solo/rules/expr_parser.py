@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from solo.rules import expr_eval
 from solo.rules.expr_eval import Comparison
-from solo.rules.expr_functions import ARITY, FUNCTIONS, call_type
+from solo.rules.expr_functions import ARITY, EXPLAIN, FUNCTIONS, call_type
 from solo.rules.expr_types import (
     NUMERIC,
     Evaluator,
@@ -307,8 +307,8 @@ class Parser:
                 "two values" if low == high else "two or more values")
             self._fail(f"{name} takes {wanted}", where)
         typers = [self.types[argument] for argument in arguments]
-        return self._typed(expr_eval.call(name, function, arguments, self.text),
-                           call_type(name, typers))
+        evaluator = expr_eval.call(name, function, arguments, self.text, EXPLAIN.get(name))
+        return self._typed(evaluator, call_type(name, typers))
 
 
 def _choose_type(typers: tuple[Typer, Typer, Typer]) -> Typer:

@@ -1,5 +1,7 @@
 """The procedure expression language: safe, small, and precise about errors."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -99,3 +101,20 @@ def test_two_comparisons_joined_say_which_part_failed(text, scope, message):
 def test_two_comparisons_joined_read_the_second_only_when_needed():
     assert compile_expr("a == 1 or ghost == 2")({"a": 1}) is True
     assert compile_expr("a == 1 and ghost < other")({"a": 0}) is False
+
+
+@pytest.mark.parametrize("text, scope, message", [
+    ("min(a, b)", {"a": 1, "b": "x"}, "min() cannot compare numbers with words"),
+    ("max(a, 2, b)", {"a": 1, "b": "x"}, "max() cannot compare numbers with words"),
+    ("max(a, b)", {"a": (1, 2), "b": 3},
+     "max() cannot work with the dice of a roll and a number in 'max(a, b)'"),
+    ("min(a, 3)", {"a": None}, "min() cannot work with no value"),
+])
+def test_min_and_max_refuse_values_they_cannot_compare(text, scope, message):
+    with pytest.raises(ExprError, match=f"^{re.escape(message)}"):
+        compile_expr(text)(scope)
+
+
+def test_min_and_max_of_words_and_of_numbers():
+    assert compile_expr("max(a, b)")({"a": "a", "b": "b"}) == "b"
+    assert compile_expr("min(a, 2, b)")({"a": 5, "b": 3}) == 2
