@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from solo.rules.expr_types import Evaluator, ExprError, Scope
 
-__all__ = ["read_name", "compare_name", "compare_names", "negate_name",
+__all__ = ["read_name", "compare_name", "compare_with", "compare_names", "negate_name",
            "negate", "apply", "multiply", "divide", "minus", "call", "choose", "either",
            "both", "either_compared", "name_missing", "mismatch"]
 
@@ -77,6 +77,19 @@ def compare_name(compare: Operator, symbol: str, name: str, value: Any, text: st
             left = scope[name]
         except KeyError as missing:
             name_missing(missing, name, text)
+        try:
+            return compare(left, value)
+        except TypeError:
+            mismatch(f"'{symbol}'", (left, value), text)
+
+    return test
+
+
+def compare_with(compare: Operator, symbol: str, first: Evaluator, value: Any, text: str
+                 ) -> Evaluator:
+    """``expression OP constant``, the constant not called for."""
+    def test(scope: Scope) -> Any:
+        left = first(scope)
         try:
             return compare(left, value)
         except TypeError:

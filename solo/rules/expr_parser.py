@@ -180,8 +180,11 @@ class Parser:
         return left
 
     def _compare(self, compare, symbol: str, left: Evaluator, right: Evaluator) -> Evaluator:
-        """A comparison; ``name OP constant`` and ``name OP name`` skip a call per side."""
+        """A comparison; ``name OP constant`` and ``name OP name`` skip a call per side,
+        ``expression OP constant`` the constant's."""
         first, second = self.simple.get(left), self.simple.get(right)
+        if second and second[0] == "value" and not (first and first[0] == "name"):
+            return expr_eval.compare_with(compare, symbol, left, second[1], self.text)
         if not (first and second and first[0] == "name"):
             return expr_eval.apply(compare, symbol, left, right, self.text)
         if second[0] == "value":

@@ -118,3 +118,20 @@ def test_min_and_max_refuse_values_they_cannot_compare(text, scope, message):
 def test_min_and_max_of_words_and_of_numbers():
     assert compile_expr("max(a, b)")({"a": "a", "b": "b"}) == "b"
     assert compile_expr("min(a, 2, b)")({"a": 5, "b": 3}) == 2
+
+
+@pytest.mark.parametrize("text, scope, expected", [
+    ("turn % max(1, every) == 0", {"turn": 6, "every": 3}, True),
+    ("turn % max(1, every) == 0", {"turn": 7, "every": 3}, False),
+    ("a + b >= 'w'", {"a": "v", "b": "x"}, False),
+])
+def test_a_worked_out_value_compared_with_a_constant(text, scope, expected):
+    assert compile_expr(text)(scope) is expected
+
+
+def test_a_worked_out_value_compared_with_a_constant_says_what_failed():
+    with pytest.raises(ExprError, match=re.escape(
+            "'<' cannot work with a number and a word in \"a + 1 < 'w'\"")):
+        compile_expr("a + 1 < 'w'")({"a": 1})
+    with pytest.raises(ExprError, match="unknown name 'ghost'"):
+        compile_expr("ghost % 2 == 0")({})
