@@ -20,11 +20,14 @@ from typing import Any, NoReturn
 
 from solo.rules.expr_types import Evaluator, ExprError, Scope
 
-__all__ = ["read_name", "compare_name", "compare_names", "negate_name",
+__all__ = ["read_name", "compare_name", "compare_with", "compare_names", "negate_name",
            "negate", "apply", "multiply", "divide", "minus", "call", "choose", "either",
-           "both", "name_missing", "mismatch"]
+           "both", "either_compared", "name_missing", "mismatch"]
 
 Operator = Callable[[Any, Any], Any]
+Comparison = tuple[str, Operator, str, str | None, Any]
+"""``name OP constant`` or ``name OP other``: the symbol, its operator, the name, the
+other name (None for a constant) and the constant."""
 
 
 def name_missing(missing: KeyError, name: str, text: str) -> NoReturn:
@@ -74,6 +77,19 @@ def compare_name(compare: Operator, symbol: str, name: str, value: Any, text: st
             left = scope[name]
         except KeyError as missing:
             name_missing(missing, name, text)
+        try:
+            return compare(left, value)
+        except TypeError:
+            mismatch(f"'{symbol}'", (left, value), text)
+
+    return test
+
+
+def compare_with(compare: Operator, symbol: str, first: Evaluator, value: Any, text: str
+                 ) -> Evaluator:
+    """``expression OP constant``, the constant not called for."""
+    def test(scope: Scope) -> Any:
+        left = first(scope)
         try:
             return compare(left, value)
         except TypeError:
@@ -169,11 +185,17 @@ def minus(inner: Evaluator, text: str) -> Evaluator:
     return negative
 
 
-def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], text: str
-         ) -> Evaluator:
+def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], text: str,
+         explain: Callable[[str, tuple], None] | None = None) -> Evaluator:
     """Call the built-in ``function`` with the arguments' values (one or two without a
-    generator)."""
+    generator); a TypeError it raises is ``explain``-ed (when given), else a mismatch."""
     what = f"{name}()"
+
+    def refuse(values: tuple[Any, ...]) -> NoReturn:
+        if explain is not None:
+            explain(name, values)
+        mismatch(what, values, text)
+
     if len(arguments) == 1:
         only = arguments[0]
 
@@ -182,7 +204,7 @@ def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], te
             try:
                 return function(value)
             except TypeError:
-                mismatch(what, (value,), text)
+                refuse((value,))
 
         return call_one
     if len(arguments) == 2:
@@ -193,7 +215,7 @@ def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], te
             try:
                 return function(left, right)
             except TypeError:
-                mismatch(what, (left, right), text)
+                refuse((left, right))
 
         return call_two
 
@@ -202,7 +224,7 @@ def call(name: str, function: Callable[..., Any], arguments: list[Evaluator], te
         try:
             return function(*values)
         except TypeError:
-            mismatch(what, tuple(values), text)
+            refuse(tuple(values))
 
     return call_many
 
@@ -217,3 +239,52 @@ def either(first: Evaluator, second: Evaluator) -> Evaluator:
 
 def both(first: Evaluator, second: Evaluator) -> Evaluator:
     return lambda scope: first(scope) and second(scope)
+
+
+def either_compared(first: Comparison, second: Comparison, either: bool, text: str
+                    ) -> Evaluator:
+    """``first or second`` (``either``) or ``first and second`` of two comparisons of a
+    name with a constant or a name, in one closure: the value and the errors of
+    :func:`either` or :func:`both` over two :func:`compare_name` or
+    :func:`compare_names`, each name read only when needed."""
+    symbol, compare, name, other, value = first
+    symbol_2, compare_2, name_2, other_2, value_2 = second
+
+    def test(scope: Scope) -> Any:
+        try:
+            left = scope[name]
+        except KeyError as missing:
+            name_missing(missing, name, text)
+        if other is None:
+            right = value
+        else:
+            try:
+                right = scope[other]
+            except KeyError as missing:
+                name_missing(missing, other, text)
+        try:
+            held = compare(left, right)
+        except TypeError:
+            mismatch(f"'{symbol}'", (left, right), text)
+        if either:
+            if held:
+                return held
+        elif not held:
+            return held
+        try:
+            left = scope[name_2]
+        except KeyError as missing:
+            name_missing(missing, name_2, text)
+        if other_2 is None:
+            right = value_2
+        else:
+            try:
+                right = scope[other_2]
+            except KeyError as missing:
+                name_missing(missing, other_2, text)
+        try:
+            return compare_2(left, right)
+        except TypeError:
+            mismatch(f"'{symbol_2}'", (left, right), text)
+
+    return test

@@ -12,7 +12,7 @@ from typing import Any
 
 from solo.rules.expr_types import ExprError, Typer, Types, kinds_of, unite
 
-__all__ = ["FUNCTIONS", "ARITY", "call_type"]
+__all__ = ["FUNCTIONS", "ARITY", "EXPLAIN", "call_type"]
 
 
 def _count(values: Any, wanted: Any) -> int:
@@ -33,39 +33,21 @@ def _lowest(values: Any) -> int:
     return min(values, default=0)
 
 
-def _min(*values: Any) -> Any:
-    try:
-        return min(values)
-    except TypeError:  # a word with a number is refused as such, anything else as a type
-        _same_kind("min", values)
-        raise
-
-
-def _max(*values: Any) -> Any:
-    try:
-        return max(values)
-    except TypeError:
-        _same_kind("max", values)
-        raise
-
-
 def _same_kind(name: str, values: tuple) -> None:
-    if len(values) == 2:  # the common case, without a loop
-        if isinstance(values[0], str) is isinstance(values[1], str):
-            return
-    else:
-        words = [isinstance(value, str) for value in values]
-        if all(words) or not any(words):
-            return
-    raise ExprError(f"{name}() cannot compare numbers with words")
+    words = [isinstance(value, str) for value in values]
+    if any(words) and not all(words):
+        raise ExprError(f"{name}() cannot compare numbers with words")
 
 
-FUNCTIONS: dict[str, Callable[..., Any]] = {"min": _min, "max": _max, "abs": abs,
+FUNCTIONS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs,
                                             "count": _count, "highest": _highest,
                                             "lowest": _lowest}
 ARITY = {"abs": (1, 1), "min": (2, 99), "max": (2, 99), "count": (2, 2), "highest": (1, 1),
          "lowest": (1, 1)}
 """The fewest and most values each function takes."""
+EXPLAIN: dict[str, Callable[[str, tuple], None]] = {"min": _same_kind, "max": _same_kind}
+"""What raises a clearer ExprError, given a function's name and values, when the function
+fails with a TypeError (``min(1, 'a')``); a plain mismatch is said otherwise."""
 
 
 def call_type(name: str, typers: Sequence[Typer]) -> Typer:

@@ -14,7 +14,8 @@ import re
 from typing import Any, NoReturn
 
 from solo.rules import expr_eval
-from solo.rules.expr_functions import ARITY, FUNCTIONS, call_type
+from solo.rules.expr_eval import Comparison
+from solo.rules.expr_functions import ARITY, EXPLAIN, FUNCTIONS, call_type
 from solo.rules.expr_types import (
     NUMERIC,
     Evaluator,
@@ -52,8 +53,9 @@ class Parser:
         # evaluator -> ("name", name) or ("value", constant).
         self.simple: dict[Evaluator, tuple[str, Any]] = {}
         self.types: dict[Evaluator, Typer] = {}
-        # ``name OP constant`` comparisons: evaluator -> (symbol, operator, name, constant)
-        self.comparisons: dict[Evaluator, tuple[str, Any, str, Any]] = {}
+        # ``name OP constant`` and ``name OP name`` comparisons: evaluator -> (symbol,
+        # operator, name, the other name or None, the constant)
+        self.comparisons: dict[Evaluator, Comparison] = {}
 
     def _tokenize(self, text: str) -> list[tuple[str, str, int]]:
         tokens = []
@@ -126,22 +128,27 @@ class Parser:
         self.depth -= 1
         return value
 
-    def _logic(self, first: Evaluator, second: Evaluator, evaluator: Evaluator) -> Evaluator:
+    def _logic(self, first: Evaluator, second: Evaluator, either: bool) -> Evaluator:
+        """``first or second`` (``either``) or ``first and second``; two comparisons of a
+        name with a constant or a name make one closure rather than three."""
         a, b = self.types[first], self.types[second]
+        one, other = self.comparisons.get(first), self.comparisons.get(second)
+        if one and other:
+            evaluator = expr_eval.either_compared(one, other, either, self.text)
+        else:
+            evaluator = (expr_eval.either if either else expr_eval.both)(first, second)
         return self._typed(evaluator, lambda t: unite(a(t), b(t)))
 
     def disjunction(self) -> Evaluator:
         left = self.conjunction()
         while self.accept("or"):
-            first, second = left, self.conjunction()
-            left = self._logic(first, second, expr_eval.either(first, second))
+            left = self._logic(left, self.conjunction(), True)
         return left
 
     def conjunction(self) -> Evaluator:
         left = self.negation()
         while self.accept("and"):
-            first, second = left, self.negation()
-            left = self._logic(first, second, expr_eval.both(first, second))
+            left = self._logic(left, self.negation(), False)
         return left
 
     def negation(self) -> Evaluator:
@@ -173,16 +180,21 @@ class Parser:
         return left
 
     def _compare(self, compare, symbol: str, left: Evaluator, right: Evaluator) -> Evaluator:
-        """A comparison; ``name OP constant`` and ``name OP name`` skip a call per side."""
+        """A comparison; ``name OP constant`` and ``name OP name`` skip a call per side,
+        ``expression OP constant`` the constant's."""
         first, second = self.simple.get(left), self.simple.get(right)
-        if first and second and first[0] == "name":
-            if second[0] == "value":
-                evaluator = expr_eval.compare_name(compare, symbol, first[1], second[1],
-                                                   self.text)
-                self.comparisons[evaluator] = (symbol, compare, first[1], second[1])
-                return evaluator
-            return expr_eval.compare_names(compare, symbol, first[1], second[1], self.text)
-        return expr_eval.apply(compare, symbol, left, right, self.text)
+        if second and second[0] == "value" and not (first and first[0] == "name"):
+            return expr_eval.compare_with(compare, symbol, left, second[1], self.text)
+        if not (first and second and first[0] == "name"):
+            return expr_eval.apply(compare, symbol, left, right, self.text)
+        if second[0] == "value":
+            evaluator = expr_eval.compare_name(compare, symbol, first[1], second[1], self.text)
+            self.comparisons[evaluator] = (symbol, compare, first[1], None, second[1])
+        else:
+            evaluator = expr_eval.compare_names(compare, symbol, first[1], second[1],
+                                                self.text)
+            self.comparisons[evaluator] = (symbol, compare, first[1], second[1], None)
+        return evaluator
 
     def _arith_type(self, symbol: str, first: Evaluator, second: Evaluator) -> Typer:
         a, b = self.types[first], self.types[second]
@@ -274,8 +286,9 @@ class Parser:
         compares one with a constant (``("compare", symbol, operator, name, constant)``):
         a step may then do it without calling it. None otherwise."""
         comparison = self.comparisons.get(evaluator)
-        if comparison is not None:
-            return ("compare", *comparison)
+        if comparison is not None and comparison[3] is None:
+            symbol, compare, name, _, constant = comparison
+            return ("compare", symbol, compare, name, constant)
         simple = self.simple.get(evaluator)
         return simple if simple is not None and simple[0] == "name" else None
 
@@ -297,8 +310,8 @@ class Parser:
                 "two values" if low == high else "two or more values")
             self._fail(f"{name} takes {wanted}", where)
         typers = [self.types[argument] for argument in arguments]
-        return self._typed(expr_eval.call(name, function, arguments, self.text),
-                           call_type(name, typers))
+        evaluator = expr_eval.call(name, function, arguments, self.text, EXPLAIN.get(name))
+        return self._typed(evaluator, call_type(name, typers))
 
 
 def _choose_type(typers: tuple[Typer, Typer, Typer]) -> Typer:
