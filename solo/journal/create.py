@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, UsageError
+from solo.journal.front_matter import slugify
 from solo.journal.header import TITLE_LIMIT, render_front_matter
 from solo.journal.record import record_comment
 from solo.journal.store import write_all
@@ -18,11 +18,6 @@ __all__ = ["create_journal", "slugify", "numbered", "FREE_NAMES"]
 
 FREE_NAMES = 10_000
 """How many numbered names a new journal tries before giving up."""
-
-
-def slugify(title: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-    return slug[:60].rstrip("-") or "crawl"
 
 
 def numbered(path: Path, number: int) -> Path:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from solo.journal.front_matter import title_span, uncommented
 from solo.journal.header import render_front_matter
 from solo.journal.notation import inline_text
 from solo.report.expeditions import expedition_lines
-from solo.report.front_matter import title_span, uncommented
 from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
 from solo.report.model import RETRACTED_MARK, Crawl
@@ -75,7 +75,6 @@ def mermaid_chart(crawl: Crawl) -> list[str]:
 
 def _front_matter(crawl: Crawl) -> list[str]:
     kept = {key: value for key, value in crawl.meta.items() if key not in INTERNAL_KEYS}
-    kept["title"] = crawl.title  # (the journal's own title heading, where it has one)
     if isinstance(kept.get("system"), str) and kept["system"].endswith((".yaml", ".yml")):
         kept["system"] = Path(kept["system"]).name  # never show where the file lives
     return render_front_matter(kept).rstrip("\n").split("\n")

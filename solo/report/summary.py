@@ -53,11 +53,9 @@ def figures(crawl: Crawl) -> dict[str, Any]:
 
 
 def _hidden_danger(crawl: Crawl) -> dict[str, Any] | None:
-    """A danger tracker kept behind the screen: since which turn, and nothing of its
-    values."""
-    if not crawl.danger_hidden:
-        return None
-    return {"hidden": True, "hidden_from_turn": crawl.hidden_from, "note": crawl.danger_hidden}
+    """A danger tracker kept behind the screen: since which turn, and nothing of its values."""
+    return {"hidden": True, "hidden_from_turn": crawl.hidden_from,
+            "note": crawl.danger_hidden} if crawl.danger_hidden else None
 
 
 def _rooms(crawl: Crawl) -> dict[str, Any]:
@@ -83,8 +81,7 @@ def _danger_text(crawl: Crawl) -> str:
 
 
 def _light_text(crawl: Crawl) -> str:
-    if not crawl.lights_lit and not crawl.burnt_out and not crawl.put_out \
-            and not crawl.blown_out:
+    if not (crawl.lights_lit or crawl.burnt_out or crawl.put_out or crawl.blown_out):
         return "none lit"
     kinds = ", ".join(f"{label} ×{count}" for label, count in sorted(crawl.lights_lit.items()))
     blown = f", {crawl.blown_out} blown out" if crawl.blown_out else ""
@@ -109,8 +106,7 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
     label = crawl.danger.label if crawl.danger is not None else "Danger"
     rows += [(label, _danger_text(crawl)), ("Light sources", _light_text(crawl)),
              ("Oracle questions", str(len(crawl.questions)))]
-    story = map_story(crawl)
-    if story.dungeon.rooms:
+    if (story := map_story(crawl)).dungeon.rooms:
         rows.append(("Rooms", rooms_text(crawl, story)))
     if crawl.explored:
         rows.append(("Explored", crawl.explored))
@@ -119,8 +115,7 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
         rows.append(("Note", f"{len(crawl.garbled)} record(s) could not be read (line "
                      f"{', '.join(map(str, crawl.garbled[:5]))}{more}): what their entries "
                      "did is not counted"))
-    note = record_order_note(crawl)
-    if note:
+    if note := record_order_note(crawl):
         rows.append(("Note", note[0].upper() + note[1:]))
     return rows
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.report.front_matter import _HIDDEN, past_front_matter, uncommented
+from solo.journal.front_matter import _HIDDEN, past_front_matter, uncommented
 from tests.fake_env import solo
 from tests.suite_profile import scaled
 
