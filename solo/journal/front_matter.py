@@ -51,19 +51,13 @@ def journal_title(head: bytes, title: object, stem: str) -> str:
     """The crawl's title, from its journal's start (``head``) and ``title`` property: the title
     heading's text (as shown) where the two differ, unless only the property differs from how
     solo named the crawl (its default, or the file's name ``stem``); else the file's name."""
-    first = uncommented([head.partition(b"\n<!-- solo")[0]])[0]
-    _, start, end = title_span(first)
+    _, start, end = title_span(first := uncommented([head.partition(b"\n<!-- solo")[0]])[0])
     raw = first[start + 2:end].decode("utf-8", errors="replace").strip()
     heading, title = ESCAPED.sub(r"\1", raw), str(title or "")
-    if title and (not raw or raw == inline_text(title)
-                  or _as_named(heading, stem) and not _as_named(title, stem)):
-        return title
-    return heading or stem
-
-
-def _as_named(title: str, stem: str) -> bool:
-    return bool(_DEFAULT.fullmatch(title)
-                or re.fullmatch(re.escape(slugify(title)) + r"(-\d+)?", stem))
+    named = [_DEFAULT.fullmatch(text) or re.fullmatch(re.escape(slugify(text)) + r"(-\d+)?", stem)
+             for text in (heading, title)]  # (each still as solo named the crawl)
+    return title if title and (not raw or raw == inline_text(title)
+                               or named[0] and not named[1]) else heading or stem
 
 
 def uncommented(texts: Iterable[bytes]) -> list[bytes]:

@@ -75,6 +75,9 @@ def mermaid_chart(crawl: Crawl) -> list[str]:
 
 def _front_matter(crawl: Crawl) -> list[str]:
     kept = {key: value for key, value in crawl.meta.items() if key not in INTERNAL_KEYS}
+    if "oracle" in kept and (records := crawl.records) and records.kinds:  # (the one at the end)
+        values = records.state(len(records.kinds) - 1).get("values", {})
+        kept["oracle"] = values.get("oracle", kept["oracle"])
     if isinstance(kept.get("system"), str) and kept["system"].endswith((".yaml", ".yml")):
         kept["system"] = Path(kept["system"]).name  # never show where the file lives
     return render_front_matter(kept).rstrip("\n").split("\n")

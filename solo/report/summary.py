@@ -90,9 +90,8 @@ def _light_text(crawl: Crawl) -> str:
 
 
 def _encounters_text(crawl: Crawl) -> str:
-    count = len(crawl.encounters)
     defeated = sum(encounter.defeated for encounter in crawl.encounters)
-    text = str(count) + (f" ({defeated} defeated)" if defeated else "")
+    text = f"{len(crawl.encounters)}" + (f" ({defeated} defeated)" if defeated else "")
     if crawl.signs:
         text += f"; {crawl.signs} sign{'s' if crawl.signs != 1 else ''} of one"
     return text
@@ -100,12 +99,11 @@ def _encounters_text(crawl: Crawl) -> str:
 
 def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
     """(label, text) pairs shared by the Markdown and HTML summaries."""
-    rows = [("System", f"{crawl.system_name} ({crawl.system_id})"),
-            (crawl.unit.capitalize() + "s", _turns_text(crawl)),
-            ("Encounters", _encounters_text(crawl))]
     label = crawl.danger.label if crawl.danger is not None else "Danger"
-    rows += [(label, _danger_text(crawl)), ("Light sources", _light_text(crawl)),
-             ("Oracle questions", str(len(crawl.questions)))]
+    rows = [("System", f"{crawl.system_name} ({crawl.system_id})"),
+            (f"{crawl.unit.capitalize()}s", _turns_text(crawl)),
+            ("Encounters", _encounters_text(crawl)), (label, _danger_text(crawl)),
+            ("Light sources", _light_text(crawl)), ("Oracle questions", str(len(crawl.questions)))]
     if (story := map_story(crawl)).dungeon.rooms:
         rows.append(("Rooms", rooms_text(crawl, story)))
     if crawl.explored:
@@ -121,8 +119,7 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
 
 
 def record_order_note(crawl: Crawl) -> str:
-    """What the reading did with records whose step repeats an earlier one or goes back
-    (an editor's paste, a sync tool's merge, a hand edit), as one line; "" when none did."""
+    """What the reading did with records whose step repeats or goes back, as one line."""
     return order_note(crawl.duplicates, crawl.out_of_place)
 
 

@@ -370,3 +370,16 @@ def test_the_md_summary_shows_questions_as_typed_never_formatted(tmp_path: Path)
                  and token.content.startswith("Turn 0: Is it"))
     assert [child.type for child in asked.children or []] == ["text"]
     assert asked.children[0].content.split(": ", 1)[1].startswith(QUOTED + " ")
+
+
+def test_the_md_report_gives_the_oracle_style_in_play_at_the_end(tmp_path: Path):
+    """The header's ``oracle`` is the style the crawl began with; the report's, the last."""
+    path = create_journal_file(str(tmp_path / "t.md"), "d12-tension", None, 5, [])
+    session = Session(path)
+    try:
+        session.handle("oracle opse")
+    finally:
+        session.close()
+    assert "\noracle: mythic\n" in path.read_text(encoding="utf-8")
+    front = run_here("export", str(path), cwd=tmp_path).stdout.split("\n---\n")[0]
+    assert "\noracle: opse" in front and "mythic" not in front
