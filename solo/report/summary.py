@@ -48,7 +48,7 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         **({"expeditions": crawl.expeditions} if crawl.expeditions else {}),
         **({"explored": crawl.explored} if crawl.explored else {}),
         **party_figures(crawl),
-        **_rooms(crawl),
+        **({"rooms": room_figures(crawl, s)} if (s := map_story(crawl)).dungeon.rooms else {}),
     }
 
 
@@ -56,11 +56,6 @@ def _hidden_danger(crawl: Crawl) -> dict[str, Any] | None:
     """A danger tracker kept behind the screen: since which turn, and nothing of its values."""
     return {"hidden": True, "hidden_from_turn": crawl.hidden_from,
             "note": crawl.danger_hidden} if crawl.danger_hidden else None
-
-
-def _rooms(crawl: Crawl) -> dict[str, Any]:
-    story = map_story(crawl)
-    return {"rooms": room_figures(crawl, story)} if story.dungeon.rooms else {}
 
 
 def _turns_text(crawl: Crawl) -> str:
