@@ -88,8 +88,8 @@ def search_bytes(data: bytes, words: Sequence[str], journal: str = "") -> list[H
     """The lines of one journal (its bytes, UTF-8) that hold every one of ``words`` (any
     case). ASCII words are looked for in the bytes lowered (at C speed, nothing decoded but
     the lines found); other words in the decoded text lowered."""
+    from solo.journal.front_matter import past_front_matter  # (not at start-up: yaml)
     from solo.journal.record_split import journal_bytes
-    from solo.report.front_matter import past_front_matter  # (not at start-up: yaml)
 
     data = journal_bytes(data)  # (a BOM dropped, CR or CRLF line ends made LF)
     body = past_front_matter(data)
@@ -137,9 +137,9 @@ def _comments(lowered: Any, key: Any, marks: _Marks, body: int) -> list[int]:
 def _shown(data: Any, starts: list[int], marks: _Marks) -> Any:
     """``data`` (bytes or text) with each entry that holds a place of ``starts`` (the text
     between a record's line and the next record) as the player's viewer shows it, without
-    their comments (:func:`solo.report.front_matter.uncommented`); ``data`` itself when no
+    their comments (:func:`solo.journal.front_matter.uncommented`); ``data`` itself when no
     such entry holds one."""
-    from solo.report.front_matter import uncommented
+    from solo.journal.front_matter import uncommented
 
     record, newline, text = marks.record, marks.newline, isinstance(data, str)
     entries: dict[int, int] = {}

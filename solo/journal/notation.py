@@ -319,6 +319,9 @@ def is_lonelog(text: str) -> bool:
 
 _BLOCK_START = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|<|[-_*]{3,}\s*$|[-+*](?:\s|$)|>")
 _ORDERED = re.compile(r"\d{1,9}(?=[.)](?:\s|$))")
+# a code span, an escape, an Obsidian comment (%% … %%), else a %% none closes (group 2): that
+# one would hide the entries after it in Obsidian, so its % are escaped
+_PERCENTS = re.compile(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)|\\.|%%.*?%%|(%%+)")
 
 
 _CODE_OR_ANGLE = re.compile(r"(\\*)(<)(?=[A-Za-z/!?])|(`+)")
@@ -357,16 +360,16 @@ def narration_block(text: str) -> str:
 
     Lonelog lines go into a fence exactly as typed. Prose is one paragraph: a start that
     Markdown would read as a heading, a fence, an HTML block, a rule, a list or a quote gets
-    a backslash, and so does every ``<`` that could open raw HTML (:func:`_escape_html`);
-    every viewer hides the backslash."""
+    a backslash, and so does every ``<`` that could open raw HTML (:func:`_escape_html`) and
+    each ``%`` of a ``%%`` left open; every viewer hides the backslash."""
     text = one_line(text)
     if is_lonelog(text):
         return mechanics_block([text])
     text = _escape_html(text)
+    text = _PERCENTS.sub(lambda hit: hit[0] if hit[2] is None else "\\%" * len(hit[2]), text)
     if _BLOCK_START.match(text):
         return "\\" + text
-    ordered = _ORDERED.match(text)
-    if ordered:  # "1. Then…" is a list item: escape its dot
+    if ordered := _ORDERED.match(text):  # "1. Then…" is a list item: escape its dot
         return text[:ordered.end()] + "\\" + text[ordered.end():]
     return text
 

@@ -30,7 +30,8 @@ from typing import Any
 
 from solo.engine.state import State
 from solo.errors import JournalError
-from solo.journal.header import JOURNAL_FORMAT, READABLE_FORMATS, find_front_matter, read_header
+from solo.journal.front_matter import journal_title
+from solo.journal.header import JOURNAL_FORMAT, READABLE_FORMATS, read_header
 from solo.journal.record import PREFIX
 from solo.journal.record_split import (
     Span,
@@ -75,13 +76,13 @@ def _text(data: bytes) -> str:
 def read_meta(path: Path) -> dict[str, Any]:
     """The front matter of a solo journal, every key of it checked
     (:func:`solo.journal.header.read_header`); refuses anything else without touching it.
-    A journal without a title is called by its file's name.
-    Reads only as far as the front matter's closing line, however long the journal."""
+    Its title is the one reading of :func:`~solo.journal.front_matter.journal_title`.
+    Reads only as far as its first record, however long the journal."""
     _regular_file(path)
     try:
         with open(path, "rb") as handle:
             head = handle.read(16 * 1024)
-            while len(head) < _HEAD_LIMIT and find_front_matter(_text(head)) is None:
+            while len(head) < _HEAD_LIMIT and b"\n<!-- solo" not in head:
                 more = handle.read(len(head))
                 if not more:
                     break
@@ -89,7 +90,7 @@ def read_meta(path: Path) -> dict[str, Any]:
     except OSError as err:
         raise JournalError(f"cannot read {path}: {err.strerror}") from None
     meta = read_header(_text(head), str(path))
-    meta.setdefault("title", path.stem)  # no title (or an empty one): the file's name
+    meta["title"] = journal_title(journal_bytes(head), meta.get("title"), path.stem)
     return meta
 
 

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count
 
+from solo.journal.front_matter import title_span, uncommented
 from solo.journal.record_types import Encountered
-from solo.report.front_matter import title_span, uncommented
 from solo.report.html_blocks import pieces_html
 from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.records import Records

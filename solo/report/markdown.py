@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from solo.journal.front_matter import title_span, uncommented
 from solo.journal.header import render_front_matter
-from solo.journal.notation import inline_text
+from solo.journal.notation import inline_text, one_line
 from solo.report.expeditions import expedition_lines
-from solo.report.front_matter import title_span, uncommented
 from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
 from solo.report.model import RETRACTED_MARK, Crawl
@@ -21,10 +21,10 @@ __all__ = ["render_markdown", "mermaid_chart", "INTERNAL_KEYS"]
 INTERNAL_KEYS = ("solo", "tables")  # front matter only solo itself needs
 
 _MERMAID_CATEGORIES = 60  # up to this many turns, one labelled x-axis category per turn
+_LITERAL = str.maketrans({mark: "\\" + mark for mark in "\\`*_[]<~&"})  # never formatting
 
 def _summary_markdown(crawl: Crawl) -> list[str]:
-    out = ["## Summary", ""]
-    out += [f"- **{label}:** {text}" for label, text in summary_rows(crawl)]
+    out = ["## Summary", "", *(f"- **{label}:** {text}" for label, text in summary_rows(crawl))]
     story = map_story(crawl)
     if crawl.encounters:
         out += ["", "### Encounters", ""]
@@ -33,15 +33,15 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
             foretold = " (as the signs foretold)" if encounter.foretold else ""
             room = story.room_of(encounter)
             out.append(f"{number}. {crawl.unit.capitalize()} {encounter.turn}"
-                       + (f", in {room}" if room else "")
-                       + f": {inline_text(encounter.text)}{foretold}{how}")
+                       + (f", in {room.translate(_LITERAL)}" if room else "")
+                       + f": {one_line(encounter.text).translate(_LITERAL)}{foretold}{how}")
     if crawl.questions:
         out += ["", "### Oracle questions", ""]
         for number, question in enumerate(crawl.questions, 1):
             odds = f" ({question.odds})" if question.odds else ""
             answer = f" → {question.answer}" if question.answer else ""
             out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
-                       f"{inline_text(question.question)}{odds}{answer}")
+                       f"{one_line(question.question).translate(_LITERAL)}{odds}{answer}")
     if crawl.expeditions:
         out += ["", "### Expeditions", ""]
         out += [f"{number}. {line}" for number, line
@@ -75,7 +75,9 @@ def mermaid_chart(crawl: Crawl) -> list[str]:
 
 def _front_matter(crawl: Crawl) -> list[str]:
     kept = {key: value for key, value in crawl.meta.items() if key not in INTERNAL_KEYS}
-    kept["title"] = crawl.title  # (the journal's own title heading, where it has one)
+    if "oracle" in kept and (records := crawl.records) and records.kinds:  # (the one at the end)
+        values = records.state(len(records.kinds) - 1).get("values", {})
+        kept["oracle"] = values.get("oracle", kept["oracle"])
     if isinstance(kept.get("system"), str) and kept["system"].endswith((".yaml", ".yml")):
         kept["system"] = Path(kept["system"]).name  # never show where the file lives
     return render_front_matter(kept).rstrip("\n").split("\n")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
-from solo.journal.notation import inline_text
+from solo.journal.front_matter import ESCAPED, uncommented
 from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import journal_bytes
 from solo.journal.record_types import (
@@ -34,14 +34,12 @@ from solo.journal.record_types import (
 )
 from solo.journal.store import read_meta
 from solo.report.expeditions import expeditions, explored
-from solo.report.front_matter import title_span, uncommented
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import Records, indices_of
 from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
 
-_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape, shown bare
 _OPENING = re.compile(r"\A\s*## Session .*\n\*Date: .*\*\n(?:\s*```\n(?:\[.*\n)*```\n)*")
 _TIME_PASSED = (TimePassed, TurnPassed)  # a turn passed, as the reports read it or whole
 
@@ -90,7 +88,7 @@ def _prose(piece: bytes) -> str:
     text = _OPENING.sub("", uncommented([piece])[0].decode(errors="replace"), count=1)
     words = [line.strip() for line in text.split("\n")
              if line.strip() and not line.lstrip().startswith(("#", "```"))]
-    return _ESCAPED.sub(r"\1", " ".join(words))
+    return ESCAPED.sub(r"\1", " ".join(words))
 
 
 def _older_how(event: LightChanged) -> str:
@@ -178,11 +176,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                      else [index for index in narrations if index in standing])
     system_name = procedure.name if procedure is not None else (system or "unknown")
     system_id = procedure.id if procedure is not None else Path(system).name
-    _, start, end = title_span(first := uncommented([records.head])[0])  # (as a viewer shows)
-    shown = first[start + 2:end].decode("utf-8", errors="replace").strip()
-    title = str(meta.get("title") or path.stem)  # (exactly, unless the player renamed it)
-    shown = "" if shown == inline_text(title) else _ESCAPED.sub(r"\1", shown)  # (as shown)
-    return Crawl(path=path, meta=meta, title=shown or title,
+    return Crawl(path=path, meta=meta, title=str(meta["title"]),
                  system_id=system_id, system_name=system_name, unit=unit, minutes_per_turn=minutes,
                  turns=turns, danger=_danger(procedure, records, live, turns, moves),
                  encounters=encounters, signs=signs, lights_lit=lit, burnt_out=burnt,

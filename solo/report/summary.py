@@ -48,21 +48,14 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         **({"expeditions": crawl.expeditions} if crawl.expeditions else {}),
         **({"explored": crawl.explored} if crawl.explored else {}),
         **party_figures(crawl),
-        **_rooms(crawl),
+        **({"rooms": room_figures(crawl, s)} if (s := map_story(crawl)).dungeon.rooms else {}),
     }
 
 
 def _hidden_danger(crawl: Crawl) -> dict[str, Any] | None:
-    """A danger tracker kept behind the screen: since which turn, and nothing of its
-    values."""
-    if not crawl.danger_hidden:
-        return None
-    return {"hidden": True, "hidden_from_turn": crawl.hidden_from, "note": crawl.danger_hidden}
-
-
-def _rooms(crawl: Crawl) -> dict[str, Any]:
-    story = map_story(crawl)
-    return {"rooms": room_figures(crawl, story)} if story.dungeon.rooms else {}
+    """A danger tracker kept behind the screen: since which turn, and nothing of its values."""
+    return {"hidden": True, "hidden_from_turn": crawl.hidden_from,
+            "note": crawl.danger_hidden} if crawl.danger_hidden else None
 
 
 def _turns_text(crawl: Crawl) -> str:
@@ -83,8 +76,7 @@ def _danger_text(crawl: Crawl) -> str:
 
 
 def _light_text(crawl: Crawl) -> str:
-    if not crawl.lights_lit and not crawl.burnt_out and not crawl.put_out \
-            and not crawl.blown_out:
+    if not (crawl.lights_lit or crawl.burnt_out or crawl.put_out or crawl.blown_out):
         return "none lit"
     kinds = ", ".join(f"{label} ×{count}" for label, count in sorted(crawl.lights_lit.items()))
     blown = f", {crawl.blown_out} blown out" if crawl.blown_out else ""
@@ -93,9 +85,8 @@ def _light_text(crawl: Crawl) -> str:
 
 
 def _encounters_text(crawl: Crawl) -> str:
-    count = len(crawl.encounters)
     defeated = sum(encounter.defeated for encounter in crawl.encounters)
-    text = str(count) + (f" ({defeated} defeated)" if defeated else "")
+    text = f"{len(crawl.encounters)}" + (f" ({defeated} defeated)" if defeated else "")
     if crawl.signs:
         text += f"; {crawl.signs} sign{'s' if crawl.signs != 1 else ''} of one"
     return text
@@ -103,14 +94,12 @@ def _encounters_text(crawl: Crawl) -> str:
 
 def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
     """(label, text) pairs shared by the Markdown and HTML summaries."""
-    rows = [("System", f"{crawl.system_name} ({crawl.system_id})"),
-            (crawl.unit.capitalize() + "s", _turns_text(crawl)),
-            ("Encounters", _encounters_text(crawl))]
     label = crawl.danger.label if crawl.danger is not None else "Danger"
-    rows += [(label, _danger_text(crawl)), ("Light sources", _light_text(crawl)),
-             ("Oracle questions", str(len(crawl.questions)))]
-    story = map_story(crawl)
-    if story.dungeon.rooms:
+    rows = [("System", f"{crawl.system_name} ({crawl.system_id})"),
+            (f"{crawl.unit.capitalize()}s", _turns_text(crawl)),
+            ("Encounters", _encounters_text(crawl)), (label, _danger_text(crawl)),
+            ("Light sources", _light_text(crawl)), ("Oracle questions", str(len(crawl.questions)))]
+    if (story := map_story(crawl)).dungeon.rooms:
         rows.append(("Rooms", rooms_text(crawl, story)))
     if crawl.explored:
         rows.append(("Explored", crawl.explored))
@@ -119,15 +108,13 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
         rows.append(("Note", f"{len(crawl.garbled)} record(s) could not be read (line "
                      f"{', '.join(map(str, crawl.garbled[:5]))}{more}): what their entries "
                      "did is not counted"))
-    note = record_order_note(crawl)
-    if note:
+    if note := record_order_note(crawl):
         rows.append(("Note", note[0].upper() + note[1:]))
     return rows
 
 
 def record_order_note(crawl: Crawl) -> str:
-    """What the reading did with records whose step repeats an earlier one or goes back
-    (an editor's paste, a sync tool's merge, a hand edit), as one line; "" when none did."""
+    """What the reading did with records whose step repeats or goes back, as one line."""
     return order_note(crawl.duplicates, crawl.out_of_place)
 
 

@@ -160,11 +160,11 @@ def test_empty_optional_fields_read_as_left_out(template: bytes, tmp_path: Path)
     empty = {field.name: None for field in FIELDS if not field.required}
     path = _with(template, tmp_path, empty)
     meta = read_meta(path)
-    assert meta["title"] == "J" and meta["tags"] is None  # the tags are the player's
+    assert meta["title"] == "Checked" and meta["tags"] is None  # the tags are the player's
     assert not (set(empty) - {"title", "tags"}) & set(meta)
     session = Session(path)
     try:
-        assert session.handle("status").lines[0].startswith("J — D12")  # the file's name stands in
+        assert session.handle("status").lines[0].startswith("Checked — D12")  # (the heading)
     finally:
         session.close()
 

@@ -371,3 +371,35 @@ def test_a_title_and_question_with_html_read_as_typed_in_every_report(tmp_path: 
     shown = ["".join(child.content for child in token.children or [])
              for token in tokens if token.type == "inline"]  # (the text a viewer shows)
     assert "Esc <b>" in shown and any("Is the <div hidden> door open?" in text for text in shown)
+
+
+QUOTED = r"Is it a_b_c or a*b*c, `x` [l](u) ~~s~~ &amp; <i> \* __b__ ~~?"
+
+
+def test_the_md_summary_shows_questions_as_typed_never_formatted(tmp_path: Path):
+    """The summary's list of questions is the player's words set literally, as the journal
+    shows them in its fences: no emphasis, code, link, strike-through, entity or raw HTML."""
+    path = create_journal_file(str(tmp_path / "t.md"), "d12-tension", None, 5, [])
+    session = Session(path)
+    try:
+        session.handle(f"ask {QUOTED}")
+    finally:
+        session.close()
+    tokens = _html_md().parse(run_here("export", str(path), cwd=tmp_path).stdout)
+    asked = next(token for token in tokens if token.type == "inline"
+                 and token.content.startswith("Turn 0: Is it"))
+    assert [child.type for child in asked.children or []] == ["text"]
+    assert asked.children[0].content.split(": ", 1)[1].startswith(QUOTED + " ")
+
+
+def test_the_md_report_gives_the_oracle_style_in_play_at_the_end(tmp_path: Path):
+    """The header's ``oracle`` is the style the crawl began with; the report's, the last."""
+    path = create_journal_file(str(tmp_path / "t.md"), "d12-tension", None, 5, [])
+    session = Session(path)
+    try:
+        session.handle("oracle opse")
+    finally:
+        session.close()
+    assert "\noracle: mythic\n" in path.read_text(encoding="utf-8")
+    front = run_here("export", str(path), cwd=tmp_path).stdout.split("\n---\n")[0]
+    assert "\noracle: opse" in front and "mythic" not in front

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solo.report.front_matter import _HIDDEN, past_front_matter, uncommented
+from solo.journal.front_matter import _HIDDEN, past_front_matter, uncommented
+from solo.journal.notation import narration_block
 from tests.fake_env import solo
 from tests.suite_profile import scaled
 
@@ -179,3 +180,26 @@ def test_an_encounter_s_note_quotes_the_player_s_words_without_their_comments(tm
     assert met["note"] == "They rush us. We hold the door."
     md, html = _reports(journal)
     assert "hired" not in md and "hired" not in html
+
+
+@pytest.mark.parametrize(("typed", "written"), [
+    ("%% note to self", r"\%\% note to self"),          # left open: it would hide what follows
+    ("a %%secret%% b %% c", r"a %%secret%% b \%\% c"),  # a closed one is the player's comment
+    ("in `%%` code %%%", r"in `%%` code \%\%\%"),
+    (r"already \%% escaped", r"already \%% escaped"),
+    ("50% off", "50% off"),
+])
+def test_a_percent_pair_left_open_in_narration_is_escaped_closed_ones_kept(typed, written):
+    assert narration_block(typed) == written
+
+
+def test_a_narration_with_a_percent_pair_left_open_hides_no_later_entry(tmp_path):
+    journal = tmp_path / "j.md"
+    done = solo("new", str(journal), "--system", "d12-tension", "--seed", "3",
+                stdin="%% note to self\nenter 2\nWe open the door.\nAn %%aside%% here.\n")
+    assert done.code == 0, done.err
+    shown = uncommented([journal.read_bytes()])[0].decode()  # (as Obsidian reads comments)
+    assert "note to self" in shown and "We open the door." in shown and "@ enter 2" in shown
+    assert "aside" not in shown  # (the player's own closed comment stays one)
+    for report in _reports(journal):
+        assert "% note to self" in report and "We open the door." in report

@@ -1,6 +1,6 @@
 """What of a journal's text is not its story, as the md and html reports (and ``solo search``)
-read it: where the front matter ends (the header reader's reading,
-:mod:`solo.journal.header`), the title heading, and the player's own comments."""
+read it: where the front matter ends (as :mod:`solo.journal.header` reads it), the title
+heading, the player's own comments; and the one reading of the crawl's title."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ import re
 from collections.abc import Iterable
 
 from solo.journal.header import find_front_matter
+from solo.journal.notation import inline_text
 
-__all__ = ["past_front_matter", "title_span", "uncommented"]
+__all__ = ["journal_title", "past_front_matter", "slugify", "title_span", "uncommented"]
 
+ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape, shown bare
+_DEFAULT = re.compile(r"A .+ crawl")  # the title solo gives a crawl started without one
 _HEAD_BYTES = 1 << 20  # far past any header (a title is at most 64 KiB)
 _TITLE = re.compile(rb"^# .*", re.M)
 _COMMENT = rb"(?:<!--(?:(?!-->)[\s\S])*-->|%%(?:(?!%%)[\s\S])*%%)"
@@ -38,6 +41,23 @@ def title_span(first: bytes) -> tuple[int, int, int]:
     that starts "# ", its line break left out (an empty span there when it has none)."""
     found = _TITLE.search(first, past := past_front_matter(first))
     return (past, *found.span()) if found else (past, past, past)
+
+
+def slugify(title: str) -> str:  # a journal's file name (less .md) made from its title
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60].rstrip("-") or "crawl"
+
+
+def journal_title(head: bytes, title: object, stem: str) -> str:
+    """The crawl's title, from its journal's start (``head``) and ``title`` property: the title
+    heading's text (as shown) where the two differ, unless only the property differs from how
+    solo named the crawl (its default, or the file's name ``stem``); else the file's name."""
+    _, start, end = title_span(first := uncommented([head.partition(b"\n<!-- solo")[0]])[0])
+    raw = first[start + 2:end].decode("utf-8", errors="replace").strip()
+    heading, title = ESCAPED.sub(r"\1", raw), str(title or "")
+    named = [_DEFAULT.fullmatch(text) or re.fullmatch(re.escape(slugify(text)) + r"(-\d+)?", stem)
+             for text in (heading, title)]  # (each still as solo named the crawl)
+    return title if title and (not raw or raw == inline_text(title)
+                               or named[0] and not named[1]) else heading or stem
 
 
 def uncommented(texts: Iterable[bytes]) -> list[bytes]:
