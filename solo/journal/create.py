@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, UsageError
-from solo.journal.front_matter import slugify
 from solo.journal.header import TITLE_LIMIT, render_front_matter
 from solo.journal.record import record_comment
 from solo.journal.store import write_all

@@ -5,6 +5,7 @@ heading, the player's own comments; and the one reading of the crawl's title."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from solo.journal.header import find_front_matter
@@ -26,10 +27,9 @@ _START = re.compile(rb"(?m)^(?= {0,3}(?:```|~~~))|(?=[`\\%<])")  # where a _HIDD
 
 
 def past_front_matter(text: bytes) -> int:
-    """Where ``text`` goes on after its front matter (0 when it has none), found as the
-    header reader finds it (``---`` or ``...`` closing, spaces after a fence). Its head is
-    read a character a byte (Latin-1), so the offset is the bytes', a CR before a line
-    break as the space the fence lines allow."""
+    """Where ``text`` goes on after its front matter (0: none), found as the header reader
+    finds it (``---`` or ``...`` closing, spaces after a fence); its head read as Latin-1,
+    so the offset is in bytes, a CR before a line break the space fence lines allow."""
     found = text.startswith(b"---") and find_front_matter(
         text[:_HEAD_BYTES].replace(b"\r", b" ").decode("latin-1"))
     return found.end if found else 0
@@ -43,8 +43,12 @@ def title_span(first: bytes) -> tuple[int, int, int]:
     return (past, *found.span()) if found else (past, past, past)
 
 
-def slugify(title: str) -> str:  # a journal's file name (less .md) made from its title
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60].rstrip("-") or "crawl"
+def slugify(title: str) -> str:  # a journal's file name (less .md): Café cafe, Ночь ночь
+    pairs = [(char, "".join(part for part in unicodedata.normalize("NFKD", char)
+                            if not unicodedata.combining(part)))
+             for char in unicodedata.normalize("NFC", title.lower())]
+    letters = "".join(bare if bare.isascii() else char for char, bare in pairs)
+    return re.sub(r"[\W_]+", "-", letters).strip("-")[:60].rstrip("-") or "crawl"
 
 
 def journal_title(head: bytes, title: object, stem: str) -> str:

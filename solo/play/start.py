@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import os
-import re
 import stat
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +15,7 @@ from solo.engine.dungeon_named import key_values, parse_settings, start_values
 from solo.environment import Environment
 from solo.errors import JournalError, SoloError, UsageError
 from solo.journal.create import create_journal
+from solo.journal.front_matter import slugify
 from solo.journal.header import JOURNAL_FORMAT, HeaderError, obsidian_tags
 from solo.journal.notation import member_tag, note, title_block
 from solo.journal.record import start_record
@@ -37,23 +36,10 @@ Interactive = Callable[[Session, Environment], int]
 """Plays a session at a terminal (the REPL), given by the command line, which imports
 prompt_toolkit only when a terminal is there."""
 
-__all__ = ["slugify", "create_journal_file", "create_and_play", "play", "home", "now_text",
+__all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text",
            "ask_procedure", "JOURNALS_DIR"]
 
 JOURNALS_DIR = Path("journals")
-
-
-def slugify(title: str) -> str:
-    """A journal's file name from its title: lower case, a Latin letter without its accents
-    (Café: cafe), another script's letters kept as they are, anything else one hyphen;
-    'crawl' if nothing is left."""
-    letters = []
-    for char in unicodedata.normalize("NFC", title.lower()):
-        plain = "".join(part for part in unicodedata.normalize("NFKD", char)
-                        if not unicodedata.combining(part))
-        letters.append(plain if plain.isascii() else char)
-    slug = re.sub(r"[\W_]+", "-", "".join(letters)).strip("-")
-    return slug[:60].rstrip("-") or "crawl"
 
 
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,

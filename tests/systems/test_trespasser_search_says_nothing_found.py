@@ -53,5 +53,5 @@ def test_the_map_refuses_a_count_it_contradicts(tmp_path):
                *ROLLED, stdin="light torch\nadvance\nsearch success 2\n")
     assert run.code == 1
     assert run.err.splitlines()[-1] == (
-        "solo: error: line 3: the map knows what a search here finds: 'search' alone "
-        "searches (the found count is for rooms the player types)")
+        "solo: error: line 3: the map knows what a search here finds: 'search "
+        "success|failure|feature' searches (the found count is for rooms the player types)")
