@@ -67,6 +67,7 @@ def test_a_search_an_encounter_cuts_short_finds_nothing_until_searched_whole(
     assert "Cut short, the search finds nothing: search again once the encounter is " \
            "over." in short
     assert "secret" not in short.replace("clues to secrets", "")
+    assert "turns up" not in short  # what a search finds is said of one searched to its end
     assert "stops" not in whole and "Cut short" not in whole
     assert found in whole and "(secret)]" in whole
 
