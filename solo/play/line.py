@@ -78,6 +78,7 @@ class Parsed:
     kind: str
     text: str
     request: Request | None = None
+    hint: str = ""  # what to type to run what a sentence kept as narration would have run
 
 
 def clean(text: str) -> str:
@@ -193,7 +194,12 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
     first, rest = words[0].lower(), text[len(words[0]):].strip()
     command = command_table(world.procedure).get(first)
     if command is not None and is_sentence(text):  # 'Room after room, the halls…': the story
-        return Parsed("narration", text)
+        try:
+            command.read(world, state, rest, text=text)
+        except UsageError:
+            return Parsed("narration", text)
+        return Parsed("narration", text, hint=f"Kept as narration, a sentence; to run it, "
+                      f"type it as help shows it: {first} {rest}")
     if command is None:
         _check_typo(world, first, len(words))
         _check_lone_word(world, text)

@@ -145,7 +145,8 @@ class Session:
         parsed = parse_line(self.world, self.state, line)
         request = parsed.request
         if request is None:
-            return self.narrate(parsed.text) if parsed.kind == "narration" else Reply()
+            return self.narrate(parsed.text, parsed.hint) if parsed.kind == "narration" \
+                else Reply()
         if isinstance(request, SessionStep):
             return SESSION_COMMANDS[request.name].run(self, request.rest)
         if isinstance(request, Show):
@@ -157,13 +158,13 @@ class Session:
         return self.perform(request)
 
     # -- writing to the journal (the only methods that append) -------------------------------
-    def narrate(self, text: str) -> Reply:
-        """Write the player's own words into the journal: prose, or notation kept as typed."""
+    def narrate(self, text: str, hint: str = "") -> Reply:
+        """Journal the player's own words (prose, or notation as typed); show ``hint`` after."""
         state = replace(self.state, step=self.state.step + 1, prev=self.state.step)
         self._entry("narration", narration_block(text), state, "", ())
         self.state, self.live = state, state.step
         self.last_command = ""
-        return Reply(self.take_notices())
+        return Reply((*self.take_notices(), *filter(None, [hint])))
 
     def perform(self, request: Request) -> Reply:
         """Carry out an engine command (a procedure action or a tool), for its member if it

@@ -220,3 +220,13 @@ def test_a_line_starting_with_a_hyphenated_word_is_kept_by_enter_again(tmp_path)
         assert "\nwell-armed guards block the way\n" in prose_of(session.path)
     finally:
         session.close()
+
+
+def test_a_sentence_that_would_have_run_says_how_to_run_it(tmp_path):
+    path = new_journal(tmp_path, "d12-tension")
+    played = solo("play", str(path), stdin="Ask Is it safe?\nStrike the goblin down!\n")
+    assert played.code == 0, played.err
+    assert "\nAsk Is it safe?\n" in prose_of(path) and "d100" not in path.read_text()
+    hints = [line for line in played.out.splitlines() if line.startswith("Kept as narration")]
+    assert hints == ["Kept as narration, a sentence; to run it, type it as help shows it: "
+                     "ask Is it safe?"]  # (the goblin line would not run: no hint)
