@@ -150,7 +150,8 @@ class Table:
         for index, entry in enumerate(self.entries):
             if ref.lower() in (entry.id.lower(), entry.text.lower()):
                 return index
-        if RANGE.match(ref) and "-" not in ref.strip()[1:] and len(ref) <= 16:
+        if RANGE.match(ref) and "-" not in ref.strip()[1:] and len(ref) <= 16 \
+                and self.low <= int(ref) <= self.high:  # (no number past either end)
             return self.index_for(int(ref))
         return None
 

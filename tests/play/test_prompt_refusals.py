@@ -96,6 +96,14 @@ def test_strike_names_what_names_an_entry(tmp_path):
            "covers" in error
 
 
+def test_strike_takes_no_number_past_the_tables_ends(tmp_path):
+    run, journal = _play(tmp_path, "d12-tension", "strike d12-encounters 99\n"
+                         "strike d12-encounters -5\nstrike d12-encounters 20\n")
+    assert [error.split(": ")[3] for error in _errors(run)] == [
+        "no entry '99' on d12-encounters", "no entry '-5' on d12-encounters"]
+    assert journal.count("=> Struck off d12-encounters:") == 1  # 20: the top entry covers it
+
+
 def test_buy_where_nothing_is_sold_and_room_saying_what_is_so_already(tmp_path):
     run, _ = _play(tmp_path, "classic", "buy torch\nenter\nroom pump hall, exits E\n"
                    "room exits E\n")
