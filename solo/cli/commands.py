@@ -204,12 +204,12 @@ def _refuse_shadowing(path: Path, procedure) -> None:
     naming the file and line (the table of commands says which words are solo's)."""
     from solo.errors import RulesError
     from solo.play.commands_table import RESERVED
-    from solo.rules.catalog import load_document
+    from solo.rules.yamlfile import load_yaml_file
 
     for name, action in procedure.actions.items():
         for index, word in enumerate((name, *action.aliases)):
             if word.lower() in RESERVED:
-                doc = load_document(path)
+                doc = load_yaml_file(path)
                 key = ("actions", name) if index == 0 else ("actions", name, "aliases",
                                                             index - 1)
                 what = "action" if index == 0 else f"alias of action {name!r}"

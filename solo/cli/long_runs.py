@@ -94,10 +94,10 @@ def _simulate_dungeon(world, options, env: Environment) -> int:
 
 def _is_key(name: str) -> bool:
     """Whether ``name`` is the path of a dungeon key's file (``kind: key``)."""
-    from solo.rules.yamlfile import load_yaml
+    from solo.rules.yamlfile import load_yaml_file
 
     try:
-        data = load_yaml(Path(name).read_text(encoding="utf-8"), name).data
+        data = load_yaml_file(Path(name)).data
     except Exception:  # noqa: BLE001 (unreadable: the generator's own error stands)
         return False
     return isinstance(data, dict) and data.get("kind") == "key"

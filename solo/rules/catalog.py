@@ -23,12 +23,13 @@ from solo.rules.paths import (
     user_oracles_dir,
 )
 from solo.rules.procedure import Procedure
-from solo.rules.procedure_file import load_document, parse_procedure
+from solo.rules.procedure_file import parse_procedure
 from solo.rules.table_file import parse_tables_file
 from solo.rules.table_markdown import load_markdown_tables
 from solo.rules.tables import Table
 from solo.rules.validate import check_tables_exist
 from solo.rules.world import World
+from solo.rules.yamlfile import load_yaml_file
 
 __all__ = ["system_files", "system_ids", "load_system", "load_tables", "load_styles", "load_world",
            "oracle_dirs", "load_file", "generator_files", "generator_list", "load_generator",
@@ -58,7 +59,7 @@ def _yaml_files(directories: Iterable[Path]) -> list[Path]:
 @lru_cache(maxsize=64)
 def _document(path: Path):
     """Each oracles/ file is read once per run, whoever asks (tables or oracle styles)."""
-    return load_document(path)
+    return load_yaml_file(path)
 
 
 def _documents_of_kind(paths: Iterable[Path], kind: str) -> list:
@@ -102,7 +103,7 @@ def load_file(path: Path, extra_tables: Iterable[Path] = ()) -> tuple[str, objec
     """
     if path.suffix.lower() in (".md", ".markdown"):
         return "tables", load_markdown_tables(path)
-    doc = load_document(path)
+    doc = load_yaml_file(path)
     kind = doc.data.get("kind") if isinstance(doc.data, dict) else None
     if kind == "procedure":
         procedure = parse_procedure(doc)

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solo.errors import DiceError, RulesError
+from solo.errors import DiceError
 from solo.rules import dice
 from solo.rules.expr import Expr, ExprError, compile_expr
 from solo.rules.table_file import check_links, entry_path, links, parse_table
 from solo.rules.tables import Table
-from solo.rules.yamlfile import Document, load_yaml
+from solo.rules.yamlfile import Document, load_yaml_file
 
 __all__ = ["DIRECTIONS", "DOOR_KINDS", "CONTENT_KINDS", "CONTEXT_NAMES", "MAX_EXITS",
            "Pick", "Count", "Setting", "Generator", "parse_generator", "load_generator_file"]
@@ -109,13 +109,7 @@ class Generator:
 
 def load_generator_file(path: Path) -> Generator:
     """Read and check the generator file at ``path``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RulesError("not a text file (expected UTF-8 YAML)", file=str(path)) from None
-    except OSError as err:
-        raise RulesError(f"cannot read ({err.strerror})", file=str(path)) from None
-    return parse_generator(load_yaml(text, str(path)))
+    return parse_generator(load_yaml_file(path))
 
 
 def _keys(doc: Document, path: tuple, raw: Any, allowed: tuple[str, ...],

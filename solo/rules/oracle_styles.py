@@ -18,7 +18,7 @@ from solo import defaults
 from solo.errors import DiceError, OracleError
 from solo.rules import dice
 from solo.rules.paths import files_in, shipped_oracles_dir
-from solo.rules.yamlfile import Document, load_yaml
+from solo.rules.yamlfile import Document, load_yaml_file
 
 __all__ = ["METHODS", "Odds", "OracleStyle", "parse_style", "load_styles",
            "styles_from_documents", "styles_from_shipped", "get_style", "resolve_odds"]
@@ -219,7 +219,7 @@ def styles_from_documents(docs: Iterable[Document]) -> dict[str, OracleStyle]:
 def load_styles(directories: Iterable[Path]) -> dict[str, OracleStyle]:
     """Every ``kind: oracle`` style in ``directories``; later directories override earlier."""
     return styles_from_documents(
-        load_yaml(path.read_text(encoding="utf-8"), str(path))
+        load_yaml_file(path)
         for directory in map(Path, directories) for path in files_in(directory, "*.yaml"))
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.defaults import MAX_VALUE
-from solo.errors import RulesError, SoloError
+from solo.errors import SoloError
 from solo.rules.dice import parse as parse_dice
 from solo.rules.effect_model import Effect
 from solo.rules.effects import parse_effects
@@ -41,25 +41,15 @@ from solo.rules.schema import check_keys, keys_of
 from solo.rules.settings_file import parse_settings
 from solo.rules.table_file import parse_table
 from solo.rules.validate import validate_procedure
-from solo.rules.yamlfile import Document, load_yaml
+from solo.rules.yamlfile import Document, load_yaml_file
 
-__all__ = ["parse_procedure", "load_procedure", "load_document"]
+__all__ = ["parse_procedure", "load_procedure"]
 
 _TOP_KEYS = keys_of("procedure")
 
 
-def load_document(path: Path) -> Document:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RulesError("not a text file (expected UTF-8 YAML)", file=str(path)) from None
-    except OSError as err:
-        raise RulesError(f"cannot read ({err.strerror})", file=str(path)) from None
-    return load_yaml(text, str(path))
-
-
 def load_procedure(path: Path) -> Procedure:
-    return parse_procedure(load_document(path))
+    return parse_procedure(load_yaml_file(path))
 
 
 def parse_procedure(doc: Document) -> Procedure:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path as FilePath
 from typing import Any
 
 import yaml
@@ -71,6 +72,18 @@ class Document:
             if key not in raw:
                 raise self.error(path + (key,), f"missing '{key}'")
         return raw
+
+
+def load_yaml_file(path: FilePath) -> Document:
+    """Read the YAML file at ``path`` into a Document: one line for the player where it
+    cannot be read or is no UTF-8 text."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RulesError("not a text file (expected UTF-8 YAML)", file=str(path)) from None
+    except OSError as err:
+        raise RulesError(f"cannot read ({err.strerror})", file=str(path)) from None
+    return load_yaml(text, str(path))
 
 
 def load_yaml(text: str, file: str) -> Document:

@@ -15,12 +15,11 @@ from solo.errors import RulesError
 from solo.rules import dice
 from solo.rules.catalog import load_file, load_oracle_tables
 from solo.rules.meaning import roll_meaning
-from solo.rules.procedure_file import load_document
 from solo.rules.table_file import parse_tables_file
 from solo.rules.table_markdown import parse_markdown_tables
 from solo.rules.table_roll import MAX_DRAWS, entry_odds, roll_on, tag_odds
 from solo.rules.tables import expand_inline_dice
-from solo.rules.yamlfile import load_yaml
+from solo.rules.yamlfile import load_yaml, load_yaml_file
 
 ROOT = Path(__file__).resolve().parents[2]
 ORACLES = ROOT / "oracles"
@@ -49,7 +48,7 @@ the dice and their order are as before; only those texts changed."""
 
 def _shipped_tables():
     for path in sorted(ORACLES.glob("*.yaml")):
-        doc = load_document(path)
+        doc = load_yaml_file(path)
         if doc.data.get("kind") == "tables":
             yield from sorted(parse_tables_file(doc).items())
 
