@@ -141,8 +141,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     new.add_argument("--oracle", default=defaults.ORACLE_STYLE,
                      help="Oracle style: mythic, ironsworn, opse.")
     new.add_argument("--party", action="append", default=[], metavar="NAME",
-                     help="A member of the party, for the journal's front matter (repeat "
-                     "for more).")
+                     help="A member of the party, with the hit points the procedure gives; "
+                     "hurt, heal and rests act on each (repeat for more).")
     new.add_argument("--party-from", default=None, metavar="JOURNAL",
                      help="Carry the party (names, hit points, conditions, own settings) and "
                      "its supplies from another journal's last state.")

@@ -42,6 +42,11 @@ __all__ = ["create_journal_file", "create_and_play", "play", "home", "now_text",
 JOURNALS_DIR = Path("journals")
 
 
+def default_title(procedure: str) -> str:
+    """The title of a crawl the player gave none (``solo new``, bare ``solo``)."""
+    return f"A {procedure} crawl"
+
+
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,
                         tables: list[str], oracle_style: str = defaults.ORACLE_STYLE,
                         party: list[str] | None = None, dice: str = "solo",
@@ -67,7 +72,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
             stock_generator(world, dungeon[0])
         generated = start_values(world, dungeon[0], parse_settings(dungeon[1]))
     oracle_styles.get_style(world.styles, oracle_style)
-    title = title or f"A {world.procedure.name} crawl"
+    title = title or default_title(world.procedure.name)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     meta = {"title": title, "system": world.procedure.id if Path(system).suffix not in
@@ -221,5 +226,5 @@ def home(interactive: Interactive, env: Environment) -> int:
     system, title = "d12-tension", None  # type: str, str | None
     if at_terminal:
         system = ask_procedure(system, env)
-        title = _ask("Title of the crawl?", "The Nameless Dungeon", env)
+        title = _ask("Title of the crawl?", default_title(load_system(system).name), env)
     return create_and_play(None, system, title, None, [], interactive=interactive, env=env)

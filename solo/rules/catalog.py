@@ -127,8 +127,10 @@ def load_system(system: str | Path, extra_tables: Iterable[Path] = ()) -> Proced
     if not (path.suffix in (".yaml", ".yml") and path.exists()):
         files = system_files()
         if str(system) not in files:
-            raise UsageError(f"unknown system {system!r}; choose one of: "
-                             f"{', '.join(sorted(files))} (solo systems lists them)")
+            missing = f"no procedure file {str(system)!r}, and no system of that id" \
+                if path.suffix in (".yaml", ".yml") else f"unknown system {system!r}"
+            raise UsageError(f"{missing}; choose one of: {', '.join(sorted(files))} "
+                             "(solo systems lists them)")
         path = files[str(system)]
     kind, procedure = load_file(path, extra_tables)
     if kind != "procedure":

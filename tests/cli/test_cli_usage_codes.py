@@ -9,6 +9,7 @@ from tests.fake_env import solo
 
 BAD_VALUES = [
     (("new", "j.md", "--system", "nosuch"), "unknown system 'nosuch'"),
+    (("new", "j.md", "--system", "mine.yaml"), "no procedure file 'mine.yaml'"),
     (("new", "j.md", "--system", "classic", "--dungeon", "nosuch"), "unknown generator"),
     (("new", "j.md", "--system", "classic", "--oracle", "foo"), "unknown oracle style 'foo'"),
     (("new", "j.md", "--system", "classic", "--dungeon", "classic", "--dungeon-set",

@@ -26,13 +26,13 @@ def test_bare_solo_walks_a_new_player_into_a_crawl_and_back(tmp_path: Path):
     finally:
         code = terminal.close()
     assert code == 0
-    journal = tmp_path / "journals" / "the-nameless-dungeon.md"
+    journal = tmp_path / "journals" / "a-trespasser-dungeon-procedure-crawl.md"
     assert "system: trespasser" in journal.read_text()
     assert "@ advance" in journal.read_text()
 
     again = Terminal(tmp_path)
     try:
-        again.wait_for("Resume 'The Nameless Dungeon'")
+        again.wait_for("Resume 'A Trespasser Dungeon Procedure crawl'")
         again.type("\r")  # yes, the default
         again.wait_for("Round 1 under way")
         again.wait_for("solo>")
