@@ -21,6 +21,7 @@ from solo.engine.arguments import parse_arguments, usage_line
 from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.key_rooms import active_key
+from solo.engine.key_views import ways_back, ways_on
 from solo.engine.requests import Act, Request
 from solo.engine.room_changes import back_target, find_way, walk, walk_route
 from solo.engine.room_exits import question
@@ -204,10 +205,11 @@ def _arrived(state: State, move: str | None, where: str | None) -> Dungeon | Non
 def _choices(action: Action, world: World, state: State, typed: Sequence[str],
              move: str | None = None) -> Sequence[str]:
     """The words completion offers after the action's word and ``typed``: the choices of
-    each argument not given yet, and for one that moves on the map, the directions (and,
-    going back, the known rooms) until one is given (going back, one or the other); for
-    one that opens a door, the directions of the shut doors it opens in the room the party
-    is in (``?``: one with none)."""
+    each argument not given yet, and for one that moves on the map, until a way is given:
+    going on, the unexplored exits of a room a key or a generator gives (any direction in
+    one the player maps); going back, the ways to known rooms and those rooms, as ``go``
+    offers them; for one that opens a door, the directions of the shut doors it opens in
+    the room the party is in (``?``: one with none)."""
     words = _words_of(action, move)
     upper = {word.upper() for word in typed}
     given = {word.partition("=")[0].lower() for word in typed if "=" in word}
@@ -216,12 +218,17 @@ def _choices(action: Action, world: World, state: State, typed: Sequence[str],
     room = any(ROOM_ID.fullmatch(word) for word in upper)
     ways: Sequence[str] = ()
     if words is not None and not way and not (room and words == "back"):
-        ways = _doors(action, state) if words == "door" else DIRECTIONS
-    rooms = [room.id for room in state.dungeon.rooms] if words == "back" and not way \
-        and not room else []
-    return [*ways, *rooms, *(choice for arg in action.args if arg.name not in given
-                             and not said & set(arg.choice_names)
-                             for choice in arg.choice_names)]
+        ways = _doors(action, state) if words == "door" else ways_back(state.dungeon) \
+            if words == "back" else _ways_on(world, state)
+    return [*ways, *(choice for arg in action.args if arg.name not in given
+                     and not said & set(arg.choice_names) for choice in arg.choice_names)]
+
+
+def _ways_on(world: World, state: State) -> Sequence[str]:
+    """The directions a move into a new room may take (:func:`ways_on`), any in a room the
+    player maps."""
+    ways = ways_on(world, state.values, state.dungeon)
+    return DIRECTIONS if ways is None else ways
 
 
 def _doors(action: Action, state: State) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo.engine.commands import Command, first_word
+from solo.engine.key_views import ways_back
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
 from solo.engine.room_exits import OPENED, question
@@ -116,13 +117,8 @@ def _go(command: Command, world: World, state: State, rest: str) -> Request:
 
 def _go_words(world: World, state: State) -> Sequence[str]:
     """Where ``go`` may lead from the room the party is in: its exits to known rooms, the
-    way out, the other known rooms (in no room yet: nowhere)."""
-    dungeon = state.dungeon
-    room = dungeon.current
-    if room is None:
-        return ()
-    return (*(exit.direction for exit in room.exits if exit.direction and exit.to and exit.seen),
-            "out", *(other.id for other in dungeon.rooms if other.id != room.id))
+    way out, the other known rooms (:func:`ways_back`; in no room yet: nowhere)."""
+    return ways_back(state.dungeon, "out")
 
 
 def _back(command: Command, world: World, state: State, rest: str) -> Request:
