@@ -24,7 +24,7 @@ from solo.engine.key_rooms import active_key
 from solo.engine.key_views import ways_back, ways_on
 from solo.engine.requests import Act, Request
 from solo.engine.room_changes import back_target, find_way, walk, walk_route
-from solo.engine.room_exits import question
+from solo.engine.room_exits import named_unnamed, question
 from solo.engine.rooms import DIRECTIONS, ROOM_ID, Dungeon
 from solo.engine.state import State
 from solo.engine.way_out import map_value
@@ -233,11 +233,14 @@ def _ways_on(world: World, state: State) -> Sequence[str]:
 
 def _doors(action: Action, state: State) -> list[str]:
     """The directions of the shut doors ``action`` opens in the room the party is in
-    (``?`` for one with no direction): the words its door takes."""
+    (``?`` for one with no direction, as the refusals name it: ``?2`` where two are alike):
+    the words its door takes."""
     room = state.dungeon.current
-    shut = [exit for exit in (room.exits if room else ()) if exit.door in OPENERS[action.name]]
-    return [*(exit.direction for exit in shut if exit.direction),
-            *(["?"] if any(exit.direction is None for exit in shut) else [])]
+    kinds = OPENERS[action.name]
+    if room is None:
+        return []
+    return list(dict.fromkeys(exit.direction or named_unnamed(room, exit, kinds, index)
+                              for index, exit in enumerate(room.exits) if exit.door in kinds))
 
 
 def action_command(action: Action) -> Command:
@@ -246,7 +249,8 @@ def action_command(action: Action) -> Command:
     if action.name in OPENERS:
         help += (f" '{action.name} S' opens the door S of the room the party is in, "
                  f"'{action.name} ?' its shut door with no direction (?(stuck): the stuck "
-                 "one); with neither, the one shut door it can open there.")
+                 "one; ?2: the second ? of the exits line, where two are alike); with "
+                 "neither, the one shut door it can open there.")
     return Command(action.name, usage_of(action), help, "action",
                    partial(_parse_act, action), partial(_choices, action), action.aliases,
                    action.group)

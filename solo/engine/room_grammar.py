@@ -23,7 +23,8 @@ def read_exits(words: Sequence[str]) -> tuple[Exit, ...]:
     """``N E S`` as exits in those directions, ``N:R2`` (or ``R2``) as one leading to a known
     room, ``E(secret)`` as a secret one, ``E(locked)``, ``E(stuck)`` or ``E(trapped)`` as
     one with such a door, ``3`` as three exits with no direction given, ``?`` as the room's
-    shut door with no direction, opened (``?(stuck)``: its stuck one)."""
+    shut door with no direction, opened (``?(stuck)``: its stuck one; ``?2``: the second
+    ``?`` of its exits)."""
     if len(words) == 1 and words[0].isdigit():
         count = int(words[0])
         if count > MAX_EXITS:
@@ -132,7 +133,8 @@ ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
             "room way out", "Describe the room the party is in and its exits, or mark it: "
             "'room library, exits N E S', 'room cleared', 'room +looted'; 'room way out' makes "
             "it the dungeon's exit. 'room exits E' says the party opened the door E, 'room "
-            "exits ?' the shut door with no direction; 'room exits N(stuck)', N(locked) or "
+            "exits ?' the shut door with no direction ('?2' the second ? of the exits line); "
+            "'room exits N(stuck)', N(locked) or "
             "N(trapped) gives a door of that kind (a trap springs as the party goes through, "
             "unless found first).", "tool", _room, _room_words),
     Command("go", "go DIRECTION|ROOM|out", "Go through a known exit, or walk to any known "

@@ -140,6 +140,15 @@ def test_a_door_action_offers_the_shut_doors_then_its_own_words(crawl):
     assert complete(session, "Wren: batter-door ") == ["N", "W", "success", "failure"]
 
 
+def test_a_door_action_offers_two_doors_alike_with_no_direction_by_their_numbers(crawl):
+    session = crawl("d12-tension", "enter 0", "room exits (locked) E(stuck) (locked)")
+    assert complete(session, "break-door ") == ["?1", "E", "?2"]  # as the exits line names them
+    session.handle("break-door ?2")
+    assert complete(session, "break-door ") == ["?", "E"]
+    session.handle("room exits (stuck)")
+    assert complete(session, "break-door ") == ["?(locked)", "E", "?(stuck)"]
+
+
 def test_a_move_offers_a_way_or_a_room_then_its_own_words(crawl):
     session = crawl("d12-tension", "enter 2", "enter N 2")
     assert complete(session, "revisit ") == ["S", "R1"]  # as 'go' (no R2: the party is there)
