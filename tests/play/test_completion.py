@@ -222,8 +222,8 @@ def test_commands_of_one_word_from_a_set_offer_it_once(crawl):
 _PIECES = ["party", "set", "add", "remove", "Old", "Tom", "Tom:", "Wren:", "wren", ":",
            "fatigue", "ask", "meaning", "mythic:", "Is", "it?", "?", "very", "strike",
            "trespasser-encounters", "room", "exits", "way", "+looted", "-", "+", "N",
-           "N(stuck)", "?(locked)", "batter-door", "go", "R1", "dungeon", "classic",
-           "doors=", "=", "set", "dice", "help", "table", "1", "-3", "x" * 50, "é", ","]
+           "N(stuck)", "?(locked)", "?2", "advance", "batter-door", "go", "R1", "dungeon",
+           "classic", "doors=", "=", "set", "dice", "help", "table", "1", "-3", "x" * 50, "é", ","]
 
 
 def test_no_text_typed_makes_the_completer_fail(crawl):
