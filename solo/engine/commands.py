@@ -21,9 +21,10 @@ from solo.engine.arguments import parse_arguments, usage_line
 from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import OPENERS
 from solo.engine.key_rooms import active_key
+from solo.engine.key_views import ways_back, ways_on
 from solo.engine.requests import Act, Request
 from solo.engine.room_changes import back_target, find_way, walk, walk_route
-from solo.engine.room_exits import question
+from solo.engine.room_exits import named_unnamed, question
 from solo.engine.rooms import DIRECTIONS, ROOM_ID, Dungeon
 from solo.engine.state import State
 from solo.engine.way_out import map_value
@@ -204,10 +205,11 @@ def _arrived(state: State, move: str | None, where: str | None) -> Dungeon | Non
 def _choices(action: Action, world: World, state: State, typed: Sequence[str],
              move: str | None = None) -> Sequence[str]:
     """The words completion offers after the action's word and ``typed``: the choices of
-    each argument not given yet, and for one that moves on the map, the directions (and,
-    going back, the known rooms) until one is given (going back, one or the other); for
-    one that opens a door, the directions of the shut doors it opens in the room the party
-    is in (``?``: one with none)."""
+    each argument not given yet, and for one that moves on the map, until a way is given:
+    going on, the unexplored exits of a room a key or a generator gives (any direction in
+    one the player maps); going back, the ways to known rooms and those rooms, as ``go``
+    offers them; for one that opens a door, the directions of the shut doors it opens in
+    the room the party is in (``?``: one with none)."""
     words = _words_of(action, move)
     upper = {word.upper() for word in typed}
     given = {word.partition("=")[0].lower() for word in typed if "=" in word}
@@ -216,21 +218,29 @@ def _choices(action: Action, world: World, state: State, typed: Sequence[str],
     room = any(ROOM_ID.fullmatch(word) for word in upper)
     ways: Sequence[str] = ()
     if words is not None and not way and not (room and words == "back"):
-        ways = _doors(action, state) if words == "door" else DIRECTIONS
-    rooms = [room.id for room in state.dungeon.rooms] if words == "back" and not way \
-        and not room else []
-    return [*ways, *rooms, *(choice for arg in action.args if arg.name not in given
-                             and not said & set(arg.choice_names)
-                             for choice in arg.choice_names)]
+        ways = _doors(action, state) if words == "door" else ways_back(state.dungeon) \
+            if words == "back" else _ways_on(world, state)
+    return [*ways, *(choice for arg in action.args if arg.name not in given
+                     and not said & set(arg.choice_names) for choice in arg.choice_names)]
+
+
+def _ways_on(world: World, state: State) -> Sequence[str]:
+    """The directions a move into a new room may take (:func:`ways_on`), any in a room the
+    player maps."""
+    ways = ways_on(world, state.values, state.dungeon)
+    return DIRECTIONS if ways is None else ways
 
 
 def _doors(action: Action, state: State) -> list[str]:
     """The directions of the shut doors ``action`` opens in the room the party is in
-    (``?`` for one with no direction): the words its door takes."""
+    (``?`` for one with no direction, as the refusals name it: ``?2`` where two are alike):
+    the words its door takes."""
     room = state.dungeon.current
-    shut = [exit for exit in (room.exits if room else ()) if exit.door in OPENERS[action.name]]
-    return [*(exit.direction for exit in shut if exit.direction),
-            *(["?"] if any(exit.direction is None for exit in shut) else [])]
+    kinds = OPENERS[action.name]
+    if room is None:
+        return []
+    return list(dict.fromkeys(exit.direction or named_unnamed(room, exit, kinds, index)
+                              for index, exit in enumerate(room.exits) if exit.door in kinds))
 
 
 def action_command(action: Action) -> Command:
@@ -239,7 +249,8 @@ def action_command(action: Action) -> Command:
     if action.name in OPENERS:
         help += (f" '{action.name} S' opens the door S of the room the party is in, "
                  f"'{action.name} ?' its shut door with no direction (?(stuck): the stuck "
-                 "one); with neither, the one shut door it can open there.")
+                 "one; ?2: the second ? of the exits line, where two are alike); with "
+                 "neither, the one shut door it can open there.")
     return Command(action.name, usage_of(action), help, "action",
                    partial(_parse_act, action), partial(_choices, action), action.aliases,
                    action.group)

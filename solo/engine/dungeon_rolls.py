@@ -154,8 +154,8 @@ def door_to_open(run: RunState, action: str, direction: str | None) -> int | Non
                          "nothing to open there")
     shut = [index for index, exit in enumerate(exits) if exit.door in kinds]
     if len(shut) > 1:  # which? a door with no direction is named '?'
-        doors = [f"'{action} {exit.direction or named_unnamed(room, exit, kinds)}' "
-                 f"({exit.door})" for exit in (exits[index] for index in shut)]
+        doors = [f"'{action} {exit.direction or named_unnamed(room, exit, kinds, index)}' "
+                 f"({exit.door})" for index, exit in ((index, exits[index]) for index in shut)]
         raise UsageError(f"{room.id} has {len(shut)} shut doors '{action}' can open: name "
                          f"one, {', '.join(doors[:-1])} or {doors[-1]}")
     return shut[0] if shut else nothing_to_open(room, action, kinds, any(

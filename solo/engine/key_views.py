@@ -1,7 +1,8 @@
 """What the views read of a keyed dungeon against the map the party knows: how much of it
-is explored, the exits it says lead out (shown as ways out, never as unexplored exits), and
-the notice when the key was moved or edited since the crawl began. Nothing here changes
-the crawl; :mod:`solo.engine.key_rooms` plays it.
+is explored, the exits it says lead out (shown as ways out, never as unexplored exits), the
+ways a move may take from the room the party is in (completion's), and the notice when the
+key was moved or edited since the crawl began. Nothing here changes the crawl;
+:mod:`solo.engine.key_rooms` plays it.
 """
 
 from __future__ import annotations
@@ -9,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solo.engine.dungeon_named import KEY, KEY_HASH
+from solo.engine.dungeon_named import DUNGEON, KEY, KEY_HASH
 from solo.engine.key_rooms import active_key, found_ids, key_exits, seen_rooms, short_text
-from solo.engine.rooms import Dungeon
+from solo.engine.rooms import Dungeon, Room
 from solo.rules.key_marks import mark_changes
 from solo.rules.key_model import DungeonKey, KeyRoom
 from solo.rules.key_reveal import explored
 from solo.rules.world import World
 
-__all__ = ["explored_text", "ways_out", "drawn", "key_notice"]
+__all__ = ["explored_text", "ways_out", "drawn", "key_notice", "ways_on", "ways_back"]
 
 
 def explored_text(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
@@ -32,16 +33,43 @@ def ways_out(key: DungeonKey | None, dungeon: Dungeon) -> frozenset[tuple[str, i
     """The exits the party knows that ``key`` (the journal's, :func:`active_key`; None:
     none) says lead out of the dungeon (as ``enter`` refuses them: a way out, never a way
     on), each as its room's id and its place in the room's exits."""
-    out = set()
-    for room in dungeon.rooms if key is not None else ():
-        key_room = key.room(room.id) if key is not None else None
-        if key_room is None:
-            continue
-        for index, place in enumerate(key_exits(key_room, room.exits)):
-            exit = room.exits[index]
-            if exit.to is None and exit.seen and place is not None and key_room.exits[place].out:
-                out.add((room.id, index))
-    return frozenset(out)
+    return frozenset((room.id, index) for room in dungeon.rooms if key is not None
+                     for index in _out_of(key, room))
+
+
+def _out_of(key: DungeonKey, room: Room) -> list[int]:
+    """The places in ``room``'s exits of those the party knows that ``key`` says lead out."""
+    key_room = key.room(room.id)
+    places = key_exits(key_room, room.exits) if key_room is not None else ()
+    return [index for index, place in enumerate(places) if place is not None
+            and room.exits[index].to is None and room.exits[index].seen
+            and key_room is not None and key_room.exits[place].out]
+
+
+def ways_on(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> list[str] | None:
+    """The directions a move into a new room may take from the room the party is in, where
+    a key or a generator gives that room: its exits the party knows of that lead nowhere
+    known yet (none the key says leads out). None where the player maps it by hand (a new
+    exit may be in any direction), or the party is in no room yet."""
+    room = dungeon.current
+    key = active_key(world, values)
+    keyed = key is not None and room is not None and room.id in key
+    if room is None or not keyed and not values.get(DUNGEON):  # (a generator's room)
+        return None
+    out = _out_of(key, room) if key is not None and keyed else []
+    return [exit.direction for index, exit in enumerate(room.exits) if exit.direction
+            and exit.to is None and exit.seen and index not in out]
+
+
+def ways_back(dungeon: Dungeon, *out: str) -> list[str]:
+    """Where a move back (``go``, a procedure's walk back) may lead from the room the party
+    is in: its exits to known rooms, by direction, then the way ``out`` (``go``'s word for
+    it, if it takes one), then the other known rooms (in no room yet: nowhere)."""
+    room = dungeon.current
+    if room is None:
+        return []
+    return [*(exit.direction for exit in room.exits if exit.direction and exit.to and exit.seen),
+            *out, *(other.id for other in dungeon.rooms if other.id != room.id)]
 
 
 def drawn(key: DungeonKey | None, dungeon: Dungeon) -> Dungeon:

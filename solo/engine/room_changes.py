@@ -23,14 +23,15 @@ from solo.engine.room_records import (
     trail_after,
     whole_map_trail,
 )
-from solo.engine.rooms import BARRED_DOORS, DIRECTIONS, FOUND, HIDDEN, OPPOSITE, Dungeon, Exit, Room
+from solo.engine.rooms import BARRED_DOORS, DIRECTIONS, FOUND, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
 __all__ = ["MAX_EXITS", "MAX_ROOMS", "MAX_DESCRIPTION", "STATUS_WORDS", "check_description",
            "current_room", "way_on", "set_status", "block_exits", "enter_new", "go_to",
            "go_back", "find_way", "walk_route", "walk", "back_target", "trail_after", "BARRED",
            "dungeon_data", "room_data", "room_from_data", "changes", "apply_changes",
-           "apply_all", "MapBuilder", "exit_text", "room_event", "spring"]
+           "apply_all", "MapBuilder", "exit_text", "question_marks", "exit_texts", "room_event",
+           "spring"]
 
 MAX_DESCRIPTION = 80
 STATUS_WORDS = ("unexplored", "active", "cleared", "looted", "locked", "trapped", "safe",
@@ -325,19 +326,37 @@ _SHOWN_DOORS = {**{door: door for door in BARRED_DOORS}, FOUND: "trapped"}
 """The doors an exit's text names, each as it names it."""
 
 
-def exit_text(exit: Exit) -> str:
+def exit_text(exit: Exit, number: int | None = None) -> str:
     """An exit as Lonelog writes it: ``N:R2``, ``N`` (leads nowhere known yet), ``R4`` (no
-    direction), ``?`` (neither), with ``(secret)`` after a secret one, ``(locked)`` or
-    ``(stuck)`` after a door still shut, ``(trapped)`` after one whose trap the party
-    found. (A hidden exit is not shown at all; a trapped door looks like any other until
-    its trap is found.)"""
-    text = ":".join(part for part in (exit.direction, exit.to) if part) or "?"
+    direction), ``?`` (neither; ``?2`` with its ``number``), with ``(secret)`` after a
+    secret one, ``(locked)`` or ``(stuck)`` after a door still shut, ``(trapped)`` after one
+    whose trap the party found. (A hidden exit is not shown at all; a trapped door looks
+    like any other until its trap is found.)"""
+    text = ":".join(part for part in (exit.direction, exit.to) if part) or f"?{number or ''}"
     if exit.door in _SHOWN_DOORS:
         text += f"({_SHOWN_DOORS[exit.door]})"
     return text + ("(secret)" if exit.secret else "")
 
 
+def question_marks(room: Room) -> list[int]:
+    """The places in ``room``'s exits of those shown as ``?`` (no direction, leading to no
+    known room, not hidden), in order: ``?2`` names the second."""
+    return [index for index, exit in enumerate(room.exits)
+            if exit.direction is None and exit.to is None and exit.seen]
+
+
+def exit_texts(room: Room) -> dict[int, str]:
+    """Each exit of ``room`` the party knows, by its place, as :func:`exit_text` writes it;
+    where two shut doors of one kind are shown as ``?`` (``?(locked)`` tells neither from
+    the other), each ``?`` is numbered, the word that names it: ``?1(locked), ?2(locked)``."""
+    marks = question_marks(room)
+    shut = [room.exits[index].door for index in marks if room.exits[index].barred]
+    numbered = len(set(shut)) < len(shut)
+    return {index: exit_text(exit, marks.index(index) + 1 if numbered and index in marks
+                             else None) for index, exit in enumerate(room.exits) if exit.seen}
+
+
 def room_event(room: Room, how: str) -> RoomChanged:
     """The event that shows ``room`` entered (``new``), changed, or come back to (``back``)."""
     return RoomChanged(room.id, how, room.status, room.description,
-                       tuple(exit_text(exit) for exit in room.exits if exit.door != HIDDEN))
+                       tuple(exit_texts(room).values()))

@@ -2,14 +2,16 @@
 put on the room the party is in: one already there is matched (by its direction, or the
 room it leads to) and takes the door typed, one counted but not placed yet gets the
 direction, any other is added; a known room an exit leads to gets the way back. ``?``
-(``?(stuck)``: of that kind) names the room's shut door with no direction, which the party
-opened: in a key's room too, where the key knows that door by having no direction."""
+(``?(stuck)``: of that kind; ``?2``: the second ``?`` of the room's exits) names the room's
+shut door with no direction, which the party opened: in a key's room too, where the key
+knows that door by having no direction."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 
-from solo.engine.room_changes import MAX_EXITS, check_description, current_room
+from solo.engine.room_changes import MAX_EXITS, check_description, current_room, question_marks
 from solo.engine.rooms import BARRED_DOORS, OPPOSITE, Dungeon, Exit, Room
 from solo.errors import UsageError
 
@@ -58,15 +60,22 @@ def _add_exits(room: Room, wanted: Sequence[Exit], place: bool = True) -> Room:
 OPENED = "?"
 """``room exits ?``: the party opened the room's shut door that has no direction (the one
 the exits line shows as ``?(stuck)``), as a direction names the one it opened; ``?(stuck)``
-names the stuck one, where such doors are of several kinds. The door actions take it too
-(``break-door ?``). As an exit the player names, its door is ``?`` and the kind typed."""
+names the stuck one, where such doors are of several kinds, ``?2`` the second ``?`` of the
+exits line, where two are alike (the line numbers them then). The door actions take it
+too (``break-door ?``). As an exit the player names, its door is ``?`` and what follows."""
+
+_NUMBERED = re.compile(r"\?([0-9]{1,2})")
 
 
 def question(word: str) -> str | None:
-    """The kind of shut door the word ``word`` names by having no direction: ``?`` any
-    (``""``), ``?(stuck)`` a stuck one; None: the word is not one of them."""
+    """What the word ``word`` says of a shut door it names by having no direction: ``?``
+    nothing (``""``: the one, or the first), ``?(stuck)`` its kind, ``?2`` its place among
+    the room's exits shown as ``?`` (``"2"``); None: the word is not one of them."""
     text = word.lower()
     kind = text.removeprefix("?(").removesuffix(")")
+    number = _NUMBERED.fullmatch(text)
+    if number is not None:
+        return str(int(number[1])) if int(number[1]) else None
     return "" if text == OPENED else kind if text == f"?({kind})" and \
         kind in BARRED_DOORS else None
 
@@ -74,8 +83,12 @@ def question(word: str) -> str | None:
 def unnamed(room: Room, kind: str = "", kinds: Collection[str] = BARRED_DOORS,
             how: str = "room exits") -> int:
     """Which exit of ``room`` ``?`` names: its shut door with no direction (of ``kinds``,
-    and of the ``kind`` typed, if one was). Refused when it has none, or has such doors of
-    several kinds and ``kind`` does not say which: each way to name one (``how ?(stuck)``)."""
+    and of the ``kind`` typed, if one was; the first of several alike), or the ``?`` of that
+    number (``kind`` ``"2"``: :func:`question`). Refused when it has none, or has such doors
+    of several kinds and ``kind`` does not say which: each way to name one (``how
+    ?(stuck)``); or when the ``?`` numbered is none of ``kinds``."""
+    if kind.isdigit():
+        return _numbered(room, int(kind), kinds, how)
     doors = [index for index, exit in enumerate(room.exits) if exit.direction is None
              and exit.door in kinds and exit.door == (kind or exit.door)]
     found = sorted({room.exits[index].door for index in doors})
@@ -90,6 +103,20 @@ def unnamed(room: Room, kind: str = "", kinds: Collection[str] = BARRED_DOORS,
     return doors[0]
 
 
+def _numbered(room: Room, number: int, kinds: Collection[str], how: str) -> int:
+    """The exit ``?N`` names: the ``number``th of ``room``'s exits shown as ``?``, whose door
+    must be of ``kinds``."""
+    marks = question_marks(room)
+    if number > len(marks):
+        raise UsageError(f"{room.id} has {len(marks) or 'no'} exit{'s' * (len(marks) != 1)} "
+                         f"shown as ?: '?{number}' names none ('rooms' lists them)")
+    exit = room.exits[marks[number - 1]]
+    if exit.door not in kinds:
+        raise UsageError(f"the exit ?{number} of {room.id} is {_looks(exit) or 'open'}: "
+                         f"'{how} ?{number}' names a {' or '.join(kinds)} door")
+    return marks[number - 1]
+
+
 def nothing_to_open(room: Room, action: str, kinds: Sequence[str],
                     given: bool) -> int | None:
     """An opener named with no door in a room with no shut door of ``kinds``: refused where
@@ -102,9 +129,17 @@ def nothing_to_open(room: Room, action: str, kinds: Sequence[str],
                      "to open there")
 
 
-def named_unnamed(room: Room, exit: Exit, kinds: Collection[str] = BARRED_DOORS) -> str:
-    """How ``?`` names ``exit``, a shut door of ``room`` with no direction: ``?``, or
-    ``?(stuck)`` where such doors of ``kinds`` there are of several kinds."""
+def named_unnamed(room: Room, exit: Exit, kinds: Collection[str] = BARRED_DOORS,
+                  index: int | None = None) -> str:
+    """How ``?`` names ``exit``, a shut door of ``room`` with no direction (at ``index`` in
+    its exits; None: the first exit alike): ``?``, ``?(stuck)`` where such doors of
+    ``kinds`` there are of several kinds, or ``?2`` where another of its kind is shown as
+    ``?`` too (the exits line numbers them)."""
+    place = next((place for place, each in enumerate(room.exits) if each == exit),
+                 None) if index is None else index
+    marks = question_marks(room)
+    if place in marks and sum(1 for mark in marks if room.exits[mark].door == exit.door) > 1:
+        return f"{OPENED}{marks.index(place) + 1}"
     try:
         unnamed(room, kinds=kinds)
     except UsageError:

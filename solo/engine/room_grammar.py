@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo.engine.commands import Command, first_word
+from solo.engine.key_views import ways_back
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
 from solo.engine.room_exits import OPENED, question
@@ -22,7 +23,8 @@ def read_exits(words: Sequence[str]) -> tuple[Exit, ...]:
     """``N E S`` as exits in those directions, ``N:R2`` (or ``R2``) as one leading to a known
     room, ``E(secret)`` as a secret one, ``E(locked)``, ``E(stuck)`` or ``E(trapped)`` as
     one with such a door, ``3`` as three exits with no direction given, ``?`` as the room's
-    shut door with no direction, opened (``?(stuck)``: its stuck one)."""
+    shut door with no direction, opened (``?(stuck)``: its stuck one; ``?2``: the second
+    ``?`` of its exits)."""
     if len(words) == 1 and words[0].isdigit():
         count = int(words[0])
         if count > MAX_EXITS:
@@ -116,13 +118,8 @@ def _go(command: Command, world: World, state: State, rest: str) -> Request:
 
 def _go_words(world: World, state: State) -> Sequence[str]:
     """Where ``go`` may lead from the room the party is in: its exits to known rooms, the
-    way out, the other known rooms (in no room yet: nowhere)."""
-    dungeon = state.dungeon
-    room = dungeon.current
-    if room is None:
-        return ()
-    return (*(exit.direction for exit in room.exits if exit.direction and exit.to and exit.seen),
-            "out", *(other.id for other in dungeon.rooms if other.id != room.id))
+    way out, the other known rooms (:func:`ways_back`; in no room yet: nowhere)."""
+    return ways_back(state.dungeon, "out")
 
 
 def _back(command: Command, world: World, state: State, rest: str) -> Request:
@@ -136,7 +133,8 @@ ROOM_TOOLS: dict[str, Command] = {command.name: command for command in (
             "room way out", "Describe the room the party is in and its exits, or mark it: "
             "'room library, exits N E S', 'room cleared', 'room +looted'; 'room way out' makes "
             "it the dungeon's exit. 'room exits E' says the party opened the door E, 'room "
-            "exits ?' the shut door with no direction; 'room exits N(stuck)', N(locked) or "
+            "exits ?' the shut door with no direction ('?2' the second ? of the exits line); "
+            "'room exits N(stuck)', N(locked) or "
             "N(trapped) gives a door of that kind (a trap springs as the party goes through, "
             "unless found first).", "tool", _room, _room_words),
     Command("go", "go DIRECTION|ROOM|out", "Go through a known exit, or walk to any known "

@@ -14,7 +14,7 @@ from typing import Any
 
 from solo.engine import core as engine
 from solo.engine.key_views import explored_text, key_notice
-from solo.engine.room_changes import exit_text, room_event
+from solo.engine.room_changes import exit_texts, room_event
 from solo.engine.state import State
 from solo.errors import JournalError
 from solo.journal.notation import (
@@ -125,7 +125,7 @@ def recap_data(world: World, meta: Mapping[str, Any], state: State, *, session: 
         "last_words": words,
         "room": None if room is None else {
             "id": room.id, "description": room.description, "status": list(room.status),
-            "exits": [exit_text(exit) for exit in room.exits if exit.seen],
+            "exits": list(exit_texts(room).values()),
             "rooms_to_exit": None if way is None else way.steps},
         "rooms_known": len(dungeon.rooms),
         "expedition": state.trip.number,

@@ -7,7 +7,7 @@ piece of the player's text goes through :func:`solo.terminal.printable`.
 
 from __future__ import annotations
 
-from solo.engine.room_changes import exit_text, walk_route
+from solo.engine.room_changes import exit_texts, walk_route
 from solo.engine.rooms import Dungeon
 from solo.engine.way_out import WayOut, nearest
 from solo.errors import UsageError
@@ -39,8 +39,8 @@ def rooms_lines(dungeon: Dungeon, explored: str | None = None,
                                           ("way out", room.id == dungeon.way_out)) if shown]
         head = room.id + (f" ({', '.join(marks)})" if marks else "")
         parts = [head, room.description or "—", ", ".join(room.status) or "—"]
-        seen = [exit_text(exit) + ("(out)" if (room.id, index) in out else "")
-                for index, exit in enumerate(room.exits) if exit.seen]  # (not a hidden way)
+        seen = [text + ("(out)" if (room.id, index) in out else "")
+                for index, text in exit_texts(room).items()]  # (not a hidden way)
         if seen:
             parts.append("exits " + ", ".join(seen))
         lines.append(printable(" · ".join(parts)))

@@ -135,3 +135,43 @@ def test_of_two_doors_between_two_rooms_only_the_one_gone_through_is_open(tmp_pa
     text = journal.read_text(encoding="utf-8")
     assert "[R:2|active|Vault|exits R1(locked), R1]" in text
     assert "[R:1|active|Hall|exits S, R2(locked), R2]" in text
+
+
+TWIN_LOCKS = """kind: key
+id: locks
+name: Twin locks
+entrance: R1
+rooms:
+  - id: R1
+    name: Hall
+    exits:
+      - {dir: S, to: out}
+      - {to: R2, door: locked, text: an iron door}
+      - {to: R3, door: locked, text: a bronze door}
+  - id: R2
+    name: Vault
+  - id: R3
+    name: Chapel
+"""
+
+
+def test_of_two_locked_doors_with_no_direction_the_second_is_named_and_opened_by_its_number(
+        tmp_path):
+    """'?' alone cannot tell two locked doors with no direction apart: the exits line
+    numbers them, and '?2' opens the second, which leads to its own room."""
+    key = tmp_path / "locks.yaml"
+    key.write_text(TWIN_LOCKS, encoding="utf-8")
+    journal = tmp_path / "l.md"
+    run = solo("new", str(journal), "--system", "d12-tension", "--seed", "1", "--dungeon",
+               str(key), stdin="enter\nrooms\nbreak-door\nbreak-door ?3\nbreak-door ?2\n"
+                               "enter\nrooms\n")
+    errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
+    assert "R1 has 2 shut doors 'break-door' can open: name one, 'break-door ?1' (locked) or " \
+        "'break-door ?2' (locked)" in errors[0]
+    assert "R1 has 2 exits shown as ?: '?3' names none" in errors[1] and len(errors) == 2
+    text = journal.read_text(encoding="utf-8")
+    assert "[R:1|active|Hall|exits S, ?1(locked), ?2(locked)]" in text
+    assert "R1 (here, way out) · Hall · active · exits S(out), ?1(locked), ?2(locked)" in run.out
+    assert "[R:1|active|Hall|exits S, ?(locked), ?]" in text  # the second opened
+    assert "[R:3|active|Chapel|exits R1]" in text and "Vault" not in text
+    assert "exits S(out), ?(locked), R3" in _last_rooms_line(run.out, "R1")

@@ -10,18 +10,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 from prompt_toolkit.document import Document
 
+from solo.engine.rooms import DIRECTIONS
 from solo.play.repl import SoloCompleter
 from solo.play.session import Session
 from solo.play.start import create_journal_file
+
+KEY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "keys" / "bell-abbey.yaml"
 
 
 @pytest.fixture
 def crawl(tmp_path: Path) -> Iterator[Callable[..., Session]]:
     sessions: list[Session] = []
 
-    def start(system: str, *lines: str) -> Session:
+    def start(system: str, *lines: str, dungeon=(None, [])) -> Session:
         path = create_journal_file(str(tmp_path / f"{system}-{len(sessions)}.md"), system,
-                                   "Tab Crawl", 9, [], party=["Wren", "Old Tom"])
+                                   "Tab Crawl", 9, [], party=["Wren", "Old Tom"],
+                                   dungeon=dungeon)
         session = Session(path)
         sessions.append(session)
         for line in lines:
@@ -136,11 +140,43 @@ def test_a_door_action_offers_the_shut_doors_then_its_own_words(crawl):
     assert complete(session, "Wren: batter-door ") == ["N", "W", "success", "failure"]
 
 
+def test_a_door_action_offers_two_doors_alike_with_no_direction_by_their_numbers(crawl):
+    session = crawl("d12-tension", "enter 0", "room exits (locked) E(stuck) (locked)")
+    assert complete(session, "break-door ") == ["?1", "E", "?2"]  # as the exits line names them
+    session.handle("break-door ?2")
+    assert complete(session, "break-door ") == ["?", "E"]
+    session.handle("room exits (stuck)")
+    assert complete(session, "break-door ") == ["?(locked)", "E", "?(stuck)"]
+
+
 def test_a_move_offers_a_way_or_a_room_then_its_own_words(crawl):
     session = crawl("d12-tension", "enter 2", "enter N 2")
-    assert {"N", "R1", "R2"} <= set(complete(session, "revisit "))
+    assert complete(session, "revisit ") == ["S", "R1"]  # as 'go' (no R2: the party is there)
     assert complete(session, "revisit R1 ") == []  # a room or a direction, not both
     assert complete(session, "enter N ") == ["none", "preset"]
+    assert complete(session, "enter ")[:10] == list(DIRECTIONS)  # mapped by hand: any way
+
+
+def test_a_move_in_a_keyed_room_offers_its_unexplored_exits_and_the_rooms_known(crawl):
+    session = crawl("d12-tension", dungeon=(str(KEY), []))
+    assert complete(session, "enter ")[:1] == ["N"]  # (no room yet: any way)
+    session.handle("enter")
+    assert complete(session, "enter ") == ["N", "E", "none", "preset"]  # S leads out
+    assert complete(session, "revisit ") == []  # no other room known yet
+    session.handle("enter N")
+    assert complete(session, "enter ") == ["N", "E", "none", "preset"]
+    assert complete(session, "revisit ") == ["S", "R1"]
+    assert complete(session, "go ") == ["S", "out", "R1"]
+
+
+def test_a_move_in_a_rolled_room_offers_its_unexplored_exits(crawl):
+    session = crawl("d12-tension", "set dungeon classic", "enter")
+    room = session.state.dungeon.current
+    assert room is not None
+    unexplored = [exit.direction for exit in room.exits if exit.seen and exit.to is None]
+    assert unexplored
+    assert complete(session, "enter ") == [*unexplored, "none", "preset"]
+    assert complete(session, "revisit ") == []
 
 
 def test_go_offers_the_ways_it_may_take_from_the_room_the_party_is_in(crawl):
@@ -186,8 +222,8 @@ def test_commands_of_one_word_from_a_set_offer_it_once(crawl):
 _PIECES = ["party", "set", "add", "remove", "Old", "Tom", "Tom:", "Wren:", "wren", ":",
            "fatigue", "ask", "meaning", "mythic:", "Is", "it?", "?", "very", "strike",
            "trespasser-encounters", "room", "exits", "way", "+looted", "-", "+", "N",
-           "N(stuck)", "?(locked)", "batter-door", "go", "R1", "dungeon", "classic",
-           "doors=", "=", "set", "dice", "help", "table", "1", "-3", "x" * 50, "é", ","]
+           "N(stuck)", "?(locked)", "?2", "advance", "batter-door", "go", "R1", "dungeon",
+           "classic", "doors=", "=", "set", "dice", "help", "table", "1", "-3", "x" * 50, "é", ","]
 
 
 def test_no_text_typed_makes_the_completer_fail(crawl):

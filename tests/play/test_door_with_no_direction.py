@@ -107,6 +107,20 @@ def test_a_door_action_names_one_of_two_kinds_with_no_direction_by_its_kind(tmp_
     assert "exits ?(locked), ?]" in run.out
 
 
+def test_two_shut_doors_alike_with_no_direction_are_named_by_their_number(tmp_path):
+    run = _play(tmp_path, "d12-tension", "enter 0\nroom exits (stuck) (locked) (stuck)\n"
+                "room exits ?3\nroom exits ?4\nroom exits ?3\nrooms\nroom exits ?1\n")
+    errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
+    assert "R1 has 3 exits shown as ?: '?4' names none" in errors[0]
+    assert "the exit ?3 of R1 is open: 'room exits ?3' names a stuck or locked door" in \
+        errors[1] and len(errors) == 2
+    text = (tmp_path / "j.md").read_text(encoding="utf-8")
+    assert "|exits ?1(stuck), ?2(locked), ?3(stuck)]" in text
+    assert "|exits ?(stuck), ?(locked), ?]" in text  # one stuck door left: '?' tells it
+    assert "exits ?(stuck), ?(locked), ?" in run.out  # (rooms)
+    assert "|exits ?, ?(locked), ?]" in text  # ?1 opened
+
+
 def test_a_direction_typed_names_an_open_exit_before_a_shut_door(tmp_path):
     run = _play(tmp_path, "delving", "enter\nroom exits (stuck)\nroom exits 1\n"
                 "room exits N\n")

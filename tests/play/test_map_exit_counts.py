@@ -72,3 +72,17 @@ def test_a_count_on_a_move_back_that_goes_nowhere_is_refused_for_the_way_not_the
     errors = [line for line in played.err.splitlines() if line.startswith("solo: error")]
     assert errors == ["solo: error: line 3: no room 'R9' on the map; 'rooms' lists them",
                       "solo: error: line 4: R2 has no exit E"]
+
+
+def test_the_steps_give_the_count_only_where_the_player_maps_by_hand(here):
+    """D12's steps are one text for every journal: where a key or a generator gives the
+    rooms a count typed is refused, so each move's first form is the bare word, and the
+    count is said to be for rooms mapped by hand."""
+    run = solo("new", "j.md", "--system", "d12-tension", "--seed", "4", "--dungeon", str(KEY),
+               stdin="steps\nenter\nlinger\n")
+    assert run.code == 0, run.err
+    enter, linger = (line for line in run.out.splitlines() if line[:3] in ("1. ", "2. "))
+    for line, move in ((enter, "enter"), (linger, "linger")):
+        said = line.partition(": ")[2]  # (what to type, after the step's own words)
+        assert said.startswith((f"{move};", f"{move} (")), line
+        assert f"{move} EXITS" in said and "where you map by hand" in said, line
