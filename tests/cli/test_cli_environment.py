@@ -44,6 +44,9 @@ def at_terminal(*args: str, answers: str = "", keys: str = "\x04") -> Run:
             return solo(*args, env=env)
 
 
+CLASSIC = "journals/a-classic-wandering-monster-check-crawl.md"  # the default title's file
+
+
 def _crawl(title: str = "Old Crawl") -> Path:
     assert solo("new", "--system", "classic", "--title", title, "--seed", "1").code == 0
     return Path("journals") / "old-crawl.md"
@@ -57,8 +60,8 @@ def test_bare_solo_at_a_terminal_asks_the_procedure_and_title_then_opens_the_pro
     listed = done.out.splitlines()
     assert listed[0] == "Procedures:" and listed[2].startswith("  2. ")
     second = listed[2].split()[1]
-    assert "Which procedure? (number or id) [2] Title of the crawl? [A D12 Dungeon Crawl System crawl] " \
-        in done.out
+    assert ("Which procedure? (number or id) [2] Title of the crawl? "
+            "[A D12 Dungeon Crawl System crawl] ") in done.out
     journal = Path("journals/deep-halls.md")
     assert done.err == f"New journal: {journal}\n"
     assert read_meta(journal)["system"] == second
@@ -73,8 +76,8 @@ def test_bare_solo_at_a_terminal_offers_to_resume_the_latest_journal():
     assert resumed.err == ""
     fresh = at_terminal(answers="n\nclassic\n\n", keys="\x04")
     assert fresh.code == 0
-    assert fresh.err == "New journal: journals/a-classic-wandering-monster-check-crawl.md\n"
-    assert "The door creaks." not in Path("journals/a-classic-wandering-monster-check-crawl.md").read_text()
+    assert fresh.err == f"New journal: {CLASSIC}\n"
+    assert "The door creaks." not in Path(CLASSIC).read_text()
 
 
 def test_bare_solo_without_a_terminal_plays_stdin_into_the_latest_journal_or_a_new_one():
@@ -116,7 +119,7 @@ def test_the_resume_question_takes_yes_or_no_and_asks_again_otherwise():
     assert "The door creaks." in journal.read_text()
     assert list(Path("journals").glob("*.md")) == [journal]
     fresh = at_terminal(answers="No\nclassic\n\n", keys="\x04")
-    assert fresh.code == 0 and "New journal: journals/a-classic-wandering-monster-check-crawl.md" in fresh.err
+    assert fresh.code == 0 and f"New journal: {CLASSIC}" in fresh.err
 
 
 def test_play_at_a_terminal_opens_the_prompt_not_batch():
