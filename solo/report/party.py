@@ -22,8 +22,8 @@ __all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_row
 
 @dataclass
 class MemberStory:
-    """One member through the crawl: HP at the start and end, the lowest, the times they
-    dropped to 0, and each change as (turn, HP after it)."""
+    """One member's stay in the party (one who left and came back has a story a stay): HP
+    at its start and end, the lowest, the times they dropped to 0, each change as (turn, HP)."""
 
     name: str
     max_hp: int
@@ -115,15 +115,14 @@ def _read_events(events: Iterable[RecordEvent], turn: int, members: dict[str, Me
                 hp = event.before if event.what == "hp" else event.hp  # members
                 story = members[name] = MemberStory(name, event.max_hp, hp, hp, hp)
             if event.what == "hp":
-                after, before = event.after, event.before
-                story.end_hp = after
-                story.lowest = min(story.lowest, after)
-                story.track.append((turn, after))
-                if before > 0 and after == 0:
-                    story.downs += 1
+                story.end_hp, story.lowest = event.after, min(story.lowest, event.after)
+                story.track.append((turn, event.after))
+                story.downs += event.before > 0 and event.after == 0
             story.marks = list(event.marks)
         elif isinstance(event, PartyChanged):
             name, hp = event.name, event.hp
+            if event.joined and name in members:  # (back after leaving: a story a stay)
+                members[f"{name}\0{len(members)}"] = members.pop(name)
             if event.joined:
                 members[name] = MemberStory(name, event.max_hp, hp, hp, hp, joined=turn)
             elif name in members:
@@ -133,12 +132,9 @@ def _read_events(events: Iterable[RecordEvent], turn: int, members: dict[str, Me
             before, after = _whole(event.before), _whole(event.after)
             label = event.label or name
             supply = supplies.setdefault(name, SupplyStory(label, None, before))
-            supply.label = label
-            supply.end = after
-            if after < before:
-                supply.used += before - after
-            else:
-                supply.added += after - before
+            supply.label, supply.end = label, after
+            supply.used += max(before - after, 0)
+            supply.added += max(after - before, 0)
 
 
 # -- what the reports show ----------------------------------------------------------------
