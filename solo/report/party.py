@@ -17,7 +17,7 @@ from solo.journal.record_types import MemberChanged, PartyChanged, RecordEvent, 
 from solo.report.model import Crawl
 
 __all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_rows",
-           "party_markdown", "party_html", "party_figures"]
+           "party_markdown", "party_html", "party_figures", "member_rows"]
 
 
 @dataclass
@@ -55,7 +55,7 @@ class PartyStory:
         return bool(self.members or self.supplies)
 
 
-def _member_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
+def member_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
     rows = state.get("party")
     return [row for row in rows if isinstance(row, dict) and isinstance(row.get("name"), str)] \
         if isinstance(rows, list) else []
@@ -81,10 +81,10 @@ def party_story(crawl: Crawl) -> PartyStory:
     if records is None or not records.kinds:
         return PartyStory([], [])
     first, last = records.state(0), records.state(len(records.kinds) - 1)
-    if not (_member_rows(first) or _member_rows(last) or _counts(first) or _counts(last)):
+    if not (member_rows(first) or member_rows(last) or _counts(first) or _counts(last)):
         return PartyStory([], [])
     members: dict[str, MemberStory] = {}
-    for row in _member_rows(first):
+    for row in member_rows(first):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         members[row["name"]] = MemberStory(row["name"], top, hp, hp, hp)
     supplies: dict[str, SupplyStory] = {}
@@ -94,7 +94,7 @@ def party_story(crawl: Crawl) -> PartyStory:
     for index, events in records.tally().eventful.items():  # (the party's events among them)
         if kinds[index] == "command" and index not in retracted:
             _read_events(events, turns[index], members, supplies)
-    for row in _member_rows(last):
+    for row in member_rows(last):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         story = members.setdefault(row["name"], MemberStory(row["name"], top, hp, hp, hp))
         story.end_hp, story.max_hp = hp, top

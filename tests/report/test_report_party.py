@@ -148,3 +148,16 @@ def test_a_member_who_leaves_and_joins_again_keeps_the_first_stay(tmp_path: Path
     html = solo("export", str(path), "--format", "html").out
     assert html.count('<p class="who">Wren</p>') == 2  # an HP chart for each stay
 
+
+def test_the_md_reports_front_matter_lists_the_party_at_the_end(tmp_path: Path):
+    """The journal's header keeps the party the crawl began with; the md report's gives the
+    members at the end, as its oracle line gives the style at the end."""
+    path = tmp_path / "n.md"
+    assert solo("new", str(path), "--system", "delving", "--seed", "1", "--party", "Wren",
+                "--party", "Bo", stdin="party add Élodie\nparty remove Bo\n").code == 0
+    assert "\nparty: [Wren, Bo]\n" in path.read_text(encoding="utf-8")
+    report = solo("export", str(path)).out
+    assert "\nparty: [Wren, Élodie]\n" in report.split("\n---\n")[0] + "\n"
+    assert solo("play", str(path), stdin="party remove Wren\nparty remove Élodie\n"
+                "explore\n").code == 0
+    assert "\nparty: []\n" in solo("export", str(path)).out.split("\n---\n")[0] + "\n"
