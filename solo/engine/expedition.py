@@ -10,8 +10,10 @@ Dungeon Turn's ``leave`` roll); each day runs the block's ``each_day`` effects; 
 encounters may come back (``restock``); going back in runs ``on_return``.
 
 The map, struck-off encounters and rooms' states are kept from one expedition to the next;
-lit sources are put out when the party is out. Where the party is lives in the state's
-:class:`~solo.engine.state.Trip`. Pure, like the rest of the engine.
+the lights are doused when the party is out, each keeping what it has left (what a
+procedure's ``on_leave`` puts out first, as Delving's candles and lanterns, is spent).
+Where the party is lives in the state's :class:`~solo.engine.state.Trip`. Pure, like the
+rest of the engine.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from solo.engine.effects_lights import describe_light
-from solo.engine.events import LightChanged, RollData, Rolled, Said, acted
+from solo.engine.effects_lights import douse_source
+from solo.engine.events import RollData, Rolled, Said, acted
 from solo.engine.expedition_requests import Buy, Leave, TripRequest, Wait
 from solo.engine.interpreter import Run
 from solo.engine.requests import (
@@ -139,20 +141,17 @@ def _nearest_way_out(world: World, run: Run) -> str:
 
 
 def end_expedition(world: World, run: Run) -> None:
-    """The party is out: lit sources are put out, the expedition's summary said, the
-    procedure's ``on_leave`` run. The map keeps the room it left from (a walk out ends at
-    the way out; Dungeon Turn's roll leaves it where the roll was made) until ``return``
-    starts the next expedition at the way out."""
-    reason = "the expedition is over"
-    for light in run.lights:
-        kind = run.procedure.lights.get(light.kind)
-        run.events.append(LightChanged(light.kind, kind.label if kind else light.kind,
-                                       describe_light(light), "out", reason, "over"))
-    run.lights = []
-    run.doused = []
+    """The party is out: the expedition's summary said, the procedure's ``on_leave`` run
+    (what a seed says ends with an expedition goes out there: Delving's candles and
+    lanterns), then each source still lit doused, keeping what it has left for a later
+    expedition, as the sources doused before keep theirs. The map keeps the room it left
+    from (a walk out ends at the way out; Dungeon Turn's roll leaves it where the roll was
+    made) until ``return`` starts the next expedition at the way out."""
     run.events.append(Said(summary(run)))
     run.trip = replace(run.trip, away=0)
     run.execute(world.procedure.between.on_leave)
+    for light in list(run.lights):  # (each is the first of its kind still lit)
+        douse_source(run, light.kind, "put aside as the party leaves, kept for later")
 
 
 def summary(run: Run) -> str:

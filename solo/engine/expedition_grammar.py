@@ -82,8 +82,10 @@ def _buy_words(world: World, state: State) -> Sequence[str]:
 TRIP_TOOLS: dict[str, Command] = {command.name: command for command in (
     Command("leave", "leave", "Get out of the dungeon, ending the expedition: the party walks "
             "the known way to the nearest way out (the room it came in by, or a key's own way "
-            "out; each stage costing what a walk costs) and the lights are put out; the map "
-            "and what was struck off are kept.", "tool", _leave),
+            "out; each stage costing what a walk costs) and the lights still lit are doused, "
+            "each keeping what it had left (Delving's candles and lanterns, which last an "
+            "expedition, are spent); the map and what was struck off are kept.", "tool",
+            _leave),
     Command("wait", "wait [N]", "Outside the dungeon: N days pass (1 if left out); what a "
             "day does is the procedure's (rest, Tension settling, foes coming back).", "tool",
             _wait),

@@ -61,8 +61,10 @@ def status_lines(world: World, state: State, title: object) -> list[str]:
     if state.party:
         lines.extend(party_lines(procedure, state))
     level = engine.light_of(world, state)
+    doused = ", ".join(procedure.lights[light.kind].label for light in state.doused)
     lines.append(f"Light: {level}" + (f" ({light_summary(procedure, state)})" if state.lights
-                                      else ", nothing lit"))
+                                      else ", nothing lit")
+                 + (f"; doused, kept: {doused}" if doused else ""))
     lines.append(f"Encounters met: {state.encounters}")
     if state.foreshadowed:
         lines.append("A sign foretells the next encounter.")
@@ -78,15 +80,15 @@ def status_lines(world: World, state: State, title: object) -> list[str]:
 
 
 def lights_lines(procedure: Procedure, state: State) -> list[str]:
-    """Each source that burns, with the time it has left (``lights``)."""
-    if not state.lights:
-        return ["Nothing is lit: the party is in the dark."]
-    lines = []
-    for light in state.lights:
+    """Each source that burns, with the time it has left, then each doused one, kept with
+    what it has left (``lights``)."""
+    lines = [] if state.lights else ["Nothing is lit: the party is in the dark."]
+    for number, light in enumerate((*state.lights, *state.doused)):
         label = procedure.lights[light.kind].label
         left = "no time limit" if light.remaining is None else \
             f"{light.remaining} turn{'' if light.remaining == 1 else 's'} left"
-        lines.append(f"{label}: {left}" + (" (dimmed)" if light.dimmed else ""))
+        lines.append(f"{label}: " + ("doused, " if number >= len(state.lights) else "") + left
+                     + (" (dimmed)" if light.dimmed else ""))
     return lines
 
 

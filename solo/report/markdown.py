@@ -12,7 +12,7 @@ from solo.report.map_mermaid import map_note, mermaid_map
 from solo.report.map_story import map_story
 from solo.report.model import RETRACTED_MARK, Crawl
 from solo.report.palette import mermaid_init
-from solo.report.party import party_markdown
+from solo.report.party import member_rows, party_markdown
 from solo.report.summary import summary_rows
 
 __all__ = ["render_markdown", "mermaid_chart", "INTERNAL_KEYS"]
@@ -75,9 +75,11 @@ def mermaid_chart(crawl: Crawl) -> list[str]:
 
 def _front_matter(crawl: Crawl) -> list[str]:
     kept = {key: value for key, value in crawl.meta.items() if key not in INTERNAL_KEYS}
-    if "oracle" in kept and (records := crawl.records) and records.kinds:  # (the one at the end)
-        values = records.state(len(records.kinds) - 1).get("values", {})
-        kept["oracle"] = values.get("oracle", kept["oracle"])
+    last = crawl.records.state(-1) if crawl.records and crawl.records.kinds else {}
+    if "oracle" in kept:  # (the style and the party at the end, as the records have them)
+        kept["oracle"] = last.get("values", {}).get("oracle", kept["oracle"])
+    if "party" in kept and "party" in last:  # (a journal from before members: as begun)
+        kept["party"] = [row["name"] for row in member_rows(last)]
     if isinstance(kept.get("system"), str) and kept["system"].endswith((".yaml", ".yml")):
         kept["system"] = Path(kept["system"]).name  # never show where the file lives
     return render_front_matter(kept).rstrip("\n").split("\n")

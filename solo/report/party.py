@@ -17,13 +17,13 @@ from solo.journal.record_types import MemberChanged, PartyChanged, RecordEvent, 
 from solo.report.model import Crawl
 
 __all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_rows",
-           "party_markdown", "party_html", "party_figures"]
+           "party_markdown", "party_html", "party_figures", "member_rows"]
 
 
 @dataclass
 class MemberStory:
-    """One member through the crawl: HP at the start and end, the lowest, the times they
-    dropped to 0, and each change as (turn, HP after it)."""
+    """One member's stay in the party (one who left and came back has a story a stay): HP
+    at its start and end, the lowest, the times they dropped to 0, each change as (turn, HP)."""
 
     name: str
     max_hp: int
@@ -55,7 +55,7 @@ class PartyStory:
         return bool(self.members or self.supplies)
 
 
-def _member_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
+def member_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
     rows = state.get("party")
     return [row for row in rows if isinstance(row, dict) and isinstance(row.get("name"), str)] \
         if isinstance(rows, list) else []
@@ -81,10 +81,10 @@ def party_story(crawl: Crawl) -> PartyStory:
     if records is None or not records.kinds:
         return PartyStory([], [])
     first, last = records.state(0), records.state(len(records.kinds) - 1)
-    if not (_member_rows(first) or _member_rows(last) or _counts(first) or _counts(last)):
+    if not (member_rows(first) or member_rows(last) or _counts(first) or _counts(last)):
         return PartyStory([], [])
     members: dict[str, MemberStory] = {}
-    for row in _member_rows(first):
+    for row in member_rows(first):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         members[row["name"]] = MemberStory(row["name"], top, hp, hp, hp)
     supplies: dict[str, SupplyStory] = {}
@@ -94,7 +94,7 @@ def party_story(crawl: Crawl) -> PartyStory:
     for index, events in records.tally().eventful.items():  # (the party's events among them)
         if kinds[index] == "command" and index not in retracted:
             _read_events(events, turns[index], members, supplies)
-    for row in _member_rows(last):
+    for row in member_rows(last):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         story = members.setdefault(row["name"], MemberStory(row["name"], top, hp, hp, hp))
         story.end_hp, story.max_hp = hp, top
@@ -115,15 +115,14 @@ def _read_events(events: Iterable[RecordEvent], turn: int, members: dict[str, Me
                 hp = event.before if event.what == "hp" else event.hp  # members
                 story = members[name] = MemberStory(name, event.max_hp, hp, hp, hp)
             if event.what == "hp":
-                after, before = event.after, event.before
-                story.end_hp = after
-                story.lowest = min(story.lowest, after)
-                story.track.append((turn, after))
-                if before > 0 and after == 0:
-                    story.downs += 1
+                story.end_hp, story.lowest = event.after, min(story.lowest, event.after)
+                story.track.append((turn, event.after))
+                story.downs += event.before > 0 and event.after == 0
             story.marks = list(event.marks)
         elif isinstance(event, PartyChanged):
             name, hp = event.name, event.hp
+            if event.joined and name in members:  # (back after leaving: a story a stay)
+                members[f"{name}\0{len(members)}"] = members.pop(name)
             if event.joined:
                 members[name] = MemberStory(name, event.max_hp, hp, hp, hp, joined=turn)
             elif name in members:
@@ -133,12 +132,9 @@ def _read_events(events: Iterable[RecordEvent], turn: int, members: dict[str, Me
             before, after = _whole(event.before), _whole(event.after)
             label = event.label or name
             supply = supplies.setdefault(name, SupplyStory(label, None, before))
-            supply.label = label
-            supply.end = after
-            if after < before:
-                supply.used += before - after
-            else:
-                supply.added += after - before
+            supply.label, supply.end = label, after
+            supply.used += max(before - after, 0)
+            supply.added += max(after - before, 0)
 
 
 # -- what the reports show ----------------------------------------------------------------

@@ -149,6 +149,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                                               step=record.step))
                 case Encountered(status="sign"):
                     sign_events += 1
+                case Encountered(status="struck-sign"):  # its sign result foretold nothing
+                    sign_rolls[index] = sign_rolls.get(index, 0) - 1
                 case LightChanged():
                     how = event.how or _older_how(event)
                     if how == "lit":
@@ -161,8 +163,7 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                         blown += 1
                 case Answered():
                     questions.append(Question(turn, event.question, event.odds, event.text))
-        if sign_events:  # a sign result that says so counts once
-            signs += max(sign_rolls.pop(index, 0), sign_events)
+        signs += max(sign_rolls.pop(index, 0), sign_events)  # (a sign told twice: once)
         if met_here:
             met_here[-1].named_in = index
             encounters.extend(met_here)

@@ -59,7 +59,8 @@ COUNTED = frozenset({Struck, Encountered, LightChanged, Answered, TrackerChanged
 
 SIGN_IDS = frozenset({"sign", "signs"})
 """A table result with one of these ids is a sign of an encounter (Exploration's hazard
-die, Dungeon Turn's): counted as one, with the Encountered event it may also make."""
+die, Dungeon Turn's, Delving's): one, with the Encountered event it may make (none if that
+says the creature was struck off)."""
 
 _TABLES = frozenset({TableRolled, TableResult})
 

@@ -81,7 +81,8 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("leave", "how the party gets out: `walk` (the known way to the way out, each "
             "stage costing what `walk:` says; the default) or the action whose play ends "
             "the expedition (`leave`)"),
-           ("on_leave", "effects run once the party is out (lit sources are put out first)"),
+           ("on_leave", "effects run once the party is out (then each source still lit is "
+            "doused and kept)"),
            ("each_day", "effects run for each day spent outside (`days_away` counts it)"),
            ("on_return", "effects run when the party goes back in (`days_away` is the days "
             "spent outside)"),

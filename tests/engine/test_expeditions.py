@@ -40,7 +40,8 @@ def test_d12_leave_walks_the_known_way_out_and_ends_the_expedition(crawl):
     result = c.do("leave", faces=CALM * 2)
     assert c.state.dungeon.here == "R1" == c.state.dungeon.way_out
     assert c.state.trip.away == 0 and c.state.lights == ()
-    assert [e.after for e in result.events if isinstance(e, LightChanged)] == ["out"]
+    assert [e.how for e in result.events if isinstance(e, LightChanged)] == ["doused"]
+    assert [light.kind for light in c.state.doused] == ["torch"]  # kept for later
     assert "Expedition 1 is over: 5 turns (0:50), 3 rooms known (3 new)" in _said(result)
     # what is kept: the map, the struck-off goblins, Tension (a week has not passed)
     assert len(c.state.dungeon.rooms) == 3 and c.state.struck
@@ -100,8 +101,10 @@ def test_the_party_returns_as_it_left(crawl):
     c.do("return")
     assert {m.name: m.hp for m in c.state.party} == {"Wren": 5, "Ott": 8}
     assert c.state.supplies["torches"] == 4
-    assert c.state.lights == ()                   # lit afresh, from the supplies
+    assert c.state.lights == ()                   # doused as the party left, and kept
     c.do("light torch")
+    assert c.state.supplies["torches"] == 4 and c.state.doused == ()
+    c.do("light torch")                           # a second one is a fresh one
     assert c.state.supplies["torches"] == 3
 
 
@@ -145,24 +148,63 @@ def test_dungeon_turn_stepping_straight_back_in_heals_nothing(crawl):
 
 # -- Delving and Exploration --------------------------------------------------------------------
 
-@pytest.mark.parametrize("system, light, supply", [
-    ("delving", "candle", "candles"), ("exploration", "torch", "torches")])
+@pytest.mark.parametrize("system, light, supply, kept", [
+    ("delving", "candle", "candles", False),       # it lasts an expedition (seed 001)
+    ("exploration", "torch", "torches", True)])    # doused and kept, with its turns
 def test_lights_and_fatigue_reset_and_bought_supplies_are_counted(crawl, system, light,
-                                                                   supply):
+                                                                   supply, kept):
     c = crawl(system)
     c.do(f"supply {supply} 2")
     c.do(f"light {light}")
     c.do("enter", seed=1)
     c.do("set fatigue 2")
+    burning = c.state.lights
     c.do("leave", seed=1)
-    assert c.state.trip.away == 0 and c.state.lights == () and c.state.doused == ()
+    assert c.state.trip.away == 0 and c.state.lights == ()
+    assert c.state.doused == (burning if kept else ())
     c.do("wait 1")
     assert c.value("fatigue") == 0
     c.do(f"buy {supply} 3")
     assert c.state.supplies[supply] == 4
     c.do("return")
     c.do(f"light {light}")
-    assert c.state.supplies[supply] == 3 and c.state.lights[0].kind == light
+    assert c.state.supplies[supply] == 4 - (not kept) and c.state.lights[0].kind == light
+    assert (c.state.lights == burning) == kept  # (the walk out burnt no turn of it here)
+
+
+def test_a_source_doused_before_leaving_keeps_what_it_had(crawl):
+    """Exploration's lantern, doused in the dungeon, is the one lit after the trip, with
+    the turns it had: the only flask of oil was spent lighting it."""
+    c = crawl("exploration")
+    c.do("supply oil 1")
+    c.do("light lantern")
+    c.do("enter", seed=1)
+    c.do("explore", seed=1)
+    c.do("douse lantern")
+    kept = c.state.doused
+    assert kept[0].remaining is not None and 0 < kept[0].remaining < 36
+    c.do("leave", seed=1)
+    c.do("wait 2")
+    c.do("return")
+    assert c.state.doused == kept
+    c.do("light lantern")
+    assert c.state.lights == kept and c.state.supplies["oil"] == 0
+
+
+def test_delving_spends_candles_and_lanterns_at_the_leave_and_keeps_torches(crawl):
+    """Candles and lanterns last an expedition (seed 001): those lit go out as the party
+    leaves (the journal says spent); a lit torch is doused and kept, as is a candle doused
+    in the dungeon."""
+    c = crawl("delving")
+    for line in ("light candle", "light candle", "douse candle", "light lantern",
+                 "light torch", "enter"):
+        c.do(line, seed=1)
+    doused_candle = c.state.doused
+    result = c.do("leave", seed=1)
+    went = [(e.kind, e.how) for e in result.events if isinstance(e, LightChanged)]
+    assert went == [("candle", "burnt"), ("lantern", "burnt"), ("torch", "doused")]
+    assert [light.kind for light in c.state.doused] == ["candle", "torch"]
+    assert c.state.doused[0] == doused_candle[0] and c.state.lights == ()
 
 
 # -- bad input ------------------------------------------------------------------------------------

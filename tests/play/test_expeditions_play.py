@@ -77,13 +77,13 @@ def test_a_d12_crawl_goes_in_and_out_three_times(tmp_path):
     assert by_command["wait 7"]["values"]["tension"] == 0
     # repopulation: the struck-off encounter rolled for, in the journal
     assert "A week later, is it back (4-6)?" in text
-    # light: out when the party is out; lit afresh from the supplies
-    assert by_command["leave"]["lights"] == []
-    assert "[Inv:Torch|out] the expedition is over" in text
+    # light: doused when the party is out, and kept: lit again, it takes no torch
+    assert by_command["leave"]["lights"] == [] and by_command["leave"]["doused"]
+    assert "[Inv:Torch|out] put aside as the party leaves, kept for later" in text
     # hit points and supplies: as the party left, plus what town changed
     last = records[-1]["state"]
     assert last["party"][0]["hp"] == 5
-    assert last["supplies"]["torches"] == 2 + 2 - 1
+    assert last["supplies"]["torches"] == 2 + 2
     assert last["trip"][0] == 3 and last["trip"][4] is None
     # each return opens a new Lonelog session with the dungeon's status
     assert len(re.findall(r"^## Session \d+$", text, re.M)) == 3
@@ -103,7 +103,7 @@ def test_a_dungeon_turn_crawl_goes_in_and_out_three_times(tmp_path):
                if record.get("cmd") == "return"]
     assert len(returns) == 2
     assert all(state["values"]["delve_start"] == state["turn"] > 0 for state in returns)
-    assert "=> [Inv:Torch|out] the expedition is over" in text
+    assert "=> [Inv:Torch|out] put aside as the party leaves, kept for later" in text
     assert len(re.findall(r"^## Session \d+$", text, re.M)) == 3
     assert read_records(journal)[-1]["state"]["trip"][0] == 3
 
@@ -176,6 +176,9 @@ def test_the_prompt_status_bar_and_status_say_the_party_is_outside(tmp_path):
                                           "buy NAME N or return")
         shown = "\n".join(session.handle("status").lines)
         assert "Expedition 1: the party is outside, 7 days since it left" in shown
+        assert "Light: dark, nothing lit; doused, kept: Torch" in shown  # (for later)
+        assert list(session.handle("lights").lines) == [
+            "Nothing is lit: the party is in the dark.", "Torch: doused, no time limit"]
         assert any(line.startswith("Outside the dungeon: 7 days") for line in session.recap())
         assert session.handle("odds").lines[0].startswith("No odds while the party is outside")
     finally:

@@ -93,3 +93,31 @@ def test_an_encounters_quote_is_the_players_words_alone_in_a_new_sitting(tmp_pat
     assert stats(journal)["encounter_list"][0]["note"] == told
     report = solo("export", str(journal)).out  # (as typed, no raw HTML for a viewer to run)
     assert "“1. She wrote \\<b>STOP\\</b> on the wall, *twice*.”" in report
+
+
+def test_a_sign_of_a_struck_off_creature_is_no_sign(tmp_path: Path):
+    """Delving's sign result rolls the encounter table; one whose entry is struck off
+    foretells nothing (the journal says "No sign"), and the figures count it as none."""
+    journal = tmp_path / "struck.md"
+    strikes = "".join(f"strike delving-encounters {entry}\n" for entry in range(1, 5))
+    done = solo("new", str(journal), "--system", "delving", "--seed", "8",
+                stdin=strikes + "light torch\n" + "explore\n" * 60)
+    assert done.code == 0, done.err
+    signs = Counter(event["status"] for event in events(journal)
+                    if event["t"] == "Encountered" and "sign" in event["status"])
+    assert signs["sign"] > 0 and signs["struck-sign"] > 0  # (the seed rolls both)
+    figures = stats(journal)
+    assert figures["signs"] == signs["sign"]
+    assert figures["table_results"]["hazard"]["sign"] == signs["sign"] + signs["struck-sign"]
+    assert f"; {signs['sign']} signs of one" in solo("stats", str(journal)).out
+
+
+def test_dungeon_turns_signs_are_counted(tmp_path: Path):
+    journal = tmp_path / "turns.md"
+    done = solo("new", str(journal), "--system", "dungeon-turn", "--seed", "5", "--party",
+                "Wren", stdin="light torch\n" + "explore\n" * 60)
+    assert done.code == 0, done.err
+    rolled = [event for event in events(journal) if event["t"] == "TableRolled"]
+    hazard = Counter(event["entry_id"] for event in rolled if event["table"] == "hazard")
+    assert hazard["signs"] > 0
+    assert stats(journal)["signs"] == hazard["signs"]

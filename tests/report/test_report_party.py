@@ -127,3 +127,37 @@ def test_a_mark_the_rules_clear_quietly_is_gone_from_the_reports(tmp_path: Path)
     assert "Wren: HP 8 → 6 of 8\n" in solo("stats", str(journal)).out
     assert "- **Wren:** HP 8 → 6 of 8\n" in solo("export", str(journal), "--format", "md").out
     assert "<td>HP 8 → 6 of 8</td>" in solo("export", str(journal), "--format", "html").out
+
+
+def test_a_member_who_leaves_and_joins_again_keeps_the_first_stay(tmp_path: Path):
+    """Wren, hurt to 0, leaves and comes back at full HP: the reports tell both stays, the
+    first with its hurts and its fall, the second from the turn Wren came back."""
+    path = tmp_path / "back.md"
+    assert solo("new", str(path), "--system", "d12-tension", "--seed", "5", "--party", "Wren",
+                stdin="hurt 4\nlinger\nhurt 4\nlinger\nparty remove Wren\nlinger\n"
+                      "party add Wren\n").code == 0
+    first, again = _stats(path)["party"]
+    assert (first["name"], first["start_hp"], first["end_hp"], first["lowest"],
+            first["downs"], first["joined"], first["left"]) == ("Wren", 8, 0, 0, 1, None, 2)
+    assert first["hp_track"] == [[0, 4], [1, 0]]
+    assert (again["name"], again["start_hp"], again["end_hp"], again["downs"],
+            again["joined"], again["left"]) == ("Wren", 8, 8, 0, 3, None)
+    report = solo("export", str(path)).out
+    assert "- **Wren:** HP 8 → 0 of 8, down at 0 HP 1×; left in turn 2" in report
+    assert "- **Wren:** HP 8 → 8 of 8; joined in turn 3" in report
+    html = solo("export", str(path), "--format", "html").out
+    assert html.count('<p class="who">Wren</p>') == 2  # an HP chart for each stay
+
+
+def test_the_md_reports_front_matter_lists_the_party_at_the_end(tmp_path: Path):
+    """The journal's header keeps the party the crawl began with; the md report's gives the
+    members at the end, as its oracle line gives the style at the end."""
+    path = tmp_path / "n.md"
+    assert solo("new", str(path), "--system", "delving", "--seed", "1", "--party", "Wren",
+                "--party", "Bo", stdin="party add Élodie\nparty remove Bo\n").code == 0
+    assert "\nparty: [Wren, Bo]\n" in path.read_text(encoding="utf-8")
+    report = solo("export", str(path)).out
+    assert "\nparty: [Wren, Élodie]\n" in report.split("\n---\n")[0] + "\n"
+    assert solo("play", str(path), stdin="party remove Wren\nparty remove Élodie\n"
+                "explore\n").code == 0
+    assert "\nparty: []\n" in solo("export", str(path)).out.split("\n---\n")[0] + "\n"
