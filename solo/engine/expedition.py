@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from solo.engine.effects_lights import describe_light
-from solo.engine.events import LightChanged, RollData, Rolled, Said, acted
+from solo.engine.events import Checked, LightChanged, RollData, Said, acted
 from solo.engine.expedition_requests import Buy, Leave, TripRequest, Wait
 from solo.engine.interpreter import Run
 from solo.engine.requests import (
@@ -151,12 +151,13 @@ def end_expedition(world: World, run: Run) -> None:
     run.lights = []
     run.doused = []
     run.events.append(Said(summary(run)))
-    run.trip = replace(run.trip, away=0)
+    run.trip, run.fallen = replace(run.trip, away=0), ()
     run.execute(world.procedure.between.on_leave)
 
 
 def summary(run: Run) -> str:
-    """The line that closes an expedition: its turns, rooms, encounters and who fell."""
+    """The line that closes an expedition: its turns, rooms, encounters and who fell in it
+    (went down at 0 hit points, whether healed since or not)."""
     trip, procedure = run.trip, run.procedure
     turns = run.turn - trip.turn
     minutes = turns * (procedure.minutes or 0)
@@ -168,9 +169,8 @@ def summary(run: Run) -> str:
                  f"({rooms - trip.rooms} new)")
     met = run.encounters - trip.encounters
     parts.append(f"{met} encounter{'s' if met != 1 else ''}")
-    fallen = [member.name for member in run.party if member.hp == 0]
-    if fallen:
-        parts.append("fallen: " + ", ".join(fallen))
+    if run.fallen:
+        parts.append("fallen: " + ", ".join(run.fallen))
     return f"Expedition {trip.number} is over: " + ", ".join(parts) + "."
 
 
@@ -205,8 +205,9 @@ def _restock(run: Run) -> None:
             result = run.roll(restock.dice)
             label = (restock.label.replace("{entry}", text) if restock.label
                      else f"Does it come back? {text}")
-            run.events.append(Rolled(label, RollData.of(result), 0))
-            if restock.success.evaluate({"roll": result.total}):
+            success = bool(restock.success.evaluate({"roll": result.total}))
+            run.events.append(Checked(label, RollData.of(result), 0, success))
+            if success:
                 back.append(text)
             else:
                 kept.append(index)

@@ -1,0 +1,82 @@
+"""What the expedition loop (leave, wait, return) says is true: a Trespasser round ends with
+the expedition; the closing line, the stats and the reports name who fell in that
+expedition; Delving's return says the pace the party left at; a restock roll gives its
+outcome."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from solo.play.session import Session
+from tests.fake_env import solo
+
+
+def _new(tmp_path: Path, system: str, seed: int, script: str, *party: str) -> Path:
+    journal = tmp_path / f"{system}.md"
+    made = solo("new", str(journal), "--system", system, "--seed", str(seed),
+                *(word for name in party for word in ("--party", name)), stdin=script)
+    assert made.code == 0, made.err
+    return journal
+
+
+def test_a_trespasser_round_ends_with_the_expedition(tmp_path):
+    journal = _new(tmp_path, "trespasser", 3, "advance\nWren: listen\nleave\nwait 7\n"
+                   "return\n", "Wren")
+    again = solo("play", str(journal), stdin="Wren: listen\n")
+    assert again.code == 0, again.err  # (the round of expedition 1 is over)
+    text = journal.read_text()
+    assert "@(Wren) listen" in text[text.index("Expedition 2 begins"):]
+    second = solo("play", str(journal), stdin="Wren: rest\n")
+    assert second.code == 1 and "Wren has acted this round" in second.err
+
+
+def test_the_prompt_names_no_round_under_way_in_an_expedition_just_begun(tmp_path):
+    journal = _new(tmp_path, "trespasser", 3, "advance\nleave\nreturn\n", "Wren")
+    session = Session(journal)
+    try:
+        assert session.where().startswith("Round 2 (after 0:10) · Alarm")
+        session.handle("advance")
+        assert session.where().startswith("Round 2 under way (0:20)")
+    finally:
+        session.close()
+
+
+def test_the_fallen_are_those_who_went_down_in_that_expedition(tmp_path):
+    journal = _new(tmp_path, "d12-tension", 2, "enter 1\nWren: hurt 8\nleave\nwait 7\n"
+                   "return\nleave\n", "Wren", "Ash")
+    text = journal.read_text()
+    assert "Expedition 1 is over: 1 turn (0:10), 1 room known (1 new), 0 encounters, " \
+           "fallen: Wren." in text
+    assert "Expedition 2 is over: 0 turns, 1 room known (0 new), 0 encounters." in text
+    rows = json.loads(solo("stats", str(journal), "--json").out)["expeditions"]
+    assert [row["fallen"] for row in rows] == [["Wren"], []]
+    second = "Expedition 2 (after 7 days outside): 0 turns, 0 new rooms, 0 encounters; the " \
+        "party came out"
+    for form in ("md", "html"):
+        report = solo("export", str(journal), "--format", form).out
+        assert "0 encounters; fallen: Wren; the party came out" in report and second in report
+
+
+def test_one_who_fell_and_was_healed_still_fell(tmp_path):
+    journal = _new(tmp_path, "d12-tension", 2, "enter 1\nWren: hurt 8\nWren: heal 3\n"
+                   "leave\n", "Wren", "Ash")
+    assert "0 encounters, fallen: Wren." in journal.read_text()
+    [row] = json.loads(solo("stats", str(journal), "--json").out)["expeditions"]
+    assert row["fallen"] == ["Wren"]
+
+
+def test_delving_s_return_says_the_pace_the_party_left_at(tmp_path):
+    journal = _new(tmp_path, "delving", 3, "enter\nmove run\nleave\nreturn\n")
+    text = journal.read_text()
+    assert "(it walked out)" not in text
+    assert "The party goes back in at a crawl (its pace was run when it left): pace crawl." \
+        in text
+
+
+def test_a_restock_roll_gives_its_outcome(tmp_path):
+    journal = _new(tmp_path, "d12-tension", 11, "enter 2\nstrike d12-encounters 1\n"
+                   "strike d12-encounters 12\nleave\nwait 7\n", "Wren")
+    rolls = [line for line in journal.read_text().splitlines()
+             if line.startswith("d: A week later")]
+    assert len(rolls) == 2 and all(line.endswith(("-> yes", "-> no")) for line in rolls)
