@@ -80,7 +80,9 @@ def status_lines(world: World, state: State, title: object) -> list[str]:
 def lights_lines(procedure: Procedure, state: State) -> list[str]:
     """Each source that burns, with the time it has left (``lights``)."""
     if not state.lights:
-        return ["Nothing is lit: the party is in the dark."]
+        return ["Nothing is lit: " + ("the party is outside the dungeon (its lights were put "
+                                      "out when it left)." if state.trip.outside
+                                      else "the party is in the dark.")]
     lines = []
     for light in state.lights:
         label = procedure.lights[light.kind].label

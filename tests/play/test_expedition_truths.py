@@ -80,3 +80,17 @@ def test_a_restock_roll_gives_its_outcome(tmp_path):
     rolls = [line for line in journal.read_text().splitlines()
              if line.startswith("d: A week later")]
     assert len(rolls) == 2 and all(line.endswith(("-> yes", "-> no")) for line in rolls)
+
+
+def test_look_ups_while_the_party_is_outside_say_so(tmp_path):
+    journal = _new(tmp_path, "d12-tension", 2, "enter 1\nenter 2\nleave\n", "Wren")
+    shown = solo("play", str(journal), stdin="rooms\nmap\nlights\n")
+    assert shown.code == 0, shown.err
+    assert "here" not in shown.out and "you are" not in shown.out
+    assert "R1 (way out) · " in shown.out
+    assert "The party is outside the dungeon (it left from R1)." in shown.out
+    assert "Map of 2 rooms; the party is outside the dungeon (it left from R1)." in shown.out
+    assert "Nothing is lit: the party is outside the dungeon" in shown.out
+    assert "in the dark" not in shown.out
+    back = solo("play", str(journal), stdin="return\nrooms\nmap\n")
+    assert "R1 (here, way out)" in back.out and "you are in R1, the way out." in back.out
