@@ -52,8 +52,9 @@ def refuse_outside(run: Run, request: Request) -> None:
     """A UsageError for a command that needs the party in the dungeon while it is out."""
     away = run.trip.away
     if away is not None and isinstance(request, _INSIDE_ONLY):
+        buy = "'buy', " if run.procedure.between.prices else ""
         raise UsageError(f"the party is outside the dungeon ({_days_text(away)} since it "
-                         "left): 'wait N', 'buy', or 'return' to go back in")
+                         f"left): 'wait N', {buy}or 'return' to go back in")
 
 
 Walker = Callable[[World, Run, GoTo], None]

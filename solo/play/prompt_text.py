@@ -35,7 +35,8 @@ def where(world: World, state: State, width: int | None = None) -> str:
             pass
     expected = " ".join(clean(expected).split())
     if state.trip.outside:  # between expeditions: the procedure's turn waits
-        expected = "wait N, buy NAME N or return"
+        expected = "wait N, buy NAME N or return" if procedure.between.prices \
+            else "wait N or return"
     full = f"{here} · {expected} · or narrate, ask, roll, help"
     if width is None or len(full) <= width:
         return full

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from solo.play.session import Session
 from tests.fake_env import solo
 
@@ -94,3 +96,27 @@ def test_look_ups_while_the_party_is_outside_say_so(tmp_path):
     assert "in the dark" not in shown.out
     back = solo("play", str(journal), stdin="return\nrooms\nmap\n")
     assert "R1 (here, way out)" in back.out and "you are in R1, the way out." in back.out
+
+
+@pytest.mark.parametrize("system", ["classic", "overloaded"])
+def test_help_offers_no_buy_where_nothing_is_for_sale(tmp_path, system):
+    journal = _new(tmp_path, system, 1, "enter\nleave\n")
+    shown = solo("play", str(journal), stdin="help\nhelp buy\nhelp wait\nenter\n")
+    lines = shown.out.splitlines()
+    assert "  Between expeditions: leave, wait, return" in lines
+    text = " ".join(shown.out.split())
+    assert "nothing is for sale: every buy is refused." in text
+    assert "a day outside changes nothing: only the days are counted." in text
+    assert "Tension" not in text and "'buy'" not in shown.err
+
+
+def test_help_wait_says_what_a_day_does_in_the_procedure(tmp_path):
+    shown = solo("play", str(_new(tmp_path, "d12-tension", 1, "enter 1\n")),
+                 stdin="help wait\nhelp buy\n")
+    text = " ".join(shown.out.split())
+    assert "In D12 Dungeon Crawl System, between expeditions: " in text
+    assert "Tension resets to 0 on the seventh day away" in text
+    assert "In D12 Dungeon Crawl System: torches 1 gp." in text
+    trespasser = solo("play", str(_new(tmp_path, "trespasser", 1, "advance\n")),
+                      stdin="help wait\n")
+    assert "a day outside changes nothing" in " ".join(trespasser.out.split())
