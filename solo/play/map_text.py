@@ -377,7 +377,7 @@ def _key(rooms: dict[str, Room], shown: list[str], here: str | None, way_out: st
 
 def _legend(rooms: Iterable[Room], plan: Layout, width: int, here: bool) -> list[str]:
     marks = {STATUS_MARKS.get(word, "*") for room in rooms for word in room.status}
-    items = ["╔═╗ you are here"] * here + ["┏━┓ way out"]
+    items = (["╔═╗ you are here"] if here else []) + ["┏━┓ way out"]
     if any(edge.secret for edge in plan.edges):
         items.append("┄ secret")
     if any(edge.stair for edge in plan.edges):
