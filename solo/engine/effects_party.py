@@ -63,8 +63,11 @@ def change_member(run: RunState, index: int, what: str, wanted: int, reason: str
     if journal:
         run.events.append(MemberChanged(member.name, what, label, before, after, reason,
                                         member.hp, member.max_hp, marks(run, member)))
-    if what == "hp" and before > 0 and after == 0 and run.procedure.party.down:
-        for_member(run, index, run.procedure.party.down)
+    if what == "hp" and before > 0 and after == 0:
+        if member.name not in run.fallen:
+            run.fallen += (member.name,)
+        if run.procedure.party.down:
+            for_member(run, index, run.procedure.party.down)
     return True
 
 

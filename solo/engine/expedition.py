@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from solo.engine.effects_lights import douse_source
-from solo.engine.events import RollData, Rolled, Said, acted
+from solo.engine.events import Checked, RollData, Said, acted
 from solo.engine.expedition_requests import Buy, Leave, TripRequest, Wait
 from solo.engine.interpreter import Run
 from solo.engine.requests import (
@@ -54,8 +54,9 @@ def refuse_outside(run: Run, request: Request) -> None:
     """A UsageError for a command that needs the party in the dungeon while it is out."""
     away = run.trip.away
     if away is not None and isinstance(request, _INSIDE_ONLY):
+        buy = "'buy', " if run.procedure.between.prices else ""
         raise UsageError(f"the party is outside the dungeon ({_days_text(away)} since it "
-                         "left): 'wait N', 'buy', or 'return' to go back in")
+                         f"left): 'wait N', {buy}or 'return' to go back in")
 
 
 Walker = Callable[[World, Run, GoTo], None]
@@ -148,14 +149,15 @@ def end_expedition(world: World, run: Run) -> None:
     from (a walk out ends at the way out; Dungeon Turn's roll leaves it where the roll was
     made) until ``return`` starts the next expedition at the way out."""
     run.events.append(Said(summary(run)))
-    run.trip = replace(run.trip, away=0)
+    run.trip, run.fallen = replace(run.trip, away=0), ()
     run.execute(world.procedure.between.on_leave)
     for light in list(run.lights):  # (each is the first of its kind still lit)
         douse_source(run, light.kind, "put aside as the party leaves, kept for later")
 
 
 def summary(run: Run) -> str:
-    """The line that closes an expedition: its turns, rooms, encounters and who fell."""
+    """The line that closes an expedition: its turns, rooms, encounters and who fell in it
+    (went down at 0 hit points, whether healed since or not)."""
     trip, procedure = run.trip, run.procedure
     turns = run.turn - trip.turn
     minutes = turns * (procedure.minutes or 0)
@@ -167,9 +169,8 @@ def summary(run: Run) -> str:
                  f"({rooms - trip.rooms} new)")
     met = run.encounters - trip.encounters
     parts.append(f"{met} encounter{'s' if met != 1 else ''}")
-    fallen = [member.name for member in run.party if member.hp == 0]
-    if fallen:
-        parts.append("fallen: " + ", ".join(fallen))
+    if run.fallen:
+        parts.append("fallen: " + ", ".join(run.fallen))
     return f"Expedition {trip.number} is over: " + ", ".join(parts) + "."
 
 
@@ -204,8 +205,9 @@ def _restock(run: Run) -> None:
             result = run.roll(restock.dice)
             label = (restock.label.replace("{entry}", text) if restock.label
                      else f"Does it come back? {text}")
-            run.events.append(Rolled(label, RollData.of(result), 0))
-            if restock.success.evaluate({"roll": result.total}):
+            success = bool(restock.success.evaluate({"roll": result.total}))
+            run.events.append(Checked(label, RollData.of(result), 0, success))
+            if success:
                 back.append(text)
             else:
                 kept.append(index)

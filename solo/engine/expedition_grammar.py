@@ -87,8 +87,7 @@ TRIP_TOOLS: dict[str, Command] = {command.name: command for command in (
             "expedition, are spent); the map and what was struck off are kept.", "tool",
             _leave),
     Command("wait", "wait [N]", "Outside the dungeon: N days pass (1 if left out); what a "
-            "day does is the procedure's (rest, Tension settling, foes coming back).", "tool",
-            _wait),
+            "day does is the procedure's.", "tool", _wait),
     Command("return", "return", "Outside the dungeon: go back in for the next expedition, "
             "at the way out, on the same map, with the party as it is.", "tool", _return),
     Command("buy", "buy NAME [N]", "Outside the dungeon: buy N of a supply (torches, "

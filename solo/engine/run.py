@@ -144,6 +144,7 @@ class RunState:
         self.encounters = state.encounters
         self.party = list(state.party)
         self.trip = state.trip  # the expedition under way, or the days outside
+        self.fallen = state.fallen  # who went down at 0 HP in it
         self.dungeon = state.dungeon  # the rooms (a frozen Dungeon, replaced as it changes)
         self.map_before = state.dungeon  # the map as the command found it (``room_new``)
         self.actor: str | None = None  # the member the command names (``Wren: rest``)
@@ -172,7 +173,8 @@ class RunState:
                      foreshadowed=self.foreshadowed, last_encounter=self.last_encounter,
                      encounters=self.encounters, doused=tuple(self.doused),
                      supplies=self.supplies, foretold=self.foretold,
-                     party=tuple(self.party), trip=self.trip, dungeon=self.dungeon)
+                     party=tuple(self.party), trip=self.trip, fallen=self.fallen,
+                     dungeon=self.dungeon)
 
     def begin(self) -> None:
         """Another command starts on this run (a game kept running): ``room_new`` reads

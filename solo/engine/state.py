@@ -138,6 +138,9 @@ class State:
     trip: Trip = field(default_factory=lambda: FIRST_TRIP)
     """The expedition under way, or the days spent outside since the last one ended
     (:class:`Trip`)."""
+    fallen: tuple[str, ...] = ()
+    """The members who went down at 0 hit points in the expedition under way (the line that
+    closes it names them), in the order they fell."""
     dungeon: Dungeon = field(default_factory=Dungeon)
     """The rooms the party knows. Not in :meth:`to_json`: a record keeps only the rooms its
     entry changed (:func:`solo.engine.room_changes.changes`), and resume adds them up."""
@@ -168,6 +171,8 @@ class State:
             data["party"] = [_member_json(member) for member in self.party]
         if self.trip != FIRST_TRIP:
             data["trip"] = self.trip.to_json()
+        if self.fallen:
+            data["fallen"] = list(self.fallen)
         return data
 
     @classmethod
@@ -208,7 +213,7 @@ class State:
                        supplies=supplies, foretold=foretold,
                        party=_members(data.get("party") or []),
                        trip=Trip.from_json(data["trip"]) if data.get("trip") is not None
-                       else FIRST_TRIP)
+                       else FIRST_TRIP, fallen=_names("fallen", data.get("fallen") or []))
         except KeyError as missing:
             raise StateError(f"snapshot has no {missing.args[0]!r}") from None
 
@@ -286,6 +291,13 @@ def _list(name: str, value: Any) -> list:
     if not isinstance(value, list):
         raise StateError(f"snapshot '{name}' must be a list")
     return value
+
+
+def _names(name: str, value: Any) -> tuple[str, ...]:
+    names = _list(name, value)
+    if not all(isinstance(item, str) and 0 < len(item) <= 100 for item in names):
+        raise StateError(f"snapshot '{name}' must be a list of names")
+    return tuple(names)
 
 
 def _pair(name: str, value: Any) -> tuple[str, int] | None:

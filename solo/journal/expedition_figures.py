@@ -22,7 +22,7 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
     days spent outside before it began; 0 for the first), ``turns``, ``rooms_new`` (rooms
     first entered in it), ``encounters`` (met), ``struck`` (what was struck off in it),
     ``looted`` (the rooms first marked looted in it: what was found),
-    ``fallen`` (members at 0 hit points when it ended, or now), ``ended`` (whether the party
+    ``fallen`` (members who went down at 0 hit points in it), ``ended`` (whether the party
     is out) and ``days_after`` (the days outside since, when it ended)."""
     figures: dict[int, dict[str, Any]] = {}
     looted: set[str] = set()
@@ -46,9 +46,6 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
                 entry["days_before"] = before["days_after"] or 0
         entry["turns"] = max(0, _int(state.get("turn")) - _int(start_turn))
         entry["encounters"] = max(0, _int(state.get("encounters")) - _int(start_encounters))
-        if away is None or not entry["ended"]:  # (not after: the rest outside heals the fallen)
-            entry["fallen"] = [member.get("name") for member in state.get("party") or []
-                               if isinstance(member, Mapping) and member.get("hp") == 0]
         entry["ended"], entry["days_after"] = away is not None, away
         for event in record.get("ev") or []:
             if not isinstance(event, Mapping):
@@ -57,6 +54,9 @@ def expedition_figures(records: Iterable[Mapping[str, Any]]) -> list[dict[str, A
                 entry["rooms_new"] += 1
             elif event.get("t") == "Struck":
                 entry["struck"].append(event.get("text"))
+            elif event.get("t") == "MemberChanged" and event.get("what") == "hp" and \
+                    _int(event.get("before")) > 0 and event.get("after") == 0:
+                entry["fallen"] = list(dict.fromkeys([*entry["fallen"], event.get("name")]))
             room = event.get("room")
             if event.get("t") == "RoomChanged" and "looted" in (event.get("status") or ()) \
                     and isinstance(room, str) and room not in looted:

@@ -74,6 +74,8 @@ def _help_lines(world: World, state: State, topic: str) -> list[str]:
         elif command.name in ("go", "back", "leave"):  # ('leave' walks out, as 'go out')
             lines.extend(textwrap.wrap(walk_help(procedure), 78, initial_indent="  ",
                                        subsequent_indent="  "))
+        elif command is TRIP_TOOLS.get(command.name):  # ('wait', 'buy', 'return')
+            lines.extend(_between_help(world, command.name))
         elif command.aliases:
             lines.append(f"  also: {', '.join(command.aliases)}")
         return lines
@@ -88,7 +90,8 @@ def _help_lines(world: World, state: State, topic: str) -> list[str]:
         lines.append(f"  {titles.get(group, group.capitalize())}: {', '.join(names)}")
     lines.append(f"  Tools: {', '.join(TOOLS)}")
     between = [word for word, command in command_table(procedure).items()
-               if word in TRIP_TOOLS and command is TRIP_TOOLS[word]]
+               if word in TRIP_TOOLS and command is TRIP_TOOLS[word]
+               and (word != "buy" or procedure.between.prices)]  # (nothing for sale: no buy)
     own = procedure.between.leave  # an action of the procedure's own that gets it out
     lines.append(f"  Between expeditions: {', '.join(between)}"
                  + (f" ({own}, an action above, ends the expedition)"
@@ -97,6 +100,24 @@ def _help_lines(world: World, state: State, topic: str) -> list[str]:
     lines.extend(textwrap.wrap(LINE_RULE, WIDTH, break_on_hyphens=False))
     lines.append("help COMMAND tells more.")
     return lines
+
+
+def _between_help(world: World, word: str) -> list[str]:
+    """What ``wait`` and ``buy`` do in this procedure: its days, its prices."""
+    procedure = world.procedure
+    between, name = procedure.between, procedure.name
+    if word == "buy":
+        prices = ", ".join(f"{supply} {price} {between.currency}"
+                           for supply, price in between.prices.items())
+        text = (f"In {name}: {prices}." if prices else
+                f"In {name} nothing is for sale: every buy is refused.")
+    elif word == "wait":
+        text = (f"In {name}, between expeditions: {between.reading}"
+                if between.each_day or between.restock
+                else f"In {name} a day outside changes nothing: only the days are counted.")
+    else:
+        return []
+    return textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="  ")
 
 
 def odds_help(world: World, state: State) -> list[str]:

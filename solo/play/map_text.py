@@ -251,11 +251,11 @@ def _open_words(stubs: list[tuple[str | None, bool]]) -> str:
 
 
 def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None,
-              way: WayOut | None = None) -> list[str]:
+              way: WayOut | None = None, outside: bool = False) -> list[str]:
     """The map of ``dungeon`` as terminal lines, none wider than ``width`` columns: a line
-    saying where the party is, the drawing (at most ``height`` lines of it, when given,
-    around the party), what lies off its edges, passages too long to draw, the key and the
-    legend."""
+    saying where the party is (``outside``: out of the dungeon, no room its own), the
+    drawing (at most ``height`` lines of it, when given, around the party), what lies off
+    its edges, passages too long to draw, the key and the legend."""
     rooms: dict[str, Room] = {}
     for room in dungeon.rooms:
         rooms.setdefault(room.id, room)
@@ -273,7 +273,7 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None,
             direction not in OFFSETS for direction, _ in open_exits[room_id]))
                   for room_id, room in rooms.items()}
         box_width = max(text_cells(label) for label in labels.values()) + 4
-        here = dungeon.here if dungeon.here in rooms else None
+        here = dungeon.here if dungeon.here in rooms and not outside else None
         focus = plan.cell(here) or plan.cell(dungeon.way_out) or (0, 0)
         frame = _frame(plan, focus, box_width, width, height)
         canvas = frame.canvas()
@@ -303,7 +303,7 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None,
         assert cell is not None
         _draw_box(canvas, frame, cell, labels[room_id], box, joins[room_id])
     prose = [_where_line(dungeon, plan, len(rooms), here,
-                         way if way is not None else nearest(dungeon))]
+                         way if way is not None else nearest(dungeon), outside)]
     out = [*_wrap(prose[0], width), *canvas.lines()]
     prose = _off_edges(plan, frame, len(rooms) - len(shown))
     if far:
@@ -312,14 +312,17 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None,
             + (" (stair)" if edge.stair else "") for edge in far) + ".")
     out += [line for text in prose for line in _wrap(text, width)]
     out += _key(rooms, shown, here, dungeon.way_out, open_exits)
-    out += _legend(rooms.values(), plan, width)
+    out += _legend(rooms.values(), plan, width, here is not None)
     return [_clip(line, width) for line in out]
 
 
 def _where_line(dungeon: Dungeon, plan: Layout, count: int, here: str | None,
-                way: WayOut | None) -> str:
+                way: WayOut | None, outside: bool) -> str:
     """Where the party is, and the nearest way out (``way``, :mod:`solo.engine.way_out`)."""
     rooms = f"{count} room" + ("s" if count != 1 else "")
+    if outside:
+        return f"Map of {rooms}; the party is outside the dungeon" + (
+            f" (it left from {_one_line(dungeon.here)})." if dungeon.here else ".")
     if here is None:
         return f"Map of {rooms}."
     line = f"Map of {rooms}; you are in {_one_line(here)}"
@@ -372,9 +375,9 @@ def _key(rooms: dict[str, Room], shown: list[str], here: str | None, way_out: st
     return out
 
 
-def _legend(rooms: Iterable[Room], plan: Layout, width: int) -> list[str]:
+def _legend(rooms: Iterable[Room], plan: Layout, width: int, here: bool) -> list[str]:
     marks = {STATUS_MARKS.get(word, "*") for room in rooms for word in room.status}
-    items = ["╔═╗ you are here", "┏━┓ way out"]
+    items = (["╔═╗ you are here"] if here else []) + ["┏━┓ way out"]
     if any(edge.secret for edge in plan.edges):
         items.append("┄ secret")
     if any(edge.stair for edge in plan.edges):

@@ -35,7 +35,8 @@ def where(world: World, state: State, width: int | None = None) -> str:
             pass
     expected = " ".join(clean(expected).split())
     if state.trip.outside:  # between expeditions: the procedure's turn waits
-        expected = "wait N, buy NAME N or return"
+        expected = "wait N, buy NAME N or return" if procedure.between.prices \
+            else "wait N or return"
     full = f"{here} · {expected} · or narrate, ask, roll, help"
     if width is None or len(full) <= width:
         return full
@@ -90,12 +91,14 @@ def _toolbar(world: World, state: State, title: str, width: int) -> str:
 
 def place(procedure: Procedure, state: State) -> str:
     """The turn the prompt and the status bar name: the next one, or, in a procedure
-    whose characters act inside a round (Trespasser), the round under way."""
+    whose characters act inside a round (Trespasser), the round under way (none yet in an
+    expedition just begun: leaving ended the last one's)."""
     if state.trip.outside:
         return place_text(state)
     turn, unit = state.turn, procedure.clock_unit
     elapsed = clock_text(turn, procedure.minutes)
-    if turn and any(action.group == "character" for action in procedure.actions.values()):
+    if turn > state.trip.turn and any(action.group == "character"
+                                      for action in procedure.actions.values()):
         return f"{unit} {turn} under way" + (f" ({elapsed})" if elapsed else "")
     return f"{unit} {turn + 1}" + (f" (after {elapsed})" if elapsed and turn else "")
 

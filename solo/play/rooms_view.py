@@ -21,12 +21,13 @@ TRAIL_SHOWN = 6
 
 def rooms_lines(dungeon: Dungeon, explored: str | None = None,
                 out: frozenset[tuple[str, int]] = frozenset(),
-                way: WayOut | None = None) -> list[str]:
+                way: WayOut | None = None, outside: bool = False) -> list[str]:
     """One line per known room; a line saying how to begin when there is none. In a keyed
     dungeon, ``explored`` (``9 of 23 rooms, 2 of 4 secrets``) ends the list, and each exit
     of ``out`` (a room's id and the exit's place, :func:`solo.engine.key_views.ways_out`)
     is shown leading out (``S(out)``, as a key writes it). ``way``: the nearest way out
-    (:func:`solo.engine.world_state.way_out`; by default the dungeon's own)."""
+    (:func:`solo.engine.world_state.way_out`; by default the dungeon's own). ``outside``:
+    the party is out of the dungeon (between expeditions), in no room."""
     if not dungeon.rooms:
         if explored:
             return [f"No rooms yet: the procedure's 'enter' goes into the key's entrance "
@@ -35,7 +36,7 @@ def rooms_lines(dungeon: Dungeon, explored: str | None = None,
                 "'room NAME, exits N E' describes it."]
     lines = []
     for room in dungeon.rooms:
-        marks = [mark for mark, shown in (("here", room.id == dungeon.here),
+        marks = [mark for mark, shown in (("here", room.id == dungeon.here and not outside),
                                           ("way out", room.id == dungeon.way_out)) if shown]
         head = room.id + (f" ({', '.join(marks)})" if marks else "")
         parts = [head, room.description or "—", ", ".join(room.status) or "—"]
@@ -45,12 +46,15 @@ def rooms_lines(dungeon: Dungeon, explored: str | None = None,
             parts.append("exits " + ", ".join(seen))
         lines.append(printable(" · ".join(parts)))
     way = way if way is not None else nearest(dungeon)
-    if way is not None and way.steps:
+    if outside:
+        lines.append(printable(f"The party is outside the dungeon (it left from "
+                               f"{dungeon.here})."))
+    elif way is not None and way.steps:
         which = "the way out" if way.room == dungeon.way_out \
             else f"the nearest way out, in {way.room}"
         lines.append(f"{way.steps} room{'s' if way.steps != 1 else ''} to {which}, by the "
                      "shortest known way.")
-    if dungeon.trail:
+    if dungeon.trail and not outside:
         lines.append(printable(_back_line(dungeon)))
     if explored:
         lines.append(f"Explored: {explored}.")

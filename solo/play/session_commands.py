@@ -117,7 +117,8 @@ def _rooms(session: Sitting, text: str) -> Reply:
                                    explored_text(world, state.values, state.dungeon),
                                    ways_out(active_key(world, state.values),
                                             state.dungeon),
-                                   engine.way_out(world, state.values, state.dungeon))))
+                                   engine.way_out(world, state.values, state.dungeon),
+                                   state.trip.outside)))
 
 
 @session_command("map")
@@ -127,7 +128,8 @@ def _map(session: Sitting, text: str) -> Reply:
         return Reply(tuple(rooms_lines(dungeon)))
     world, values = session.world, session.state.values
     return Reply(tuple(map_lines(drawn(active_key(world, values), dungeon),
-                                 way=engine.way_out(world, values, dungeon))))
+                                 way=engine.way_out(world, values, dungeon),
+                                 outside=session.state.trip.outside)))
 
 
 @session_command("recap")

@@ -82,7 +82,9 @@ def status_lines(world: World, state: State, title: object) -> list[str]:
 def lights_lines(procedure: Procedure, state: State) -> list[str]:
     """Each source that burns, with the time it has left, then each doused one, kept with
     what it has left (``lights``)."""
-    lines = [] if state.lights else ["Nothing is lit: the party is in the dark."]
+    dark = "the party is outside the dungeon" if state.trip.outside \
+        else "the party is in the dark"
+    lines = [] if state.lights else [f"Nothing is lit: {dark}."]
     for number, light in enumerate((*state.lights, *state.doused)):
         label = procedure.lights[light.kind].label
         left = "no time limit" if light.remaining is None else \

@@ -14,14 +14,14 @@ from solo.engine.key_rooms import KEY
 from solo.engine.key_views import explored_text
 from solo.journal.expedition_figures import expedition_figures
 from solo.journal.map_records import map_from
-from solo.journal.record_types import RoomChanged, Struck
+from solo.journal.record_types import MemberChanged, RoomChanged, Struck
 from solo.report.records import Records
 from solo.rules.key_shelf import read_key
 from solo.rules.world import World
 
 __all__ = ["expeditions", "expedition_lines", "explored"]
 
-_READ = (RoomChanged, Struck)
+_READ = (MemberChanged, RoomChanged, Struck)
 """The events the expeditions' figures read (the rest of each record's are passed over)."""
 
 

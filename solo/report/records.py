@@ -159,14 +159,14 @@ class Records:
     def turns_inside(self, live: list[int]) -> list[int]:
         """Each record's turn as the charts place it (``live``: the records standing): what
         was done outside, after the party left and before its next turn inside (a week
-        away's rest and reset), in that next turn, once the journal has one."""
+        away's rest and reset), in that next turn (past the last one played, if none yet)."""
         turns, out, played = list(self.turns), False, self.turns
         if live and "trip" in self.state(live[-1]):  # (the party left, some time)
             for before, index in pairwise(live):
                 trip = self.state(before).get("trip")  # (its last: the days outside, or None)
                 out = (isinstance(trip, list) and trip[4:] not in ([], [None])) \
                     or (out and played[index] == played[before])
-                turns[index] += out and played[index] < played[-1]
+                turns[index] += out
         return turns
 
     def last_encounter(self, index: int) -> tuple[str, int] | None:

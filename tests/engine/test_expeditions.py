@@ -63,16 +63,17 @@ def test_d12_a_week_away_resets_tension_and_rolls_for_each_struck_encounter(craw
     c.do("strike d12-encounters goblin-pack")
     c.do("leave", faces=CALM * 2)
     result = c.do("wait 6")
-    assert c.value("tension") == 3 and not [e for e in result.events if isinstance(e, Rolled)]
+    assert c.value("tension") == 3 and not [e for e in result.events
+                                            if isinstance(e, (Rolled, Checked))]
     result = c.do("wait 1", faces=[4, 3])       # the first back (4-6), the second not
     assert c.value("tension") == 0
-    rolls = [e for e in result.events if isinstance(e, Rolled)]
-    assert [roll.total for roll in rolls] == [4, 3] and all("d6" in str(roll.roll.text)
-                                                            for roll in rolls)
+    rolls = [e for e in result.events if isinstance(e, Checked)]  # (each with its outcome)
+    assert [(roll.total, roll.success) for roll in rolls] == [(4, True), (3, False)]
+    assert all("d6" in str(roll.roll.text) for roll in rolls)
     assert c.state.struck == {"d12-encounters": (2,)}
     assert "back on the table" in _said(result)
     result = c.do("wait 14")                     # one week's reckoning, not two
-    assert not [e for e in result.events if isinstance(e, Rolled)]
+    assert not [e for e in result.events if isinstance(e, (Rolled, Checked))]
     c.do("return")
     assert c.state.trip.number == 2 and c.value("tension") == 0
 

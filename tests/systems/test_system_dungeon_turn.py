@@ -320,6 +320,7 @@ def test_an_arduous_failure_costs_an_item_per_point_missed(crawl):
     text = _said(result)
     assert "loses 4 items" in text and "least valuable" in text
     assert not [e for e in result.events if isinstance(e, Rolled)]
+    assert "omen" not in text  # (items lost, no hit points: no omen)
 
 
 def test_the_best_skill_bonus_adds_to_the_leaving_roll(crawl):
