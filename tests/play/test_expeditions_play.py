@@ -178,7 +178,7 @@ def test_the_prompt_status_bar_and_status_say_the_party_is_outside(tmp_path):
         assert "Expedition 1: the party is outside, 7 days since it left" in shown
         assert "Light: dark, nothing lit; doused, kept: Torch" in shown  # (for later)
         assert list(session.handle("lights").lines) == [
-            "Nothing is lit: the party is in the dark.", "Torch: doused, no time limit"]
+            "Nothing is lit: the party is outside the dungeon.", "Torch: doused, no time limit"]
         assert any(line.startswith("Outside the dungeon: 7 days") for line in session.recap())
         assert session.handle("odds").lines[0].startswith("No odds while the party is outside")
     finally:
