@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step
-from solo.engine.events import MemberChanged, RollData, Rolled
+from solo.engine.events import MemberChanged, RollData, Rolled, Said
 from solo.engine.run import RunState, bounded, whole
 from solo.engine.state import Member, member_index
 from solo.rules.effect_model import Condition, Effect, Members, Vitality
@@ -138,6 +138,11 @@ def _harm_or_heal(run: RunState, effect: Vitality) -> None:
     reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
     for index in targets(run, effect.who):
         with at_member(run, index):
+            if effect.sign < 0 and run.party[index].hp == 0:  # nothing left to take
+                if effect.dice is not None and run.record:  # (no dice rolled for nothing)
+                    run.events.append(Said(f"{run.party[index].name} is down at 0 HP "
+                                           "already: no damage rolled."))
+                continue
             if effect.dice is None:
                 amount = whole("harm or heal", run.evaluate(effect.amount))
             else:
