@@ -16,9 +16,9 @@ from solo.engine.state import Member, member_index
 from solo.rules.effect_model import Condition, Effect, Members, Vitality
 from solo.rules.procedure import Procedure
 
-__all__ = ["targets", "marks", "change_member", "most_of_party", "follow_party", "change_own",
-           "act_as", "at_member", "for_member", "compile_members", "compile_harm_or_heal",
-           "compile_condition", "COMPILERS"]
+__all__ = ["targets", "marks", "change_member", "most_of_party", "with_count", "follow_party",
+           "change_own", "act_as", "at_member", "for_member", "compile_members",
+           "compile_harm_or_heal", "compile_condition", "COMPILERS"]
 
 
 def targets(run: RunState, who: str) -> list[int]:
@@ -84,6 +84,12 @@ def most_of_party(procedure: Procedure, party: Sequence[Member]) -> dict[str, tu
             top = max(party, key=lambda member: member.condition(name, start))
             most[name] = (top.condition(name, start), top.name)
     return most
+
+
+def with_count(procedure: Procedure, member: Member, name: str, count: int) -> Member:
+    """``member`` holding ``count`` of condition ``name`` (in the procedure's order)."""
+    return replace(member, conditions=_in_order({**dict(member.conditions), name: count},
+                                                procedure.party.conditions))
 
 
 def follow_party(run: RunState, reason: str) -> None:

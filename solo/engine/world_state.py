@@ -6,7 +6,7 @@ the light, a template filled in, the nearest way out), and the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -14,7 +14,7 @@ from typing import Any
 from solo import defaults
 from solo.engine.arguments import check_member_name
 from solo.engine.effects_oracle import chaos
-from solo.engine.effects_party import most_of_party
+from solo.engine.effects_party import most_of_party, with_count
 from solo.engine.interpreter import Run
 from solo.engine.key_rooms import active_key
 from solo.engine.key_views import ways_out
@@ -55,9 +55,7 @@ def follow_members(world: World, state: State) -> tuple[State, tuple[str, ...]]:
         tracker, condition = procedure.trackers[name], procedure.party.conditions[name]
         if most == condition.start != values[name]:  # no member holds a count of their own
             count = condition.clamp(values[name])
-            party = tuple(replace(member, conditions=tuple(sorted(
-                (*member.conditions, (name, count)), key=_in(procedure.party.conditions))))
-                for member in party)
+            party = tuple(with_count(procedure, member, name, count) for member in party)
             notices.append(f"{tracker.label} is now counted for each member: each carries "
                            f"the party's {count}")
             most = count
@@ -68,12 +66,6 @@ def follow_members(world: World, state: State) -> tuple[State, tuple[str, ...]]:
     if not notices:
         return state, ()
     return replace(state, values=values, party=party), tuple(notices)
-
-
-def _in(order: Mapping[str, Any]) -> Callable[[tuple[str, int]], int]:
-    """A sort key: a pair's place in ``order`` (the procedure's conditions)."""
-    place = {name: index for index, name in enumerate(order)}
-    return lambda pair: place.get(pair[0], -1)
 
 
 def new_members(world: World, names: tuple[str, ...] | list[str]) -> tuple[Member, ...]:
