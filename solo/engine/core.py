@@ -40,6 +40,7 @@ from solo.engine.state import State
 from solo.engine.world_state import (
     danger_value,
     effective_chaos,
+    follow_members,
     level_of,
     light_of,
     new_members,
@@ -55,7 +56,7 @@ __all__ = ["Result", "start", "perform", "carried_out", "read", "command_table",
            "ENGINE_COMMANDS", "danger_value", "effective_chaos", "level_of", "render",
            "whole_number", "MAX_DIGITS", "light_of", "procedure_error", "reconcile", "Game",
            "check_member_name", "supply_named", "split_member", "new_members",
-           "member_settings", "way_out"]
+           "member_settings", "way_out", "follow_members"]
 
 
 @dataclass(frozen=True)

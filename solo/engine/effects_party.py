@@ -1,22 +1,24 @@
 """The party's members: whom an effect reaches, their hit points, conditions and own
-settings, the names a member's effects read (``member``, ``hp``…), and the ``harm`` /
-``heal``, ``condition`` and ``members`` effects."""
+settings, the names a member's effects read (``member``, ``hp``…), the trackers that
+follow the party's most (``party: most``), and the ``harm`` / ``heal``, ``condition`` and
+``members`` effects."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step
-from solo.engine.events import MemberChanged, RollData, Rolled
+from solo.engine.events import MemberChanged, RollData, Rolled, Said
 from solo.engine.run import RunState, bounded, whole
 from solo.engine.state import Member, member_index
 from solo.rules.effect_model import Condition, Effect, Members, Vitality
+from solo.rules.procedure import Procedure
 
-__all__ = ["targets", "marks", "change_member", "change_own", "act_as", "at_member",
-           "for_member", "compile_members", "compile_harm_or_heal", "compile_condition",
-           "COMPILERS"]
+__all__ = ["targets", "marks", "change_member", "most_of_party", "with_count", "follow_party",
+           "change_own", "act_as", "at_member", "for_member", "compile_members",
+           "compile_harm_or_heal", "compile_condition", "COMPILERS"]
 
 
 def targets(run: RunState, who: str) -> list[int]:
@@ -63,12 +65,42 @@ def change_member(run: RunState, index: int, what: str, wanted: int, reason: str
     if journal:
         run.events.append(MemberChanged(member.name, what, label, before, after, reason,
                                         member.hp, member.max_hp, marks(run, member)))
-    if what == "hp" and before > 0 and after == 0:
-        if member.name not in run.fallen:
-            run.fallen += (member.name,)
-        if run.procedure.party.down:
-            for_member(run, index, run.procedure.party.down)
+    if what == "hp":
+        if before > 0 and after == 0:
+            if member.name not in run.fallen:
+                run.fallen += (member.name,)
+            if run.procedure.party.down:
+                for_member(run, index, run.procedure.party.down)
+    elif what in run.procedure.trackers:  # (a tracker that may follow the party's most)
+        follow_party(run, reason)
     return True
+
+
+def most_of_party(procedure: Procedure, party: Sequence[Member]) -> dict[str, tuple[int, str]]:
+    """Each tracker that follows the party's most (``party: most``), while members are
+    named: the largest of their own counts of its condition, and the first member's name
+    who has it."""
+    most = {}
+    for name, tracker in procedure.trackers.items() if party else ():
+        if tracker.most:
+            start = procedure.party.conditions[name].start
+            top = max(party, key=lambda member: member.condition(name, start))
+            most[name] = (top.condition(name, start), top.name)
+    return most
+
+
+def with_count(procedure: Procedure, member: Member, name: str, count: int) -> Member:
+    """``member`` holding ``count`` of condition ``name`` (in the procedure's order)."""
+    return replace(member, conditions=_in_order({**dict(member.conditions), name: count},
+                                                procedure.party.conditions))
+
+
+def follow_party(run: RunState, reason: str) -> None:
+    """Bring each tracker that follows the party's most to it, journaled with ``reason``
+    (the members' own lines say whose count it is)."""
+    for name, (most, _) in most_of_party(run.procedure, run.party).items():
+        if run.values[name] != most:
+            run.change_tracker(name, most, reason)
 
 
 def change_own(run: RunState, index: int, name: str, value: int, reason: str) -> bool:
@@ -141,6 +173,11 @@ def _harm_or_heal(run: RunState, effect: Vitality) -> None:
     reason = effect.reason.render(run.scope) if effect.reason else run.default_reason()
     for index in targets(run, effect.who):
         with at_member(run, index):
+            if effect.sign < 0 and run.party[index].hp == 0:  # nothing left to take
+                if effect.dice is not None and run.record:  # (no dice rolled for nothing)
+                    run.events.append(Said(f"{run.party[index].name} is down at 0 HP "
+                                           "already: no damage rolled."))
+                continue
             if effect.dice is None:
                 amount = whole("harm or heal", run.evaluate(effect.amount))
             else:

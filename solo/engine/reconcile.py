@@ -10,7 +10,7 @@ from solo import defaults
 from solo.engine.arguments import member_settings
 from solo.engine.effects_lights import MAX_LIT
 from solo.engine.state import Light, Member, State
-from solo.engine.world_state import start
+from solo.engine.world_state import follow_members, start
 from solo.rules.procedure import USAGE_DICE
 from solo.rules.world import World
 
@@ -111,7 +111,8 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
                     party=tuple(party),
                     struck=struck, foreshadowed=foreshadowed, foretold=foretold,
                     last_encounter=last)
-    return fixed, tuple(notices)
+    fixed, followed = follow_members(world, fixed)
+    return fixed, (*notices, *followed)
 
 
 def _kind_of(value: object) -> str:

@@ -15,7 +15,7 @@ from solo.engine.arguments import quote
 from solo.engine.dungeon_named import set_dungeon
 from solo.engine.effects_lights import douse_source, light_source
 from solo.engine.effects_oracle import ask
-from solo.engine.effects_party import change_member, change_own, marks, targets
+from solo.engine.effects_party import change_member, change_own, follow_party, marks, targets
 from solo.engine.effects_tables import roll_table
 from solo.engine.events import PartyChanged, RollData, Rolled, Said, Struck, TrackerChanged
 from solo.engine.meaning_oracle import ask_meaning
@@ -82,6 +82,13 @@ def _strike(world: World, run: RunState, request: Strike) -> None:
 
 def _set_tracker(world: World, run: RunState, request: SetTracker) -> None:
     name, number = request.name, request.number
+    if world.procedure.trackers[name].most and run.party:  # the members' own counts, each
+        start = world.procedure.party.conditions[name].start
+        for index, member in enumerate(run.party):
+            count = member.condition(name, start)
+            change_member(run, index, name, count + number if request.relative else number,
+                          "set by the player")
+        return
     current = run.values[name]
     wanted = world.procedure.trackers[name].clamp(current + number if request.relative
                                                   else number)
@@ -142,6 +149,9 @@ def _add_member(world: World, run: RunState, request: AddMember) -> None:
         raise UsageError(f"the party is full ({MAX_MEMBERS} members)")
     hp = counts.pop("hp", world.procedure.party.hp)
     conditions = world.procedure.party.conditions
+    for key, tracker in world.procedure.trackers.items():
+        if tracker.most and not run.party:  # the first one named carries the party's count
+            counts.setdefault(key, conditions[key].clamp(run.values[key]))
     member = Member(name, hp, hp,
                     tuple((key, value) for key, value in counts.items()
                           if key in conditions and value != conditions[key].start),
@@ -149,6 +159,7 @@ def _add_member(world: World, run: RunState, request: AddMember) -> None:
                           if key not in conditions))
     run.party.append(member)
     run.events.append(PartyChanged(name, True, hp, hp, marks(run, member)))
+    follow_party(run, f"{name} joins the party")
 
 
 def _set_member(world: World, run: RunState, request: SetMember) -> None:
@@ -175,6 +186,7 @@ def _remove_member(world: World, run: RunState, request: RemoveMember) -> None:
     member = run.party.pop(index)
     run.events.append(PartyChanged(member.name, False, member.hp, member.max_hp,
                                    marks(run, member)))
+    follow_party(run, f"{member.name} leaves the party")
 
 
 def _supply(world: World, run: RunState, request: CountSupply) -> None:

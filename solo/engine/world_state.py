@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from solo import defaults
 from solo.engine.arguments import check_member_name
 from solo.engine.effects_oracle import chaos
+from solo.engine.effects_party import most_of_party, with_count
 from solo.engine.interpreter import Run
 from solo.engine.key_rooms import active_key
 from solo.engine.key_views import ways_out
@@ -25,8 +27,8 @@ from solo.rules.effect_model import Template
 from solo.rules.procedure import Action
 from solo.rules.world import World
 
-__all__ = ["start", "new_members", "danger_value", "effective_chaos", "level_of", "light_of",
-           "render", "new_run", "rooms_out", "way_out"]
+__all__ = ["start", "follow_members", "new_members", "danger_value", "effective_chaos",
+           "level_of", "light_of", "render", "new_run", "rooms_out", "way_out"]
 
 
 def start(world: World, oracle_style: str = defaults.ORACLE_STYLE,
@@ -41,6 +43,29 @@ def start(world: World, oracle_style: str = defaults.ORACLE_STYLE,
     supplies = {name: supply.start for name, supply in procedure.supplies.items()
                 if supply.start is not None}
     return State(values=values, supplies=supplies, party=new_members(world, party))
+
+
+def follow_members(world: World, state: State) -> tuple[State, tuple[str, ...]]:
+    """``state`` with each tracker that follows the party's most (``party: most``) brought
+    to it, and a notice for each one moved. A state saved before its members kept their
+    own count (the party's count alone) gives each member that count first."""
+    procedure, party, notices = world.procedure, state.party, []
+    values = dict(state.values)
+    for name, (most, who) in most_of_party(procedure, party).items():
+        tracker, condition = procedure.trackers[name], procedure.party.conditions[name]
+        if most == condition.start != values[name]:  # no member holds a count of their own
+            count = condition.clamp(values[name])
+            party = tuple(with_count(procedure, member, name, count) for member in party)
+            notices.append(f"{tracker.label} is now counted for each member: each carries "
+                           f"the party's {count}")
+            most = count
+        elif values[name] != most:
+            notices.append(f"{tracker.label} follows the most of the members' own now: "
+                           f"{most} ({who}'s)")
+        values[name] = most
+    if not notices:
+        return state, ()
+    return replace(state, values=values, party=party), tuple(notices)
 
 
 def new_members(world: World, names: tuple[str, ...] | list[str]) -> tuple[Member, ...]:

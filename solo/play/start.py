@@ -92,7 +92,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
         if party:
             raise UsageError("give --party or --party-from, not both")
         carried = carry_party(Path(party_from), world)
-        state = carried.into(state)
+        state = engine.follow_members(world, carried.into(state))[0]
         meta["party"] = [member.name for member in state.party]
     tags = [member_tag(member.name, member.hp, member.max_hp,
                        world.procedure.party.marks(member.conditions, member.own))

@@ -51,6 +51,9 @@ class Tracker:
     quiet: bool = False
     """A party condition only: the procedure's changes to it write no journal line of
     their own (it is kept, and shown in the member's tag and in ``status``)."""
+    most: bool = False
+    """``party: most``: while members are named, the tracker is the largest of their own
+    counts of the party condition of the same name (the most fatigued member's)."""
 
     def hidden(self, scope: Mapping[str, Any]) -> bool:
         """Whether the tracker is kept behind the screen in ``scope`` (its value shown

@@ -72,6 +72,10 @@ def parse_procedure(doc: Document) -> Procedure:
     supplies = {str(name): _supply(doc, ("supplies", name), str(name), raw)
                 for name, raw in _mapping(doc, ("supplies",), data.get("supplies")).items()}
     party = _party(doc, data.get("party"))
+    for name, tracker in trackers.items():
+        if tracker.most and name not in party.conditions:
+            raise doc.error(("trackers", name, "party"), f"'party: most' follows the "
+                            f"members' own {name}: list it under 'party: conditions:'")
     lights = {name: _light(doc, ("lights", name), name, raw, supplies)
               for name, raw in _mapping(doc, ("lights",), data.get("lights")).items()}
     tables = {name: parse_table(doc, ("tables", name), str(name), raw, parse_effects)
@@ -201,13 +205,17 @@ def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
     if quiet and path[0] != "party":
         raise doc.error(path + ("quiet",), "quiet is for a party condition; a tracker "
                         "the journal never shows is 'shown: false'")
+    if raw.get("party", "most") != "most" or ("party" in raw and path[0] == "party"):
+        raise doc.error(path + ("party",), "expected 'most', on a tracker: it follows the "
+                        "most of the members' own counts of the condition of its name")
     tracker = Tracker(name=str(name), label=str(raw.get("label", name)), start=start or 0,
                       minimum=minimum, maximum=maximum,
                       notation=str(raw.get("notation", "Track")),
                       shown=shown is not False, reading=str(raw.get("reading", "")),
                       levels=_levels(doc, path + ("levels",), raw.get("levels")),
                       shown_when=compile_at(doc, path + ("shown",), shown)
-                      if isinstance(shown, str) else None, quiet=quiet)
+                      if isinstance(shown, str) else None, quiet=quiet,
+                      most="party" in raw)
     if tracker.clamp(tracker.start) != tracker.start:
         raise doc.error(path + ("start",), "start must lie between min and max")
     return tracker

@@ -112,7 +112,9 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
             "while it is false the value is kept behind the screen"),
            ("levels", "named bands, each from its lowest value: `{Calm: 0, Wary: 4}`"),
            ("quiet", "a party condition only: true, and the procedure's changes to it write "
-            "no journal line of their own (the member's tag and `status` still show it)")),
+            "no journal line of their own (the member's tag and `status` still show it)"),
+           ("party", "a tracker only: `most`, and while members are named it is the most "
+            "of their own counts of the party condition of its name")),
     _block("setting", "a setting written as a mapping",
            ("value", "its default: a number, a word or true/false", True),
            ("choices", "a word setting: every word it takes (`[hazard, traditional]`); `set` "

@@ -1,8 +1,8 @@
 """A setting that is the dungeon's is the same for every member (``member: false``).
 
 Delving's fatigue damage is the seed's 1, "higher in dungeons with harsh conditions": a
-property of the dungeon, so every member takes the same, and the tracker that counts it
-once for the party and the note that says it agree with each member's hit points. A
+property of the dungeon, so every member takes the same, and the tracker (the most any
+member took), the note and each member's own count agree with their hit points. A
 member's own value of it is refused; one an older journal kept is dropped on resume, with
 a notice."""
 
@@ -34,11 +34,11 @@ def test_a_members_own_fatigue_damage_is_refused_and_says_how_to_set_it(here):
 def test_every_member_takes_what_the_tracker_and_the_note_say(here):
     run = new(here, "delving", "set fatigue_damage 2\n" + FATIGUE)
     assert run.code == 0, run.err
-    due = run.out.split("+2: fatigue without rest", 1)[1].split("###", 1)[0]
-    assert "[Track:Fatigue damage (each member) 2]" in run.out
-    assert "=> [PC:Wren|HP 6/8] HP -2: fatigue without rest" in due
-    assert "=> [PC:Bo|HP 6/8] HP -2: fatigue without rest" in due
-    assert "No rest after the fatigue result: each party member takes 2 damage." in due
+    due = run.out.split("No rest after the fatigue result", 1)[1].split("###", 1)[0]
+    assert due.startswith(": each member still standing takes 2 damage.")
+    assert "[Track:Fatigue damage 2] +2: fatigue without rest" in due
+    assert "=> [PC:Wren|HP 6/8|Fatigue damage 2] HP -2: fatigue without rest" in due
+    assert "=> [PC:Bo|HP 6/8|Fatigue damage 2] HP -2: fatigue without rest" in due
 
 
 @pytest.mark.parametrize(("system", "setting"), [

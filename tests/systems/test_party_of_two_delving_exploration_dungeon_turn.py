@@ -74,13 +74,18 @@ def test_delving_fatigue_costs_every_member_a_hit_point(tmp_path: Path):
     assert "=> [Inv:Torches|0] -1: one used to light a torch" in lines
     assert set(party) == {"Wren", "Brother Ott", "Mira"}
     for name, member in party.items():
-        assert reading["last"]["PC"][name] == tag_fields(member, [])
-    # every fatigue result not rested off cost each member 1 HP, Mira's only one
+        count = member.get("c", {}).get("fatigue")
+        assert reading["last"]["PC"][name] == tag_fields(
+            member, [f"Fatigue damage {count}"] if count else [])
+    # every fatigue result not rested off cost each member 1 HP, Mira's only one; each
+    # member's own count is what it cost them
     wren = changes(lines, "Wren", "HP")
     assert wren and set(wren) == {(-1, "fatigue without rest")}
     assert party["Wren"]["hp"] == party["Brother Ott"]["hp"] == 8 - len(wren)
+    assert party["Wren"]["c"] == party["Brother Ott"]["c"] == {"fatigue": len(wren)}
     assert changes(lines, "Mira", "HP") == [(-1, "fatigue without rest")]
     assert party["Mira"]["hp"] == 0 and "=> Mira is down at 0 HP" in lines
+    assert party["Mira"]["c"] == {"fatigue": 1}
     assert sum(line.startswith("tbl: Dungeon Hazard Die (d6) d6=2 ") for line in lines) \
         >= len(wren)
     # the second sitting took up each member's hit points where the first left them
