@@ -32,31 +32,40 @@ from solo.rules.expr import ExprError
 from solo.rules.procedure import Action
 from solo.rules.world import World
 
-__all__ = ["carry_out", "FOUND"]
+__all__ = ["carry_out", "FOUND", "TRAPS"]
 
 FOUND = "found"
 """The argument of a search whose finds the map counts (D12's ``find-secret``): where a key
 or a rolled room says what is hidden, solo gives it that count (the player's, elsewhere),
 and the search finds it whatever the dice of its linger said."""
 
+TRAPS = "traps"
+"""The argument of such a search that counts the traps it finds on the doors of the room
+(D12's): solo gives it the map's count, the room's trapped doors not found yet."""
+
 
 def _found(world: World, run: Run, action: Action, arguments: Mapping[str, Any]
-           ) -> int | None:
-    """What a search here finds, where the map knows and the action counts it (``found``);
-    a count typed (not the argument's default) that the map contradicts is refused."""
-    arg = next((arg for arg in action.args if arg.name == FOUND), None)
-    if arg is None:
-        return None
-    known = secrets_here(world, run)
-    if known is not None and arguments.get(FOUND) not in (arg.default, known):
-        raise UsageError(f"the map knows what a search here finds: "
-                         f"'{action.name}{required_words(action)}' searches (the found count "
-                         "is for rooms the player types)")
+           ) -> dict[str, int]:
+    """What a search here finds, where the map knows and the action counts it (``found``,
+    ``traps``); a count typed (not the argument's default) that the map contradicts is
+    refused."""
+    counts = {FOUND: lambda: secrets_here(world, run),
+              TRAPS: lambda: dungeon_rolls.traps_here(run)}
+    known: dict[str, int] = {}
+    for arg in action.args:
+        count = counts[arg.name]() if arg.name in counts else None
+        if count is None:
+            continue
+        if arguments.get(arg.name) not in (arg.default, count):
+            raise UsageError(f"the map knows what a search here finds: "
+                             f"'{action.name}{required_words(action)}' searches (the "
+                             f"{arg.name} count is for rooms the player types)")
+        known[arg.name] = count
     return known
 
 
 def _own_check_held(run: Run, action: Action, arguments: Mapping[str, Any],
-                    known: int | None) -> bool:
+                    known: bool) -> bool:
     """Whether the action's own check held. Where the player rolls it (an argument whose
     choices include success and failure: solo does not know the characters' skills),
     their result; else the last check its effects rolled, if any (not one of
@@ -70,7 +79,7 @@ def _own_check_held(run: Run, action: Action, arguments: Mapping[str, Any],
     if any(arguments.get(arg.name) == "failure" and "success" in arg.choice_names
            for arg in action.args):
         return False
-    if known is not None:
+    if known:
         return True
     held = True
     for event in run.events[run.own_start:]:
@@ -102,12 +111,11 @@ def carry_out(world: World, run: Run, request: Request) -> None:
                 arguments = dungeon_rolls.move_arguments(action, arguments, rolled.exits,
                                                          rolled.preset)
             known = _found(world, run, action, arguments)
-            if known is not None:
-                arguments = {**arguments, FOUND: known}
+            arguments = {**arguments, **known}
             run.act(action, arguments, request.text)
             if rolled is not None and rolled.preset:
                 meet_rolled_encounter(run, start, rolled.encounter)
-            held = _own_check_held(run, action, arguments, known)
+            held = _own_check_held(run, action, arguments, bool(known))
             dungeon_rolls.after_action(world, run, request.action, held, door,  # doors, traps
                                        run.cut_short)
             search_key(world, run, request.action, held)

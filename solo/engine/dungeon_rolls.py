@@ -41,7 +41,7 @@ from solo.rules.world import World
 
 __all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_name", "door_refusal",
            "door_to_open", "refuse_shut", "Rolled", "roll_new", "after_action", "TRAPS_FOUND",
-           "traps_found", "PRESET", "takes_preset", "move_arguments"]
+           "traps_found", "PRESET", "takes_preset", "move_arguments", "traps_here"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -353,6 +353,13 @@ def _stocked(room: Room, rolled: GeneratedRoom) -> Room:
     status = room.status + (("trapped",) if "trap" in rolled.content_kinds else ())
     return room._replace(description=_short(rolled.description), status=status,
                          exits=tuple(exits[:change.MAX_EXITS]))
+
+
+def traps_here(run: RunState) -> int | None:
+    """How many traps on the doors of the room the party is in a search would find: its
+    trapped doors not found yet (None: the party is in no room on the map)."""
+    room = run.dungeon.current
+    return None if room is None else sum(exit.door == "trapped" for exit in room.exits)
 
 
 def after_action(world: World, run: RunState, action: str, held: bool,

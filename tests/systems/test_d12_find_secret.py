@@ -72,8 +72,52 @@ def test_help_says_the_search_lingers_and_when_tension_falls(here):
     assert run.code == 0, run.err
     words = " ".join(run.out.split())
     assert "a linger (a turn, its events and encounter check)" in words
-    assert "Tension -1 only if a secret is found" in words and "also: search" in words
+    assert "Tension -1 for each secret found, none if nothing is" in words
+    assert "-1 for each trap found on a door of the room" in words and "also: search" in words
     (here / "j.md").unlink()
     linger = " ".join(play(here, "help linger\n").out.split())
     assert "searching for secrets is find-secret (or search)" in linger
     assert "also: rest" in linger and "also: rest, search" not in linger
+
+
+def test_each_secret_found_is_a_discovery_and_lowers_tension_by_one(here):
+    """Seed 000: "discovering a secret" -1; two secrets found are two discoveries."""
+    run = play(here, "enter 2\nnoise\nnoise\nnoise\nfind-secret 2 2\nfind-secret 2 1\n")
+    assert run.code == 0, run.err
+    two, one = run.out.split("@ find-secret")[1:]
+    assert "=> [Clock:Tension 1/10] -2: discovered 2 secrets" in two
+    assert "=> [Clock:Tension 0/10] -1: discovered a secret" in one
+
+
+CLASSIC = "enter\nenter\nenter\nenter\nenter\ncombat-escaped\nfind-secret\n"
+"""Seed 5 in a rolled dungeon: R5 has a trapped door E and a secret way W; an enemy
+escaped (Tension 4), and the search finds both."""
+
+
+def test_a_trap_the_search_finds_lowers_tension_once_as_it_is_got_around(here):
+    """Seed 000: "circumventing a trap" -1. The trap a search finds is got around from
+    then on: Tension falls as it is found, and not again when the party goes through
+    that door, or back through it."""
+    run = solo("new", str(here / "j.md"), "--system", "d12-tension", "--seed", "5",
+               "--dungeon", "classic", stdin=CLASSIC + "enter E\nrevisit R5\nstatus\n")
+    assert run.code == 0, run.err
+    search, through = run.out.split("@ find-secret", 1)[1].split("@ enter E")
+    assert "-1: discovered a secret" in search
+    assert "A trap on the door E of R5 is found" in search
+    assert "=> [Clock:Tension 2/10] -1: found a trap to get around" in search
+    assert "E:R6(trapped)" in through and "\nTension: 2/10\n" in through
+    assert "[Clock:Tension" not in through
+
+
+def test_in_rooms_the_player_types_a_trapped_door_is_found_whatever_the_linger_rolled(here):
+    """The search rolls no check of its own (its encounter check is not one), so the
+    trapped door typed on the map is found, Tension -1, once; a count the map
+    contradicts is refused."""
+    run = play(here, "enter 2\nnoise\nnoise\nroom exits E(trapped)\nfind-secret 2 0 2\n"
+               "find-secret\nfind-secret\n")
+    assert run.code == 1 and "the traps count is for rooms the player types" in run.err
+    found, again = run.out.split("@ find-secret")[1:]
+    assert "=> [Clock:Tension 1/10] -1: found a trap to get around" in found
+    assert "A trap on the door E of R1 is found" in found
+    assert "Nothing hidden is found here." not in found
+    assert "Nothing hidden is found here." in again and "[Clock:Tension" not in again

@@ -306,7 +306,8 @@ def test_trespasser_proper_lockpicks_take_no_penalty():
     said = [e.text for e in c.do("pick-lock success").events if isinstance(e, Said)]
     assert said == []
     said = [e.text for e in c.do("pick-lock success yes").events if isinstance(e, Said)]
-    assert said == ["Improvised picks: the roll takes -4."]
+    assert said == ["Improvised picks: the result given counts the roll with -4 (the seed's "
+                    "penalty for them)."]
 
 
 def test_trespasser_depletion_check_label():

@@ -59,7 +59,7 @@ def test_trespasser_a_keys_own_encounter_takes_the_round(here):
 
 @pytest.mark.parametrize(("system", "seed", "shown"), [
     ("delving", 3, "(note: The party is surprised (in total darkness).)"),
-    ("exploration", 3, "d: WIS check (DC 12) against surprise for Wren d20="),
+    ("exploration", 3, "(note: Wren cannot spot danger with no light: surprised"),
     ("dungeon-turn", 3, "tbl: Disposition (2d6) 2d6="),
     ("classic", 2, "(note: Roll for surprise and reaction, and decide how far off they are.)"),
     ("overloaded", 3,
@@ -74,7 +74,7 @@ def test_a_rolled_rooms_encounter_gets_what_any_encounter_gets(here, system, see
 
 
 @pytest.mark.parametrize(("system", "shown"), [
-    ("exploration", "d: WIS check (DC 12) against surprise for Wren d20="),
+    ("exploration", "(note: Wren cannot spot danger with no light: surprised"),
     ("dungeon-turn", "tbl: Disposition (2d6) 2d6="),
     ("delving", "(note: The party is surprised (in total darkness).)"),
 ])

@@ -67,21 +67,44 @@ def test_quiet_turn_changes_nothing_but_the_light(crawl):
 
 # -- 1 encounter and surprise -------------------------------------------------------------
 
-def test_encounter_reminds_of_the_wis_check_against_surprise(crawl):
-    c = crawl(SYSTEM)
-    c.do("light torch")
-    c.do("explore", faces=[1, 3])
-    [met] = c.events(Encountered)
-    assert met.table == "exploration-encounters" and "hermit mage" in met.text
-    assert "each character makes a WIS check (DC 12)" in said(c)
-    assert "cannot act in the first round" in said(c)
-    assert "cannot spot danger" not in said(c)
+def test_with_no_one_named_one_wis_check_stands_for_the_party(crawl):
+    """Seed 002: a WIS check (DC 12) against surprise; with no one named, one check for
+    the party (its wis_bonus), as the CON save is one for the party."""
+    for face, caught in ((12, False), (11, True)):
+        c = crawl(SYSTEM)
+        c.do("light torch")
+        c.do("explore", faces=[1, 3, face])
+        [met] = c.events(Encountered)
+        assert met.table == "exploration-encounters" and "hermit mage" in met.text
+        [check] = c.events(Checked)
+        assert check.label == "WIS check (DC 12) against surprise for the party"
+        assert check.success is not caught
+        assert ("The party is surprised and cannot act in the first round" in said(c)) is caught
+        assert "cannot spot danger" not in said(c)
+    c.do("set wis_bonus 1")
+    c.do("explore", faces=[1, 3, 11])
+    assert c.events(Checked)[0].success, "11 + wis_bonus 1 is 12"
 
 
-def test_encounter_in_darkness_gives_setback_to_spot_danger(crawl):
+def test_in_darkness_no_one_can_spot_danger_so_the_party_is_surprised(crawl):
+    """Seed 002: with no light the party is blind and cannot spot danger: no check."""
     c = crawl(SYSTEM)
     c.do("explore", faces=[1, 3])
-    assert "cannot spot danger: Setback" in said(c)
+    assert not c.events(Checked)
+    assert "cannot spot danger: it is surprised and cannot act in the first round" in said(c)
+
+
+def test_in_darkness_each_character_is_surprised_but_one_with_darkvision_checks(crawl):
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("explore", faces=[1, 3])
+    assert not c.events(Checked)
+    for name in ("Wren", "Brother Ott"):
+        assert f"{name} cannot spot danger with no light: surprised" in said(c)
+    c.do("party set Wren darkvision 1")
+    c.do("explore", faces=[1, 3, 12])
+    assert [(check.label, check.success) for check in c.events(Checked)] == [
+        ("WIS check (DC 12) against surprise for Wren", True)]
+    assert "Brother Ott cannot spot danger" in said(c) and "Wren cannot" not in said(c)
 
 
 # -- 2 sign ---------------------------------------------------------------------------
