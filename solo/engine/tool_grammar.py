@@ -146,7 +146,10 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
     if not words:
         raise UsageError(f"{command.usage}: NAME: choose one of: {known}")
     if words[0].lower() not in settable(world, state):
-        raise UsageError(f"nothing named {quote(words[0])} to set; choose one of: {known}")
+        hidden = words[0].lower() in procedure.trackers  # a counter the rules keep
+        raise UsageError(f"{words[0].lower()} is the procedure's own count, kept behind the "
+                         f"screen, not set by hand; choose one of: {known}" if hidden else
+                         f"nothing named {quote(words[0])} to set; choose one of: {known}")
     _two_words(command, words, f"set {words[0].lower()} VALUE")
     name, value = words[0].lower(), words[1]
     if name in procedure.trackers:

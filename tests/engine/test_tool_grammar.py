@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from solo.engine.tool_words import set_words
 from solo.errors import UsageError
+from solo.rules.catalog import load_world, system_ids
 
 
 @pytest.mark.parametrize("system, line, message", [
@@ -34,3 +36,27 @@ def test_a_whole_line_still_sets_its_value(crawl, system, line, name, value):
     c = crawl(system)
     c.do(line)
     assert (c.state.supplies if line.startswith("supply") else c.state.values)[name] == value
+
+
+HIDDEN = [(system, name) for system in system_ids()
+          for name, tracker in load_world(system).procedure.trackers.items() if not tracker.shown]
+
+
+@pytest.mark.parametrize("system, name", HIDDEN)
+def test_a_hidden_counter_is_neither_offered_nor_set(crawl, system, name):
+    """``shown: false``: the procedure's own bookkeeping (Trespasser's acted_count), which a
+    player's hand would make untrue."""
+    c = crawl(system, party=("Wren",))
+    assert name not in set_words(c.world, c.state, ())
+    before = c.state
+    with pytest.raises(UsageError, match=f"{name} is the procedure's own count"):
+        c.do(f"set {name} 1")
+    assert c.state == before
+
+
+def test_trespassers_rest_is_not_refused_by_a_count_set_by_hand(crawl):
+    c = crawl("trespasser", party=("Wren",))
+    with pytest.raises(UsageError):
+        c.do("set acted_count 1")
+    c.do("rest")
+    assert c.value("acted_count") == 1
