@@ -22,7 +22,7 @@ from typing import NamedTuple
 from solo.engine.map_index import ExitDistances, MapIndex
 
 __all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "DOORS", "HIDDEN", "BARRED_DOORS", "Exit",
-           "Room", "Dungeon", "map_value"]
+           "Room", "Dungeon", "map_value", "way_back"]
 
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D")
 """The directions an exit may have: the eight of the compass, up and down."""
@@ -375,3 +375,29 @@ def map_value(dungeon: Dungeon, name: str) -> int | None:
     if name == "room_exits":  # the exits the party knows of (a hidden one is not)
         return sum(1 for exit in room.exits if exit.door != HIDDEN)
     return None
+
+
+_COMPASS = DIRECTIONS[:8]
+
+
+def _turn(direction: str | None, other: str | None) -> int:
+    """How far ``other`` turns from ``direction``, in eighths of the compass (up, down and
+    no direction: past any compass turn, except to itself; no direction given: 0)."""
+    if direction is None or direction == other:
+        return 0
+    if direction in _COMPASS and other in _COMPASS:
+        apart = abs(_COMPASS.index(direction) - _COMPASS.index(other))
+        return min(apart, 8 - apart)
+    return 5
+
+
+def way_back(room: Room, direction: str | None) -> str | None:
+    """The exit a way back into ``room`` comes in by (``direction``: the way back's own, None
+    not known), where the room's exits that lead nowhere yet all have directions and none
+    is that one: the free one nearest it on the compass (the first, on a tie), so a loop
+    closed into a room uses an exit it has rather than adding one. None: no exit is free,
+    or one fits as it is (that direction, or one with none)."""
+    free = [exit.direction for exit in room.exits if exit.to is None and exit.seen]
+    if not free or None in free or direction in free:
+        return None
+    return min(free, key=lambda other: _turn(direction, other))
