@@ -381,22 +381,19 @@ _COMPASS = DIRECTIONS[:8]
 
 
 def _turn(direction: str | None, other: str | None) -> int:
-    """How far ``other`` turns from ``direction``, in eighths of the compass (up, down and
-    no direction: past any compass turn, except to itself; no direction given: 0)."""
+    """How far ``other`` turns from ``direction`` in eighths of the compass (up or down: 5,
+    past any; no ``direction``: 0)."""
     if direction is None or direction == other:
         return 0
-    if direction in _COMPASS and other in _COMPASS:
-        apart = abs(_COMPASS.index(direction) - _COMPASS.index(other))
-        return min(apart, 8 - apart)
-    return 5
+    if direction not in _COMPASS or other not in _COMPASS:
+        return 5
+    return min(apart := abs(_COMPASS.index(direction) - _COMPASS.index(other)), 8 - apart)
 
 
 def way_back(room: Room, direction: str | None) -> str | None:
-    """The exit a way back into ``room`` comes in by (``direction``: the way back's own, None
-    not known), where the room's exits that lead nowhere yet all have directions and none
-    is that one: the free one nearest it on the compass (the first, on a tie), so a loop
-    closed into a room uses an exit it has rather than adding one. None: no exit is free,
-    or one fits as it is (that direction, or one with none)."""
+    """Which free exit (leading nowhere yet) a way back into ``room`` takes, where none free
+    has its ``direction`` (None: not known) or none: the nearest on the compass (the first
+    of a tie), never a new one. None: none is free, or one fits as it is."""
     free = [exit.direction for exit in room.exits if exit.to is None and exit.seen]
     if not free or None in free or direction in free:
         return None
