@@ -346,8 +346,7 @@ def _two_words(command: Command, words: list[str], wanted: str) -> None:
     """Refuse a NAME without its value (``supply torches``), or with more words after it,
     saying which; the NAME itself is known by now."""
     if len(words) == 1:
-        what = wanted.split()[-1]
-        raise UsageError(f"{wanted}: {what} is missing ({command.usage})")
+        raise UsageError(f"{wanted}: {wanted.split()[-1]} is missing ({command.usage})")
     if len(words) > 2:
         raise UsageError(f"{wanted}: one {wanted.split()[-1]}, then nothing; not "
                          f"{quote(' '.join(words[2:]))} after {quote(words[1])}")
