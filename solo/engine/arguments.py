@@ -63,6 +63,9 @@ def required_words(action: Action) -> str:
 def parse_arguments(action: Action, words: list[str],
                     defaults: Mapping[str, Any] | None = None, moves: str = "") -> dict:
     """Match words to an action's arguments: ``name=value``, a choice word, or a number.
+    A number fills the first empty number argument, but after a choice word only those
+    that come after that choice in the usage (``leave 2 dangerous 5``: 5 is the bonus,
+    never the rooms), unless the choice has none after it (``rest fast 3``).
     ``defaults`` replace the procedure's own for the arguments left out (the map's);
     ``moves``, the words of a move on the map the usage names too (``[DIRECTION]``)."""
     values: dict = {}
@@ -73,6 +76,7 @@ def parse_arguments(action: Action, words: list[str],
     if not words and all(arg.default is not None for arg in action.args):
         return _with_choice_values(action, {arg.name: arg.default for arg in action.args})
     usage = "usage: " + usage_line(action, moves)
+    after = 0  # a number fills one after the choice typed last, if that choice has any
     for word in words:
         key, eq, text = word.partition("=")
         if eq:
@@ -83,9 +87,12 @@ def parse_arguments(action: Action, words: list[str],
             text = word
             arg = next((a for a in action.args if a.kind == "choice" and a.name not in values
                         and text.lower() in a.choice_names), None)
-            if arg is None:
-                arg = next((a for a in action.args if a.kind == "int" and a.name not in values),
-                           None)
+            if arg is not None:
+                after = action.args.index(arg) + 1
+            else:
+                later = [a for a in action.args[after:] if a.kind == "int"]
+                arg = next((a for a in later or action.args if a.kind == "int"
+                            and a.name not in values), None)
                 choice = next((a for a in action.args if a.kind == "choice"
                                and a.name not in values), None)
                 if choice is not None and not _NUMBER_LIKE.fullmatch(text):

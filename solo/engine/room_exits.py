@@ -12,7 +12,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from solo.engine.room_changes import MAX_EXITS, check_description, current_room, question_marks
-from solo.engine.rooms import BARRED_DOORS, OPPOSITE, Dungeon, Exit, Room
+from solo.engine.rooms import BARRED_DOORS, OPPOSITE, Dungeon, Exit, Room, way_back
 from solo.errors import UsageError
 
 __all__ = ["OPENED", "describe", "question", "unnamed", "named_unnamed", "unplaced_for",
@@ -182,6 +182,7 @@ def _link_back(dungeon: Dungeon, room: Room) -> Dungeon:
         if other is None or any(back.to == room.id for back in other.exits):
             continue
         direction = OPPOSITE.get(exit.direction or "")
+        direction = (None if exit.secret else way_back(other, direction)) or direction
         if direction is not None and any(back.direction == direction for back in other.exits
                                          if back.to is not None):
             direction = None

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from solo.engine.map_index import ExitDistances, MapIndex
 
 __all__ = ["DIRECTIONS", "ROOM_ID", "OPPOSITE", "DOORS", "HIDDEN", "BARRED_DOORS", "Exit",
-           "Room", "Dungeon", "map_value"]
+           "Room", "Dungeon", "map_value", "way_back"]
 
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D")
 """The directions an exit may have: the eight of the compass, up and down."""
@@ -375,3 +375,26 @@ def map_value(dungeon: Dungeon, name: str) -> int | None:
     if name == "room_exits":  # the exits the party knows of (a hidden one is not)
         return sum(1 for exit in room.exits if exit.door != HIDDEN)
     return None
+
+
+_COMPASS = DIRECTIONS[:8]
+
+
+def _turn(direction: str | None, other: str | None) -> int:
+    """How far ``other`` turns from ``direction`` in eighths of the compass (up or down: 5,
+    past any; no ``direction``: 0)."""
+    if direction is None or direction == other:
+        return 0
+    if direction not in _COMPASS or other not in _COMPASS:
+        return 5
+    return min(apart := abs(_COMPASS.index(direction) - _COMPASS.index(other)), 8 - apart)
+
+
+def way_back(room: Room, direction: str | None) -> str | None:
+    """Which free exit (leading nowhere yet) a way back into ``room`` takes, where none free
+    has its ``direction`` (None: not known) or none: the nearest on the compass (the first
+    of a tie), never a new one. None: none is free, or one fits as it is."""
+    free = [exit.direction for exit in room.exits if exit.to is None and exit.seen]
+    if not free or None in free or direction in free:
+        return None
+    return min(free, key=lambda other: _turn(direction, other))

@@ -143,10 +143,14 @@ def _set(command: Command, world: World, state: State, rest: str) -> Request:
             raise UsageError("set odds on|off: the odds in the status bar")
         return SessionStep("odds", words[1].lower())  # the sitting's, never journaled
     known = ", ".join(set_words(world, state, ()))  # (the dice, odds and dungeon too)
-    if len(words) != 2:
+    if not words:
         raise UsageError(f"{command.usage}: NAME: choose one of: {known}")
     if words[0].lower() not in settable(world, state):
-        raise UsageError(f"nothing named {quote(words[0])} to set; choose one of: {known}")
+        hidden = words[0].lower() in procedure.trackers  # a counter the rules keep
+        raise UsageError(f"{words[0].lower()} is the procedure's own count, kept behind the "
+                         f"screen, not set by hand; choose one of: {known}" if hidden else
+                         f"nothing named {quote(words[0])} to set; choose one of: {known}")
+    _two_words(command, words, f"set {words[0].lower()} VALUE")
     name, value = words[0].lower(), words[1]
     if name in procedure.trackers:
         number, moved = whole_number(name, value), value[0] in "+-"
@@ -329,11 +333,23 @@ def _supply_names(world: World, state: State) -> Sequence[str]:
 
 def _supply(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
-    name = supply_named(world, words[0]) if len(words) == 2 else None
+    name = supply_named(world, words[0]) if words else None
     if name is None:
         counted = ", ".join(world.procedure.supplies) or "none in this procedure"
-        raise UsageError(f"{command.usage}: NAME: choose one of: {counted}")
+        what = f"no supply named {quote(words[0])}" if words else f"{command.usage}: NAME"
+        raise UsageError(f"{what}: choose one of: {counted}")
+    _two_words(command, words, f"supply {name} COUNT")
     return CountSupply(name, whole_number(name, words[1]), words[1][0] in "+-")
+
+
+def _two_words(command: Command, words: list[str], wanted: str) -> None:
+    """Refuse a NAME without its value (``supply torches``), or with more words after it,
+    saying which; the NAME itself is known by now."""
+    if len(words) == 1:
+        raise UsageError(f"{wanted}: {wanted.split()[-1]} is missing ({command.usage})")
+    if len(words) > 2:
+        raise UsageError(f"{wanted}: one {wanted.split()[-1]}, then nothing; not "
+                         f"{quote(' '.join(words[2:]))} after {quote(words[1])}")
 
 
 def _tool(name: str, usage: str, help: str, parse, complete=None,

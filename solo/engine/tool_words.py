@@ -31,9 +31,11 @@ and the status bar's odds, each with its words (and ``set dungeon``)."""
 
 
 def settable(world: World, state: State) -> Sequence[str]:
-    """The procedure's names ``set NAME VALUE`` takes: trackers, settings, supplies."""
+    """The procedure's names ``set NAME VALUE`` takes: trackers (not its own hidden
+    counters, ``shown: false``), settings, supplies."""
     procedure = world.procedure
-    return [*procedure.trackers, *procedure.settings, *procedure.supplies]
+    return [*(name for name, tracker in procedure.trackers.items() if tracker.shown),
+            *procedure.settings, *procedure.supplies]
 
 
 def table_named(world: World, word: str) -> str | None:

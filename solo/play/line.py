@@ -32,13 +32,25 @@ Everything here is pure: it reads the loaded rules and the state, never the jour
 from __future__ import annotations
 
 import difflib
+import random
 import re
 import unicodedata
 from dataclasses import dataclass, replace
 from typing import AnyStr
 
 from solo import defaults
-from solo.engine.requests import Act, ChangeHitPoints, Douse, Light, Request
+from solo.engine.core import carried_out
+from solo.engine.requests import (
+    Act,
+    ChangeHitPoints,
+    Douse,
+    Light,
+    Request,
+    SessionStep,
+    SetDice,
+    SetDungeon,
+    Show,
+)
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.play.commands_table import command_table, command_words
@@ -195,7 +207,7 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
     command = command_table(world.procedure).get(first)
     if command is not None and is_sentence(text):  # 'Room after room, the halls…': the story
         try:
-            command.read(world, state, rest, text=text)
+            _dry_run(world, state, command.read(world, state, rest, text=text))
         except UsageError:
             return Parsed("narration", text)
         return Parsed("narration", text, hint=f"Kept as narration, a sentence; to run it, "
@@ -212,6 +224,17 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
             return Parsed("narration", text)
         raise _misfit(command.name, str(error)) from None
     return Parsed("command", text, request)
+
+
+_SESSIONS = (SessionStep, Show, SetDice, SetDungeon)
+"""Requests the sitting carries out itself (or reads a file for): not tried in a dry run."""
+
+
+def _dry_run(world: World, state: State, request: Request) -> None:
+    """Carry ``request`` out on the state as it is, keeping nothing (the state is frozen,
+    no journal is near), to learn whether it would run now: a UsageError if not."""
+    if not isinstance(request, _SESSIONS):
+        carried_out(world, state, request, random.Random(0), record=False)
 
 
 _MEMBER_ACTS = (Light, Douse, ChangeHitPoints)

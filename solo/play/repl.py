@@ -21,6 +21,7 @@ from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
+from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from solo.engine.commands import rest_of
@@ -36,7 +37,7 @@ from solo.rules.paths import user_state_dir
 from solo.terminal import printable
 
 __all__ = ["run_interactive", "make_prompt", "SoloCompleter", "styled", "history_path",
-           "HINT_WIDTH"]
+           "HINT_WIDTH", "columns"]
 
 
 class SoloCompleter(Completer):
@@ -79,6 +80,7 @@ class SoloCompleter(Completer):
 
 
 HINT_WIDTH = 80
+"""The columns the line above the prompt fits where the terminal does not say its own."""
 _PROMPT_FAILURES = 20  # in a row: the input is broken, stop asking
 
 
@@ -142,6 +144,16 @@ def below_typeahead(pending: str, input: Input) -> str:
     return f"{pending}\n{typed}" if typed else pending
 
 
+def columns(output: Output) -> int:
+    """How wide the terminal is, read each time (a window may be resized between lines);
+    :data:`HINT_WIDTH` where it cannot say."""
+    try:
+        width = output.get_size().columns
+    except Exception:  # an output that cannot measure itself: the usual width
+        return HINT_WIDTH
+    return width if width > 0 else HINT_WIDTH
+
+
 def make_prompt(session: Session, input=None, output=None) -> PromptSession:
     """The prompt: this journal's own history, grey suggestions from it as you type (as
     pgcli does), completions while typing, and the status bar."""
@@ -191,11 +203,15 @@ def run_interactive(session: Session, input=None, output=None, *,
             raise DieStopped(sides) from None
 
     session.ask_die = ask_die
+
+    def place() -> Place:  # where the party stands, fitted to the terminal as it is now
+        return Place(session.where(columns(prompt.app.output)))
+
     say(*session.take_notices())
     if session.session_number:  # a crawl played before: where it stands
         say(*session.recap())
     say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
-    say(Place(session.where(HINT_WIDTH)))
+    say(place())
     pending, failures = "", 0
     keepable = ""  # the line handed back that Enter, unchanged, keeps as narration
     while True:
@@ -221,7 +237,7 @@ def run_interactive(session: Session, input=None, output=None, *,
             pieces[0] = KEEP + pieces[0]  # Enter again on a line handed back: the story
         keepable = ""
         if not pieces:
-            say(Place(session.where(HINT_WIDTH)))  # an empty Enter: where do we stand?
+            say(place())  # an empty Enter: where do we stand?
             continue
         turn = session.state.turn
         for index, piece in enumerate(pieces):
@@ -247,12 +263,12 @@ def run_interactive(session: Session, input=None, output=None, *,
             if reply.quit:
                 return 0
             if piece.split()[0].lower() in ("help", "?"):
-                say(Place(session.where(HINT_WIDTH)))
+                say(place())
         if pending:  # keys typed ahead go below the lines handed back
             pending = below_typeahead(pending, input)
             keepable = keepable and pending
         if session.state.turn != turn:
-            say(Place(session.where(HINT_WIDTH)))
+            say(place())
 
 
 _STYLE = Style.from_dict({

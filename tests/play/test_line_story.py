@@ -230,3 +230,16 @@ def test_a_sentence_that_would_have_run_says_how_to_run_it(tmp_path):
     hints = [line for line in played.out.splitlines() if line.startswith("Kept as narration")]
     assert hints == ["Kept as narration, a sentence; to run it, type it as help shows it: "
                      "ask Is it safe?"]  # (the goblin line would not run: no hint)
+
+
+def test_a_sentence_that_would_be_refused_now_gets_no_hint(tmp_path):
+    """Trespasser's ``room`` parses ``after room, the halls…`` but is refused outside a
+    room: the sentence is the story, and no hint offers a command that would fail."""
+    path = new_journal(tmp_path, "trespasser")
+    line = "Room after room, the halls stretch on.\n"
+    played = solo("play", str(path), stdin=line + "enter\n" + line)
+    assert played.code == 0, played.err
+    hints = [line for line in played.out.splitlines() if line.startswith("Kept as narration")]
+    assert hints == ["Kept as narration, a sentence; to run it, type it as help shows it: "
+                     "room after room, the halls stretch on."]  # once in a room, not before
+    assert prose_of(path).count("\nRoom after room, the halls stretch on.\n") == 2

@@ -254,3 +254,39 @@ def test_ctrl_c_while_a_line_plays_says_the_journal_is_saved_and_exits_130(tmp_p
         assert "[Inv:Torch|lit]" in session.path.read_text()
     finally:
         session.close()
+
+
+class _Sized(PlainTextOutput):
+    """A real prompt_toolkit output that says the terminal is ``width`` columns wide."""
+
+    def __init__(self, screen: io.StringIO, width: int) -> None:
+        super().__init__(screen)
+        self.width = width
+
+    def get_size(self):
+        from prompt_toolkit.data_structures import Size
+        return Size(rows=40, columns=self.width)
+
+
+def test_the_line_above_the_prompt_fits_the_terminals_width(tmp_path: Path):
+    """At 110 columns Trespasser's first line names every move (it was cut at 80, hiding
+    'stay, hide or backtrack'); at 50 it is cut to 50."""
+    for width in (110, 50):
+        session = open_session(tmp_path / str(width))
+        try:
+            screen = io.StringIO()
+            with create_pipe_input() as pipe:
+                pipe.send_text("\x04")
+                pipe.close()
+                with create_app_session(input=pipe, output=DummyOutput()):
+                    assert run_interactive(session, input=pipe,
+                                           output=_Sized(screen, width)) == 0
+            place = next(line for line in screen.getvalue().splitlines()
+                         if line.startswith("Round 1 ·"))
+            assert len(place) <= width
+            if width == 110:
+                assert "stay, hide or backtrack" in place and len(place) > 80
+            else:
+                assert place.endswith("…")
+        finally:
+            session.close()

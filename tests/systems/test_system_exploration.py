@@ -534,15 +534,20 @@ def test_a_fatigue_result_not_rested_off_calls_a_save_for_each_character(crawl):
     assert not c.events(Checked), "settled once"
 
 
+def _rested(c) -> None:
+    """The hidden turns-since-rest count back to 0 (the player cannot set it)."""
+    c.state = replace(c.state, values={**c.state.values, "since_rest": 0})
+
+
 def test_the_party_count_is_the_worst_characters_fatigue(crawl):
     c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
     for wren, ott in ((11, 11), (11, 12), (12, 1)):
-        c.do("set since_rest 0")                     # keep the hourly rest out of it
+        _rested(c)                                   # keep the hourly rest out of it
         c.do("explore", faces=[4])
         c.do("explore", faces=[wren, ott, QUIET])
     assert fatigue_of(c) == {"Wren": 2, "Brother Ott": 2}
     c.do("party add Mira fatigue 0")
-    c.do("set since_rest 0")
+    _rested(c)
     c.do("explore", faces=[4])
     c.do("explore", faces=[11, 11, 11, QUIET])
     assert fatigue_of(c) == {"Wren": 3, "Brother Ott": 3, "Mira": 1}
