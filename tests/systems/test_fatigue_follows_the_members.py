@@ -141,6 +141,7 @@ def test_the_partys_fatigue_is_always_the_most_fatigued_members(crawl):
 def test_a_member_at_0_makes_no_save_and_no_surprise_check(crawl):
     c = crawl("exploration", party=("Wren", "Ott"))
     c.do("hurt 8", actor="Wren")
+    c.do("light torch")               # (in the dark no one checks: each is surprised)
     c.do("explore", faces=[4])        # the hazard die's fatigue: a save is due
     c.do("explore", faces=[15, 1])    # no rest: Ott's save holds; then an encounter
     labels = [event.label for event in c.events(Checked)]
