@@ -89,6 +89,10 @@ class Freezer:
         self.counted = True  # an expression reads ``encounters``, the count met so far
         self.hidden: dict[int, list] = {}  # a run's lists left out (its events, outcomes)
         self.named = False  # the count reads the outcomes a move names: kept, not left out
+        self.by_name = False  # counting each name's chance: the earlier turns' left out
+        self.names_at: tuple[tuple[str, ...], int] | None = None
+        """Counting each name's chance (forecast_tree.named_shares): the names the run at
+        the last die frozen has named, and where this turn's begin."""
         self.read: frozenset[str] | None = None  # the names expressions read (None: all)
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
@@ -182,10 +186,15 @@ class Freezer:
                 parts.append((name, self._same(item)))
             elif name in _NAMED and self.named:
                 if name == "outcomes":  # what is read of them: all of them as a set (the
-                    # count's outcome), and this turn's in order (a later one replaces)
+                    # count's outcome), and this turn's in order (a later one replaces);
+                    # counting each name's chance, the earlier turns' are the count's
                     start = run.turn_outcomes_start
                     self.hidden[id(item)] = item
-                    parts.append((name, frozenset(item[:start]), tuple(item[start:])))
+                    if self.by_name:
+                        self.names_at = (tuple(item), start)
+                        parts.append((name, tuple(item[start:])))
+                    else:
+                        parts.append((name, frozenset(item[:start]), tuple(item[start:])))
             elif name in _SKIPPED_RUN or (self.unread or self.dead) and name in _LAST_ROLL:
                 if type(item) is list:  # the same list held in a frame: left out there too
                     self.hidden[id(item)] = item

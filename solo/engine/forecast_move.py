@@ -28,6 +28,7 @@ from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_
 from solo.engine.forecast_tree import (
     TooMany,
     checks_quiet,
+    named_shares,
     names_read,
     one_die_checks,
     outcomes,
@@ -161,7 +162,7 @@ def _apart(world: World, state: State, request, play, count, budget: Budget, tur
             results, checks = (), ()
         else:  # (a move of several turns: what its rolls name in the whole move, counted;
             # None where too many ways, never a second figure beside its exact encounter)
-            results, checks = _results_counted(count, play, spent), _checks_counted(
+            results, checks = _results_counted(count, moved, spent), _checks_counted(
                 count, perform, spent)
     return found, exact, results, checks
 
@@ -291,10 +292,15 @@ def _counter(world: World):
     read = names_read(world)
     quiet, rolls, checks = checks_quiet(world), rolls_unread(world), one_die_checks(world)
 
-    def count(play, limit: int, named: bool = False, events=_unread) -> tuple[dict, int]:
-        return outcomes(play, limit, events, whole="dice" not in read, quiet_checks=quiet,
-                        rolls=rolls, counted="encounters" in read, named=named,
-                        checks=checks, read=read)
+    def count(play, limit: int, named: bool = False, events=_unread,
+              by_name: bool = False) -> tuple[dict, int]:
+        """``by_name``: each name's chance, not the ways (forecast_tree.named_shares)."""
+        settings = {"events": events, "whole": "dice" not in read, "quiet_checks": quiet,
+                    "rolls": rolls, "counted": "encounters" in read, "checks": checks,
+                    "read": read}
+        if by_name:
+            return named_shares(play, limit, **settings)
+        return outcomes(play, limit, named=named, **settings)
 
     return count
 
@@ -342,13 +348,14 @@ def _whole_turn(count, perform, state: State) -> tuple[list, tuple, tuple] | Non
     return found, _named(found, True), checks
 
 
-def _results_counted(count, play, spent: int) -> tuple[tuple[str, Chance], ...] | None:
-    """What a move's rolls name, counted (None: too many ways)."""
+def _results_counted(count, moved, spent: int) -> tuple[tuple[str, Chance], ...] | None:
+    """What a move's rolls name, each name's chance counted (None: too many ways)."""
     try:
-        ways, _ = count(play, 4 * spent + 50, True)
+        shares, _ = count(lambda dice: moved(dice).outcomes, 4 * spent + 50, by_name=True)
     except TooMany:
         return None
-    return _named([(chance, turn) for turn, chance in ways.items()], True)
+    return tuple(sorted(((name, Chance.of(chance)) for name, chance in sorted(shares.items())),
+                        key=lambda pair: -pair[1].value))
 
 
 def _checks_counted(count, perform, spent: int) -> tuple[tuple[str, Chance], ...] | None:
