@@ -91,7 +91,7 @@ class Freezer:
         self.named = False  # the count reads the outcomes a move names: kept, not left out
         self.by_name = False  # counting each name's chance: the earlier turns' left out
         self.names_at: tuple[tuple[str, ...], int] | None = None
-        """Counting each name's chance (forecast_tree.named_shares): the names the run at
+        """Counting each name's chance (forecast_tree.shares): the names the run at
         the last die frozen has named, and where this turn's begin."""
         self.read: frozenset[str] | None = None  # the names expressions read (None: all)
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive

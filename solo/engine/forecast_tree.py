@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, factorial, prod
@@ -45,7 +45,7 @@ from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll,
 from solo.engine.forecast_freeze import Freezer, Unmergeable
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
 
-__all__ = ["Forking", "Freezer", "outcomes", "named_shares", "TooMany", "names_read",
+__all__ = ["Forking", "Freezer", "outcomes", "shares", "TooMany", "names_read",
            "checks_quiet", "rolls_unread", "one_die_checks"]  # (the last four from
 # forecast_names, the freezer from forecast_freeze)
 
@@ -309,42 +309,46 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     return walk([]), plays
 
 
-def named_shares(play: Callable[[random.Random], Sequence[str]], limit: int,
-                 **settings: Any) -> tuple[dict[str, Fraction], int]:
-    """The chance of each name ``play`` may name (what its run's outcomes list holds at
-    its end: a hazard die's results, in a move of several turns named in any of them),
-    and the plays it took; ``settings`` as :func:`outcomes` takes them (``named`` kept).
+def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashable]]],
+           limit: int, **settings: Any) -> tuple[dict[Hashable, Fraction], int]:
+    """The chance of each name and each mark ``play`` may give, and the plays it took:
+    ``play`` gives the names its run named, in order (its outcomes list: a hazard die's
+    results, in a move of several turns named in any of them), and its marks (what the
+    caller reads of the run's end: the state at each die must tell them, as it does an
+    encounter met, a light out or a check rolled); ``settings`` as :func:`outcomes`
+    takes them (``named`` kept).
 
     Not their joint chances: so the names of the turns before a die's are no part of
     the state there (only whether each is named counts, and a name once named in an
     earlier turn stays named), and a move of six turns meets the same states as it does
     unnamed, not one for every set of names named so far. Each state keeps the chance
-    of each name named from its own turn on; a way into it adds the names named before."""
+    of each name and mark from its own turn on; a way into it adds the names before."""
 
-    def root(dice: Forking) -> Sequence[str]:
+    def root(dice: Forking) -> tuple[Sequence[str], Iterable[Hashable]]:
         return play(dice)
 
     count = _counting(root.__code__, named=True, **settings)
     freezer = count.freezer
     freezer.by_name = True
-    memo: dict[Hashable, dict[str, Fraction]] = {}
+    memo: dict[Hashable, dict[Hashable, Fraction]] = {}
     plays = 0
 
-    def walk(path: list[int], since: int) -> dict[str, Fraction]:
-        """Each name's chance to be named from the outcome ``since`` on."""
+    def walk(path: list[int], since: int) -> dict[Hashable, Fraction]:
+        """Each name's chance to be named from the outcome ``since`` on, and each mark's."""
         nonlocal plays
         plays = _played(plays, limit, path)
         dice = Forking(path, count)
         freezer.names_at = None
         try:
-            return dict.fromkeys(root(dice)[since:], Fraction(1))
+            named, marks = root(dice)
+            return dict.fromkeys([*named[since:], *marks], Fraction(1))
         except _Branch as branch:
             caught = branch
         key, at = caught.key, freezer.names_at
         if key is None or at is None:  # not told whole: played out, from where it began
             key, at = None, ((), since)
         names, start = at
-        own: dict[str, Fraction] | None = memo.get(key) if key is not None else None
+        own: dict[Hashable, Fraction] | None = memo.get(key) if key is not None else None
         if own is None:
             own = {}
             for face, share in _faces(caught):
