@@ -24,18 +24,16 @@ Pure: no I/O, no clock, no global random.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from types import CodeType, FrameType
 
 from solo.engine import effects_lights, effects_tables
 from solo.engine.compiled_parts import nothing
 from solo.engine.effects_dice import compile_check, compile_roll
 from solo.engine.effects_tables import compile_encounter, compile_table
+from solo.engine.forecast_names import tests_of
 from solo.engine.run import RunState, Scope
 from solo.rules import dice
-from solo.rules.effect_model import Say
-from solo.rules.expr import Expr
-from solo.rules.procedure import Procedure
 from solo.rules.tables import Table
 
 __all__ = ["inert_roll", "faces_alike", "at_a_checks_die", "unkept_roll", "FRAMES_READ"]
@@ -263,7 +261,7 @@ def _as_read(frame: FrameType, index: Callable[[int], int]) -> Callable[[int], o
         return index
     local = above.f_locals
     run, name, ids, steps = local["run"], local["name"], local["ids"], local["steps"]
-    tests = _tests_of(run.procedure, run.tables).get(name, ())
+    tests = tests_of(run.procedure, run.tables).get(name, ())
     if tests is None:
         return index
     try:
@@ -272,43 +270,6 @@ def _as_read(frame: FrameType, index: Callable[[int], int]) -> Callable[[int], o
         return index
     return lambda face: (told[index(face)], index(face) if steps[index(face)] is not nothing
                          else None)
-
-
-_TESTS: dict[tuple[int, int], tuple[object, object, dict[str, tuple[Expr, ...] | None]]] = {}
-
-
-def _tests_of(procedure: Procedure, tables: Mapping[str, Table]
-              ) -> dict[str, tuple[Expr, ...] | None]:
-    """For each name an expression of the procedure or its tables reads (not the words a
-    ``say`` makes, which no rule reads): the expressions that read it, when each reads
-    that name alone; None when one reads more. Kept for the last few procedures."""
-    known = _TESTS.get((id(procedure), id(tables)))
-    if known is not None and known[0] is procedure and known[1] is tables:
-        return known[2]
-    found: dict[str, dict[int, Expr]] = {}
-    stack: list[object] = [procedure, dict(tables)]
-    met: set[int] = set()
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Expr):
-            for name in item.names:
-                found.setdefault(name, {})[id(item)] = item
-            continue
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say)):
-            continue
-        met.add(id(item))
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
-    tests = {name: None if any(test.names != {name} for test in read.values())
-             else tuple(read.values()) for name, read in found.items()}
-    if len(_TESTS) >= 8:
-        _TESTS.pop(next(iter(_TESTS)))
-    _TESTS[(id(procedure), id(tables))] = (procedure, tables, tests)
-    return tests
 
 
 def _check_faces(frame: FrameType | None, low: int, high: int, checks: frozenset[int]
