@@ -4,6 +4,9 @@ sentence of its own keeps no full stop before the next one."""
 
 from __future__ import annotations
 
+from solo.engine.forecast import Forecast
+from solo.play import odds_view
+from tests.engine_states import played, world_of
 from tests.fake_env import solo
 
 
@@ -19,3 +22,13 @@ def test_the_reasons_left_out_are_joined_as_clauses(tmp_path):
                     "'force-door' has nothing to open there; pick-lock: R3 has no locked "
                     "door: 'pick-lock' has nothing to open there; enter: R3 has no way on "
                     "that leads nowhere yet: 'search' may find a secret way")
+
+
+def test_a_reason_two_moves_share_is_said_once_naming_both(monkeypatch):
+    why = "Nobody can search in the dark: light a torch or a lantern first."
+    found = Forecast("explore", skipped=(("search", why), ("listen", why),
+                                         ("hide", "hide needs stealth (success/failure)")))
+    monkeypatch.setattr(odds_view, "forecast", lambda *_: found)
+    lines = odds_view.odds_lines(world_of("classic"), played("classic"))
+    assert ("  not forecast: search, listen: Nobody can search in the dark: light a torch "
+            "or a lantern first; hide needs stealth (success/failure)") in lines
