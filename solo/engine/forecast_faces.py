@@ -5,8 +5,11 @@ are played once, the one face standing for the others.
 - :func:`inert_roll`: a table whose entry changes nothing (words only, or an encounter
   only named): one face stands for all.
 - :func:`faces_alike`: a plain table of one die, each entry once (its faces alike:
-  nothing reads a table's face but the entry it picks), an encounter table's entries
-  struck off once and the others once; a check of one die whose roll
+  nothing reads a table's face but the entry it picks), and entries alike once too where
+  the table binds its entry to a name (``as: environment``) that only tests of that name
+  alone read (``environment == 'collapse'``: the entries the tests tell apart, each with
+  effects of its own apart); an encounter table's entries struck off once and the
+  others once; a check of one die whose roll
   nothing reads again (:func:`~solo.engine.forecast_names.one_die_checks`), one face
   that succeeds and one that fails; a light source's check of one die (a torch's d6
   each turn) likewise, in a procedure where those checks are so counted.
@@ -28,6 +31,7 @@ from solo.engine import effects_lights, effects_tables
 from solo.engine.compiled_parts import nothing
 from solo.engine.effects_dice import compile_check, compile_roll
 from solo.engine.effects_tables import compile_encounter, compile_table
+from solo.engine.forecast_names import tests_of
 from solo.engine.run import RunState, Scope
 from solo.rules import dice
 from solo.rules.tables import Table
@@ -46,6 +50,7 @@ def _code_in(function: Callable, name: str) -> CodeType:
 _CHECK_CODE = _code_in(compile_check, "check")
 _ROLL_ENTRY = _code_in(compile_table, "roll_entry")
 _ROLL_OUTCOME = _code_in(compile_table, "roll_outcome")
+_ROLL_AS = _code_in(compile_table, "roll_as")
 _ENCOUNTER = _code_in(compile_encounter, "encounter")
 _ROLL_TABLE = effects_tables.roll_table.__code__
 _DICE_ROLL = dice.roll.__code__
@@ -61,6 +66,7 @@ FRAMES_READ: dict[CodeType, frozenset[str]] = {
     _CHECK_CODE: frozenset({"run", "success", "added_by", "rolled"}),
     _ROLL_ENTRY: frozenset({"steps", "step"}),
     _ROLL_OUTCOME: frozenset({"steps", "step", "index"}),
+    _ROLL_AS: frozenset({"run", "name", "ids", "steps", "index"}),
     _ENCOUNTER: frozenset({"run", "name", "index"}),
     _ROLL_TABLE: frozenset({"run", "table", "plus_expr", "result"}),
     _TABLE_ONE_DIE: frozenset({"run", "low", "count", "found", "last"}),
@@ -137,11 +143,10 @@ def _encounter_faces(frame: FrameType, low: int, high: int) -> Faces | None:
     back = frame.f_back
     if code is _DICE_ROLL and back is not None and back.f_code is _ROLL_TABLE:
         struck = _struck_above(back)
-        return None if struck is None else _journaled_entry(back.f_locals, low, high,
-                                                            struck)
+        return None if struck is None else _journaled_entry(back, low, high, struck)
     if code is _TABLE_ONE_DIE or code is _TABLE_INDEX:
         struck = _struck_above(frame)
-        return None if struck is None else _entry(frame.f_locals, low, high, struck)
+        return None if struck is None else _entry(frame, low, high, struck)
     return None
 
 
@@ -154,9 +159,9 @@ def faces_alike(frame: FrameType, low: int, high: int, checks: frozenset[int]
     code = frame.f_code
     back = frame.f_back
     if code is _DICE_ROLL and back is not None and back.f_code is _ROLL_TABLE:
-        return _journaled_entry(back.f_locals, low, high, _struck_above(back))
+        return _journaled_entry(back, low, high, _struck_above(back))
     if code is _TABLE_ONE_DIE or code is _TABLE_INDEX:
-        return _entry(frame.f_locals, low, high, _struck_above(frame))
+        return _entry(frame, low, high, _struck_above(frame))
     if checks:
         found = _source_faces(frame, low, high)
         return found if found is not None else _check_faces(frame, low, high, checks)
@@ -189,12 +194,13 @@ def _grouped(faces: range, group: Callable[[int], object]) -> Faces:
     return tuple(face for face, _ in shown), tuple(many for _, many in shown)
 
 
-def _journaled_entry(local: dict, low: int, high: int, struck: frozenset[int] | None
+def _journaled_entry(frame: FrameType, low: int, high: int, struck: frozenset[int] | None
                      ) -> Faces | None:
     """The die of a plain table of one die that a recording run rolls
     (:func:`solo.engine.effects_tables.roll_table`): its faces grouped by entry (an
     encounter's by whether the entry is in ``struck``). Only the entry is read of the
     face (its journal line's dice are words)."""
+    local = frame.f_locals
     table: Table = local["table"]
     if "result" in local or not table.plain or dice.single_die(table.expression) is None:
         return None
@@ -208,14 +214,16 @@ def _journaled_entry(local: dict, low: int, high: int, struck: frozenset[int] | 
     if struck is not None:
         return _grouped(range(low, high + 1),
                         lambda face: table.index_for(face + plus) in struck)
-    return _grouped(range(low, high + 1), lambda face: table.index_for(face + plus))
+    return _grouped(range(low, high + 1), _as_read(frame, lambda face: table.index_for(
+        face + plus)))
 
 
-def _entry(local: dict, low: int, high: int, struck: frozenset[int] | None
+def _entry(frame: FrameType, low: int, high: int, struck: frozenset[int] | None
            ) -> Faces | None:
     """The die of a plain table of one die that a run recording nothing rolls (the
     engine's own roller of an entry's index): its faces grouped by entry (an
     encounter's by whether the entry is in ``struck``)."""
+    local = frame.f_locals
     start, count, found, last = local["low"], local["count"], local["found"], local["last"]
     plus = 0
     evaluate = local.get("evaluate")
@@ -235,7 +243,33 @@ def _entry(local: dict, low: int, high: int, struck: frozenset[int] | None
 
     if struck is not None:
         return _grouped(range(low, high + 1), lambda face: index(face) in struck)
-    return _grouped(range(low, high + 1), index)
+    return _grouped(range(low, high + 1), _as_read(frame, index))
+
+
+def _as_read(frame: FrameType, index: Callable[[int], int]) -> Callable[[int], object]:
+    """What the rules read of the entry a face of the table ``frame`` rolls picks (by
+    ``index``): the entry, unless the table binds it to a name (``as: environment``)
+    that only expressions of that name alone read: then what those tests make of its id,
+    and its effects, if it has any of its own (entries alike in both have one future: the
+    name is kept in the state as the first of them has it)."""
+    above = frame.f_back
+    for _ in range(3):  # roll_as, through the roller (and roll_table when recording)
+        if above is None or above.f_code is _ROLL_AS:
+            break
+        above = above.f_back
+    if above is None or above.f_code is not _ROLL_AS or "index" in above.f_locals:
+        return index
+    local = above.f_locals
+    run, name, ids, steps = local["run"], local["name"], local["ids"], local["steps"]
+    tests = tests_of(run.procedure, run.tables).get(name, ())
+    if tests is None:
+        return index
+    try:
+        told = [tuple(test.evaluate({name: entry}) for test in tests) for entry in ids]
+    except Exception:  # noqa: BLE001 (a test that needs more: every entry apart)
+        return index
+    return lambda face: (told[index(face)], index(face) if steps[index(face)] is not nothing
+                         else None)
 
 
 def _check_faces(frame: FrameType | None, low: int, high: int, checks: frozenset[int]

@@ -71,6 +71,28 @@ RUN_PARTS = _SHARED_RUN | _NAMED | _SKIPPED_RUN | _LAST_ROLL | {
 """Every attribute of a run this module names: each must be a run's own."""
 
 
+_KINDS: dict[type, str] = {}
+"""How :meth:`Freezer.freeze` freezes a value of each type met that is no plain value
+and no container (:func:`_kind_of`), found once for the type."""
+
+
+def _kind_of(kind: type) -> str:
+    """How a value of ``kind`` is frozen: by value (a state's part), as an event, a named
+    tuple, the dice, the names, a run, a method, by identity (``same``: the compiled
+    procedure, a module's builtin function) or not at all (``none``)."""
+    module = kind.__module__
+    for how, test in (("valued", module in _VALUED), ("struct", issubclass(kind, Struct)),
+                      ("tuple", issubclass(kind, tuple)),
+                      ("dice", issubclass(kind, random.Random)),
+                      ("scope", issubclass(kind, Scope)), ("run", issubclass(kind, RunState)),
+                      ("method", kind is MethodType),
+                      ("same", kind is FunctionType or module.startswith("solo.")),
+                      ("builtin", kind is BuiltinFunctionType)):
+        if test:
+            return how
+    return "none"
+
+
 class Unmergeable(BaseException):
     """A state that cannot be frozen for comparing: the die is played out, not merged. A
     signal of the count, as the tree's are, never an error a player sees."""
@@ -89,6 +111,10 @@ class Freezer:
         self.counted = True  # an expression reads ``encounters``, the count met so far
         self.hidden: dict[int, list] = {}  # a run's lists left out (its events, outcomes)
         self.named = False  # the count reads the outcomes a move names: kept, not left out
+        self.by_name = False  # counting each name's chance: the earlier turns' left out
+        self.names_at: tuple[tuple[str, ...], int] | None = None
+        """Counting each name's chance (forecast_tree.shares): the names the run at
+        the last die frozen has named, and where this turn's begin."""
         self.read: frozenset[str] | None = None  # the names expressions read (None: all)
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
@@ -119,24 +145,24 @@ class Freezer:
                               for name, item in value.items()))
         if kind is frozenset or kind is set:
             return (kind.__name__, frozenset(self.freeze(item, seen) for item in value))
-        module = kind.__module__
-        if module in _VALUED:
-            return self._valued(value, kind, seen)
-        if isinstance(value, Struct):  # an event, or a roll as an event keeps it
-            return (kind, *(self.freeze(item, seen) for item in astuple(value)))
-        if isinstance(value, tuple):  # a named tuple
-            return (kind, *(self.freeze(item, seen) for item in value))
-        if isinstance(value, random.Random):
-            return "dice"
-        if isinstance(value, Scope):  # the run's names: made from its values, locals,
-            return "scope"  # turn and action, each compared with the run
-        if isinstance(value, RunState):
-            return self._run(value, seen)
-        if kind is MethodType:
-            return ("method", self._same(value.__func__), self.freeze(value.__self__, seen))
-        if kind is FunctionType or module.startswith("solo."):
+        how = _KINDS.get(kind)
+        if how is None:
+            how = _KINDS[kind] = _kind_of(kind)
+        if how == "same":
             return self._same(value)  # the compiled procedure: shared, never changed
-        if kind is BuiltinFunctionType and type(value.__self__) is ModuleType:
+        if how == "valued":
+            return self._valued(value, kind, seen)
+        if how == "struct":  # an event, or a roll as an event keeps it
+            return (kind, *(self.freeze(item, seen) for item in astuple(value)))
+        if how == "tuple":  # a named tuple
+            return (kind, *(self.freeze(item, seen) for item in value))
+        if how == "run":
+            return self._run(value, seen)
+        if how == "dice" or how == "scope":  # the run's names: made from its values,
+            return how  # locals, turn and action, each compared with the run
+        if how == "method":
+            return ("method", self._same(value.__func__), self.freeze(value.__self__, seen))
+        if how == "builtin" and type(value.__self__) is ModuleType:
             return self._same(value)  # a module's own function (operator.ge): no state
         raise Unmergeable
 
@@ -182,10 +208,15 @@ class Freezer:
                 parts.append((name, self._same(item)))
             elif name in _NAMED and self.named:
                 if name == "outcomes":  # what is read of them: all of them as a set (the
-                    # count's outcome), and this turn's in order (a later one replaces)
+                    # count's outcome), and this turn's in order (a later one replaces);
+                    # counting each name's chance, the earlier turns' are the count's
                     start = run.turn_outcomes_start
                     self.hidden[id(item)] = item
-                    parts.append((name, frozenset(item[:start]), tuple(item[start:])))
+                    if self.by_name:
+                        self.names_at = (tuple(item), start)
+                        parts.append((name, tuple(item[start:])))
+                    else:
+                        parts.append((name, frozenset(item[:start]), tuple(item[start:])))
             elif name in _SKIPPED_RUN or (self.unread or self.dead) and name in _LAST_ROLL:
                 if type(item) is list:  # the same list held in a frame: left out there too
                     self.hidden[id(item)] = item

@@ -1,9 +1,10 @@
 """One move's next turn, counted: what a command brings from a state this turn (an
 encounter, each kind of light going out, what its rolls name, the checks it rolls), from
-every way its dice can fall (:func:`solo.engine.forecast_tree.outcomes`), all at once
-where the ways allow, else the encounter and the lights first; a move into a generated
-room with the room's exits seen and its stocked encounter as dice of the count
-(:mod:`solo.engine.forecast_rooms`). Past the bounds, estimated from plays on the
+every way its dice can fall: each thing a player reads of it counted on its own, all
+in one count where the ways allow (:func:`solo.engine.forecast_tree.shares`), else the
+encounter and the lights alone (:func:`~solo.engine.forecast_tree.outcomes`); a move
+into a generated room with the room's exits seen and its stocked encounter as dice of
+the count (:mod:`solo.engine.forecast_rooms`). Past the bounds, estimated from plays on the
 forecast's own seeded dice, and said so.
 
 Pure: no I/O, no clock, no global random.
@@ -32,13 +33,14 @@ from solo.engine.forecast_tree import (
     one_die_checks,
     outcomes,
     rolls_unread,
+    shares,
 )
 from solo.engine.requests import Act
 from solo.engine.run import RunState
 from solo.engine.state import State
 from solo.rules.world import World
 
-__all__ = ["ActionOdds", "move_odds", "WAYS", "WHOLE", "ESTIMATE", "ROOM_WAYS"]
+__all__ = ["ActionOdds", "move_odds", "WAYS", "ESTIMATE", "ROOM_WAYS"]
 
 WAYS = 1000
 """The most plays counting every way one move's dice can fall may take (else: estimated)."""
@@ -122,15 +124,11 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
     if room is not None:  # a generated room: all at once (its plays record anyway)
         return _room_turn(world, state, line, room, perform, count, kinds, at_least, named,
                           first)
-    results: tuple[tuple[str, Chance], ...] | None
-    checks: tuple[tuple[str, Chance], ...] | None
-    whole = _whole_turn(count, perform, state) if named and turns == 1 else None
-    if whole is not None:
-        found, results, checks = whole
-        exact = True
-    else:
-        found, exact, results, checks = _apart(world, state, request, play, count, budget,
-                                               turns, named, perform, moved)
+    counted = _counted(count, perform, state, line, kinds, at_least) if named else None
+    if counted is not None:
+        return counted
+    found, exact, results, checks = _apart(world, state, request, play, count, budget,
+                                           turns, named, moved)
     lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, chance_among(found, exact, lambda turn: turn.encounter),
                       tuple((label, chance_among(found, exact,
@@ -139,16 +137,57 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
                       max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
 
 
+def _counted(count, perform, state: State, line: str, kinds: list[tuple[str, str]],
+             at_least: bool) -> ActionOdds | None:
+    """A move counted all at once: the chance of each thing a player reads of it (its
+    encounter, each kind of light out, what its rolls name, each check rolled and
+    succeeding, and how many turns it may take), each counted on its own
+    (:func:`~solo.engine.forecast_tree.shares`), not every way they may come together.
+    None: more ways than :data:`WAYS` (then the encounter and the lights are counted
+    first, as they take fewer)."""
+    before = lit_kinds(state)
+
+    def play(dice: random.Random) -> tuple[list[str], list[tuple]]:
+        run = perform(dice)
+        lit = Counter(light.kind for light in run.lights)
+        met = [("met",)] if run.encounters > state.encounters else []
+        return run.outcomes, [
+            ("turns", run.turn - state.turn), *met,
+            *(("out", kind) for kind, many in before.items() if lit.get(kind, 0) < many),
+            *((("check", label) if success else ("rolled", label))
+              for label, success in _checked(run.events))]
+
+    try:
+        found, _ = count(play, WAYS, events=_checked, by_name=True)
+    except TooMany:
+        return None
+    names = sorted((name, Chance.of(chance)) for name, chance in found.items()
+                   if type(name) is str)
+    labels = sorted({mark[1] for mark in found if type(mark) is tuple
+                     and mark[0] in ("check", "rolled")})
+    lengths = {mark[1] for mark in found if type(mark) is tuple and mark[0] == "turns"}
+
+    def chance(*mark: str) -> Chance:
+        return Chance.of(found.get(mark, Fraction(0)))
+
+    return ActionOdds(line, chance("met"), tuple((label, chance("out", kind))
+                                                 for kind, label in kinds), at_least,
+                      max(lengths), tuple(sorted(names, key=lambda pair: -pair[1].value)),
+                      tuple((label, chance("check", label)) for label in labels),
+                      up_to=len(lengths) > 1)
+
+
 def _apart(world: World, state: State, request, play, count, budget: Budget, turns: int,
-           named: bool, perform, moved) -> tuple[list, bool, tuple | None, tuple | None]:
-    """A move's ways counted a part at a time: the encounter and the lights first (they
-    take the fewest), then what its rolls name and its checks if it lasts one turn;
-    estimated from plays when even the first are too many ways."""
+           named: bool, moved) -> tuple[list, bool, tuple | None, tuple | None]:
+    """A move's encounter and lights counted alone, where counting all it brings at once
+    is too many ways (what its rolls name and its checks are then too: None, never a
+    second figure beside its exact encounter); estimated from plays when even these are
+    too many ways."""
     plain = plain_world(world)
     results: tuple[tuple[str, Chance], ...] | None
     checks: tuple[tuple[str, Chance], ...] | None
-    try:  # the encounter and the lights first; what the rolls name costs more ways
-        ways, spent = count(play_turn(plain, state, request, budget, False, moved), WAYS)
+    try:  # the encounter and the lights alone; what the rolls name costs more ways
+        ways, _ = count(play_turn(plain, state, request, budget, False, moved), WAYS)
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found: list[tuple[Fraction | int, Turn]] = [
             (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]
@@ -156,13 +195,7 @@ def _apart(world: World, state: State, request, play, count, budget: Budget, tur
         exact = False
     else:
         found, exact = [(chance, turn) for turn, chance in ways.items()], True
-        results, checks = None, None
-        if not named:
-            results, checks = (), ()
-        else:  # (a move of several turns: what its rolls name in the whole move, counted;
-            # None where too many ways, never a second figure beside its exact encounter)
-            results, checks = _results_counted(count, play, spent), _checks_counted(
-                count, perform, spent)
+        results, checks = ((), ()) if not named else (None, None)
     return found, exact, results, checks
 
 
@@ -291,10 +324,15 @@ def _counter(world: World):
     read = names_read(world)
     quiet, rolls, checks = checks_quiet(world), rolls_unread(world), one_die_checks(world)
 
-    def count(play, limit: int, named: bool = False, events=_unread) -> tuple[dict, int]:
-        return outcomes(play, limit, events, whole="dice" not in read, quiet_checks=quiet,
-                        rolls=rolls, counted="encounters" in read, named=named,
-                        checks=checks, read=read)
+    def count(play, limit: int, named: bool = False, events=_unread,
+              by_name: bool = False) -> tuple[dict, int]:
+        """``by_name``: each name's and mark's chance, not the ways (forecast_tree.shares)."""
+        settings = {"events": events, "whole": "dice" not in read, "quiet_checks": quiet,
+                    "rolls": rolls, "counted": "encounters" in read, "checks": checks,
+                    "read": read}
+        if by_name:
+            return shares(play, limit, **settings)
+        return outcomes(play, limit, named=named, **settings)
 
     return count
 
@@ -305,64 +343,6 @@ def _named(found: list, exact: bool) -> tuple[tuple[str, Chance], ...]:
     results = [(name, chance_among(found, exact, lambda turn, name=name: name in turn.results))
                for name in names]
     return tuple(sorted(results, key=lambda pair: -pair[1].value))
-
-
-WHOLE = 700
-"""The most plays counting a move of one turn all at once may take (its encounter, lights,
-what its rolls name and its checks, in one count); past it, each is counted apart."""
-
-
-def _whole_turn(count, perform, state: State) -> tuple[list, tuple, tuple] | None:
-    """A move of one turn counted all at once: its ways (each with the :class:`Turn` it
-    brings, what its rolls name included), what the rolls name and the checks it rolls.
-    None: more ways than :data:`WHOLE` (then the encounter and the lights are counted
-    first, as they take fewer)."""
-    before = lit_kinds(state)
-
-    def play(dice: random.Random) -> tuple[Turn, frozenset[tuple[str, bool]]]:
-        run = perform(dice)
-        lit = Counter(light.kind for light in run.lights)
-        return (Turn(run.encounters > state.encounters,
-                     frozenset(kind for kind, many in before.items()
-                               if lit.get(kind, 0) < many), run.turn - state.turn,
-                     frozenset(run.outcomes)), _checked(run.events))
-
-    try:
-        ways, _ = count(play, WHOLE, True, _checked)
-    except TooMany:
-        return None
-    turns: dict[Turn, Fraction] = {}
-    for (turn, _), chance in ways.items():
-        turns[turn] = turns.get(turn, Fraction(0)) + chance
-    found = [(chance, turn) for turn, chance in turns.items()]
-    labels = sorted({label for (_, way) in ways for label, _ in way})
-    checks = tuple((label, Chance.of(sum((chance for (_, way), chance in ways.items()
-                                          if (label, True) in way), Fraction(0))))
-                   for label in labels)
-    return found, _named(found, True), checks
-
-
-def _results_counted(count, play, spent: int) -> tuple[tuple[str, Chance], ...] | None:
-    """What a move's rolls name, counted (None: too many ways)."""
-    try:
-        ways, _ = count(play, 4 * spent + 50, True)
-    except TooMany:
-        return None
-    return _named([(chance, turn) for turn, chance in ways.items()], True)
-
-
-def _checks_counted(count, perform, spent: int) -> tuple[tuple[str, Chance], ...] | None:
-    """Each check a move rolls (a door, a search) with the chance it succeeds, counted
-    from the checks' own events (None: too many ways)."""
-    try:
-        ways, _ = count(lambda dice: _checked(perform(dice).events),
-                        max(4 * spent + 100, 700), events=_checked)
-    except TooMany:
-        return None
-    labels = sorted({label for way in ways for label, _ in way})
-    return tuple((label, Chance.of(sum((chance for way, chance in ways.items()
-                                        if (label, True) in way), Fraction(0))))
-                 for label in labels)
 
 
 def _checked(events: list) -> frozenset[tuple[str, bool]]:

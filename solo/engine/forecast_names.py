@@ -10,6 +10,7 @@ Pure: it reads the loaded procedure.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from solo.engine.dungeon_named import DUNGEON, DUNGEON_SET
 from solo.engine.key_rooms import KEY_FOUND
@@ -35,11 +36,12 @@ from solo.rules.effect_model import (
     Vitality,
 )
 from solo.rules.expr import Expr
-from solo.rules.procedure import Action, Arg, Restock
+from solo.rules.procedure import Action, Arg, Procedure, Restock
+from solo.rules.tables import Table
 from solo.rules.world import World
 
 __all__ = ["idle", "names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
-           "sets", "foretells", "chain_reads", "unread_trackers"]
+           "sets", "foretells", "chain_reads", "unread_trackers", "tests_of"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
@@ -355,3 +357,40 @@ def unread_trackers(world: World, danger: str = "", party: bool = True) -> froze
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+_TESTS: dict[tuple[int, int], tuple[object, object, dict[str, tuple[Expr, ...] | None]]] = {}
+
+
+def tests_of(procedure: Procedure, tables: Mapping[str, Table]
+             ) -> dict[str, tuple[Expr, ...] | None]:
+    """For each name an expression of the procedure or its tables reads (not the words a
+    ``say`` makes, which no rule reads): the expressions that read it, when each reads
+    that name alone; None when one reads more. Kept for the last few procedures."""
+    known = _TESTS.get((id(procedure), id(tables)))
+    if known is not None and known[0] is procedure and known[1] is tables:
+        return known[2]
+    found: dict[str, dict[int, Expr]] = {}
+    stack: list[object] = [procedure, dict(tables)]
+    met: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Expr):
+            for name in item.names:
+                found.setdefault(name, {})[id(item)] = item
+            continue
+        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say)):
+            continue
+        met.add(id(item))
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, frozenset, set)):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
+    tests = {name: None if any(test.names != {name} for test in read.values())
+             else tuple(read.values()) for name, read in found.items()}
+    if len(_TESTS) >= 8:
+        _TESTS.pop(next(iter(_TESTS)))
+    _TESTS[(id(procedure), id(tables))] = (procedure, tables, tests)
+    return tests

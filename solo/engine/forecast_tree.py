@@ -34,20 +34,20 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, factorial, prod
 from types import CodeType, FrameType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll, unkept_roll
 from solo.engine.forecast_freeze import Freezer, Unmergeable
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
 
-__all__ = ["Forking", "Freezer", "outcomes", "TooMany", "names_read", "checks_quiet",
-           "rolls_unread", "one_die_checks"]  # (the last four from forecast_names, the
-# freezer from forecast_freeze)
+__all__ = ["Forking", "Freezer", "outcomes", "shares", "TooMany", "names_read",
+           "checks_quiet", "rolls_unread", "one_die_checks"]  # (the last four from
+# forecast_names, the freezer from forecast_freeze)
 
 T = TypeVar("T", bound=Hashable)
 
@@ -280,6 +280,94 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     def root(dice: Forking) -> T:
         return play(dice)
 
+    count = _counting(root.__code__, events, freezer, whole, quiet_checks, rolls, counted,
+                      named, checks, read)
+    memo: dict[Hashable, dict[T, Fraction]] = {}
+    plays = 0
+
+    def walk(path: list[int]) -> dict[T, Fraction]:
+        nonlocal plays
+        plays = _played(plays, limit, path)
+        dice = Forking(path, count)
+        try:
+            return {root(dice): Fraction(1)}
+        except _Branch as branch:
+            key = branch.key
+            caught = branch
+        if key is not None:
+            known = memo.get(key)
+            if known is not None:
+                return known
+        found: dict[T, Fraction] = {}
+        for face, share in _faces(caught):
+            for outcome, chance in walk([*path, face]).items():
+                found[outcome] = found.get(outcome, Fraction(0)) + chance * share
+        if key is not None:
+            memo[key] = found
+        return found
+
+    return walk([]), plays
+
+
+def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashable]]],
+           limit: int, **settings: Any) -> tuple[dict[Hashable, Fraction], int]:
+    """The chance of each name and each mark ``play`` may give, and the plays it took:
+    ``play`` gives the names its run named, in order (its outcomes list: a hazard die's
+    results, in a move of several turns named in any of them), and its marks (what the
+    caller reads of the run's end: the state at each die must tell them, as it does an
+    encounter met, a light out or a check rolled); ``settings`` as :func:`outcomes`
+    takes them (``named`` kept).
+
+    Not their joint chances: so the names of the turns before a die's are no part of
+    the state there (only whether each is named counts, and a name once named in an
+    earlier turn stays named), and a move of six turns meets the same states as it does
+    unnamed, not one for every set of names named so far. Each state keeps the chance
+    of each name and mark from its own turn on; a way into it adds the names before."""
+
+    def root(dice: Forking) -> tuple[Sequence[str], Iterable[Hashable]]:
+        return play(dice)
+
+    count = _counting(root.__code__, named=True, **settings)
+    freezer = count.freezer
+    freezer.by_name = True
+    memo: dict[Hashable, dict[Hashable, Fraction]] = {}
+    plays = 0
+
+    def walk(path: list[int], since: int) -> dict[Hashable, Fraction]:
+        """Each name's chance to be named from the outcome ``since`` on, and each mark's."""
+        nonlocal plays
+        plays = _played(plays, limit, path)
+        dice = Forking(path, count)
+        freezer.names_at = None
+        try:
+            named, marks = root(dice)
+            return dict.fromkeys([*named[since:], *marks], Fraction(1))
+        except _Branch as branch:
+            caught = branch
+        key, at = caught.key, freezer.names_at
+        if key is None or at is None:  # not told whole: played out, from where it began
+            key, at = None, ((), since)
+        names, start = at
+        own: dict[Hashable, Fraction] | None = memo.get(key) if key is not None else None
+        if own is None:
+            own = {}
+            for face, share in _faces(caught):
+                for name, chance in walk([*path, face], start).items():
+                    own[name] = own.get(name, Fraction(0)) + chance * share
+            if key is not None:
+                memo[key] = own
+        return {**own, **dict.fromkeys(names[since:start], Fraction(1))}
+
+    return walk([], 0), plays
+
+
+def _counting(root: CodeType, events: Callable[[list], Hashable] | None = None,
+              freezer: Freezer | None = None, whole: bool = False,
+              quiet_checks: bool = False, rolls: bool = False, counted: bool = True,
+              named: bool = False, checks: frozenset[int] = frozenset(),
+              read: frozenset[str] | None = None) -> _Count:
+    """One count's way of telling the state at a die (the settings :func:`outcomes`
+    says), its plays starting at ``root``."""
     if freezer is None:
         freezer = Freezer(events)
     elif events is not None:
@@ -289,36 +377,21 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     freezer.counted = counted
     freezer.named = named
     freezer.read = read
-    count = _Count(root.__code__, freezer, whole, quiet_checks, checks)
-    memo: dict[Hashable, dict[T, Fraction]] = {}
-    plays = 0
+    return _Count(root, freezer, whole, quiet_checks, checks)
 
-    def walk(path: list[int]) -> dict[T, Fraction]:
-        nonlocal plays
-        plays += 1
-        if plays > limit:
-            raise TooMany(f"more than {limit} plays")
-        if len(path) > DEPTH:
-            raise TooMany(f"more than {DEPTH} dice in one play")
-        dice = Forking(path, count)
-        try:
-            return {root(dice): Fraction(1)}
-        except _Branch as branch:
-            low, high, key = branch.low, branch.high, branch.key
-            caught = branch
-        if key is not None:
-            known = memo.get(key)
-            if known is not None:
-                return known
-        weights, faces = caught.weights, caught.faces
-        whole = sum(weights) if weights is not None else high - low + 1
-        found: dict[T, Fraction] = {}
-        for at, face in enumerate(faces or range(low, high + 1)):
-            share = Fraction(weights[at] if weights is not None else 1, whole)
-            for outcome, chance in walk([*path, face]).items():
-                found[outcome] = found.get(outcome, Fraction(0)) + chance * share
-        if key is not None:
-            memo[key] = found
-        return found
 
-    return walk([]), plays
+def _played(plays: int, limit: int, path: list[int]) -> int:
+    """One more play, of the dice ``path``: TooMany past the bounds."""
+    if plays >= limit:
+        raise TooMany(f"more than {limit} plays")
+    if len(path) > DEPTH:
+        raise TooMany(f"more than {DEPTH} dice in one play")
+    return plays + 1
+
+
+def _faces(branch: _Branch) -> Iterator[tuple[int, Fraction]]:
+    """Each face of the die ``branch`` to play, with its share of the ways."""
+    weights, faces = branch.weights, branch.faces
+    whole = sum(weights) if weights is not None else branch.high - branch.low + 1
+    for at, face in enumerate(faces or range(branch.low, branch.high + 1)):
+        yield face, Fraction(weights[at] if weights is not None else 1, whole)

@@ -126,8 +126,7 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
     if any(odds.turns > 1 for odds in found.actions):
         lines.append(f"  (a move of several {unit}s: its chances are for the whole move)")
     if found.skipped:
-        lines.append("  not forecast: " + "; ".join(dict.fromkeys(  # clauses, each once
-            why.split(";")[0].strip().removesuffix(".") for _, why in found.skipped)))
+        lines.append("  not forecast: " + _left_out(found.skipped))
     lines.extend(_room_lines(found))
     lines.extend(_results(found, unit))
     lines.extend(_ahead(world, state, found))
@@ -147,6 +146,18 @@ def odds_lines(world: World, state: State, last: str = "") -> list[str]:
         lines.append("~ estimated from plays of the engine (± one standard error): "
                      f"{' and '.join(why)}; the other figures are exact.")
     return lines
+
+
+def _left_out(skipped: tuple[tuple[str, str], ...]) -> str:
+    """The moves left out and why, as clauses of one line, each naming its move (``enter:
+    R3 has no way on…``; a reason two moves share, once, naming both), none keeping the
+    full stop of a sentence of its own."""
+    moves: dict[str, list[str]] = {}
+    for name, why in skipped:
+        clause = why.split(";")[0].strip().removesuffix(".").removeprefix(f"{name}: ")
+        moves.setdefault(clause, []).append(name)
+    return "; ".join(clause if names == [clause.split(" ", 1)[0]] else
+                     f"{', '.join(names)}: {clause}" for clause, names in moves.items())
 
 
 def _results(found: Forecast, unit: str) -> Iterator[str]:

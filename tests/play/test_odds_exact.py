@@ -175,8 +175,7 @@ def test_a_count_past_its_bound_stops_and_the_forecast_says_it_estimates(monkeyp
 
     with pytest.raises(TooMany):
         outcomes(many, 500)
-    monkeypatch.setattr("solo.engine.forecast_move.WAYS", 3)  # a bound every move passes,
-    monkeypatch.setattr("solo.engine.forecast_move.WHOLE", 3)  # counted whole or apart
+    monkeypatch.setattr("solo.engine.forecast_move.WAYS", 3)  # a bound every move passes
     state = played("dungeon-turn", "light lantern")
     world = world_of("dungeon-turn")
     odds = next_turn(world, state, "explore", seeded())
