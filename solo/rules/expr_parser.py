@@ -129,14 +129,9 @@ class Parser:
         return value
 
     def _logic(self, first: Evaluator, second: Evaluator, either: bool) -> Evaluator:
-        """``first or second`` (``either``) or ``first and second``; two comparisons of a
-        name with a constant or a name make one closure rather than three."""
+        """``first or second`` (``either``) or ``first and second``."""
         a, b = self.types[first], self.types[second]
-        one, other = self.comparisons.get(first), self.comparisons.get(second)
-        if one and other:
-            evaluator = expr_eval.either_compared(one, other, either, self.text)
-        else:
-            evaluator = (expr_eval.either if either else expr_eval.both)(first, second)
+        evaluator = (expr_eval.either if either else expr_eval.both)(first, second)
         return self._typed(evaluator, lambda t: unite(a(t), b(t)))
 
     def disjunction(self) -> Evaluator:
