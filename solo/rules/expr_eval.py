@@ -25,9 +25,6 @@ __all__ = ["read_name", "compare_name", "compare_with", "compare_names", "negate
            "both", "name_missing", "mismatch"]
 
 Operator = Callable[[Any, Any], Any]
-Comparison = tuple[str, Operator, str, str | None, Any]
-"""``name OP constant`` or ``name OP other``: the symbol, its operator, the name, the
-other name (None for a constant) and the constant."""
 
 
 def name_missing(missing: KeyError, name: str, text: str) -> NoReturn:
