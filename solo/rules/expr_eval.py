@@ -22,12 +22,9 @@ from solo.rules.expr_types import Evaluator, ExprError, Scope
 
 __all__ = ["read_name", "compare_name", "compare_with", "compare_names", "negate_name",
            "negate", "apply", "multiply", "divide", "minus", "call", "choose", "either",
-           "both", "either_compared", "name_missing", "mismatch"]
+           "both", "name_missing", "mismatch"]
 
 Operator = Callable[[Any, Any], Any]
-Comparison = tuple[str, Operator, str, str | None, Any]
-"""``name OP constant`` or ``name OP other``: the symbol, its operator, the name, the
-other name (None for a constant) and the constant."""
 
 
 def name_missing(missing: KeyError, name: str, text: str) -> NoReturn:
@@ -239,52 +236,3 @@ def either(first: Evaluator, second: Evaluator) -> Evaluator:
 
 def both(first: Evaluator, second: Evaluator) -> Evaluator:
     return lambda scope: first(scope) and second(scope)
-
-
-def either_compared(first: Comparison, second: Comparison, either: bool, text: str
-                    ) -> Evaluator:
-    """``first or second`` (``either``) or ``first and second`` of two comparisons of a
-    name with a constant or a name, in one closure: the value and the errors of
-    :func:`either` or :func:`both` over two :func:`compare_name` or
-    :func:`compare_names`, each name read only when needed."""
-    symbol, compare, name, other, value = first
-    symbol_2, compare_2, name_2, other_2, value_2 = second
-
-    def test(scope: Scope) -> Any:
-        try:
-            left = scope[name]
-        except KeyError as missing:
-            name_missing(missing, name, text)
-        if other is None:
-            right = value
-        else:
-            try:
-                right = scope[other]
-            except KeyError as missing:
-                name_missing(missing, other, text)
-        try:
-            held = compare(left, right)
-        except TypeError:
-            mismatch(f"'{symbol}'", (left, right), text)
-        if either:
-            if held:
-                return held
-        elif not held:
-            return held
-        try:
-            left = scope[name_2]
-        except KeyError as missing:
-            name_missing(missing, name_2, text)
-        if other_2 is None:
-            right = value_2
-        else:
-            try:
-                right = scope[other_2]
-            except KeyError as missing:
-                name_missing(missing, other_2, text)
-        try:
-            return compare_2(left, right)
-        except TypeError:
-            mismatch(f"'{symbol_2}'", (left, right), text)
-
-    return test

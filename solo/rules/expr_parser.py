@@ -14,7 +14,6 @@ import re
 from typing import Any, NoReturn
 
 from solo.rules import expr_eval
-from solo.rules.expr_eval import Comparison
 from solo.rules.expr_functions import ARITY, EXPLAIN, FUNCTIONS, call_type
 from solo.rules.expr_types import (
     NUMERIC,
@@ -53,9 +52,9 @@ class Parser:
         # evaluator -> ("name", name) or ("value", constant).
         self.simple: dict[Evaluator, tuple[str, Any]] = {}
         self.types: dict[Evaluator, Typer] = {}
-        # ``name OP constant`` and ``name OP name`` comparisons: evaluator -> (symbol,
-        # operator, name, the other name or None, the constant)
-        self.comparisons: dict[Evaluator, Comparison] = {}
+        # ``name OP constant`` comparisons: evaluator -> its shape ("compare", symbol,
+        # operator, name, constant)
+        self.comparisons: dict[Evaluator, tuple[Any, ...]] = {}
 
     def _tokenize(self, text: str) -> list[tuple[str, str, int]]:
         tokens = []
@@ -129,14 +128,9 @@ class Parser:
         return value
 
     def _logic(self, first: Evaluator, second: Evaluator, either: bool) -> Evaluator:
-        """``first or second`` (``either``) or ``first and second``; two comparisons of a
-        name with a constant or a name make one closure rather than three."""
+        """``first or second`` (``either``) or ``first and second``."""
         a, b = self.types[first], self.types[second]
-        one, other = self.comparisons.get(first), self.comparisons.get(second)
-        if one and other:
-            evaluator = expr_eval.either_compared(one, other, either, self.text)
-        else:
-            evaluator = (expr_eval.either if either else expr_eval.both)(first, second)
+        evaluator = (expr_eval.either if either else expr_eval.both)(first, second)
         return self._typed(evaluator, lambda t: unite(a(t), b(t)))
 
     def disjunction(self) -> Evaluator:
@@ -187,13 +181,10 @@ class Parser:
             return expr_eval.compare_with(compare, symbol, left, second[1], self.text)
         if not (first and second and first[0] == "name"):
             return expr_eval.apply(compare, symbol, left, right, self.text)
-        if second[0] == "value":
-            evaluator = expr_eval.compare_name(compare, symbol, first[1], second[1], self.text)
-            self.comparisons[evaluator] = (symbol, compare, first[1], None, second[1])
-        else:
-            evaluator = expr_eval.compare_names(compare, symbol, first[1], second[1],
-                                                self.text)
-            self.comparisons[evaluator] = (symbol, compare, first[1], second[1], None)
+        if second[0] == "name":
+            return expr_eval.compare_names(compare, symbol, first[1], second[1], self.text)
+        evaluator = expr_eval.compare_name(compare, symbol, first[1], second[1], self.text)
+        self.comparisons[evaluator] = ("compare", symbol, compare, first[1], second[1])
         return evaluator
 
     def _arith_type(self, symbol: str, first: Evaluator, second: Evaluator) -> Typer:
@@ -285,10 +276,9 @@ class Parser:
         """What ``evaluator`` does when it only reads a name (``("name", name)``) or
         compares one with a constant (``("compare", symbol, operator, name, constant)``):
         a step may then do it without calling it. None otherwise."""
-        comparison = self.comparisons.get(evaluator)
-        if comparison is not None and comparison[3] is None:
-            symbol, compare, name, _, constant = comparison
-            return ("compare", symbol, compare, name, constant)
+        compared = self.comparisons.get(evaluator)
+        if compared is not None:
+            return compared
         simple = self.simple.get(evaluator)
         return simple if simple is not None and simple[0] == "name" else None
 
