@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from solo.engine import core as engine
-from solo.engine.events import Checked, MemberChanged, TrackerChanged
+from solo.engine.events import Checked, MemberChanged, Said, TrackerChanged
 from tests.fake_env import solo
 
 FATIGUE, FREE = [2], [6]  # the hazard die's fatigue and free faces (Delving)
@@ -162,6 +162,20 @@ def test_a_member_at_0_makes_no_save_and_no_surprise_check(crawl):
     assert "WIS check (DC 12) against surprise for Ott" in labels
     assert not [label for label in labels if "Wren" in label]
     assert counts(c)[0] == 0
+
+
+def test_with_every_member_at_0_no_save_is_promised(crawl):
+    c = crawl("exploration", party=("Wren", "Ott"))
+    c.do("hurt 8")
+    c.do("light torch")
+    c.do("explore", faces=[4])        # the hazard die's fatigue
+    said = [event.text for event in c.events(Said)]
+    c.do("explore", faces=[6])        # no rest: the save would be due now
+    said += [event.text for event in c.events(Said)]
+    assert "Fatigue: no one is standing to save (every member is at 0 HP)." in said
+    assert "No rest after the fatigue result: no one is standing to save." in said
+    assert not [text for text in said if "CON save" in text]
+    assert not c.events(Checked) and counts(c) == [0, 0]
 
 
 # -- the procedure file -------------------------------------------------------------------------
