@@ -144,8 +144,8 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      help="A member of the party, with the hit points the procedure gives; "
                      "hurt, heal and rests act on each (repeat for more).")
     new.add_argument("--party-from", default=None, metavar="JOURNAL",
-                     help="Carry the party (names, hit points, conditions, own settings) and "
-                     "its supplies from another journal's last state.")
+                     help="Carry the party (names, hit points, own settings; conditions in the "
+                     "same procedure) and its supplies from another journal's last state.")
     new.add_argument("--dice", choices=("solo", "physical"), default="solo",
                      help="Who rolls: solo (default), or physical: solo asks you for every "
                      "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "

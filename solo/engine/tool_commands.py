@@ -150,7 +150,8 @@ def _add_member(world: World, run: RunState, request: AddMember) -> None:
     hp = counts.pop("hp", world.procedure.party.hp)
     conditions = world.procedure.party.conditions
     for key, tracker in world.procedure.trackers.items():
-        if tracker.most and not run.party:  # the first one named carries the party's count
+        if tracker.most and not run.party and not conditions[key].joins_fresh:
+            # the first one named carries the party's count (a level the party was at)
             counts.setdefault(key, conditions[key].clamp(run.values[key]))
     member = Member(name, hp, hp,
                     tuple((key, value) for key, value in counts.items()

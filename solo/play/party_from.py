@@ -2,10 +2,11 @@
 state, carried into a new crawl (issue 38).
 
 The old journal is read as resuming reads it (nothing written, no lock). Each member keeps
-their name, hit points and maximum, and those of their conditions (held within the new
-procedure's bounds) and own settings the new procedure has too; the supplies the new
-procedure counts come along. What could not come (a condition, a setting or a supply the
-new procedure does not know) is named in the note the new journal opens with.
+their name, hit points and maximum, their own settings the new procedure has too, and
+their conditions (held within its bounds) when the new crawl plays the same procedure: a
+condition of the same name may count another thing elsewhere (Delving's fatigue is the hit
+points it took, Dungeon Turn's a level). The supplies the new procedure counts come along.
+What could not come is named in the note the new journal opens with.
 """
 
 from __future__ import annotations
@@ -44,14 +45,16 @@ def carry_party(old: Path, world: World) -> Carried:
         raise JournalError(f"--party-from: no journal {str(old)!r}")
     try:
         meta = read_meta(old)
-        state = resume(journal_world(old, meta), meta, old, read_tail(old)).state
+        old_world = journal_world(old, meta)
+        state = resume(old_world, meta, old, read_tail(old)).state
     except JournalError as error:
         raise JournalError(f"--party-from: {error}") from None
     if not state.party:
         raise JournalError(f"--party-from: {old.name} has no party (no one was added with "
                          "--party or 'party add'); nothing to carry")
     procedure = world.procedure
-    conditions = procedure.party.conditions
+    same = old_world.procedure.id == procedure.id  # (conditions mean the same only there)
+    conditions = procedure.party.conditions if same else {}
     settings = set(member_settings(world))
     left: set[str] = set()
     members = []
@@ -60,7 +63,8 @@ def carry_party(old: Path, world: World) -> Carried:
                      if name in conditions and conditions[name].clamp(count)
                      != conditions[name].start)
         own = tuple((name, value) for name, value in member.own if name in settings)
-        left.update(name for name, _ in member.conditions if name not in conditions)
+        left.update(f"{old_world.procedure.name}'s {name}" if name in procedure.party.conditions
+                    else name for name, _ in member.conditions if name not in conditions)
         left.update(name for name, _ in member.own if name not in settings)
         members.append(Member(member.name, member.hp, member.max_hp, kept, own))
     supplies = {name: count for name, count in state.supplies.items()

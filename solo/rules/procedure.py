@@ -54,6 +54,9 @@ class Tracker:
     most: bool = False
     """``party: most``: while members are named, the tracker is the largest of their own
     counts of the party condition of the same name (the most fatigued member's)."""
+    joins_fresh: bool = False
+    """``joins: start`` (a party condition only): the first member named starts at
+    ``start``, not at the count the party had (Delving's damage taken: they took none)."""
 
     def hidden(self, scope: Mapping[str, Any]) -> bool:
         """Whether the tracker is kept behind the screen in ``scope`` (its value shown

@@ -205,6 +205,10 @@ def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
     if quiet and path[0] != "party":
         raise doc.error(path + ("quiet",), "quiet is for a party condition; a tracker "
                         "the journal never shows is 'shown: false'")
+    if raw.get("joins", "party") not in ("party", "start") or ("joins" in raw
+                                                              and path[0] != "party"):
+        raise doc.error(path + ("joins",), "expected 'party' or 'start', on a party "
+                        "condition: what the first member named starts with")
     if raw.get("party", "most") != "most" or ("party" in raw and path[0] == "party"):
         raise doc.error(path + ("party",), "expected 'most', on a tracker: it follows the "
                         "most of the members' own counts of the condition of its name")
@@ -215,7 +219,7 @@ def _tracker(doc: Document, path: tuple, name: str, raw: Any) -> Tracker:
                       levels=_levels(doc, path + ("levels",), raw.get("levels")),
                       shown_when=compile_at(doc, path + ("shown",), shown)
                       if isinstance(shown, str) else None, quiet=quiet,
-                      most="party" in raw)
+                      most="party" in raw, joins_fresh=raw.get("joins") == "start")
     if tracker.clamp(tracker.start) != tracker.start:
         raise doc.error(path + ("start",), "start must lie between min and max")
     return tracker

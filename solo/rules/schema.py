@@ -114,7 +114,10 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("quiet", "a party condition only: true, and the procedure's changes to it write "
             "no journal line of their own (the member's tag and `status` still show it)"),
            ("party", "a tracker only: `most`, and while members are named it is the most "
-            "of their own counts of the party condition of its name")),
+            "of their own counts of the party condition of its name"),
+           ("joins", "a party condition only: `party` (the default), and the first member "
+            "named takes on the count the party had; `start`, and they start at `start` (a "
+            "count of what befell each one, such as damage taken)")),
     _block("setting", "a setting written as a mapping",
            ("value", "its default: a number, a word or true/false", True),
            ("choices", "a word setting: every word it takes (`[hazard, traditional]`); `set` "

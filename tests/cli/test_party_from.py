@@ -77,3 +77,20 @@ def test_party_and_party_from_are_not_given_together(tmp_path):
     made = solo("new", str(tmp_path / "new.md"), "--system", "d12-tension", "--party", "Bob",
                 "--party-from", str(old))
     assert made.code == 2 and "not both" in made.error_line()
+
+
+@pytest.mark.parametrize("system, carried", [("dungeon-turn", {"fatigue": 2}),
+                                             ("delving", None), ("exploration", None)])
+def test_a_condition_comes_along_only_into_the_same_procedure(tmp_path, system, carried):
+    """Dungeon Turn's fatigue is a level; Delving's the hit points it took; Exploration's
+    a count of failed saves: the same name, three things, so only the same procedure
+    carries it (and the note says what stayed behind)."""
+    old = _old(tmp_path, "dungeon-turn", "party add Wren\nparty set Wren fatigue 2\n")
+    new = tmp_path / "new.md"
+    made = solo("new", str(new), "--system", system, "--party-from", str(old))
+    assert made.code == 0, made.err
+    assert read_records(new)[0]["state"]["party"][0].get("c") == carried
+    left = "left behind (not in" in new.read_text(encoding="utf-8")
+    assert left == (carried is None)
+    if carried is None:
+        assert "Dungeon Turn's fatigue." in new.read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from solo.engine import core as engine
-from solo.engine.events import Checked, MemberChanged, TrackerChanged
+from solo.engine.events import Checked, MemberChanged, Said, TrackerChanged
 from tests.fake_env import solo
 
 FATIGUE, FREE = [2], [6]  # the hazard die's fatigue and free faces (Delving)
@@ -66,16 +66,29 @@ def test_a_member_down_before_the_fatigue_gets_nothing_back_for_it(crawl):
     assert hp(c) == [0, 8]
 
 
-def test_with_no_one_named_the_one_count_stays_and_the_first_member_carries_it(crawl):
+def test_with_no_one_named_the_one_count_stays_and_one_who_joins_took_none_of_it(crawl):
+    """Delving's count is the damage fatigue took (``joins: start``): a member named after
+    it took none, and a day outside gives them nothing back for it."""
     c = crawl("delving")
-    c.do("explore", faces=FATIGUE)
+    c.do("enter", faces=FATIGUE)      # (a room: the way out the party leaves by)
     c.do("explore", faces=FATIGUE)
     c.do("explore", faces=FREE)
     assert c.value("fatigue") == 2
     c.do("party add Wren")
-    assert counts(c) == [2] and c.value("fatigue") == 2
+    assert hp(c) == [8] and counts(c) == [0] and c.value("fatigue") == 0
+    c.do("hurt 5", actor="Wren")
+    c.do("leave", faces=FREE)
+    c.do("wait 1")
+    assert hp(c) == [3]
+
+
+def test_with_no_one_named_the_partys_level_goes_to_the_first_member_named(crawl):
+    c = crawl("dungeon-turn")
+    c.do("set fatigue 1")
+    c.do("party add Wren")
+    assert counts(c) == [1] and c.value("fatigue") == 1
     c.do("party add Bram")
-    assert counts(c) == [2, 0] and c.value("fatigue") == 2
+    assert counts(c) == [1, 0] and c.value("fatigue") == 1
 
 
 def test_a_journal_from_before_the_members_counts_resumes_with_the_partys_count(crawl):
@@ -151,6 +164,20 @@ def test_a_member_at_0_makes_no_save_and_no_surprise_check(crawl):
     assert counts(c)[0] == 0
 
 
+def test_with_every_member_at_0_no_save_is_promised(crawl):
+    c = crawl("exploration", party=("Wren", "Ott"))
+    c.do("hurt 8")
+    c.do("light torch")
+    c.do("explore", faces=[4])        # the hazard die's fatigue
+    said = [event.text for event in c.events(Said)]
+    c.do("explore", faces=[6])        # no rest: the save would be due now
+    said += [event.text for event in c.events(Said)]
+    assert "Fatigue: no one is standing to save (every member is at 0 HP)." in said
+    assert "No rest after the fatigue result: no one is standing to save." in said
+    assert not [text for text in said if "CON save" in text]
+    assert not c.events(Checked) and counts(c) == [0, 0]
+
+
 # -- the procedure file -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("trackers, party, error", [
@@ -160,6 +187,9 @@ def test_a_member_at_0_makes_no_save_and_no_surprise_check(crawl):
      "trackers.fatigue.party: expected 'most'"),
     ("{}", "party: {conditions: {fatigue: {party: most}}}",
      "party.conditions.fatigue.party: expected 'most', on a tracker"),
+    ("{}", "party: {conditions: {fatigue: {joins: later}}}",
+     "party.conditions.fatigue.joins: expected 'party' or 'start', on a party condition"),
+    ("{fatigue: {joins: start}}", "", "trackers.fatigue.joins: expected 'party' or 'start'"),
 ])
 def test_party_most_needs_a_tracker_and_a_condition_of_one_name(here, trackers, party, error):
     (here / "p.yaml").write_text("kind: procedure\nid: x\nname: X\n"
