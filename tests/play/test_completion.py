@@ -65,6 +65,14 @@ def test_party_set_offers_the_members_then_what_each_may_have_then_its_values(cr
     assert "hp" not in complete(session, "party add Cid hp 6 ")
 
 
+def test_party_set_offers_no_mark_the_rules_keep(crawl):
+    session = crawl("trespasser")
+    for line in ("party set Wren ", "party add Cid ", "party set Wren endurance 1 "):
+        assert "armor_spent" in complete(session, line)
+        assert "acted" not in complete(session, line)  # who has acted: the rules' alone
+    assert complete(session, "party set Wren acted ") == []
+
+
 def test_what_the_completer_offers_after_party_set_is_what_party_set_takes(crawl):
     session = crawl("dungeon-turn")
     for key in complete(session, "party set Old Tom "):
