@@ -182,9 +182,16 @@ def member_settings(world: World) -> list[str]:
             and (name not in declared or declared[name].member)]
 
 
+def member_keys(world: World) -> list[str]:
+    """What ``party add`` and ``party set`` take per member: the conditions (not the
+    procedure's own marks, ``shown: false``: Trespasser's acted) and the member settings."""
+    return [*(name for name, condition in world.procedure.party.conditions.items()
+              if condition.shown), *member_settings(world)]
+
+
 def set_member_refusal(world: World, key: str | None = None) -> UsageError:
     """Why ``party set`` does not take ``key`` (None: none given), and what it does take."""
-    keys = [*world.procedure.party.conditions, *member_settings(world)]
+    keys = member_keys(world)
     takes = (f"party set NAME KEY N: KEY is one of {', '.join(keys)}" if keys else
              "this procedure keeps no condition or setting per member for party set")
     what = "" if key in (None, "hp") else f"{quote(key)} is not kept per member; "
@@ -193,20 +200,23 @@ def set_member_refusal(world: World, key: str | None = None) -> UsageError:
 
 def _member_counts(world: World, words: list[str], adding: bool = True) -> dict[str, int]:
     """``hp 8 fatigue 1 con_bonus 2`` as counts; a UsageError naming what does not fit."""
-    conditions = world.procedure.party.conditions
-    settings = member_settings(world)
+    conditions, keys = world.procedure.party.conditions, member_keys(world)
     if len(words) % 2:
         raise UsageError("after the name come pairs: hp N, a condition or a setting and "
                          "its number")
     counts: dict[str, int] = {}
     for key, value in zip(words[::2], words[1::2], strict=True):
         key = key.lower()
-        if key != "hp" and key not in conditions and key not in settings:
+        if key in conditions and key not in keys:  # a mark the rules keep (who has acted)
+            raise UsageError(f"{key} is the procedure's own mark, kept by its rules, not "
+                             f"by hand; " + (f"choose: {', '.join(['hp', *keys])}" if adding
+                                             else str(set_member_refusal(world))))
+        if key != "hp" and key not in keys:
             declared = world.procedure.setting_values.get(key)
             if declared is not None and not declared.member:
                 raise UsageError(f"{key} is the dungeon's, the same for every member: "
                                  f"'set {key} {value[:12]}' changes it for the party")
-            known = ", ".join(["hp", *conditions, *settings])
+            known = ", ".join(["hp", *keys])
             raise UsageError(f"{quote(key)} is not kept per member; choose: {known}"
                              if adding else set_member_refusal(world, key))
         if key == "hp" and not adding:

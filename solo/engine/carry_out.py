@@ -51,6 +51,8 @@ def _found(world: World, run: Run, action: Action, arguments: Mapping[str, Any]
     refused."""
     counts = {FOUND: lambda: secrets_here(world, run),
               TRAPS: lambda: dungeon_rolls.traps_here(run)}
+    typed = {FOUND: "the found count is for rooms the player types", TRAPS: "the map counts "
+             "the room's trapped doors, typed ones too: 'room exits E(trapped)' types one"}
     known: dict[str, int] = {}
     for arg in action.args:
         count = counts[arg.name]() if arg.name in counts else None
@@ -58,8 +60,8 @@ def _found(world: World, run: Run, action: Action, arguments: Mapping[str, Any]
             continue
         if arguments.get(arg.name) not in (arg.default, count):
             raise UsageError(f"the map knows what a search here finds: "
-                             f"'{action.name}{required_words(action)}' searches (the "
-                             f"{arg.name} count is for rooms the player types)")
+                             f"'{action.name}{required_words(action)}' searches "
+                             f"({typed[arg.name]})")
         known[arg.name] = count
     return known
 

@@ -206,10 +206,13 @@ def _choices(action: Action, world: World, state: State, typed: Sequence[str],
              move: str | None = None) -> Sequence[str]:
     """The words completion offers after the action's word and ``typed``: the choices of
     each argument not given yet, and for one that moves on the map, until a way is given:
-    going on, the unexplored exits of a room a key or a generator gives (any direction in
-    one the player maps); going back, the ways to known rooms and those rooms, as ``go``
-    offers them; for one that opens a door, the directions of the shut doors it opens in
-    the room the party is in (``?``: one with none)."""
+    going on, the unexplored exits of a room a key or a generator gives (any other
+    direction in one the player maps); going back, the ways to known rooms and those
+    rooms, as ``go`` offers them; for one that opens a door, the directions of the shut
+    doors it opens in the room the party is in (``?``: one with none). Outside the
+    dungeon, none."""
+    if state.trip.outside:  # (no action is taken outside the dungeon)
+        return []
     words = _words_of(action, move)
     upper = {word.upper() for word in typed}
     given = {word.partition("=")[0].lower() for word in typed if "=" in word}
@@ -225,10 +228,12 @@ def _choices(action: Action, world: World, state: State, typed: Sequence[str],
 
 
 def _ways_on(world: World, state: State) -> Sequence[str]:
-    """The directions a move into a new room may take (:func:`ways_on`), any in a room the
-    player maps."""
-    ways = ways_on(world, state.values, state.dungeon)
-    return DIRECTIONS if ways is None else ways
+    """The directions a move into a new room may take (:func:`ways_on`); in a room the
+    player maps, any but those of its exits to known rooms and its shut doors."""
+    ways, room = ways_on(world, state.values, state.dungeon), state.dungeon.current
+    taken = {exit.direction for exit in (room.exits if room else ())
+             if exit.to is not None or exit.barred}
+    return [way for way in DIRECTIONS if way not in taken] if ways is None else ways
 
 
 def _doors(action: Action, state: State) -> list[str]:

@@ -82,12 +82,13 @@ _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", F
 """A generator's door kind as an exit keeps it: its door and whether it is secret."""
 
 
-def door_name(room: Room, exit: Exit) -> str:
-    """``the door E of R5``; ``the door R2 of R5`` for one known to lead to R2 but given
-    no direction; ``the door of R5 with no direction`` for one that is neither (a key's)."""
-    where = exit.direction or exit.to
-    return f"the door {where} of {room.id}" if where \
-        else f"the door of {room.id} with no direction"
+def door_name(room: Room, exit: Exit, index: int | None = None) -> str:
+    """``the door E of R5``; ``the door R2 of R5`` for one leading to R2 with no direction;
+    ``the door ?2 of R5`` for one the exits line numbers (at ``index`` in the room's
+    exits); else ``the door of R5 with no direction`` (a key's)."""
+    mark = named_unnamed(room, exit, index=index) if index is not None else ""
+    where = exit.direction or exit.to or (mark if mark[1:].isdigit() else "")
+    return f"the door {where} of {room.id}" if where else f"the door of {room.id} with no direction"
 
 
 def _capital(text: str) -> str:
@@ -377,11 +378,9 @@ def after_action(world: World, run: RunState, action: str, held: bool,
     exits = list(room.exits)
     said: list[str] = []
     if action in OPENERS:
-        index = door if door is not None and door < len(exits) \
-            and exits[door].door in OPENERS[action] else None
-        if index is not None:
-            said.append(f"{_capital(door_name(room, exits[index]))} is open.")
-            exits[index] = exits[index]._replace(door="")
+        if door is not None and door < len(exits) and exits[door].door in OPENERS[action]:
+            said.append(f"{_capital(door_name(room, exits[door], door))} is open.")
+            exits[door] = exits[door]._replace(door="")
     else:
         secrets, traps = seeks(run, "secrets"), seeks(run, "traps")
         for index, exit in enumerate(exits):

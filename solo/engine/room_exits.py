@@ -15,8 +15,8 @@ from solo.engine.room_changes import MAX_EXITS, check_description, current_room,
 from solo.engine.rooms import BARRED_DOORS, OPPOSITE, Dungeon, Exit, Room, way_back
 from solo.errors import UsageError
 
-__all__ = ["OPENED", "describe", "question", "unnamed", "named_unnamed", "unplaced_for",
-           "nothing_to_open"]
+__all__ = ["OPENED", "describe", "question", "unnamed", "named_unnamed", "unnamed_words",
+           "unplaced_for", "nothing_to_open"]
 
 def _add_exits(room: Room, wanted: Sequence[Exit], place: bool = True) -> Room:
     """``room`` with the exits ``wanted``: one already there is kept (or linked, if it led
@@ -145,6 +145,15 @@ def named_unnamed(room: Room, exit: Exit, kinds: Collection[str] = BARRED_DOORS,
     except UsageError:
         return f"{OPENED}({exit.door})"
     return OPENED
+
+
+def unnamed_words(room: Room | None, kinds: Collection[str] = BARRED_DOORS) -> list[str]:
+    """How ``?`` names each shut door of ``room`` with no direction (of ``kinds``): ``?``,
+    ``?(stuck)``, ``?1`` and ``?2`` where two are alike; the words ``room exits`` and the
+    door actions take for them (none in no room)."""
+    return [] if room is None else list(dict.fromkeys(
+        named_unnamed(room, exit, kinds, index) for index, exit in enumerate(room.exits)
+        if exit.direction is None and exit.door in kinds))
 
 
 def _looks(exit: Exit) -> str:

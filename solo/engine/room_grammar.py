@@ -10,7 +10,7 @@ from solo.engine.commands import Command, first_word
 from solo.engine.key_views import ways_back
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
-from solo.engine.room_exits import OPENED, question
+from solo.engine.room_exits import OPENED, question, unnamed_words
 from solo.engine.rooms import DIRECTIONS, ROOM_ID, Exit
 from solo.engine.state import State
 from solo.errors import UsageError
@@ -99,7 +99,7 @@ def _room_words(world: World, state: State, typed: Sequence[str]) -> Sequence[st
                 *(f"-{status}" for status in (room.status if room else ()))]
     if "exits" in said:
         given = {word.upper().partition("(")[0] for word in said[said.index("exits") + 1:]}
-        return [way for way in (*DIRECTIONS, "?") if way not in given]
+        return [way for way in (*DIRECTIONS, *unnamed_words(room)) if way not in given]
     own = room.status if room else ()
     for sign, statuses in (("", STATUS_WORDS), ("-", own),
                            ("+", [word for word in STATUS_WORDS if word not in own])):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo import defaults
-from solo.engine.arguments import member_settings
+from solo.engine.arguments import member_keys
 from solo.engine.commands import rest_of
 from solo.engine.dungeon_named import DUNGEON, parse_settings
 from solo.engine.state import State
@@ -137,14 +137,13 @@ def party_words(world: World, state: State, typed: Sequence[str]) -> Sequence[st
     verb, after = typed[0].lower(), typed[1:]
     names = [member.name for member in state.party]
     if verb == "add" and after:
-        keys = ["hp", *world.procedure.party.conditions, *member_settings(world)]
+        keys = ["hp", *member_keys(world)]
         cut = next((index for index, word in enumerate(after) if index and word.lower()
                     in keys), len(after))  # (the name ends at the first key)
         return _counts(world, after[cut:], keys)
     cut = _member_words(names, after)
     if verb == "set" and cut:
-        return _counts(world, after[cut:], [*world.procedure.party.conditions,
-                                            *member_settings(world)])
+        return _counts(world, after[cut:], member_keys(world))
     return rest_of(names, after) if verb in ("set", "remove") and not cut else ()
 
 
@@ -162,6 +161,7 @@ def _counts(world: World, pairs: Sequence[str], keys: Sequence[str]) -> Sequence
         return [key for key in keys if key not in given]
     key = pairs[-1].lower()
     condition = world.procedure.party.conditions.get(key)
-    if condition is not None:
-        return _span(condition.minimum, condition.maximum)
-    return _setting_values(world.procedure, key) if key in keys else ()
+    if key not in keys:
+        return ()
+    return (_span(condition.minimum, condition.maximum) if condition is not None
+            else _setting_values(world.procedure, key))

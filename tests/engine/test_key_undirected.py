@@ -172,6 +172,7 @@ def test_of_two_locked_doors_with_no_direction_the_second_is_named_and_opened_by
     text = journal.read_text(encoding="utf-8")
     assert "[R:1|active|Hall|exits S, ?1(locked), ?2(locked)]" in text
     assert "R1 (here, way out) · Hall · active · exits S(out), ?1(locked), ?2(locked)" in run.out
+    assert "(note: The door ?2 of R1 is open.)" in text  # which one: as it was named
     assert "[R:1|active|Hall|exits S, ?(locked), ?]" in text  # the second opened
     assert "[R:3|active|Chapel|exits R1]" in text and "Vault" not in text
     assert "exits S(out), ?(locked), R3" in _last_rooms_line(run.out, "R1")

@@ -65,6 +65,14 @@ def test_party_set_offers_the_members_then_what_each_may_have_then_its_values(cr
     assert "hp" not in complete(session, "party add Cid hp 6 ")
 
 
+def test_party_set_offers_no_mark_the_rules_keep(crawl):
+    session = crawl("trespasser")
+    for line in ("party set Wren ", "party add Cid ", "party set Wren endurance 1 "):
+        assert "armor_spent" in complete(session, line)
+        assert "acted" not in complete(session, line)  # who has acted: the rules' alone
+    assert complete(session, "party set Wren acted ") == []
+
+
 def test_what_the_completer_offers_after_party_set_is_what_party_set_takes(crawl):
     session = crawl("dungeon-turn")
     for key in complete(session, "party set Old Tom "):
@@ -149,12 +157,35 @@ def test_a_door_action_offers_two_doors_alike_with_no_direction_by_their_numbers
     assert complete(session, "break-door ") == ["?(locked)", "E", "?(stuck)"]
 
 
+def test_room_exits_offers_each_shut_door_with_no_direction_as_it_takes_it(crawl):
+    session = crawl("d12-tension", "enter 0", "room exits (locked) E(stuck) (locked)")
+    assert complete(session, "room exits ")[10:] == ["?1", "?2"]  # as the exits line
+    assert complete(session, "room exits ?1 ")[10:] == ["?2"]
+    session.handle("room exits ?2")
+    assert complete(session, "room exits ")[10:] == ["?"]
+    session.handle("room exits (stuck)")
+    assert complete(session, "room exits ")[10:] == ["?(locked)", "?(stuck)"]
+    for word in complete(session, "room exits ")[10:]:
+        session.handle(f"room exits {word}")  # each one taken
+
+
 def test_a_move_offers_a_way_or_a_room_then_its_own_words(crawl):
     session = crawl("d12-tension", "enter 2", "enter N 2")
     assert complete(session, "revisit ") == ["S", "R1"]  # as 'go' (no R2: the party is there)
     assert complete(session, "revisit R1 ") == []  # a room or a direction, not both
     assert complete(session, "enter N ") == ["none", "preset"]
-    assert complete(session, "enter ")[:10] == list(DIRECTIONS)  # mapped by hand: any way
+    assert complete(session, "enter ")[:9] == [way for way in DIRECTIONS if way != "S"]
+    # mapped by hand: any way but S, which leads back to R1 (enter S is refused)
+    session.handle("room exits E(locked)")
+    assert "E" not in complete(session, "enter ")  # a shut door is opened first
+
+
+def test_outside_the_dungeon_no_action_offers_anything(crawl):
+    session = crawl("delving", "enter", "leave")
+    assert session.state.trip.outside
+    assert complete(session, "enter ") == complete(session, "search ") == []
+    session.handle("return")
+    assert complete(session, "enter ")[:1] == ["N"]
 
 
 def test_a_move_in_a_keyed_room_offers_its_unexplored_exits_and_the_rooms_known(crawl):
@@ -201,7 +232,7 @@ def test_douse_offers_what_is_burning(crawl):
 def test_room_offers_the_words_that_may_follow_the_ones_typed(crawl):
     session = crawl("d12-tension", "enter 2", "room cleared")
     assert complete(session, "room exits N ") == [
-        "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D", "?"]
+        "NE", "E", "SE", "S", "SW", "W", "NW", "U", "D"]  # no shut door for '?' to open
     assert complete(session, "room way ") == ["out"]
     assert complete(session, "room -") == ["-cleared"]  # what the room has
     assert "+cleared" not in complete(session, "room +looted +")

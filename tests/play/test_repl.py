@@ -90,7 +90,8 @@ def test_tab_completion_offers_the_map_s_words_after_a_move(tmp_path: Path):
         session.handle("enter N 2")
         assert set(complete(session, "go R")) == {"R1"}  # (the party is in R2)
         assert set(complete(session, "revisit R")) == {"R1"}  # (as 'go')
-        assert {"N", "E", "S", "W"} <= set(complete(session, "enter "))
+        assert {"N", "E", "W"} <= set(complete(session, "enter "))
+        assert "S" not in complete(session, "enter ")  # the way back to R1: enter refuses it
         assert {"none", "preset"} <= set(complete(session, "enter "))
         assert not {"R1", "R2"} & set(complete(session, "enter "))  # (a new room's own)
         assert "R1" not in complete(session, "linger ")  # no move on the map

@@ -580,9 +580,23 @@ def test_the_action_line_says_who_acted_and_the_mark_makes_no_line_of_its_own(cr
     result = c.do("stay")                        # the next round clears the marks, quietly
     assert not [line for line in _lines(result) if "[PC:" in line]
     assert _acted(c) == {"Wren": 0, "Brother Ott": 0}
-    result = c.do("party set Wren acted 1")      # the player's own change is journaled
-    assert "=> [PC:Wren|HP 8/8|acted] Actions this round +1: set by the player" \
-           in _lines(result)
+
+
+@pytest.mark.parametrize("line", ["party set Wren acted 1", "party set Wren acted 0",
+                                  "party add Cid acted 1"])
+def test_only_the_rules_mark_who_has_acted(crawl, line):
+    """A mark set by hand would put the round out of step: a second action taken, or a
+    line naming no one refused though the status shows no one acted."""
+    c = crawl(SYSTEM, party=("Wren", "Brother Ott"))
+    c.do("stay")
+    c.do("listen", actor="Wren")
+    before = c.state
+    with pytest.raises(UsageError, match="^acted is the procedure's own mark, kept by its "
+                                         "rules, not by hand; .*endurance"):
+        c.do(line)
+    assert c.state == before
+    with pytest.raises(UsageError, match="^Wren has acted this round"):
+        c.do("rest", actor="Wren")
 
 
 def test_without_named_characters_solo_counts_no_actions(crawl):
