@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from solo.engine.events import UNSET, Event, TrackerChanged
-from solo.engine.rooms import Dungeon
+from solo.engine.rooms import FOUND, Dungeon
 from solo.engine.state import MAX_TEXT, MAX_VALUE, Light, State, member_index
 from solo.engine.way_out import WayOut, map_value, nearest, way_text
 from solo.errors import UsageError
@@ -334,6 +334,9 @@ _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit", run.others_out())
     or 0,
     "rooms_known": lambda run: len(run.dungeon.rooms),
+    # the traps the party has found on the doors of the room it is in (a search, a crawl)
+    "room_traps_found": lambda run: 0 if run.dungeon.current is None
+    else sum(exit.door == FOUND for exit in run.dungeon.current.exits),
     # a key or a generator gives the rooms (solo.engine.dungeon_named's values name it)
     "rooms_given": lambda run: bool(run.values.get("dungeon_key") or run.values.get("dungeon")),
     # the room the party is in came onto the map during this command (entered first now)
