@@ -164,6 +164,25 @@ def _change_lights(run: RunState, effect: LightChange) -> None:
         if after is not None:
             kept.append(after)
     run.lights = kept
+    if effect.doused:
+        _spend_doused(run, effect, reason, remaining)
+
+
+def _spend_doused(run: RunState, effect: LightChange, reason: str, remaining: int | None
+                  ) -> None:
+    """``out`` with ``doused: true``: the sources put aside go too, after the lit ones
+    (Delving's candles and lanterns, which last an expedition, lit or not)."""
+    kept: list[Light] = []
+    for light in run.doused:
+        if (remaining is not None and remaining <= 0) or (
+                effect.kinds is not None and light.kind not in effect.kinds):
+            kept.append(light)
+            continue
+        if remaining is not None:
+            remaining -= 1
+        run.events.append(LightChanged(light.kind, run.procedure.lights[light.kind].label,
+                                       "doused", "out", reason, effect.how or "burnt"))
+    run.doused = kept
 
 
 def _lit_this_turn(run: RunState, light: Light, kind: LightKind) -> bool:

@@ -143,8 +143,8 @@ def _nearest_way_out(world: World, run: Run) -> str:
 
 def end_expedition(world: World, run: Run) -> None:
     """The party is out: the expedition's summary said, the procedure's ``on_leave`` run
-    (what a seed says ends with an expedition goes out there: Delving's candles and
-    lanterns), then each source still lit doused, keeping what it has left for a later
+    (what a seed says ends with an expedition goes out there, lit or doused: Delving's
+    candles and lanterns), then each source still lit doused, keeping what it has left for a later
     expedition, as the sources doused before keep theirs. The map keeps the room it left
     from (a walk out ends at the way out; Dungeon Turn's roll leaves it where the roll was
     made) until ``return`` starts the next expedition at the way out."""

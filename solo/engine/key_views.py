@@ -18,7 +18,8 @@ from solo.rules.key_model import DungeonKey, KeyRoom
 from solo.rules.key_reveal import explored
 from solo.rules.world import World
 
-__all__ = ["explored_text", "ways_out", "drawn", "key_notice", "ways_on", "ways_back"]
+__all__ = ["explored_text", "ways_out", "drawn", "key_notice", "ways_on", "ways_back",
+           "exits_given"]
 
 
 def explored_text(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
@@ -59,6 +60,18 @@ def ways_on(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> list[s
     out = _out_of(key, room) if key is not None and keyed else []
     return [exit.direction for index, exit in enumerate(room.exits) if exit.direction
             and exit.to is None and exit.seen and index not in out]
+
+
+def exits_given(world: World, values: Mapping[str, Any], dungeon: Dungeon
+                ) -> list[str] | None:
+    """The directions ``room exits`` may name in the room the party is in where the key
+    gives that room (it refuses any other): those of its exits the party knows of (a secret
+    way not found yet is wall). None elsewhere: the player may give an exit any way."""
+    room = dungeon.current
+    key = active_key(world, values)
+    if room is None or key is None or room.id not in key:
+        return None
+    return [exit.direction for exit in room.exits if exit.direction and exit.seen]
 
 
 def ways_back(dungeon: Dungeon, *out: str) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from solo.engine.commands import Command, first_word
-from solo.engine.key_views import ways_back
+from solo.engine.key_views import exits_given, ways_back
 from solo.engine.requests import GoBack, GoTo, MarkRoom, NameWayOut, NoteRoom, Request
 from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
 from solo.engine.room_exits import OPENED, question, unnamed_words
@@ -88,10 +88,10 @@ def _room(command: Command, world: World, state: State, rest: str) -> Request:
 
 
 def _room_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]:
-    """The words ``room`` may go on with: after ``exits``, the directions not given yet (and
-    ``?``); after statuses, the others (after ``+looted``, ``+`` ones the room has not;
-    after ``-looted``, the room's own, which it offers first too); ``out`` after ``way``;
-    ``exits`` after a comma."""
+    """The words ``room`` may go on with: after ``exits``, the directions not given yet (in
+    a key's room, only its own: :func:`exits_given`) and ``?``; after statuses, the others
+    (after ``+looted``, ``+`` ones the room has not; after ``-looted``, the room's own,
+    which it offers first too); ``out`` after ``way``; ``exits`` after a comma."""
     said = [word.lower() for word in typed]
     room = state.dungeon.current
     if not said:
@@ -99,7 +99,9 @@ def _room_words(world: World, state: State, typed: Sequence[str]) -> Sequence[st
                 *(f"-{status}" for status in (room.status if room else ()))]
     if "exits" in said:
         given = {word.upper().partition("(")[0] for word in said[said.index("exits") + 1:]}
-        return [way for way in (*DIRECTIONS, *unnamed_words(room)) if way not in given]
+        ways = exits_given(world, state.values, state.dungeon)
+        return [way for way in (*(DIRECTIONS if ways is None else ways), *unnamed_words(room))
+                if way not in given]
     own = room.status if room else ()
     for sign, statuses in (("", STATUS_WORDS), ("-", own),
                            ("+", [word for word in STATUS_WORDS if word not in own])):

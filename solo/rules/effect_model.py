@@ -122,6 +122,7 @@ class LightChange:
     when: Expr | None = None
     check: SourceCheck | None = None
     how: str = ""  # a source put out: "blown" (running, wind); else it burnt out
+    doused: bool = False  # 'out' reaches the sources put aside (doused) too
 
 
 @dataclass(frozen=True)

@@ -348,7 +348,11 @@ def _light(doc: Document, path: tuple, value: Any, reason: Template | None,
     how = spec.get("how", "")
     if how not in ("", "blown"):
         raise doc.error(path + ("how",), "expected blown (or leave it out: burnt out)")
-    return LightChange(spec["do"], kinds, count, reason, when, check, how)
+    doused = spec.get("doused", False)
+    if doused not in (True, False) or (doused and (spec["do"] != "out" or check)):
+        raise doc.error(path + ("doused",), "expected true or false; true only with "
+                        "'do: out' and no check")
+    return LightChange(spec["do"], kinds, count, reason, when, check, how, doused)
 
 
 def _plain(read: Callable[[Document, tuple, Any, Expr | None], Effect]

@@ -87,6 +87,8 @@ def _world(extra: str = "", base: str = BASE) -> World:
     # light and supply keys
     ("  wait:\n    effects:\n      - supply: {oil: 1}\n", 19, "no supply named 'oil'"),
     ("  wait:\n    effects:\n      - light: {do: light}\n", 19, "needs the one kind"),
+    ("  wait:\n    effects:\n      - light: {do: dim, doused: true}\n", 19,
+     "true only with 'do: out'"),
     ("  wait:\n    effects:\n      - ask: {question: Is it?, odds: 'somewhat likely'}\n", 19,
      "not odds every oracle style knows"),
     # a table modifier naming a tracker that does not exist

@@ -194,18 +194,32 @@ def test_a_source_doused_before_leaving_keeps_what_it_had(crawl):
 
 def test_delving_spends_candles_and_lanterns_at_the_leave_and_keeps_torches(crawl):
     """Candles and lanterns last an expedition (seed 001): those lit go out as the party
-    leaves (the journal says spent); a lit torch is doused and kept, as is a candle doused
-    in the dungeon."""
+    leaves (the journal says spent), and so do those doused in the dungeon; a torch, lit
+    or doused, is kept."""
     c = crawl("delving")
-    for line in ("light candle", "light candle", "douse candle", "light lantern",
-                 "light torch", "enter"):
+    for line in ("light candle", "light candle", "douse candle", "light torch",
+                 "light torch", "douse torch", "light lantern", "enter"):
         c.do(line, seed=1)
-    doused_candle = c.state.doused
+    doused_torch = c.state.doused[1]
     result = c.do("leave", seed=1)
-    went = [(e.kind, e.how) for e in result.events if isinstance(e, LightChanged)]
-    assert went == [("candle", "burnt"), ("lantern", "burnt"), ("torch", "doused")]
-    assert [light.kind for light in c.state.doused] == ["candle", "torch"]
-    assert c.state.doused[0] == doused_candle[0] and c.state.lights == ()
+    went = [(e.kind, e.before == "doused", e.how) for e in result.events
+            if isinstance(e, LightChanged)]
+    assert went == [("candle", False, "burnt"), ("lantern", False, "burnt"),
+                    ("candle", True, "burnt"), ("torch", False, "doused")]
+    assert [light.kind for light in c.state.doused] == ["torch", "torch"]
+    assert c.state.doused[0] == doused_torch and c.state.lights == ()
+
+
+def test_a_delving_lantern_doused_before_the_leave_lasts_no_longer_than_the_expedition(crawl):
+    """The lantern doused just before ``leave`` is not lit again, free and without limit,
+    on the next expedition: lighting one takes a candle from the supplies."""
+    c = crawl("delving")
+    c.do("supply candles 3")
+    for line in ("light lantern", "enter", "douse lantern", "leave", "return"):
+        c.do(line, seed=1)
+    assert c.state.doused == () and c.state.supplies["candles"] == 2
+    c.do("light lantern")
+    assert c.state.supplies["candles"] == 1
 
 
 # -- bad input ------------------------------------------------------------------------------------

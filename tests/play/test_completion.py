@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from prompt_toolkit.document import Document
 
 from solo.engine.rooms import DIRECTIONS
+from solo.errors import UsageError
 from solo.play.repl import SoloCompleter
 from solo.play.session import Session
 from solo.play.start import create_journal_file
@@ -198,6 +199,22 @@ def test_a_move_in_a_keyed_room_offers_its_unexplored_exits_and_the_rooms_known(
     assert complete(session, "enter ") == ["N", "E", "none", "preset"]
     assert complete(session, "revisit ") == ["S", "R1"]
     assert complete(session, "go ") == ["S", "out", "R1"]
+
+
+def test_room_exits_in_a_keyed_room_offers_only_the_exits_the_key_gives(crawl):
+    """The key refuses an exit it does not give the room; a secret way is offered once
+    found (R6 hides one SW)."""
+    session = crawl("d12-tension", "enter", "enter N", "enter N", "enter W",
+                    dungeon=(str(KEY), []))
+    assert complete(session, "room exits ") == ["N", "E"]
+    assert complete(session, "room exits n ") == ["E"]
+    with pytest.raises(UsageError, match="the key gives R6 its exits, and W is none of them"):
+        session.handle("room exits W")
+    session.handle("find-secret")
+    assert complete(session, "room exits ") == ["N", "SW", "E"]
+    session.handle("enter N")
+    assert complete(session, "room exits ") == [
+        exit.direction for exit in session.state.dungeon.current.exits if exit.seen]
 
 
 def test_a_move_in_a_rolled_room_offers_its_unexplored_exits(crawl):

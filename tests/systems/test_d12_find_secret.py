@@ -122,3 +122,26 @@ def test_in_rooms_the_player_types_a_trapped_door_is_found_whatever_the_linger_r
     assert "A trap on the door E of R1 is found" in found
     assert "Nothing hidden is found here." not in found
     assert "Nothing hidden is found here." in again and "[Clock:Tension" not in again
+
+
+def test_a_trap_the_search_counted_is_not_counted_again_by_disarm_trap(here):
+    """Seed 000's table: -1 for disarming or circumventing a trap, one trap one -1. The
+    trap find-secret found on R5's door E lowered Tension as it was found: disarming it (or
+    getting around it) there, or in R6 beyond that door, is refused with the reason, and
+    leaves Tension; another trap, the player says so, counts."""
+    run = solo("new", str(here / "j.md"), "--system", "d12-tension", "--seed", "5",
+               "--dungeon", "classic", stdin=CLASSIC + "disarm-trap\ncircumvent-trap\n"
+               "enter E\ndisarm-trap\ndisarm-trap another\n")
+    assert run.code == 1
+    assert run.err.count("lowered Tension for it then: a trap counts once. "
+                         "'disarm-trap another' for a trap the map does not show.") == 3
+    after = run.out.split("@ find-secret", 1)[1]
+    assert "@ disarm-trap\n" not in after and "@ circumvent-trap" not in after
+    assert after.split("@ disarm-trap another", 1)[1].startswith(
+        "\n=> [Clock:Tension 1/10] -1: disarmed a trap")
+
+
+def test_disarm_trap_where_no_search_found_one_lowers_tension(here):
+    run = play(here, "enter 2\nnoise\nnoise\ndisarm-trap\n")
+    assert run.code == 0, run.err
+    assert "=> [Clock:Tension 1/10] -1: disarmed a trap" in run.out
