@@ -194,3 +194,12 @@ def test_a_donjon_corridor_joining_many_doors_is_cut_into_passages():
     assert len(reached) == len(key.rooms) == 20 + len(passages)
     assert key.room(key.entrance).name == "Passage"
     assert any(exit.out for exit in key.room(key.entrance).exits)
+
+
+def test_two_donjon_rooms_with_one_id_are_refused_naming_both():
+    data = json.loads(DONJON.read_text(encoding="utf-8"))
+    data["rooms"][3]["id"] = 1  # the third room takes the first's number
+    with pytest.raises(RulesError) as caught:
+        import_key(json.dumps(data).encode(), "dup.json")
+    assert str(caught.value) == ("dup.json: rooms.3.id: two rooms with the id 1 (the first is "
+                                 "rooms.1); each room needs its own")
