@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.errors import RulesError
-from solo.rules.key_graph import GraphRoom, KeyGraph, slug_id
+from solo.rules.key_graph import GraphRoom, KeyGraph, room_limit, slug_id
 
 __all__ = ["is_donjon", "donjon_key", "door_warnings"]
 
@@ -136,6 +136,7 @@ def donjon_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
     doors: dict[Cell, list[tuple[str, str, Mapping[str, Any]]]] = {}
     numbers: dict[int, int] = {}  # (each room's number: its place in the export's list)
     encounters: dict[str, str] = {}
+    room_limit(sum(room is not None for room in data["rooms"]), file, "rooms")
     for index, room in enumerate(data["rooms"]):
         if room is None:
             continue

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.errors import RulesError
-from solo.rules.key_graph import GraphRoom, KeyGraph, slug_id
+from solo.rules.key_graph import GraphRoom, KeyGraph, room_limit, slug_id
 
 __all__ = ["is_watabou", "watabou_key"]
 
@@ -114,6 +114,7 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
             other = areas.cell.get(near)
             if other is not None and areas.narrow(index) and areas.narrow(other):
                 areas.join(index, other)
+    room_limit(len({areas.find(index) for index in range(len(areas.rects))}), file, "rects")
     graph, ids = _rooms(areas, data)
     entrance = None
     for door, (a, b) in zip(doors, sides, strict=True):
@@ -199,10 +200,13 @@ def _rooms(areas: _Areas, data: Mapping[str, Any]) -> tuple[KeyGraph, dict[int, 
         if root is None:
             root = _nearest(areas, float(pos["x"]), float(pos["y"]))
         notes.setdefault(root, []).append(note)
+    cells_of: dict[int, list[tuple[int, int]]] = {root: [] for root in groups}
+    for cell, index in areas.cell.items():
+        cells_of[areas.find(index)].append(cell)
     graph, ids = KeyGraph(), {}
     for number, root in enumerate(order, 1):
         ids[root] = f"R{number}"
-        cells = [cell for cell, index in areas.cell.items() if areas.find(index) == root]
+        cells = cells_of[root]
         left, top = min(x for x, _ in cells), min(y for _, y in cells)
         width = max(x for x, _ in cells) - left + 1
         height = max(y for _, y in cells) - top + 1
@@ -218,8 +222,7 @@ def _rooms(areas: _Areas, data: Mapping[str, Any]) -> tuple[KeyGraph, dict[int, 
             text = (f"A passage, {max(width, height)} squares long." if narrow
                     else f"An empty room, {width} by {height} squares.")
         room = graph.room(GraphRoom(ids[root], name, text, (left, top), (width, height)))
-        if any(areas.rects[index].get("ending") for index in range(len(areas.rects))
-               if areas.find(index) == root):
+        if any(areas.rects[index].get("ending") for index in groups[root]):
             room.contents.append({"feature": "the heart of the dungeon"})
     return graph, ids
 

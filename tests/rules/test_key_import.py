@@ -203,3 +203,34 @@ def test_two_donjon_rooms_with_one_id_are_refused_naming_both():
         import_key(json.dumps(data).encode(), "dup.json")
     assert str(caught.value) == ("dup.json: rooms.3.id: two rooms with the id 1 (the first is "
                                  "rooms.1); each room needs its own")
+
+
+def hub_export() -> dict:
+    """A One Page Dungeon export: an 8 by 8 room with four doors on each wall, each onto a
+    small room of its own (16 ways: more than a key's room has)."""
+    rects: list = [{"x": 0, "y": 0, "w": 8, "h": 8}]
+    doors = []
+    for k in range(0, 8, 2):
+        for door, step, room in (((k, -1), (0, 1), (k, -3)), ((k, 8), (0, 1), (k, 9)),
+                                 ((-1, k), (1, 0), (-3, k)), ((8, k), (1, 0), (9, k))):
+            rects.append({"x": room[0], "y": room[1], "w": 2, "h": 2})
+            doors.append({"x": door[0], "y": door[1], "dir": {"x": step[0], "y": step[1]},
+                          "type": 1})
+    return {"title": "Hub", "rects": rects, "doors": doors}
+
+
+@pytest.mark.parametrize("data, expected", [
+    (hub_export(), "hub.json: the room at x 0, y 0 of the export's grid (R1 in the key) has "
+                   "16 doors and ways; a key's room has at most 12: give it fewer in the "
+                   "export"),
+    ({"title": "Many", "doors": [],
+      "rects": [{"x": 3 * n, "y": 0, "w": 2, "h": 2} for n in range(5_001)]},
+     "hub.json: rects: 5,001 rooms; a key has at most 5,000: export a smaller dungeon"),
+    ({"cells": [[0]], "rooms": [None, *({"id": n} for n in range(1, 5_002))]},
+     "hub.json: rooms: 5,001 rooms; a key has at most 5,000: export a smaller dungeon"),
+])
+def test_an_export_too_big_for_a_key_is_refused_naming_the_export_and_what_to_change(
+        data, expected):
+    with pytest.raises(RulesError) as caught:
+        import_key(json.dumps(data).encode(), "hub.json", "hub.yaml")
+    assert str(caught.value) == expected
