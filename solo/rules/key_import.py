@@ -59,10 +59,10 @@ def import_key(raw: bytes, file: str, output: str = "KEY.yaml") -> tuple[str, st
     kind = export_kind(data)
     if kind is None:
         raise RulesError(_EXPECTED, file=file)
-    key = donjon_key(data, file) if kind == "donjon" else watabou_key(data, file)
+    key, warnings = ((donjon_key(data, file), door_warnings(data)) if kind == "donjon"
+                     else watabou_key(data, file))
     room_limit(len(key["rooms"]), file, "rooms")  # (with the passages made)
     exit_limit(key["rooms"], file)
-    warnings = door_warnings(data) if kind == "donjon" else []
     name = "donjon" if kind == "donjon" else "One Page Dungeon"
     text = key_yaml(key, "\n".join([
         f"A dungeon key made by 'solo import' from the {name} export "

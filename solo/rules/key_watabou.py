@@ -98,9 +98,11 @@ class _Areas:
         return self.find(index) if index is not None else None
 
 
-def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
-    """The key's data (for :func:`solo.rules.key_graph.key_yaml`) from an export."""
+def watabou_key(data: Mapping[str, Any], file: str) -> tuple[dict[str, Any], list[str]]:
+    """The key's data (for :func:`solo.rules.key_graph.key_yaml`) from an export, and a
+    warning for each thing of it the key may have read wrong."""
     rects, doors = _cells(file, data)
+    warnings: dict[tuple[str, str], list[str]] = {}  # (what was read so, and advice: where)
     door_cells = {(int(door["x"]), int(door["y"])) for door in doors}
     areas = _Areas(rects, door_cells)
     sides = [_sides(door) for door in doors]
@@ -115,12 +117,16 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
             if other is not None and areas.narrow(index) and areas.narrow(other):
                 areas.join(index, other)
     room_limit(len({areas.find(index) for index in range(len(areas.rects))}), file, "rects")
-    graph, ids = _rooms(areas, data)
+    graph, ids = _rooms(areas, data, warnings)
     entrance = None
     for door, (a, b) in zip(doors, sides, strict=True):
         kind = int(door["type"])
         first, second = areas.at(a), areas.at(b)
         place = (float(door["x"]), float(door["y"]))
+        if kind not in _DOORS and kind != ENTRANCE:
+            warnings.setdefault((f"the door type {kind} is none of One Page Dungeon's (0 to "
+                                 "9): read as an open way at", "give the exit its kind in the "
+                                 "key if it is not"), []).append(_where(place))
         if first is None and second is None or first == second:
             continue
         if first is None or second is None:
@@ -132,6 +138,10 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
                 entrance = entrance or inside
                 graph.out(inside, toward, "open", "the way in")
             else:
+                if kind not in _STAIRS:
+                    warnings.setdefault(("a door onto no room is read as a way out of the "
+                                         "dungeon at", "take the exit out of the key if it "
+                                         "is none"), []).append(_where(place))
                 words = _DOORS.get(kind, (("open", ""),) * 2)[0][1]
                 graph.out(inside, "D" if kind in _STAIRS else toward, "open", words)
             continue
@@ -159,7 +169,17 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
                      + (f", version {data['version']}" if isinstance(data.get("version"), str)
                         else ""))
     top["entrance"] = entrance or next(iter(graph.rooms))
-    return graph.data(top)
+    for made in graph.rooms.values():
+        if not made.exits and made.at is not None:
+            warnings.setdefault(("no door leads into the room at", "the party can never "
+                                 "enter it: give it a way in the key if it has one"),
+                                []).append(f"{_where(made.at)} ({made.id})")
+    return graph.data(top), [f"{what} {', '.join(where)}; {advice}"
+                             for (what, advice), where in warnings.items()]
+
+
+def _where(place: tuple[float, float]) -> str:
+    return f"x {place[0]:g} y {place[1]:g}"
 
 
 def _single(rect: Mapping[str, Any]) -> bool:
@@ -184,8 +204,10 @@ def _step(cell: tuple[int, int], place: tuple[float, float]) -> tuple[int, int]:
     return int(place[0]) - cell[0], int(place[1]) - cell[1]
 
 
-def _rooms(areas: _Areas, data: Mapping[str, Any]) -> tuple[KeyGraph, dict[int, str]]:
-    """Rooms first (in the file's order), then passages; each with its notes' text."""
+def _rooms(areas: _Areas, data: Mapping[str, Any],
+           warnings: dict[tuple[str, str], list[str]]) -> tuple[KeyGraph, dict[int, str]]:
+    """Rooms first (in the file's order), then passages; each with its notes' text (a
+    note outside every room: the nearest room's, said in ``warnings``)."""
     groups: dict[int, list[int]] = {}
     for index in range(len(areas.rects)):
         groups.setdefault(areas.find(index), []).append(index)
@@ -199,6 +221,10 @@ def _rooms(areas: _Areas, data: Mapping[str, Any]) -> tuple[KeyGraph, dict[int, 
         root = areas.at((int(pos["x"] // 1), int(pos["y"] // 1)))
         if root is None:
             root = _nearest(areas, float(pos["x"]), float(pos["y"]))
+            warnings.setdefault(("a note lies outside every room, at", "it is given to the "
+                                 "room nearest it: move its text in the key if it belongs "
+                                 "elsewhere"),
+                                []).append(_where((float(pos["x"]), float(pos["y"]))))
         notes.setdefault(root, []).append(note)
     cells_of: dict[int, list[tuple[int, int]]] = {root: [] for root in groups}
     for cell, index in areas.cell.items():

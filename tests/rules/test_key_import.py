@@ -234,3 +234,26 @@ def test_an_export_too_big_for_a_key_is_refused_naming_the_export_and_what_to_ch
     with pytest.raises(RulesError) as caught:
         import_key(json.dumps(data).encode(), "hub.json", "hub.yaml")
     assert str(caught.value) == expected
+
+
+def test_what_a_watabou_export_leaves_unsure_is_read_one_way_and_said():
+    data = json.loads(WATABOU.read_text(encoding="utf-8"))
+    data["doors"][1]["type"] = 42  # no door type of Watabou's
+    data["doors"].append({"x": 2, "y": -3, "dir": {"x": 0, "y": -1}, "type": 1})  # onto nothing
+    data["notes"].append({"text": "A lost coin.", "ref": "7", "pos": {"x": 50, "y": 50}})
+    data["rects"].append({"x": 20, "y": 20, "w": 2, "h": 2})  # a room no door leads into
+    _, text, warnings = import_key(json.dumps(data).encode(), "odd.json")
+    assert warnings == [
+        "a note lies outside every room, at x 50 y 50; it is given to the room nearest it: "
+        "move its text in the key if it belongs elsewhere",
+        "the door type 42 is none of One Page Dungeon's (0 to 9): read as an open way at "
+        "x 2 y 1; give the exit its kind in the key if it is not",
+        "a door onto no room is read as a way out of the dungeon at x 2 y -3; take the exit "
+        "out of the key if it is none",
+        "no door leads into the room at x 20 y 20 (R5); the party can never enter it: give it "
+        "a way in the key if it has one"]
+    key = key_from_text(text, "odd.yaml")
+    assert ways(key, "R1")["R2"] == ("S", "open") and ways(key, "R1")["out"][0] == "N"
+    assert any(room.text.endswith("A lost coin.") for room in key.rooms)
+    assert not any(exit.to == "R5" for room in key.rooms for exit in room.exits)
+    assert "# Warning: the door type 42" in text
