@@ -45,9 +45,12 @@ def _number(value: Any) -> bool:
 
 def _cells(file: str, data: Mapping[str, Any]) -> tuple[list[dict], list[dict]]:
     rects, doors = data.get("rects"), data.get("doors")
-    if not isinstance(rects, list) or not rects or not isinstance(doors, list):
+    if not isinstance(rects, list) or not isinstance(doors, list):
         raise RulesError("expected a One Page Dungeon export: 'rects' and 'doors' lists",
                          file=file)
+    if not rects:
+        raise RulesError("a One Page Dungeon export with no rooms ('rects' is empty)",
+                         file=file, key="rects")
     for index, rect in enumerate(rects):
         if not (isinstance(rect, Mapping) and all(_number(rect.get(key))
                                                    for key in "xywh")):
@@ -170,7 +173,7 @@ def watabou_key(data: Mapping[str, Any], file: str) -> tuple[dict[str, Any], lis
                         else ""))
     top["entrance"] = entrance or next(iter(graph.rooms))
     for made in graph.rooms.values():
-        if not made.exits and made.at is not None:
+        if not made.exits and made.at is not None and made.id != top["entrance"]:
             warnings.setdefault(("no door leads into the room at", "the party can never "
                                  "enter it: give it a way in the key if it has one"),
                                 []).append(f"{_where(made.at)} ({made.id})")

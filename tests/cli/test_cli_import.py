@@ -81,3 +81,12 @@ def test_an_export_too_big_for_a_key_names_the_export_never_the_key_unwritten(tm
         assert run.error_line() == (f"solo: error: {export}: rects: 5,001 rooms; a key has at "
                                     "most 5,000: export a smaller dungeon")
     assert not (tmp_path / "many.yaml").exists()
+
+
+def test_a_key_of_one_room_is_one_room(tmp_path):
+    export = tmp_path / "one.json"
+    export.write_text(json.dumps({"title": "One", "doors": [],
+                                  "rects": [{"x": 0, "y": 0, "w": 2, "h": 2}]}), encoding="utf-8")
+    run = solo("import", str(export), "-o", str(tmp_path / "one.yaml"))
+    assert run.code == 0 and run.err == ""  # (the entrance: entered without a door)
+    assert run.out.startswith(f"Wrote {tmp_path / 'one.yaml'}: 1 room from the One Page ")

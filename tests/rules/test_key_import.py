@@ -105,6 +105,8 @@ def test_a_second_door_on_one_wall_takes_the_diagonal_on_its_side():
     (b'{"rects": [{"x": 1}], "doors": []}', r"^x\.json: rects\.0: expected a rectangle with "
                                             r"x, y, w and h$"),
     (b'{"cells": 3, "rooms": []}', r"^x\.json: cells: expected a donjon export"),
+    (b'{"rects": [], "doors": []}', r"^x\.json: rects: a One Page Dungeon export with no "
+                                   r"rooms \('rects' is empty\)$"),
 ])
 def test_a_file_that_is_no_export_is_refused(content, expected):
     with pytest.raises(RulesError) as caught:
