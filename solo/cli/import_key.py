@@ -42,7 +42,8 @@ def run_import(source: str, output: str | None, env: Environment) -> int:
     target = Path(str(output))
     write_new_file(target, text, "choose another name with -o")
     rooms = text.count("\n- id: ")
-    env.say(printable(f"Wrote {output}: {rooms} rooms from the {_NAMES[kind]} export "
+    env.say(printable(f"Wrote {output}: {rooms:,} room{'s' if rooms != 1 else ''} from the "
+                      f"{_NAMES[kind]} export "
                       f"{source}"))
     env.say(printable(f"Next: read it over, then 'solo check {output}'."))
     return 0

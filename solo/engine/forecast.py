@@ -159,8 +159,9 @@ def _unseen_room(world: World, state: State, word: str) -> str | None:
     """Why the move ``word`` is not forecast in a keyed dungeon, if it takes the party into
     a room of the key it has not entered: its figures would tell what the room holds (an
     encounter met for certain, a door locked), which the key keeps hidden until then."""
-    if active_key(world, state.values) is None:
-        return None
+    key = active_key(world, state.values)
+    if key is None or all(state.dungeon.room(room.id) is not None for room in key.rooms):
+        return None  # (every room entered: the move is refused, or forecast, as any)
     action = world.procedure.action_named(word)
     if word.lower() != "enter" and (action is None or action.room != "new"):
         return None

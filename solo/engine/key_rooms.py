@@ -111,6 +111,27 @@ def _room_exits(key: DungeonKey, seen: set[str], room: KeyRoom, found: set[str],
     return tuple(exits[:change.MAX_EXITS])
 
 
+def _with_ways(dungeon: Dungeon, key: DungeonKey, room: Room, places: Sequence[int]) -> Room:
+    """``room`` (on the map) with the key's secret ways at ``places`` (just found) among its
+    exits, in the key's order (the player's own exits after the key's); one the map shows
+    already is kept as it is."""
+    key_room = key.room(room.id)
+    assert key_room is not None
+    exits = list(room.exits)
+    order = [len(key_room.exits) if place is None else place
+             for place in key_exits(key_room, exits)]
+    seen = seen_rooms(key, dungeon)
+    for place in places:
+        if place in order:
+            continue
+        key_exit = key_room.exits[place]
+        exits.append(Exit(key_exit.direction, key_exit.to if key_exit.to in seen else None,
+                          True, ""))
+        order.append(place)
+    ranked = sorted(range(len(exits)), key=lambda index: (order[index], index))
+    return room._replace(exits=tuple(exits[index] for index in ranked)[:change.MAX_EXITS])
+
+
 def _link(dungeon: Dungeon, key: DungeonKey, room_id: str) -> tuple[Dungeon, list[str]]:
     """Each room entered before whose exit leads (in the key) to ``room_id`` now knows it."""
     changed: list[str] = []
@@ -222,13 +243,19 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             exits[index] = exit.crossed(trap_found)._replace(to=target)
             dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
             dungeon, _ = _link(dungeon, key, left.id)
-            dungeon = change.walk(dungeon, [target])
-            run.dungeon = dungeon
+            moved: list[Event] = [change.room_event(dungeon.room(left.id) or left, "changed")]
+            mapped = dungeon.room(target)
+            if mapped is not None and other is not None \
+                    and other[0].exits[other[1]].door == "secret":
+                way = _with_ways(dungeon, key, mapped, [other[1]])  # (its side found too)
+                if way != mapped:
+                    dungeon = dungeon.with_room(way)
+                    moved.append(change.room_event(way, "changed"))
+            run.dungeon = dungeon = change.walk(dungeon, [target])
             walked = dungeon.current
             count = sum(1 for each in walked.exits if each.seen) if walked is not None else 0
-            return Rolled([*events,
-                           change.room_event(dungeon.room(left.id) or left, "changed"),
-                           change.room_event(walked or left, "back")], count, False)
+            return Rolled([*events, *moved, change.room_event(walked or left, "back")], count,
+                          False)
         if exit.crossed(trap_found) != exit:
             exits = list(left.exits)
             exits[index] = exit.crossed(trap_found)
@@ -321,24 +348,17 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
     _mark_found(run, [secret.id for secret in hidden])
     key_room = key.room(room.id)
     assert key_room is not None
-    seen = seen_rooms(key, run.dungeon)
-    exits = list(room.exits)
-    last = len(key_room.exits)  # (the player's own exits after the key's)
-    places = [last if place is None else place for place in key_exits(key_room, exits)]
+    places = []
     for secret in hidden:
         if secret.exit is None:
             run.events.append(Said(f"Found in {room.id}: {' '.join(secret.text.split())}."))
             continue
-        key_exit = key_room.exits[secret.exit]
-        to = key_exit.to if key_exit.to in seen else None
-        exits.append(Exit(key_exit.direction, to, True, ""))
         places.append(secret.exit)
-        where = f" {key_exit.direction}" if key_exit.direction else ""
+        direction = key_room.exits[secret.exit].direction
+        where = f" {direction}" if direction else ""
         run.events.append(Said(f"A secret way{where} is found: "
                                f"{' '.join(secret.text.split())}."))
-    if len(exits) != len(room.exits):
-        order = sorted(range(len(exits)), key=lambda index: (places[index], index))
-        merged = tuple(exits[index] for index in order)[:change.MAX_EXITS]  # the key's order
-        dungeon = run.dungeon.with_room(room._replace(exits=merged))
+    if places:
+        dungeon = run.dungeon.with_room(_with_ways(run.dungeon, key, room, places))
         run.dungeon = dungeon
         run.events.append(change.room_event(dungeon.current or room, "changed"))

@@ -207,9 +207,11 @@ def load_generator(name: str | Path) -> Generator:
     if not (path.suffix in (".yaml", ".yml") and path.exists()):
         files = generator_files()
         if str(name) not in files:
-            raise UsageError(f"unknown generator {str(name)[:40]!r}; choose one of: "
-                             f"{', '.join(sorted(files))} (solo dungeons lists them), or give "
-                             "the path of a generator file")
+            missing = f"no generator or key file {str(name)[:80]!r}, and no generator of " \
+                "that id" if path.suffix in (".yaml", ".yml") else \
+                f"unknown generator {str(name)[:40]!r}"
+            raise UsageError(f"{missing}; choose one of: {', '.join(sorted(files))} (solo "
+                             "dungeons lists them), or give the path of a generator or key file")
         path = files[str(name)]
         return _generator(path)
     return load_generator_file(path)

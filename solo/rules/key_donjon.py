@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.errors import RulesError
-from solo.rules.key_graph import GraphRoom, KeyGraph, slug_id
+from solo.rules.key_graph import GraphRoom, KeyGraph, room_limit, slug_id
 
 __all__ = ["is_donjon", "donjon_key", "door_warnings"]
 
@@ -134,8 +134,9 @@ def donjon_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
     grid_map = _Map(grid, bits)
     graph = KeyGraph()
     doors: dict[Cell, list[tuple[str, str, Mapping[str, Any]]]] = {}
-    numbers: list[int] = []
+    numbers: dict[int, int] = {}  # (each room's number: its place in the export's list)
     encounters: dict[str, str] = {}
+    room_limit(sum(room is not None for room in data["rooms"]), file, "rooms")
     for index, room in enumerate(data["rooms"]):
         if room is None:
             continue
@@ -143,7 +144,11 @@ def donjon_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
             raise RulesError("expected a room with its id, row, col, width and height",
                              file=file, key=f"rooms.{index}")
         number = _int(room["id"])
-        numbers.append(number)
+        if number in numbers:
+            raise RulesError(f"two rooms with the id {number} (the first is rooms."
+                             f"{numbers[number]}); each room needs its own", file=file,
+                             key=f"rooms.{index}.id")
+        numbers[number] = index
         ident = f"R{number}"
         graph.room(_room(ident, number, room, encounters))
         for wall, listed in (room.get("doors") or {}).items():
@@ -166,7 +171,7 @@ def donjon_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
     top["source"] = "Imported from a donjon (donjon.bin.sh) export" + (
         f", seed {seed}" if seed not in (None, "") else "")
     entrance = next((room for room, kind, *_ in ends.values() if kind == "in"), None)
-    top["entrance"] = entrance or f"R{numbers[0]}"
+    top["entrance"] = entrance or f"R{next(iter(numbers))}"
     if encounters:
         top["encounters"] = encounters
     wandering = _wandering(data.get("wandering_monsters"))

@@ -15,9 +15,10 @@ from typing import Any
 
 import yaml
 
-from solo.rules.key_model import OPPOSITE, OUT
+from solo.errors import RulesError
+from solo.rules.key_model import MAX_EXITS, MAX_KEY_ROOMS, OPPOSITE, OUT
 
-__all__ = ["KeyGraph", "GraphRoom", "key_yaml", "slug_id"]
+__all__ = ["KeyGraph", "GraphRoom", "key_yaml", "slug_id", "room_limit", "exit_limit"]
 
 _LEANS = {("N", "W"): "NW", ("N", "E"): "NE", ("S", "W"): "SW", ("S", "E"): "SE",
           ("E", "N"): "NE", ("E", "S"): "SE", ("W", "N"): "NW", ("W", "S"): "SW"}
@@ -27,6 +28,26 @@ _OTHER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 def slug_id(text: str) -> str:
     """``The Halls of Ash`` -> ``the-halls-of-ash`` (a key's id)."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:48] or "imported"
+
+
+def room_limit(count: int, file: str, key: str) -> None:
+    """Refuse an export that makes more rooms than a key holds, naming the export."""
+    if count > MAX_KEY_ROOMS:
+        raise RulesError(f"{count:,} rooms; a key has at most {MAX_KEY_ROOMS:,}: export a "
+                         "smaller dungeon", file=file, key=key)
+
+
+def exit_limit(rooms: list[dict[str, Any]], file: str) -> None:
+    """Refuse an export one of whose rooms has more ways than a key's room, naming the
+    room by its place on the export's grid."""
+    for room in rooms:
+        count = len(room.get("exits", ()))
+        if count > MAX_EXITS:
+            at = room.get("at")
+            where = f" at x {at[0]}, y {at[1]} of the export's grid" if at else ""
+            raise RulesError(f"the room{where} ({room['id']} in the key) has {count} doors "
+                             f"and ways; a key's room has at most {MAX_EXITS}: give it fewer "
+                             "in the export", file=file)
 
 
 @dataclass

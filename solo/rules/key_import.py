@@ -13,7 +13,7 @@ from typing import Any
 from solo.errors import RulesError
 from solo.rules.key_donjon import donjon_key, door_warnings, is_donjon
 from solo.rules.key_file import key_from_text
-from solo.rules.key_graph import key_yaml
+from solo.rules.key_graph import exit_limit, key_yaml, room_limit
 from solo.rules.key_watabou import is_watabou, watabou_key
 
 __all__ = ["import_key", "export_kind", "MAX_IMPORT_BYTES"]
@@ -52,19 +52,25 @@ def _parse(raw: bytes, file: str) -> Any:
 
 def import_key(raw: bytes, file: str, output: str = "KEY.yaml") -> tuple[str, str, list[str]]:
     """(the export's kind, the key's YAML text, a warning for each thing of the export's
-    the key may have read wrong) from the bytes of ``file``; ``output`` names the key in
-    errors should the key made not pass its checks (a bug). The warnings are in the key's
-    opening comment too."""
+    the key may have read wrong) from the bytes of ``file``; ``output`` names the key
+    should the key made not pass its checks (a bug: refused, naming the export). The
+    warnings are in the key's opening comment too."""
     data = _parse(raw, file)
     kind = export_kind(data)
     if kind is None:
         raise RulesError(_EXPECTED, file=file)
-    key = donjon_key(data, file) if kind == "donjon" else watabou_key(data, file)
-    warnings = door_warnings(data) if kind == "donjon" else []
+    key, warnings = ((donjon_key(data, file), door_warnings(data)) if kind == "donjon"
+                     else watabou_key(data, file))
+    room_limit(len(key["rooms"]), file, "rooms")  # (with the passages made)
+    exit_limit(key["rooms"], file)
     name = "donjon" if kind == "donjon" else "One Page Dungeon"
     text = key_yaml(key, "\n".join([
         f"A dungeon key made by 'solo import' from the {name} export "
         f"{file.rsplit('/', 1)[-1]}.", *(f"Warning: {line}." for line in warnings),
         "Read it over and edit it freely; 'solo check' checks it (see docs/keys.md)."]))
-    key_from_text(text, output)
+    try:
+        key_from_text(text, output)
+    except RulesError as err:  # (a bug: what solo makes of an export passes its checks)
+        raise RulesError(f"the key made of this export fails its checks ({err}); please "
+                         "report it", file=file) from None
     return kind, text, warnings

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solo.errors import RulesError
-from solo.rules.key_graph import GraphRoom, KeyGraph, slug_id
+from solo.rules.key_graph import GraphRoom, KeyGraph, room_limit, slug_id
 
 __all__ = ["is_watabou", "watabou_key"]
 
@@ -45,9 +45,12 @@ def _number(value: Any) -> bool:
 
 def _cells(file: str, data: Mapping[str, Any]) -> tuple[list[dict], list[dict]]:
     rects, doors = data.get("rects"), data.get("doors")
-    if not isinstance(rects, list) or not rects or not isinstance(doors, list):
+    if not isinstance(rects, list) or not isinstance(doors, list):
         raise RulesError("expected a One Page Dungeon export: 'rects' and 'doors' lists",
                          file=file)
+    if not rects:
+        raise RulesError("a One Page Dungeon export with no rooms ('rects' is empty)",
+                         file=file, key="rects")
     for index, rect in enumerate(rects):
         if not (isinstance(rect, Mapping) and all(_number(rect.get(key))
                                                    for key in "xywh")):
@@ -98,9 +101,11 @@ class _Areas:
         return self.find(index) if index is not None else None
 
 
-def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
-    """The key's data (for :func:`solo.rules.key_graph.key_yaml`) from an export."""
+def watabou_key(data: Mapping[str, Any], file: str) -> tuple[dict[str, Any], list[str]]:
+    """The key's data (for :func:`solo.rules.key_graph.key_yaml`) from an export, and a
+    warning for each thing of it the key may have read wrong."""
     rects, doors = _cells(file, data)
+    warnings: dict[tuple[str, str], list[str]] = {}  # (what was read so, and advice: where)
     door_cells = {(int(door["x"]), int(door["y"])) for door in doors}
     areas = _Areas(rects, door_cells)
     sides = [_sides(door) for door in doors]
@@ -114,12 +119,17 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
             other = areas.cell.get(near)
             if other is not None and areas.narrow(index) and areas.narrow(other):
                 areas.join(index, other)
-    graph, ids = _rooms(areas, data)
+    room_limit(len({areas.find(index) for index in range(len(areas.rects))}), file, "rects")
+    graph, ids = _rooms(areas, data, warnings)
     entrance = None
     for door, (a, b) in zip(doors, sides, strict=True):
         kind = int(door["type"])
         first, second = areas.at(a), areas.at(b)
         place = (float(door["x"]), float(door["y"]))
+        if kind not in _DOORS and kind != ENTRANCE:
+            warnings.setdefault((f"the door type {kind} is none of One Page Dungeon's (0 to "
+                                 "9): read as an open way at", "give the exit its kind in the "
+                                 "key if it is not"), []).append(_where(place))
         if first is None and second is None or first == second:
             continue
         if first is None or second is None:
@@ -131,6 +141,10 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
                 entrance = entrance or inside
                 graph.out(inside, toward, "open", "the way in")
             else:
+                if kind not in _STAIRS:
+                    warnings.setdefault(("a door onto no room is read as a way out of the "
+                                         "dungeon at", "take the exit out of the key if it "
+                                         "is none"), []).append(_where(place))
                 words = _DOORS.get(kind, (("open", ""),) * 2)[0][1]
                 graph.out(inside, "D" if kind in _STAIRS else toward, "open", words)
             continue
@@ -158,7 +172,17 @@ def watabou_key(data: Mapping[str, Any], file: str) -> dict[str, Any]:
                      + (f", version {data['version']}" if isinstance(data.get("version"), str)
                         else ""))
     top["entrance"] = entrance or next(iter(graph.rooms))
-    return graph.data(top)
+    for made in graph.rooms.values():
+        if not made.exits and made.at is not None and made.id != top["entrance"]:
+            warnings.setdefault(("no door leads into the room at", "the party can never "
+                                 "enter it: give it a way in the key if it has one"),
+                                []).append(f"{_where(made.at)} ({made.id})")
+    return graph.data(top), [f"{what} {', '.join(where)}; {advice}"
+                             for (what, advice), where in warnings.items()]
+
+
+def _where(place: tuple[float, float]) -> str:
+    return f"x {place[0]:g} y {place[1]:g}"
 
 
 def _single(rect: Mapping[str, Any]) -> bool:
@@ -183,8 +207,10 @@ def _step(cell: tuple[int, int], place: tuple[float, float]) -> tuple[int, int]:
     return int(place[0]) - cell[0], int(place[1]) - cell[1]
 
 
-def _rooms(areas: _Areas, data: Mapping[str, Any]) -> tuple[KeyGraph, dict[int, str]]:
-    """Rooms first (in the file's order), then passages; each with its notes' text."""
+def _rooms(areas: _Areas, data: Mapping[str, Any],
+           warnings: dict[tuple[str, str], list[str]]) -> tuple[KeyGraph, dict[int, str]]:
+    """Rooms first (in the file's order), then passages; each with its notes' text (a
+    note outside every room: the nearest room's, said in ``warnings``)."""
     groups: dict[int, list[int]] = {}
     for index in range(len(areas.rects)):
         groups.setdefault(areas.find(index), []).append(index)
@@ -198,11 +224,18 @@ def _rooms(areas: _Areas, data: Mapping[str, Any]) -> tuple[KeyGraph, dict[int, 
         root = areas.at((int(pos["x"] // 1), int(pos["y"] // 1)))
         if root is None:
             root = _nearest(areas, float(pos["x"]), float(pos["y"]))
+            warnings.setdefault(("a note lies outside every room, at", "it is given to the "
+                                 "room nearest it: move its text in the key if it belongs "
+                                 "elsewhere"),
+                                []).append(_where((float(pos["x"]), float(pos["y"]))))
         notes.setdefault(root, []).append(note)
+    cells_of: dict[int, list[tuple[int, int]]] = {root: [] for root in groups}
+    for cell, index in areas.cell.items():
+        cells_of[areas.find(index)].append(cell)
     graph, ids = KeyGraph(), {}
     for number, root in enumerate(order, 1):
         ids[root] = f"R{number}"
-        cells = [cell for cell, index in areas.cell.items() if areas.find(index) == root]
+        cells = cells_of[root]
         left, top = min(x for x, _ in cells), min(y for _, y in cells)
         width = max(x for x, _ in cells) - left + 1
         height = max(y for _, y in cells) - top + 1
@@ -218,8 +251,7 @@ def _rooms(areas: _Areas, data: Mapping[str, Any]) -> tuple[KeyGraph, dict[int, 
             text = (f"A passage, {max(width, height)} squares long." if narrow
                     else f"An empty room, {width} by {height} squares.")
         room = graph.room(GraphRoom(ids[root], name, text, (left, top), (width, height)))
-        if any(areas.rects[index].get("ending") for index in range(len(areas.rects))
-               if areas.find(index) == root):
+        if any(areas.rects[index].get("ending") for index in groups[root]):
             room.contents.append({"feature": "the heart of the dungeon"})
     return graph, ids
 

@@ -69,3 +69,24 @@ def test_a_file_that_is_no_export_is_refused_in_one_line(tmp_path):
 def test_the_key_must_be_named_yaml(tmp_path):
     run = solo("import", str(DATA / "donjon-small.json"), "-o", str(tmp_path / "k.txt"))
     assert run.code == 2 and "must end in .yaml" in run.error_line()
+
+
+def test_an_export_too_big_for_a_key_names_the_export_never_the_key_unwritten(tmp_path):
+    export = tmp_path / "many.json"
+    export.write_text(json.dumps({"title": "Many", "doors": [], "rects": [
+        {"x": 3 * n, "y": 0, "w": 2, "h": 2} for n in range(5_001)]}), encoding="utf-8")
+    for output in (["-o", str(tmp_path / "many.yaml")], []):
+        run = solo("import", str(export), *output)
+        assert run.code == 1
+        assert run.error_line() == (f"solo: error: {export}: rects: 5,001 rooms; a key has at "
+                                    "most 5,000: export a smaller dungeon")
+    assert not (tmp_path / "many.yaml").exists()
+
+
+def test_a_key_of_one_room_is_one_room(tmp_path):
+    export = tmp_path / "one.json"
+    export.write_text(json.dumps({"title": "One", "doors": [],
+                                  "rects": [{"x": 0, "y": 0, "w": 2, "h": 2}]}), encoding="utf-8")
+    run = solo("import", str(export), "-o", str(tmp_path / "one.yaml"))
+    assert run.code == 0 and run.err == ""  # (the entrance: entered without a door)
+    assert run.out.startswith(f"Wrote {tmp_path / 'one.yaml'}: 1 room from the One Page ")

@@ -11,6 +11,8 @@ BAD_VALUES = [
     (("new", "j.md", "--system", "nosuch"), "unknown system 'nosuch'"),
     (("new", "j.md", "--system", "mine.yaml"), "no procedure file 'mine.yaml'"),
     (("new", "j.md", "--system", "classic", "--dungeon", "nosuch"), "unknown generator"),
+    (("new", "j.md", "--system", "classic", "--dungeon", "mill.yaml"),
+     "no generator or key file 'mill.yaml', and no generator of that id"),
     (("new", "j.md", "--system", "classic", "--oracle", "foo"), "unknown oracle style 'foo'"),
     (("new", "j.md", "--system", "classic", "--dungeon", "classic", "--dungeon-set",
       "doors=foo"), "not 'foo'"),

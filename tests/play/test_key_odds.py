@@ -44,3 +44,17 @@ def test_a_move_into_an_unseen_room_of_the_key_is_not_forecast(tmp_path, system)
         assert odds_status(session.world, session.state) == ""
     finally:
         session.close()
+
+
+def test_with_every_room_of_the_key_entered_the_move_on_is_refused_not_hidden(tmp_path):
+    key = tmp_path / "two.yaml"
+    key.write_text("kind: key\nid: two\nname: Two rooms\nentrance: R1\nrooms:\n"
+                   "  - {id: R1, name: Hall, exits: [{dir: S, to: out}, {dir: N, to: R2}]}\n"
+                   "  - {id: R2, name: Closet, exits: [{dir: S, to: R1}]}\n", encoding="utf-8")
+    journal = tmp_path / "j.md"
+    run = solo("new", str(journal), "--system", "d12-tension", "--seed", "5", "--dungeon",
+               str(key), stdin="enter\nenter N\nodds\n")
+    assert run.code == 0, run.err
+    odds = run.out[run.out.rindex("Odds for"):]
+    assert "not forecast: enter: R2 has no way on to a room not yet entered" in odds, odds
+    assert "not yet seen" not in odds

@@ -148,3 +148,30 @@ def test_room_exits_cannot_give_a_keyed_room_an_exit_the_key_lacks(here):
     assert run.err.count("the key gives R1 its exits, and ") == 2
     assert "[R:1|active|Cellar stair|exits S, N, E]" in run.out
     assert "R1 (here, way out) · Cellar stair · active · exits S(out), N, E\n" in run.out
+
+
+ONE_SIDED = """kind: key
+id: sk
+name: Secret test
+entrance: R1
+rooms:
+  - {id: R1, name: Hall, text: A hall., exits: [{dir: S, to: out},
+     {dir: E, to: R2, door: secret, text: a sliding panel}, {dir: N, to: R3}]}
+  - {id: R2, name: Closet, text: A closet., exits: [{dir: W, to: R1, text: a plain door}]}
+  - {id: R3, name: Gallery, text: A gallery., exits: [{dir: S, to: R2}]}
+"""
+
+
+@pytest.mark.parametrize("system, move", [("d12-tension", "enter"), ("trespasser", "advance")])
+def test_a_secret_door_walked_through_from_its_open_side_joins_the_exits_and_is_used(
+        here, system, move):
+    key = here / "k.yaml"
+    key.write_text(ONE_SIDED, encoding="utf-8")
+    run = start(here, key, system, stdin=f"{move}\n{move} N\n{move} S\n{move} W\n")
+    assert run.code == 0, run.err
+    assert "[R:1|active|Hall|exits S, E:R2(secret), N:R3]\n[#R:1]" in run.out  # journal says
+    walked = solo("play", str(here / "j.md"), stdin=f"rooms\n{move} E\nrooms\n")
+    assert walked.code == 0, walked.err
+    assert "R1 (here, way out) · Hall · active · exits S(out), E:R2(secret), N:R3" in walked.out
+    assert "Explored: 3 of 3 rooms, 1 of 1 secret." in walked.out
+    assert "R2 (here) · Closet" in walked.out  # through the panel, not round by R3

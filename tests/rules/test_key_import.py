@@ -105,6 +105,8 @@ def test_a_second_door_on_one_wall_takes_the_diagonal_on_its_side():
     (b'{"rects": [{"x": 1}], "doors": []}', r"^x\.json: rects\.0: expected a rectangle with "
                                             r"x, y, w and h$"),
     (b'{"cells": 3, "rooms": []}', r"^x\.json: cells: expected a donjon export"),
+    (b'{"rects": [], "doors": []}', r"^x\.json: rects: a One Page Dungeon export with no "
+                                   r"rooms \('rects' is empty\)$"),
 ])
 def test_a_file_that_is_no_export_is_refused(content, expected):
     with pytest.raises(RulesError) as caught:
@@ -194,3 +196,66 @@ def test_a_donjon_corridor_joining_many_doors_is_cut_into_passages():
     assert len(reached) == len(key.rooms) == 20 + len(passages)
     assert key.room(key.entrance).name == "Passage"
     assert any(exit.out for exit in key.room(key.entrance).exits)
+
+
+def test_two_donjon_rooms_with_one_id_are_refused_naming_both():
+    data = json.loads(DONJON.read_text(encoding="utf-8"))
+    data["rooms"][3]["id"] = 1  # the third room takes the first's number
+    with pytest.raises(RulesError) as caught:
+        import_key(json.dumps(data).encode(), "dup.json")
+    assert str(caught.value) == ("dup.json: rooms.3.id: two rooms with the id 1 (the first is "
+                                 "rooms.1); each room needs its own")
+
+
+def hub_export() -> dict:
+    """A One Page Dungeon export: an 8 by 8 room with four doors on each wall, each onto a
+    small room of its own (16 ways: more than a key's room has)."""
+    rects: list = [{"x": 0, "y": 0, "w": 8, "h": 8}]
+    doors = []
+    for k in range(0, 8, 2):
+        for door, step, room in (((k, -1), (0, 1), (k, -3)), ((k, 8), (0, 1), (k, 9)),
+                                 ((-1, k), (1, 0), (-3, k)), ((8, k), (1, 0), (9, k))):
+            rects.append({"x": room[0], "y": room[1], "w": 2, "h": 2})
+            doors.append({"x": door[0], "y": door[1], "dir": {"x": step[0], "y": step[1]},
+                          "type": 1})
+    return {"title": "Hub", "rects": rects, "doors": doors}
+
+
+@pytest.mark.parametrize("data, expected", [
+    (hub_export(), "hub.json: the room at x 0, y 0 of the export's grid (R1 in the key) has "
+                   "16 doors and ways; a key's room has at most 12: give it fewer in the "
+                   "export"),
+    ({"title": "Many", "doors": [],
+      "rects": [{"x": 3 * n, "y": 0, "w": 2, "h": 2} for n in range(5_001)]},
+     "hub.json: rects: 5,001 rooms; a key has at most 5,000: export a smaller dungeon"),
+    ({"cells": [[0]], "rooms": [None, *({"id": n} for n in range(1, 5_002))]},
+     "hub.json: rooms: 5,001 rooms; a key has at most 5,000: export a smaller dungeon"),
+])
+def test_an_export_too_big_for_a_key_is_refused_naming_the_export_and_what_to_change(
+        data, expected):
+    with pytest.raises(RulesError) as caught:
+        import_key(json.dumps(data).encode(), "hub.json", "hub.yaml")
+    assert str(caught.value) == expected
+
+
+def test_what_a_watabou_export_leaves_unsure_is_read_one_way_and_said():
+    data = json.loads(WATABOU.read_text(encoding="utf-8"))
+    data["doors"][1]["type"] = 42  # no door type of Watabou's
+    data["doors"].append({"x": 2, "y": -3, "dir": {"x": 0, "y": -1}, "type": 1})  # onto nothing
+    data["notes"].append({"text": "A lost coin.", "ref": "7", "pos": {"x": 50, "y": 50}})
+    data["rects"].append({"x": 20, "y": 20, "w": 2, "h": 2})  # a room no door leads into
+    _, text, warnings = import_key(json.dumps(data).encode(), "odd.json")
+    assert warnings == [
+        "a note lies outside every room, at x 50 y 50; it is given to the room nearest it: "
+        "move its text in the key if it belongs elsewhere",
+        "the door type 42 is none of One Page Dungeon's (0 to 9): read as an open way at "
+        "x 2 y 1; give the exit its kind in the key if it is not",
+        "a door onto no room is read as a way out of the dungeon at x 2 y -3; take the exit "
+        "out of the key if it is none",
+        "no door leads into the room at x 20 y 20 (R5); the party can never enter it: give it "
+        "a way in the key if it has one"]
+    key = key_from_text(text, "odd.yaml")
+    assert ways(key, "R1")["R2"] == ("S", "open") and ways(key, "R1")["out"][0] == "N"
+    assert any(room.text.endswith("A lost coin.") for room in key.rooms)
+    assert not any(exit.to == "R5" for room in key.rooms for exit in room.exits)
+    assert "# Warning: the door type 42" in text
