@@ -72,7 +72,7 @@ def test_the_size_advice_names_a_long_module_and_a_long_class():
 def test_no_module_is_left_in_the_flat_folder_but_the_leaves():
     flat = {path.name for path in PACKAGE.glob("*.py")}
     assert flat == {"__init__.py", "__main__.py", "errors.py", "terminal.py", "internal.py",
-                    "defaults.py", "environment.py"}
+                    "defaults.py", "environment.py", "slugs.py"}
 
 
 def test_no_solo_import_hides_inside_a_function_outside_the_cli():

@@ -5,13 +5,13 @@ heading, the player's own comments; and the one reading of the crawl's title."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 
 from solo.journal.header import find_front_matter
 from solo.journal.notation import inline_text
+from solo.slugs import slugify
 
-__all__ = ["journal_title", "past_front_matter", "slugify", "title_span", "uncommented"]
+__all__ = ["journal_title", "past_front_matter", "title_span", "uncommented"]
 
 ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape, shown bare
 _DEFAULT = re.compile(r"A .+ crawl")  # the title solo gives a crawl started without one
@@ -41,14 +41,6 @@ def title_span(first: bytes) -> tuple[int, int, int]:
     that starts "# ", its line break left out (an empty span there when it has none)."""
     found = _TITLE.search(first, past := past_front_matter(first))
     return (past, *found.span()) if found else (past, past, past)
-
-
-def slugify(title: str) -> str:  # a journal's file name (less .md): Café cafe, Ночь ночь
-    pairs = [(char, "".join(part for part in unicodedata.normalize("NFKD", char)
-                            if not unicodedata.combining(part)))
-             for char in unicodedata.normalize("NFC", title.lower())]
-    letters = "".join(bare if bare.isascii() else char for char, bare in pairs)
-    return re.sub(r"[\W_]+", "-", letters).strip("-")[:60].rstrip("-") or "crawl"
 
 
 def journal_title(head: bytes, title: object, stem: str) -> str:

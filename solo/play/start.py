@@ -15,7 +15,6 @@ from solo.engine.dungeon_named import key_values, parse_settings, start_values
 from solo.environment import Environment
 from solo.errors import JournalError, SoloError, UsageError
 from solo.journal.create import create_journal
-from solo.journal.front_matter import slugify
 from solo.journal.header import JOURNAL_FORMAT, HeaderError, obsidian_tags
 from solo.journal.notation import member_tag, note, title_block
 from solo.journal.record import start_record
@@ -30,6 +29,7 @@ from solo.rules.catalog import load_system, load_world, stock_generator, system_
 from solo.rules.key_marks import room_marks
 from solo.rules.key_shelf import is_key_file, key_name
 from solo.rules.numbers import number_between
+from solo.slugs import slugify
 from solo.terminal import printable
 
 Interactive = Callable[[Session, Environment], int]

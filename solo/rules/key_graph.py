@@ -9,7 +9,6 @@ exit on both sides, so the key says exactly what the export said.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +16,7 @@ import yaml
 
 from solo.errors import RulesError
 from solo.rules.key_model import MAX_EXITS, MAX_KEY_ROOMS, OPPOSITE, OUT
+from solo.slugs import slugify
 
 __all__ = ["KeyGraph", "GraphRoom", "key_yaml", "slug_id", "room_limit", "exit_limit"]
 
@@ -26,8 +26,8 @@ _OTHER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def slug_id(text: str) -> str:
-    """``The Halls of Ash`` -> ``the-halls-of-ash`` (a key's id)."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:48] or "imported"
+    """``Les Caves du Père Noël`` -> ``les-caves-du-pere-noel`` (a key's id)."""
+    return slugify(text, "imported", 48)
 
 
 def room_limit(count: int, file: str, key: str) -> None:

@@ -259,3 +259,12 @@ def test_what_a_watabou_export_leaves_unsure_is_read_one_way_and_said():
     assert any(room.text.endswith("A lost coin.") for room in key.rooms)
     assert not any(exit.to == "R5" for room in key.rooms for exit in room.exits)
     assert "# Warning: the door type 42" in text
+
+
+def test_an_imported_keys_id_keeps_its_accented_letters_as_a_journals_file_name_does(tmp_path):
+    data = json.loads(DONJON.read_text())
+    data["settings"]["name"] = "Les Caves du Père Noël"
+    path = tmp_path / "noel.json"
+    path.write_text(json.dumps(data))
+    _, text, _ = import_key(path.read_bytes(), str(path))
+    assert key_from_text(text, "noel.yaml").id == "les-caves-du-pere-noel"
