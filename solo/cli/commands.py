@@ -229,7 +229,7 @@ def _new(options, env: Environment) -> int:
     from solo.rules.catalog import load_styles
 
     dungeon = _dungeon_option(options)
-    _style(load_styles(), options.oracle)
+    options.oracle = _style(load_styles(), options.oracle).name  # (saved as the style is)
     for name in options.tables:
         _tables_file(Path(name))
     system = options.system

@@ -34,12 +34,13 @@ def answered(question: str, style: str, answer: oracle.Answer) -> Answered:
 
 def chaos(run: RunState) -> int:
     """The oracle's chaos factor: the ``chaos`` value, or the danger tracker's if it
-    follows it."""
+    follows it; the default while that tracker is behind the screen (its target would
+    tell the tracker's value)."""
     value = run.values.get("chaos", defaults.CHAOS)
     if value == "follow":
         name = run.procedure.danger
-        if not name:
-            return 5
+        if not name or run.hides(frozenset({name})):
+            return defaults.CHAOS
         maximum = run.procedure.trackers[name].maximum
         return oracle.chaos_from_danger(int(run.values[name]), maximum or 10)
     return int(value)

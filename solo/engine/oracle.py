@@ -43,16 +43,30 @@ def chaos_from_danger(value: int, maximum: int) -> int:
     return max(1, min(9, 3 + round_half_up(6 * value, maximum)))
 
 
-def split_question(text: str) -> tuple[str, str | None]:
+def split_question(text: str, style: OracleStyle | None = None) -> tuple[str, str | None]:
     """``"Is it locked? very likely"`` -> ``("Is it locked?", "very likely")``.
 
-    Words after the final ``?`` are the odds; without a ``?`` it is all question.
+    Words after the final ``?`` are the odds; without a ``?`` it is all question. With
+    nothing after it, a last part that is odds of ``style`` is the odds, its ``?`` typed
+    out of habit (``Is it? Likely?``), not a second question.
     """
     head, mark, tail = text.rpartition("?")
     if not mark:
         return text.strip(), None
+    before, inner, last = head.rpartition("?")
+    if style is not None and inner and not tail.strip() and last.strip() \
+            and _is_odds(style, last):
+        head, tail = before, last
     odds = " ".join(tail.split())
     return (head + mark).strip(), odds or None
+
+
+def _is_odds(style: OracleStyle, words: str) -> bool:
+    try:
+        resolve_odds(style, words)
+    except OracleError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from solo.engine.arguments import member_settings
 from solo.engine.effects_lights import MAX_LIT
 from solo.engine.state import Light, Member, State
 from solo.engine.world_state import follow_members, start
+from solo.errors import OracleError
+from solo.rules.oracle_styles import get_style
 from solo.rules.procedure import USAGE_DICE
 from solo.rules.world import World
 
@@ -61,7 +63,10 @@ def reconcile(world: World, state: State) -> tuple[State, tuple[str, ...]]:
         values["chaos"] = defaults.CHAOS
         notices.append(f"chaos was {str(chaos)[:40]!r}, not {low} to {high} or follow: "
                        f"reset to {defaults.CHAOS}")
-    if world.styles and values.get("oracle") not in world.styles:
+    try:  # (a style saved in another case is that style: IRONSWORN is ironsworn)
+        if world.styles:
+            values["oracle"] = get_style(world.styles, str(values.get("oracle") or "?")).name
+    except OracleError:
         notices.append(f"oracle style {str(values.get('oracle'))[:40]!r} is unknown: "
                        f"back to {defaults.ORACLE_STYLE}")
         values["oracle"] = defaults.ORACLE_STYLE

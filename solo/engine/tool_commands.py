@@ -14,7 +14,7 @@ from solo import defaults
 from solo.engine.arguments import quote
 from solo.engine.dungeon_named import set_dungeon
 from solo.engine.effects_lights import douse_source, light_source
-from solo.engine.effects_oracle import ask
+from solo.engine.effects_oracle import ask, chaos
 from solo.engine.effects_party import change_member, change_own, follow_party, marks, targets
 from solo.engine.effects_tables import roll_table
 from solo.engine.events import PartyChanged, RollData, Rolled, Said, Struck, TrackerChanged
@@ -124,15 +124,24 @@ def _ask(world: World, run: RunState, request: Ask) -> None:
 
 
 def _chaos(world: World, run: RunState, request: SetChaos) -> None:
-    if request.level == "follow":
-        run.store("chaos", "follow")
-        run.events.append(Said(f"Chaos now follows {world.procedure.danger}"))
-        return
-    before = run.values.get("chaos", defaults.CHAOS)
+    """Chaos set to a number (from the one the oracle read: the danger's, if it followed
+    it) or to follow the danger, unless that is behind the screen; kept, with a note, under
+    a style that does not read it."""
+    danger = world.procedure.danger
+    if request.level != "follow":
+        run.events.append(TrackerChanged("chaos", "Chaos", chaos(run), int(request.level),
+                                         "set by the player", "Track",
+                                         defaults.CHAOS_RANGE[1]))
+    elif danger and run.hides(frozenset({danger})):
+        raise UsageError(f"{world.procedure.trackers[danger].label} is behind the screen: "
+                         "chaos that followed it would tell its value; give chaos a number")
+    else:
+        run.events.append(Said(f"Chaos now follows {danger}"))
     run.store("chaos", request.level)
-    run.events.append(TrackerChanged("chaos", "Chaos", before if isinstance(before, int)
-                                     else defaults.CHAOS, int(request.level),
-                                     "set by the player", "Track", defaults.CHAOS_RANGE[1]))
+    style = world.styles.get(str(run.values.get("oracle", defaults.ORACLE_STYLE)))
+    if style is not None and style.method != "fate-chart":
+        run.events.append(Said(f"The {style.name} oracle does not read chaos: it is kept for "
+                               "a style that does (oracle mythic)"))
 
 
 def _oracle(world: World, run: RunState, request: ChooseOracle) -> None:

@@ -240,10 +240,10 @@ def read_question(rest: str, styles: Mapping[str, oracle_styles.OracleStyle],
     if "?" not in rest:
         raise UsageError(f"{_ASK_USAGE}: a question ends with '?'")
     style_name: str | None = None
-    first, _, after = rest.partition(" ")
-    if first.endswith(":") and first[:-1].lower() in styles:
-        style_name, rest = first[:-1].lower(), after
-    question, odds = oracle.split_question(rest)
+    named, colon, after = rest.partition(":")  # (ironsworn:Is it?, Opse : Is it? too)
+    if colon and named.strip().lower() in styles:
+        style_name, rest = named.strip().lower(), after
+    question, odds = oracle.split_question(rest, styles.get(style_name or current_style))
     if odds is not None:
         check_odds(styles, style_name or current_style, odds)
     return Ask(question, odds, style_name)

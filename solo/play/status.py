@@ -70,8 +70,7 @@ def status_lines(world: World, state: State, title: object) -> list[str]:
         lines.append("A sign foretells the next encounter.")
     chaos = state.values.get("chaos", defaults.CHAOS)
     lines.append(f"Oracle: {state.values.get('oracle', defaults.ORACLE_STYLE)}, chaos {chaos}"
-                 + (f" (now {engine.effective_chaos(world, state)})"
-                    if chaos == "follow" else ""))
+                 + (f" ({_chaos_now(world, state)})" if chaos == "follow" else ""))
     settings = [f"{name}={str(value).lower() if isinstance(value, bool) else value}"
                 for name in procedure.settings for value in [state.values[name]]]  # (as typed)
     if settings:
@@ -102,9 +101,17 @@ def look_up(world: World, state: State, name: str) -> str:
     if name == "chaos":
         chaos = values.get("chaos", defaults.CHAOS)
         if chaos == "follow":
-            return (f"Chaos follows {world.procedure.danger}: now "
-                    f"{engine.effective_chaos(world, state)}")
+            return f"Chaos follows {world.procedure.danger}: {_chaos_now(world, state)}"
         return (f"Chaos: {chaos} (chaos N sets it, "
                 f"{defaults.CHAOS_RANGE[0]}-{defaults.CHAOS_RANGE[1]})")
     return (f"Oracle style: {values.get('oracle', defaults.ORACLE_STYLE)} (choose one of "
             f"{', '.join(sorted(world.styles))})")
+
+
+def _chaos_now(world: World, state: State) -> str:
+    """The chaos the oracle reads when it follows the danger: ``now 7``, or the default
+    ``5 while Tension is behind the screen`` (its value not told)."""
+    danger = world.procedure.trackers.get(world.procedure.danger or "")
+    if danger is not None and danger.hidden(state.values):
+        return f"{engine.effective_chaos(world, state)} while {danger.label} is behind the screen"
+    return f"now {engine.effective_chaos(world, state)}"

@@ -57,6 +57,16 @@ def test_a_style_before_the_question_is_read_as_at_the_prompt():
     assert done.out.startswith("? Is it? (likely, ironsworn)\n")
     assert _ask("ironsworn: Is it? likely").out == done.out
     assert done.out == _ask("Is it?", "likely", "--style", "ironsworn").out
+    for typed in ("ironsworn:Is it? likely", "IRONSWORN : Is it? likely", "Ironsworn :Is it?"
+                  " likely?"):  # the colon with or without spaces, the odds with their ?
+        assert _ask(typed).out == done.out, typed
+
+
+def test_odds_typed_with_a_question_mark_are_the_odds_not_the_question():
+    done = _ask("Is", "the", "door", "locked?", "very", "likely?")
+    assert done.out.startswith("? Is the door locked? (very likely, mythic)\n")
+    assert _ask("Is the door locked? Very Likely?").out == done.out
+    assert _ask("Who? What?").out.startswith("? Who? What? (50/50, mythic)\n")
 
 
 def test_a_style_given_twice_is_refused():

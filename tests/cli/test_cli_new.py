@@ -74,6 +74,15 @@ def test_an_unknown_procedure_or_oracle_is_refused_before_any_file():
     assert not Path("j.md").exists()
 
 
+@pytest.mark.parametrize(("typed", "style"), [("IRONSWORN", "ironsworn"), ("Opse", "opse")])
+def test_an_oracle_typed_in_another_case_is_saved_and_played_as_that_style(typed, style):
+    done = solo("new", "j.md", "--system", "delving", "--seed", "1", "--oracle", typed,
+                stdin="ask Is it? likely\n")
+    assert done.code == 0, done.err
+    assert "unknown" not in done.err
+    text = Path("j.md").read_text()
+    assert f"oracle: {style}\n" in text and f"(likely, {style})" in text
+
 def test_a_dungeon_setting_given_twice_is_refused_not_laid_over():
     twice = ("--dungeon-set", "doors=open", "--dungeon-set", "doors=barred")
     refused = solo("new", "j.md", "--system", "d12-tension", "--dungeon", "classic", *twice)

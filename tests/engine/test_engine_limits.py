@@ -254,6 +254,16 @@ def test_reconcile_fits_a_state_to_an_edited_procedure():
     assert engine.reconcile(world, state)[1] == ()
 
 
+@pytest.mark.parametrize(("saved", "played", "told"), [
+    ("IRONSWORN", "ironsworn", False), ("Opse", "opse", False), ("tarot", "mythic", True),
+    ("", "mythic", True)])
+def test_reconcile_plays_a_style_saved_in_another_case_as_that_style(saved, played, told):
+    world = load_world("delving")
+    old = replace(engine.start(world), values={**engine.start(world).values, "oracle": saved})
+    state, notices = engine.reconcile(world, old)
+    assert state.values["oracle"] == played
+    assert bool(notices) == told and all("is unknown: back to mythic" in n for n in notices)
+
 def test_reconcile_resets_a_setting_whose_type_changed_and_adds_new_ones():
     world = load_world("exploration")
     values = dict(engine.start(world).values)

@@ -68,3 +68,45 @@ def test_tables_lists_oracles_tables_and_table_rolls_them(session):
     assert reply.lines[0].startswith("tbl: ")
     with pytest.raises(SoloError, match="no table named 'nope'"):
         session.handle("table nope")
+
+
+def test_chaos_set_after_following_starts_from_the_chaos_the_oracle_read(session):
+    session.handle("chaos follow")
+    session.handle("set tension 10")  # chaos 9
+    assert session.handle("chaos 9").lines[-1] == "=> [Track:Chaos 9/9] no change: " \
+        "set by the player"
+    session.handle("chaos follow")
+    session.handle("set tension 0")  # chaos 3
+    assert session.handle("chaos 5").lines[-1] == "=> [Track:Chaos 5/9] +2: set by the player"
+
+
+def test_chaos_never_tells_a_tension_kept_behind_the_screen(session):
+    session.handle("set show_tension false")
+    before = session.path.read_bytes()
+    with pytest.raises(SoloError, match="Tension is behind the screen: chaos that followed "
+                       "it would tell its value; give chaos a number"):
+        session.handle("chaos follow")
+    assert session.path.read_bytes() == before
+    session.handle("set show_tension true")
+    session.handle("chaos follow")
+    session.handle("set show_tension false")  # hidden after: the oracle reads chaos 5
+    for tension in ("0", "10"):
+        session.handle(f"set tension {tension}")
+        assert " vs 50 -> " in session.handle("ask Is it? 50/50").lines[1]
+        assert list(session.handle("chaos").lines) == [
+            "Chaos follows tension: 5 while Tension is behind the screen"]
+        assert "Oracle: mythic, chaos follow (5 while Tension is behind the screen)" in \
+            session.handle("status").lines
+    session.handle("set show_tension true")
+    assert " vs 90 -> " in session.handle("ask Is it? 50/50").lines[1]
+    assert list(session.handle("chaos").lines) == ["Chaos follows tension: now 9"]
+
+
+def test_chaos_under_a_style_that_does_not_read_it_is_kept_with_a_note(session):
+    session.handle("oracle ironsworn")
+    reply = session.handle("chaos 8")
+    assert reply.lines[-1] == ("(note: The ironsworn oracle does not read chaos: it is kept "
+                               "for a style that does (oracle mythic))")
+    session.handle("oracle mythic")
+    assert " vs 85 -> " in session.handle("ask Is it? 50/50").lines[1]
+    assert "does not read chaos" not in " ".join(session.handle("chaos 5").lines)

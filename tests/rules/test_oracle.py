@@ -325,6 +325,18 @@ def test_split_question(text, expected) -> None:
     assert split_question(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Is the door locked? very likely?", ("Is the door locked?", "very likely")),
+    ("Is it? Likely?", ("Is it?", "Likely")),
+    ("Is it? LIKELY ?  ", ("Is it?", "LIKELY")),
+    ("Who? What?", ("Who? What?", None)),  # a second question, not odds
+    ("Is it? likely.?", ("Is it? likely.?", None)),
+    ("Is it??", ("Is it??", None)),
+    ("Is it? likely? unlikely", ("Is it? likely?", "unlikely")),
+])
+def test_odds_typed_with_a_question_mark_are_the_odds(text, expected) -> None:
+    assert split_question(text, MYTHIC) == expected
+
 @given(st.text(max_size=40))
 def test_split_question_odds_never_contain_question_mark(text: str) -> None:
     question, odds = split_question(text)
