@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Digits", "Constant", "Term",
     "Expression",
-    "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random",
+    "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random", "tell_die",
 ]
 
 MAX_DICE = 1000
@@ -256,3 +256,11 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
         results.append(TermRoll(term, rolls, kept, value))
         total += value
     return Roll(expr, total, tuple(results))
+
+
+def tell_die(rng: random.Random, part: str) -> None:
+    """Say which die the next one is (``answer die``, ``Action``) to a generator that asks
+    the player for its dice (:mod:`solo.play.physical`); a stock Random has no ear for it."""
+    tell = getattr(rng, "about_die", None)
+    if tell is not None:
+        tell(part)
