@@ -28,8 +28,10 @@ def test_roll_with_seed_is_repeatable_and_shows_every_die(tmp_path: Path):
     assert first.returncode == 0 and first.stdout == second.stdout
     text = first.stdout.strip()
     assert text.startswith("4d6kh3 = [") and text.count(",") == 3 and "→" in text
-    dice = [int(face) for face in text.split("[")[1].split("]")[0].split(",")]
+    faces = text.split("[")[1].split("]")[0].split(", ")
+    dice = [int(face.rstrip("d")) for face in faces]
     assert int(text.rsplit("→", 1)[1]) == sum(sorted(dice)[1:])
+    assert [face for face in faces if face.endswith("d")] == [f"{min(dice)}d"]  # the dropped
 
 
 @pytest.mark.parametrize("expression", ["1001d6", "d1000001", "2d", "d6+" * 70 + "1"])
