@@ -34,6 +34,20 @@ def test_roll_with_seed_is_repeatable_and_shows_every_die(tmp_path: Path):
     assert [face for face in faces if face.endswith("d")] == [f"{min(dice)}d"]  # the dropped
 
 
+@pytest.mark.parametrize("command", [["roll", "d20"], ["roll", "2d6kh1"], ["ask", "Is it?"],
+                                     ["new", "j.md", "--system", "delving"],
+                                     ["simulate", "--system", "classic", "--turns", "3"]])
+@pytest.mark.parametrize("seed", [["--seed", "-7"], ["--seed=-7"]])
+def test_a_negative_seed_is_refused_by_every_command_that_takes_one(tmp_path: Path,
+                                                                    command, seed):
+    """(A seed of -7 would roll as 7 does in roll, ask and simulate, not in new: none is
+    taken.)"""
+    result = run_here(*command, *seed, cwd=tmp_path)
+    assert result.returncode == 2 and not (tmp_path / "j.md").exists()
+    assert "a seed is a whole number of 0 or more, not '-7'" in one_line_error(result)
+    assert run_here(*command, "--seed", "7", cwd=tmp_path).returncode == 0
+
+
 @pytest.mark.parametrize("expression", ["1001d6", "d1000001", "2d", "d6+" * 70 + "1"])
 def test_roll_refuses_hostile_dice_with_exit_2(tmp_path: Path, expression: str):
     result = run_here("roll", expression, cwd=tmp_path)
