@@ -189,6 +189,7 @@ def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int
     wanted = sorted(set(words), key=len, reverse=True)
     key, others = wanted[0], wanted[1:]
     newline, comment = marks.newline, marks.comment
+    ask, arrow = _ASK_ARROW[type(newline)]
     starts: list[int] = []
     size = len(lowered)
     at = lowered.find(key, body)
@@ -199,7 +200,9 @@ def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int
         opened = lowered.rfind(marks.record, 0, start)  # (a record wrapped over lines runs
         in_record = opened >= 0 and lowered.find(marks.close, opened, start) < 0  # to its -->)
         if not lowered.startswith(comment, start) and not in_record:
-            shown, line = _with_answer(lowered, start, end, newline)
+            shown, line = start, lowered[start:end]
+            if arrow in line or line.lstrip().startswith(ask):  # a question, or its answer
+                shown, line = _with_answer(lowered, start, end, newline)
             if all(word in line for word in (others if shown == start else wanted)) \
                     and starts[-1:] != [shown]:
                 starts.append(shown)
@@ -207,11 +210,15 @@ def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int
     return starts
 
 
+_ASK_ARROW: dict[type, tuple[Any, Any]] = {bytes: (b"? ", b"->"), str: ("? ", "->")}
+"""A question's mark and the arrow before its answer, as bytes and as text."""
+
+
 def _with_answer(lowered: Any, start: int, end: int, newline: Any) -> tuple[Any, Any]:
     """Where the line from ``start`` to ``end`` is shown, and what is shown there: a question
     (``? ``) with its answer (what its next line says after ``->``), as a hit shows it, the
     answer's line in its question's place; any other line as it is."""
-    ask, arrow = (b"? ", b"->") if isinstance(newline, bytes) else ("? ", "->")
+    ask, arrow = _ASK_ARROW[type(newline)]
     line = lowered[start:end]
     if not line.lstrip().startswith(ask):
         before = lowered.rfind(newline, 0, max(start - 1, 0)) + 1
