@@ -124,9 +124,8 @@ def _quick_roll(args: list[str], env: Environment) -> int | None:
     for word in rest:
         if word.startswith("--seed"):
             value = word.partition("=")[2] if "=" in word else next(rest, "")
-            digits = value.lstrip("-")
-            if not (digits.isascii() and digits.isdigit()) or seed is not None:
-                return None
+            if not (value.isascii() and value.isdigit()) or seed is not None:
+                return None  # (argparse says why: a seed is 0 or more)
             seed = int(value)
         elif word.startswith("-") and not word[1:2].isdigit():
             return None  # --help and the like

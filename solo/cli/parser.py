@@ -83,9 +83,12 @@ def _whole(value: str) -> int:
 
 
 def _seed(value: str) -> int:
-    number = numbers.whole_number(value, signed=True)
+    """A seed, for every command that takes one: 0 or more (a stock Random seeded with -N
+    rolls as with N, so a negative seed would be a second name for another's rolls)."""
+    number = numbers.whole_number(value)
     if number is None:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {printable(value)!r}")
+        raise argparse.ArgumentTypeError(f"a seed is a whole number of 0 or more, not "
+                                         f"{printable(value)!r}")
     return number
 
 

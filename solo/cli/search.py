@@ -13,8 +13,8 @@ it is shown). The hidden records and the front matter are never searched, and a 
 repeated by later sessions' ``[DUNGEON STATUS]`` blocks is shown once, where it first
 appears. A Lonelog line is read by its mark, in a fence or not (the player may write their
 own, where they like): ``=>`` a consequence (``=> Encounter: …`` an encounter met, its one
-line; a tag's change, ``=> [Track:…]``, is no consequence), ``? `` a question and its
-answer, ``[R:`` a room.
+line; a tag's change, ``=> [Track:…]``, is no consequence), ``? `` a question with its
+answer (its next line's, after ``->``), found and shown as one line, ``[R:`` a room.
 """
 
 from __future__ import annotations
@@ -189,6 +189,7 @@ def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int
     wanted = sorted(set(words), key=len, reverse=True)
     key, others = wanted[0], wanted[1:]
     newline, comment = marks.newline, marks.comment
+    ask, arrow = _ASK_ARROW[type(newline)]
     starts: list[int] = []
     size = len(lowered)
     at = lowered.find(key, body)
@@ -199,11 +200,34 @@ def _lines(lowered: Any, words: list[Any], marks: _Marks, body: int) -> list[int
         opened = lowered.rfind(marks.record, 0, start)  # (a record wrapped over lines runs
         in_record = opened >= 0 and lowered.find(marks.close, opened, start) < 0  # to its -->)
         if not lowered.startswith(comment, start) and not in_record:
-            line = lowered[start:end]
-            if all(word in line for word in others):
-                starts.append(start)
+            shown, line = start, lowered[start:end]
+            if arrow in line or line.lstrip().startswith(ask):  # a question, or its answer
+                shown, line = _with_answer(lowered, start, end, newline)
+            if all(word in line for word in (others if shown == start else wanted)) \
+                    and starts[-1:] != [shown]:
+                starts.append(shown)
         at = lowered.find(key, end)
     return starts
+
+
+_ASK_ARROW: dict[type, tuple[Any, Any]] = {bytes: (b"? ", b"->"), str: ("? ", "->")}
+"""A question's mark and the arrow before its answer, as bytes and as text."""
+
+
+def _with_answer(lowered: Any, start: int, end: int, newline: Any) -> tuple[Any, Any]:
+    """Where the line from ``start`` to ``end`` is shown, and what is shown there: a question
+    (``? ``) with its answer (what its next line says after ``->``), as a hit shows it, the
+    answer's line in its question's place; any other line as it is."""
+    ask, arrow = _ASK_ARROW[type(newline)]
+    line = lowered[start:end]
+    if not line.lstrip().startswith(ask):
+        before = lowered.rfind(newline, 0, max(start - 1, 0)) + 1
+        if not start or arrow not in line or not lowered[before:start].lstrip().startswith(ask):
+            return start, line
+        start, end, line = before, start - 1, lowered[before:start - 1]
+    after = lowered.find(newline, end + 1)
+    answer = lowered[end + 1:len(lowered) if after < 0 else after]
+    return start, line + newline + answer.split(arrow, 1)[1] if arrow in answer else line
 
 
 def _hits(data: Any, starts: list[int], journal: str, marks: _Marks) -> Iterator[Hit]:

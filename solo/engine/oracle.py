@@ -156,9 +156,11 @@ def judge(style: OracleStyle, odds: str | None, chaos: int, roll_value: int,
 def ask(style: OracleStyle, rng: random.Random, odds: str | None = None, chaos: int = 5,
         tables: Mapping[str, Table] | None = None) -> Answer:
     """Roll the style's dice and answer; a random event is rolled on ``tables`` if present."""
+    dice.tell_die(rng, "answer die")  # (your own dice: each prompt names its die)
     rolls = [dice.roll(style.dice, rng)]
     modifier_value = None
     if style.modifier_dice:
+        dice.tell_die(rng, "modifier die")
         rolls.append(dice.roll(style.modifier_dice, rng))
         modifier_value = rolls[-1].total
     answer = judge(style, odds, chaos, rolls[0].total, modifier_value)
@@ -166,6 +168,7 @@ def ask(style: OracleStyle, rng: random.Random, odds: str | None = None, chaos: 
     if answer.random_event and tables and style.event_table is not None \
             and style.event_table in tables:
         table = tables[style.event_table]
+        dice.tell_die(rng, "random event")
         rolls.append(dice.roll(table.dice, rng))
         event, inline = expand_inline_dice(table.entries[table.index_for(rolls[-1].total)].text,
                                            rng)

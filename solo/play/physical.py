@@ -43,8 +43,8 @@ _ZERO_IS_TOP = {10: ("0",), 100: ("0", "00")}
 """The faces a d10 and percentile dice print for their highest: a d10's 0 is 10, and 00
 (with the units die's 0) is 100."""
 
-_PLACES = {2: ("tens", "units"), 3: ("hundreds", "tens", "units")}
-"""The digit each d6 of a d66 (d666) gives, in the order they are asked for."""
+_PLACES = ("units", "tens", "hundreds", "thousands")
+"""The digit each die of a d66 (d666, a table's ``d4;d8``) gives, from the last die asked."""
 
 
 def die_prompt(sides: int, purpose: str) -> str:
@@ -86,24 +86,39 @@ class TypedDice(random.Random):
         self.ask = ask
         self.typed: list[tuple[int, int]] = []  # (sides, face) the player gave
         self.purpose = ""  # what the engine said the next dice are for
+        self.part = ""  # and which of them the next die is (the oracle's answer die, …)
 
     def about(self, what: str) -> None:
         """The engine says what its next dice are for (solo.engine.run.RunState.about)."""
-        self.purpose = what
+        self.purpose, self.part = what, ""
+
+    def about_die(self, part: str) -> None:
+        """The engine says which of those dice the next one is (``answer die``, ``Action``:
+        :func:`solo.rules.dice.tell_die`), until it says another."""
+        self.part = part
+
+    @property
+    def said(self) -> str:
+        """What the next die is for, as its prompt names it (``Oracle: …?, answer die``)."""
+        return ", ".join(filter(None, (self.purpose, self.part)))
 
     def digit_dice(self, faces: tuple[int, ...]) -> tuple[int, ...]:
-        """A d66 (d666): each d6 asked for by the digit it gives (``Roll (d66), tens die``),
-        tens first (:func:`solo.rules.dice.roll` asks a generator that has this)."""
-        purpose, dice = self.purpose, "d" + "".join(map(str, faces))
-        named = purpose if _names(purpose, dice) else f"{purpose or 'A roll'} ({dice})"
+        """A d66 (d666, a table's ``d4;d8``): each die asked for by the digit it gives
+        (``Roll (d66), tens die``), tens first (:func:`solo.rules.dice.roll` and a compound
+        table's roll ask a generator that has this)."""
+        purpose, part, said = self.purpose, self.part, self.said
+        dice = "d" + "".join(map(str, faces)) if set(faces) == {6} \
+            else ";".join(f"d{sides}" for sides in faces)
+        named = said if _names(said, dice) else f"{said or 'A roll'} ({dice})"
         try:
             rolled = []
-            for sides, place in zip(faces, _PLACES[len(faces)], strict=True):
-                self.purpose = f"{named}, {place} die"
+            for left, sides in enumerate(faces, 1 - len(faces)):
+                place = _PLACES[-left] if -left < len(_PLACES) else f"{10 ** -left}s"
+                self.purpose, self.part = f"{named}, {place} die (d{sides})", ""
                 rolled.append(self.randint(1, sides))
             return tuple(rolled)
         finally:
-            self.purpose = purpose
+            self.purpose, self.part = purpose, part
 
     def randint(self, a: int, b: int) -> int:
         if a != 1:  # not a die: solo's own business
@@ -111,7 +126,7 @@ class TypedDice(random.Random):
         problem = None
         while True:
             try:
-                answer = self.ask(b, problem, self.purpose).strip()
+                answer = self.ask(b, problem, self.said).strip()
             except EOFError:
                 raise UsageError(f"the input ended while solo waited for a d{b}; "
                                  "nothing was recorded") from None

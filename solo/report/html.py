@@ -190,8 +190,9 @@ def _question_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[st
     for question in crawl.questions:
         odds = f" ({escape(question.odds)})" if question.odds else ""
         answer = f" → <strong>{escape(question.answer)}</strong>" if question.answer else ""
+        event = f"; random event: {escape(question.event)}" if question.event else ""
         items.append(f"{_when(crawl, question.turn, anchored)} {inline(question.question)}"
-                     f"{odds}{answer}")
+                     f"{odds}{answer}{event}")
     return items
 
 

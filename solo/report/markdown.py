@@ -40,8 +40,9 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
         for number, question in enumerate(crawl.questions, 1):
             odds = f" ({question.odds})" if question.odds else ""
             answer = f" → {question.answer}" if question.answer else ""
+            event = f"; random event: {question.event}" if question.event else ""
             out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
-                       f"{one_line(question.question).translate(_LITERAL)}{odds}{answer}")
+                       f"{one_line(question.question).translate(_LITERAL)}{odds}{answer}{event}")
     if crawl.expeditions:
         out += ["", "### Expeditions", ""]
         out += [f"{number}. {line}" for number, line

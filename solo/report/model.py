@@ -29,9 +29,8 @@ class Encounter:
 
     @property
     def outcome(self) -> str:
-        parts = (["defeated (struck off)"] if self.defeated else []) \
-            + ([f"“{self.note}”"] if self.note else [])
-        return "; ".join(parts)
+        return "; ".join((["defeated (struck off)"] if self.defeated else [])
+                         + ([f"“{self.note}”"] if self.note else []))
 
 
 @dataclass
@@ -40,6 +39,7 @@ class Question:
     question: str
     odds: str
     answer: str
+    event: str | None = None  # the random event the answer raised
 
 
 @dataclass

@@ -112,7 +112,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     encounters: list[Encounter] = []
     questions: list[Question] = []
     lit: dict[str, int] = {}
-    signs = burnt = put_out = blown = 0
+    signs = 0
+    gone = dict.fromkeys(("burnt", "doused", "blown"), 0)  # the lights gone out, by how
     met_at: list[tuple[int, list[Encounter]]] = []  # each record that met encounters
     struck_before: dict[str, set[int]] = {}
     met_before = 0
@@ -152,17 +153,14 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
                 case Encountered(status="struck-sign"):  # its sign result foretold nothing
                     sign_rolls[index] = sign_rolls.get(index, 0) - 1
                 case LightChanged():
-                    how = event.how or _older_how(event)
+                    how = {"over": "doused"}.get(event.how, event.how) or _older_how(event)
                     if how == "lit":
                         lit[event.label] = lit.get(event.label, 0) + 1
-                    elif how == "burnt":
-                        burnt += 1
-                    elif how in ("doused", "over"):
-                        put_out += 1
-                    elif how == "blown":
-                        blown += 1
+                    else:  # ("over": put out as the expedition ended, so doused)
+                        gone[how] = gone.get(how, 0) + 1
                 case Answered():
-                    questions.append(Question(turn, event.question, event.odds, event.text))
+                    questions.append(Question(turn, event.question, event.odds, event.text,
+                                              event.event))
         signs += max(sign_rolls.pop(index, 0), sign_events)  # (a sign told twice: once)
         if met_here:
             met_here[-1].named_in = index
@@ -180,8 +178,8 @@ def _figures(path: Path, meta: dict[str, Any], records: Records) -> Crawl:
     return Crawl(path=path, meta=meta, title=str(meta["title"]),
                  system_id=system_id, system_name=system_name, unit=unit, minutes_per_turn=minutes,
                  turns=turns, danger=_danger(procedure, records, live, turns, moves),
-                 encounters=encounters, signs=signs, lights_lit=lit, burnt_out=burnt,
-                 put_out=put_out, blown_out=blown, results=tally.results,
+                 encounters=encounters, signs=signs, lights_lit=lit, burnt_out=gone["burnt"],
+                 put_out=gone["doused"], blown_out=gone["blown"], results=tally.results,
                  expeditions=expeditions(records, live, procedure, path.parent),
                  explored=explored(records, live[-1], procedure, path.parent) if live else None,
                  questions=questions, snapshots=0, garbled=[],

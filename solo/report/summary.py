@@ -39,7 +39,7 @@ def figures(crawl: Crawl) -> dict[str, Any]:
         "table_results": {table: dict(counts) for table, counts in crawl.results.items()},
         "questions": len(crawl.questions),
         "question_list": [{"turn": q.turn, "question": q.question, "odds": q.odds,
-                           "answer": q.answer} for q in crawl.questions],
+                           "answer": q.answer, "event": q.event} for q in crawl.questions],
         "snapshots": crawl.snapshots,
         "garbled_snapshots": len(crawl.garbled),
         "garbled_lines": crawl.garbled,

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_DICE", "MAX_SIDES", "MAX_LENGTH", "Dice", "Digits", "Constant", "Term",
     "Expression",
-    "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random",
+    "TermRoll", "Roll", "DiceError", "parse", "roll", "single_die", "stock_random", "tell_die",
 ]
 
 MAX_DICE = 1000
@@ -73,17 +73,20 @@ def _skip(text: str, i: int, chars: str = _DIGITS) -> int:
 
 def _check_dice(text: str, count: int, sides: int, mode: str, keep: int) -> None:
     """Refuse dice no table could roll: none, a side-less die, too many sides, more kept
-    or dropped than rolled."""
+    or dropped than rolled, none kept."""
     if count == 0:
         raise _refuse(text, "rolls no dice; roll at least 1 die")
     if sides == 0:
         raise _refuse(text, "has a 0-sided die; dice need at least 1 side")
     if sides > MAX_SIDES:
         raise _refuse(text, f"has a die with {sides} sides; the limit is {MAX_SIDES}")
-    if keep > count:
+    if keep > count:  # (a drop must leave a die: at most count - 1)
         verb = "keeps" if mode[0] == "k" else "drops"
         raise _refuse(text, f"{verb} {keep} of only {count} dice; "
-                            f"{verb[:-1]} at most {count}")
+                            f"{verb[:-1]} at most {count - (verb == 'drops')}")
+    if mode and (keep if mode[0] == "k" else count - keep) == 0:
+        kept = "keeps no dice" if mode[0] == "k" else f"drops every die ({keep} of {count})"
+        raise _refuse(text, f"{kept}; keep at least 1")
 
 
 _PARSED: dict[str, Expression] = {}
@@ -256,3 +259,11 @@ def roll(expr: str | Expression, rng: random.Random) -> Roll:
         results.append(TermRoll(term, rolls, kept, value))
         total += value
     return Roll(expr, total, tuple(results))
+
+
+def tell_die(rng: random.Random, part: str) -> None:
+    """Say which die the next one is (``answer die``, ``Action``) to a generator that asks
+    the player for its dice (:mod:`solo.play.physical`); a stock Random has no ear for it."""
+    tell = getattr(rng, "about_die", None)
+    if tell is not None:
+        tell(part)

@@ -165,10 +165,12 @@ class TermRoll(_Record):
     value: int
 
     def render(self) -> str:
-        """``[5, 5, 3, 4]`` for dice (dropped ones included), the number for a constant."""
+        """``[5, 5, 3d, 4]`` for dice (a dropped one marked ``d``, as the journal marks it),
+        the number for a constant."""
         if isinstance(self.term, Constant):
             return str(self.term.value)
-        return "[" + ", ".join(map(str, self.rolls)) + "]"
+        return "[" + ", ".join(str(die) if keep else f"{die}d"
+                               for die, keep in zip(self.rolls, self.kept, strict=True)) + "]"
 
 
 class Roll(_Record):

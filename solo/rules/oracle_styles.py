@@ -123,7 +123,20 @@ def _keys(doc: Document, path: tuple, raw: Any, allowed: set[str], what: str) ->
     return raw
 
 
-def _parse_odds(doc: Document, method: str, raw: Any) -> tuple[Odds, ...]:
+def _on_the_dice(doc: Document, path: tuple, value: int, dice_text: str, yes_below: bool
+                 ) -> int:
+    """``value`` (a target or a yes-on) if the dice ``dice_text`` can roll it; else an error
+    saying what the answer would always be (``yes_below``: a roll under it answers yes)."""
+    expression = dice.parse(dice_text)
+    low, high = expression.minimum, expression.maximum
+    if not low <= value <= high:
+        always = "yes" if (value > high) == yes_below else "no"
+        raise doc.error(path, f"{value} is no roll of {dice_text} ({low} to {high}): the "
+                              f"answer would always be {always}")
+    return value
+
+
+def _parse_odds(doc: Document, method: str, raw: Any, dice_text: str) -> tuple[Odds, ...]:
     field = METHODS[method]
     high = 100 if method != "fate-chart" else 1000
     if not isinstance(raw, list) or not raw:
@@ -145,6 +158,8 @@ def _parse_odds(doc: Document, method: str, raw: Any) -> tuple[Odds, ...]:
                 raise doc.error(("odds", i), f"odds name {word!r} is used twice")
             seen.add(_norm(word))
         value = _int(doc, ("odds", i, field), item[field], 0, high)
+        if method != "fate-chart":  # (a rank: the chart's targets are checked)
+            _on_the_dice(doc, ("odds", i, field), value, dice_text, method == "threshold")
         levels.append(Odds(name=name, value=value, aliases=aliases))
     return tuple(levels)
 
@@ -159,9 +174,10 @@ def parse_style(doc: Document) -> OracleStyle:
         raise doc.error(("method",), f"expected one of: {', '.join(METHODS)}")
     _keys(doc, (), data, _COMMON | _EXTRA[method], "a mapping")
     name = _text(doc, ("name",), data.get("name"), "the style's name, such as mythic")
-    odds = _parse_odds(doc, method, data.get("odds"))
+    dice_text = _dice(doc, ("dice",), data.get("dice"))
+    odds = _parse_odds(doc, method, data.get("odds"), dice_text)
     style = OracleStyle(name=name, title=str(data.get("title", name)), method=method,
-                        dice=_dice(doc, ("dice",), data.get("dice")), odds=odds,
+                        dice=dice_text, odds=odds,
                         default_odds=str(data.get("default-odds", odds[len(odds) // 2].name)),
                         source=doc.file)
     try:
@@ -172,7 +188,8 @@ def parse_style(doc: Document) -> OracleStyle:
         chart = data.get("chart")
         if not isinstance(chart, list) or not chart:
             raise doc.error(("chart",), "expected a list of targets such as [1, 5, 10, ...]")
-        extra["chart"] = tuple(_int(doc, ("chart", i), v, 0, 100) for i, v in enumerate(chart))
+        extra["chart"] = tuple(_on_the_dice(doc, ("chart", i), _int(doc, ("chart", i), v, 0, 100),
+                                            dice_text, True) for i, v in enumerate(chart))
         chaos = _keys(doc, ("chaos",), data.get("chaos"), {"min", "max", "default"},
                       "a mapping with min, max and default")
         low = _int(doc, ("chaos", "min"), chaos.get("min"), 0, 100)
@@ -198,8 +215,9 @@ def parse_style(doc: Document) -> OracleStyle:
         faces = modifier.get("faces")
         if not isinstance(faces, Mapping):
             raise doc.error(("modifier", "faces"), "expected a mapping such as {1: but, 6: and}")
-        for face, word in faces.items():
-            _int(doc, ("modifier", "faces", face), face, 1, dice.MAX_SIDES)
+        rolled = dice.parse(extra["modifier_dice"])
+        for face, word in faces.items():  # (a face the die cannot show would never colour)
+            _int(doc, ("modifier", "faces", face), face, rolled.minimum, rolled.maximum)
             if word not in _MODIFIERS:
                 raise doc.error(("modifier", "faces", face), "expected and, but or twist")
         extra["modifier_faces"] = tuple(sorted(faces.items()))

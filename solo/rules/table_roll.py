@@ -91,7 +91,9 @@ class _Roller:
     def read(self, table: Table) -> tuple[tuple[int, ...], int]:
         """Roll the table's dice: the faces and the value read."""
         if table.digits:
-            faces = tuple(dice.roll(f"d{sides}", self.rng).total for sides in table.digits)
+            ask = getattr(self.rng, "digit_dice", None)  # your own dice: each by its digit
+            faces = ask(table.digits) if ask is not None else \
+                tuple(dice.roll(f"d{sides}", self.rng).total for sides in table.digits)
             return faces, int("".join(map(str, faces)))
         result = dice.roll(table.expression, self.rng)
         return result.dice, result.total
@@ -114,7 +116,9 @@ class _Roller:
         return self.entry(table, entry, faces, value, plus, depth, entry.text)
 
     def column(self, table: Table, index: int, plus: int, depth: int) -> str:
+        dice.tell_die(self.rng, table.columns[index].capitalize())  # (your own dice: named)
         faces, value = self.read(table)
+        dice.tell_die(self.rng, "")
         entry = table.entries[table.index_for(value + plus)]
         if depth == 0 and self.top is None:
             self.top = entry

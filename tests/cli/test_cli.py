@@ -28,8 +28,24 @@ def test_roll_with_seed_is_repeatable_and_shows_every_die(tmp_path: Path):
     assert first.returncode == 0 and first.stdout == second.stdout
     text = first.stdout.strip()
     assert text.startswith("4d6kh3 = [") and text.count(",") == 3 and "→" in text
-    dice = [int(face) for face in text.split("[")[1].split("]")[0].split(",")]
+    faces = text.split("[")[1].split("]")[0].split(", ")
+    dice = [int(face.rstrip("d")) for face in faces]
     assert int(text.rsplit("→", 1)[1]) == sum(sorted(dice)[1:])
+    assert [face for face in faces if face.endswith("d")] == [f"{min(dice)}d"]  # the dropped
+
+
+@pytest.mark.parametrize("command", [["roll", "d20"], ["roll", "2d6kh1"], ["ask", "Is it?"],
+                                     ["new", "j.md", "--system", "delving"],
+                                     ["simulate", "--system", "classic", "--turns", "3"]])
+@pytest.mark.parametrize("seed", [["--seed", "-7"], ["--seed=-7"]])
+def test_a_negative_seed_is_refused_by_every_command_that_takes_one(tmp_path: Path,
+                                                                    command, seed):
+    """(A seed of -7 would roll as 7 does in roll, ask and simulate, not in new: none is
+    taken.)"""
+    result = run_here(*command, *seed, cwd=tmp_path)
+    assert result.returncode == 2 and not (tmp_path / "j.md").exists()
+    assert "a seed is a whole number of 0 or more, not '-7'" in one_line_error(result)
+    assert run_here(*command, "--seed", "7", cwd=tmp_path).returncode == 0
 
 
 @pytest.mark.parametrize("expression", ["1001d6", "d1000001", "2d", "d6+" * 70 + "1"])

@@ -51,7 +51,7 @@ def test_version_and_help_go_to_stdout():
 @pytest.mark.parametrize("args, said", [
     (("exprot", "j.md"), "no command 'exprot'; did you mean export?"),
     (("simulate",), "the following arguments are required: --system"),
-    (("roll", "d6", "--seed", "x"), "a seed is a whole number, not 'x'"),
+    (("roll", "d6", "--seed", "x"), "a seed is a whole number of 0 or more, not 'x'"),
     (("simulate", "--system", "classic", "--turns", "0"), "at least 1"),
     (("export", "j.md", "--format", "pdf"), "invalid choice: 'pdf'"),
 ])

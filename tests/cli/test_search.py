@@ -45,6 +45,20 @@ def test_each_kind_is_found_with_its_session_and_scene(tmp_path):
     assert _hits("BONES", "stacked", str(journal))[0]["kind"] == "narration"
 
 
+def test_a_question_is_found_by_its_answer_too(tmp_path):
+    journal = _journal(tmp_path / "journals", script="ask meaning What of the door?\n"
+                       "ask Is it barred? likely\n")
+    meaning = _hits("door", str(journal))
+    assert [hit["kind"] for hit in meaning] == ["oracle"]
+    words = meaning[0]["line"].split(") ", 1)[1].split()  # the answer's: Action / Subject
+    assert _hits(words[0], str(journal)) == meaning == _hits("DOOR", words[-1], str(journal))
+    answer = "yes" if "yes" in _hits("barred", str(journal))[0]["line"].lower() else "no"
+    found = _hits(answer, "barred", str(journal))
+    assert len(found) == 1 and found[0]["line"].startswith("? Is it barred? (likely")
+    assert _hits("barred", "vs", str(journal)) == []       # the dice a hit does not show
+    assert _hits("door", "barred", str(journal)) == []     # nor the next question's line
+
+
 def test_every_word_must_be_in_the_line_and_case_does_not_matter(tmp_path):
     journal = _journal(tmp_path / "journals")
     assert _hits("ossuary", "dragon", str(journal)) == []

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from solo.errors import UsageError
-from solo.play.physical import TypedDice
+from solo.play.physical import TypedDice, die_prompt
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
@@ -219,3 +219,54 @@ def test_a_d66_typed_at_the_table_in_a_script_is_read_tens_then_units(tmp_path: 
                       "1", "--dice", "physical", stdin="roll d66\n2\n6\n")
     assert played.code == 0, played.err
     assert "d: Roll d66=26 [2, 6]" in played.out
+
+
+def _prompts(tmp_path: Path, *commands: str) -> list[str]:
+    """The prompts of every die ``commands`` ask for (solo rolling each: Enter alone)."""
+    path = tmp_path / f"{len(list(tmp_path.iterdir()))}.md"
+    create_journal_file(str(path), "d12-tension", "Dice", 8, [])
+    session = Session(path)
+    said: list[str] = []
+
+    def ask(sides: int, problem: str | None, purpose: str = "") -> str:
+        said.append(die_prompt(sides, purpose))
+        return ""
+
+    try:
+        session.set_dice("physical")
+        session.ask_die = ask
+        for command in commands:
+            session.handle(command)
+    finally:
+        session.close()
+    return said
+
+
+def test_each_die_of_an_oracle_s_answer_is_asked_for_by_its_purpose(tmp_path: Path):
+    assert _prompts(tmp_path, "oracle opse", "ask Is the door barred?") == [
+        "Oracle: Is the door barred?, answer die (d6): ",
+        "Oracle: Is the door barred?, modifier die (d6): "]
+    mythic = _prompts(tmp_path, "chaos 9", *[f"ask Q{n}? very likely" for n in range(12)])
+    assert mythic[0] == "Oracle: Q0?, answer die (d100, 00 is 100): "
+    events = [prompt for prompt in mythic if "random event" in prompt]
+    assert events and all(prompt.startswith("Oracle: Q") and prompt.endswith(
+        ", random event (d100, 00 is 100): ") for prompt in events)
+    assert _prompts(tmp_path, "ask meaning") == [
+        "Action (d66), tens die (d6): ", "Action (d66), units die (d6): ",
+        "Subject (d66), tens die (d6): ", "Subject (d66), units die (d6): "]
+
+
+def test_a_compound_table_s_dice_are_asked_for_by_their_digit():
+    from solo.rules.table_file import parse_tables_file
+    from solo.rules.table_roll import roll_on
+    from solo.rules.yamlfile import load_yaml
+
+    said: list[str] = []
+    dice = TypedDice("1:0", lambda sides, problem, purpose="": said.append(
+        die_prompt(sides, purpose)) or str(sides // 2))
+    tables = parse_tables_file(load_yaml(
+        "kind: tables\ntables:\n  loot:\n    dice: d4;d8\n    entries:\n"
+        + "".join(f"      {tens}1-{tens}8: thing {tens}\n" for tens in range(1, 5)), "t.yaml"))
+    dice.about("Loot")
+    assert roll_on(tables, "loot", dice).text == "thing 2"
+    assert said == ["Loot (d4;d8), tens die (d4): ", "Loot (d4;d8), units die (d8): "]

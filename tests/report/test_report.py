@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -260,9 +261,26 @@ def test_stats_json_figures(crawl: Path):
     assert data["lights"]["lit"] == {"Torch": 1}
     assert data["questions"] == want["questions"] == 2
     assert data["question_list"][0] == {"turn": 4, "question": "Is the door locked?",
-                                        "odds": "likely", "answer": "No"}
+                                        "odds": "likely", "answer": "No", "event": None}
     assert sum(item["defeated"] for item in data["encounter_list"]) == 1
     assert data["garbled_snapshots"] == 0
+
+
+def test_random_events_stay_with_their_questions(tmp_path: Path):
+    journal = new_journal(tmp_path, "chaos 9\n" + "".join(f"ask Q{n}? very likely\n"
+                                                           for n in range(1, 31)), seed=8)
+    raised = dict(re.findall(r"^\? (Q\d+\?) .*\nd: .*random event \(d100=\d+\): (.*)$",
+                             journal.read_text(), flags=re.M))
+    assert len(raised) >= 2
+    listed = json.loads(solo("stats", str(journal), "--json", cwd=tmp_path).stdout)
+    events = {item["question"]: item["event"] for item in listed["question_list"]}
+    assert {question: event for question, event in events.items() if event} == raised
+    report = solo("export", str(journal), cwd=tmp_path).stdout
+    page = solo("export", str(journal), "--format", "html", cwd=tmp_path).stdout
+    for question, event in raised.items():
+        assert re.search(rf"\d\. Turn \d+: {re.escape(question)} .*→ .*; random event: "
+                         + re.escape(event) + "$", report, flags=re.M)
+        assert f"; random event: {html.escape(event)}</li>" in page
 
 
 def test_stats_plain_lines(crawl: Path):

@@ -98,7 +98,7 @@ def test_normalized_text(text: str, normal: str) -> None:
         ("d6-d6", -5, 5),
         ("5", 5, 5),
         ("-5", -5, -5),
-        ("3d6dh3", 0, 0),
+        ("3d6dh2", 1, 6),
         ("d1", 1, 1),
     ],
 )
@@ -154,11 +154,12 @@ _RENDER = re.compile(r"^(?P<text>\S+) = (?P<brief>.+) → (?P<total>-?\d+)$")
 
 
 def _shown(brief: str) -> list[list[int] | int]:
-    """Parse the bracket part of a rendered roll into dice lists and signed constants."""
+    """Parse the bracket part of a rendered roll into dice lists and signed constants (a
+    dropped die's ``d`` mark left out)."""
     out: list[list[int] | int] = []
-    for sign, body in re.findall(r"([+-]?)(\[[\d, ]+\]|\d+)", brief):
+    for sign, body in re.findall(r"([+-]?)(\[[\dd, ]+\]|\d+)", brief):
         if body.startswith("["):
-            out.append([int(x) for x in body[1:-1].split(", ")])
+            out.append([int(x.rstrip("d")) for x in body[1:-1].split(", ")])
         else:
             out.append(int(body) * (-1 if sign == "-" else 1))
     return out
@@ -188,8 +189,11 @@ def test_render_matches_raw_randint_sequence() -> None:
     top3 = sum(sorted(expected)[1:])
     result = roll("4d6kh3", random.Random(2024))
     assert result.dice == tuple(expected)
-    assert str(result) == f"4d6kh3 = [{', '.join(map(str, expected))}] → {top3}"
-    assert result.brief() == f"[{', '.join(map(str, expected))}] → {top3}"
+    low = expected.index(min(expected))  # the die dropped, marked as the journal marks it
+    shown = ", ".join(f"{die}d" if place == low else str(die)
+                      for place, die in enumerate(expected))
+    assert str(result) == f"4d6kh3 = [{shown}] → {top3}"
+    assert result.brief() == f"[{shown}] → {top3}"
 
 
 def test_render_mixed_terms_against_raw_sequence() -> None:
@@ -223,7 +227,7 @@ def test_render_exact_shapes() -> None:
         ("4d6dl1", lambda ds: sorted(ds)[1:]),
         ("5d8dh2", lambda ds: sorted(ds)[:3]),
         ("6d6kh6", lambda ds: ds),
-        ("3d6dl3", lambda ds: []),
+        ("3d6dl2", lambda ds: sorted(ds)[2:]),
     ],
 )
 def test_keep_drop_totals(text: str, pick) -> None:
@@ -242,8 +246,9 @@ def test_dropped_dice_are_shown_but_not_counted() -> None:
     rng = random.Random(5)
     for _ in range(50):
         result = roll("4d6kh3", rng)
-        shown = _shown(_RENDER.match(str(result))["brief"])
-        assert shown == [list(result.dice)]
+        brief = _RENDER.match(str(result))["brief"]
+        assert _shown(brief) == [list(result.dice)]
+        assert brief.count("d") == 1 and f"{min(result.dice)}d" in brief
         assert len(result.dice) == 4
         assert result.total == sum(result.dice) - min(result.dice)
 
@@ -369,8 +374,11 @@ def test_length_checked_before_anything_else() -> None:
         ("0d6", "rolls no dice"),
         ("3d0+1", "0-sided"),
         ("2d6kh3", "keeps 3 of only 2 dice; keep at most 2"),
-        ("2d6dl3", "drops 3 of only 2 dice; drop at most 2"),
+        ("2d6dl3", "drops 3 of only 2 dice; drop at most 1"),
         ("d6kl2", "keeps 2 of only 1 dice"),
+        ("4d6kh0", "keeps no dice; keep at least 1"),        # as 0d6 is refused
+        ("4d6dl4", "drops every die (4 of 4); keep at least 1"),
+        ("d6dh", "drops every die (1 of 1); keep at least 1"),
     ],
 )
 def test_zero_and_keep_limits(text: str, fragment: str) -> None:

@@ -446,6 +446,32 @@ def test_bad_fate_chart_file() -> None:
         assert err.value.key == key and err.value.file == "m.yaml"
 
 
+@pytest.mark.parametrize(("file", "old", "new", "key", "said"), [
+    ("oracle-opse.yaml", "yes-on: 4", "yes-on: 9", "odds.1.yes-on",
+     "9 is no roll of d6 (1 to 6): the answer would always be no"),
+    ("oracle-opse.yaml", "yes-on: 4", "yes-on: 0", "odds.1.yes-on",
+     "0 is no roll of d6 (1 to 6): the answer would always be yes"),
+    ("oracle-opse.yaml", "dice: d6\n", "dice: d4\n", "odds.2.yes-on",
+     "5 is no roll of d4 (1 to 4): the answer would always be no"),
+    ("oracle-opse.yaml", "6: and", "7: and", "modifier.faces.7",
+     "expected a whole number from 1 to 6"),
+    ("oracle-ironsworn.yaml", "target: 10", "target: 0", "odds.4.target",
+     "0 is no roll of d100 (1 to 100): the answer would always be no"),
+    ("oracle-ironsworn.yaml", "dice: d100", "dice: d20", "odds.0.target",
+     "90 is no roll of d20 (1 to 20): the answer would always be yes"),
+    ("oracle-mythic.yaml", "chart: [1, 1, 1,", "chart: [0, 1, 1,", "chart.0",
+     "0 is no roll of d100 (1 to 100): the answer would always be no"),
+])
+def test_a_number_the_dice_cannot_roll_is_refused(file, old, new, key, said) -> None:
+    """A yes-on, target or chart value past the dice's faces would answer the same every
+    time (a modifier face past them, never colour one): solo check says so."""
+    text = (shipped_oracles_dir() / file).read_text(encoding="utf-8")
+    assert old in text
+    with pytest.raises(RulesError) as err:
+        parse_style(load_yaml(text.replace(old, new, 1), "o.yaml"))
+    assert err.value.key == key and str(err.value).endswith(f"{key}: {said}")
+
+
 def test_bad_opse_modifier() -> None:
     text = (shipped_oracles_dir() / "oracle-opse.yaml").read_text(encoding="utf-8")
     with pytest.raises(RulesError) as err:
