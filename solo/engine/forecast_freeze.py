@@ -33,6 +33,7 @@ Pure: no I/O, no clock, no global random.
 
 from __future__ import annotations
 
+import dis
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -44,7 +45,7 @@ from msgspec.structs import astuple
 
 from solo.engine.run import RunState, Scope
 
-__all__ = ["Freezer", "Unmergeable", "PLAIN", "CHECK_NAMES", "RUN_PARTS"]
+__all__ = ["Freezer", "Unmergeable", "PLAIN", "CHECK_NAMES", "RUN_PARTS", "live_names"]
 
 CHECK_NAMES = frozenset({"roll", "natural"})
 """The names a check binds after its roll."""
@@ -91,6 +92,44 @@ def _kind_of(kind: type) -> str:
         if test:
             return how
     return "none"
+
+
+_LIVE: dict[tuple[CodeType, int], frozenset[str]] = {}
+"""The locals a frame of a code may still read from each place in it (:func:`live_names`)."""
+_READS = frozenset({"LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR", "LOAD_FAST_LOAD_FAST",
+                    "STORE_FAST_LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "LOAD_CLASSDEREF"})
+"""The instructions that read a local (or a cell) of the frame."""
+_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
+
+
+def live_names(code: CodeType, place: int) -> frozenset[str]:
+    """The locals a frame of ``code`` stopped at the instruction at ``place`` may still
+    read (a liveness pass over its bytecode, found once for each place): those read by
+    an instruction after it, or before it where a later jump or a handler of an
+    exception it may raise leads back, and every cell an inner function may share. A
+    local that is read no more cannot change what the frame does next, so two frames
+    that differ only there have one future."""
+    found = _LIVE.get((code, place))
+    if found is not None:
+        return found
+    instructions = list(dis.get_instructions(code))
+    handlers = [(entry.start, entry.end, entry.target)
+                for entry in getattr(dis.Bytecode(code), "exception_entries", ())]
+    begin = place + 1
+    while True:  # from the earliest place the rest of the frame may run again
+        later = [item for item in instructions if item.offset >= begin]
+        back = [item.argval for item in later if item.opcode in _JUMPS
+                and isinstance(item.argval, int) and item.argval < begin]
+        back += [target for start, end, target in handlers if end > place and target < begin]
+        if not back:
+            break
+        begin = min(back)
+    names = set(code.co_cellvars)
+    for item in later:
+        if item.opname in _READS:
+            names.update(item.argval if isinstance(item.argval, tuple) else (item.argval,))
+    found = _LIVE[(code, place)] = frozenset(names)
+    return found
 
 
 class Unmergeable(BaseException):

@@ -9,7 +9,8 @@ the first's distribution of outcomes instead of playing it again: 1,440 ways a D
 can fall are counted in 26 plays, the 46,656 of Dungeon Turn's rest-hour in under 200.
 
 The state at a die is read off the Python frames between the die and the play
-(:meth:`_Count.key`): each frame's code, its place in the code and its locals, frozen
+(:meth:`_Count.key`): each frame's code, its place in the code and the locals it may
+still read from there (:func:`~solo.engine.forecast_freeze.live_names`), frozen
 (:mod:`solo.engine.forecast_freeze`) with the run's working state, less what no move
 reads. A frame that may hold what its locals do not show (a comprehension building a
 list, a frame from outside the engine and the dice module) makes the die unmergeable:
@@ -42,7 +43,7 @@ from types import CodeType, FrameType
 from typing import Any, TypeVar
 
 from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll, unkept_roll
-from solo.engine.forecast_freeze import Freezer, Unmergeable
+from solo.engine.forecast_freeze import Freezer, Unmergeable, live_names
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
 
 __all__ = ["Forking", "Freezer", "outcomes", "shares", "TooMany", "names_read",
@@ -177,9 +178,10 @@ class _Count:
                     clean = self.clean[code] = _clean_code(code)
                 if not clean:
                     return None
-                freeze = self.freezer.freeze
-                parts.append((code, frame.f_lasti, tuple(
-                    (name, freeze(value, seen)) for name, value in frame.f_locals.items())))
+                freeze, place = self.freezer.freeze, frame.f_lasti
+                live = live_names(code, place)  # (a local read no more is left out)
+                parts.append((code, place, tuple((name, freeze(value, seen)) for name, value
+                                                 in frame.f_locals.items() if name in live)))
                 frame = frame.f_back
         except Unmergeable:
             return None
