@@ -33,7 +33,6 @@ Pure: no I/O, no clock, no global random.
 
 from __future__ import annotations
 
-import dis
 import random
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -45,7 +44,7 @@ from msgspec.structs import astuple
 
 from solo.engine.run import RunState, Scope
 
-__all__ = ["Freezer", "Unmergeable", "PLAIN", "CHECK_NAMES", "RUN_PARTS", "live_names"]
+__all__ = ["Freezer", "Unmergeable", "PLAIN", "CHECK_NAMES", "RUN_PARTS"]
 
 CHECK_NAMES = frozenset({"roll", "natural"})
 """The names a check binds after its roll."""
@@ -94,44 +93,6 @@ def _kind_of(kind: type) -> str:
     return "none"
 
 
-_LIVE: dict[tuple[CodeType, int], frozenset[str]] = {}
-"""The locals a frame of a code may still read from each place in it (:func:`live_names`)."""
-_READS = frozenset({"LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR", "LOAD_FAST_LOAD_FAST",
-                    "STORE_FAST_LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "LOAD_CLASSDEREF"})
-"""The instructions that read a local (or a cell) of the frame."""
-_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
-
-
-def live_names(code: CodeType, place: int) -> frozenset[str]:
-    """The locals a frame of ``code`` stopped at the instruction at ``place`` may still
-    read (a liveness pass over its bytecode, found once for each place): those read by
-    an instruction after it, or before it where a later jump or a handler of an
-    exception it may raise leads back, and every cell an inner function may share. A
-    local that is read no more cannot change what the frame does next, so two frames
-    that differ only there have one future."""
-    found = _LIVE.get((code, place))
-    if found is not None:
-        return found
-    instructions = list(dis.get_instructions(code))
-    handlers = [(entry.start, entry.end, entry.target)
-                for entry in getattr(dis.Bytecode(code), "exception_entries", ())]
-    begin = place + 1
-    while True:  # from the earliest place the rest of the frame may run again
-        later = [item for item in instructions if item.offset >= begin]
-        back = [item.argval for item in later if item.opcode in _JUMPS
-                and isinstance(item.argval, int) and item.argval < begin]
-        back += [target for start, end, target in handlers if end > place and target < begin]
-        if not back:
-            break
-        begin = min(back)
-    names = set(code.co_cellvars)
-    for item in later:
-        if item.opname in _READS:
-            names.update(item.argval if isinstance(item.argval, tuple) else (item.argval,))
-    found = _LIVE[(code, place)] = frozenset(names)
-    return found
-
-
 class Unmergeable(BaseException):
     """A state that cannot be frozen for comparing: the die is played out, not merged. A
     signal of the count, as the tree's are, never an error a player sees."""
@@ -155,6 +116,8 @@ class Freezer:
         """Counting each name's chance (forecast_tree.shares): the names the run at
         the last die frozen has named, and where this turn's begin."""
         self.read: frozenset[str] | None = None  # the names expressions read (None: all)
+        self.tail: Any = None  # the procedure's forecast_live.Locals (None: every local kept)
+        self.frames: list = []  # the frames at this die, each with its live locals
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
@@ -264,12 +227,14 @@ class Freezer:
                 parts.append((name, item > run.state.encounters))
             elif name == "foreshadowed":  # which entry a sign foretold only names it
                 parts.append((name, item[0] if item else None))
-            elif name == "locals" and (dead or self.read is not None):
-                read = self.read  # a local no expression reads changes nothing to come
+            elif name == "locals" and (dead or self.read is not None or self.tail is not None):
+                read, tail = self.read, self.tail  # a local no expression reads changes
+                live = None if tail is None or tail.droppable.isdisjoint(item) \
+                    else tail.at(self.frames)  # (nothing to come, nor one read no more)
                 parts.append((name, self.freeze({
                     local: value for local, value in item.items()
-                    if not (dead and local in CHECK_NAMES) and (read is None or local in read)},
-                    seen)))
+                    if not (dead and local in CHECK_NAMES) and (read is None or local in read)
+                    and (live is None or local in live)}, seen)))
             else:
                 parts.append((name, self.freeze(item, seen)))
         parts.append(("events", self.events(run.events) if self.events is not None
