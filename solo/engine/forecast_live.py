@@ -33,7 +33,7 @@ from solo.engine.effects_tables import MET
 from solo.engine.forecast_names import names_read
 from solo.engine.interpreter import Run
 from solo.engine.run import RunState, Scope
-from solo.rules.effect_model import Do, Say
+from solo.rules.effect_model import Do
 from solo.rules.expr import Expr, compile_expr
 from solo.rules.tables import Table
 from solo.rules.world import World
@@ -153,14 +153,15 @@ class Locals:
         them, or one holds what cannot be read through)."""
         names = set(self.tail)
         for frame, live in frames:
-            if frame.f_code is _ACT:
-                return frozenset(names)
+            acting = frame.f_code is _ACT
             for name, value in frame.f_locals.items():
-                if name in live:
-                    found = self._names(value)
+                if name in live and not (acting and name == "program"):  # (what act runs
+                    found = self._names(value)  # of its program is the tail: each turn's)
                     if found is None:
                         return None
                     names |= found
+            if acting:  # (the action's own step still to come, at its on_action's dice)
+                return frozenset(names)
         return None
 
     def _names(self, value: Any) -> frozenset[str] | None:
@@ -184,7 +185,8 @@ class Locals:
         if kind is FunctionType:
             parts = [cell.cell_contents for cell in value.__closure__ or ()
                      if cell.cell_contents is not value]
-            parts += [*(value.__defaults__ or ()), *_strings(value.__code__)]
+            parts += [*(value.__defaults__ or ()), *(value.__kwdefaults__ or {}).values(),
+                      *_strings(value.__code__)]
         elif kind is MethodType:
             parts = [value.__func__, value.__self__]
         elif kind is BuiltinFunctionType:
@@ -193,10 +195,8 @@ class Locals:
             parts = list(value)
         elif kind is dict:
             parts = [*value, *value.values()]
-        elif hasattr(value, "__dataclass_fields__") and not isinstance(value, Say):
+        elif hasattr(value, "__dataclass_fields__"):
             parts = [getattr(value, field) for field in value.__dataclass_fields__]
-        elif isinstance(value, Say):
-            parts = []  # (only words)
         else:
             return None
         found: set[str] = set()
