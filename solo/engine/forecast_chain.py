@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from solo.engine.events import TrackerChanged
 from solo.engine.forecast_clock import Clock, clock_of
+from solo.engine.forecast_live import Locals, locals_of
 from solo.engine.forecast_names import foretells, unread_trackers
 from solo.engine.forecast_plays import quiet_perform
 from solo.engine.forecast_rooms import NewRoom, room_perform
@@ -58,8 +59,9 @@ class _Seen:
 
     def __init__(self, freezer: Freezer, names: frozenset[str], quiet: bool,
                  rolls: bool, clock: Clock | None = None,
-                 unread: frozenset[str] = frozenset()) -> None:
+                 unread: frozenset[str] = frozenset(), tail: Locals | None = None) -> None:
         self.freezer = freezer
+        self.tail = tail  # the locals read after a die (forecast_live)
         self.unread = unread
         self.quiet = quiet
         self.rolls = rolls
@@ -142,7 +144,7 @@ def _seen(world: World, state: State, request: Request, danger: tuple[str, int] 
     return _Seen(Freezer(), names_read(world), checks_quiet(world), rolls_unread(world),
                  clock_of(world, request, horizon),
                  unread_trackers(world, danger[0] if danger is not None else "",
-                                 bool(state.party)))
+                                 bool(state.party)), locals_of(world))
 
 
 def _events_seen(danger: tuple[str, int] | None):
@@ -332,7 +334,7 @@ def _move(world: World, now: State, request: Request, kinds: tuple[str, ...],
 
     return outcomes(play, limit, events_seen, seen.freezer, "dice" not in seen.names,
                     seen.quiet, seen.rolls, "encounters" in seen.names,
-                    checks=one_die_checks(world), read=seen.names)
+                    checks=one_die_checks(world), read=seen.names, tail=seen.tail)
 
 
 def _perform(world: World, now: State, request: Request, rng: random.Random, record: bool,

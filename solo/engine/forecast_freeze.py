@@ -116,6 +116,8 @@ class Freezer:
         """Counting each name's chance (forecast_tree.shares): the names the run at
         the last die frozen has named, and where this turn's begin."""
         self.read: frozenset[str] | None = None  # the names expressions read (None: all)
+        self.tail: Any = None  # the procedure's forecast_live.Locals (None: every local kept)
+        self.frames: list = []  # the frames at this die, each with its live locals
         self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
@@ -225,12 +227,14 @@ class Freezer:
                 parts.append((name, item > run.state.encounters))
             elif name == "foreshadowed":  # which entry a sign foretold only names it
                 parts.append((name, item[0] if item else None))
-            elif name == "locals" and (dead or self.read is not None):
-                read = self.read  # a local no expression reads changes nothing to come
+            elif name == "locals" and (dead or self.read is not None or self.tail is not None):
+                read, tail = self.read, self.tail  # a local no expression reads changes
+                live = None if tail is None or tail.droppable.isdisjoint(item) \
+                    else tail.at(self.frames)  # (nothing to come, nor one read no more)
                 parts.append((name, self.freeze({
                     local: value for local, value in item.items()
-                    if not (dead and local in CHECK_NAMES) and (read is None or local in read)},
-                    seen)))
+                    if not (dead and local in CHECK_NAMES) and (read is None or local in read)
+                    and (live is None or local in live)}, seen)))
             else:
                 parts.append((name, self.freeze(item, seen)))
         parts.append(("events", self.events(run.events) if self.events is not None

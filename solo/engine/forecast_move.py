@@ -24,6 +24,7 @@ from solo.engine.effects_tables import MET, encounter_met
 from solo.engine.events import Checked
 from solo.engine.forecast_chain import FirstMove
 from solo.engine.forecast_dice import Chance, chance_among, plain_world, sample, seeded
+from solo.engine.forecast_live import locals_of
 from solo.engine.forecast_plays import Budget, Turn, lit_kinds, play_turn, quiet_perform
 from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_met
 from solo.engine.forecast_tree import (
@@ -323,13 +324,14 @@ def _counter(world: World):
     the events the plays record (by default none)."""
     read = names_read(world)
     quiet, rolls, checks = checks_quiet(world), rolls_unread(world), one_die_checks(world)
+    tail = locals_of(world)
 
     def count(play, limit: int, named: bool = False, events=_unread,
               by_name: bool = False) -> tuple[dict, int]:
         """``by_name``: each name's and mark's chance, not the ways (forecast_tree.shares)."""
         settings = {"events": events, "whole": "dice" not in read, "quiet_checks": quiet,
                     "rolls": rolls, "counted": "encounters" in read, "checks": checks,
-                    "read": read}
+                    "read": read, "tail": tail}
         if by_name:
             return shares(play, limit, **settings)
         return outcomes(play, limit, named=named, **settings)

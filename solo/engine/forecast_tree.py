@@ -9,11 +9,11 @@ the first's distribution of outcomes instead of playing it again: 1,440 ways a D
 can fall are counted in 26 plays, the 46,656 of Dungeon Turn's rest-hour in under 200.
 
 The state at a die is read off the Python frames between the die and the play
-(:meth:`_Count.key`): each frame's code, its place in the code and its locals, frozen
-(:mod:`solo.engine.forecast_freeze`) with the run's working state, less what no move
-reads. A frame that may hold what its locals do not show (a comprehension building a
-list, a frame from outside the engine and the dice module) makes the die unmergeable:
-its faces are played out, which is slower but never wrong.
+(:meth:`_Count.key`): each frame's code, its place in the code and the locals it still
+reads (:mod:`solo.engine.forecast_live`), frozen (:mod:`solo.engine.forecast_freeze`)
+with the run's working state, less what no move reads. A frame that may hold what its
+locals do not show (a comprehension building a list, a frame from outside the engine and
+the dice module) makes the die unmergeable: played out, slower but never wrong.
 
 Fewer dice to branch on, where the procedure allows (:mod:`solo.engine.forecast_names`
 says what it reads): dice rolled together are one draw of their sum when no rule reads
@@ -21,8 +21,8 @@ them one by one; a check's last ``roll`` and ``natural`` are left out where noth
 them again; and the faces of a die that do alike are played once, one standing for the
 others (:mod:`solo.engine.forecast_faces`: a table's faces by the entry they pick, an
 encounter's by whether it is struck off, a check of one die whose roll nothing reads
-again by whether it succeeds): D12's d12 check is 2 plays, not 12. A local no expression
-reads is left out of the state.
+again by whether it succeeds): D12's d12 check is 2 plays, not 12. A local that nothing
+reads, or nothing after the die (:mod:`solo.engine.forecast_live`), is left out.
 
 A draw that is no die (``random()``), more plays than the ``limit`` or more dice in one
 play than :data:`DEPTH` raise :class:`TooMany`: the caller estimates instead.
@@ -43,11 +43,11 @@ from typing import Any, TypeVar
 
 from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll, unkept_roll
 from solo.engine.forecast_freeze import Freezer, Unmergeable
+from solo.engine.forecast_live import Locals, live_names
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
 
-__all__ = ["Forking", "Freezer", "outcomes", "shares", "TooMany", "names_read",
-           "checks_quiet", "rolls_unread", "one_die_checks"]  # (the last four from
-# forecast_names, the freezer from forecast_freeze)
+__all__ = ["Forking", "Freezer", "outcomes", "shares", "TooMany", "names_read",  # (the
+           "checks_quiet", "rolls_unread", "one_die_checks"]  # last four: forecast_names')
 
 T = TypeVar("T", bound=Hashable)
 
@@ -153,8 +153,10 @@ class _Count:
     """One count: where its plays start (``root``), and how the state at a die is read."""
 
     def __init__(self, root: CodeType, freezer: Freezer, whole: bool,
-                 quiet_checks: bool = False, checks: frozenset[int] = frozenset()) -> None:
+                 quiet_checks: bool = False, checks: frozenset[int] = frozenset(),
+                 tail: Locals | None = None) -> None:
         self.root = root
+        self.tail = tail
         self.freezer = freezer
         self.whole = whole
         self.quiet_checks = quiet_checks
@@ -162,30 +164,31 @@ class _Count:
         self.clean: dict[CodeType, bool] = {}
 
     def key(self, frame: FrameType | None, at: int) -> Hashable | None:
-        """The engine's state at this die (None: it cannot be told whole). Not how many
-        dice the play rolled before it (``at``): two plays that stand in the same state
-        have one future however many dice each took to get there (a struck-off
+        """The engine's state at this die, of locals those still read (None: it cannot be
+        told whole). Not how many dice the play rolled before it (``at``): two plays in
+        one state have one future however many dice each took to get there (a struck-off
         encounter's table die, rolled and then nothing)."""
-        parts: list[Hashable] = []
-        self.freezer.dead = self.quiet_checks and at_a_checks_die(frame)
-        try:
-            seen: dict[int, Hashable] = {}
-            while frame is not None and frame.f_code is not self.root:
-                code = frame.f_code
-                clean = self.clean.get(code)
-                if clean is None:
-                    clean = self.clean[code] = _clean_code(code)
-                if not clean:
-                    return None
-                freeze = self.freezer.freeze
-                parts.append((code, frame.f_lasti, tuple(
-                    (name, freeze(value, seen)) for name, value in frame.f_locals.items())))
-                frame = frame.f_back
-        except Unmergeable:
-            return None
+        freezer = self.freezer
+        freezer.dead = self.quiet_checks and at_a_checks_die(frame)
+        frames: list[tuple[FrameType, frozenset[str]]] = []
+        while frame is not None and frame.f_code is not self.root:
+            clean = self.clean.get(code := frame.f_code)
+            if clean is None:
+                clean = self.clean[code] = _clean_code(code)
+            if not clean:
+                return None
+            frames.append((frame, live_names(code, frame.f_lasti)))
+            frame = frame.f_back
         if frame is None:
             return None
-        return tuple(parts)
+        freezer.tail, freezer.frames = self.tail, frames
+        freeze, seen = freezer.freeze, dict[int, Hashable]()
+        try:
+            return tuple((frame.f_code, frame.f_lasti, tuple(
+                (name, freeze(value, seen)) for name, value in frame.f_locals.items()
+                if name in live)) for frame, live in frames)
+        except Unmergeable:
+            return None
 
 
 def _dice_summing(total: int, count: int, sides: int) -> tuple[int, ...]:
@@ -257,7 +260,8 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
              freezer: Freezer | None = None, whole: bool = False,
              quiet_checks: bool = False, rolls: bool = False, counted: bool = True,
              named: bool = False, checks: frozenset[int] = frozenset(),
-             read: frozenset[str] | None = None) -> tuple[dict[T, Fraction], int]:
+             read: frozenset[str] | None = None,
+             tail: Locals | None = None) -> tuple[dict[T, Fraction], int]:
     """Each outcome of ``play`` with its exact chance, and the plays it took. Raises
     TooMany past ``limit`` plays or for a draw no die made; an error ``play`` raises
     passes through. ``events``: what of the run's recorded events the outcome reads (None:
@@ -271,17 +275,16 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     expression reads ``encounters`` (else only whether the move met one is kept: what
     ``play`` reads of the count must be no more); ``named``: ``play`` reads the outcomes
     the move names (a hazard die's result), so they are part of the state; ``checks``:
-    the checks whose one die is drawn as success and failure
-    (:func:`~solo.engine.forecast_names.one_die_checks`), each standing for its faces;
-    ``read``: the names the procedure's expressions read (:func:`names_read`), so that a
-    local none of them reads (bound by a table's ``as`` for a ``say``) is left out of the
-    state (None: every local is kept)."""
+    the checks whose one die is drawn as success and failure (:func:`one_die_checks`),
+    each standing for its faces; ``read``: the names the procedure's expressions read
+    (:func:`names_read`): a local none of them reads (a table's ``as`` for a ``say``) is
+    left out (None: all kept); ``tail``: so is one read no more after a die."""
 
     def root(dice: Forking) -> T:
         return play(dice)
 
     count = _counting(root.__code__, events, freezer, whole, quiet_checks, rolls, counted,
-                      named, checks, read)
+                      named, checks, read, tail)
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0
 
@@ -365,7 +368,7 @@ def _counting(root: CodeType, events: Callable[[list], Hashable] | None = None,
               freezer: Freezer | None = None, whole: bool = False,
               quiet_checks: bool = False, rolls: bool = False, counted: bool = True,
               named: bool = False, checks: frozenset[int] = frozenset(),
-              read: frozenset[str] | None = None) -> _Count:
+              read: frozenset[str] | None = None, tail: Locals | None = None) -> _Count:
     """One count's way of telling the state at a die (the settings :func:`outcomes`
     says), its plays starting at ``root``."""
     if freezer is None:
@@ -377,7 +380,7 @@ def _counting(root: CodeType, events: Callable[[list], Hashable] | None = None,
     freezer.counted = counted
     freezer.named = named
     freezer.read = read
-    return _Count(root, freezer, whole, quiet_checks, checks)
+    return _Count(root, freezer, whole, quiet_checks, checks, tail)
 
 
 def _played(plays: int, limit: int, path: list[int]) -> int:

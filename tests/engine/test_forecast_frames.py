@@ -5,17 +5,22 @@ loudly, not silently into a slower count, an estimate, or ways merged that diffe
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+import solo
 from solo.engine import forecast_tree
 from solo.engine.core import perform, read, start
 from solo.engine.dungeon_named import start_values
+from solo.engine.dungeon_rolls import SEEKS
 from solo.engine.forecast import forecast
 from solo.engine.forecast_dice import seeded
 from solo.engine.forecast_faces import FRAMES_READ
 from solo.engine.forecast_freeze import RUN_PARTS
+from solo.engine.forecast_live import ENGINE_READS
 from solo.engine.world_state import new_run
 from solo.errors import SoloError
 from solo.rules.catalog import load_world, stock_generator, system_ids
@@ -86,3 +91,37 @@ def test_every_die_of_every_shipped_procedures_moves_is_told_whole(monkeypatch, 
     for world, state in _states(system):
         forecast(world, state, seeded(), world.procedure.simulate)
     assert not untold, f"dice the count cannot tell whole: {sorted(set(untold))[:3]}"
+
+
+_ENGINE_READING = re.compile(r"\.locals\.get\(|\.locals\[[^\]]*\](?!\s*=[^=])|\bcompile_expr\(|"
+                             r"\.routines\b|\baction\.effects\b|\.scope\[[^\]]*\](?!\s*=[^=])")
+"""How an engine function could read a command's locals, or run a routine or an action's
+effects, other than through the compiled steps it holds."""
+_KNOWN_READING = {
+    ("compiled.py", "action.effects"),  # Program.action: only Run.act asks for it
+    ("compiled.py", ".routines"),  # Program.routine: the step of a ``do``
+    ("effects_tables.py", ".routines"),  # the encounter-met routine, by name (MET)
+    ("dungeon_rolls.py", ".locals.get("),  # what a search seeks (ENGINE_READS)
+    ("dungeon_rolls.py", "compile_expr("),  # when a moving party finds a trap (ENGINE_READS)
+    ("compiled_parts.py", ".scope[name]"),  # branch_of: a name its step holds (a string)
+}
+
+
+def test_the_engine_reads_a_commands_locals_only_as_forecast_live_says():
+    """forecast_live leaves out of the state at a die the command's locals the rest of
+    the play reads no more, relying on the engine reading one only by the expressions of
+    the steps it holds or of the procedure outside its actions' effects and routines,
+    and by ENGINE_READS; running a routine only through a ``do`` or as encounter-met, and
+    an action's effects only through Run.act (which starts the locals afresh). A new way
+    in the engine fails here: tell forecast_live of it."""
+    found = set()
+    for path in sorted((Path(solo.__file__).parent / "engine").glob("*.py")):
+        if path.name.startswith("forecast"):
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for match in _ENGINE_READING.finditer(line.split("#")[0]):
+                text = match.group(0).rstrip()
+                found.add((path.name, ".locals.get(" if text.startswith(".locals.get")
+                           else text))
+    assert found == _KNOWN_READING
+    assert SEEKS in ENGINE_READS and {"pace", "light"} <= ENGINE_READS

@@ -13,19 +13,28 @@ from pathlib import Path
 
 import pytest
 
-from solo.engine import forecast_ahead, forecast_chain, forecast_faces, forecast_move, forecast_tree
+from solo.engine import (
+    forecast_ahead,
+    forecast_chain,
+    forecast_faces,
+    forecast_live,
+    forecast_move,
+    forecast_tree,
+)
 from solo.engine.core import perform, read, start
+from solo.engine.dungeon_named import start_values
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_chain import chain
 from solo.engine.forecast_dice import plain_world, seeded
 from solo.engine.forecast_plays import Budget, play_turn
+from solo.engine.forecast_rooms import new_room
 from solo.engine.forecast_tree import TooMany, outcomes
 from solo.engine.state import State
 from solo.play import prompt_text
 from solo.play.odds_view import odds_lines
 from solo.play.status_bar import fit_bar
 from solo.rules import dice
-from solo.rules.catalog import load_world, system_ids
+from solo.rules.catalog import load_world, stock_generator, system_ids
 from tests.engine_states import played, world_of
 
 
@@ -513,3 +522,55 @@ def test_a_move_back_is_not_offered_before_there_is_a_room_to_go_back_to():
     found = forecast(world, state, seeded())
     revisit = next(odds for odds in found.actions if odds.line == "revisit")
     assert revisit.encounter.exact is not None and "revisit" not in dict(found.skipped)
+
+
+def _d12_generated(seed: int) -> tuple:
+    """D12 with the classic generator, R1 entered on ``seed`` and a torch lit, Tension 9,
+    three encounters struck off: the state, and the chain's count of the move into a
+    new room (its ways and plays)."""
+    world = load_world("d12-tension")
+    stock_generator(world, "classic")
+    state = start(world)
+    state = replace(state, values={**state.values, **start_values(world, "classic"),
+                                   "tension": 9})
+    for line_seed, line in ((seed, "enter"), (1, "light torch")):
+        state = perform(world, state, read(world, state, line), random.Random(line_seed)).state
+    state = replace(state, struck={"d12-encounters": (0, 1, 2)})
+    request = read(world, state, "enter")
+    room = new_room(world, state, request)
+    assert room is not None and len(room.seen) > 1  # the exits are drawn
+    seen = forecast_chain._seen(world, state, request, None, 60)
+
+    def move() -> tuple[dict, int]:
+        return forecast_chain._move(world, state, request, ("torch",), None, seen,
+                                    forecast_chain._events_seen(None), 100_000, room)
+    return state, move
+
+
+def test_a_local_no_frame_reads_again_is_left_out_of_the_state(monkeypatch):
+    """Entering a generated room from D12's R1 (3 exits), the encounter check reads
+    ``max(exits, room_exits)``: the engine's frames still hold the number of exits drawn
+    for the new room (the move's arguments) but read it no more once the move's ``let``
+    took it, so the ways that drew 1, 2 or 3 exits merge from there on. The ways are
+    those of a count that keeps every local of a frame, in fewer plays."""
+    state, move = _d12_generated(5)
+    assert [len(room.exits) for room in state.dungeon.rooms] == [3]
+    ways, plays = move()
+    monkeypatch.setattr(forecast_tree, "live_names", lambda code, place: frozenset(
+        (*code.co_varnames, *code.co_cellvars, *code.co_freevars)))
+    every, more = move()
+    assert ways == every and plays < more
+
+
+def test_a_commands_local_read_no_more_is_left_out_of_the_state(monkeypatch):
+    """From D12's R1 of one exit, the move's ``exits`` (the larger of the exits drawn and
+    the room's) is read by the encounter check alone: once the check has succeeded,
+    the ways that drew other exits have one future (the encounter's die, the turn), and
+    merge at the encounter's die. The ways are those of a count that keeps every local
+    of the command, in fewer plays."""
+    state, move = _d12_generated(0)
+    assert [len(room.exits) for room in state.dungeon.rooms] == [1]
+    ways, plays = move()
+    monkeypatch.setattr(forecast_live.Locals, "at", lambda self, frames: None)
+    every, more = move()
+    assert ways == every and plays < more
