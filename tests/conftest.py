@@ -51,6 +51,9 @@ class ScriptedRandom(random.Random):
     the next two dice show 6 and then 3, whatever their size.
     """
 
+    def __new__(cls, *_, **__):  # (Python 3.10's Random takes one argument and seeds by it)
+        return super().__new__(cls)
+
     def __init__(self, faces, seed: int = 0) -> None:
         super().__init__(seed)
         self.faces = list(faces)

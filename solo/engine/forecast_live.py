@@ -30,10 +30,9 @@ from typing import Any
 
 from solo.engine.dungeon_rolls import SEEKS, TRAPS_FOUND
 from solo.engine.effects_tables import MET
-from solo.engine.forecast_names import names_read
+from solo.engine.forecast_names import names_read, routine_called
 from solo.engine.interpreter import Run
 from solo.engine.run import RunState, Scope
-from solo.rules.effect_model import Do
 from solo.rules.expr import Expr, compile_expr
 from solo.rules.tables import Table
 from solo.rules.world import World
@@ -47,10 +46,13 @@ seeks), or by an expression of their own (when a moving party finds a trap)."""
 
 _LIVE: dict[tuple[CodeType, int], frozenset[str]] = {}
 """The locals a frame of a code may still read from each place in it (:func:`live_names`)."""
-_READS = frozenset({"LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR", "LOAD_FAST_LOAD_FAST",
-                    "STORE_FAST_LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE", "LOAD_CLASSDEREF"})
-"""The instructions that read a local (or a cell) of the frame."""
-_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
+_READS = frozenset(code for code in {*dis.haslocal, *dis.hasfree}
+                   if "LOAD" in dis.opname[code]
+                   or not dis.opname[code].startswith(("STORE_", "DELETE_")))
+"""The instructions that may read a local (or a cell) of the frame, as this Python's own
+tables name them (a new way to load one, such as 3.14's ``LOAD_FAST_BORROW``, is counted
+as a read without being listed: only a plain store or delete is not)."""
+_JUMPS = frozenset(getattr(dis, "hasjump", ())) | frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
 
 
 def live_names(code: CodeType, place: int) -> frozenset[str]:
@@ -77,7 +79,7 @@ def live_names(code: CodeType, place: int) -> frozenset[str]:
         begin = min(back)
     names = set(code.co_cellvars)
     for item in later:
-        if item.opname in _READS:
+        if item.opcode in _READS:
             names.update(item.argval if isinstance(item.argval, tuple) else (item.argval,))
     found = _LIVE[(code, place)] = frozenset(names)
     return found
@@ -113,8 +115,8 @@ def tail_names(world: World) -> frozenset[str]:
         if id(item) in met or isinstance(item, (str, int, float, bool, type(None))):
             continue
         met.add(id(item))
-        if isinstance(item, Do):
-            called.add(item.routine)
+        if (routine := routine_called(item)) is not None:
+            called.add(routine)
         if isinstance(item, dict):
             stack.extend(item.values())
         elif isinstance(item, (list, tuple, frozenset, set)):

@@ -40,14 +40,20 @@ from solo.rules.procedure import Action, Arg, Procedure, Restock
 from solo.rules.tables import Table
 from solo.rules.world import World
 
-__all__ = ["idle", "names_read", "checks_quiet", "rolls_unread", "one_die_checks", "clock_tests",
-           "sets", "foretells", "chain_reads", "unread_trackers", "tests_of"]
+__all__ = ["routine_called", "idle", "names_read", "checks_quiet", "rolls_unread",
+           "one_die_checks", "clock_tests", "sets", "foretells", "chain_reads",
+           "unread_trackers", "tests_of"]
 
 _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simulate"})
 """The parts of a procedure only shown to the player, which no rule reads."""
 
 _Read = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[int]]
 _NAMES: dict[int, tuple[object, _Read]] = {}
+
+
+def routine_called(item: object) -> str | None:
+    """The routine ``item`` calls, if it is a ``do:`` effect (None otherwise)."""
+    return item.routine if isinstance(item, Do) else None
 
 
 def idle(action: Action) -> bool:

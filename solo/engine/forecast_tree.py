@@ -78,6 +78,9 @@ class Forking(random.Random):
     """Dice that answer ``path`` face by face and stop the play at the first die past
     it (raising :class:`_Branch` with the die and the state the engine is in)."""
 
+    def __new__(cls, *_: object) -> Forking:  # (Python 3.10's Random takes one argument)
+        return super().__new__(cls)
+
     def __init__(self, path: list[int], count: _Count) -> None:  # noqa: D107
         # Random's own state is never drawn from (random() and getrandbits() refuse), so
         # it is left unseeded: seeding costs more than a short play

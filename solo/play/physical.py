@@ -81,6 +81,9 @@ def not_a_face(answer: str, sides: int) -> str:
 class TypedDice(random.Random):
     """A seeded generator whose dice the player may roll by hand."""
 
+    def __new__(cls, *_: object) -> TypedDice:  # (Python 3.10's Random takes one argument)
+        return super().__new__(cls)
+
     def __init__(self, seed: str, ask: AskDie) -> None:
         super().__init__(seed)
         self.ask = ask

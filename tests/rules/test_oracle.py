@@ -45,6 +45,9 @@ def _tables():
 class Faces(random.Random):
     """A Random whose ``randint`` returns scripted die faces, in order (dice use randint)."""
 
+    def __new__(cls, *_, **__):  # (Python 3.10's Random seeds by its argument)
+        return super().__new__(cls)
+
     def __init__(self, *faces: int) -> None:
         super().__init__(0)
         self.faces = list(faces)

@@ -26,6 +26,9 @@ DICE = re.compile(r"\b(\d*)d(\d+)(kl1|kh1)?\b")
 class Sizes(random.Random):
     """Scripted faces (then 1s), recording the size of every die rolled."""
 
+    def __new__(cls, *_, **__):  # (Python 3.10's Random seeds by its argument)
+        return super().__new__(cls)
+
     def __init__(self, faces=()) -> None:
         super().__init__(0)
         self.faces = list(faces)

@@ -296,6 +296,9 @@ class RecordingRandom(random.Random):
     """Scripted faces, recording the size of every die asked for (so a test sees that an
     entry's '2d4' is two four-sided dice)."""
 
+    def __new__(cls, *_, **__):  # (Python 3.10's Random seeds by its argument)
+        return super().__new__(cls)
+
     def __init__(self, faces) -> None:
         super().__init__(0)
         self.faces = list(faces)
