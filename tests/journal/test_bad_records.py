@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -112,10 +113,21 @@ def every_reader(journal: Path, refused: int = 0) -> dict[tuple[str, ...], str]:
     return outputs
 
 
+def _reads_deep_json() -> bool:
+    try:
+        msgspec.json.decode(b"[" * 5000 + b"]" * 5000)
+    except RecursionError:
+        return False
+    return True
+
+
 @pytest.mark.parametrize("where", ["middle", "last"])
 @pytest.mark.parametrize("name", sorted(EDITS))
 def test_a_record_that_does_not_decode_is_one_bad_record_in_every_reader(tmp_path: Path,
                                                                          name: str, where: str):
+    if name.startswith("nested") and _reads_deep_json():
+        pytest.skip("this Python's msgspec reads JSON nested 5,000 deep (its C stack, not "
+                    "Python's recursion limit, bounds it): the record is readable here")
     journal = crawl(tmp_path)
     text = journal.read_text(encoding="utf-8")
     index = 5 if where == "middle" else len(RECORD.findall(text)) - 1
