@@ -30,7 +30,7 @@ from typing import Any
 
 from solo.engine.dungeon_rolls import SEEKS, TRAPS_FOUND
 from solo.engine.effects_tables import MET
-from solo.engine.forecast_names import names_read, routine_called
+from solo.engine.forecast_names import names_read, parts_of, routine_called
 from solo.engine.interpreter import Run
 from solo.engine.run import RunState, Scope
 from solo.rules.expr import Expr, compile_expr
@@ -105,27 +105,18 @@ def tail_names(world: World) -> frozenset[str]:
                if field != "effects"] for action in procedure.actions.values()]
     stack += [getattr(world, field) for field in world.__dataclass_fields__
               if field != "procedure"]  # (the world's tables, its generators, its keys)
-    met: set[int] = set()
     done: set[str] = set()
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Expr):
-            names |= item.names
-            continue
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None))):
-            continue
-        met.add(id(item))
+
+    def bodies(item: object) -> list[object]:  # (the routines called, once each)
         if (routine := routine_called(item)) is not None:
             called.add(routine)
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
-        for routine in called - done:
-            done.add(routine)
-            stack.append(procedure.routines.get(routine, ()))
+        fresh = called - done
+        done.update(fresh)
+        return [procedure.routines.get(routine, ()) for routine in fresh]
+
+    for item in parts_of(stack, more=bodies):
+        if isinstance(item, Expr):
+            names |= item.names
     if len(_TAILS) >= 8:
         _TAILS.pop(next(iter(_TAILS)))
     found = frozenset(names)

@@ -10,7 +10,7 @@ Pure: it reads the loaded procedure.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from solo.engine.dungeon_named import DUNGEON, DUNGEON_SET
 from solo.engine.key_rooms import KEY_FOUND
@@ -40,7 +40,7 @@ from solo.rules.procedure import Action, Arg, Procedure, Restock
 from solo.rules.tables import Table
 from solo.rules.world import World
 
-__all__ = ["routine_called", "idle", "names_read", "checks_quiet", "rolls_unread",
+__all__ = ["parts_of", "routine_called", "idle", "names_read", "checks_quiet", "rolls_unread",
            "one_die_checks", "clock_tests", "sets", "foretells", "chain_reads",
            "unread_trackers", "tests_of"]
 
@@ -49,6 +49,33 @@ _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simula
 
 _Read = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[int]]
 _NAMES: dict[int, tuple[object, _Read]] = {}
+
+
+def parts_of(roots: list[object], opaque: tuple[type, ...] = (),
+             more: Callable[[object], list[object]] | None = None) -> Iterator[object]:
+    """Every part of ``roots`` once, the last root first: each expression (not opened),
+    then each other part before the parts it holds (a dict's values, a sequence's items, a
+    dataclass's fields, and what ``more`` adds for it); plain values and ``opaque`` types
+    are passed over. The one walk of a procedure's effects, tables and expressions."""
+    stack = list(roots)
+    met: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Expr):
+            yield item
+            continue
+        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), *opaque)):
+            continue
+        met.add(id(item))
+        yield item
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, frozenset, set)):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
+        if more is not None:
+            stack.extend(more(item))
 
 
 def routine_called(item: object) -> str | None:
@@ -204,25 +231,13 @@ def _move(world: World, action: str) -> tuple[tuple[Expr, ...], frozenset[str], 
     stack += [procedure.actions.get(action) if action else procedure.actions,
               dict(world.tables)]
     sign = False
-    met: set[int] = set()
-    while stack:
-        item = stack.pop()
+    for item in parts_of(stack, (Say, Template)):
         if isinstance(item, Expr):
             if item.names & _CLOCK:
                 tests[id(item)] = item
-            continue
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say,
-                                                 Template)):
-            continue
-        met.add(id(item))
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend(item)
         elif hasattr(item, "__dataclass_fields__"):
             bound |= _binds(item)
             sign = sign or (isinstance(item, Encounter) and item.sign)
-            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
     found = (tuple(tests.values()), frozenset(bound), sign)
     if len(_MOVES) >= 16:
         _MOVES.pop(next(iter(_MOVES)))
@@ -377,23 +392,10 @@ def tests_of(procedure: Procedure, tables: Mapping[str, Table]
     if known is not None and known[0] is procedure and known[1] is tables:
         return known[2]
     found: dict[str, dict[int, Expr]] = {}
-    stack: list[object] = [procedure, dict(tables)]
-    met: set[int] = set()
-    while stack:
-        item = stack.pop()
+    for item in parts_of([procedure, dict(tables)], (Say,)):
         if isinstance(item, Expr):
             for name in item.names:
                 found.setdefault(name, {})[id(item)] = item
-            continue
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), Say)):
-            continue
-        met.add(id(item))
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
     tests = {name: None if any(test.names != {name} for test in read.values())
              else tuple(read.values()) for name, read in found.items()}
     if len(_TESTS) >= 8:
