@@ -23,6 +23,7 @@ from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
+from prompt_toolkit.utils import is_dumb_terminal
 
 from solo.engine.commands import rest_of
 from solo.errors import SoloError
@@ -214,9 +215,12 @@ def run_interactive(session: Session, input=None, output=None, *,
     say(place())
     pending, failures = "", 0
     keepable = ""  # the line handed back that Enter, unchanged, keeps as narration
+    # (a dumb terminal's prompt draws no line handed back: it is drawn as the prompt's)
+    dumb = output is None and is_dumb_terminal()
     while True:
         try:
-            line = prompt.prompt("solo> ", default=pending)
+            line = prompt.prompt(f"solo> {pending}" if pending and dumb else "solo> ",
+                                 default=pending)
             failures = 0
         except KeyboardInterrupt:
             pending = keepable = ""

@@ -17,9 +17,9 @@ class Terminal:
     """``solo ARGS`` running on a pty. Everything it drew is kept in ``screen``; a wait
     looks only at what came after the last thing waited for, or typed."""
 
-    def __init__(self, cwd: Path, *args: str, lines: int = 30) -> None:
+    def __init__(self, cwd: Path, *args: str, lines: int = 30, term: str = "xterm") -> None:
         self.master, slave = os.openpty()
-        env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": str(lines),
+        env = {**os.environ, "TERM": term, "COLUMNS": "100", "LINES": str(lines),
                "SOURCE_DATE_EPOCH": "1700000000", "NO_COLOR": "1",
                "PROMPT_TOOLKIT_NO_CPR": "1"}
         self.process = subprocess.Popen([SOLO, *args], cwd=cwd, stdin=slave, stdout=slave,

@@ -4,6 +4,7 @@ that no test outside tests/e2e starts solo."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,30 @@ def test_at_a_terminal_ctrl_c_at_a_die_stops_the_command_and_the_session_goes_on
             terminal.process.kill()
     text = (tmp_path / "j.md").read_text()
     assert "Roll d10" not in text and "input ended" not in terminal.screen.decode()
+
+
+@pytest.mark.e2e
+def test_on_a_dumb_terminal_the_line_back_in_the_input_is_shown(tmp_path):
+    """TERM=dumb (an Emacs shell): prompt_toolkit's plain prompt draws no text put in the
+    input, so the line a Ctrl-C at a die hands back is drawn with the prompt: typing on
+    goes after it, as the player sees."""
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                        "--dice", "physical", term="dumb")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("roll d10\r")
+        terminal.wait_for("(d10, 0 is 10):")
+        time.sleep(0.5)  # (the plain prompt takes the terminal after drawing its words)
+        terminal.type("\x03")
+        terminal.wait_for("nothing was recorded")
+        terminal.wait_for("solo> roll d10")  # the line back in the input, shown
+        terminal.type(" fire\r")
+        terminal.wait_for("(d10, 0 is 10):")  # the line as shown, run: 'roll d10 fire'
+        terminal.type("7\r")
+        terminal.wait_for("solo>")
+        terminal.type("quit\r")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    assert "d10=7" in (tmp_path / "j.md").read_text()
