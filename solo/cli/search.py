@@ -63,6 +63,8 @@ class Hit:
 
 def _kind(line: str, fenced: bool) -> str | None:
     """What a line is, of the kinds searched (None: another kind, not searched)."""
+    from solo.journal.notation import SUBTITLE  # (not at start-up)
+
     if line.startswith("=>"):
         return "encounter" if line.startswith("=> Encounter") \
             else None if line.startswith("=> [") else "consequence"
@@ -70,13 +72,9 @@ def _kind(line: str, fenced: bool) -> str | None:
         return "room"
     if line.startswith("? "):
         return "oracle"
-    if fenced or line.startswith(("#", "*Date", "<!--", "---")) or _SUBTITLE.fullmatch(line):
+    if fenced or line.startswith(("#", "*Date", "<!--", "---")) or SUBTITLE.fullmatch(line):
         return None
     return "narration"
-
-
-_SUBTITLE = re.compile(r"\*.*, played with solo\. Seed \d+\.\*")
-"""The line solo writes under the title (:func:`solo.journal.notation.title_block`)."""
 
 
 def search_text(text: str, words: Sequence[str], journal: str = "") -> list[Hit]:

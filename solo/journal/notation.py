@@ -42,10 +42,11 @@ from solo.engine.oracle import answer_line
 from solo.engine.requests import NOTE, OWN_LINE
 from solo.rules.dice_notation import roll_text
 
-__all__ = ["Line", "FENCE", "LONELOG_MARKS", "event_lines", "render_events", "roll_text",
-           "tag", "one_line", "clock_text", "scene_heading", "session_heading", "mechanics_block",
-           "narration_block", "is_lonelog", "note", "title_block", "inline_text", "line_kind",
-           "member_tag", "room_tag", "dungeon_status_block", "counter_tag"]
+__all__ = ["Line", "FENCE", "SUBTITLE", "LONELOG_MARKS", "event_lines", "render_events",
+           "roll_text", "tag", "one_line", "clock_text", "scene_heading", "session_heading",
+           "mechanics_block", "narration_block", "is_lonelog", "note", "title_block",
+           "inline_text", "line_kind", "member_tag", "room_tag", "dungeon_status_block",
+           "counter_tag"]
 
 FENCE = "```"
 """Mechanics go inside a fence of this many backticks; no notation line can start with one."""
@@ -284,6 +285,10 @@ def session_heading(number: int, date: str) -> str:
     """``## Session 2`` with its date line right under it, as Lonelog's own example writes it
     (the Obsidian plugin reads a session's date only there)."""
     return f"## Session {number}\n*Date: {date}*"
+
+
+SUBTITLE = re.compile(r"\*.*, played with solo\. Seed \d+\.\*")
+"""The line :func:`title_block` writes under the title, as ``solo search`` passes it over."""
 
 
 def title_block(title: str, procedure: str, seed: int, party: Iterable[str] = ()) -> str:
