@@ -27,7 +27,7 @@ from typing import Any
 from solo.errors import RulesError
 from solo.rules.table_file import check_links, parse_table
 from solo.rules.tables import Table, slug
-from solo.rules.yamlfile import Document
+from solo.rules.yamlfile import Document, rules_text
 
 __all__ = ["parse_markdown_tables", "load_markdown_tables"]
 
@@ -138,13 +138,7 @@ def _read_table(doc: Document, found: dict[str, Any], heading: str | None, stem:
 def load_markdown_tables(path: Path, *, notes: bool = False) -> dict[str, Table]:
     """The dice tables of a Markdown file: a RulesError if it holds none, unless it may be a
     player's ``notes`` (a Markdown file in an oracles folder need not hold a table)."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise RulesError("not a text file (expected UTF-8 Markdown)", file=str(path)) from None
-    except OSError as err:
-        raise RulesError(f"cannot read ({err.strerror})", file=str(path)) from None
-    tables = parse_markdown_tables(text, str(path))
+    tables = parse_markdown_tables(rules_text(path, "Markdown"), str(path))
     if not tables and not notes:
         raise RulesError("no dice table here: expected a Markdown table whose first header "
                          "cell names the dice, such as | d6 | Result |", file=str(path))

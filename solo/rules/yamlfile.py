@@ -19,7 +19,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from solo.errors import RulesError
 
-__all__ = ["Document", "load_yaml", "MAX_NODES", "MAX_NESTING", "YAML_LOADER"]
+__all__ = ["rules_text", "load_yaml_file", "Document", "load_yaml", "MAX_NODES", "MAX_NESTING",
+           "YAML_LOADER"]
 
 MAX_NODES = 200_000
 MAX_NESTING = 100
@@ -74,16 +75,20 @@ class Document:
         return raw
 
 
-def load_yaml_file(path: FilePath) -> Document:
-    """Read the YAML file at ``path`` into a Document: one line for the player where it
-    cannot be read or is no UTF-8 text."""
+def rules_text(path: FilePath, kind: str = "YAML") -> str:
+    """The text of the rules file at ``path`` (UTF-8, a byte-order mark dropped): one line
+    for the player where it cannot be read or is no UTF-8 text (``kind``: what it holds)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise RulesError("not a text file (expected UTF-8 YAML)", file=str(path)) from None
+        raise RulesError(f"not a text file (expected UTF-8 {kind})", file=str(path)) from None
     except OSError as err:
         raise RulesError(f"cannot read ({err.strerror})", file=str(path)) from None
-    return load_yaml(text, str(path))
+
+
+def load_yaml_file(path: FilePath) -> Document:
+    """Read the YAML file at ``path`` into a Document (:func:`rules_text`)."""
+    return load_yaml(rules_text(path), str(path))
 
 
 def load_yaml(text: str, file: str) -> Document:
