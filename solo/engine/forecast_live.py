@@ -30,10 +30,11 @@ from typing import Any
 
 from solo.engine.dungeon_rolls import SEEKS, TRAPS_FOUND
 from solo.engine.effects_tables import MET
-from solo.engine.forecast_names import names_read, parts_of, routine_called
+from solo.engine.forecast_names import names_read, routine_called
 from solo.engine.interpreter import Run
 from solo.engine.run import RunState, Scope
 from solo.rules.expr import Expr, compile_expr
+from solo.rules.procedure import parts_of
 from solo.rules.tables import Table
 from solo.rules.world import World
 

@@ -10,7 +10,7 @@ Pure: it reads the loaded procedure.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 
 from solo.engine.dungeon_named import DUNGEON, DUNGEON_SET
 from solo.engine.key_rooms import KEY_FOUND
@@ -36,11 +36,11 @@ from solo.rules.effect_model import (
     Vitality,
 )
 from solo.rules.expr import Expr
-from solo.rules.procedure import Action, Arg, Procedure, Restock
+from solo.rules.procedure import Action, Arg, Procedure, Restock, parts_of
 from solo.rules.tables import Table
 from solo.rules.world import World
 
-__all__ = ["parts_of", "routine_called", "idle", "names_read", "checks_quiet", "rolls_unread",
+__all__ = ["routine_called", "idle", "names_read", "checks_quiet", "rolls_unread",
            "one_die_checks", "clock_tests", "sets", "foretells", "chain_reads",
            "unread_trackers", "tests_of"]
 
@@ -49,33 +49,6 @@ _SHOWN_ONLY = frozenset({"prompt", "steps", "summary", "source", "name", "simula
 
 _Read = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[int]]
 _NAMES: dict[int, tuple[object, _Read]] = {}
-
-
-def parts_of(roots: list[object], opaque: tuple[type, ...] = (),
-             more: Callable[[object], list[object]] | None = None) -> Iterator[object]:
-    """Every part of ``roots`` once, the last root first: each expression (not opened),
-    then each other part before the parts it holds (a dict's values, a sequence's items, a
-    dataclass's fields, and what ``more`` adds for it); plain values and ``opaque`` types
-    are passed over. The one walk of a procedure's effects, tables and expressions."""
-    stack = list(roots)
-    met: set[int] = set()
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Expr):
-            yield item
-            continue
-        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), *opaque)):
-            continue
-        met.add(id(item))
-        yield item
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, frozenset, set)):
-            stack.extend(item)
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
-        if more is not None:
-            stack.extend(more(item))
 
 
 def routine_called(item: object) -> str | None:

@@ -10,7 +10,7 @@ turn that passes). docs/procedures.md is the guide to the format.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Generic, TypeVar
@@ -24,7 +24,7 @@ __all__ = ["PerProcedure", "Tracker",
            "LightKind", "SupplyKind", "PartyRules", "DEFAULT_HP",
            "USAGE_DICE", "Arg",
            "Action", "Walk", "Between", "Restock", "LEAVE_BY_WALKING", "Procedure",
-           "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES"]
+           "LIGHT_LEVELS", "ROOM_MOVES", "MAP_VALUES", "parts_of"]
 
 LIGHT_LEVELS = ("bright", "dim")
 ROOM_MOVES = ("new", "back")
@@ -295,3 +295,30 @@ class PerProcedure(Generic[_Made]):
 
     def __len__(self) -> int:
         return len(self._made)
+
+
+def parts_of(roots: list[object], opaque: tuple[type, ...] = (),
+             more: Callable[[object], list[object]] | None = None) -> Iterator[object]:
+    """Every part of ``roots`` once, the last root first: each expression (not opened),
+    then each other part before the parts it holds (a dict's values, a sequence's items, a
+    dataclass's fields, and what ``more`` adds for it); plain values and ``opaque`` types
+    are passed over. The one walk of a procedure's effects, tables and expressions."""
+    stack = list(roots)
+    met: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Expr):
+            yield item
+            continue
+        if id(item) in met or isinstance(item, (str, int, float, bool, type(None), *opaque)):
+            continue
+        met.add(id(item))
+        yield item
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, frozenset, set)):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, field) for field in item.__dataclass_fields__)
+        if more is not None:
+            stack.extend(more(item))
