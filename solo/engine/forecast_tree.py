@@ -36,8 +36,6 @@ import random
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from itertools import combinations_with_replacement
-from math import comb, factorial, prod
 from types import CodeType, FrameType
 from typing import Any, TypeVar
 
@@ -45,6 +43,7 @@ from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll,
 from solo.engine.forecast_freeze import Freezer, Unmergeable
 from solo.engine.forecast_live import Locals, live_names
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
+from solo.rules.dice_ways import MULTISETS, dice_summing, multisets, multisets_count, sums
 
 __all__ = ["Forking", "Freezer", "outcomes", "shares", "TooMany", "names_read",  # (the
            "checks_quiet", "rolls_unread", "one_die_checks"]  # last four: forecast_names')
@@ -110,7 +109,7 @@ class Forking(random.Random):
         faces they show, in no order (the rules read a roll's dice only by count,
         highest and lowest); None when those are too many to draw at once."""
         summed = self.count.whole and not mode and count * sides <= 400
-        if not summed and _multisets_count(count, sides) > MULTISETS:
+        if not summed and multisets_count(count, sides) > MULTISETS:
             return None
         if inert_roll(sys._getframe(1)) or (self.count.whole
                                             and unkept_roll(sys._getframe(1))):
@@ -119,12 +118,12 @@ class Forking(random.Random):
         if at < len(self.path):
             self.at = at + 1
             face = self.path[at]
-            return (_dice_summing(face, count, sides) if summed
-                    else _multisets(count, sides)[0][face])
+            return (dice_summing(face, count, sides) if summed
+                    else multisets(count, sides)[0][face])
         key = self.count.key(sys._getframe(1), at)
         if summed:
-            raise _Branch(count, count * sides, key, _sums(count, sides))
-        faces, weights = _multisets(count, sides)
+            raise _Branch(count, count * sides, key, sums(count, sides))
+        faces, weights = multisets(count, sides)
         raise _Branch(0, len(faces) - 1, key, weights)
 
     def weighted(self, weights: tuple[int, ...]) -> int:
@@ -152,6 +151,8 @@ DEPTH = 300
 
 _CLEAN = ("solo/engine/", "solo\\engine\\", "solo/rules/dice.py", "solo\\rules\\dice.py")
 _UNCLEAN_NAMES = frozenset({"<listcomp>", "<genexpr>", "<setcomp>", "<dictcomp>"})
+
+
 class _Count:
     """One count: where its plays start (``root``), and how the state at a die is read."""
 
@@ -192,61 +193,6 @@ class _Count:
                 if name in live)) for frame, live in frames)
         except Unmergeable:
             return None
-
-
-def _dice_summing(total: int, count: int, sides: int) -> tuple[int, ...]:
-    """``count`` dice of ``sides`` that add to ``total``: the highest first."""
-    faces = []
-    left = total - count
-    for _ in range(count):
-        face = min(sides - 1, left)
-        faces.append(face + 1)
-        left -= face
-    return tuple(faces)
-
-
-MULTISETS = 1000
-"""The most ways a handful of dice may show (in no order) to be drawn at once."""
-
-
-def _multisets_count(count: int, sides: int) -> int:
-    return comb(count + sides - 1, count)
-
-
-_MULTISETS: dict[tuple[int, int], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
-
-
-def _multisets(count: int, sides: int
-               ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Each way ``count`` dice of ``sides`` may show, in no order (highest first), and how
-    many of the ordered ways show it."""
-    known = _MULTISETS.get((count, sides))
-    if known is None:
-        faces = tuple(tuple(sorted(shown, reverse=True)) for shown in
-                      combinations_with_replacement(range(1, sides + 1), count))
-        weights = tuple(factorial(count) // prod(factorial(shown.count(face))
-                                                 for face in set(shown))
-                        for shown in faces)
-        known = _MULTISETS[(count, sides)] = (faces, weights)
-    return known
-
-
-_SUMS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
-def _sums(count: int, sides: int) -> tuple[int, ...]:
-    """How many ways ``count`` dice of ``sides`` add to each sum from ``count`` up."""
-    known = _SUMS.get((count, sides))
-    if known is None:
-        ways = [1]
-        for _ in range(count):
-            following = [0] * (len(ways) + sides - 1)
-            for total, many in enumerate(ways):
-                for face in range(sides):
-                    following[total + face] += many
-            ways = following
-        known = _SUMS[(count, sides)] = tuple(ways)
-    return known
 
 
 def _clean_code(code: CodeType) -> bool:
