@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.defaults import MAX_VALUE
-from solo.errors import SoloError
-from solo.rules.dice import parse as parse_dice
+from solo.rules.between_file import parse_between
 from solo.rules.effect_model import Effect
 from solo.rules.effects import parse_effects
 from solo.rules.expr import Expr
@@ -21,18 +20,15 @@ from solo.rules.file_expressions import compile_at, compile_template
 from solo.rules.inline import inline_routines
 from solo.rules.procedure import (
     DEFAULT_HP,
-    LEAVE_BY_WALKING,
     LIGHT_LEVELS,
     MAP_VALUES,
     ROOM_MOVES,
     USAGE_DICE,
     Action,
     Arg,
-    Between,
     LightKind,
     PartyRules,
     Procedure,
-    Restock,
     SupplyKind,
     Tracker,
     Walk,
@@ -109,7 +105,7 @@ def parse_procedure(doc: Document) -> Procedure:
         steps=tuple(steps), simulate=str(data.get("simulate") or next(iter(actions))),
         enter=_enter(doc, data.get("enter"), actions),
         walk=_walk(doc, data.get("walk"), actions),
-        between=_between(doc, data.get("between"), actions, supplies),
+        between=parse_between(doc, data.get("between"), actions, supplies),
         summary=str(data.get("summary", "")), source=str(data.get("source", "")),
         prompt=compile_template(doc, ("prompt",), data["prompt"]) if "prompt" in data else None,
     )
@@ -293,57 +289,6 @@ def _walk(doc: Document, raw: Any, actions: Mapping[str, Action]) -> Walk | None
     if type(rooms) is not int or rooms < 0:
         raise doc.error(("walk", "rooms"), "expected a whole number, 0 or more")
     return Walk(" ".join(words), rooms, str(raw.get("reading", "") or ""))
-
-
-def _between(doc: Document, raw: Any, actions: Mapping[str, Action],
-             supplies: Mapping[str, SupplyKind]) -> Between:
-    if raw is None:
-        return Between()
-    if not isinstance(raw, Mapping):
-        raise doc.error(("between",), "expected a mapping")
-    check_keys(doc, ("between",), raw, "between")
-    leave = raw.get("leave", LEAVE_BY_WALKING)
-    if leave != LEAVE_BY_WALKING and (not isinstance(leave, str) or leave not in actions):
-        raise doc.error(("between", "leave"), f"expected '{LEAVE_BY_WALKING}' or the name of "
-                        "one of the actions")
-    prices: dict[str, int] = {}
-    for name, price in _mapping(doc, ("between", "prices"), raw.get("prices")).items():
-        if str(name) not in supplies:
-            raise doc.error(("between", "prices", name), "expected one of the supplies: "
-                            + (", ".join(supplies) or "the procedure has none"))
-        if type(price) is not int or not 0 <= price <= MAX_VALUE:
-            raise doc.error(("between", "prices", name), "expected a whole price, 0 or more")
-        prices[str(name)] = price
-    currency = raw.get("currency", "gp")
-    if not isinstance(currency, str) or not currency.strip() or len(currency) > 20:
-        raise doc.error(("between", "currency"), "expected a short word (gp, sp, coins)")
-    return Between(
-        leave=str(leave),
-        on_leave=parse_effects(doc, ("between", "on_leave"), raw.get("on_leave")),
-        each_day=parse_effects(doc, ("between", "each_day"), raw.get("each_day")),
-        on_return=parse_effects(doc, ("between", "on_return"), raw.get("on_return")),
-        restock=_restock(doc, raw.get("restock")), prices=prices, currency=currency,
-        reading=str(raw.get("reading", "") or ""))
-
-
-def _restock(doc: Document, raw: Any) -> Restock | None:
-    if raw is None:
-        return None
-    path = ("between", "restock")
-    if not isinstance(raw, Mapping):
-        raise doc.error(path, "expected a mapping with after, dice and success")
-    check_keys(doc, path, raw, "restock")
-    after = raw.get("after")
-    if type(after) is not int or not 0 <= after <= MAX_VALUE:
-        raise doc.error(path + ("after",), "expected whole days, 0 or more")
-    try:
-        parse_dice(str(raw.get("dice")))
-    except SoloError as error:
-        raise doc.error(path + ("dice",), str(error)) from None
-    success = compile_at(doc, path + ("success",), raw.get("success"))
-    if success.names - {"roll"}:
-        raise doc.error(path + ("success",), "expected a condition on 'roll' only")
-    return Restock(after, str(raw["dice"]), success, str(raw.get("label", "") or ""))
 
 
 def _choice(doc: Document, path: tuple, raw: Any, allowed: tuple[str, ...]) -> str | None:
