@@ -20,7 +20,8 @@ README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 ARCHITECTURE = DOCS / "architecture.md"
 PAGES = [README, DOCS / "commands.md", ARCHITECTURE, DOCS / "procedures.md", DOCS / "playing.md",
-         ROOT / "bench" / "README.md"]
+         DOCS / "odds.md", DOCS / "journal.md", DOCS / "keys.md", DOCS / "generators.md",
+         DOCS / "testing.md", ROOT / "bench" / "README.md"]
 AWAITED: dict[str, str] = {}
 """Pages the README links to that another branch writes: until it is merged, a link to one
 is skipped, not failed."""
