@@ -29,7 +29,7 @@ from solo.engine import room_changes as change
 from solo.engine.arguments import required_words
 from solo.engine.dungeon_named import DUNGEON, KEY, active
 from solo.engine.events import Event, Said
-from solo.engine.room_exits import named_unnamed, nothing_to_open, question, unnamed
+from solo.engine.room_exits import door_name, named_unnamed, nothing_to_open, question, unnamed
 from solo.engine.rooms import DIRECTIONS, FOUND, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
@@ -39,9 +39,9 @@ from solo.rules.generate import GeneratedRoom, RoomContext, roll_room
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
 
-__all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_name", "door_refusal",
+__all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_refusal",
            "door_to_open", "refuse_shut", "Rolled", "roll_new", "after_action", "TRAPS_FOUND",
-           "traps_found", "PRESET", "takes_preset", "move_arguments", "traps_here"]
+           "traps_found", "PRESET", "takes_preset", "move_arguments"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -80,15 +80,6 @@ def finder(procedure: Procedure, name: str) -> str:
 _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", False),
           "trapped": ("trapped", False), "secret": (HIDDEN, True)}
 """A generator's door kind as an exit keeps it: its door and whether it is secret."""
-
-
-def door_name(room: Room, exit: Exit, index: int | None = None) -> str:
-    """``the door E of R5``; ``the door R2 of R5`` for one leading to R2 with no direction;
-    ``the door ?2 of R5`` for one the exits line numbers (at ``index`` in the room's
-    exits); else ``the door of R5 with no direction`` (a key's)."""
-    mark = named_unnamed(room, exit, index=index) if index is not None else ""
-    where = exit.direction or exit.to or (mark if mark[1:].isdigit() else "")
-    return f"the door {where} of {room.id}" if where else f"the door of {room.id} with no direction"
 
 
 def _capital(text: str) -> str:
@@ -354,13 +345,6 @@ def _stocked(room: Room, rolled: GeneratedRoom) -> Room:
     status = room.status + (("trapped",) if "trap" in rolled.content_kinds else ())
     return room._replace(description=_short(rolled.description), status=status,
                          exits=tuple(exits[:change.MAX_EXITS]))
-
-
-def traps_here(run: RunState) -> int | None:
-    """How many traps on the doors of the room the party is in a search would find: its
-    trapped doors not found yet (None: the party is in no room on the map)."""
-    room = run.dungeon.current
-    return None if room is None else sum(exit.door == "trapped" for exit in room.exits)
 
 
 def after_action(world: World, run: RunState, action: str, held: bool,

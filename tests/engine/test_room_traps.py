@@ -1,0 +1,18 @@
+"""The traps the map knows in the room the party is in (solo.engine.room_traps): what D12's
+search and disarm-trap count, so that each trap counts once."""
+
+from __future__ import annotations
+
+from solo.engine import room_traps
+from solo.engine.rooms import FOUND, Dungeon, Exit, Room
+
+R1 = Room("R1", status=("active", "trapped"),
+          exits=(Exit("E", "R2", door=FOUND), Exit("N", door="trapped"), Exit("S")))
+R2 = Room("R2", status=("active",), exits=(Exit("W", "R1"), Exit("E", door="trapped")))
+
+
+def test_door_traps_found_and_not_found_are_counted_where_they_are():
+    # the trap found on R1's door E is R2's door W, seen from the other side
+    assert (room_traps.unfound(R1), room_traps.found(Dungeon((R1, R2), here="R1"))) == (1, 1)
+    assert (room_traps.unfound(R2), room_traps.found(Dungeon((R1, R2), here="R2"))) == (1, 1)
+    assert room_traps.found(Dungeon()) == 0
