@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solo.engine import room_changes as change
+from solo.engine import room_traps
 from solo.engine.arguments import required_words
 from solo.engine.dungeon_named import DUNGEON, KEY, active
 from solo.engine.events import Event, Said
@@ -41,7 +42,7 @@ from solo.rules.world import World
 
 __all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_refusal",
            "door_to_open", "refuse_shut", "Rolled", "roll_new", "after_action", "TRAPS_FOUND",
-           "traps_found", "PRESET", "takes_preset", "move_arguments"]
+           "traps_found", "PRESET", "takes_preset", "move_arguments", "DISARMERS"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -52,6 +53,10 @@ OPENERS: Mapping[str, tuple[str, ...]] = {
 """The procedures' own actions that open a door, and the doors each opens: the one named by
 its direction (``break-door S``), else the one such door of the room the party is in (a
 check the action rolls must succeed)."""
+
+DISARMERS = ("disarm-trap",)
+"""The actions that get around a trap: the first one on a door of the room not found yet is
+found by it (:func:`~solo.engine.room_traps.disarm`), unless the player says ``another``."""
 
 FINDERS = ("find-secret", "search")
 """The actions that find a room's secret ways and the traps on its doors (a check the
@@ -351,17 +356,23 @@ def after_action(world: World, run: RunState, action: str, held: bool,
                  door: int | None, cut_short: bool = False) -> None:
     """What an action did to the doors of the room the party is in: an opener opens the
     door chosen for it (``door``: its exit's place, :func:`door_to_open`), a finder finds
-    the secret ways and the trapped doors, unless the action's own check failed (``held``:
-    False); a search an encounter ``cut_short`` finds nothing, and says so."""
+    the secret ways and the trapped doors, a disarmer one trapped door, unless the action's
+    own check failed (``held``: False); a search an encounter ``cut_short`` finds nothing."""
     if cut_short and action in FINDERS:
         run.events.append(Said("Cut short, the search finds nothing: search again once the "
                                "encounter is over."))
     room = run.dungeon.current
-    if room is None or not held or (action not in OPENERS and action not in FINDERS):
+    if room is None or not held or action not in (*OPENERS, *FINDERS, *DISARMERS):
         return
     exits = list(room.exits)
     said: list[str] = []
-    if action in OPENERS:
+    if action in DISARMERS:  # the first trap on a door not found yet, unless another
+        room, index = room_traps.disarm(room, run.locals.get("trap") != "another")
+        exits = list(room.exits)
+        if index is not None:
+            said.append(f"The trap disarmed is the one on {door_name(room, exits[index], index)}"
+                        ": the party gets around it from now on.")
+    elif action in OPENERS:
         if door is not None and door < len(exits) and exits[door].door in OPENERS[action]:
             said.append(f"{_capital(door_name(room, exits[door], door))} is open.")
             exits[door] = exits[door]._replace(door="")

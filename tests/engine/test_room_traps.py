@@ -16,3 +16,11 @@ def test_door_traps_found_and_not_found_are_counted_where_they_are():
     assert (room_traps.unfound(R1), room_traps.found(Dungeon((R1, R2), here="R1"))) == (1, 1)
     assert (room_traps.unfound(R2), room_traps.found(Dungeon((R1, R2), here="R2"))) == (1, 1)
     assert room_traps.found(Dungeon()) == 0
+
+
+def test_disarming_finds_the_first_door_trap_not_found_and_only_it():
+    disarmed, index = room_traps.disarm(R2)
+    assert index == 1 and disarmed.exits[1].door == FOUND and disarmed.exits[0] == R2.exits[0]
+    again, none = room_traps.disarm(disarmed)
+    assert none is None and again == disarmed
+    assert room_traps.disarm(R2, door=False) == (R2, None)
