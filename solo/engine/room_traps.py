@@ -1,7 +1,8 @@
 """The traps the map knows in the room the party is in, counted for the rules (D12 lowers
 Tension once for each trap the party gets around): those on its doors not found yet,
 which a search finds (:func:`unfound`); those found, and so counted already
-(:func:`found`); and the one door trap a ``disarm-trap`` gets around (:func:`disarm`).
+(:func:`found`); every one the map knows there, its own included (:func:`known`); and the
+one door trap a ``disarm-trap`` gets around (:func:`disarm`).
 
 A trap on a door is the exit's door (:data:`~solo.engine.rooms.DOORS`): ``trapped`` until
 found, ``found`` after; a trap of the room itself is its status word ``trapped`` (a key's
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from solo.engine.rooms import FOUND, Dungeon, Room
 
-__all__ = ["unfound", "found", "disarm"]
+__all__ = ["unfound", "found", "known", "disarm"]
 
 
 def unfound(room: Room) -> int:
@@ -32,6 +33,16 @@ def found(dungeon: Dungeon) -> int:
     return sum(exit.door == FOUND or exit.to in beyond and any(
         back.to == room.id and back.door == FOUND for back in beyond[exit.to].exits)
         for exit in room.exits)
+
+
+def known(dungeon: Dungeon) -> int:
+    """Every trap the map knows in the room the party is in: its own (the status word
+    ``trapped``), those on its doors not found yet and those found (:func:`found`); 0 in
+    no room."""
+    room = dungeon.current
+    if room is None:
+        return 0
+    return ("trapped" in room.status) + unfound(room) + found(dungeon)
 
 
 def disarm(room: Room, door: bool = True) -> tuple[Room, int | None]:

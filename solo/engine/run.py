@@ -335,8 +335,9 @@ _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit", run.others_out())
     or 0,
     "rooms_known": lambda run: len(run.dungeon.rooms),
-    # the traps the party has found on the doors of the room it is in (a search, a crawl)
+    # the traps the map knows there (solo.engine.room_traps): those found on its doors; all
     "room_traps_found": lambda run: room_traps.found(run.dungeon),
+    "room_traps": lambda run: room_traps.known(run.dungeon),
     # a key or a generator gives the rooms (solo.engine.dungeon_named's values name it)
     "rooms_given": lambda run: bool(run.values.get("dungeon_key") or run.values.get("dungeon")),
     # the room the party is in came onto the map during this command (entered first now)

@@ -11,11 +11,14 @@ R1 = Room("R1", status=("active", "trapped"),
 R2 = Room("R2", status=("active",), exits=(Exit("W", "R1"), Exit("E", door="trapped")))
 
 
-def test_door_traps_found_and_not_found_are_counted_where_they_are():
+def test_each_kind_of_trap_is_counted_where_it_is():
+    here = Dungeon((R1, R2), here="R1")
+    beyond = Dungeon((R1, R2), here="R2")
+    assert (room_traps.unfound(R1), room_traps.found(here), room_traps.known(here)) == (1, 1, 3)
     # the trap found on R1's door E is R2's door W, seen from the other side
-    assert (room_traps.unfound(R1), room_traps.found(Dungeon((R1, R2), here="R1"))) == (1, 1)
-    assert (room_traps.unfound(R2), room_traps.found(Dungeon((R1, R2), here="R2"))) == (1, 1)
-    assert room_traps.found(Dungeon()) == 0
+    assert (room_traps.unfound(R2), room_traps.found(beyond), room_traps.known(beyond)) \
+        == (1, 1, 2)
+    assert (room_traps.found(Dungeon()), room_traps.known(Dungeon())) == (0, 0)
 
 
 def test_disarming_finds_the_first_door_trap_not_found_and_only_it():

@@ -186,3 +186,16 @@ def test_another_trap_leaves_the_door_trap_for_the_search_to_count(here):
     assert "The trap disarmed" not in disarm and "(trapped)" not in disarm
     assert "=> [Clock:Tension 0/10] -1: found a trap to get around" in search
 
+
+def test_a_room_of_its_own_trapped_counts_a_plain_disarm_beside_a_found_door_trap(here):
+    """The room's own trap (its status trapped) is no door's: no search counts it, so the
+    plain command counts it, though the search counted the trap on its door E; where the
+    door's is the only trap left (the room beyond it), it is refused."""
+    run = play(here, "enter 2\nnoise\nnoise\nnoise\nroom +trapped\nroom exits E(trapped)\n"
+               "find-secret\ndisarm-trap\nenter E\ndisarm-trap\n")
+    assert run.code == 1 and run.err.count("a trap counts once") == 1
+    assert "line 10:" in run.err
+    search, disarm = run.out.split("@ find-secret", 1)[1].split("@ disarm-trap")
+    assert "=> [Clock:Tension 2/10] -1: found a trap to get around" in search
+    assert "=> [Clock:Tension 1/10] -1: disarmed a trap" in disarm
+    assert "The trap disarmed" not in disarm
