@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solo.engine import dungeon_rolls, expedition
+from solo.engine import dungeon_rolls, expedition, room_traps
 from solo.engine.arguments import quote, required_words
 from solo.engine.effects_tables import meet_rolled_encounter
 from solo.engine.events import Checked, TurnPassed, acted
@@ -50,7 +50,8 @@ def _found(world: World, run: Run, action: Action, arguments: Mapping[str, Any]
     ``traps``); a count typed (not the argument's default) that the map contradicts is
     refused."""
     counts = {FOUND: lambda: secrets_here(world, run),
-              TRAPS: lambda: dungeon_rolls.traps_here(run)}
+              TRAPS: lambda: None if run.dungeon.current is None
+              else room_traps.unfound(run.dungeon.current)}
     typed = {FOUND: "the found count is for rooms the player types", TRAPS: "the map counts "
              "the room's trapped doors, typed ones too: 'room exits E(trapped)' types one"}
     known: dict[str, int] = {}

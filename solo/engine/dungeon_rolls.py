@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from solo.engine import room_changes as change
+from solo.engine import room_traps
 from solo.engine.arguments import required_words
 from solo.engine.dungeon_named import DUNGEON, KEY, active
 from solo.engine.events import Event, Said
-from solo.engine.room_exits import named_unnamed, nothing_to_open, question, unnamed
+from solo.engine.room_exits import door_name, named_unnamed, nothing_to_open, question, unnamed
 from solo.engine.rooms import DIRECTIONS, FOUND, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
@@ -39,9 +40,9 @@ from solo.rules.generate import GeneratedRoom, RoomContext, roll_room
 from solo.rules.procedure import Action, Procedure
 from solo.rules.world import World
 
-__all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_name", "door_refusal",
+__all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_refusal",
            "door_to_open", "refuse_shut", "Rolled", "roll_new", "after_action", "TRAPS_FOUND",
-           "traps_found", "PRESET", "takes_preset", "move_arguments", "traps_here"]
+           "traps_found", "PRESET", "takes_preset", "move_arguments", "DISARMERS"]
 
 OPENERS: Mapping[str, tuple[str, ...]] = {
     "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
@@ -52,6 +53,10 @@ OPENERS: Mapping[str, tuple[str, ...]] = {
 """The procedures' own actions that open a door, and the doors each opens: the one named by
 its direction (``break-door S``), else the one such door of the room the party is in (a
 check the action rolls must succeed)."""
+
+DISARMERS = ("disarm-trap",)
+"""The actions that get around a trap: the first one on a door of the room not found yet is
+found by it (:func:`~solo.engine.room_traps.disarm`), unless the player says ``another``."""
 
 FINDERS = ("find-secret", "search")
 """The actions that find a room's secret ways and the traps on its doors (a check the
@@ -80,15 +85,6 @@ def finder(procedure: Procedure, name: str) -> str:
 _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", False),
           "trapped": ("trapped", False), "secret": (HIDDEN, True)}
 """A generator's door kind as an exit keeps it: its door and whether it is secret."""
-
-
-def door_name(room: Room, exit: Exit, index: int | None = None) -> str:
-    """``the door E of R5``; ``the door R2 of R5`` for one leading to R2 with no direction;
-    ``the door ?2 of R5`` for one the exits line numbers (at ``index`` in the room's
-    exits); else ``the door of R5 with no direction`` (a key's)."""
-    mark = named_unnamed(room, exit, index=index) if index is not None else ""
-    where = exit.direction or exit.to or (mark if mark[1:].isdigit() else "")
-    return f"the door {where} of {room.id}" if where else f"the door of {room.id} with no direction"
 
 
 def _capital(text: str) -> str:
@@ -356,28 +352,27 @@ def _stocked(room: Room, rolled: GeneratedRoom) -> Room:
                          exits=tuple(exits[:change.MAX_EXITS]))
 
 
-def traps_here(run: RunState) -> int | None:
-    """How many traps on the doors of the room the party is in a search would find: its
-    trapped doors not found yet (None: the party is in no room on the map)."""
-    room = run.dungeon.current
-    return None if room is None else sum(exit.door == "trapped" for exit in room.exits)
-
-
 def after_action(world: World, run: RunState, action: str, held: bool,
                  door: int | None, cut_short: bool = False) -> None:
     """What an action did to the doors of the room the party is in: an opener opens the
     door chosen for it (``door``: its exit's place, :func:`door_to_open`), a finder finds
-    the secret ways and the trapped doors, unless the action's own check failed (``held``:
-    False); a search an encounter ``cut_short`` finds nothing, and says so."""
+    the secret ways and the trapped doors, a disarmer one trapped door, unless the action's
+    own check failed (``held``: False); a search an encounter ``cut_short`` finds nothing."""
     if cut_short and action in FINDERS:
         run.events.append(Said("Cut short, the search finds nothing: search again once the "
                                "encounter is over."))
     room = run.dungeon.current
-    if room is None or not held or (action not in OPENERS and action not in FINDERS):
+    if room is None or not held or action not in (*OPENERS, *FINDERS, *DISARMERS):
         return
     exits = list(room.exits)
     said: list[str] = []
-    if action in OPENERS:
+    if action in DISARMERS:  # the first trap on a door not found yet, unless another
+        room, index = room_traps.disarm(room, run.locals.get("trap") != "another")
+        exits = list(room.exits)
+        if index is not None:
+            said.append(f"The trap disarmed is the one on {door_name(room, exits[index], index)}"
+                        ": the party gets around it from now on.")
+    elif action in OPENERS:
         if door is not None and door < len(exits) and exits[door].door in OPENERS[action]:
             said.append(f"{_capital(door_name(room, exits[door], door))} is open.")
             exits[door] = exits[door]._replace(door="")

@@ -15,8 +15,8 @@ from solo.engine.room_changes import MAX_EXITS, check_description, current_room,
 from solo.engine.rooms import BARRED_DOORS, OPPOSITE, Dungeon, Exit, Room, way_back
 from solo.errors import UsageError
 
-__all__ = ["OPENED", "describe", "question", "unnamed", "named_unnamed", "unnamed_words",
-           "unplaced_for", "nothing_to_open"]
+__all__ = ["OPENED", "describe", "question", "unnamed", "named_unnamed", "door_name",
+           "unnamed_words", "unplaced_for", "nothing_to_open"]
 
 def _add_exits(room: Room, wanted: Sequence[Exit], place: bool = True) -> Room:
     """``room`` with the exits ``wanted``: one already there is kept (or linked, if it led
@@ -145,6 +145,15 @@ def named_unnamed(room: Room, exit: Exit, kinds: Collection[str] = BARRED_DOORS,
     except UsageError:
         return f"{OPENED}({exit.door})"
     return OPENED
+
+
+def door_name(room: Room, exit: Exit, index: int | None = None) -> str:
+    """``the door E of R5``; ``the door R2 of R5`` for one leading to R2 with no direction;
+    ``the door ?2 of R5`` for one the exits line numbers (at ``index`` in the room's
+    exits); else ``the door of R5 with no direction`` (a key's)."""
+    mark = named_unnamed(room, exit, index=index) if index is not None else ""
+    where = exit.direction or exit.to or (mark if mark[1:].isdigit() else "")
+    return f"the door {where} of {room.id}" if where else f"the door of {room.id} with no direction"
 
 
 def unnamed_words(room: Room | None, kinds: Collection[str] = BARRED_DOORS) -> list[str]:

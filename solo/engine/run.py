@@ -15,8 +15,9 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from solo.engine import room_traps
 from solo.engine.events import UNSET, Event, TrackerChanged
-from solo.engine.rooms import FOUND, Dungeon
+from solo.engine.rooms import Dungeon
 from solo.engine.state import MAX_TEXT, MAX_VALUE, Light, State, member_index
 from solo.engine.way_out import WayOut, map_value, nearest, way_text
 from solo.errors import UsageError
@@ -311,18 +312,6 @@ def actor_count(run: RunState, name: str) -> int:
     return member.condition(name, condition.start)
 
 
-def _traps_found_here(dungeon: Dungeon) -> int:
-    """The traps the party has found (a search, a crawl) on the doors of the room it is in,
-    those found from the room on the other side of a door included; 0 in no room."""
-    room = dungeon.current
-    if room is None:
-        return 0
-    beyond = {other.id: other for other in dungeon.rooms}
-    return sum(exit.door == FOUND or exit.to in beyond and any(
-        back.to == room.id and back.door == FOUND for back in beyond[exit.to].exits)
-        for exit in room.exits)
-
-
 _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "turn": lambda run: run.turn,
     "days_away": lambda run: run.trip.away or 0,
@@ -346,7 +335,9 @@ _COMPUTED: dict[str, Callable[[RunState], Any]] = {
     "rooms_to_exit": lambda run: map_value(run.dungeon, "rooms_to_exit", run.others_out())
     or 0,
     "rooms_known": lambda run: len(run.dungeon.rooms),
-    "room_traps_found": lambda run: _traps_found_here(run.dungeon),
+    # the traps the map knows there (solo.engine.room_traps): those found on its doors; all
+    "room_traps_found": lambda run: room_traps.found(run.dungeon),
+    "room_traps": lambda run: room_traps.known(run.dungeon),
     # a key or a generator gives the rooms (solo.engine.dungeon_named's values name it)
     "rooms_given": lambda run: bool(run.values.get("dungeon_key") or run.values.get("dungeon")),
     # the room the party is in came onto the map during this command (entered first now)

@@ -19,7 +19,7 @@ BUILTIN_TYPES: dict[str, str] = {
     "party_size": "int", "party_down": "int", "member": "str", "hp": "int", "max_hp": "int",
     "room": "str", "room_exits": "int", "rooms_to_exit": "int", "rooms_known": "int",
     "room_new": "bool", "way_out": "str", "days_away": "int", "expedition": "int",
-    "rooms_given": "bool", "room_traps_found": "int",
+    "rooms_given": "bool", "room_traps_found": "int", "room_traps": "int",
 }
 """The names every procedure's expressions can read besides its own, with their types.
 Defined once: the interpreter computes them, ``solo check`` knows them from here. Each

@@ -133,8 +133,9 @@ def test_a_trap_the_search_counted_is_not_counted_again_by_disarm_trap(here):
                "--dungeon", "classic", stdin=CLASSIC + "disarm-trap\ncircumvent-trap\n"
                "enter E\ndisarm-trap\ndisarm-trap another\n")
     assert run.code == 1
-    assert run.err.count("lowered Tension for it then: a trap counts once. "
-                         "'disarm-trap another' for a trap the map does not show.") == 3
+    assert run.err.count("was counted as it was found (by a search, or by disarm-trap): a "
+                         "trap counts once. 'disarm-trap another' for a trap the map does "
+                         "not show.") == 3
     after = run.out.split("@ find-secret", 1)[1]
     assert "@ disarm-trap\n" not in after and "@ circumvent-trap" not in after
     assert after.split("@ disarm-trap another", 1)[1].startswith(
@@ -145,3 +146,56 @@ def test_disarm_trap_where_no_search_found_one_lowers_tension(here):
     run = play(here, "enter 2\nnoise\nnoise\ndisarm-trap\n")
     assert run.code == 0, run.err
     assert "=> [Clock:Tension 1/10] -1: disarmed a trap" in run.out
+
+
+def test_a_door_trap_disarmed_before_a_search_is_found_and_not_counted_again(here):
+    """One trap, one -1: R5's trapped door E, disarmed before any search, is marked found
+    (shown as E(trapped)); the search after finds the secret way and not that trap again,
+    nor lowers Tension for it."""
+    run = solo("new", str(here / "j.md"), "--system", "d12-tension", "--seed", "5",
+               "--dungeon", "classic", stdin=CLASSIC.replace("find-secret", "disarm-trap\n"
+                                                           "find-secret"))
+    assert run.code == 0, run.err
+    disarm, search = run.out.split("@ disarm-trap", 1)[1].split("@ find-secret")
+    assert "=> [Clock:Tension 3/10] -1: disarmed a trap" in disarm
+    assert "The trap disarmed is the one on the door E of R5" in disarm
+    assert "exits S:R4, N, E(trapped)]" in disarm
+    assert "=> [Clock:Tension 2/10] -1: discovered a secret" in search
+    assert "trap" not in search.replace("E(trapped)", "")
+
+
+def test_a_typed_trapped_door_disarmed_is_not_found_again_by_a_search(here):
+    run = play(here, "enter 2\nnoise\nnoise\nroom exits E(trapped)\ndisarm-trap\n"
+               "find-secret\ndisarm-trap\n")
+    assert run.code == 1 and "a trap counts once" in run.err
+    disarm, search = run.out.split("@ disarm-trap", 1)[1].split("@ find-secret")
+    assert "=> [Clock:Tension 1/10] -1: disarmed a trap" in disarm
+    assert "The trap disarmed is the one on the door E of R1" in disarm
+    assert "Nothing hidden is found here." in search and "[Clock:Tension" not in search
+    assert "\n@ disarm-trap\n" not in search
+
+
+def test_another_trap_leaves_the_door_trap_for_the_search_to_count(here):
+    """'disarm-trap another' is a trap the map does not show: the trapped door stays
+    unfound, and the search that finds it counts it."""
+    run = play(here, "enter 2\nnoise\nnoise\nroom exits E(trapped)\ndisarm-trap another\n"
+               "find-secret\n")
+    assert run.code == 0, run.err
+    disarm, search = run.out.split("@ disarm-trap another", 1)[1].split("@ find-secret")
+    assert "=> [Clock:Tension 1/10] -1: disarmed a trap" in disarm
+    assert "The trap disarmed" not in disarm and "(trapped)" not in disarm
+    assert "=> [Clock:Tension 0/10] -1: found a trap to get around" in search
+
+
+def test_a_room_of_its_own_trapped_counts_a_plain_disarm_beside_a_found_door_trap(here):
+    """The room's own trap (its status trapped) is no door's: no search counts it, so the
+    plain command counts it, though the search counted the trap on its door E; where the
+    door's is the only trap left (the room beyond it), it is refused."""
+    run = play(here, "enter 2\nnoise\nnoise\nnoise\nroom +trapped\nroom exits E(trapped)\n"
+               "find-secret\ndisarm-trap\nenter E\ndisarm-trap\n")
+    assert run.code == 1 and run.err.count("a trap counts once") == 1
+    assert "line 10:" in run.err
+    search, disarm = run.out.split("@ find-secret", 1)[1].split("@ disarm-trap")
+    assert "=> [Clock:Tension 2/10] -1: found a trap to get around" in search
+    assert "=> [Clock:Tension 1/10] -1: disarmed a trap" in disarm
+    assert "The trap disarmed" not in disarm
