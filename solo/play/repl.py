@@ -155,6 +155,15 @@ def columns(output: Output) -> int:
     return width if width > 0 else HINT_WIDTH
 
 
+def _asked(prompt: PromptSession, message: str, default: str = "") -> str:
+    """The line typed at ``prompt``, the terminal taking keys as they come (raw) from
+    before ``message`` is drawn. A dumb terminal's prompt (TERM=dumb) draws its words and
+    only then takes the terminal: a key typed on seeing them went through the line
+    discipline, Ctrl-D arriving as a NUL byte (no end of input) and Ctrl-C as a signal."""
+    with prompt.input.raw_mode():
+        return prompt.prompt(message, default=default)
+
+
 def make_prompt(session: Session, input=None, output=None) -> PromptSession:
     """The prompt: this journal's own history, grey suggestions from it as you type (as
     pgcli does), completions while typing, and the status bar."""
@@ -199,7 +208,7 @@ def run_interactive(session: Session, input=None, output=None, *,
                 "solo roll it.")
             told.append(True)
         try:
-            return dice_prompt.prompt(die_prompt(sides, purpose))
+            return _asked(dice_prompt, die_prompt(sides, purpose))
         except KeyboardInterrupt:  # the command stops; the line comes back to the input
             raise DieStopped(sides) from None
 
@@ -219,8 +228,8 @@ def run_interactive(session: Session, input=None, output=None, *,
     dumb = output is None and is_dumb_terminal()
     while True:
         try:
-            line = prompt.prompt(f"solo> {pending}" if pending and dumb else "solo> ",
-                                 default=pending)
+            line = _asked(prompt, f"solo> {pending}" if pending and dumb else "solo> ",
+                          default=pending)
             failures = 0
         except KeyboardInterrupt:
             pending = keepable = ""

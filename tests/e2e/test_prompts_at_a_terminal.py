@@ -4,7 +4,6 @@ that no test outside tests/e2e starts solo."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -126,8 +125,7 @@ def test_on_a_dumb_terminal_the_line_back_in_the_input_is_shown(tmp_path):
         terminal.wait_for("solo>")
         terminal.type("roll d10\r")
         terminal.wait_for("(d10, 0 is 10):")
-        time.sleep(0.5)  # (the plain prompt takes the terminal after drawing its words)
-        terminal.type("\x03")
+        terminal.type("\x03")  # at once, as the words show
         terminal.wait_for("nothing was recorded")
         terminal.wait_for("solo> roll d10")  # the line back in the input, shown
         terminal.type(" fire\r")
@@ -140,3 +138,78 @@ def test_on_a_dumb_terminal_the_line_back_in_the_input_is_shown(tmp_path):
         if terminal.process.poll() is None:
             terminal.process.kill()
     assert "d10=7" in (tmp_path / "j.md").read_text()
+
+
+def _at_a_die(tmp_path: Path, term: str = "dumb") -> Terminal:
+    """A physical-dice crawl on a terminal of ``term``, 'roll d10' typed, at its die's prompt."""
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                        "--dice", "physical", term=term)
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("roll d10\r")
+        terminal.wait_for("(d10, 0 is 10):")
+    except AssertionError:
+        terminal.process.kill()
+        raise
+    return terminal
+
+
+@pytest.mark.e2e
+def test_on_a_dumb_terminal_ctrl_d_as_the_prompt_shows_saves_and_quits(tmp_path):
+    """A dumb terminal's prompt draws its words before it takes the keys: Ctrl-D typed on
+    seeing them, after a die was asked, came as a NUL and the session went on."""
+    terminal = _at_a_die(tmp_path)
+    try:
+        terminal.type("7\r")
+        terminal.wait_for("d: Roll d10=7")
+        terminal.wait_for("solo> ")
+        terminal.type("\x04")  # at once, as the words show
+        terminal.wait_for("Saved. Resume with: solo play j.md")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    text = (tmp_path / "j.md").read_text()
+    assert "d: Roll d10=7" in text and text.endswith("-->\n")
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("term", ["xterm", "dumb"])
+def test_ctrl_d_at_a_die_says_so_and_hands_the_line_back(tmp_path, term):
+    """Ctrl-D at a die's prompt ends no session: one line says nothing was recorded and the
+    line comes back in the input, on a dumb terminal as on any other."""
+    terminal = _at_a_die(tmp_path, term)
+    try:
+        terminal.type("\x04")
+        terminal.wait_for("solo: error: the input ended while solo waited for a d10; nothing "
+                          "was recorded")
+        terminal.wait_for("solo> roll d10")
+        terminal.type("\x03")  # clears it
+        terminal.wait_for("solo>")
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    assert "Roll d10" not in (tmp_path / "j.md").read_text()
+
+
+@pytest.mark.e2e
+def test_on_a_dumb_terminal_ctrl_c_at_the_prompt_clears_the_line(tmp_path):
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                        term="dumb")
+    try:
+        terminal.wait_for("solo> ")
+        terminal.type("The door\x03")  # at once, as the words show
+        terminal.wait_for("solo> ")
+        terminal.type("roll d10\r")
+        terminal.wait_for("d: Roll d10=")  # the line cleared: not 'The doorroll d10'
+        terminal.wait_for("solo> ")
+        terminal.type("\x04")
+        terminal.wait_for("Saved.")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    assert "The door" not in (tmp_path / "j.md").read_text()
