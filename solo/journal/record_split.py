@@ -10,6 +10,7 @@ same record: where it does not read as it stands, its lines are joined, then dec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from itertools import repeat
 from operator import attrgetter, getitem
@@ -49,6 +50,7 @@ LEGACY_PREFIX = b"<!-- solo:state "
 _OPEN = b"<!-- solo"
 _SPACES = frozenset(b" \t\r\n")  # what follows a record's opening
 _OBJECT, _STATE, _TURN = ord("{"), attrgetter("state"), attrgetter("turn")
+_CLOSE = re.compile(rb"-\n?-\n?>")  # a comment's end, a line break maybe inside it
 
 
 class Span(msgspec.Struct, gc=False):
@@ -97,10 +99,10 @@ class Cut:
                 end = eol
             else:
                 body, end = self._rest(data, begin, eol)
-                if end < 0:
-                    self.cut_off = True
-                    break
-            found.append((line, at, end, body, legacy))
+            found.append((line, at, size if end < 0 else end, body, legacy))
+            if end < 0:  # cut off (no -->): a record that does not read, named as one
+                self.cut_off = True
+                break
             at = find(_OPEN, eol)
         self.lines, self.starts, self.ends, self.bodies, self.legacy = \
             (list(column) for column in zip(*found, strict=True)) if found else ([], [], [], [], [])
@@ -144,13 +146,13 @@ class Cut:
         rest = data[begin:eol].rstrip()
         if rest.endswith(b"-->"):
             return rest[:-3], eol
-        close = data.find(b"-->", begin)
-        if close < 0:
+        close = _CLOSE.search(data, begin)  # (an editor's wrap may break the -->)
+        if close is None:
             return b"", -1
-        end = close + 3
+        end = close.end()
         line_end = data.find(b"\n", end)
         line_end = len(data) if line_end < 0 else line_end
-        return data[begin:close], line_end if not data[end:line_end].strip() else end
+        return data[begin:close.start()], line_end if not data[end:line_end].strip() else end
 
     def spans(self) -> list[Span]:
         return list(map(Span, self.lines, self.starts, self.ends, self.bodies, self.legacy,
@@ -175,10 +177,10 @@ def split_records(data: bytes) -> tuple[list[Span], bool]:
 
 
 def unwrapped(body: bytes) -> Iterator[bytes]:
-    """The ways a record an editor wrapped over lines joins again, likeliest first: where
-    two lines or more are as long as each other (a hard wrap at a width, in characters), a
-    line of that length with nothing and any other with a space (a wrap at a space, which
-    took the space); then all with nothing, then all with a space."""
+    """The ways a wrapped record joins again, likeliest first: all with nothing where each
+    line is as long (a hard wrap) or one ends in a space (cut after it: ``fold -s``); where
+    two or more are as long, those with nothing and the rest with a space (a wrap at a
+    space, which took it); then all with nothing, then all with a space."""
     lines = body.split(b"\n")
     if len(lines) < 2:
         return
@@ -189,11 +191,9 @@ def unwrapped(body: bytes) -> Iterator[bytes]:
     rest = lengths[1:]  # (the first line holds the comment's opening too, maybe indented)
     width = max(rest, default=0)
     alike = len(rest) + (lengths[0] + len(_OPEN) == width)  # the lines seen that long
-    if alike >= 2 and rest.count(width) == len(rest):  # every line as long: a hard wrap
+    if (alike >= 2 and rest.count(width) == len(rest)) or b" \n" in body or b"\t\n" in body:
         yield b"".join(lines)
-    hard = [length == width for length in lengths] \
-        if rest.count(width) > 1 and 2 * rest.count(width) >= len(rest) \
-        else [False] * len(inner)
+    hard = [length == width and rest.count(width) > 1 for length in lengths]
     pieces: list[bytes] = [lines[0]]
     for cut, line in zip(hard, lines[1:], strict=True):
         if cut:

@@ -192,7 +192,28 @@ def folded_in_three(body: str) -> str:
     return "\n".join(comment[index:index + width] for index in range(0, len(comment), width))
 
 
+def fold_s(comment: str, width: int = 100, stripped: bool = False) -> str:
+    """A comment cut after the last space within ``width`` characters, else at the width
+    (``fold -s -w 100``); ``stripped``: each line's ending spaces taken off after it."""
+    lines = []
+    while len(comment) > width:
+        cut = comment.rfind(" ", 0, width) + 1 or width
+        lines.append(comment[:cut].rstrip(" ") if stripped else comment[:cut])
+        comment = comment[cut:]
+    return "\n".join([*lines, comment])
+
+
+def end_broken(comment: str, inside: int) -> str:
+    """A comment whose closing ``-->`` a wrap broke ``inside`` characters into it."""
+    return comment[:len(comment) - 3 + inside] + "\n" + comment[len(comment) - 3 + inside:]
+
+
 LAYOUTS: dict[str, Callable[[str], str]] = {
+    "its end broken after -": lambda body: end_broken("<!-- solo " + body + " -->", 1),
+    "its end broken after --": lambda body: end_broken("<!-- solo " + body + " -->", 2),
+    "wrapped at 100 after spaces (fold -s)": lambda body: fold_s("<!-- solo " + body + " -->"),
+    "wrapped at 100 after spaces, the spaces stripped":
+        lambda body: fold_s("<!-- solo " + body + " -->", stripped=True),
     "wrapped at one space (two lines)": lambda body: at_spaces(body, 1),
     "wrapped at two spaces (three lines)": lambda body: at_spaces(body, 2),
     "folded in three": folded_in_three,
@@ -260,3 +281,16 @@ def test_many_bad_records_are_each_placed_and_the_note_names_the_first_five(tmp_
     assert json.loads(solo("stats", str(journal), "--json").out)["garbled_lines"] == lines
     assert (f"8 record(s) could not be read (line {', '.join(map(str, lines[:5]))} and 3 "
             "more): what their entries did is not counted") in solo("stats", str(journal)).out
+
+
+def test_a_last_record_cut_off_is_named_by_the_reports_and_kept_out_of_them(tmp_path: Path):
+    journal = crawl(tmp_path)
+    data = journal.read_bytes()
+    start = data.rindex(b"<!-- solo ")
+    journal.write_bytes(data[:start + 200])  # cut off in the middle of its JSON
+    line = data.count(b"\n", 0, start) + 1
+    assert json.loads(solo("stats", str(journal), "--json").out)["garbled_lines"] == [line]
+    assert f"line {line}" in solo("stats", str(journal)).out
+    assert '{"v":2' not in solo("export", str(journal), "--format", "md").out
+    resumed = solo("play", str(journal), stdin="status\n")
+    assert resumed.code == 0 and "resumes from the entry before it" in resumed.err
