@@ -8,12 +8,13 @@ key was moved or edited since the crawl began. Nothing here changes the crawl;
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from solo.engine.dungeon_named import DUNGEON, KEY, KEY_HASH
 from solo.engine.key_rooms import active_key, found_ids, key_exits, seen_rooms, short_text
 from solo.engine.rooms import Dungeon, Room
-from solo.rules.key_marks import mark_changes
+from solo.rules.key_marks import gone_rooms, mark_changes
 from solo.rules.key_model import DungeonKey, KeyRoom
 from solo.rules.key_reveal import explored
 from solo.rules.world import World
@@ -23,11 +24,17 @@ __all__ = ["explored_text", "ways_out", "drawn", "key_notice", "ways_on", "ways_
 
 
 def explored_text(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
-    """``9 of 23 rooms, 2 of 4 secrets`` for the journal's key; None without one."""
+    """``9 of 23 rooms, 2 of 4 secrets`` for the journal's key; None without one. A room
+    entered that an edit of the key removed since stays on the map as the journal recorded
+    it, so it stays among the rooms, explored (told from a room of the player's own by the
+    key's room marks, :func:`solo.rules.key_marks.gone_rooms`)."""
     key = active_key(world, values)
     if key is None:
         return None
-    return str(explored(key, seen_rooms(key, dungeon), found_ids(values)))
+    seen = explored(key, seen_rooms(key, dungeon), found_ids(values))
+    marks = world.key_marks.get(str(values.get(KEY)))
+    gone = len(gone_rooms(marks, key, [room.id for room in dungeon.rooms])) if marks else 0
+    return str(replace(seen, rooms_seen=seen.rooms_seen + gone, rooms=seen.rooms + gone))
 
 
 def ways_out(key: DungeonKey | None, dungeon: Dungeon) -> frozenset[tuple[str, int]]:

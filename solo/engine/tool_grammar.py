@@ -59,6 +59,7 @@ from solo.engine.tool_words import (
     set_words,
     settable,
     strike_words,
+    style_named,
     table_named,
 )
 from solo.errors import SoloError, UsageError
@@ -239,10 +240,7 @@ def read_question(rest: str, styles: Mapping[str, oracle_styles.OracleStyle],
         return AskMeaning(question.strip())
     if "?" not in rest:
         raise UsageError(f"{_ASK_USAGE}: a question ends with '?'")
-    style_name: str | None = None
-    named, colon, after = rest.partition(":")  # (ironsworn:Is it?, Opse : Is it? too)
-    if colon and named.strip().lower() in styles:
-        style_name, rest = named.strip().lower(), after
+    style_name, rest = style_named(rest, styles)
     question, odds = oracle.split_question(rest, styles.get(style_name or current_style))
     if odds is not None:
         check_odds(styles, style_name or current_style, odds)

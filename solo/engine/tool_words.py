@@ -6,7 +6,7 @@ entries that use them are :mod:`solo.engine.tool_grammar`'s."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from solo import defaults
 from solo.engine.arguments import member_keys
@@ -19,7 +19,7 @@ from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
 __all__ = ["settable", "table_named", "strike_words", "set_words", "ask_words", "party_words",
-           "odds_names"]
+           "odds_names", "style_named"]
 
 _SPAN = 12
 """The most numbers completion offers for a value with a minimum and a maximum (a longer
@@ -115,13 +115,22 @@ def ask_words(world: World, state: State, typed: Sequence[str]) -> Sequence[str]
     marks = [index for index, word in enumerate(typed) if "?" in word]
     if typed[0].lower() == "meaning" or not marks:
         return ()
-    named = typed[0][:-1].lower() if typed[0].endswith(":") else ""
+    named, _ = style_named(" ".join(typed), world.styles)  # (read as the line is read)
     try:
-        style = oracle_styles.get_style(world.styles, named if named in world.styles else str(
+        style = oracle_styles.get_style(world.styles, named or str(
             state.values.get("oracle", defaults.ORACLE_STYLE)))
     except SoloError:
         return ()
     return rest_of(odds_names(style), typed[marks[-1] + 1:])
+
+
+def style_named(text: str, styles: Collection[str]) -> tuple[str | None, str]:
+    """The oracle style a question names before a colon, with or without spaces around it
+    (``ironsworn:Is it?``, ``Opse : Is it?``), and the rest; ``(None, text)`` if none does."""
+    named, colon, after = text.partition(":")
+    if colon and named.strip().lower() in styles:
+        return named.strip().lower(), after
+    return None, text
 
 
 def odds_names(style: oracle_styles.OracleStyle) -> list[str]:

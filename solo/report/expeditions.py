@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from solo.engine.key_rooms import KEY
+from solo.engine.key_rooms import KEY, KEY_AT
 from solo.engine.key_views import explored_text
 from solo.journal.expedition_figures import expedition_figures
 from solo.journal.map_records import map_from
@@ -44,8 +44,7 @@ def expeditions(records: Records, live: list[int], procedure: Any, folder: Path
         last[number if isinstance(number, int) else 1] = index
     for figure in figures:
         at = last.get(figure["expedition"])
-        text = explored(records, at, procedure, folder) if at is not None else None
-        if text:
+        if at is not None and (text := explored(records, at, procedure, folder)):
             figure["explored"] = text
     return figures
 
@@ -60,9 +59,12 @@ def explored(records: Records, index: int, procedure: Any, folder: Path) -> str 
     if not isinstance(values, dict) or not values.get(KEY):
         return None
     dungeon = map_from(records.kept[:index + 1]).dungeon
+    name, at = str(values[KEY]), values.get(KEY_AT)  # (the record that named it: its marks)
+    marks = records.kept[records.steps.index(at)].key_rooms if at in records.steps else None
     try:
-        key = read_key(str(values[KEY]), folder)
-        world = World(procedure, keys={str(values[KEY]): key} if key is not None else {})
+        key = read_key(name, folder)
+        world = World(procedure, keys={name: key} if key is not None else {},
+                      key_marks={name: msgspec.json.decode(marks)} if marks else {})
         return explored_text(world, values, dungeon)
     except Exception:  # noqa: BLE001 - a key edited past reading: the reports say nothing
         return None
@@ -86,12 +88,8 @@ def expedition_lines(figures: list[dict[str, Any]], unit: str) -> list[str]:
                             _count(figure["encounters"], "encounter")])]
         if figure.get("explored"):
             parts.append(f"explored {figure['explored']}")
-        if figure["looted"]:
-            parts.append("found " + ", ".join(map(str, figure["looted"])))
-        if figure["struck"]:
-            parts.append("struck off " + ", ".join(map(str, figure["struck"])))
-        if figure["fallen"]:
-            parts.append("fallen: " + ", ".join(map(str, figure["fallen"])))
+        parts += [f"{label} {', '.join(map(str, figure[name]))}" for name, label in (
+            ("looted", "found"), ("struck", "struck off"), ("fallen", "fallen:")) if figure[name]]
         if figure["ended"]:
             parts.append("the party came out" + (
                 f", {_count(figure['days_after'], 'day')} outside since"

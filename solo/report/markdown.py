@@ -41,8 +41,8 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
             odds = f" ({question.odds})" if question.odds else ""
             answer = f" → {question.answer}" if question.answer else ""
             event = f"; random event: {question.event}" if question.event else ""
-            out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: "
-                       f"{one_line(question.question).translate(_LITERAL)}{odds}{answer}{event}")
+            out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: " + one_line(
+                f"{question.question}{odds}{answer}{event}").translate(_LITERAL))
     if crawl.expeditions:
         out += ["", "### Expeditions", ""]
         out += [f"{number}. {line}" for number, line

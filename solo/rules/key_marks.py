@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Mapping
 
 from solo.rules.key_model import DungeonKey, KeyRoom
 
-__all__ = ["PARTS", "ENTRANCE", "room_marks", "mark_changes"]
+__all__ = ["PARTS", "ENTRANCE", "room_marks", "mark_changes", "gone_rooms"]
 
 _WIDTH = 4
 """Hex digits per part's hash: an edit goes unnoticed once in 65,536."""
@@ -90,6 +90,13 @@ def mark_changes(marks: Mapping[str, str], new: DungeonKey, seen: Collection[str
     if not seen and marks.get(ENTRANCE) not in (None, _hash(new.entrance)):
         lines.append("the entrance changed")
     return lines
+
+
+def gone_rooms(marks: Mapping[str, str], new: DungeonKey, seen: Collection[str]) -> list[str]:
+    """The rooms already entered (``seen``) that were the key's when ``marks`` were taken and
+    that an edit has removed from it (a room of the player's own never was the key's)."""
+    return [room_id for room_id in seen if new.room(room_id) is None
+            and _id_hash(room_id) in marks]
 
 
 def _and(words: list[str]) -> str:

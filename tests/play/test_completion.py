@@ -130,6 +130,17 @@ def test_ask_offers_the_odds_after_the_question_and_nothing_inside_it(crawl):
     assert complete(session, "ask meaning ") == []
 
 
+@pytest.mark.parametrize("line", ["ask opse: Is it? ", "ask Opse : Is it? ",
+                                  "ask OPSE :Is it? ", "ask opse:Is it? "])
+def test_ask_offers_the_odds_of_the_style_named_however_the_colon_is_spaced(crawl, line):
+    session = crawl("trespasser")  # asks with mythic, whose odds opse has only some of
+    opse = ["likely", "even", "50/50", "fifty-fifty", "50-50", "even odds", "coin flip",
+            "unlikely"]
+    assert complete(session, line) == opse
+    assert complete(session, line + "very ") == []  # no 'very likely' in opse
+    assert "very likely" in complete(session, "ask Opsen : Is it? ")  # not a style: mythic
+
+
 def test_strike_offers_a_table_then_its_entries_not_struck_yet(crawl):
     session = crawl("trespasser")
     table = session.world.table("trespasser-encounters")

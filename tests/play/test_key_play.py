@@ -175,3 +175,34 @@ def test_a_secret_door_walked_through_from_its_open_side_joins_the_exits_and_is_
     assert "R1 (here, way out) · Hall · active · exits S(out), E:R2(secret), N:R3" in walked.out
     assert "Explored: 3 of 3 rooms, 1 of 1 secret." in walked.out
     assert "R2 (here) · Closet" in walked.out  # through the panel, not round by R3
+
+
+FOUR = """kind: key
+id: four
+name: Four rooms
+entrance: R1
+rooms:
+  - {id: R1, name: Hall, text: A hall., exits: [{dir: S, to: out}, {dir: N, to: R2}]}
+  - {id: R2, name: Cell, text: A cell., exits: [{dir: S, to: R1}, {dir: N, to: R3}]}
+  - {id: R3, name: Vault, text: A vault., exits: [{dir: S, to: R2}, {dir: E, to: R4}]}
+  - {id: R4, name: Crypt, text: A crypt., exits: [{dir: W, to: R3}]}
+"""
+
+
+def test_a_room_entered_then_edited_out_of_the_key_stays_explored_as_it_stays_mapped(here):
+    key, journal = here / "k.yaml", here / "j.md"
+    key.write_text(FOUR, encoding="utf-8")
+    assert start(here, key, stdin="enter\nenter N\nenter N\n").code == 0
+    key.write_text(FOUR.replace("  - {id: R3, name: Vault, text: A vault., exits: [{dir: S, "
+                                "to: R2}, {dir: E, to: R4}]}\n", "")
+                   .replace("{dir: N, to: R3}", "{dir: N, to: R4}")
+                   .replace("{dir: W, to: R3}", "{dir: S, to: R2}"), encoding="utf-8")
+    assert "R3 is no longer in the key" in solo("status", str(journal)).out
+    rooms = solo("play", str(journal), stdin="rooms\n")
+    assert "R3 (here) · Vault" in rooms.out  # as the journal recorded it
+    assert "Explored: 3 of 4 rooms." in rooms.out  # R3 among them, and R4 not yet entered
+    assert "Explored: 3 of 4 rooms" in solo("stats", str(journal)).out
+    assert '"explored": "3 of 4 rooms"' in solo("stats", str(journal), "--json").out
+    assert "- **Explored:** 3 of 4 rooms" in solo("export", str(journal)).out
+    page = solo("export", str(journal), "--format", "html").out
+    assert "Explored</dt><dd>3 of 4 rooms</dd>" in page
