@@ -261,7 +261,8 @@ def check_odds(styles: Mapping[str, oracle_styles.OracleStyle], style_name: str,
         oracle_styles.resolve_odds(style, odds)
     except SoloError:
         close = difflib.get_close_matches(odds.lower(), odds_names(style), n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]}? " if close else ""
+        hint = (f"did you mean {oracle_styles.resolve_odds(style, close[0]).name}? "
+                if close else "")  # (by its own name, not an alias: the list names it)
         raise UsageError(f"unknown odds {quote(odds)}: {hint}choose one of: "
                          + ", ".join(level.name for level in style.odds)) from None
 
@@ -271,9 +272,12 @@ def _chaos_words(world: World, state: State) -> Sequence[str]:
 
 
 def _chaos(command: Command, world: World, state: State, rest: str) -> Request:
-    word = rest.strip().lower()
+    word, *after = rest.lower().split() or [""]
     if not word:
         return Show("chaos")
+    if after:  # 'chaos follow now': the word too many is the problem, not the number
+        raise UsageError(f"{command.usage}: one word, then nothing; not "
+                         f"{quote(' '.join(rest.split()[1:]))} after {quote(word)}")
     if word == "follow":
         if world.procedure.danger is None:
             raise UsageError("this procedure has no danger tracker for chaos to follow")
@@ -393,7 +397,7 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
     _tool("heal", "heal N", "Give back N hit points to the member named (Wren: heal 2), or "
           "to each member, up to their maximum.", _hit_points(1)),
     _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
-          "+N/-N adds or takes); lighting and refilling use it up.", _supply,
+          "once counted, +N/-N adds or takes); lighting and refilling use it up.", _supply,
           first_word(_supply_names)),
 )}
 TOOLS.update(ROOM_TOOLS)
