@@ -59,6 +59,7 @@ from solo.engine.tool_words import (
     set_words,
     settable,
     strike_words,
+    supply_names,
     table_named,
 )
 from solo.errors import SoloError, UsageError
@@ -329,12 +330,6 @@ def _hit_points(sign: int):
     return parse
 
 
-def _supply_names(world: World, state: State) -> Sequence[str]:
-    procedure = world.procedure
-    return [*procedure.supplies, *(kind for kind, light in procedure.lights.items()
-                                   if light.uses or light.refill)]
-
-
 def _supply(command: Command, world: World, state: State, rest: str) -> Request:
     words = rest.split()
     name = supply_named(world, words[0]) if words else None
@@ -398,7 +393,7 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
           "to each member, up to their maximum.", _hit_points(1)),
     _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
           "once counted, +N/-N adds or takes); lighting and refilling use it up.", _supply,
-          first_word(_supply_names)),
+          first_word(supply_names)),
 )}
 TOOLS.update(ROOM_TOOLS)
 """Each of the engine's own commands, by its word (the dungeon's among them)."""
