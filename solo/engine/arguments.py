@@ -160,7 +160,9 @@ def split_member(world: World, words: list[str],
     """``Brother Ott hp 6 fatigue 1``: the name, then the counts given after it. The name
     ends at the first word kept per member (``hp``, a condition, a setting), so a word
     where a number belongs (``Dax hp x``) is refused, never taken into the name. Not
-    ``adding`` (``party set``), ``hp`` is refused: hurt and heal change hit points."""
+    ``adding`` (``party set``), ``hp`` is refused: hurt and heal change hit points. A
+    name that would begin with such a key (``hp 3``) or hold a bare number (``Cid 5``) is
+    refused, never kept as typed."""
     keys = {"hp", *world.procedure.party.conditions, *member_settings(world)}
     cut = len(words)
     for index in range(1, len(words)):  # a key kept per member, a setting's shape
@@ -171,6 +173,16 @@ def split_member(world: World, words: list[str],
                 or (pair and not _NUMBER_LIKE.fullmatch(word)):
             cut = index
             break
+    verb = "add" if adding else "set"
+    if words[0].lower() in keys or _SETTING_SHAPE.fullmatch(words[0]):
+        raise UsageError(f"party {verb} NAME …: the name comes first; {quote(words[0])} is "
+                         "kept per member, not a name")
+    number = next((index for index, word in enumerate(words[:cut])
+                   if _NUMBER_LIKE.fullmatch(word)), None)
+    if number is not None:
+        before, count = " ".join(words[:number]) or "NAME", words[number]
+        raise UsageError(f"{quote(count)} is a number with no key before it: did you mean "
+                         f"'party {verb} {before} {'hp' if adding else 'KEY'} {count}'?")
     return check_member_name(" ".join(words[:cut])), _member_counts(world, words[cut:], adding)
 
 
@@ -207,6 +219,8 @@ def _member_counts(world: World, words: list[str], adding: bool = True) -> dict[
     counts: dict[str, int] = {}
     for key, value in zip(words[::2], words[1::2], strict=True):
         key = key.lower()
+        if key in counts:
+            raise UsageError(f"{key} is given twice; give it once")
         if key in conditions and key not in keys:  # a mark the rules keep (who has acted)
             raise UsageError(f"{key} is the procedure's own mark, kept by its rules, not "
                              f"by hand; " + (f"choose: {', '.join(['hp', *keys])}" if adding

@@ -74,10 +74,11 @@ class Member:
 
 
 def member_index(members: Sequence[Member], name: str) -> int | None:
-    """Where the member called ``name`` (any case) stands in ``members``, if anywhere."""
-    wanted = name.casefold()
+    """Where the member called ``name`` (any case, any spaces between its words: an older
+    journal's ``a  b`` is ``a b``) stands in ``members``, if anywhere."""
+    wanted = " ".join(name.split()).casefold()
     return next((index for index, member in enumerate(members)
-                 if member.name.casefold() == wanted), None)
+                 if " ".join(member.name.split()).casefold() == wanted), None)
 
 
 MAX_MEMBERS = 50

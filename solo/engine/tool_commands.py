@@ -205,7 +205,12 @@ def _supply(world: World, run: RunState, request: CountSupply) -> None:
 
 
 def _count_supply(run: RunState, name: str, number: int, relative: bool, reason: str) -> None:
-    """Supply ``name`` to ``number``, or by it (``relative``: typed with a sign)."""
+    """Supply ``name`` to ``number``, or by it (``relative``: typed with a sign, refused
+    while the player keeps it uncounted: there is no count to add to)."""
+    if relative and name not in run.supplies:
+        raise UsageError(f"{run.procedure.supplies[name].label} are not counted yet: "
+                         f"nothing to add to or take from; 'supply {name} N' starts counting "
+                         "at N")
     wanted = run.supplies.get(name, 0) + number if relative else number
     if not 0 <= wanted <= MAX_VALUE:
         raise UsageError(f"{name} must stay from 0 to {MAX_VALUE:,}")

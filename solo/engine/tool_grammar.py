@@ -60,6 +60,7 @@ from solo.engine.tool_words import (
     settable,
     strike_words,
     style_named,
+    supply_names,
     table_named,
 )
 from solo.errors import SoloError, UsageError
@@ -259,7 +260,8 @@ def check_odds(styles: Mapping[str, oracle_styles.OracleStyle], style_name: str,
         oracle_styles.resolve_odds(style, odds)
     except SoloError:
         close = difflib.get_close_matches(odds.lower(), odds_names(style), n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]}? " if close else ""
+        hint = (f"did you mean {oracle_styles.resolve_odds(style, close[0]).name}? "
+                if close else "")  # (by its own name, not an alias: the list names it)
         raise UsageError(f"unknown odds {quote(odds)}: {hint}choose one of: "
                          + ", ".join(level.name for level in style.odds)) from None
 
@@ -269,9 +271,12 @@ def _chaos_words(world: World, state: State) -> Sequence[str]:
 
 
 def _chaos(command: Command, world: World, state: State, rest: str) -> Request:
-    word = rest.strip().lower()
+    word, *after = rest.lower().split() or [""]
     if not word:
         return Show("chaos")
+    if after:  # 'chaos follow now': the word too many is the problem, not the number
+        raise UsageError(f"{command.usage}: one word, then nothing; not "
+                         f"{quote(' '.join(rest.split()[1:]))} after {quote(word)}")
     if word == "follow":
         if world.procedure.danger is None:
             raise UsageError("this procedure has no danger tracker for chaos to follow")
@@ -321,12 +326,6 @@ def _hit_points(sign: int):
             raise UsageError(f"{command.usage}: N is a number of hit points from 1 up")
         return ChangeHitPoints(whole_number(verb, words[0]), sign)
     return parse
-
-
-def _supply_names(world: World, state: State) -> Sequence[str]:
-    procedure = world.procedure
-    return [*procedure.supplies, *(kind for kind, light in procedure.lights.items()
-                                   if light.uses or light.refill)]
 
 
 def _supply(command: Command, world: World, state: State, rest: str) -> Request:
@@ -391,8 +390,8 @@ TOOLS: dict[str, Command] = {command.name: command for command in (
     _tool("heal", "heal N", "Give back N hit points to the member named (Wren: heal 2), or "
           "to each member, up to their maximum.", _hit_points(1)),
     _tool("supply", "supply NAME COUNT", "Count a supply the party carries (supply torch 3; "
-          "+N/-N adds or takes); lighting and refilling use it up.", _supply,
-          first_word(_supply_names)),
+          "once counted, +N/-N adds or takes); lighting and refilling use it up.", _supply,
+          first_word(supply_names)),
 )}
 TOOLS.update(ROOM_TOOLS)
 """Each of the engine's own commands, by its word (the dungeon's among them)."""

@@ -1,6 +1,6 @@
 """What completion offers after the words of a tool command typed so far (``strike``,
-``set``, ``ask``, ``party``: the ones whose later words come from known sets), read from
-the world and the game's state: a table's entries, a setting's declared values, the odds
+``set``, ``ask``, ``party``, ``supply``: the ones whose later words come from known sets),
+read from the world and the game's state: a table's entries, a setting's declared values, the odds
 of the style a question is asked in, the party's names and what is kept per member. The
 entries that use them are :mod:`solo.engine.tool_grammar`'s."""
 
@@ -19,7 +19,7 @@ from solo.rules.procedure import Procedure
 from solo.rules.world import World
 
 __all__ = ["settable", "table_named", "strike_words", "set_words", "ask_words", "party_words",
-           "odds_names", "style_named"]
+           "odds_names", "style_named", "supply_names"]
 
 _SPAN = 12
 """The most numbers completion offers for a value with a minimum and a maximum (a longer
@@ -174,3 +174,10 @@ def _counts(world: World, pairs: Sequence[str], keys: Sequence[str]) -> Sequence
         return ()
     return (_span(condition.minimum, condition.maximum) if condition is not None
             else _setting_values(world.procedure, key))
+
+
+def supply_names(world: World, state: State) -> Sequence[str]:
+    """What ``supply`` takes: the supplies, and the light kinds that use one up."""
+    procedure = world.procedure
+    return [*procedure.supplies, *(kind for kind, light in procedure.lights.items()
+                                   if light.uses or light.refill)]

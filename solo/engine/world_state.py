@@ -70,11 +70,11 @@ def follow_members(world: World, state: State) -> tuple[State, tuple[str, ...]]:
 
 def new_members(world: World, names: tuple[str, ...] | list[str]) -> tuple[Member, ...]:
     """Members called ``names``, each at the procedure's hit points; raises UsageError for
-    a name that cannot be one, a name given twice, or too many."""
+    a name that cannot be one, a name given twice, or too many. Each name is kept with
+    single spaces between its words (``a  b`` is ``a b``), as ``party add`` keeps it."""
     hp = world.procedure.party.hp
     members: list[Member] = []
-    for name in names:
-        check_member_name(name)
+    for name in map(check_member_name, names):
         if member_index(members, name) is not None:
             raise UsageError(f"{name} is named twice in the party")
         members.append(Member(name, hp, hp))

@@ -195,12 +195,10 @@ def parse_line(world: World, state: State, line: str) -> Parsed:
     if text.startswith(NARRATION_MARKS):
         return Parsed("narration", text)
     if state.party and ":" in text:
-        folded = text.casefold()
-        for member in state.party:
-            name = member.name.casefold()
-            if folded.startswith(name) and folded[len(name):].lstrip().startswith(":") \
-                    and text.split(":", 1)[1].strip():
-                return _for_member(world, state, member.name, text)
+        head, _, said = text.partition(":")  # (a name holds no colon)
+        member = state.member(head) if said.strip() else None  # any case, any spacing
+        if member is not None:
+            return _for_member(world, state, member.name, text)
         _check_member_typo(world, state, text)
     words = text.split()
     first, rest = words[0].lower(), text[len(words[0]):].strip()

@@ -80,7 +80,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
             "seed": seed,
             "created": now_text(clock).removesuffix("Z"),  # UTC, as Obsidian's date-time form
             "tags": obsidian_tags(world.procedure.id),
-            "tables": [str(Path(name).resolve()) for name in tables], "party": list(party or []),
+            "tables": [str(Path(name).resolve()) for name in tables], "party": [],
             "oracle": oracle_style, "solo": JOURNAL_FORMAT}
     if dice != "solo":
         meta["dice"] = dice
@@ -93,7 +93,7 @@ def create_journal_file(journal: str | None, system: str, title: str | None, see
             raise UsageError("give --party or --party-from, not both")
         carried = carry_party(Path(party_from), world)
         state = engine.follow_members(world, carried.into(state))[0]
-        meta["party"] = [member.name for member in state.party]
+    meta["party"] = [member.name for member in state.party]  # (as the state keeps them)
     tags = [member_tag(member.name, member.hp, member.max_hp,
                        world.procedure.party.marks(member.conditions, member.own))
             for member in state.party] + ([note(carried.note)] if carried else [])

@@ -43,7 +43,12 @@ def split_expression(text: str, reason: bool = True) -> tuple[str, str]:
                                            and first[2:].isascii()):
         raise DiceError(f"{first!r} after {expression!r} reads as part of the dice: write it "
                         f"against them ({joined_up}{first})")
-    if first and _is_dice(first):
+    if first and _is_dice(first) and not _is_dice(joined_up):  # 'd 6': the dice cut in two
+        together = joined_up + first
+        if _is_dice(together):
+            raise DiceError(f"{first!r} after {expression!r} is part of the dice: write them "
+                            f"together ({together})")
+    elif first and _is_dice(first):
         raise DiceError(f"{first!r} after {expression!r} reads as dice: join it with + or - "
                         f"({joined_up}+{first})" + (", or begin the reason with a word"
                                                     if reason else f"; {_ALONE}"))
@@ -55,6 +60,7 @@ def expression_alone(text: str) -> str:
     raise :class:`DiceError` naming the words after the dice, if any."""
     expression, why = split_expression(text, reason=False)
     if why:
+        dice.parse(expression)  # ('x 6': that 'x' is no dice is said first)
         raise DiceError(f"{why[:40]!r} after the dice {expression!r} is not part of them: "
                         + _ALONE)
     return expression

@@ -79,6 +79,12 @@ def test_odds_are_checked_against_the_style_named_before_the_question():
     assert done.code == 2 and "choose one of: likely, even, unlikely" in done.error_line()
 
 
+def test_odds_close_to_an_alias_are_suggested_by_the_name_the_list_shows():
+    done = _ask("Is it?", "--style", "ironsworn", "--odds", "certain")
+    assert done.code == 2
+    assert "did you mean almost certain? choose one of: almost certain," in done.error_line()
+
+
 def test_ask_meaning_asks_the_meaning_oracle():
     done = _ask("meaning", "What", "waits", "below?")
     assert done.code == 0, done.err

@@ -79,6 +79,12 @@ def test_party_add_and_remove(world):
     ("party add Cid luck 3", "not kept per member"),
     ("party add Cid fatigue 7", "fatigue must be from 0 to 2"),
     ("party add Ci<d>", "cannot be a name"),
+    ("party add hp 3", "the name comes first; 'hp' is kept per member"),
+    ("party add Fatigue 1", "the name comes first; 'Fatigue' is kept per member"),
+    ("party add Cid 5", "did you mean 'party add Cid hp 5'"),
+    ("party add Cid hp 4 hp 6", "hp is given twice; give it once"),
+    ("party set Wren fatigue 1 fatigue 2", "fatigue is given twice; give it once"),
+    ("party set Wren 1", "did you mean 'party set Wren KEY 1'"),
     ("party remove Zed", "no one called 'Zed'"),
     ("party Cid", "add, set or remove, then the name"),
 ])

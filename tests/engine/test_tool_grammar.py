@@ -21,6 +21,10 @@ from solo.rules.catalog import load_world, system_ids
     ("d12-tension", "set tension 3 4", "one VALUE, then nothing"),
     ("d12-tension", "set alarm 3", "nothing named 'alarm' to set; choose one of: tension,"),
     ("d12-tension", "set", "set NAME VALUE: NAME: choose one of: tension,"),
+    ("d12-tension", "chaos follow now", "chaos [N|follow]: one word, then nothing; not 'now' "
+     "after 'follow'"),
+    ("exploration", "supply torch +0", "Torches are not counted yet"),
+    ("exploration", "set oil -1", "Oil flasks are not counted yet"),
 ])
 def test_what_is_wrong_is_what_the_refusal_names(crawl, system, line, message):
     c = crawl(system)

@@ -38,6 +38,8 @@ def test_the_prompt_rolls_every_word_joined_by_a_sign(world, typed, dice, why):
 @pytest.mark.parametrize(("typed", "hint"), [
     ("4d6 kh3", "(4d6kh3)"), ("4d6 KL", "(4d6KL)"), ("d20 5", "(d20+5)"),
     ("2d6 1d4 damage", "(2d6+1d4)"), ("d6 - for the goblin", "cannot read dice"),
+    ("d 6", "write them together (d6)"), ("2d 6 damage", "together (2d6)"),
+    ("x 6", "cannot read dice expression 'x'"),
 ])
 def test_a_reason_that_begins_like_dice_is_refused(world, typed, hint):
     with pytest.raises(UsageError, match="not run as 'roll'") as refused:
@@ -70,6 +72,8 @@ def test_the_command_line_and_the_prompt_read_the_same_dice(world, typed):
 @pytest.mark.parametrize(("typed", "said"), [
     (["4d6", "kh3"], "write it against them (4d6kh3)"),
     (["2d6", "+1", "reaction"], "'reaction' after the dice '2d6 +1' is not part of them"),
+    (["d", "6"], "'6' after 'd' is part of the dice: write them together (d6)"),
+    (["x", "6"], "cannot read dice expression 'x'"),  # (no advice: 'x' is no dice)
 ])
 def test_the_command_line_refuses_what_the_prompt_would_not_roll(typed, said):
     for argv in (["roll", *typed], ["roll", "--seed", "1", "--", *typed]):
