@@ -152,17 +152,12 @@ def _dungeons(options, env: Environment) -> int:
 
 def _dungeon_option(options) -> tuple[str | None, list[str]]:
     """The generator ``solo new --dungeon`` names (a file's path made absolute) and its
-    settings; a UsageError listing the generators when it names none."""
-    from solo.rules.catalog import generator_files
-
+    settings (an empty name is refused by the parser, naming the generators)."""
     name = options.dungeon
     if name is None:
         if options.dungeon_set:
             raise UsageError("--dungeon-set needs --dungeon ID")
         return None, []
-    if not name:
-        raise UsageError("--dungeon needs a generator: " + ", ".join(sorted(generator_files()))
-                         + " (solo dungeons lists them), or a generator file")
     if Path(name).suffix in (".yaml", ".yml") and Path(name).is_file():
         name = str(Path(name).resolve())
     return name, list(options.dungeon_set)

@@ -28,6 +28,7 @@ from tests.cli.test_cli import (
     _journal,
     one_line_error,
 )
+from tests.cli.test_cli_inprocess import escaped_title
 from tests.cli.test_cli_progress import (
     _interruptible,
     _read_for,
@@ -199,7 +200,7 @@ def test_a_fifo_as_a_journal_is_refused_without_hanging(tmp_path: Path):
 
 @pytest.mark.e2e
 def test_stats_and_export_to_a_terminal_show_no_raw_escapes(tmp_path: Path):
-    _journal(tmp_path, title="\x1b]0;pwned\x07Evil")
+    escaped_title(_journal(tmp_path, title="Evil"))
     for args in (("stats", "j.md"), ("export", "j.md")):
         master, slave = os.openpty()
         try:
