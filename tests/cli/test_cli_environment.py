@@ -147,9 +147,10 @@ def test_traceback_is_an_option_only_where_options_stand():
     inside = solo("ask", "Is", "--traceback", "on?", "--seed", "1")
     assert inside.code == 2 and inside.out == ""  # refused as --seed there is, not cut out
     assert "on?" in inside.error_line()
+    assert solo("new", "j.md", "--system", "classic").code == 0
     after = solo("search", "--", "--traceback", ".")
     assert (after.code, after.err) == (0, "")  # after -- it is a word to find, no option
-    assert after.out == "No line holds '--traceback' in 0 journals.\n"
+    assert after.out == "No line holds '--traceback' in 1 journal.\n"
 
 
 def _broken(error: BaseException):

@@ -87,6 +87,7 @@ def test_an_option_given_twice_is_refused_not_overwritten(args, tmp_path, monkey
     (("import", ""), "argument file: an empty path"),
     (("import", "x.json", "-o", ""), "argument -o/--output: an empty path"),
     (("new-procedure", "x", "-o", ""), "argument -o/--output: an empty path"),
+    (("search", "bones", ""), "an empty path"),
     (("new", "j.md", "--system", "classic", "--title", "new\nline"), "a title is one line"),
     (("new", "j.md", "--system", "classic", "--title", "bell\x07"), "a title is one line"),
 ])
