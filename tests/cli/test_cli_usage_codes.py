@@ -121,3 +121,16 @@ def test_an_unrecognised_argument_names_the_help_of_its_command(tmp_path, monkey
         done = solo(*args)
         assert done.code == 2, args
         assert done.error_line().endswith(f"(see: {help_of})"), args
+
+
+def test_dice_that_start_with_a_minus_are_told_to_go_after_a_double_dash(tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args in (("roll", "-d6"), ("roll", "--seed", "1", "-D6")):
+        done = solo(*args)
+        assert (done.code, done.out) == (2, ""), args
+        assert "write dice that start with a minus after --, as in: solo roll -- -" \
+            in done.error_line(), args
+    assert solo("roll", "--seed", "1", "--", "-d6").code == 0
+    assert solo("roll", "-2d6").code == 0  # a number first: no option, rolled
+

@@ -174,7 +174,7 @@ def test_usage_errors_exit_2_in_one_line(tmp_path: Path):
 @pytest.mark.e2e
 def test_traceback_only_on_request(tmp_path: Path):
     result = e2e.run_solo("--traceback", "roll", "2d", cwd=tmp_path)
-    assert result.returncode == 1 and "Traceback" in result.stderr
+    assert result.returncode == 2 and "Traceback" in result.stderr  # the usage code kept
 
 
 @pytest.mark.e2e
