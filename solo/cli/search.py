@@ -43,7 +43,6 @@ MAX_WORDS = 20
 MAX_WORD = 200
 
 
-
 @dataclass(frozen=True)
 class Hit:
     """One line found: its journal, session (0: before the first), scene (``S3``, '' before
@@ -280,7 +279,7 @@ def journal_paths(given: Sequence[str]) -> list[Path]:
     given, the ``.md`` files of each folder given (sorted; not those of its subfolders), or
     those of ./journals when none is given. No journal at all is an error saying where it
     looked, and which subfolders hold some."""
-    paths: dict[Path, Path] = {}
+    paths: dict[Path, Path] = {}  # (by where each resolves to)
     folders = []
     for name in given or [str(JOURNALS)]:
         path = Path(name)
@@ -302,8 +301,7 @@ def journal_paths(given: Sequence[str]) -> list[Path]:
 
 
 def _no_journals(folders: list[Path]) -> str:
-    """Why nothing was searched: the folders hold no journal (and which of their subfolders
-    do, as only a folder's own journals are searched)."""
+    """Why nothing was searched: no journal in the folders (subfolders are not searched)."""
     inner = [str(sub) for folder in folders for sub in sorted(folder.iterdir())
              if sub.is_dir() and any(sub.glob("*.md"))]
     hint = f"; its subfolders are not searched: name one, such as {inner[0]}" if inner else ""

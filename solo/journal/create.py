@@ -41,7 +41,7 @@ def create_journal(path: Path, meta: dict[str, Any], title: str, record: dict[st
     except OSError as err:  # (a file where a folder is wanted: named, not "File exists")
         file = next((up for up in path.parents if up.exists() and not up.is_dir()), None)
         raise JournalError(f"cannot create {path}: " + (f"{file} is a file, not a folder"
-                                                         if file else err.strerror)) from None
+                                                         if file else str(err.strerror))) from None
     for number in range(1, FREE_NAMES + 1 if next_free else 2):
         candidate = numbered(path, number)
         try:
