@@ -13,7 +13,7 @@ from solo import defaults
 from solo.cli.parser import DEFAULT_SYSTEM, build_parser
 from solo.cli.search import run as _search
 from solo.environment import Environment
-from solo.errors import OracleError, SoloError, UsageError
+from solo.errors import OracleError, UsageError
 from solo.rules import oracle_styles
 from solo.terminal import printable
 
@@ -152,70 +152,21 @@ def _dungeons(options, env: Environment) -> int:
 
 def _dungeon_option(options) -> tuple[str | None, list[str]]:
     """The generator ``solo new --dungeon`` names (a file's path made absolute) and its
-    settings; a UsageError listing the generators when it names none."""
-    from solo.rules.catalog import generator_files
-
+    settings (an empty name is refused by the parser, naming the generators)."""
     name = options.dungeon
     if name is None:
         if options.dungeon_set:
             raise UsageError("--dungeon-set needs --dungeon ID")
         return None, []
-    if not name:
-        raise UsageError("--dungeon needs a generator: " + ", ".join(sorted(generator_files()))
-                         + " (solo dungeons lists them), or a generator file")
     if Path(name).suffix in (".yaml", ".yml") and Path(name).is_file():
         name = str(Path(name).resolve())
     return name, list(options.dungeon_set)
 
 
 def _check(options, env: Environment) -> int:
-    from solo.rules.catalog import load_file
+    from solo.cli.check import run_check
 
-    failures = 0
-    for name in options.files:
-        try:
-            if Path(name).is_dir():
-                raise SoloError(f"{name} is a folder; name the files in it to check")
-            kind, loaded = load_file(Path(name))
-            if kind == "procedure":
-                _refuse_shadowing(Path(name), loaded)
-        except SoloError as error:
-            failures += 1
-            env.warn(f"solo: error: {error}")
-        else:
-            env.say(f"{printable(name)}: ok ({kind})")
-    return 1 if failures else 0
-
-
-def _tables_file(path: Path) -> None:
-    """A RulesError naming ``path`` unless it is a tables file holding a table (a Markdown
-    file or a ``kind: tables`` file), as ``solo new --tables`` needs."""
-    from solo.errors import RulesError
-    from solo.rules.catalog import load_file
-
-    kind, _ = load_file(path)
-    if kind != "tables":
-        raise RulesError(f"expected a tables file (kind: tables, or Markdown dice tables), "
-                         f"not a {kind} file", file=str(path))
-
-
-def _refuse_shadowing(path: Path, procedure) -> None:
-    """A procedure action (or alias) named like a solo command would never run: refuse it,
-    naming the file and line (the table of commands says which words are solo's)."""
-    from solo.errors import RulesError
-    from solo.play.commands_table import RESERVED
-    from solo.rules.yamlfile import load_yaml_file
-
-    for name, action in procedure.actions.items():
-        for index, word in enumerate((name, *action.aliases)):
-            if word.lower() in RESERVED:
-                doc = load_yaml_file(path)
-                key = ("actions", name) if index == 0 else ("actions", name, "aliases",
-                                                            index - 1)
-                what = "action" if index == 0 else f"alias of action {name!r}"
-                raise RulesError(f"the {what} {word!r} would be shadowed by solo's own "
-                                 f"command '{word}'; rename it", file=str(path),
-                                 line=doc.line(key), key=".".join(map(str, key)))
+    return run_check(options.files, env)
 
 
 def _simulate(options, env: Environment) -> int:
@@ -225,13 +176,14 @@ def _simulate(options, env: Environment) -> int:
 
 
 def _new(options, env: Environment) -> int:
+    from solo.cli.check import tables_file
     from solo.play.start import ask_procedure, create_and_play
     from solo.rules.catalog import load_styles
 
     dungeon = _dungeon_option(options)
     options.oracle = _style(load_styles(), options.oracle).name  # (saved as the style is)
     for name in options.tables:
-        _tables_file(Path(name))
+        tables_file(Path(name))
     system = options.system
     if system is None:
         if not env.at_terminal:

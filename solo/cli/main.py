@@ -9,6 +9,7 @@ Every stream, "is it a terminal?", the clock and ``--traceback`` come from one
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 from solo import __version__
@@ -44,11 +45,13 @@ def main(argv: list[str] | None = None, env: Environment | None = None) -> int:
             raise
         env.warn()
         return 130
-    except SoloError as error:
-        if env.traceback:
-            raise
+    except SoloError as error:  # the player's mistake: its exit code, traceback or not
         from solo.terminal import printable
 
+        if env.traceback:
+            from traceback import format_exc
+
+            env.warn(format_exc().rstrip())
         env.warn(printable(f"{PROG}: error: {error}"))
         return error.exit_code
     except BrokenPipeError:
@@ -127,6 +130,11 @@ def _quick_roll(args: list[str], env: Environment) -> int | None:
             if not (value.isascii() and value.isdigit()) or seed is not None:
                 return None  # (argparse says why: a seed is 0 or more)
             seed = int(value)
+        elif re.match(r"-d[\d%]", word, re.IGNORECASE):  # no option: a die with a minus first
+            from solo.errors import UsageError
+
+            raise UsageError(f"{word!r} reads as an option: write dice that start with a "
+                             f"minus after --, as in: solo roll -- {word}")
         elif word.startswith("-") and not word[1:2].isdigit():
             return None  # --help and the like
         else:

@@ -9,9 +9,9 @@ import re
 from typing import TextIO
 
 from solo import __version__, defaults
+from solo.cli import values
 from solo.cli.search import add_parser as search_parser
 from solo.errors import UsageError
-from solo.rules import numbers
 from solo.terminal import printable
 
 __all__ = ["build_parser", "DEFAULT_SYSTEM"]
@@ -74,48 +74,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see: {self.prog} --help)")
 
 
-def _whole(value: str) -> int:
-    """A whole number; argparse's error names the argument before the message."""
-    number = numbers.whole_number(value, signed=True)
-    if number is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {printable(value)!r}")
-    return number
-
-
-def _seed(value: str) -> int:
-    """A seed, for every command that takes one: 0 or more (a stock Random seeded with -N
-    rolls as with N, so a negative seed would be a second name for another's rolls)."""
-    number = numbers.whole_number(value)
-    if number is None:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number of 0 or more, not "
-                                         f"{printable(value)!r}")
-    return number
-
-
-def _positive(value: str) -> int:
-    number = _whole(value)
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {number}")
-    return number
-
-
-def _turns(value: str) -> int:
-    number = _positive(value)
-    if number > defaults.SIMULATE_MAX_TURNS:
-        raise argparse.ArgumentTypeError(
-            f"at most {defaults.SIMULATE_MAX_TURNS:,} turns in one run; "
-            "run several with other seeds for more")
-    return number
-
-
-def _title(value: str) -> str:
-    """A title as typed; an empty one is refused (leaving --title out gives the default)."""
-    if not value.strip():
-        raise argparse.ArgumentTypeError("a title cannot be empty; leave --title out for "
-                                         "the default, 'A <procedure> crawl'")
-    return value
-
-
 def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     """The parser of solo's command line; its --help and --version go to ``out`` (default:
     standard output)."""
@@ -133,20 +91,21 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help="Start a new crawl and its journal.",
                          epilog=_PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    new.add_argument("journal", nargs="?", help="Journal file (default: journals/<title>.md).")
+    new.add_argument("journal", nargs="?", type=values.path,
+                     help="Journal file (default: journals/<title>.md).")
     new.add_argument("--system", default=None, help="Procedure id or file (see: solo systems); "
                      "asked at a terminal, required otherwise.")
-    new.add_argument("--title", type=_title, default=None,
-                     help="The crawl's title (default: 'A <procedure> crawl').")
-    new.add_argument("--seed", type=_seed, help="Seed for every roll (random if omitted).")
-    new.add_argument("--tables", action="append", default=[], metavar="FILE",
+    new.add_argument("--title", type=values.title, default=None,
+                     help="The crawl's title, one line (default: 'A <procedure> crawl').")
+    new.add_argument("--seed", type=values.seed, help="Seed for every roll (random if omitted).")
+    new.add_argument("--tables", action="append", default=[], metavar="FILE", type=values.path,
                      help="An extra tables file for this dungeon (repeat for more).")
     new.add_argument("--oracle", default=defaults.ORACLE_STYLE,
                      help="Oracle style: mythic, ironsworn, opse.")
     new.add_argument("--party", action="append", default=[], metavar="NAME",
                      help="A member of the party, with the hit points the procedure gives; "
                      "hurt, heal and rests act on each (repeat for more).")
-    new.add_argument("--party-from", default=None, metavar="JOURNAL",
+    new.add_argument("--party-from", default=None, metavar="JOURNAL", type=values.path,
                      help="Carry the party (names, hit points, own settings; conditions in the "
                      "same procedure) and its supplies from another journal's last state.")
     new.add_argument("--dice", choices=("solo", "physical"), default="solo",
@@ -154,6 +113,7 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      "die it would roll (Enter alone lets solo roll it); 'set dice MODE' "
                      "changes it during play.")
     new.add_argument("--dungeon", nargs="?", const="", default=None, metavar="ID",
+                     type=values.generator,
                      help="A generator that rolls each new room (see: solo dungeons), "
                      "the path of your own generator file ('set dungeon ID' changes it "
                      "during play), or a dungeon key (kind: key) to play room by room, "
@@ -165,11 +125,11 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="Resume a journal exactly where it stopped.",
                           epilog=_PLAY_EPILOG,
                           formatter_class=argparse.RawDescriptionHelpFormatter)
-    play.add_argument("journal", help="The journal file.")
+    play.add_argument("journal", type=values.path, help="The journal file.")
 
     roll = sub.add_parser("roll", help="Roll dice, such as 2d6+1 or 4d6kh3.")
     roll.add_argument("expression", nargs="+", help="Dice expression.")
-    roll.add_argument("--seed", type=_seed, help="Seed, for a repeatable roll.")
+    roll.add_argument("--seed", type=values.seed, help="Seed, for a repeatable roll.")
 
     ask = sub.add_parser("ask", help="Ask the oracle a yes/no question.")
     ask.add_argument("question", nargs="+", help="The question, ending with ?, then the "
@@ -180,10 +140,10 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                      "not also after the question.")
     ask.add_argument("--style", default=None, help="Oracle style: mythic (default), ironsworn, "
                      "opse; not also before the question.")
-    ask.add_argument("--chaos", type=_whole, default=None,
+    ask.add_argument("--chaos", type=values.whole, default=None,
                      help="Chaos factor, 1-9 (default 5); only for a style that reads it "
                      "(mythic).")
-    ask.add_argument("--seed", type=_seed, help="Seed, for a repeatable answer.")
+    ask.add_argument("--seed", type=values.seed, help="Seed, for a repeatable answer.")
 
     sub.add_parser("systems", help="List the procedures, one per line: id, then name.")
     sub.add_parser("dungeons", help="List the dungeon generators: id, name, summary, "
@@ -191,23 +151,25 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="Validate procedure, tables, oracle, generator or "
                            "dungeon key files.")
-    check.add_argument("files", nargs="+", help="YAML files to check.")
+    check.add_argument("files", nargs="+", type=values.path, help="YAML files to check.")
 
     simulate = sub.add_parser("simulate", help="Play many turns headless and count outcomes.")
     simulate.add_argument("--system", required=True, help="Procedure id or file.")
-    simulate.add_argument("--turns", type=_turns, default=1000,
+    simulate.add_argument("--turns", type=values.turns, default=1000,
                           help="Turns to play (default 1000); the command that reaches them "
                           "is played whole, so a command of several turns may end the run "
                           "a few turns past them; a script that passes no time (combat) "
                           "plays as many commands, and reports them, not turns.")
-    simulate.add_argument("--seed", type=_seed, default=1, help="Seed (default 1).")
-    simulate.add_argument("--action", action="append", default=[], help="A command to play; "
+    simulate.add_argument("--seed", type=values.seed, default=1, help="Seed (default 1).")
+    simulate.add_argument("--action", action="append", default=[], type=values.command,
+                          help="A command to play; "
                           "repeat it for a script played in a cycle (default: the "
                           "procedure's ordinary exploring action).")
-    simulate.add_argument("--setup", action="append", default=[], help="A command played "
+    simulate.add_argument("--setup", action="append", default=[], type=values.command,
+                          help="A command played "
                           "once before the script, such as 'light torch' (repeatable).")
     simulate.add_argument("--json", action="store_true", help="Print one JSON object.")
-    simulate.add_argument("--dungeon", default=None, metavar="ID",
+    simulate.add_argument("--dungeon", default=None, metavar="ID", type=values.generator,
                           help="Crawl a dungeon this generator rolls (see: solo dungeons): "
                           "the procedure's move into new rooms each turn, doors opened and "
                           "dead ends searched as the rules say; counts rooms entered, doors "
@@ -216,41 +178,43 @@ def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                           help="A setting of the generator, such as doors=barred.")
 
     export = sub.add_parser("export", help="Export a journal as a play report.")
-    export.add_argument("journal", help="The journal file.")
+    export.add_argument("journal", type=values.path, help="The journal file.")
     export.add_argument("--reveal", action="store_true",
                         help="Show a danger tracker kept behind the screen (show_tension false).")
     export.add_argument("--format", choices=("md", "html"), default=None,
                         help="md or html (default: from the output's extension, else md).")
-    export.add_argument("-o", "--output", default=None,
+    export.add_argument("-o", "--output", default=None, type=values.path,
                         help="Output file; '-' or none for standard output. A device or a "
                         "pipe is written as is, a symlink through to its target.")
 
     stats = sub.add_parser("stats", help="Show a journal's figures.")
-    stats.add_argument("journal", help="The journal file.")
+    stats.add_argument("journal", type=values.path, help="The journal file.")
     stats.add_argument("--json", action="store_true", help="Print one JSON object.")
     stats.add_argument("--reveal", action="store_true",
                        help="Show a danger tracker kept hidden (show_tension false).")
 
     status = sub.add_parser("status", help="Say where a crawl stands (its recap), without "
                             "opening it.")
-    status.add_argument("journal", help="The journal file.")
+    status.add_argument("journal", type=values.path, help="The journal file.")
     status.add_argument("--json", action="store_true", help="Print one JSON object.")
 
     odds = sub.add_parser("odds", help="Show a crawl's odds before the next choice, without "
                           "opening it.")
-    odds.add_argument("journal", help="The journal file.")
+    odds.add_argument("journal", type=values.path, help="The journal file.")
     odds.add_argument("--json", action="store_true", help="Print one JSON object.")
 
     importer = sub.add_parser("import", help="Make a dungeon key from a donjon or One Page "
                               "Dungeon JSON export (see docs/keys.md).")
-    importer.add_argument("file", help="The JSON export.")
-    importer.add_argument("-o", "--output", default=None, help="The key's file, ending in "
-                          ".yaml (never overwritten); '-' or none for standard output.")
+    importer.add_argument("file", type=values.path, help="The JSON export.")
+    importer.add_argument("-o", "--output", default=None, type=values.path,
+                          help="The key's file, ending in .yaml (never overwritten); '-' or none "
+                          "for standard output.")
 
     search_parser(sub)
     template = sub.add_parser("new-procedure", help="Write a commented starting procedure file.")
     template.add_argument("name", help="Id of the new procedure (e.g. my-dungeon).")
-    template.add_argument("-o", "--output", default=None, help="File (default: NAME.yaml).")
+    template.add_argument("-o", "--output", default=None, type=values.path,
+                          help="File (default: NAME.yaml).")
     for each in sub.choices.values():  # --traceback after the command too, where options stand
         each.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS,
                           help=argparse.SUPPRESS)

@@ -1,6 +1,6 @@
-"""``solo search WORDS [JOURNAL…]``: find narration, consequences, rooms, encounters and
-oracle answers across journals (default: every journal in ./journals), each hit with its
-journal, session, scene and the line it is in.
+"""``solo search WORDS [JOURNAL…]``: find narration, consequences, tags' changes, rooms,
+encounters and oracle answers across journals (default: every journal in ./journals, not
+its subfolders), each hit with its journal, session, scene and the line it is in.
 
 Each file is read once, as one text: the least common word is looked for with ``str.find``
 (at C speed), and only the lines it is found in are looked at; the sessions, scenes and code
@@ -13,7 +13,7 @@ it is shown). The hidden records and the front matter are never searched, and a 
 repeated by later sessions' ``[DUNGEON STATUS]`` blocks is shown once, where it first
 appears. A Lonelog line is read by its mark, in a fence or not (the player may write their
 own, where they like): ``=>`` a consequence (``=> Encounter: …`` an encounter met, its one
-line; a tag's change, ``=> [Track:…]``, is no consequence), ``? `` a question with its
+line; a tag's change, ``=> [Inv:Torch|lit] …``, a tag), ``? `` a question with its
 answer (its next line's, after ``->``), found and shown as one line, ``[R:`` a room.
 """
 
@@ -22,12 +22,14 @@ from __future__ import annotations
 import argparse
 import bisect
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from solo.cli.values import EMPTY_PATH
 from solo.environment import Environment
 from solo.errors import JournalError, UsageError
 from solo.terminal import printable
@@ -36,10 +38,9 @@ __all__ = ["Hit", "add_parser", "run", "search_text", "search_bytes", "search_pa
            "journal_paths"]
 
 JOURNALS = Path("journals")
-KINDS = ("narration", "consequence", "room", "encounter", "oracle")
+KINDS = ("narration", "consequence", "tag", "room", "encounter", "oracle")
 MAX_WORDS = 20
 MAX_WORD = 200
-
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def _kind(line: str, fenced: bool) -> str | None:
 
     if line.startswith("=>"):
         return "encounter" if line.startswith("=> Encounter") \
-            else None if line.startswith("=> [") else "consequence"
+            else "tag" if line.startswith("=> [") else "consequence"
     if line.startswith(("[R:", "[#R:")):
         return "room"
     if line.startswith("? "):
@@ -274,19 +275,38 @@ def _decoded(piece: Any, text: bool) -> str:
 
 
 def journal_paths(given: Sequence[str]) -> list[Path]:
-    """The journals to search: each file given, the ``.md`` files of each folder given
-    (sorted), or those of ./journals when none is given."""
-    paths: list[Path] = []
+    """The journals to search, each once (two names of one file are one journal): each file
+    given, the ``.md`` files of each folder given (sorted; not those of its subfolders), or
+    those of ./journals when none is given. No journal at all is an error saying where it
+    looked, and which subfolders hold some."""
+    paths: dict[Path, Path] = {}  # (by where each resolves to)
+    folders = []
     for name in given or [str(JOURNALS)]:
         path = Path(name)
+        if not name:
+            raise UsageError(f"search: {EMPTY_PATH}")
         if path.is_dir():
-            paths.extend(sorted(found for found in path.glob("*.md")
-                                if not found.name.endswith(".report.md")))
+            folders.append(path)
+            found = sorted(found for found in path.glob("*.md")
+                           if found.is_file() and not found.name.endswith(".report.md"))
         elif path.is_file():
-            paths.append(path)
+            found = [path]
         else:
             raise JournalError(f"no journal or folder {name!r}")
-    return paths
+        for each in found:
+            paths.setdefault(each.resolve(), each)
+    if not paths:
+        raise JournalError(_no_journals(folders))
+    return list(paths.values())
+
+
+def _no_journals(folders: list[Path]) -> str:
+    """Why nothing was searched: no journal in the folders (subfolders are not searched)."""
+    inner = [str(sub) for folder in folders for sub in sorted(folder.iterdir())
+             if sub.is_dir() and any(sub.glob("*.md"))]
+    hint = f"; its subfolders are not searched: name one, such as {inner[0]}" if inner else ""
+    where = ", ".join(f"{folder}/" for folder in folders)
+    return printable(f"no journal (.md file) in {where}{hint}")
 
 
 def search_paths(paths: Iterable[Path], words: Sequence[str]) -> list[Hit]:
@@ -303,9 +323,11 @@ def search_paths(paths: Iterable[Path], words: Sequence[str]) -> list[Hit]:
 
 def _split(arguments: Sequence[str]) -> tuple[list[str], list[str]]:
     """The words and the journals: the trailing arguments that name a ``.md`` file or a
-    folder are journals, the ones before them words."""
+    folder (or end in ``/``, as a folder's name may) are journals, the ones before them
+    words."""
     cut = len(arguments)
-    while cut > 1 and (arguments[cut - 1].endswith(".md") or Path(arguments[cut - 1]).is_dir()):
+    while cut > 1 and (arguments[cut - 1].endswith((".md", "/", os.sep))
+                       or Path(arguments[cut - 1]).is_dir()):
         cut -= 1
     words = [word for argument in arguments[:cut] for word in argument.split()]
     return words, list(arguments[cut:])
@@ -314,13 +336,14 @@ def _split(arguments: Sequence[str]) -> tuple[list[str], list[str]]:
 def add_parser(sub) -> None:
     """``solo search``'s arguments, on the subcommands' parser ``sub``."""
     search = sub.add_parser(
-        "search", help="Find narration, consequences, rooms, encounters and oracle answers "
-        "across journals.",
+        "search", help="Find narration, consequences, tags, rooms, encounters and oracle "
+        "answers across journals.",
         description="Find the lines that hold every word given (any case): narration, "
-        "consequences (=> lines), rooms, encounters and oracle answers, each with its "
-        "journal, session and scene. "
-        "The arguments at the end that name .md files or folders are the journals to search "
-        "(default: the journals folder). --json and --help are read anywhere among the words; "
+        "consequences (=> lines), tags' changes (=> [Inv:Torch|lit]), rooms, encounters and "
+        "oracle answers, each with its journal, session and scene. "
+        "The arguments at the end that name .md files or folders (or end in /) are the "
+        "journals to search, each once (default: the journals folder; a folder's subfolders "
+        "are not searched). --json and --help are read anywhere among the words; "
         "after -- every word is one to find, as typed (solo search -- --json).")
     search.add_argument("--json", action="store_true", help="Print one JSON object.")
     search.add_argument("words", nargs=argparse.REMAINDER, metavar="WORDS",

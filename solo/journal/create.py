@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,7 @@ FREE_NAMES = 10_000
 
 
 def numbered(path: Path, number: int) -> Path:
-    """The ``number``-th name for a new journal at ``path``: the path itself, then
-    ``name-2.md``, ``name-3.md``…"""
+    """The ``number``-th name for a new journal at ``path``: itself, then ``name-2.md``…"""
     return path if number < 2 else path.with_name(f"{path.stem}-{number}{path.suffix}")
 
 
@@ -38,26 +38,28 @@ def create_journal(path: Path, meta: dict[str, Any], title: str, record: dict[st
     data = (render_front_matter(meta) + f"\n{title}\n\n{record_comment(record)}\n").encode()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise JournalError(f"cannot create {path}: {err.strerror}") from None
+    except OSError as err:  # (a file where a folder is wanted: named, not "File exists")
+        file = next((up for up in path.parents if up.exists() and not up.is_dir()), None)
+        raise JournalError(f"cannot create {path}: " + (f"{file} is a file, not a folder"
+                                                         if file else str(err.strerror))) from None
     for number in range(1, FREE_NAMES + 1 if next_free else 2):
         candidate = numbered(path, number)
         try:
             fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         except FileExistsError:
-            if os.path.isdir(candidate) and not next_free:
-                raise JournalError(f"{path} is a folder, not a journal file; give the "
-                                   f"journal a file name (such as {path / 'crawl.md'})"
-                                   ) from None
-            continue
+            if next_free or os.path.isfile(path):
+                continue
+            raise JournalError(f"{path} is a folder, not a journal file; give the journal a "
+                               f"file name (such as {path / 'crawl.md'})" if os.path.isdir(path)
+                               else f"{path} is not a regular file (a pipe or a device?); a "
+                               "journal is a Markdown file") from None
         except OSError as err:
             raise JournalError(f"cannot create {candidate}: {err.strerror}") from None
         _fill(fd, candidate, data)
         return candidate
-    if next_free:
-        raise JournalError(f"{path} and the next {FREE_NAMES - 1:,} numbered names are "
-                           "all taken; give the journal a name of its own")
-    raise JournalError(f"{path} already exists; continue it with: solo play {path}")
+    raise JournalError(f"{path} and the next {FREE_NAMES - 1:,} numbered names are all taken; "
+                       "give the journal a name of its own" if next_free else
+                       f"{path} already exists; continue it with: solo play {path}")
 
 
 def _fill(fd: int, path: Path, data: bytes) -> None:
@@ -66,11 +68,9 @@ def _fill(fd: int, path: Path, data: bytes) -> None:
         write_all(fd, data)
         os.fsync(fd)
     except OSError as err:
-        os.close(fd)
-        try:
+        with suppress(OSError):
             os.unlink(path)
-        except OSError:
-            pass
         reason = "the disk is full" if err.errno == errno.ENOSPC else err.strerror
         raise JournalError(f"cannot write {path}: {reason}; no journal was created") from None
-    os.close(fd)
+    finally:
+        os.close(fd)

@@ -42,7 +42,8 @@ def carry_party(old: Path, world: World) -> Carried:
     """The party and supplies of the journal at ``old``, as it stands, fitted to ``world``'s
     procedure; a one-line error for a journal that is not solo's or has no party."""
     if not old.is_file():
-        raise JournalError(f"--party-from: no journal {str(old)!r}")
+        raise JournalError(f"--party-from: {old} is a folder, not a journal file" if old.is_dir()
+                           else f"--party-from: no journal {str(old)!r}")
     try:
         meta = read_meta(old)
         old_world = journal_world(old, meta)

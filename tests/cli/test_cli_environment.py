@@ -21,7 +21,6 @@ from solo.cli.main import main
 from solo.engine import tool_commands
 from solo.engine.requests import SetChaos
 from solo.environment import Environment
-from solo.errors import JournalError, UsageError
 from solo.journal.store import read_meta
 from tests.fake_env import Run, fake_env, solo
 
@@ -137,19 +136,24 @@ def test_traceback_only_on_request():
     plain = solo("roll", "2d")
     assert plain.code == 2 and "Traceback" not in plain.err
     plain.error_line()
-    with pytest.raises(UsageError):  # the console script's Python prints its traceback
-        solo("--traceback", "roll", "2d")
+    traced = solo("--traceback", "roll", "2d")  # the trace, then the line; the code kept
+    assert traced.code == 2 and traced.out == ""
+    lines = traced.err.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert lines[-2].startswith("solo.errors.UsageError: ") and lines[-1] == plain.error_line()
 
 
 def test_traceback_is_an_option_only_where_options_stand():
-    with pytest.raises(JournalError):  # after the command, as before it
-        solo("stats", "nosuch.md", "--traceback")
+    traced = solo("stats", "nosuch.md", "--traceback")  # after the command, as before it
+    assert traced.code == 1 and traced.err.startswith("Traceback (most recent call last):")
+    assert traced.err.splitlines()[-2].startswith("solo.errors.JournalError: ")
     inside = solo("ask", "Is", "--traceback", "on?", "--seed", "1")
     assert inside.code == 2 and inside.out == ""  # refused as --seed there is, not cut out
     assert "on?" in inside.error_line()
+    assert solo("new", "j.md", "--system", "classic").code == 0
     after = solo("search", "--", "--traceback", ".")
     assert (after.code, after.err) == (0, "")  # after -- it is a word to find, no option
-    assert after.out == "No line holds '--traceback' in 0 journals.\n"
+    assert after.out == "No line holds '--traceback' in 1 journal.\n"
 
 
 def _broken(error: BaseException):

@@ -5,6 +5,7 @@ written, the exit codes. tests/cli/test_cli.py runs the installed command end to
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from solo import __version__
 from tests.fake_env import CLOCK_TEXT, solo
 
 pytestmark = pytest.mark.usefixtures("in_tmp")
+SYSTEMS = Path(__file__).parents[2] / "solo" / "systems"
 
 MOVES = "advance\nThe hall is cold.\n"
 
@@ -154,6 +156,38 @@ def test_new_procedure_writes_a_valid_file_once():
     assert solo("new-procedure", "x", "-o", "x.txt").code == 2
 
 
+def test_the_starting_procedure_s_die_setting_cannot_be_set_to_no_sides():
+    assert solo("new-procedure", "my-dungeon").code == 0
+    played = solo("new", "md.md", "--system", "my-dungeon.yaml", "--seed", "1",
+                  stdin="set encounter_in 0\nexplore\n")
+    assert played.code == 1 and "line 1: encounter_in must be at least 1" in played.err
+    assert "0-sided" not in played.err and "Wandering monster (1 on d6)" in played.out
+
+
+def test_check_warns_of_a_die_whose_sides_may_fall_below_1():
+    assert solo("new-procedure", "my-dungeon").code == 0
+    text = Path("my-dungeon.yaml").read_text()
+    line = text.splitlines().index('        dice: "d{encounter_in}"') + 1
+    for name, setting, why in (
+            ("zero.yaml", "encounter_in: 0", "the setting encounter_in, which starts at 0"),
+            ("open.yaml", "encounter_in: 6", "the setting encounter_in, which has no min "
+             "('set encounter_in 0' is taken)"),
+            ("low.yaml", "encounter_in: {value: 6, min: 0}", "the setting encounter_in, "
+             "whose min is 0")):
+        Path(name).write_text(text.replace("encounter_in: {value: 6, min: 1}", setting))
+        done = solo("check", name)
+        assert (done.code, done.out) == (0, f"{name}: ok (procedure)\n"), done.err
+        assert done.err == (f"solo: warning: {name}, line {line} (routines.encounter-check.0."
+                            f"check.dice): 'd{{encounter_in}}' takes its sides from {why}, and "
+                            "a die of fewer than 1 side cannot be rolled; give encounter_in a "
+                            "min of 1\n")
+    Path("alarm.yaml").write_text(text.replace('dice: "d{encounter_in}"', 'dice: "d{alarm}"'))
+    assert "from the tracker alarm, which starts at 0" in solo("check", "alarm.yaml").err
+    kept = solo("check", "my-dungeon.yaml", *(str(SYSTEMS / name) for name in
+                                               sorted(os.listdir(SYSTEMS))))
+    assert kept.code == 0 and kept.err == ""  # the starting file and the shipped ones
+
+
 # -- new, play ------------------------------------------------------------------------------
 
 def test_new_in_batch_writes_the_journal_dated_by_the_clock_and_plays_stdin():
@@ -254,8 +288,16 @@ def test_stats_in_text_and_json():
     assert data["title"] == "Export Me" and data["party"][0]["name"] == "Wren"
 
 
+def escaped_title(journal: Path) -> None:
+    """The journal's title given escapes by hand (--title refuses control characters)."""
+    text = journal.read_text(encoding="utf-8")
+    text = text.replace("title: Evil\n", 'title: "\\e]0;pwned\\aEvil"\n', 1)
+    journal.write_text(text.replace("# Evil\n", "# \x1b]0;pwned\x07Evil\n", 1),
+                       encoding="utf-8")
+
+
 def test_a_terminal_gets_no_raw_escapes_from_export_or_stats():
-    _journal(title="\x1b]0;pwned\x07Evil")
+    escaped_title(_journal(title="Evil"))
     for args in (("stats", "j.md"), ("export", "j.md"), ("stats", "j.md", "--json")):
         shown = solo(*args, tty=True)
         assert shown.code == 0 and "pwned" in shown.out

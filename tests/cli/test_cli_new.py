@@ -44,8 +44,32 @@ def test_a_folder_or_a_file_in_the_way_is_one_line_and_leaves_nothing():
     assert folder.code == 1 and "dir.md is a folder, not a journal file" in folder.error_line()
     Path("plain").write_text("a file\n")
     below = solo("new", "plain/j.md", "--system", "classic")
-    assert below.code == 1 and below.error_line().startswith("solo: error: cannot create plain")
+    assert below.code == 1 and below.error_line() == ("solo: error: cannot create plain/j.md: "
+                                                      "plain is a file, not a folder")
+    assert solo("new", "plain/deeper/j.md", "--system", "classic").error_line().endswith(
+        ": plain is a file, not a folder")
     assert sorted(os.listdir()) == ["dir.md", "plain"] and os.listdir("dir.md") == []
+
+
+def test_a_journals_file_where_the_folder_goes_is_named_not_file_exists():
+    Path("journals").write_text("a file\n")
+    for args in (("new", "--system", "delving"), ()):
+        done = solo(*args)
+        assert done.code == 1, args
+        assert done.error_line().startswith("solo: error: cannot create journals/a-"), args
+        assert done.error_line().endswith(".md: journals is a file, not a folder"), args
+    assert os.listdir() == ["journals"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_device_or_a_pipe_is_no_journal_to_start_nor_to_continue():
+    os.mkfifo("pipe.md")
+    for name in ("/dev/null", "pipe.md"):
+        done = solo("new", name, "--system", "delving")
+        assert done.code == 1, name
+        assert done.error_line() == (f"solo: error: {name} is not a regular file (a pipe or a "
+                                     "device?); a journal is a Markdown file"), name
+        assert "solo play" not in done.err
 
 
 def test_a_title_past_the_limit_is_refused_before_any_file():

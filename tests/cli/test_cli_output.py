@@ -19,10 +19,13 @@ from tests.fake_env import solo
 def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    done = solo("new", "j.md", "--system", "trespasser", "--title", "Out\x1b[2JPut",
+    done = solo("new", "j.md", "--system", "trespasser", "--title", "OutPut",
                 "--seed", "4", stdin="advance\nThe hall is cold.\n")
     assert done.code == 0, done.err
-    return tmp_path / "j.md"
+    journal = tmp_path / "j.md"  # an escape in the title, as a hand may write it
+    journal.write_text(journal.read_text().replace("title: OutPut\n",
+                                                   'title: "Out\\e[2JPut"\n', 1))
+    return journal
 
 
 def _report() -> str:

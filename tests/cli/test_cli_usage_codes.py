@@ -69,6 +69,27 @@ def test_an_option_given_twice_is_refused_not_overwritten(args, tmp_path, monkey
     (("ask", "Is it?", "--odds", ""), "empty odds"),
     (("ask", "Is it?", "--style", " "), "an empty oracle style; choose one of"),
     (("new", "j.md", "--system", "classic", "--oracle", ""), "an empty oracle style"),
+    (("new", "", "--system", "classic"), "argument journal: an empty path"),
+    (("new", "j.md", "--system", "classic", "--tables", ""), "argument --tables: an empty path"),
+    (("new", "j.md", "--system", "classic", "--party-from", ""),
+     "argument --party-from: an empty path"),
+    (("new", "j.md", "--system", "classic", "--dungeon", ""), "--dungeon: needs a generator"),
+    (("simulate", "--system", "classic", "--dungeon", ""), "--dungeon: needs a generator"),
+    (("simulate", "--system", "classic", "--action", ""), "--action: an empty command"),
+    (("simulate", "--system", "classic", "--setup", " "), "--setup: an empty command"),
+    (("play", ""), "argument journal: an empty path"),
+    (("stats", ""), "argument journal: an empty path"),
+    (("status", ""), "argument journal: an empty path"),
+    (("odds", ""), "argument journal: an empty path"),
+    (("export", ""), "argument journal: an empty path"),
+    (("export", "j.md", "-o", ""), "argument -o/--output: an empty path"),
+    (("check", ""), "argument files: an empty path"),
+    (("import", ""), "argument file: an empty path"),
+    (("import", "x.json", "-o", ""), "argument -o/--output: an empty path"),
+    (("new-procedure", "x", "-o", ""), "argument -o/--output: an empty path"),
+    (("search", "bones", ""), "an empty path"),
+    (("new", "j.md", "--system", "classic", "--title", "new\nline"), "a title is one line"),
+    (("new", "j.md", "--system", "classic", "--title", "bell\x07"), "a title is one line"),
 ])
 def test_an_empty_value_is_refused_not_taken_for_the_default(args, says, tmp_path,
                                                              monkeypatch):
@@ -100,3 +121,16 @@ def test_an_unrecognised_argument_names_the_help_of_its_command(tmp_path, monkey
         done = solo(*args)
         assert done.code == 2, args
         assert done.error_line().endswith(f"(see: {help_of})"), args
+
+
+def test_dice_that_start_with_a_minus_are_told_to_go_after_a_double_dash(tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args in (("roll", "-d6"), ("roll", "--seed", "1", "-D6")):
+        done = solo(*args)
+        assert (done.code, done.out) == (2, ""), args
+        assert "write dice that start with a minus after --, as in: solo roll -- -" \
+            in done.error_line(), args
+    assert solo("roll", "--seed", "1", "--", "-d6").code == 0
+    assert solo("roll", "-2d6").code == 0  # a number first: no option, rolled
+

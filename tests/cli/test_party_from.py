@@ -62,6 +62,7 @@ def test_what_the_new_procedure_does_not_know_is_left_behind_and_named(tmp_path)
     (lambda tmp: (tmp / "notes.md", (tmp / "notes.md").write_text("# my notes\n"))[0],
      "not a solo journal"),
     (lambda tmp: tmp / "missing.md", "no journal"),
+    (lambda tmp: tmp, "is a folder, not a journal file"),
 ])
 def test_a_journal_with_no_party_or_not_solos_is_refused_in_one_line(tmp_path, make, message):
     old = make(tmp_path)

@@ -176,10 +176,58 @@ def test_each_encounter_is_listed_once(tmp_path):
     assert _hits("encounters", str(journal)) == []  # a table's roll or an environment's
 
 
-def test_a_tag_s_change_is_no_consequence_to_find(tmp_path):
+def test_a_tag_s_change_is_found_as_a_tag_not_a_consequence(tmp_path):
     journal = _journal(tmp_path / "journals", script="enter 2\nnoise\n")
     assert "=> [Clock:Tension 1/10] +1: noise" in journal.read_text(encoding="utf-8")
-    assert _hits("noise", str(journal)) == []
+    assert [(hit["kind"], hit["line"]) for hit in _hits("noise", str(journal))] == [
+        ("tag", "=> [Clock:Tension 1/10] +1: noise")]
+
+
+def test_a_light_s_and_a_supply_s_tags_are_found_by_their_names(tmp_path):
+    journal = tmp_path / "torch.md"
+    made = solo("new", str(journal), "--system", "delving", "--seed", "21",
+                stdin="supply torch 2\nlight torch\nexplore\n")
+    assert made.code == 0, made.err
+    assert [hit["line"] for hit in _hits("torch", str(journal))] == [
+        "=> [Inv:Torches|2] +2: counted by the player",
+        "=> [Inv:Torches|1] -1: one used to light a torch",
+        "=> [Inv:Torch|lit] lit by the party",
+        "=> [Inv:Torch|out] burnt out (hazard die 3)"]
+
+
+def test_a_journal_named_twice_is_searched_once(tmp_path, monkeypatch):
+    journal = _journal(tmp_path / "journals")
+    monkeypatch.chdir(tmp_path)
+    once = _hits("ossuary", "journals/a.md")
+    for names in (("journals", "journals/a.md"), ("journals/", "./journals", str(journal))):
+        found = json.loads(solo("search", "--json", "ossuary", *names).out)
+        assert found["journals"] == 1 and len(found["hits"]) == len(once)
+        assert [hit["line"] for hit in found["hits"]] == [hit["line"] for hit in once]
+
+
+def test_no_journal_to_search_is_an_error_that_says_where_it_looked(tmp_path, monkeypatch):
+    (tmp_path / "journals").mkdir()
+    _journal(tmp_path / "journals" / "examples")
+    monkeypatch.chdir(tmp_path)
+    nothing = solo("search", "ossuary")
+    assert (nothing.code, nothing.out) == (1, "")
+    assert nothing.error_line() == ("solo: error: no journal (.md file) in journals/; its "
+                                    "subfolders are not searched: name one, such as "
+                                    "journals/examples")
+    assert len(_hits("ossuary", "journals/examples")) >= 1
+    (tmp_path / "empty").mkdir()
+    assert solo("search", "ossuary", "empty").error_line().endswith("in empty/")
+
+
+def test_a_missing_folder_named_with_a_slash_is_refused_not_searched_for(tmp_path,
+                                                                         monkeypatch):
+    _journal(tmp_path / "journals")
+    monkeypatch.chdir(tmp_path)
+    missing = solo("search", "ossuary", "archive/")
+    assert (missing.code, missing.out) == (1, "")
+    assert missing.error_line() == "solo: error: no journal or folder 'archive/'"
+    empty = solo("search", "ossuary", "")
+    assert (empty.code, empty.out) == (2, "") and "an empty path" in empty.error_line()
 
 
 HAND = ("We wait by the door. <!-- the goblins owe us --> The door holds.\n\n"
