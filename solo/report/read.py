@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gc
 import operator
-import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
-from solo.journal.front_matter import ESCAPED, uncommented
+from solo.journal.front_matter import prose_lines
 from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import journal_bytes
 from solo.journal.record_types import (
@@ -40,7 +39,6 @@ from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
 
-_OPENING = re.compile(r"\A\s*## Session .*\n\*Date: .*\*\n(?:\s*```\n(?:\[.*\n)*```\n)*")
 _TIME_PASSED = (TimePassed, TurnPassed)  # a turn passed, as the reports read it or whole
 
 
@@ -80,15 +78,6 @@ def read_journal(path: Path) -> Crawl:
     crawl.garbled = list(accumulate(breaks, initial=1))[1:]  # each unreadable one's line
     crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place
     return crawl
-
-
-def _prose(piece: bytes) -> str:
-    """The player's words in a narration entry (prose, or own Lonelog) as typed: less the
-    sitting's opening solo wrote before them, the comments a viewer hides, the escapes."""
-    text = _OPENING.sub("", uncommented([piece])[0].decode(errors="replace"), count=1)
-    words = [line.strip() for line in text.split("\n")
-             if line.strip() and not line.lstrip().startswith(("#", "```"))]
-    return ESCAPED.sub(r"\1", " ".join(words))
 
 
 def _older_how(event: LightChanged) -> str:
@@ -203,7 +192,7 @@ def _note_encounters(records: Records, met_at: list[tuple[int, list[Encounter]]]
                 type(event) in _TIME_PASSED for event in kept[between].ev))
                for between in range(index + 1, narration)):
             continue
-        note = " ".join(_prose(records.prose(narration)).split())
+        note = " ".join(" ".join(prose_lines(records.prose(narration))).split())
         if note:
             for encounter in met:
                 if encounter.turn == turn:
