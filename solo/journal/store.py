@@ -25,6 +25,7 @@ import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate, repeat
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ from solo.journal.record_split import (
 from solo.journal.record_types import Record
 
 __all__ = ["Journal", "JournalChanged", "Tail", "read_meta", "read_tail", "find_record",
-           "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "SCAN_BYTES",
+           "line_numbers", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "SCAN_BYTES",
            "read_records", "iter_snapshots", "SNAPSHOT_PREFIX", "journal_bytes", "span_data"]
 
 SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
@@ -94,6 +95,11 @@ def read_meta(path: Path) -> dict[str, Any]:
     return meta
 
 
+def line_numbers(data: bytes, starts: list[int]) -> list[int]:
+    """The line (from 1) of each of ``starts``, places in ``data`` in rising order."""
+    return list(accumulate(map(data.count, repeat(b"\n"), [0, *starts], starts), initial=1))[1:]
+
+
 # -- reading the tail -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Tail:
@@ -114,6 +120,11 @@ class Tail:
     def records(self) -> list[Record]:
         """The readable records in the tail, in the file's order."""
         return [span.record for span in self.spans if span.record is not None]
+
+    def lines(self) -> list[int]:
+        """The line each readable record stands at, counted from the tail's first line."""
+        return line_numbers(self.text, [span.line for span in self.spans
+                                         if span.record is not None])
 
     @property
     def record(self) -> dict[str, Any]:

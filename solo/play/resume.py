@@ -102,7 +102,9 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
         raise JournalError(f"{path}: its last entry has {newer}, as a newer solo writes; "
                            "upgrade solo (or mend the record by hand) to continue it; the "
                            "journal was left untouched")
-    scan = scan_records(tail.records, tail.window)
+    scan = scan_records(tail.records, tail.lines())
+    if tail.window and scan.note():  # its lines count from the file's top; near its end,
+        return resume(world, meta, path, read_tail(path, least=1 << 62))  # a copy looks moved
     record = scan.latest if scan.latest is not None else tail.last
     notices = [scan.note()] if scan.note() else []
     recorded = state_of(record)

@@ -14,7 +14,7 @@ import operator
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import accumulate, compress, islice, pairwise, repeat
+from itertools import compress, islice, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,7 @@ from solo.journal.record_types import (
     TrackerChanged,
     TurnPassed,
 )
-from solo.journal.store import read_meta
+from solo.journal.store import line_numbers, read_meta
 from solo.report.expeditions import expeditions, explored
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import Records, indices_of
@@ -74,9 +74,11 @@ def read_journal(path: Path) -> Crawl:
         crawl = _figures(path, meta, records)
     crawl.records = records
     crawl.snapshots = len(records.kinds)
-    breaks = map(data.count, repeat(b"\n"), [0, *records.garbled], records.garbled)
-    crawl.garbled = list(accumulate(breaks, initial=1))[1:]  # each unreadable one's line
+    crawl.garbled = line_numbers(data, records.garbled)  # each unreadable one's line
     crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place
+    if records.order_at:  # (the lines of those, for the notice)
+        crawl.order_lines = (line_numbers(data, records.order_at[0]),
+                             line_numbers(data, records.order_at[1]))
     return crawl
 
 
