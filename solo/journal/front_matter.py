@@ -79,9 +79,8 @@ def _uncomment(text: bytes) -> bytes:
 
 
 def prose_lines(piece: bytes) -> list[str]:
-    """The player's words in an entry's text (prose, or own Lonelog) as shown, a line each: less
-    the sitting's opening solo wrote before them, the comments a viewer hides, headings, fence
-    lines, escapes (the reports' encounter notes, the recap's last words)."""
+    """The player's words in an entry's text (prose, or own Lonelog) as shown, a line each: not
+    solo's opening of a sitting, hidden comments, headings, fence lines, escapes."""
     text = _OPENING.sub("", uncommented([piece])[0].decode(errors="replace"), count=1)
     return [ESCAPED.sub(r"\1", line.strip()) for line in text.split("\n")
             if line.strip() and not line.lstrip().startswith(("#", "```"))]

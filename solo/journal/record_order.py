@@ -21,13 +21,10 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
-from pathlib import Path
 
 from solo.journal.record_types import Record
-from solo.journal.store import SCAN_BYTES, read_tail
 
-__all__ = ["StepOrder", "step_order", "order_note", "StepScan", "scan_records", "scan_steps",
-           "in_step_order", "SCAN_BYTES"]
+__all__ = ["StepOrder", "step_order", "order_note", "StepScan", "scan_records", "in_step_order"]
 
 
 class StepOrder:
@@ -122,10 +119,9 @@ def order_note(duplicates: Sequence[int], out_of_place: Sequence[int]) -> str:
 # -- the look on resume --------------------------------------------------------------------
 @dataclass(frozen=True)
 class StepScan:
-    """What the records of a journal's tail say of their order: the steps of the records
-    out of order (as :func:`step_order` names them) and the ``lines`` they stand at (counted
-    from the tail's first line), the record to resume from (the first copy of the highest
-    step) and its line."""
+    """What the records of a journal's tail say of their order: the steps of those out of
+    order (as :func:`step_order` names them) and their ``lines`` (from the tail's first), the
+    record to resume from (the first copy of the highest step) and its line."""
 
     duplicates: tuple[int, ...] = ()
     out_of_place: tuple[int, ...] = ()
@@ -157,9 +153,3 @@ def in_step_order(records: Sequence[Record]) -> list[Record]:
     order = step_order([record.step for record in records])
     return list(records) if order is None else [records[index] for index in order.kept]
 
-
-def scan_steps(path: Path, limit: int = SCAN_BYTES) -> StepScan:
-    """:func:`scan_records` of the journal at ``path``, read from its end (at least
-    ``limit`` bytes; the whole file when it is no longer)."""
-    tail = read_tail(path, least=limit, further=False)
-    return scan_records(tail.records, tail.lines())

@@ -26,15 +26,15 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
-from solo.journal.record_order import SCAN_BYTES, scan_steps
 from solo.journal.record_split import split_records
-from solo.journal.store import read_meta, read_tail
+from solo.journal.store import SCAN_BYTES, read_meta, read_tail
 from solo.play.repl import run_interactive
 from solo.play.resume import journal_world, resume
 from solo.play.session import Session
 from solo.report.export import report_text
 from solo.report.read import read_journal
 from tests.fake_env import run_here, solo
+from tests.journal_snapshots import scan_steps
 from tests.suite_profile import scaled
 
 RECORD_LINE = re.compile(r"^ *<!-- solo \{.*\}\} -->$", re.M)
