@@ -214,8 +214,8 @@ def test_a_journal_whose_solo_line_was_removed_is_told_what_to_add(tmp_path, sou
     for command in ("status", "play", "export"):
         done = run_here(command, str(path), cwd=tmp_path)
         assert done.returncode == 1, done.stderr
-        assert f"{path.name}: front matter: solo is missing; it should be the journal " \
-            "format, 1 or 2" in done.stderr
+        assert f"{path.name}: front matter: solo is missing; add the line '{line}' (the " \
+            "journal's format); the file was left untouched" in done.stderr
         assert "not a solo journal" not in done.stderr and path.read_bytes() == before
 
 

@@ -145,8 +145,8 @@ def test_a_missing_required_field_says_so(template: bytes, tmp_path: Path, field
 
 def test_without_its_solo_key_a_journal_is_told_to_have_it_back(template: bytes, tmp_path: Path):
     path = _with(template, tmp_path, {}, drop="solo")
-    with pytest.raises(HeaderError, match="front matter: solo is missing; it should be the "
-                                          "journal format, 1 or 2"):
+    with pytest.raises(HeaderError, match="front matter: solo is missing; add the line 'solo: "
+                                          "2' \\(the journal's format\\)"):
         read_meta(path)
 
 
