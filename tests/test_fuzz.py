@@ -28,7 +28,6 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from solo.errors import DiceError, RulesError, SoloError
-from solo.journal.store import iter_snapshots
 from solo.play.resume import resume_file as resume
 from solo.play.session import SESSION_COMMANDS, Session
 from solo.play.start import create_journal_file
@@ -36,6 +35,7 @@ from solo.rules import dice
 from solo.rules.catalog import load_file, load_world, system_ids
 from solo.rules.yamlfile import YAML_LOADER
 from tests.fake_env import run_here
+from tests.journal_snapshots import iter_snapshots
 from tests.suite_profile import scaled
 
 REPO = Path(__file__).resolve().parent.parent

@@ -1,6 +1,7 @@
 """What of a journal's text is not its story, as the md and html reports (and ``solo search``)
 read it: where the front matter ends (as :mod:`solo.journal.header` reads it), the title
-heading, the player's own comments; and the one reading of the crawl's title."""
+heading, the player's own comments, the player's words in an entry's text; and the one reading
+of the crawl's title."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from solo.journal.header import find_front_matter
 from solo.journal.notation import inline_text
 from solo.slugs import slugify
 
-__all__ = ["journal_title", "past_front_matter", "title_span", "uncommented"]
+__all__ = ["journal_title", "past_front_matter", "prose_lines", "title_span", "uncommented"]
 
 ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape, shown bare
 _DEFAULT = re.compile(r"A .+ crawl")  # the title solo gives a crawl started without one
@@ -24,6 +25,7 @@ _HIDDEN = re.compile(rb"(?m)(^ {0,3}(`{3,}|~{3,})[^\n]*(?:\n[\s\S]*?^ {0,3}\2[`~
                      rb"[\s\S]*)|(?<!`)(`+)(?!`)[^\n]*?(?<!`)\3(?!`)|\\[\s\S])|(?<![^\n])"
                      + _COMMENT + rb"[ \t\r]*(?:\n[ \t\r]*\n|\Z)|" + _COMMENT)
 _START = re.compile(rb"(?m)^(?= {0,3}(?:```|~~~))|(?=[`\\%<])")  # where a _HIDDEN can start
+_OPENING = re.compile(r"\A\s*## Session .*\n\*Date: .*\*\n(?:\s*```\n(?:\[.*\n)*```\n)*")
 
 
 def past_front_matter(text: bytes) -> int:
@@ -74,3 +76,11 @@ def _uncomment(text: bytes) -> bytes:
             kept += text[done:at], hit.group(1) or b""  # (60: "<")
             done = hit.end()
     return b"".join(kept) + text[done:]
+
+
+def prose_lines(piece: bytes) -> list[str]:
+    """The player's words in an entry's text (prose, or own Lonelog) as shown, a line each: not
+    solo's opening of a sitting, hidden comments, headings, fence lines, escapes."""
+    text = _OPENING.sub("", uncommented([piece])[0].decode(errors="replace"), count=1)
+    return [ESCAPED.sub(r"\1", line.strip()) for line in text.split("\n")
+            if line.strip() and not line.lstrip().startswith(("#", "```"))]

@@ -255,6 +255,10 @@ def read_header(text: str, name: str) -> dict[str, Any]:
         raise HeaderError(printable(f"{name}: front matter: not valid YAML{where}: "
                                     f"{problem.problem[:120]}; the file was left "
                                     "untouched")) from None
+    if isinstance(meta, dict) and "solo" not in meta and "\n<!-- solo" in text:  # (line gone)
+        raise HeaderError(f"{name}: front matter: solo is missing; add the line 'solo: "
+                          f"{1 if '<!-- solo:state' in text else JOURNAL_FORMAT}' (the journal's "
+                          "format); the file was left untouched")
     if not isinstance(meta, dict) or "solo" not in meta:
         raise not_journal
     return _checked(meta, name)

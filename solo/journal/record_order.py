@@ -9,9 +9,9 @@ resume alike, and :func:`order_note` says so in one line (the reports' note, the
 notice, the resume's notice).
 
 Resuming reads only the tail of the file (:func:`solo.journal.store.read_tail`, the whole of
-most journals): :func:`scan_records` names the records out of order in it as the reports do,
-and finds the record to resume from: the first copy of the highest step, wherever it
-stands.
+most journals): :func:`scan_records` names the records out of order in it as the reports do
+(by their lines), and finds the record to resume from: the first copy of the highest step,
+wherever it stands.
 """
 
 from __future__ import annotations
@@ -21,13 +21,10 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
-from pathlib import Path
 
 from solo.journal.record_types import Record
-from solo.journal.store import SCAN_BYTES, read_tail
 
-__all__ = ["StepOrder", "step_order", "order_note", "StepScan", "scan_records", "scan_steps",
-           "in_step_order", "SCAN_BYTES"]
+__all__ = ["StepOrder", "step_order", "order_note", "StepScan", "scan_records", "in_step_order"]
 
 
 class StepOrder:
@@ -101,77 +98,54 @@ def _longest_rising(values: list[int]) -> set[int]:
     return chain
 
 
-_STEPS_NAMED = 10  # at most this many steps named in a note; stats --json lists them all
-
-
-def _steps_text(steps: Sequence[int]) -> str:
-    named = ", ".join(map(str, steps[:_STEPS_NAMED]))
-    return named + (", …" if len(steps) > _STEPS_NAMED else "")
+_NAMED = 10  # at most this many lines named in a note; stats --json lists every step
 
 
 def order_note(duplicates: Sequence[int], out_of_place: Sequence[int]) -> str:
     """What counting did with records whose step repeats an earlier one or goes back (an
-    editor's paste, a sync tool's merge, a hand edit), as one line; "" when none did."""
-    parts = []
-    count = len(duplicates)
-    if count:
-        parts.append(f"{count} record{'s' if count != 1 else ''} "
-                     f"repeat{'' if count != 1 else 's'} an earlier step "
-                     f"({_steps_text(duplicates)}) and "
-                     f"{'were' if count != 1 else 'was'} counted once")
-    count = len(out_of_place)
-    if count:
-        parts.append(f"{count} record{'s' if count != 1 else ''} "
-                     f"stand{'' if count != 1 else 's'} after a later step "
-                     f"({_steps_text(out_of_place)}) and "
-                     f"{'were' if count != 1 else 'was'} counted in step order")
-    return "; ".join(parts)
+    editor's paste, a sync tool's merge, a hand edit; ``duplicates`` and ``out_of_place``
+    the lines they stand at), as one line that names them and says nothing needs doing."""
+    parts = [f"{len(lines)} record{'s' * (len(lines) != 1)} at line{'s' * (len(lines) != 1)} "
+             f"{', '.join(map(str, lines[:_NAMED]))}{', …' * (len(lines) > _NAMED)} {verb}"
+             f"{'s' * (len(lines) == 1)} {what} and {'were' if len(lines) != 1 else 'was'} "
+             f"counted {how}" for lines, verb, what, how in (
+                 (duplicates, "repeat", "an earlier record's step", "once"),
+                 (out_of_place, "stand", "after a later step's record", "in step order"))
+             if lines]
+    return "; ".join(parts) + (" (nothing needs mending: deleting a copy, or moving a record "
+                               "back, only tidies the file)" if parts else "")
 
 
 # -- the look on resume --------------------------------------------------------------------
 @dataclass(frozen=True)
 class StepScan:
-    """What the records of a journal's tail say of their order: the steps of the records
-    out of order (as :func:`step_order` names them), the record to resume from (the first
-    copy of the highest step), and whether the whole file was looked through (``window``
-    0) or only its last ``window`` bytes."""
+    """What the records of a journal's tail say of their order: the steps of those out of
+    order (as :func:`step_order` names them) and their ``lines`` (from the tail's first), the
+    record to resume from (the first copy of the highest step) and its line."""
 
     duplicates: tuple[int, ...] = ()
     out_of_place: tuple[int, ...] = ()
     latest: Record | None = None
-    window: int = 0
-    highest: int = 0  # the highest step found (when some record is out of order)
+    lines: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    latest_line: int = 0
 
     def note(self) -> str:
         """The one line to tell the player ('' when all is in order)."""
-        note = order_note(self.duplicates, self.out_of_place)
-        if not note:
-            return ""
-        where = f" (in its last {_size_text(self.window)})" if self.window else ""
-        return (f"Records out of step order in the journal{where}: {note}; play goes on "
-                f"from the latest entry, step {self.highest}.")
+        note = order_note(*self.lines)
+        return note and (f"Records out of step order in the journal: {note}; play goes on "
+                         f"from the latest entry (its record at line {self.latest_line}).")
 
 
-def _size_text(size: int) -> str:
-    for unit in ("bytes", "KiB", "MiB"):
-        if size % 1024 or unit == "MiB":
-            return f"{size:,} {unit}"
-        size //= 1024
-    return ""  # (never reached)
-
-
-def scan_records(records: Sequence[Record], window: int = 0) -> StepScan:
-    """The order of ``records`` (readable, in the file's order; the last ``window`` bytes of
-    the journal, 0 for all of it)."""
+def scan_records(records: Sequence[Record], lines: Sequence[int]) -> StepScan:
+    """The order of ``records`` (readable, in the file's order; ``lines`` where each stands)."""
     steps = [record.step for record in records]
     order = step_order(steps)
     if order is None:
-        return StepScan(latest=records[-1] if records else None, window=window,
-                        highest=steps[-1] if steps else 0)
-    highest = order.kept[-1]  # the first copy of the highest step
-    return StepScan(tuple(steps[index] for index in order.duplicates),
-                    tuple(steps[index] for index in order.out_of_place),
-                    records[highest], window=window, highest=steps[highest])
+        return StepScan(latest=records[-1] if records else None)
+    dup, moved, highest = order.duplicates, order.out_of_place, order.kept[-1]  # (its 1st copy)
+    return StepScan(tuple(map(steps.__getitem__, dup)), tuple(map(steps.__getitem__, moved)),
+                    records[highest], (tuple(map(lines.__getitem__, dup)),
+                                       tuple(map(lines.__getitem__, moved))), lines[highest])
 
 
 def in_step_order(records: Sequence[Record]) -> list[Record]:
@@ -179,9 +153,3 @@ def in_step_order(records: Sequence[Record]) -> list[Record]:
     order = step_order([record.step for record in records])
     return list(records) if order is None else [records[index] for index in order.kept]
 
-
-def scan_steps(path: Path, limit: int = SCAN_BYTES) -> StepScan:
-    """:func:`scan_records` of the journal at ``path``, read from its end (at least
-    ``limit`` bytes; the whole file when it is no longer)."""
-    tail = read_tail(path, least=limit, further=False)
-    return scan_records(tail.records, tail.window)

@@ -25,14 +25,13 @@ import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate, repeat
 from pathlib import Path
 from typing import Any
 
-from solo.engine.state import State
 from solo.errors import JournalError
 from solo.journal.front_matter import journal_title
 from solo.journal.header import JOURNAL_FORMAT, READABLE_FORMATS, read_header
-from solo.journal.record import PREFIX
 from solo.journal.record_split import (
     Span,
     journal_bytes,
@@ -43,10 +42,9 @@ from solo.journal.record_split import (
 from solo.journal.record_types import Record
 
 __all__ = ["Journal", "JournalChanged", "Tail", "read_meta", "read_tail", "find_record",
-           "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS", "SCAN_BYTES",
-           "read_records", "iter_snapshots", "SNAPSHOT_PREFIX", "journal_bytes", "span_data"]
+           "line_numbers", "not_utf8", "write_all", "JOURNAL_FORMAT", "READABLE_FORMATS",
+           "SCAN_BYTES", "read_records", "journal_bytes", "span_data"]
 
-SNAPSHOT_PREFIX = PREFIX  # how every entry's hidden record begins
 _HEAD_LIMIT = 1024 * 1024
 
 
@@ -67,10 +65,20 @@ def _regular_file(path: Path) -> os.stat_result:
     return status
 
 
-def _text(data: bytes) -> str:
-    """Bytes as text the way an editor may have saved them (:func:`journal_bytes`),
-    undecodable bytes replaced."""
-    return journal_bytes(data).decode("utf-8", errors="replace")
+def not_utf8(data: bytes, start: int = 0) -> str:
+    """'' when ``data`` (a journal's bytes from a line start; their end may cut a character)
+    read as UTF-8, else the line of the first byte that does not, and what to do. Read 64 KiB
+    of lines at a time: most hold one-byte characters only, and decode ten times as fast."""
+    while start < len(data):
+        end = data.find(b"\n", start + (1 << 16)) + 1 or len(data)
+        try:
+            data[start:end].decode()
+        except UnicodeDecodeError as err:  # (a UTF-16 file's byte-order mark is on its line 1)
+            line = data.count(b"\n", 0, start + err.start) + 1
+            return "" if err.reason == "unexpected end of data" else \
+                f"line {line} is not UTF-8: save the journal as UTF-8"
+        start = end
+    return ""
 
 
 def read_meta(path: Path) -> dict[str, Any]:
@@ -89,9 +97,19 @@ def read_meta(path: Path) -> dict[str, Any]:
                 head += more
     except OSError as err:
         raise JournalError(f"cannot read {path}: {err.strerror}") from None
-    meta = read_header(_text(head), str(path))
-    meta["title"] = journal_title(journal_bytes(head), meta.get("title"), path.stem)
+    head = journal_bytes(head)  # (as an editor may have saved it: a BOM, CR line ends)
+    try:  # (where it does not read, bytes in another encoding are the likeliest cause)
+        meta = read_header(head.decode("utf-8", errors="replace"), str(path))
+    except JournalError as err:
+        raise (JournalError(f"{path}: {bad}; it was left untouched")
+               if (bad := not_utf8(head)) else err) from None
+    meta["title"] = journal_title(head, meta.get("title"), path.stem)
     return meta
+
+
+def line_numbers(data: bytes, starts: list[int]) -> list[int]:
+    """The line (from 1) of each of ``starts``, places in ``data`` in rising order."""
+    return list(accumulate(map(data.count, repeat(b"\n"), [0, *starts], starts), initial=1))[1:]
 
 
 # -- reading the tail -----------------------------------------------------------------------
@@ -114,6 +132,11 @@ class Tail:
     def records(self) -> list[Record]:
         """The readable records in the tail, in the file's order."""
         return [span.record for span in self.spans if span.record is not None]
+
+    def lines(self) -> list[int]:
+        """The line each readable record stands at, counted from the tail's first line."""
+        return line_numbers(self.text, [span.line for span in self.spans
+                                         if span.record is not None])
 
     @property
     def record(self) -> dict[str, Any]:
@@ -231,6 +254,12 @@ class Journal:
         except JournalError:
             os.close(fd)
             raise
+        near = os.pread(fd, SCAN_BYTES, max(0, status.st_size - SCAN_BYTES))  # what resume reads
+        if not_utf8(near.partition(b"\n")[2]) and (
+                bad := not_utf8(os.pread(fd, status.st_size, 0))):  # (its line, from the top)
+            os.close(fd)  # solo writes UTF-8: it would make one file of two encodings
+            raise JournalError(f"{self.path}: {bad} (solo writes UTF-8, and will not mix "
+                               "two encodings in one file); it was left untouched")
         if self.fd >= 0:  # another file is now the journal: solo has not fsync'd it
             os.close(self.fd)
             self._unsynced, self._unsynced_from = True, None
@@ -363,14 +392,3 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     spans, _ = split_records(journal_bytes(path.read_bytes()))
     return [span_data(span) for span in spans if span.record is not None]
 
-
-def iter_snapshots(path: Path) -> Iterator[tuple[State, str, int]]:
-    """Every readable record's state, command and step, newest first."""
-    found = []
-    for record in reversed(read_records(path)):
-        try:
-            state = State.from_json(record["state"])
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-            continue
-        found.append((state, str(record.get("cmd", "")), state.step))
-    return iter(found)

@@ -17,6 +17,7 @@ from solo.engine.key_views import explored_text, key_notice
 from solo.engine.room_changes import exit_texts, room_event
 from solo.engine.state import State
 from solo.errors import JournalError
+from solo.journal.front_matter import prose_lines
 from solo.journal.notation import (
     clock_text,
     counter_tag,
@@ -27,7 +28,6 @@ from solo.journal.notation import (
 )
 from solo.journal.store import read_meta, read_tail
 from solo.journal.undo_chain import taken_back
-from solo.play.line import split_lines
 from solo.play.prompt_text import where
 from solo.play.resume import journal_world, resume
 from solo.rules.world import World
@@ -75,8 +75,9 @@ def snapshot_block(world: World, state: State) -> str:
 
 
 def last_words(path: Path) -> str:
-    """The last line of the player's own narration near the end of the journal ('' if
-    none): the text before the record of the last narration entry still standing."""
+    """The last line of the player's own words near the end of the journal ('' if none):
+    of the text before the record of the last narration entry still standing that has any
+    (:func:`~solo.journal.front_matter.prose_lines`)."""
     try:
         tail = read_tail(path, least=64 * 1024, further=False)
     except JournalError:
@@ -87,10 +88,9 @@ def last_words(path: Path) -> str:
         record = spans[index].record
         if record is None or record.kind != "narration" or record.step in gone:
             continue
-        text = tail.text[spans[index - 1].end if index else 0:spans[index].start]
-        lines = [line.strip() for line in split_lines(text.decode("utf-8", errors="replace"))
-                 if line.strip() and not line.startswith(("#", "```", "<!--", "*Date"))]
-        return lines[-1].lstrip("\\") if lines else ""
+        lines = prose_lines(tail.text[spans[index - 1].end if index else 0:spans[index].start])
+        if lines:  # (as the reports read it: comments, solo's opening of a sitting left out)
+            return lines[-1]
     return ""
 
 

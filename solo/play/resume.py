@@ -22,7 +22,7 @@ from solo.journal.map_records import map_from
 from solo.journal.notation import one_line
 from solo.journal.record import RECORD_VERSION
 from solo.journal.record_order import in_step_order, scan_records
-from solo.journal.record_split import Span
+from solo.journal.record_split import Span, open_constructs
 from solo.journal.record_types import Record, json_data, state_of
 from solo.journal.store import Tail, find_record, read_meta, read_tail
 from solo.journal.undo_chain import stands_for
@@ -35,7 +35,7 @@ from solo.rules.world import World
 __all__ = ["Resumed", "resume", "resume_file", "journal_world", "front_matter_party",
            "dice_mode", "written_later", "standing_entry", "map_gap",
            "refuse_map_gap",
-           "left_out", "left_out_note"]
+           "left_out", "left_out_note", "torn_note"]
 
 _UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 _EVENTS = frozenset(kind.__struct_config__.tag for kind in get_args(Event))
@@ -102,7 +102,9 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
         raise JournalError(f"{path}: its last entry has {newer}, as a newer solo writes; "
                            "upgrade solo (or mend the record by hand) to continue it; the "
                            "journal was left untouched")
-    scan = scan_records(tail.records, tail.window)
+    scan = scan_records(tail.records, tail.lines())
+    if tail.window and scan.note():  # its lines count from the file's top; near its end,
+        return resume(world, meta, path, read_tail(path, least=1 << 62))  # a copy looks moved
     record = scan.latest if scan.latest is not None else tail.last
     notices = [scan.note()] if scan.note() else []
     recorded = state_of(record)
@@ -137,9 +139,7 @@ def resume(world: World, meta: Mapping[str, Any], path: Path, tail: Tail) -> Res
     live, last_command = standing_entry(path, counted, record.standing)
     notices.extend(note for note in (left_out_note(tail),) if note)
     if tail.torn:
-        notices.append("The journal's last entry has no readable record (cut off by "
-                       "a crash, or edited by hand). Its text is kept; play resumes "
-                       "from the entry before it.")
+        notices.append(torn_note(path, tail))
     return Resumed(state=fitted, live=live, draws=record.drawn,
                    dice=dice_mode({"dice": record.dice} if record.dice is not None else {},
                                   meta),
@@ -221,6 +221,30 @@ def left_out_note(tail: Tail) -> str:
             "later records keep, but the reports leave out what "
             + ("those entries did until they are" if len(lines) > 1 else
                "its entry did until it is") + " mended.")
+
+
+def torn_note(path: Path, tail: Tail) -> str:
+    """What to tell the player of the end of the journal at ``path`` when its ``tail`` is
+    torn: a last record that does not read, or was cut off (play resumes from the entry
+    before it), or else a fence or comment the player left open, and the line it opens at
+    (solo's next entry closes it first)."""
+    if tail.window:  # its line counts from the file's top
+        tail = read_tail(path, least=1 << 62)
+    end = tail.spans[-1].end
+    lines = tail.text[end:].decode("utf-8", errors="replace").split("\n")
+    fence, _ = open_constructs("\n".join(lines))
+    opens = len(lines) - 1  # the last line the text after the record is closed before
+    while opens > 0 and any(open_constructs("\n".join(lines[:opens]))):
+        opens -= 1  # (from the end: what is left open was opened near it, as a rule)
+    if tail.spans[-1].record is None or not fence and lines[opens].lstrip().startswith(
+            "<!-- solo"):
+        return ("The journal's last entry has no readable record (cut off by a crash, or "
+                "edited by hand). Its text is kept; play resumes from the entry before it.")
+    line, recorded = (tail.text.count(b"\n", 0, at) + 1 for at in (end, tail.spans[-1].line))
+    return (f"The journal ends with {'a code fence (```)' if fence else 'a comment (<!--)'} "
+            f"opened at line {line + opens} and never closed (edited by hand, or an entry cut "
+            "off by a crash): its text is kept as typed, solo closes it before its next entry, "
+            f"and play goes on from the last entry solo recorded (its record at line {recorded}).")
 
 
 def standing_entry(path: Path, records: Sequence[Record], step: int) -> tuple[int, str]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from solo.errors import UsageError
+from solo.journal.store import not_utf8
 from solo.report.html import render_html
 from solo.report.markdown import render_markdown
 from solo.report.read import gc_paused, read_journal
@@ -46,9 +47,9 @@ def _hide_danger(crawl, command: str) -> None:
 
 def report_text(path: Path, fmt: str, reveal: bool = False,
                 phase: Callable[[str], object] | None = None) -> Report:
-    """The play report of the journal at ``path`` as ``fmt`` (md or html), with a notice
-    when some record repeated or went back a step (each step is counted once). A danger
-    tracker kept behind the screen when the journal ends is left out unless ``reveal``.
+    """The play report of the journal at ``path`` as ``fmt`` (md or html), with a notice if
+    a record repeated or went back a step (each counts once), or a line is not UTF-8. A
+    danger tracker kept behind the screen at the journal's end is left out unless ``reveal``.
     ``phase``, if given, is told when each part begins ("reading", "rendering html")."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown export format {fmt!r}; choose md or html")
@@ -61,7 +62,8 @@ def report_text(path: Path, fmt: str, reveal: bool = False,
         if phase is not None:
             phase(f"rendering {fmt}")
         text = render_html(crawl) if fmt == "html" else render_markdown(crawl)
-        report = Report(text, record_order_note(crawl) or None)
+        notes = (not_utf8(crawl.records.text) if crawl.records else "", record_order_note(crawl))
+        report = Report(text, "; ".join(filter(None, notes)) or None)
         del crawl  # the reading gone, by reference counts, before the collector resumes (a
     return report  # collection would otherwise walk all of it, on the next allocation)
 
@@ -73,7 +75,8 @@ def stats_text(path: Path, as_json: bool, reveal: bool = False) -> str:
         crawl = read_journal(path)
         if not reveal:
             _hide_danger(crawl, "stats")
+        bad = not_utf8(crawl.records.text) if crawl.records and not as_json else ""
         text = json.dumps(figures(crawl), ensure_ascii=False) if as_json \
-            else "\n".join(stats_lines(crawl))
+            else "\n".join([*stats_lines(crawl), *([f"Note: {bad}"] if bad else [])])
         del crawl  # (gone before the collector resumes, as for the reports)
     return text

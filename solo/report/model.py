@@ -85,6 +85,7 @@ class Crawl:
     hidden_from: int = 0  # ... from the start of this turn (1: from the start)
     duplicates: list[int] = field(default_factory=list)  # steps of records counted once
     out_of_place: list[int] = field(default_factory=list)  # steps found after a later one
+    order_lines: tuple[list[int], list[int]] = ([], [])  # the lines of those, the notice's
     records: Records | None = field(repr=False, default=None)
     procedure: Any = field(repr=False, default=None)  # the system's rules, when they load
 

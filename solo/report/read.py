@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import gc
 import operator
-import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import accumulate, compress, islice, pairwise, repeat
+from itertools import compress, islice, pairwise
 from pathlib import Path
 from typing import Any
 
 from solo.errors import JournalError, SoloError
-from solo.journal.front_matter import ESCAPED, uncommented
+from solo.journal.front_matter import prose_lines
 from solo.journal.record_schema import LEGACY_KIND
 from solo.journal.record_split import journal_bytes
 from solo.journal.record_types import (
@@ -32,7 +31,7 @@ from solo.journal.record_types import (
     TrackerChanged,
     TurnPassed,
 )
-from solo.journal.store import read_meta
+from solo.journal.store import line_numbers, read_meta
 from solo.report.expeditions import expeditions, explored
 from solo.report.model import Crawl, Danger, Encounter, Question
 from solo.report.records import Records, indices_of
@@ -40,7 +39,6 @@ from solo.rules.catalog import load_system
 
 __all__ = ["gc_paused", "read_journal"]
 
-_OPENING = re.compile(r"\A\s*## Session .*\n\*Date: .*\*\n(?:\s*```\n(?:\[.*\n)*```\n)*")
 _TIME_PASSED = (TimePassed, TurnPassed)  # a turn passed, as the reports read it or whole
 
 
@@ -76,19 +74,12 @@ def read_journal(path: Path) -> Crawl:
         crawl = _figures(path, meta, records)
     crawl.records = records
     crawl.snapshots = len(records.kinds)
-    breaks = map(data.count, repeat(b"\n"), [0, *records.garbled], records.garbled)
-    crawl.garbled = list(accumulate(breaks, initial=1))[1:]  # each unreadable one's line
+    crawl.garbled = line_numbers(data, records.garbled)  # each unreadable one's line
     crawl.duplicates, crawl.out_of_place = records.duplicates, records.out_of_place
+    if records.order_at:  # (the lines of those, for the notice)
+        crawl.order_lines = (line_numbers(data, records.order_at[0]),
+                             line_numbers(data, records.order_at[1]))
     return crawl
-
-
-def _prose(piece: bytes) -> str:
-    """The player's words in a narration entry (prose, or own Lonelog) as typed: less the
-    sitting's opening solo wrote before them, the comments a viewer hides, the escapes."""
-    text = _OPENING.sub("", uncommented([piece])[0].decode(errors="replace"), count=1)
-    words = [line.strip() for line in text.split("\n")
-             if line.strip() and not line.lstrip().startswith(("#", "```"))]
-    return ESCAPED.sub(r"\1", " ".join(words))
 
 
 def _older_how(event: LightChanged) -> str:
@@ -203,7 +194,7 @@ def _note_encounters(records: Records, met_at: list[tuple[int, list[Encounter]]]
                 type(event) in _TIME_PASSED for event in kept[between].ev))
                for between in range(index + 1, narration)):
             continue
-        note = " ".join(_prose(records.prose(narration)).split())
+        note = " ".join(" ".join(prose_lines(records.prose(narration))).split())
         if note:
             for encounter in met:
                 if encounter.turn == turn:

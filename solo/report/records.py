@@ -94,6 +94,8 @@ class Records:
         self.duplicates = [] if order is None else [steps[index] for index in order.duplicates]
         self.out_of_place = [] if order is None \
             else [steps[index] for index in order.out_of_place]
+        self.order_at = [[cut.lines[self._good[index]] for index in part]  # (where those begin)
+                         for part in ((order.duplicates, order.out_of_place) if order else ())]
         self.kept: list[Record] = in_file if order is None \
             else [in_file[index] for index in order.kept]
         self.kinds = list(map(_KIND, self.kept))

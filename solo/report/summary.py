@@ -115,7 +115,7 @@ def summary_rows(crawl: Crawl) -> list[tuple[str, str]]:
 
 def record_order_note(crawl: Crawl) -> str:
     """What the reading did with records whose step repeats or goes back, as one line."""
-    return order_note(crawl.duplicates, crawl.out_of_place)
+    return order_note(*crawl.order_lines)
 
 
 def stats_lines(crawl: Crawl) -> list[str]:

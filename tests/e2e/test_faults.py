@@ -20,12 +20,14 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
+from solo.journal.record import PREFIX as SNAPSHOT_PREFIX
 from solo.journal.record_split import split_records
-from solo.journal.store import SNAPSHOT_PREFIX, iter_snapshots, read_tail
+from solo.journal.store import read_tail
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from solo.play.start import create_journal_file
 from tests.fake_env import run_here
+from tests.journal_snapshots import iter_snapshots
 from tests.suite_profile import FULL, sized
 
 SOLO = [sys.executable, "-m", "solo"]  # where only a process proves the point (e2e)

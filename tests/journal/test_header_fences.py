@@ -201,3 +201,26 @@ def test_journals_of_earlier_versions_read_as_before(tmp_path: Path, name: str, 
         assert session.handle("status").lines[0].startswith(f"{title} — Trespasser")
     finally:
         session.close()
+
+
+@pytest.mark.parametrize("source, line", [(None, "solo: 2"),
+                                          ("format1-trespasser.md", "solo: 1")])
+def test_a_journal_whose_solo_line_was_removed_is_told_what_to_add(tmp_path, source, line):
+    path = _journal(tmp_path) if source is None else Path(shutil.copy(DATA / source, tmp_path))
+    text = path.read_text()
+    assert f"\n{line}\n" in text
+    path.write_text(text.replace(f"\n{line}\n", "\n", 1))
+    before = path.read_bytes()
+    for command in ("status", "play", "export"):
+        done = run_here(command, str(path), cwd=tmp_path)
+        assert done.returncode == 1, done.stderr
+        assert f"{path.name}: front matter: solo is missing; add the line '{line}' (the " \
+            "journal's format); the file was left untouched" in done.stderr
+        assert "not a solo journal" not in done.stderr and path.read_bytes() == before
+
+
+def test_a_note_with_front_matter_and_no_records_is_still_no_journal(tmp_path):
+    path = tmp_path / "note.md"
+    path.write_text("---\nsystem: d12-tension\ntitle: Notes\n---\n\nJust notes.\n")
+    done = run_here("status", str(path), cwd=tmp_path)
+    assert done.returncode == 1 and "is not a solo journal" in done.stderr

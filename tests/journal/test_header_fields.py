@@ -14,7 +14,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solo.errors import JournalError, SoloError
+from solo.errors import SoloError
 from solo.journal.header import FIELDS, TITLE_LIMIT, HeaderError, render_front_matter
 from solo.journal.store import read_meta
 from solo.play.session import Session
@@ -143,9 +143,10 @@ def test_a_missing_required_field_says_so(template: bytes, tmp_path: Path, field
         read_meta(path)
 
 
-def test_without_its_solo_key_a_file_is_no_journal(template: bytes, tmp_path: Path):
+def test_without_its_solo_key_a_journal_is_told_to_have_it_back(template: bytes, tmp_path: Path):
     path = _with(template, tmp_path, {}, drop="solo")
-    with pytest.raises(JournalError, match="is not a solo journal"):
+    with pytest.raises(HeaderError, match="front matter: solo is missing; add the line 'solo: "
+                                          "2' \\(the journal's format\\)"):
         read_meta(path)
 
 

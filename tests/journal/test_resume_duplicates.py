@@ -26,13 +26,15 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
-from solo.journal.record_order import SCAN_BYTES, scan_steps
 from solo.journal.record_split import split_records
+from solo.journal.store import SCAN_BYTES, read_meta, read_tail
 from solo.play.repl import run_interactive
+from solo.play.resume import journal_world, resume
 from solo.play.session import Session
 from solo.report.export import report_text
 from solo.report.read import read_journal
 from tests.fake_env import run_here, solo
+from tests.journal_snapshots import scan_steps
 from tests.suite_profile import scaled
 
 RECORD_LINE = re.compile(r"^ *<!-- solo \{.*\}\} -->$", re.M)
@@ -46,6 +48,16 @@ def record_data(record: str) -> dict:
 
 def records(text: str) -> list[str]:
     return RECORD_LINE.findall(text)
+
+
+def line_steps(text: str) -> dict[int, int]:
+    """Each record's step, by the line it stands at."""
+    return {number: record_data(line.strip())["step"]
+            for number, line in enumerate(text.split("\n"), 1)
+            if re.fullmatch(r" *<!-- solo \{.*\} -->", line)}
+
+
+TIDY = " (nothing needs mending: deleting a copy, or moving a record back, only tidies the file)"
 
 
 def crawl(tmp_path: Path, name: str = "j.md") -> Path:
@@ -118,13 +130,17 @@ def test_resuming_names_the_records_once_and_plays_on_from_the_latest_entry(tmp_
     lines = played.err.splitlines()
     assert len(lines) == 1, played.err
     assert notice in lines[0]  # the export's words
-    assert "play goes on from the latest entry, step 8" in lines[0]
+    at = line_steps(damaged.read_text(encoding="utf-8"))
+    latest = min(number for number, step in at.items() if step == 8)
+    assert f"play goes on from the latest entry (its record at line {latest})." in lines[0]
     # the entry it wrote is the one the intact journal got, step 9 after step 8 (a JSON
     # tool's key order may stay in the state's settings)
     assert record_data(records(damaged.read_text(encoding="utf-8"))[-1]) == \
         record_data(records(intact.read_text(encoding="utf-8"))[-1])
     named = scan_steps(damaged)
     assert (list(named.duplicates), list(named.out_of_place)) == (duplicates, out_of_place)
+    assert ([at[number] for number in named.lines[0]], [at[number] for number in named.lines[1]]) \
+        == (duplicates, out_of_place)  # each named by its line in the file
 
 
 def test_the_issues_repro_through_the_command_line(tmp_path: Path):
@@ -142,13 +158,13 @@ def test_the_issues_repro_through_the_command_line(tmp_path: Path):
 
     assert played.returncode == 0
     assert played.stdout == expected.stdout and "[R:9|" in played.stdout
-    assert played.stderr == ("Records out of step order in the journal: 9 records repeat an "
-                             "earlier step (0, 1, 2, 3, 4, 5, 6, 7, 8) and were counted once; "
-                             "play goes on from the latest entry, step 8.\n")
+    at = sorted(line_steps(doubled(intact)))
+    note = (f"9 records at lines {', '.join(map(str, at[1::2]))} repeat an earlier record's "
+            f"step and were counted once{TIDY}")
+    assert played.stderr == (f"Records out of step order in the journal: {note}; play goes on "
+                             f"from the latest entry (its record at line {at[-2]}).\n")
     exported = run_here("export", "R.md", "-o", "R.html", cwd=tmp_path)
-    assert exported.stderr.splitlines() == [
-        "solo: notice: R.md: 9 records repeat an earlier step (0, 1, 2, 3, 4, 5, 6, 7, 8) "
-        "and were counted once"]
+    assert exported.stderr.splitlines() == [f"solo: notice: R.md: {note}"]
 
 
 def test_a_journal_as_solo_wrote_it_says_nothing(tmp_path: Path):
@@ -196,8 +212,8 @@ def test_status_reads_the_latest_entry_too(tmp_path: Path):
 
 def test_a_long_journal_is_looked_through_at_its_end(tmp_path: Path):
     """Beyond :data:`SCAN_BYTES`, resume looks through the journal's last part only (the
-    reports read it all): a record copied there is named, with where solo looked; the
-    latest entry is found all the same."""
+    reports read it all): where a record there is out of order, it reads the whole file, so
+    that a copy is told as one, and named by its line in the file."""
     journal = crawl(tmp_path)
     text = journal.read_text(encoding="utf-8")
     lines = records(text)
@@ -207,15 +223,21 @@ def test_a_long_journal_is_looked_through_at_its_end(tmp_path: Path):
     near = scan_steps(damaged, limit=window)
     assert near.duplicates == () and near.out_of_place == (6,)  # its first copy is outside
     assert near.latest is not None and near.latest.step == 8
-    assert near.note().startswith(f"Records out of step order in the journal (in its last "
-                                  f"{window:,} bytes): 1 record stands after a later step (6)")
+    last = len(damaged.read_text(encoding="utf-8").split("\n")) - 1
+    assert near.lines[1][0] < last  # (counted from the tail's first line)
+    world = journal_world(damaged, read_meta(damaged))
+    resumed = resume(world, read_meta(damaged), damaged, read_tail(damaged, least=window))
+    assert resumed.notices[0].startswith(
+        f"Records out of step order in the journal: 1 record at line {last} repeats an "
+        "earlier record's step and was counted once")
     assert scan_steps(damaged).duplicates == (6,)  # the whole file: a duplicate
-    assert SCAN_BYTES >= 1024 * 1024 and scan_steps(damaged, limit=SCAN_BYTES).window == 0
+    assert SCAN_BYTES >= 1024 * 1024 and read_tail(damaged, least=SCAN_BYTES).window == 0
 
 
 def test_the_prompt_says_it_once_when_the_sitting_opens(tmp_path: Path):
     journal = crawl(tmp_path)
     journal.write_text(old_copy_last(journal.read_text(encoding="utf-8")), encoding="utf-8")
+    last = len(journal.read_text(encoding="utf-8").split("\n")) - 1  # (the copy pasted last)
     screen = io.StringIO()
     session = Session(journal)
     try:
@@ -229,7 +251,8 @@ def test_the_prompt_says_it_once_when_the_sitting_opens(tmp_path: Path):
         session.close()
     shown = screen.getvalue()
     assert shown.count("Records out of step order") == 1
-    assert "1 record repeats an earlier step (3) and was counted once" in shown
+    assert f"1 record at line {last} repeats an earlier record's step and was counted once" \
+        in shown
     assert session.state.step == 9 and "[R:9|" in shown
 
 
@@ -271,6 +294,6 @@ def test_resume_names_what_the_reports_name_and_finds_their_latest_entry(
     steps = [record_data(lines[index].strip())["step"] for index in chosen]
     if found.note():
         latest = found.latest
-        assert latest is not None and latest.step == max(steps) == found.highest
+        assert latest is not None and latest.step == max(steps)
         chosen_line = lines[chosen[steps.index(max(steps))]].strip()
         assert [latest] == [span.record for span in split_records(chosen_line.encode())[0]]

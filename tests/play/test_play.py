@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from solo.errors import JournalError
-from solo.journal.store import SNAPSHOT_PREFIX
+from solo.journal.record import PREFIX as SNAPSHOT_PREFIX
 from solo.play.resume import resume_file as resume
 from solo.play.session import Session
 from tests.fake_env import run_here

@@ -80,7 +80,7 @@ def test_a_journal_saved_in_another_encoding_is_refused_until_saved_as_utf8(tmp_
     text = journal.read_text(encoding="utf-8")
     journal.write_bytes(text.replace("’", "é").encode("cp1252"))
     done = solo("play", str(journal), stdin="rooms\n")
-    assert done.code == 1 and "another encoding than UTF-8" in done.error_line()
+    assert done.code == 1 and "is not UTF-8: save the journal as UTF-8" in done.error_line()
     journal.write_text(text.replace("’", "é"), encoding="utf-8")
     assert "Salle d'armes".replace("'", "é") in solo("play", str(journal), stdin="rooms\n").out
 

@@ -52,6 +52,12 @@ def as_read(text: str, reading: str) -> str:
                                                     text, flags=re.M)
 
 
+def record_lines(text: str) -> list[int]:
+    """The line each record stands at, in the file's order."""
+    return [number for number, line in enumerate(text.split("\n"), 1)
+            if RECORD_LINE.fullmatch(line)]
+
+
 def step_of(record: str) -> int:
     return int(re.match(r'<!-- solo \{"v":2,"step":(\d+),', record)[1])
 
@@ -118,7 +124,10 @@ def test_every_record_pasted_twice_counts_once_in_stats_and_export(tmp_path: Pat
     assert counted(found) == counted(true)
     assert found["duplicate_records"] == list(range(9)) and found["out_of_place_records"] == []
     assert (true["duplicate_records"], true["out_of_place_records"]) == ([], [])
-    note = "9 records repeat an earlier step (0, 1, 2, 3, 4, 5, 6, 7, 8) and were counted once"
+    copies = ", ".join(map(str, record_lines(journal.read_text(encoding="utf-8"))[1::2]))
+    note = (f"9 records at lines {copies} repeat an earlier record's step and were counted "
+            "once (nothing needs mending: deleting a copy, or moving a record back, only "
+            "tidies the file)")
     assert f"Note: {note}" in run_here("stats", "R.md", cwd=tmp_path).stdout.splitlines()
     assert "Note" not in run_here("stats", "played.md", cwd=tmp_path).stdout
 
@@ -144,10 +153,13 @@ def test_export_names_repeated_and_misplaced_records_in_one_notice(tmp_path: Pat
     assert steps[:10] == [0, 1, 2, 3, 9, 5, 6, 7, 8, 4]
     done = run_here("export", "D.md", "--format", "html", "-o", "D.html", cwd=tmp_path)
     assert done.returncode == 0 and (tmp_path / "D.html").stat().st_size > 0
-    named = "0, 1, 2, 3, 9, 5, 6, 7, 8, 4, …"
-    assert done.stderr == (f"solo: notice: D.md: {len(steps)} records repeat an earlier step "
-                           f"({named}) and were counted once; 2 records stand after a later "
-                           "step (9, 4) and were counted in step order\n")
+    at = record_lines(damaged)  # every record twice, steps 4 and 9 swapped
+    named = ", ".join(map(str, at[1:20:2])) + ", …"
+    assert done.stderr == (f"solo: notice: D.md: {len(steps)} records at lines {named} repeat "
+                           "an earlier record's step and were counted once; 2 records at "
+                           f"lines {at[8]}, {at[18]} stand after a later step's record and "
+                           "were counted in step order (nothing needs mending: deleting a "
+                           "copy, or moving a record back, only tidies the file)\n")
 
 
 # -- duplicated --------------------------------------------------------------------------
@@ -162,7 +174,7 @@ def test_every_record_twice_gives_the_figures_of_the_crawl_played(tmp_path: Path
     assert true["encounters"] >= 1 and true["questions"] >= 1 and true["danger"]["peak"] >= 1
     for fmt in ("md", "html"):  # the same report, with a note: what was undone marked so
         report = report_text(tmp_path / "twice.md", fmt).text
-        assert "taken back with undo" in report and "records repeat an earlier step" in report
+        assert "taken back with undo" in report and "repeat an earlier record" in report
         assert without_note(report) == report_text(tmp_path / "played.md", fmt).text, fmt
 
 
