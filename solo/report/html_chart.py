@@ -71,7 +71,7 @@ class Frame:
                 self.bottom + 10 + self.font)
 
     def x(self, turn: float) -> float:
-        return round(self.left + turn / max(self.turns, 1) * self.width, 1)
+        return round(self.left + min(turn, self.turns) / max(self.turns, 1) * self.width, 1)
 
     def y(self, value: float) -> float:
         return round(self.bottom - max(value, 0) / self.top * self.height, 1)
@@ -241,9 +241,7 @@ def _markers(crawl: Crawl, height_of: Callable[[int], float], frame: Frame,
     marks: dict[int, list[Encounter]] = crawl.encounter_turns
     out = []
     if buckets is None:
-        for turn, met in sorted(marks.items()):
-            if not 1 <= turn <= turns:
-                continue
+        for turn, met in sorted(item for item in marks.items() if 1 <= item[0] <= turns):
             names = "; ".join(encounter.text for encounter in met)
             out.append(f'<circle class="enc" cx="{x(turn)}" cy="{height_of(turn)}" r="4">'
                        f"<title>{escape(f'{unit} {turn}: {names}')}</title></circle>")
