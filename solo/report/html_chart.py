@@ -152,7 +152,7 @@ def chart_caption(crawl: Crawl) -> str:
     if crawl.danger is None:
         kept = escape(crawl.danger_hidden) if crawl.danger_hidden \
             else "this procedure keeps no danger tracker"
-        return f"Encounters by {unit} ({kept}){key}."
+        return f"Encounters by {unit}: {kept}{key}."
     label = escape(crawl.danger.label)
     if crawl.turns > _MAX_POINTS:
         return (f"{label} over {crawl.turns} {unit}s: each stroke spans the lowest and highest "
