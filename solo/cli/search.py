@@ -231,6 +231,7 @@ def _with_answer(lowered: Any, start: int, end: int, newline: Any) -> tuple[Any,
 
 def _hits(data: Any, starts: list[int], journal: str, marks: _Marks) -> Iterator[Hit]:
     """Each line found, placed: its session and scene, whether it is inside a fence."""
+    from solo.journal.front_matter import ESCAPED  # (the reports' reading of narration)
     if not starts:
         return
     text = isinstance(data, str)
@@ -242,13 +243,11 @@ def _hits(data: Any, starts: list[int], journal: str, marks: _Marks) -> Iterator
               for match in marks.scene.finditer(data)]
     scene_places = [place for place, _, _ in scenes]
     seen_rooms: set[str] = set()
-    newline = marks.newline
     for start in starts:
-        end = data.find(newline, start)
+        end = data.find(marks.newline, start)
         end = len(data) if end < 0 else end
         line = _decoded(data[start:end], text).strip()
-        fenced = (bisect.bisect_left(fences, start) + opened) % 2 == 1
-        kind = _kind(line, fenced)
+        kind = _kind(line, fenced=(bisect.bisect_left(fences, start) + opened) % 2 == 1)
         if kind is None:
             continue
         if kind == "room":
@@ -256,7 +255,7 @@ def _hits(data: Any, starts: list[int], journal: str, marks: _Marks) -> Iterator
                 continue
             seen_rooms.add(line)
         if kind == "oracle":
-            after_end = data.find(newline, end + 1)
+            after_end = data.find(marks.newline, end + 1)
             after = _decoded(data[end + 1:len(data) if after_end < 0 else after_end], text)
             if "->" in after:
                 line += " " + after.split("->", 1)[1].strip()
@@ -267,7 +266,8 @@ def _hits(data: Any, starts: list[int], journal: str, marks: _Marks) -> Iterator
         if where >= 0 and scenes[where][0] > session_place:
             scene = _decoded(scenes[where][1], text)
             when = _decoded(scenes[where][2], text).strip().strip("*").strip()
-        yield Hit(journal, session, scene, when, kind, line)
+        yield Hit(journal, session, scene, when, kind,  # (narration: its escapes shown bare)
+                  ESCAPED.sub(r"\1", line) if kind == "narration" else line)
 
 
 def _decoded(piece: Any, text: bool) -> str:

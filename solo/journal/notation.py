@@ -322,7 +322,8 @@ def is_lonelog(text: str) -> bool:
     return text.startswith(LONELOG_MARKS)
 
 
-_BLOCK_START = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|<|[-_*]{3,}\s*$|[-+*](?:\s|$)|>")
+_BLOCK_START = re.compile(r"#{1,6}(?:\s|$)|`{3,}|~{3,}|<|(?:[-_*]\s*){3,}$|[-+*](?:\s|$)|>|"
+                          r"\[(?:\\.|[^]\\])*\]:")  # (a link or footnote definition, hidden)
 _ORDERED = re.compile(r"\d{1,9}(?=[.)](?:\s|$))")
 # a code span, an escape, an Obsidian comment (%% … %%), else a %% none closes (group 2): that
 # one would hide the entries after it in Obsidian, so its % are escaped
@@ -363,20 +364,18 @@ def _escape_html(text: str) -> str:
 def narration_block(text: str) -> str:
     """The player's words as Markdown that cannot change the page's structure.
 
-    Lonelog lines go into a fence exactly as typed. Prose is one paragraph: a start that
-    Markdown would read as a heading, a fence, an HTML block, a rule, a list or a quote gets
-    a backslash, and so does every ``<`` that could open raw HTML (:func:`_escape_html`) and
-    each ``%`` of a ``%%`` left open; every viewer hides the backslash."""
+    Lonelog lines go into a fence exactly as typed. Prose is one paragraph: a start Markdown
+    reads as a heading, fence, HTML block, rule, list, quote or definition gets a backslash,
+    and so does every ``<`` that could open raw HTML (:func:`_escape_html`) and each ``%``
+    of a ``%%`` left open; every viewer hides the backslash."""
     text = one_line(text)
     if is_lonelog(text):
         return mechanics_block([text])
     text = _escape_html(text)
     text = _PERCENTS.sub(lambda hit: hit[0] if hit[2] is None else "\\%" * len(hit[2]), text)
-    if _BLOCK_START.match(text):
-        return "\\" + text
     if ordered := _ORDERED.match(text):  # "1. Then…" is a list item: escape its dot
         return text[:ordered.end()] + "\\" + text[ordered.end():]
-    return text
+    return "\\" + text if _BLOCK_START.match(text) else text
 
 
 _KINDS = (("@", "action"), ("?", "question"), ("d:", "roll"), ("tbl:", "table"),

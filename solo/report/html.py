@@ -27,6 +27,7 @@ from html import escape
 from itertools import repeat
 
 from solo import __version__
+from solo.journal.front_matter import uncommented
 from solo.report.expeditions import expedition_lines
 from solo.report.html_body import journal_html
 from solo.report.html_chart import chart_caption, svg_chart
@@ -191,7 +192,8 @@ def _question_items(crawl: Crawl, anchored: set[int], inline: Inline) -> list[st
         odds = f" ({escape(question.odds)})" if question.odds else ""
         answer = f" → <strong>{escape(question.answer)}</strong>" if question.answer else ""
         event = f"; random event: {escape(question.event)}" if question.event else ""
-        items.append(f"{_when(crawl, question.turn, anchored)} {inline(question.question)}"
+        asked = uncommented([question.question.encode(errors="replace")])[0].decode()
+        items.append(f"{_when(crawl, question.turn, anchored)} {inline(asked)}"
                      f"{odds}{answer}{event}")
     return items
 

@@ -71,7 +71,7 @@ class Frame:
                 self.bottom + 10 + self.font)
 
     def x(self, turn: float) -> float:
-        return round(self.left + turn / max(self.turns, 1) * self.width, 1)
+        return round(self.left + min(turn, self.turns) / max(self.turns, 1) * self.width, 1)
 
     def y(self, value: float) -> float:
         return round(self.bottom - max(value, 0) / self.top * self.height, 1)
@@ -152,7 +152,7 @@ def chart_caption(crawl: Crawl) -> str:
     if crawl.danger is None:
         kept = escape(crawl.danger_hidden) if crawl.danger_hidden \
             else "this procedure keeps no danger tracker"
-        return f"Encounters by {unit} ({kept}){key}."
+        return f"Encounters by {unit}: {kept}{key}."
     label = escape(crawl.danger.label)
     if crawl.turns > _MAX_POINTS:
         return (f"{label} over {crawl.turns} {unit}s: each stroke spans the lowest and highest "
@@ -241,9 +241,7 @@ def _markers(crawl: Crawl, height_of: Callable[[int], float], frame: Frame,
     marks: dict[int, list[Encounter]] = crawl.encounter_turns
     out = []
     if buckets is None:
-        for turn, met in sorted(marks.items()):
-            if not 1 <= turn <= turns:
-                continue
+        for turn, met in sorted(item for item in marks.items() if 1 <= item[0] <= turns):
             names = "; ".join(encounter.text for encounter in met)
             out.append(f'<circle class="enc" cx="{x(turn)}" cy="{height_of(turn)}" r="4">'
                        f"<title>{escape(f'{unit} {turn}: {names}')}</title></circle>")

@@ -12,7 +12,7 @@ from html import escape
 
 from solo.report.html_chart import KEEP_WIDTH, frame_for, svg_open, turn_axis, value_lines
 from solo.report.model import Crawl
-from solo.report.party import MemberStory, PartyStory
+from solo.report.party import MemberStory, PartyStory, stay_text
 
 __all__ = ["hp_charts"]
 
@@ -25,7 +25,7 @@ def hp_charts(crawl: Crawl, story: PartyStory) -> str:
     members = story.members
     if not any(member.track for member in members):
         return ""
-    turns = max(crawl.turns, *(turn for member in members for turn, _ in member.track), 1)
+    turns = max(crawl.turns, 1)  # (a change outside after the last turn: at its end)
     charts = "".join(_member_chart(member, turns, crawl.unit) for member in members)
     key = '; <span class="key-enc">●</span> down at 0 HP' \
         if any(member.downs for member in members) else ""
@@ -34,7 +34,7 @@ def hp_charts(crawl: Crawl, story: PartyStory) -> str:
 
 
 def _member_chart(member: MemberStory, turns: int, unit: str) -> str:
-    top = max(member.max_hp, member.start_hp, *(hp for _, hp in member.track), 1)
+    top = max(member.max_hp, member.start_hp, *(hp for _, hp, _ in member.track), 1)
     frame = frame_for(turns, top, _HEIGHT)
     title = f"{member.name}: hit points per {unit}"
     out = [f'<p class="who">{escape(member.name)}</p>',
@@ -42,20 +42,15 @@ def _member_chart(member: MemberStory, turns: int, unit: str) -> str:
            *value_lines(frame, (0, frame.top)), *turn_axis(frame)]
     first = member.joined or 0
     last = member.left if member.left is not None else turns
-    path = [f"M{frame.x(first)} {frame.y(member.start_hp)}"]
-    downs = []
-    before = member.start_hp
-    for turn, hp in member.track:
-        path.append(f"H{frame.x(turn)}V{frame.y(hp)}")
-        if hp == 0 and before > 0:
-            downs.append(turn)
-        before = hp
-    path.append(f"H{frame.x(last)}")
-    out.append(f'<path class="hp" d="{"".join(path)}"{KEEP_WIDTH}/>')
-    for turn in downs:
-        out.append(f'<circle class="down" cx="{frame.x(turn)}" cy="{frame.y(0)}" r="4">'
-                   f"<title>{escape(f'{unit.capitalize()} {turn}: {member.name} down')}"
-                   "</title></circle>")
+    path = "".join(f"H{frame.x(turn)}V{frame.y(hp)}" for turn, hp, _ in member.track)
+    out.append(f'<path class="hp" d="M{frame.x(first)} {frame.y(member.start_hp)}{path}'
+               f'H{frame.x(last)}"{KEEP_WIDTH}/>')
+    befores = [member.start_hp, *(hp for _, hp, _ in member.track)][:-1]
+    for (turn, hp, away), before in zip(member.track, befores, strict=True):
+        when = f"Outside, after {unit} {turn - 1}" if away else f"{unit.capitalize()} {turn}"
+        if hp == 0 < before:  # (down)
+            out.append(f'<circle class="down" cx="{frame.x(turn)}" cy="{frame.y(0)}" r="4">'
+                       f"<title>{escape(f'{when}: {member.name} down')}</title></circle>")
     out.append("</svg>")
     return "".join(out)
 
@@ -68,8 +63,4 @@ def _description(member: MemberStory, unit: str) -> str:
             f"{'s' if changes != 1 else ''}")
     if member.downs:
         text += f", down at 0 HP {member.downs} time{'s' if member.downs != 1 else ''}"
-    if member.joined is not None:
-        text += f"; joined in {unit} {member.joined}"
-    if member.left is not None:
-        text += f"; left in {unit} {member.left}"
-    return text + "."
+    return text + stay_text(member, unit) + "."

@@ -21,7 +21,7 @@ __all__ = ["render_markdown", "mermaid_chart", "INTERNAL_KEYS"]
 INTERNAL_KEYS = ("solo", "tables")  # front matter only solo itself needs
 
 _MERMAID_CATEGORIES = 60  # up to this many turns, one labelled x-axis category per turn
-_LITERAL = str.maketrans({mark: "\\" + mark for mark in "\\`*_[]<~&"})  # never formatting
+_LITERAL = str.maketrans({mark: "\\" + mark for mark in "\\`*_[]<~&%"})  # never formatting
 
 def _summary_markdown(crawl: Crawl) -> list[str]:
     out = ["## Summary", "", *(f"- **{label}:** {text}" for label, text in summary_rows(crawl))]
@@ -40,9 +40,10 @@ def _summary_markdown(crawl: Crawl) -> list[str]:
         for number, question in enumerate(crawl.questions, 1):
             odds = f" ({question.odds})" if question.odds else ""
             answer = f" → {question.answer}" if question.answer else ""
+            asked = uncommented([question.question.encode(errors="replace")])[0].decode()
             event = f"; random event: {question.event}" if question.event else ""
             out.append(f"{number}. {crawl.unit.capitalize()} {question.turn}: " + one_line(
-                f"{question.question}{odds}{answer}{event}").translate(_LITERAL))
+                f"{asked}{odds}{answer}{event}").translate(_LITERAL))
     if crawl.expeditions:
         out += ["", "### Expeditions", ""]
         out += [f"{number}. {line}" for number, line

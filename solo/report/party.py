@@ -17,13 +17,13 @@ from solo.journal.record_types import MemberChanged, PartyChanged, RecordEvent, 
 from solo.report.model import Crawl
 
 __all__ = ["MemberStory", "SupplyStory", "PartyStory", "party_story", "party_rows",
-           "party_markdown", "party_html", "party_figures", "member_rows"]
+           "party_markdown", "party_html", "party_figures", "member_rows", "stay_text"]
 
 
 @dataclass
 class MemberStory:
-    """One member's stay in the party (one who left and came back has a story a stay): HP
-    at its start and end, the lowest, the times they dropped to 0, each change as (turn, HP)."""
+    """One member's stay in the party (one who left and came back, a story a stay): HP at its
+    start and end, the lowest, the downs to 0, each change (turn charted, HP, if outside)."""
 
     name: str
     max_hp: int
@@ -31,10 +31,11 @@ class MemberStory:
     end_hp: int
     lowest: int
     downs: int = 0
-    track: list[tuple[int, int]] = field(default_factory=list)
+    track: list[tuple[int, int, bool]] = field(default_factory=list)
     marks: list[str] = field(default_factory=list)
     joined: int | None = None  # the turn they joined, if not there from the start
     left: int | None = None  # the turn they left, if they did
+    away: set[str] = field(default_factory=set)  # "joined" and "left", when done outside
 
 
 @dataclass
@@ -93,7 +94,7 @@ def party_story(crawl: Crawl) -> PartyStory:
     retracted, turns, kinds = records.retracted, records.turns_inside(records.live()), records.kinds
     for index, events in records.tally().eventful.items():  # (the party's events among them)
         if kinds[index] == "command" and index not in retracted:
-            _read_events(events, turns[index], members, supplies)
+            _read_events(events, turns[index], members, supplies, records.turns[index])
     for row in member_rows(last):
         hp, top = _whole(row.get("hp")), _whole(row.get("max"))
         story = members.setdefault(row["name"], MemberStory(row["name"], top, hp, hp, hp))
@@ -106,17 +107,16 @@ def party_story(crawl: Crawl) -> PartyStory:
 
 
 def _read_events(events: Iterable[RecordEvent], turn: int, members: dict[str, MemberStory],
-                 supplies: dict[str, SupplyStory]) -> None:
+                 supplies: dict[str, SupplyStory], played: int) -> None:
     for event in events:
         if isinstance(event, MemberChanged):
-            name = event.name
-            story = members.get(name)
+            story = members.get(name := event.name)
             if story is None:  # named only in the front matter of a journal from before
                 hp = event.before if event.what == "hp" else event.hp  # members
                 story = members[name] = MemberStory(name, event.max_hp, hp, hp, hp)
             if event.what == "hp":
                 story.end_hp, story.lowest = event.after, min(story.lowest, event.after)
-                story.track.append((turn, event.after))
+                story.track.append((turn, event.after, turn != played))
                 story.downs += event.before > 0 and event.after == 0
             story.marks = list(event.marks)
         elif isinstance(event, PartyChanged):
@@ -127,6 +127,8 @@ def _read_events(events: Iterable[RecordEvent], turn: int, members: dict[str, Me
                 members[name] = MemberStory(name, event.max_hp, hp, hp, hp, joined=turn)
             elif name in members:
                 members[name].left = turn
+            if name in members and turn != played:  # (done outside)
+                members[name].away.add("joined" if event.joined else "left")
         elif isinstance(event, TrackerChanged) and event.notation == "Inv":
             name = event.tracker
             before, after = _whole(event.before), _whole(event.after)
@@ -147,11 +149,14 @@ def _member_text(story: MemberStory, unit: str) -> str:
         text += f", down at 0 HP {story.downs}×"
     if story.marks:
         text += f"; {', '.join(story.marks)}"
-    if story.joined is not None:
-        text += f"; joined in {unit} {story.joined}"
-    if story.left is not None:
-        text += f"; left in {unit} {story.left}"
-    return text
+    return text + stay_text(story, unit)
+
+
+def stay_text(story: MemberStory, unit: str) -> str:
+    """When the member joined and left the party, if they did: "; joined in turn 2"."""
+    return "".join(f"; {how} " + (f"outside, after {unit} {turn - 1}" if how in story.away
+                                  else f"in {unit} {turn}") for how, turn
+                   in (("joined", story.joined), ("left", story.left)) if turn is not None)
 
 
 def _supply_text(story: SupplyStory) -> str:
@@ -169,8 +174,9 @@ def party_rows(crawl: Crawl) -> list[tuple[str, str]]:
 
 
 def _track_text(story: MemberStory, unit: str) -> str:
-    steps = [str(story.start_hp)] + [f"{hp} ({unit} {turn})" for turn, hp in story.track]
-    return " → ".join(steps)
+    return " → ".join([str(story.start_hp)] + [  # (one outside: charted in the next turn)
+        f"{hp} (outside, after {unit} {turn - 1})" if out else f"{hp} ({unit} {turn})"
+        for turn, hp, out in story.track])
 
 
 def party_markdown(crawl: Crawl) -> list[str]:
@@ -220,7 +226,7 @@ def party_figures(crawl: Crawl) -> dict[str, Any]:
     story = party_story(crawl)
     return {"party": [{"name": m.name, "max_hp": m.max_hp, "start_hp": m.start_hp,
                        "end_hp": m.end_hp, "lowest": m.lowest, "downs": m.downs,
-                       "marks": m.marks, "hp_track": [list(step) for step in m.track],
+                       "marks": m.marks, "hp_track": [list(step[:2]) for step in m.track],
                        "joined": m.joined, "left": m.left} for m in story.members],
             "supplies": [{"label": s.label, "start": s.start, "end": s.end, "used": s.used,
                           "added": s.added} for s in story.supplies]}

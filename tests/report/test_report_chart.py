@@ -53,7 +53,7 @@ def test_a_long_crawl_is_drawn_as_one_stroke_a_stretch_with_a_dot_a_stretch():
 
 def test_a_procedure_without_a_danger_tracker_charts_its_encounters_alone():
     svg, caption = chart_of("classic", "explore\n" * 30)
-    assert caption.startswith("Encounters by turn (this procedure keeps no danger tracker)")
+    assert caption.startswith("Encounters by turn: this procedure keeps no danger tracker;")
     assert 'aria-label="Encounters per turn"' in svg
     assert "<polyline" not in svg and 'class="band"' not in svg
 
@@ -61,3 +61,12 @@ def test_a_procedure_without_a_danger_tracker_charts_its_encounters_alone():
 def test_a_crawl_not_yet_played_says_so():
     svg, _ = chart_of("trespasser", "")
     assert "No rounds played yet" in svg
+
+
+def test_a_hidden_danger_s_caption_nests_no_parentheses():
+    moves = "set show_tension false\nenter 3\nnoise\nenter 2\ncombat-normal\nlinger\n"
+    assert solo("new", "j.md", "--system", "d12-tension", "--seed", "9", stdin=moves).code == 0
+    page = solo("export", "j.md", "--format", "html").out
+    (caption,) = re.findall(r'<figure class="chart">.*?<figcaption>(.*?)</figcaption>', page, re.S)
+    assert caption == ("Encounters by turn: Tension kept hidden from the start "
+                       "(export --reveal shows it); no encounter met.")

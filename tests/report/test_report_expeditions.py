@@ -81,7 +81,8 @@ def test_the_charts_show_a_week_away_s_reset_and_rest_where_the_return_starts(tm
     """Tension settles and Wren heals while the party is outside: the charts keep the last
     turn inside as the party left it, and show the changes on the first turn back; a
     journal that ends outside (or just back in) charts no turn with them: the danger's
-    line ends at the last turn played, and Wren's heal counts toward the next."""
+    line ends at the last turn played, and Wren's heal counts toward the next (in the
+    charts; the words say it was outside, after turn 1)."""
     journal = tmp_path / "week.md"
     script = "enter 2\nnoise\nnoise\nWren: hurt 3\nleave\nwait 7\nWren: heal 3\n"
     done = solo("new", str(journal), "--system", "d12-tension", "--seed", "3", "--party",
@@ -89,14 +90,14 @@ def test_the_charts_show_a_week_away_s_reset_and_rest_where_the_return_starts(tm
     assert done.code == 0, done.err
     assert "Tension 0/10] -2: a week away" in journal.read_text()  # reset while outside
     md = solo("export", str(journal), "--format", "md").out
-    assert "    line [2]" in md and "- Wren: 8 → 5 (turn 1) → 8 (turn 2)" in md
+    assert "    line [2]" in md and "- Wren: 8 → 5 (turn 1) → 8 (outside, after turn 1)" in md
     assert solo("play", str(journal), stdin="return\n").code == 0
     assert "    line [2]" in solo("export", str(journal), "--format", "md").out
     assert solo("play", str(journal), stdin="enter 2\n").code == 0
     rows = json.loads(solo("stats", str(journal), "--json").out)["expeditions"]
     assert [row["turns"] for row in rows] == [1, 1]  # turn 1 inside, then turn 2 after
     md = solo("export", str(journal), "--format", "md").out
-    assert "    line [2, 0]" in md and "- Wren: 8 → 5 (turn 1) → 8 (turn 2)" in md
+    assert "    line [2, 0]" in md and "- Wren: 8 → 5 (turn 1) → 8 (outside, after turn 1)" in md
     html = solo("export", str(journal), "--format", "html").out
     chart = html[html.index('<figure class="chart">'):]
     points = chart[chart.index('points="') + 8:].split('"')[0].split()

@@ -56,3 +56,24 @@ def test_questions_answers_and_random_events_show_as_typed(tmp_path: Path):
     page = run_here("export", "j.md", "--format", "html", cwd=tmp_path).stdout
     assert f"; random event: {html.escape(MARKED)}</li>" in page
     assert "<strong>`Yes` *so*" in page
+
+
+def test_a_question_is_read_as_narration_is_its_comments_hidden(tmp_path: Path):
+    """An Obsidian comment (``%% … %%``) in a question is hidden in both reports' Oracle
+    lists, as in narration; a ``%%`` that closes nothing is shown, and opens no comment in
+    the md report (which would hide the rest of it in Obsidian)."""
+    asked = "ask Is it %%really%% hostile? likely\nask Is it 100%% safe? likely\n"
+    made = run_here("new", "j.md", "--system", "d12-tension", "--seed", "9", cwd=tmp_path,
+                    stdin=asked + "The %%secret%% door.\n")
+    assert made.returncode == 0, made.stderr
+    markdown = run_here("export", "j.md", cwd=tmp_path).stdout
+    shown = ["".join(token.content for token in item)
+             for item in _listed(markdown, "Oracle questions")]
+    assert shown[0].startswith("Turn 0: Is it  hostile? (likely) → ")
+    assert shown[1].startswith("Turn 0: Is it 100%% safe? (likely) → ")
+    assert "100\\%\\% safe" in markdown and "The  door." in markdown
+    page = run_here("export", "j.md", "--format", "html", cwd=tmp_path).stdout
+    listed = page[page.index("<h3>Oracle questions"):page.index("</ol>", page.index(
+        "<h3>Oracle questions"))]
+    assert "really" not in listed and "Is it hostile? (likely)" in listed
+    assert "Is it 100%% safe? (likely)" in listed

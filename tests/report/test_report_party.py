@@ -161,3 +161,24 @@ def test_the_md_reports_front_matter_lists_the_party_at_the_end(tmp_path: Path):
     assert solo("play", str(path), stdin="party remove Wren\nparty remove Élodie\n"
                 "explore\n").code == 0
     assert "\nparty: []\n" in solo("export", str(path)).out.split("\n---\n")[0] + "\n"
+
+
+def test_what_happens_outside_is_said_outside_and_charted_within_the_turns_played(tmp_path):
+    """A heal and a member who joins at camp, after the last turn played: the words say
+    outside, after that turn (no turn never played is named), and the HP charts' axis ends
+    at the turns played, as the danger chart's does."""
+    journal = tmp_path / "camp.md"
+    script = "light torch\nenter\nWren: hurt 3\nleave 1 arduous\nparty add Zed hp 6\nwait\n"
+    done = solo("new", str(journal), "--system", "dungeon-turn", "--seed", "21", "--party",
+                "Wren", "--dungeon", "classic", stdin=script)
+    assert done.code == 0, done.err
+    md = solo("export", str(journal), "--format", "md").out
+    assert "**Turns:** 1 turn," in md and "(turn 2)" not in md and "turn 2" not in md
+    assert "- Wren: 8 → 5 (turn 1) → 8 (outside, after turn 1)" in md
+    assert "- **Zed:** HP 6 → 6 of 6; joined outside, after turn 1" in md
+    html = solo("export", str(journal), "--format", "html").out
+    figure = html[html.index('<figure class="chart hp">'):]
+    figure = figure[:figure.index("</figure>")]
+    ticks = re.findall(r'dominant-baseline="hanging">(\d+)</text>', figure)
+    assert ticks and max(map(int, ticks)) == 1, ticks
+    assert "joined outside, after turn 1" in figure
