@@ -118,7 +118,7 @@ class Freezer:
         self.read: frozenset[str] | None = None  # the names expressions read (None: all)
         self.tail: Any = None  # the procedure's forecast_live.Locals (None: every local kept)
         self.frames: list = []  # the frames at this die, each with its live locals
-        self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
+        self.alive: dict[int, tuple[Any, Hashable]] = {}  # compared by identity, kept alive
         self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
 
@@ -192,17 +192,17 @@ class Freezer:
         return token
 
     def _same(self, value: Any) -> Hashable:
-        key = id(value)
-        if key not in self.alive:
-            self.alive[key] = value
-        return ("same", key)
+        known = self.alive.get(id(value))
+        if known is None:  # (kept alive with its frozen form: its id stays its own)
+            known = self.alive[id(value)] = (value, ("same", id(value)))
+        return known[1]
 
     def _run(self, run: RunState, seen: dict[int, Hashable]) -> Hashable:
         known = seen.get(id(run))
         if known is not None:
             return known
-        seen[id(run)] = ("run", id(run))  # a run seen again from inside itself
-        self.alive[id(run)] = run
+        seen[id(run)] = ("run", object())  # a run seen again from inside itself: no
+        # other play's state is the same (not kept alive by its id: it holds the dice)
         parts: list[Hashable] = []
         dead = self.dead or self.rolls_unread
         for name, item in run.__dict__.items():

@@ -80,17 +80,32 @@ class Forking(random.Random):
     def __new__(cls, *_: object) -> Forking:  # (Python 3.10's Random takes one argument)
         return super().__new__(cls)
 
-    def __init__(self, path: list[int], count: _Count) -> None:  # noqa: D107
+    def __init__(self, path: list[int], count: _Count, inert: list[bool]) -> None:  # noqa: D107
         # Random's own state is never drawn from (random() and getrandbits() refuse), so
         # it is left unseeded: seeding costs more than a short play
         self.gauss_next = None
         self.path = path
         self.at = 0
         self.count = count
+        self.inert = list(inert)
+        """Whether each die rolled so far changes nothing (one face stands for all), as
+        the play this one repeats up to its last face found (the same dice, in the same
+        states): found once, not again at each play."""
+        self.rolled = 0
+
+    def _inert(self, low: int, high: int) -> bool:
+        """Whether the die now rolled (from the frame two below) changes nothing."""
+        rolled = self.rolled
+        self.rolled = rolled + 1
+        if rolled < len(self.inert):
+            return self.inert[rolled]
+        frame = sys._getframe(2)
+        inert = inert_roll(frame, low, high) or (self.count.whole and unkept_roll(frame))
+        self.inert.append(inert)
+        return inert
 
     def randint(self, a: int, b: int) -> int:
-        if a == b or inert_roll(sys._getframe(1), a, b) or (
-                self.count.whole and unkept_roll(sys._getframe(1))):
+        if a == b or self._inert(a, b):
             return a  # a die whose face changes nothing: one face stands for all
         at = self.at
         if at < len(self.path):
@@ -111,8 +126,7 @@ class Forking(random.Random):
         summed = self.count.whole and not mode and count * sides <= 400
         if not summed and multisets_count(count, sides) > MULTISETS:
             return None
-        if inert_roll(sys._getframe(1)) or (self.count.whole
-                                            and unkept_roll(sys._getframe(1))):
+        if self._inert(0, 0):
             return (1,) * count
         at = self.at
         if at < len(self.path):
@@ -193,6 +207,8 @@ class _Count:
                 if name in live)) for frame, live in frames)
         except Unmergeable:
             return None
+        finally:  # (the frames lead back to the count: held on, they would make a cycle)
+            freezer.frames = []
 
 
 def _clean_code(code: CodeType) -> bool:
@@ -237,28 +253,28 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
     memo: dict[Hashable, dict[T, Fraction]] = {}
     plays = 0
 
-    def walk(path: list[int]) -> dict[T, Fraction]:
+    def walk(path: list[int], inert: list[bool]) -> dict[T, Fraction]:
         nonlocal plays
         plays = _played(plays, limit, path)
-        dice = Forking(path, count)
+        dice = Forking(path, count, inert)
         try:
             return {root(dice): Fraction(1)}
         except _Branch as branch:
             key = branch.key
-            caught = branch
+            caught = branch.with_traceback(None)
         if key is not None:
             known = memo.get(key)
             if known is not None:
                 return known
         found: dict[T, Fraction] = {}
         for face, share in _faces(caught):
-            for outcome, chance in walk([*path, face]).items():
+            for outcome, chance in walk([*path, face], dice.inert).items():
                 found[outcome] = found.get(outcome, Fraction(0)) + chance * share
         if key is not None:
             memo[key] = found
         return found
 
-    return walk([]), plays
+    return walk([], []), plays
 
 
 def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashable]]],
@@ -285,17 +301,17 @@ def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashabl
     memo: dict[Hashable, dict[Hashable, Fraction]] = {}
     plays = 0
 
-    def walk(path: list[int], since: int) -> dict[Hashable, Fraction]:
+    def walk(path: list[int], since: int, inert: list[bool]) -> dict[Hashable, Fraction]:
         """Each name's chance to be named from the outcome ``since`` on, and each mark's."""
         nonlocal plays
         plays = _played(plays, limit, path)
-        dice = Forking(path, count)
+        dice = Forking(path, count, inert)
         freezer.names_at = None
         try:
             named, marks = root(dice)
             return dict.fromkeys([*named[since:], *marks], Fraction(1))
         except _Branch as branch:
-            caught = branch
+            caught = branch.with_traceback(None)
         key, at = caught.key, freezer.names_at
         if key is None or at is None:  # not told whole: played out, from where it began
             key, at = None, ((), since)
@@ -304,13 +320,13 @@ def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashabl
         if own is None:
             own = {}
             for face, share in _faces(caught):
-                for name, chance in walk([*path, face], start).items():
+                for name, chance in walk([*path, face], start, dice.inert).items():
                     own[name] = own.get(name, Fraction(0)) + chance * share
             if key is not None:
                 memo[key] = own
         return {**own, **dict.fromkeys(names[since:start], Fraction(1))}
 
-    return walk([], 0), plays
+    return walk([], 0, []), plays
 
 
 def _counting(root: CodeType, events: Callable[[list], Hashable] | None = None,
