@@ -40,7 +40,7 @@ from types import CodeType, FrameType
 from typing import Any, TypeVar
 
 from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll, unkept_roll
-from solo.engine.forecast_freeze import Freezer, Unmergeable
+from solo.engine.forecast_freeze import PLAIN, Freezer, Unmergeable
 from solo.engine.forecast_live import Locals, live_names
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
 from solo.rules.dice_ways import MULTISETS, dice_summing, multisets, multisets_count, sums
@@ -203,8 +203,9 @@ class _Count:
         freeze, seen = freezer.freeze, dict[int, Hashable]()
         try:
             return tuple((frame.f_code, frame.f_lasti, tuple(
-                (name, freeze(value, seen)) for name, value in frame.f_locals.items()
-                if name in live)) for frame, live in frames)
+                (name, value if type(value) in PLAIN else freeze(value, seen))
+                for name, value in frame.f_locals.items() if name in live))
+                for frame, live in frames)
         except Unmergeable:
             return None
         finally:  # (the frames lead back to the count: held on, they would make a cycle)
