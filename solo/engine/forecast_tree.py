@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
+from math import lcm
 from types import CodeType, FrameType
 from typing import Any, TypeVar
 
@@ -251,15 +252,15 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
 
     count = _counting(root.__code__, events, freezer, whole, quiet_checks, rolls, counted,
                       named, checks, read, tail)
-    memo: dict[Hashable, dict[T, Fraction]] = {}
+    memo: dict[Hashable, Ways[T]] = {}
     plays = 0
 
-    def walk(path: list[int], inert: list[bool]) -> dict[T, Fraction]:
+    def walk(path: list[int], inert: list[bool]) -> Ways[T]:
         nonlocal plays
         plays = _played(plays, limit, path)
         dice = Forking(path, count, inert)
         try:
-            return {root(dice): Fraction(1)}
+            return {root(dice): 1}, 1
         except _Branch as branch:
             key = branch.key
             caught = branch.with_traceback(None)
@@ -267,15 +268,12 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
             known = memo.get(key)
             if known is not None:
                 return known
-        found: dict[T, Fraction] = {}
-        for face, share in _faces(caught):
-            for outcome, chance in walk([*path, face], dice.inert).items():
-                found[outcome] = found.get(outcome, Fraction(0)) + chance * share
+        found = _joined(caught, [walk([*path, face], dice.inert) for face in _faces(caught)])
         if key is not None:
             memo[key] = found
         return found
 
-    return walk([], []), plays
+    return _chances(walk([], [])), plays
 
 
 def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashable]]],
@@ -299,35 +297,34 @@ def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashabl
     count = _counting(root.__code__, named=True, **settings)
     freezer = count.freezer
     freezer.by_name = True
-    memo: dict[Hashable, dict[Hashable, Fraction]] = {}
+    memo: dict[Hashable, Ways[Hashable]] = {}
     plays = 0
 
-    def walk(path: list[int], since: int, inert: list[bool]) -> dict[Hashable, Fraction]:
-        """Each name's chance to be named from the outcome ``since`` on, and each mark's."""
+    def walk(path: list[int], since: int, inert: list[bool]) -> Ways[Hashable]:
+        """Each name's ways to be named from the outcome ``since`` on, and each mark's."""
         nonlocal plays
         plays = _played(plays, limit, path)
         dice = Forking(path, count, inert)
         freezer.names_at = None
         try:
             named, marks = root(dice)
-            return dict.fromkeys([*named[since:], *marks], Fraction(1))
+            return dict.fromkeys([*named[since:], *marks], 1), 1
         except _Branch as branch:
             caught = branch.with_traceback(None)
         key, at = caught.key, freezer.names_at
         if key is None or at is None:  # not told whole: played out, from where it began
             key, at = None, ((), since)
         names, start = at
-        own: dict[Hashable, Fraction] | None = memo.get(key) if key is not None else None
+        own = memo.get(key) if key is not None else None
         if own is None:
-            own = {}
-            for face, share in _faces(caught):
-                for name, chance in walk([*path, face], start, dice.inert).items():
-                    own[name] = own.get(name, Fraction(0)) + chance * share
+            own = _joined(caught, [walk([*path, face], start, dice.inert)
+                                   for face in _faces(caught)])
             if key is not None:
                 memo[key] = own
-        return {**own, **dict.fromkeys(names[since:start], Fraction(1))}
+        counted, ways = own
+        return {**counted, **dict.fromkeys(names[since:start], ways)}, ways
 
-    return walk([], 0, []), plays
+    return _chances(walk([], 0, [])), plays
 
 
 def _counting(root: CodeType, events: Callable[[list], Hashable] | None = None,
@@ -358,9 +355,29 @@ def _played(plays: int, limit: int, path: list[int]) -> int:
     return plays + 1
 
 
-def _faces(branch: _Branch) -> Iterator[tuple[int, Fraction]]:
-    """Each face of the die ``branch`` to play, with its share of the ways."""
-    weights, faces = branch.weights, branch.faces
-    whole = sum(weights) if weights is not None else branch.high - branch.low + 1
-    for at, face in enumerate(faces or range(branch.low, branch.high + 1)):
-        yield face, Fraction(weights[at] if weights is not None else 1, whole)
+def _faces(branch: _Branch) -> Sequence[int]:
+    """Each face of the die ``branch`` to play."""
+    return branch.faces or range(branch.low, branch.high + 1)
+
+
+Ways = tuple[dict[T, int], int]
+"""What a play may come to from a die on: the ways to each outcome, of so many in all
+(whole numbers: adding chances as fractions cost a tenth of a count)."""
+
+
+def _joined(branch: _Branch, after: list[Ways[T]]) -> Ways[T]:
+    """The ways from the die ``branch`` on, from those after each of its faces."""
+    weights = branch.weights or (1,) * len(after)
+    common = lcm(*(ways for _, ways in after))
+    found: dict[T, int] = {}
+    for weight, (counted, ways) in zip(weights, after, strict=True):
+        scale = weight * (common // ways)
+        for outcome, many in counted.items():
+            found[outcome] = found.get(outcome, 0) + many * scale
+    return found, common * sum(weights)
+
+
+def _chances(counted: Ways[T]) -> dict[T, Fraction]:
+    """Each outcome's exact chance."""
+    found, ways = counted
+    return {outcome: Fraction(many, ways) for outcome, many in found.items()}
