@@ -117,7 +117,7 @@ class Freezer:
         the last die frozen has named, and where this turn's begin."""
         self.read: frozenset[str] | None = None  # the names expressions read (None: all)
         self.tail: Any = None  # the procedure's forecast_live.Locals (None: every local kept)
-        self.frames: list = []  # the frames at this die, each with its live locals
+        self.frames: list = []  # the frames at this die, each with its live locals, its locals
         self.frozen: dict[int, tuple[Any, Hashable]] = {}
         """What is frozen by its object, kept alive (its id stays its own): an immutable
         value's token, and the identity of what is compared by it."""

@@ -189,14 +189,14 @@ class _Count:
         encounter's table die, rolled and then nothing)."""
         freezer = self.freezer
         freezer.dead = self.quiet_checks and at_a_checks_die(frame)
-        frames: list[tuple[FrameType, frozenset[str]]] = []
+        frames: list[tuple[FrameType, frozenset[str], dict[str, Any]]] = []
         while frame is not None and frame.f_code is not self.root:
             clean = self.clean.get(code := frame.f_code)
             if clean is None:
                 clean = self.clean[code] = _clean_code(code)
             if not clean:
                 return None
-            frames.append((frame, live_names(code, frame.f_lasti)))
+            frames.append((frame, live_names(code, frame.f_lasti), frame.f_locals))
             frame = frame.f_back
         if frame is None:
             return None
@@ -205,8 +205,8 @@ class _Count:
         try:
             return tuple((frame.f_code, frame.f_lasti, tuple(
                 (name, value if type(value) in PLAIN else freeze(value, seen))
-                for name, value in frame.f_locals.items() if name in live))
-                for frame, live in frames)
+                for name, value in local.items() if name in live))
+                for frame, live, local in frames)
         except Unmergeable:
             return None
         finally:  # (the frames lead back to the count: held on, they would make a cycle)
