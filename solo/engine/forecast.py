@@ -24,13 +24,10 @@ forecast is left out.
 
 from __future__ import annotations
 
-import functools
-import gc
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import ParamSpec, TypeVar
 
 from solo.engine import core as engine
 from solo.engine.dungeon_named import active
@@ -44,8 +41,6 @@ from solo.engine.key_rooms import active_key
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
-
-R = TypeVar("R")
 
 __all__ = ["Forecast", "ActionOdds", "forecast", "next_turn", "same_action", "hidden_danger",
            "BUDGET", "TURNS", "OUTSIDE", "screened_values", "UNCAPPED"]
@@ -196,30 +191,6 @@ def _usual(world: World, state: State) -> str:
     return words[0] if action is not None and action.room == "new" else usual
 
 
-P = ParamSpec("P")
-
-
-def _collector_held(count: Callable[P, R]) -> Callable[P, R]:
-    """``count`` with the cyclic garbage collector held while it runs: its thousands of
-    plays each leave a run (a cycle with its names) and its frozen states, and the
-    collector's passes over them, and over all the heap once they outlive a few, cost
-    more than a fifth of a forecast (bench/bench_odds_exact.py); they are collected
-    after, at one pass."""
-
-    @functools.wraps(count)
-    def held(*args: P.args, **kwargs: P.kwargs) -> R:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return count(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return held
-
-
-@_collector_held
 def next_turn(world: World, state: State, line: str, rng: random.Random,
               budget: int = BUDGET // 4) -> ActionOdds:
     """What ``line`` brings this turn from ``state``, the same figures as its row of
@@ -249,7 +220,6 @@ def _nowhere_back(world: World, state: State, name: str) -> str | None:
     return None
 
 
-@_collector_held
 def forecast(world: World, state: State, rng: random.Random, last: str = "",
              budget: int = BUDGET, turns: int = TURNS, horizon: int = HORIZON) -> Forecast:
     """Every forecast for ``state`` (``last``: the command the party played last, which it
