@@ -117,23 +117,23 @@ class Freezer:
         the last die frozen has named, and where this turn's begin."""
         self.read: frozenset[str] | None = None  # the names expressions read (None: all)
         self.tail: Any = None  # the procedure's forecast_live.Locals (None: every local kept)
-        self.frames: list = []  # the frames at this die, each with its live locals
-        self.alive: dict[int, Any] = {}  # what is compared by identity, kept alive
-        self.frozen: dict[int, tuple[Any, int]] = {}  # immutable values' tokens, by id
+        self.frames: list = []  # the frames at this die, each with its live locals, its locals
+        self.frozen: dict[int, tuple[Any, Hashable]] = {}
+        """What is frozen by its object, kept alive (its id stays its own): an immutable
+        value's token, and the identity of what is compared by it."""
         self.tokens: dict[Hashable, int] = {}  # one small number for each value
 
     def intern(self, frozen: Hashable) -> int:
         """One small number for a frozen value."""
         return self.tokens.setdefault(frozen, len(self.tokens))
 
-    def token(self, value: Any) -> int:
-        """The token of a state (or another immutable part of one)."""
-        return self._valued(value, type(value), {})
-
     def freeze(self, value: Any, seen: dict[int, Hashable]) -> Hashable:
         kind = type(value)
         if kind in PLAIN:
             return value
+        known = self.frozen.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
         if kind is tuple or kind is list:
             if kind is list and id(value) in self.hidden:
                 return "hidden"
@@ -168,7 +168,7 @@ class Freezer:
             return self._same(value)  # a module's own function (operator.ge): no state
         raise Unmergeable
 
-    def _valued(self, value: Any, kind: type, seen: dict[int, Hashable]) -> int:
+    def _valued(self, value: Any, kind: type, seen: dict[int, Hashable]) -> Hashable:
         """An immutable part of the state (a light, a room, the map) or a roll: one small
         number for each value, kept for the object."""
         known = self.frozen.get(id(value))
@@ -192,17 +192,17 @@ class Freezer:
         return token
 
     def _same(self, value: Any) -> Hashable:
-        key = id(value)
-        if key not in self.alive:
-            self.alive[key] = value
-        return ("same", key)
+        known = self.frozen.get(id(value))
+        if known is None or known[0] is not value:
+            known = self.frozen[id(value)] = (value, ("same", id(value)))
+        return known[1]
 
     def _run(self, run: RunState, seen: dict[int, Hashable]) -> Hashable:
         known = seen.get(id(run))
         if known is not None:
             return known
-        seen[id(run)] = ("run", id(run))  # a run seen again from inside itself
-        self.alive[id(run)] = run
+        seen[id(run)] = ("run", object())  # a run seen again from inside itself: no
+        # other play's state is the same (not kept alive by its id: it holds the dice)
         parts: list[Hashable] = []
         dead = self.dead or self.rolls_unread
         for name, item in run.__dict__.items():

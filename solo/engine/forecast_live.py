@@ -141,14 +141,15 @@ class Locals:
         """The locals that may be read no more at a die (others are kept: no need to look)."""
         self.known: dict[int, tuple[Any, frozenset[str] | None]] = {}
 
-    def at(self, frames: Iterable[tuple[FrameType, frozenset[str]]]) -> frozenset[str] | None:
+    def at(self, frames: Iterable[tuple[FrameType, frozenset[str], dict[str, Any]]]
+           ) -> frozenset[str] | None:
         """The locals still read at a die, from its frames (innermost first, each with
-        its live locals: :func:`live_names`); None: every one (no action's ``act`` among
-        them, or one holds what cannot be read through)."""
+        its live locals, :func:`live_names`, and its locals); None: every one (no
+        action's ``act`` among them, or one holds what cannot be read through)."""
         names = set(self.tail)
-        for frame, live in frames:
+        for frame, live, local in frames:
             acting = frame.f_code is _ACT
-            for name, value in frame.f_locals.items():
+            for name, value in local.items():
                 if name in live and not (acting and name == "program"):  # (what act runs
                     found = self._names(value)  # of its program is the tail: each turn's)
                     if found is None:

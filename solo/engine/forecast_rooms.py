@@ -20,9 +20,11 @@ Pure: no I/O, no clock, no global random.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
+from typing import Any
 
 from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import move_arguments, takes_preset
@@ -39,7 +41,8 @@ from solo.engine.world_state import new_run
 from solo.errors import UsageError
 from solo.rules import dice
 from solo.rules.expr import ExprError
-from solo.rules.generate import RoomContext, door_odds, exit_count_odds, room_odds
+from solo.rules.generate import RoomContext, RoomOdds, door_odds, exit_count_odds, room_odds
+from solo.rules.generator import Generator
 from solo.rules.tables import Table
 from solo.rules.world import World
 
@@ -97,11 +100,10 @@ def new_room(world: World, state: State, request: Request) -> NewRoom | None:
     direction = _way_on(left, request.direction) if left is not None else request.direction
     context = RoomContext(len(state.dungeon.rooms),
                           OPPOSITE.get(direction) if direction else None)
-    odds = room_odds(generator, settings, context)
-    hidden = door_odds(generator, settings, context)["secret"]
+    odds, hidden, exits = _figures(generator, settings, context)
     back = 1 if left is not None else 0
     seen: dict[int, Fraction] = {}
-    for number, chance in exit_count_odds(generator, settings, context).items():
+    for number, chance in exits.items():
         for shown in range(number + 1):  # each door secret or not, independently
             share = chance * comb(number, shown) * (1 - hidden) ** shown \
                 * hidden ** (number - shown)
@@ -115,6 +117,31 @@ def new_room(world: World, state: State, request: Request) -> NewRoom | None:
                     odds.encounter.numerator),
                    any(argument.name == "exits" for argument in action.args),
                    takes_preset(action))
+
+
+_FIGURES: dict[Hashable, tuple[Generator, tuple[RoomOdds, Fraction, dict[int, Fraction]]]] = {}
+
+
+def _figures(generator: Generator, settings: dict[str, Any], context: RoomContext
+             ) -> tuple[RoomOdds, Fraction, dict[int, Fraction]]:
+    """The generator's exact chances for the next room: what it holds, a door's chance
+    of being secret, each number of exits. Kept for the last few (working them out costs
+    more than counting a move, and a forecast asks for them a few times)."""
+    try:
+        key: Hashable = (id(generator), tuple(sorted(settings.items())), context)
+        known = _FIGURES.get(key)
+    except TypeError:  # (a setting's value that is no plain value: worked out each time)
+        key, known = None, None
+    if known is not None and known[0] is generator:
+        return known[1]
+    found = (room_odds(generator, settings, context),
+             door_odds(generator, settings, context)["secret"],
+             exit_count_odds(generator, settings, context))
+    if key is not None:
+        if len(_FIGURES) >= 16:
+            _FIGURES.pop(next(iter(_FIGURES)))
+        _FIGURES[key] = (generator, found)
+    return found
 
 
 def _draw(rng: random.Random, weights: tuple[int, ...]) -> int:

@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
+from math import lcm
 from types import CodeType, FrameType
 from typing import Any, TypeVar
 
 from solo.engine.forecast_faces import at_a_checks_die, faces_alike, inert_roll, unkept_roll
-from solo.engine.forecast_freeze import Freezer, Unmergeable
+from solo.engine.forecast_freeze import PLAIN, Freezer, Unmergeable
 from solo.engine.forecast_live import Locals, live_names
 from solo.engine.forecast_names import checks_quiet, names_read, one_die_checks, rolls_unread
 from solo.rules.dice_ways import MULTISETS, dice_summing, multisets, multisets_count, sums
@@ -80,17 +81,32 @@ class Forking(random.Random):
     def __new__(cls, *_: object) -> Forking:  # (Python 3.10's Random takes one argument)
         return super().__new__(cls)
 
-    def __init__(self, path: list[int], count: _Count) -> None:  # noqa: D107
+    def __init__(self, path: list[int], count: _Count, inert: list[bool]) -> None:  # noqa: D107
         # Random's own state is never drawn from (random() and getrandbits() refuse), so
         # it is left unseeded: seeding costs more than a short play
         self.gauss_next = None
         self.path = path
         self.at = 0
         self.count = count
+        self.inert = list(inert)
+        """Whether each die rolled so far changes nothing (one face stands for all), as
+        the play this one repeats up to its last face found (the same dice, in the same
+        states): found once, not again at each play."""
+        self.rolled = 0
+
+    def _inert(self, low: int, high: int) -> bool:
+        """Whether the die now rolled (from the frame two below) changes nothing."""
+        rolled = self.rolled
+        self.rolled = rolled + 1
+        if rolled < len(self.inert):
+            return self.inert[rolled]
+        frame = sys._getframe(2)
+        inert = inert_roll(frame, low, high) or (self.count.whole and unkept_roll(frame))
+        self.inert.append(inert)
+        return inert
 
     def randint(self, a: int, b: int) -> int:
-        if a == b or inert_roll(sys._getframe(1), a, b) or (
-                self.count.whole and unkept_roll(sys._getframe(1))):
+        if a == b or self._inert(a, b):
             return a  # a die whose face changes nothing: one face stands for all
         at = self.at
         if at < len(self.path):
@@ -111,8 +127,7 @@ class Forking(random.Random):
         summed = self.count.whole and not mode and count * sides <= 400
         if not summed and multisets_count(count, sides) > MULTISETS:
             return None
-        if inert_roll(sys._getframe(1)) or (self.count.whole
-                                            and unkept_roll(sys._getframe(1))):
+        if self._inert(0, 0):
             return (1,) * count
         at = self.at
         if at < len(self.path):
@@ -174,14 +189,14 @@ class _Count:
         encounter's table die, rolled and then nothing)."""
         freezer = self.freezer
         freezer.dead = self.quiet_checks and at_a_checks_die(frame)
-        frames: list[tuple[FrameType, frozenset[str]]] = []
+        frames: list[tuple[FrameType, frozenset[str], dict[str, Any]]] = []
         while frame is not None and frame.f_code is not self.root:
             clean = self.clean.get(code := frame.f_code)
             if clean is None:
                 clean = self.clean[code] = _clean_code(code)
             if not clean:
                 return None
-            frames.append((frame, live_names(code, frame.f_lasti)))
+            frames.append((frame, live_names(code, frame.f_lasti), frame.f_locals))
             frame = frame.f_back
         if frame is None:
             return None
@@ -189,10 +204,13 @@ class _Count:
         freeze, seen = freezer.freeze, dict[int, Hashable]()
         try:
             return tuple((frame.f_code, frame.f_lasti, tuple(
-                (name, freeze(value, seen)) for name, value in frame.f_locals.items()
-                if name in live)) for frame, live in frames)
+                (name, value if type(value) in PLAIN else freeze(value, seen))
+                for name, value in local.items() if name in live))
+                for frame, live, local in frames)
         except Unmergeable:
             return None
+        finally:  # (the frames lead back to the count: held on, they would make a cycle)
+            freezer.frames = []
 
 
 def _clean_code(code: CodeType) -> bool:
@@ -234,31 +252,28 @@ def outcomes(play: Callable[[random.Random], T], limit: int,
 
     count = _counting(root.__code__, events, freezer, whole, quiet_checks, rolls, counted,
                       named, checks, read, tail)
-    memo: dict[Hashable, dict[T, Fraction]] = {}
+    memo: dict[Hashable, Ways[T]] = {}
     plays = 0
 
-    def walk(path: list[int]) -> dict[T, Fraction]:
+    def walk(path: list[int], inert: list[bool]) -> Ways[T]:
         nonlocal plays
         plays = _played(plays, limit, path)
-        dice = Forking(path, count)
+        dice = Forking(path, count, inert)
         try:
-            return {root(dice): Fraction(1)}
+            return {root(dice): 1}, 1
         except _Branch as branch:
             key = branch.key
-            caught = branch
+            caught = branch.with_traceback(None)
         if key is not None:
             known = memo.get(key)
             if known is not None:
                 return known
-        found: dict[T, Fraction] = {}
-        for face, share in _faces(caught):
-            for outcome, chance in walk([*path, face]).items():
-                found[outcome] = found.get(outcome, Fraction(0)) + chance * share
+        found = _joined(caught, [walk([*path, face], dice.inert) for face in _faces(caught)])
         if key is not None:
             memo[key] = found
         return found
 
-    return walk([]), plays
+    return _chances(walk([], [])), plays
 
 
 def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashable]]],
@@ -282,35 +297,34 @@ def shares(play: Callable[[random.Random], tuple[Sequence[str], Iterable[Hashabl
     count = _counting(root.__code__, named=True, **settings)
     freezer = count.freezer
     freezer.by_name = True
-    memo: dict[Hashable, dict[Hashable, Fraction]] = {}
+    memo: dict[Hashable, Ways[Hashable]] = {}
     plays = 0
 
-    def walk(path: list[int], since: int) -> dict[Hashable, Fraction]:
-        """Each name's chance to be named from the outcome ``since`` on, and each mark's."""
+    def walk(path: list[int], since: int, inert: list[bool]) -> Ways[Hashable]:
+        """Each name's ways to be named from the outcome ``since`` on, and each mark's."""
         nonlocal plays
         plays = _played(plays, limit, path)
-        dice = Forking(path, count)
+        dice = Forking(path, count, inert)
         freezer.names_at = None
         try:
             named, marks = root(dice)
-            return dict.fromkeys([*named[since:], *marks], Fraction(1))
+            return dict.fromkeys([*named[since:], *marks], 1), 1
         except _Branch as branch:
-            caught = branch
+            caught = branch.with_traceback(None)
         key, at = caught.key, freezer.names_at
         if key is None or at is None:  # not told whole: played out, from where it began
             key, at = None, ((), since)
         names, start = at
-        own: dict[Hashable, Fraction] | None = memo.get(key) if key is not None else None
+        own = memo.get(key) if key is not None else None
         if own is None:
-            own = {}
-            for face, share in _faces(caught):
-                for name, chance in walk([*path, face], start).items():
-                    own[name] = own.get(name, Fraction(0)) + chance * share
+            own = _joined(caught, [walk([*path, face], start, dice.inert)
+                                   for face in _faces(caught)])
             if key is not None:
                 memo[key] = own
-        return {**own, **dict.fromkeys(names[since:start], Fraction(1))}
+        counted, ways = own
+        return {**counted, **dict.fromkeys(names[since:start], ways)}, ways
 
-    return walk([], 0), plays
+    return _chances(walk([], 0, [])), plays
 
 
 def _counting(root: CodeType, events: Callable[[list], Hashable] | None = None,
@@ -341,9 +355,29 @@ def _played(plays: int, limit: int, path: list[int]) -> int:
     return plays + 1
 
 
-def _faces(branch: _Branch) -> Iterator[tuple[int, Fraction]]:
-    """Each face of the die ``branch`` to play, with its share of the ways."""
-    weights, faces = branch.weights, branch.faces
-    whole = sum(weights) if weights is not None else branch.high - branch.low + 1
-    for at, face in enumerate(faces or range(branch.low, branch.high + 1)):
-        yield face, Fraction(weights[at] if weights is not None else 1, whole)
+def _faces(branch: _Branch) -> Sequence[int]:
+    """Each face of the die ``branch`` to play."""
+    return branch.faces or range(branch.low, branch.high + 1)
+
+
+Ways = tuple[dict[T, int], int]
+"""What a play may come to from a die on: the ways to each outcome, of so many in all
+(whole numbers: adding chances as fractions cost a tenth of a count)."""
+
+
+def _joined(branch: _Branch, after: list[Ways[T]]) -> Ways[T]:
+    """The ways from the die ``branch`` on, from those after each of its faces."""
+    weights = branch.weights or (1,) * len(after)
+    common = lcm(*(ways for _, ways in after))
+    found: dict[T, int] = {}
+    for weight, (counted, ways) in zip(weights, after, strict=True):
+        scale = weight * (common // ways)
+        for outcome, many in counted.items():
+            found[outcome] = found.get(outcome, 0) + many * scale
+    return found, common * sum(weights)
+
+
+def _chances(counted: Ways[T]) -> dict[T, Fraction]:
+    """Each outcome's exact chance."""
+    found, ways = counted
+    return {outcome: Fraction(many, ways) for outcome, many in found.items()}
