@@ -13,6 +13,7 @@ from solo.engine.room_changes import MAX_EXITS, STATUS_WORDS, check_description
 from solo.engine.room_exits import OPENED, question, unnamed_words
 from solo.engine.rooms import DIRECTIONS, ROOM_ID, Exit
 from solo.engine.state import State
+from solo.engine.world_state import way_out
 from solo.errors import UsageError
 from solo.rules.world import World
 
@@ -115,13 +116,15 @@ def _go(command: Command, world: World, state: State, rest: str) -> Request:
     if len(words) != 1:
         raise UsageError(f"{command.usage}: a direction ({' '.join(DIRECTIONS)}), a known "
                          "room such as R2, or out (the way out)")
-    return GoTo(words[0].upper())
+    return GoTo(words[0])  # (as typed, for the refusal to quote: the walk reads any case)
 
 
 def _go_words(world: World, state: State) -> Sequence[str]:
     """Where ``go`` may lead from the room the party is in: its exits to known rooms, the
-    way out, the other known rooms (:func:`ways_back`; in no room yet: nowhere)."""
-    return ways_back(state.dungeon, "out")
+    way out (when one is known and the party is not there: ``go out`` is refused then),
+    the other known rooms (:func:`ways_back`; in no room yet: nowhere)."""
+    way = way_out(world, state.values, state.dungeon)
+    return ways_back(state.dungeon, *(("out",) if way is not None and way.steps else ()))
 
 
 def _back(command: Command, world: World, state: State, rest: str) -> Request:

@@ -30,12 +30,12 @@ or ''). Raises EOFError when input has ended, :class:`DieStopped` on Ctrl-C."""
 
 
 class DieStopped(SoloError):
-    """The player stopped the command with Ctrl-C while solo asked for a die."""
+    """The player stopped the command with Ctrl-C (or Ctrl-D) while solo asked for a die."""
 
     exit_code = 130
 
-    def __init__(self, sides: int) -> None:
-        super().__init__(f"stopped (Ctrl-C) while solo waited for a d{sides}; nothing was "
+    def __init__(self, sides: int, key: str = "Ctrl-C") -> None:
+        super().__init__(f"stopped ({key}) while solo waited for a d{sides}; nothing was "
                          "recorded")
 
 

@@ -6,19 +6,18 @@ mode lives in :mod:`solo.play.batch`.
 
 from __future__ import annotations
 
-import hashlib
 import os
-from pathlib import Path
+from collections.abc import Callable
 
 from prompt_toolkit import PromptSession, print_formatted_text
-from prompt_toolkit.application import get_app_session, run_in_terminal
+from prompt_toolkit.application import get_app, get_app_session, run_in_terminal
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
-from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import Output
@@ -33,11 +32,11 @@ from solo.play.commands_table import command_table, command_words
 from solo.play.line import KEEP, NotRun, split_pasted
 from solo.play.long_lines import TOO_LONG, PasteRuns, keep_within
 from solo.play.physical import DieStopped, die_prompt
+from solo.play.prompt_history import history
 from solo.play.session import Session
-from solo.rules.paths import user_state_dir
 from solo.terminal import printable
 
-__all__ = ["run_interactive", "make_prompt", "SoloCompleter", "styled", "history_path",
+__all__ = ["run_interactive", "make_prompt", "SoloCompleter", "styled",
            "HINT_WIDTH", "columns"]
 
 
@@ -83,24 +82,6 @@ class SoloCompleter(Completer):
 HINT_WIDTH = 80
 """The columns the line above the prompt fits where the terminal does not say its own."""
 _PROMPT_FAILURES = 20  # in a row: the input is broken, stop asking
-
-
-def history_path(session: Session) -> Path:
-    """Each journal has its own history file, under the XDG state folder."""
-    resolved = str(session.path.resolve())
-    digest = hashlib.sha1(resolved.encode("utf-8", "surrogatepass")).hexdigest()[:12]
-    stem = "".join(char if char.isalnum() or char in "-_" else "_"
-                   for char in session.path.stem)[:40]
-    return user_state_dir() / "histories" / f"{stem}-{digest}"
-
-
-def _history(session: Session):
-    try:
-        path = history_path(session)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return FileHistory(str(path))
-    except OSError:
-        return InMemoryHistory()
 
 
 def _tolerant_mouse() -> KeyBindings:
@@ -164,14 +145,40 @@ def _asked(prompt: PromptSession, message: str, default: str = "") -> str:
         return prompt.prompt(message, default=default)
 
 
-def make_prompt(session: Session, input=None, output=None) -> PromptSession:
+QUIT_HINT = "solo: Ctrl-D saves and quits at an empty line; Ctrl-C clears this one"
+
+
+def _ctrl_d(handed_back: Callable[[], str], say: Callable[[str], None]) -> KeyBindings:
+    """Ctrl-D on the lines handed back, unchanged, saves and quits as on an empty line (they
+    were never journaled); at the end of a line typed, where it deletes nothing, it says
+    how to quit."""
+    bindings = KeyBindings()
+    unchanged = Condition(lambda: get_app().current_buffer.text == handed_back() != "")
+    at_end = Condition(lambda: get_app().current_buffer.document.is_cursor_at_the_end
+                       and get_app().current_buffer.text != "")
+
+    @bindings.add("c-d", filter=unchanged)
+    def _quit(event):
+        event.app.exit(exception=EOFError, style="class:exiting")
+
+    @bindings.add("c-d", filter=at_end & ~unchanged)
+    def _hint(event):
+        run_in_terminal(lambda: say(QUIT_HINT))
+
+    return bindings
+
+
+def make_prompt(session: Session, input=None, output=None,
+                handed_back: Callable[[], str] = lambda: "") -> PromptSession:
     """The prompt: this journal's own history, grey suggestions from it as you type (as
-    pgcli does), completions while typing, and the status bar."""
+    pgcli does), completions while typing, and the status bar; Ctrl-D on ``handed_back()``
+    unchanged saves and quits."""
     return PromptSession(
-        history=_history(session), completer=SoloCompleter(session),
+        history=history(session), completer=SoloCompleter(session),
         auto_suggest=AutoSuggestFromHistory(), complete_while_typing=True,
         bottom_toolbar=session.toolbar, input=input, output=output,
-        key_bindings=_tolerant_mouse())
+        key_bindings=merge_key_bindings([_tolerant_mouse(),
+                                         _ctrl_d(handed_back, _printer(output))]))
 
 
 def run_interactive(session: Session, input=None, output=None, *,
@@ -182,11 +189,31 @@ def run_interactive(session: Session, input=None, output=None, *,
     A line whose command does not fit is not journaled and comes back in the input,
     ready to edit; if it started with a command word (:class:`NotRun`), Enter on it
     unchanged keeps it as narration. A paste of several lines plays them one by one; a
-    bug met while playing a line is one line on screen and the session goes on.
+    bug met while playing a line is one line on screen and the session goes on. Ctrl-C
+    while a line plays or its reply prints stops solo (exit 130): the journal keeps every
+    entry played before it.
     """
-    input = PasteRuns(input if input is not None else get_app_session().input)
-    prompt = make_prompt(session, input, output)
     say = _printer(output)
+    try:
+        return _sitting(session, say, input, output, traceback)
+    except KeyboardInterrupt:
+        say("", f"Saved. Resume with: solo play {session.path}")
+        return 130
+
+
+def _back_in_the_input(lines: str) -> str:
+    """What a refusal adds when ``lines`` come back in the input."""
+    they = "the lines are" if "\n" in lines else "the line is"
+    return f"; {they} back in the input to edit (Ctrl-C clears it)"
+
+
+def _sitting(session: Session, say: Callable[..., None], input, output,
+             traceback: bool) -> int:
+    """The REPL's loop (:func:`run_interactive`), until Ctrl-D, ``quit`` or a Ctrl-C that
+    stops a line."""
+    input = PasteRuns(input if input is not None else get_app_session().input)
+    pending, failures = "", 0
+    prompt = make_prompt(session, input, output, lambda: pending)
     dice_prompt: PromptSession = PromptSession(input=input, output=output)
     cut_told: list[bool] = []
 
@@ -211,6 +238,8 @@ def run_interactive(session: Session, input=None, output=None, *,
             return _asked(dice_prompt, die_prompt(sides, purpose))
         except KeyboardInterrupt:  # the command stops; the line comes back to the input
             raise DieStopped(sides) from None
+        except EOFError:  # Ctrl-D (a terminal's input never ends): as Ctrl-C
+            raise DieStopped(sides, "Ctrl-D") from None
 
     session.ask_die = ask_die
 
@@ -222,7 +251,6 @@ def run_interactive(session: Session, input=None, output=None, *,
         say(*session.recap())
     say(f"{session.procedure.name} — 'help' lists commands, Ctrl-D saves and quits.")
     say(place())
-    pending, failures = "", 0
     keepable = ""  # the line handed back that Enter, unchanged, keeps as narration
     # (a dumb terminal's prompt draws no line handed back: it is drawn as the prompt's)
     dumb = output is None and is_dumb_terminal()
@@ -235,6 +263,9 @@ def run_interactive(session: Session, input=None, output=None, *,
             pending = keepable = ""
             continue  # Ctrl-C clears the line (and forgets the line handed back)
         except EOFError:
+            if pending:  # (Ctrl-D on the lines handed back: never journaled)
+                many = "\n" in pending
+                say(f"Not played: the line{'s' if many else ''} handed back.")
             say(f"Saved. Resume with: solo play {session.path}")
             return 0
         except Exception as error:  # the prompt itself failed (odd bytes typed): go on
@@ -262,12 +293,10 @@ def run_interactive(session: Session, input=None, output=None, *,
                 pending = keepable = "\n".join(pieces[index:])
                 break
             except SoloError as error:
-                say(f"solo: {'' if isinstance(error, DieStopped) else 'error: '}{error}")
                 pending = "\n".join(pieces[index:])  # back in the input, ready to edit
+                say(f"solo: {'' if isinstance(error, DieStopped) else 'error: '}{error}"
+                    f"{_back_in_the_input(pending)}")
                 break
-            except KeyboardInterrupt:  # Ctrl-C while a line plays: the journal is whole
-                say("", f"Saved. Resume with: solo play {session.path}")
-                return 130
             except Exception as error:  # a bug: one line, the journal intact, go on
                 say(*internal_error_lines(error, traceback=traceback))
                 pending = "\n".join(pieces[index + 1:])

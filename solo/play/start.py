@@ -43,8 +43,9 @@ JOURNALS_DIR = Path("journals")
 
 
 def default_title(procedure: str) -> str:
-    """The title of a crawl the player gave none (``solo new``, bare ``solo``)."""
-    return f"A {procedure} crawl"
+    """The title of a crawl the player gave none (``solo new``, bare ``solo``): ``A Delving
+    crawl``, ``An Overloaded encounter die crawl`` (an before a vowel)."""
+    return f"{'An' if procedure[:1] in set('AEIOUaeiou') else 'A'} {procedure} crawl"
 
 
 def create_journal_file(journal: str | None, system: str, title: str | None, seed: int | None,

@@ -176,13 +176,14 @@ def test_on_a_dumb_terminal_ctrl_d_as_the_prompt_shows_saves_and_quits(tmp_path)
 @pytest.mark.e2e
 @pytest.mark.parametrize("term", ["xterm", "dumb"])
 def test_ctrl_d_at_a_die_says_so_and_hands_the_line_back(tmp_path, term):
-    """Ctrl-D at a die's prompt ends no session: one line says nothing was recorded and the
-    line comes back in the input, on a dumb terminal as on any other."""
+    """Ctrl-D at a die's prompt ends no session: one line says it stopped the command, as
+    Ctrl-C does (it said 'the input ended', then play went on), and the line comes back in
+    the input, on a dumb terminal as on any other."""
     terminal = _at_a_die(tmp_path, term)
     try:
         terminal.type("\x04")
-        terminal.wait_for("solo: error: the input ended while solo waited for a d10; nothing "
-                          "was recorded")
+        terminal.wait_for("solo: stopped (Ctrl-D) while solo waited for a d10; nothing was "
+                          "recorded")
         terminal.wait_for("solo> roll d10")
         terminal.type("\x03")  # clears it
         terminal.wait_for("solo>")
@@ -193,6 +194,28 @@ def test_ctrl_d_at_a_die_says_so_and_hands_the_line_back(tmp_path, term):
         if terminal.process.poll() is None:
             terminal.process.kill()
     assert "Roll d10" not in (tmp_path / "j.md").read_text()
+
+
+@pytest.mark.e2e
+def test_ctrl_d_on_a_refused_line_handed_back_saves_and_quits(tmp_path):
+    """The refused line came back in the input and Ctrl-D did nothing: a 'quit' typed next
+    was glued onto it ('go R9quit')."""
+    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "14")
+    try:
+        terminal.wait_for("solo>")
+        terminal.type("enter 3\r")
+        terminal.wait_for("Encounter")
+        terminal.type("go R9\r")
+        terminal.wait_for("the line is back in the input to edit (Ctrl-C clears it)")
+        terminal.wait_for("solo> go R9")
+        terminal.type("\x04")
+        terminal.wait_for("Not played: the line handed back.")
+        terminal.wait_for("Saved. Resume with: solo play j.md")
+        assert terminal.close() == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.process.kill()
+    assert "R9" not in (tmp_path / "j.md").read_text()
 
 
 @pytest.mark.e2e

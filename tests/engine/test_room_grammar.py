@@ -67,8 +67,9 @@ def test_a_line_that_does_not_fit_is_refused_in_one_line(line, said):
 
 
 def test_go_and_back_read_where_to():
-    assert read("go n") == GoTo(where="N", text="go n")
-    assert read("go r2") == GoTo(where="R2", text="go r2")
+    """The word as typed (the walk reads it in any case; a refusal quotes it as typed)."""
+    assert read("go n") == GoTo(where="n", text="go n")
+    assert read("go r2") == GoTo(where="r2", text="go r2")
     assert read("back") == GoBack(text="back")
 
 

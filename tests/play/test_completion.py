@@ -246,7 +246,9 @@ def test_go_offers_the_ways_it_may_take_from_the_room_the_party_is_in(crawl):
     session.handle("enter N 2")
     assert complete(session, "go ") == ["S", "out", "R1"]  # R2's way back; no 'R2': here
     session.handle("go S")
-    assert complete(session, "go ") == ["N", "out", "R2"]  # E leads nowhere known yet
+    assert complete(session, "go ") == ["N", "R2"]  # E leads nowhere known yet; and no
+    with pytest.raises(UsageError, match="in R1 already"):  # 'out': R1 is the way out
+        session.handle("go out")
 
 
 def test_douse_offers_what_is_burning(crawl):

@@ -121,7 +121,7 @@ def test_the_prompt_says_where_the_party_stands(tmp_path: Path):
 def test_history_is_kept_per_journal_in_the_xdg_state_folder(tmp_path: Path):
     import os
 
-    from solo.play.repl import history_path
+    from solo.play.prompt_history import history_path
 
     session = open_session(tmp_path)
     other = Session(create_journal_file(str(tmp_path / "other.md"), "trespasser", "Other", 9,

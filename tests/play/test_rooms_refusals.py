@@ -21,6 +21,7 @@ exits are W:R1 and N (leading nowhere known yet)."""
 BAD = {
     "go R99": "no room 'R99' on the map",
     "go NNE": "no room 'NNE' on the map",
+    "go R9quit": "no room 'R9quit' on the map",  # as typed, not upper-cased
     "go S": "R4 has no exit S",
     "go N": "the exit N leads nowhere known yet",
     "room exits N:R99": "no room R99 on the map",
