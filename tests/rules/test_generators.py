@@ -14,8 +14,7 @@ import pytest
 
 from solo.errors import RulesError, UsageError
 from solo.rules.catalog import generator_list, load_file, load_generator
-from solo.rules.generate import (RoomContext, door_odds, resolve_settings, roll_room,
-                                 room_odds)
+from solo.rules.generate import RoomContext, door_odds, resolve_settings, roll_room, room_odds
 from solo.rules.generator import DIRECTIONS, parse_generator
 from solo.rules.paths import generators_dir
 from solo.rules.yamlfile import load_yaml
