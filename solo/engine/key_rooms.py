@@ -243,14 +243,15 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             exits[index] = exit.crossed(trap_found)._replace(to=target)
             dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
             dungeon, _ = _link(dungeon, key, left.id)
-            moved: list[Event] = [change.room_event(dungeon.room(left.id) or left, "changed")]
+            changed = dungeon.room(left.id) or left
+            moved: list[Event] = [change.room_event(changed, "changed", run.out_of(changed))]
             mapped = dungeon.room(target)
             if mapped is not None and other is not None \
                     and other[0].exits[other[1]].door == "secret":
                 way = _with_ways(dungeon, key, mapped, [other[1]])  # (its side found too)
                 if way != mapped:
                     dungeon = dungeon.with_room(way)
-                    moved.append(change.room_event(way, "changed"))
+                    moved.append(change.room_event(way, "changed", run.out_of(way)))
             run.dungeon = dungeon = change.walk(dungeon, [target])
             walked = dungeon.current
             count = sum(1 for each in walked.exits if each.seen) if walked is not None else 0
@@ -272,11 +273,11 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
     dungeon = dungeon.with_room(room)
     dungeon, linked = _link(dungeon, key, target)
     run.dungeon = dungeon
-    shown: list[Event] = [change.room_event(room, "new")]
+    shown: list[Event] = [change.room_event(room, "new", run.out_of(room))]
     for other_id in dict.fromkeys([*([left.id] if left is not None else []), *linked]):
         other_room = dungeon.room(other_id)
         if other_room is not None and other_room != before.room(other_id):
-            shown.append(change.room_event(other_room, "changed"))
+            shown.append(change.room_event(other_room, "changed", run.out_of(other_room)))
     view = reveal(key, seen, target, found)
     if view.text:
         shown.append(Said(" ".join(view.text.split())))
@@ -361,4 +362,5 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
     if places:
         dungeon = run.dungeon.with_room(_with_ways(run.dungeon, key, room, places))
         run.dungeon = dungeon
-        run.events.append(change.room_event(dungeon.current or room, "changed"))
+        shown = dungeon.current or room
+        run.events.append(change.room_event(shown, "changed", run.out_of(shown)))
