@@ -23,13 +23,14 @@ from solo.engine.events import Encountered, Event, Said
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.errors import UsageError
-from solo.rules.key_model import DungeonKey, KeyRoom, exit_face, way_back
+from solo.rules.key_model import DungeonKey, KeyRoom, KeySecret, exit_face, way_back
 from solo.rules.key_reveal import hidden_here, reveal
 from solo.rules.tables import expand_inline_dice
 from solo.rules.world import World
 
 __all__ = ["KEY", "KEY_HASH", "KEY_FOUND", "KEY_AT", "key_values", "active_key", "found_ids",
-           "enter_key_room", "search_key", "seen_rooms", "key_exits", "short_text"]
+           "enter_key_room", "search_key", "open_key_secrets", "seen_rooms", "key_exits",
+           "short_text"]
 
 _DOOR = {"open": "", "stuck": "stuck", "locked": "locked", "trapped": "trapped",
          "secret": ""}
@@ -346,6 +347,27 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
     hidden = hidden_here(key, room.id, found_ids(run.values))
     if not hidden:
         return
+    _show_ways(run, key, room, hidden, "is found")
+
+
+def open_key_secrets(world: World, run: RunState, count: int) -> bool | None:
+    """Up to ``count`` of the secret ways the key hides in the room the party is in open by
+    themselves (found, and on the map from now on): whether any did; None where the party
+    is in no room of the journal's key."""
+    key = active_key(world, run.values)
+    room = run.dungeon.current
+    if key is None or room is None or room.id not in key:
+        return None
+    ways = [secret for secret in hidden_here(key, room.id, found_ids(run.values))
+            if secret.exit is not None][:max(0, count)]
+    _show_ways(run, key, room, ways, "opens by itself")
+    return bool(ways)
+
+
+def _show_ways(run: RunState, key: DungeonKey, room: Room, hidden: Sequence[KeySecret],
+               how: str) -> None:
+    """The things and ways ``hidden`` in ``room`` found, each said (``Found in R3: …``,
+    ``A secret way N is found: …``, ``how``), the ways put on the map."""
     _mark_found(run, [secret.id for secret in hidden])
     key_room = key.room(room.id)
     assert key_room is not None
@@ -357,8 +379,7 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
         places.append(secret.exit)
         direction = key_room.exits[secret.exit].direction
         where = f" {direction}" if direction else ""
-        run.events.append(Said(f"A secret way{where} is found: "
-                               f"{' '.join(secret.text.split())}."))
+        run.events.append(Said(f"A secret way{where} {how}: {' '.join(secret.text.split())}."))
     if places:
         dungeon = run.dungeon.with_room(_with_ways(run.dungeon, key, room, places))
         run.dungeon = dungeon

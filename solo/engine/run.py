@@ -118,6 +118,11 @@ ExitsOut = Callable[[Mapping[str, Any], Room], Iterable[int]]
 """The places in a room's exits of those that lead out of the dungeon (a key's), given the
 run's values and the room: what its tag writes ``S(out)``."""
 
+KeySecrets = Callable[["RunState", int], "bool | None"]
+"""Open up to that many of the secret ways a key hides in the room the party is in: whether
+any opened (None: the room is no key's): what :func:`solo.engine.world_state.new_run`
+gives a run whose world has keys."""
+
 
 class RunState:
     """One command's working state, and the operations its effects share."""
@@ -125,10 +130,12 @@ class RunState:
     def __init__(self, procedure: Procedure, tables: Mapping[str, Table], state: State,
                  rng: random.Random, action: Action | None = None,
                  styles: Mapping[str, oracle_styles.OracleStyle] | None = None,
-                 rooms_out: RoomsOut | None = None, exits_out: ExitsOut | None = None) -> None:
+                 rooms_out: RoomsOut | None = None, exits_out: ExitsOut | None = None,
+                 key_secrets: KeySecrets | None = None) -> None:
         self.procedure = procedure
         self.rooms_out = rooms_out  # the map's other ways out (a key's), as the world says
         self.exits_out = exits_out  # and which exits of a room they are
+        self.key_secrets = key_secrets  # a key's secret ways opened (``room: {reveal: 1}``)
         self.tables = tables
         self.styles = styles or {}
         self.doused = list(state.doused)

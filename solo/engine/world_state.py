@@ -16,7 +16,7 @@ from solo.engine.arguments import check_member_name
 from solo.engine.effects_oracle import chaos
 from solo.engine.effects_party import most_of_party, with_count
 from solo.engine.interpreter import Run
-from solo.engine.key_rooms import active_key
+from solo.engine.key_rooms import active_key, open_key_secrets
 from solo.engine.key_views import out_of, ways_out
 from solo.engine.rooms import Dungeon, Room
 from solo.engine.run import light_level
@@ -123,7 +123,8 @@ def new_run(world: World, state: State, action: Action | None = None,
     reading the state, it rolls nothing)."""
     return Run(world.procedure, world.tables, state, rng or random.Random(0), action,
                world.styles, partial(rooms_out, world) if world.keys else None,
-               partial(exits_out, world) if world.keys else None)
+               partial(exits_out, world) if world.keys else None,
+               partial(open_key_secrets, world) if world.keys else None)
 
 
 def exits_out(world: World, values: Mapping[str, Any], room: Room) -> list[int]:

@@ -195,11 +195,13 @@ def _room(doc: Document, path: tuple, value: Any, when: Expr | None) -> RoomChan
         raise doc.error(path + ("status",), "set the status, or add (+) or take away (-) "
                         "words, not both")
     block = _optional(doc, path + ("block",), spec.get("block"))
-    if block is not None:
-        doc.numeric.append((path + ("block",), block, "block needs a number"))
-    if not words and block is None:
-        raise doc.error(path, "expected `status:` or `block:`")
-    return RoomChange(tuple(word.lower() for word in words), block, when)
+    reveal = _optional(doc, path + ("reveal",), spec.get("reveal"))
+    for name, number in (("block", block), ("reveal", reveal)):
+        if number is not None:
+            doc.numeric.append((path + (name,), number, f"{name} needs a number"))
+    if not words and block is None and reveal is None:
+        raise doc.error(path, "expected `status:`, `block:` or `reveal:`")
+    return RoomChange(tuple(word.lower() for word in words), block, when, reveal)
 
 
 def _do(doc: Document, path: tuple, value: Any, when: Expr | None) -> Do:
