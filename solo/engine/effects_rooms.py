@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from solo.engine import room_changes as change
 from solo.engine.compiled_parts import CompileFunction, Compiler, Step
+from solo.engine.dungeon_named import DUNGEON
 from solo.engine.events import Said
 from solo.engine.room_commands import changed
 from solo.engine.rooms import HIDDEN
@@ -46,6 +47,7 @@ def open_hidden(run: RunState, count: int) -> None:
     a generator gives the room and it hides none, that is said; in a room the player maps,
     solo cannot know, and says nothing."""
     opened = run.key_secrets(run, count) if run.key_secrets is not None else None
+    given = opened is not None or bool(run.values.get(DUNGEON))  # a key's room, a rolled one
     room = run.dungeon.current
     if opened is None and room is not None:
         exits = list(room.exits)
@@ -57,7 +59,7 @@ def open_hidden(run: RunState, count: int) -> None:
         opened = bool(places) and count > 0
         if opened:
             changed(run, run.dungeon.with_room(room._replace(exits=tuple(exits))))
-    if not opened and room is not None and run.scope["rooms_given"] and count > 0:
+    if not opened and room is not None and given and count > 0:
         run.events.append(Said(f"{room.id} hides no secret way: nothing opens."))
 
 
