@@ -57,7 +57,8 @@ _SHARED_RUN = frozenset({"procedure", "tables", "styles", "_program"})
 _NAMED = frozenset({"outcomes", "turn_outcomes_start"})
 """The outcomes a run names (and where this turn's begin): kept when the count reads them."""
 _SKIPPED_RUN = frozenset({"rng", "randbelow", "scope", "events", "last_encounter",
-                          "outcomes", "turn_outcomes_start", "foretold", "rooms_out"})
+                          "outcomes", "turn_outcomes_start", "foretold", "rooms_out",
+                          "exits_out", "key_secrets"})
 """What of a run no move reads: its dice, its names (its values and locals, compared
 already), its events (compared as the count asks), the last encounter met (read only by
 ``strike``, a tool), the outcomes named (which only name outcomes), the words of a

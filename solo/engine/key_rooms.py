@@ -23,13 +23,14 @@ from solo.engine.events import Encountered, Event, Said
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.errors import UsageError
-from solo.rules.key_model import DungeonKey, KeyRoom, exit_face, way_back
+from solo.rules.key_model import DungeonKey, KeyRoom, KeySecret, exit_face, way_back
 from solo.rules.key_reveal import hidden_here, reveal
 from solo.rules.tables import expand_inline_dice
 from solo.rules.world import World
 
 __all__ = ["KEY", "KEY_HASH", "KEY_FOUND", "KEY_AT", "key_values", "active_key", "found_ids",
-           "enter_key_room", "search_key", "seen_rooms", "key_exits", "short_text"]
+           "enter_key_room", "search_key", "open_key_secrets", "seen_rooms", "key_exits",
+           "short_text"]
 
 _DOOR = {"open": "", "stuck": "stuck", "locked": "locked", "trapped": "trapped",
          "secret": ""}
@@ -243,14 +244,15 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
             exits[index] = exit.crossed(trap_found)._replace(to=target)
             dungeon = dungeon.with_room(left._replace(exits=tuple(exits)))
             dungeon, _ = _link(dungeon, key, left.id)
-            moved: list[Event] = [change.room_event(dungeon.room(left.id) or left, "changed")]
+            changed = dungeon.room(left.id) or left
+            moved: list[Event] = [change.room_event(changed, "changed", run.out_of(changed))]
             mapped = dungeon.room(target)
             if mapped is not None and other is not None \
                     and other[0].exits[other[1]].door == "secret":
                 way = _with_ways(dungeon, key, mapped, [other[1]])  # (its side found too)
                 if way != mapped:
                     dungeon = dungeon.with_room(way)
-                    moved.append(change.room_event(way, "changed"))
+                    moved.append(change.room_event(way, "changed", run.out_of(way)))
             run.dungeon = dungeon = change.walk(dungeon, [target])
             walked = dungeon.current
             count = sum(1 for each in walked.exits if each.seen) if walked is not None else 0
@@ -272,11 +274,11 @@ def enter_key_room(world: World, run: RunState, direction: str | None, back_word
     dungeon = dungeon.with_room(room)
     dungeon, linked = _link(dungeon, key, target)
     run.dungeon = dungeon
-    shown: list[Event] = [change.room_event(room, "new")]
+    shown: list[Event] = [change.room_event(room, "new", run.out_of(room))]
     for other_id in dict.fromkeys([*([left.id] if left is not None else []), *linked]):
         other_room = dungeon.room(other_id)
         if other_room is not None and other_room != before.room(other_id):
-            shown.append(change.room_event(other_room, "changed"))
+            shown.append(change.room_event(other_room, "changed", run.out_of(other_room)))
     view = reveal(key, seen, target, found)
     if view.text:
         shown.append(Said(" ".join(view.text.split())))
@@ -345,6 +347,27 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
     hidden = hidden_here(key, room.id, found_ids(run.values))
     if not hidden:
         return
+    _show_ways(run, key, room, hidden, "is found")
+
+
+def open_key_secrets(world: World, run: RunState, count: int) -> bool | None:
+    """Up to ``count`` of the secret ways the key hides in the room the party is in open by
+    themselves (found, and on the map from now on): whether any did; None where the party
+    is in no room of the journal's key."""
+    key = active_key(world, run.values)
+    room = run.dungeon.current
+    if key is None or room is None or room.id not in key:
+        return None
+    ways = [secret for secret in hidden_here(key, room.id, found_ids(run.values))
+            if secret.exit is not None][:max(0, count)]
+    _show_ways(run, key, room, ways, "opens by itself")
+    return bool(ways)
+
+
+def _show_ways(run: RunState, key: DungeonKey, room: Room, hidden: Sequence[KeySecret],
+               how: str) -> None:
+    """The things and ways ``hidden`` in ``room`` found, each said (``Found in R3: …``,
+    ``A secret way N is found: …``, ``how``), the ways put on the map."""
     _mark_found(run, [secret.id for secret in hidden])
     key_room = key.room(room.id)
     assert key_room is not None
@@ -356,9 +379,9 @@ def search_key(world: World, run: RunState, action: str, succeeded: bool) -> Non
         places.append(secret.exit)
         direction = key_room.exits[secret.exit].direction
         where = f" {direction}" if direction else ""
-        run.events.append(Said(f"A secret way{where} is found: "
-                               f"{' '.join(secret.text.split())}."))
+        run.events.append(Said(f"A secret way{where} {how}: {' '.join(secret.text.split())}."))
     if places:
         dungeon = run.dungeon.with_room(_with_ways(run.dungeon, key, room, places))
         run.dungeon = dungeon
-        run.events.append(change.room_event(dungeon.current or room, "changed"))
+        shown = dungeon.current or room
+        run.events.append(change.room_event(shown, "changed", run.out_of(shown)))

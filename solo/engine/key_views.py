@@ -20,7 +20,7 @@ from solo.rules.key_reveal import explored
 from solo.rules.world import World
 
 __all__ = ["explored_text", "ways_out", "drawn", "key_notice", "ways_on", "ways_back",
-           "exits_given"]
+           "exits_given", "out_of"]
 
 
 def explored_text(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> str | None:
@@ -42,11 +42,12 @@ def ways_out(key: DungeonKey | None, dungeon: Dungeon) -> frozenset[tuple[str, i
     none) says lead out of the dungeon (as ``enter`` refuses them: a way out, never a way
     on), each as its room's id and its place in the room's exits."""
     return frozenset((room.id, index) for room in dungeon.rooms if key is not None
-                     for index in _out_of(key, room))
+                     for index in out_of(key, room))
 
 
-def _out_of(key: DungeonKey, room: Room) -> list[int]:
-    """The places in ``room``'s exits of those the party knows that ``key`` says lead out."""
+def out_of(key: DungeonKey, room: Room) -> list[int]:
+    """The places in ``room``'s exits of those the party knows that ``key`` says lead out
+    (its tag and the rooms list write them ``S(out)``)."""
     key_room = key.room(room.id)
     places = key_exits(key_room, room.exits) if key_room is not None else ()
     return [index for index, place in enumerate(places) if place is not None
@@ -64,7 +65,7 @@ def ways_on(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> list[s
     keyed = key is not None and room is not None and room.id in key
     if room is None or not keyed and not values.get(DUNGEON):  # (a generator's room)
         return None
-    out = _out_of(key, room) if key is not None and keyed else []
+    out = out_of(key, room) if key is not None and keyed else []
     return [exit.direction for index, exit in enumerate(room.exits) if exit.direction
             and exit.to is None and exit.seen and index not in out]
 

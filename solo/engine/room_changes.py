@@ -9,7 +9,7 @@ are :mod:`solo.engine.room_exits`'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from solo.engine.events import RoomChanged, Said
@@ -356,7 +356,10 @@ def exit_texts(room: Room) -> dict[int, str]:
                              else None) for index, exit in enumerate(room.exits) if exit.seen}
 
 
-def room_event(room: Room, how: str) -> RoomChanged:
-    """The event that shows ``room`` entered (``new``), changed, or come back to (``back``)."""
+def room_event(room: Room, how: str, out: Collection[int] = ()) -> RoomChanged:
+    """The event that shows ``room`` entered (``new``), changed, or come back to (``back``);
+    an exit at a place in ``out`` leads out of the dungeon (a key's), written ``S(out)`` as
+    the key and the rooms list write it."""
     return RoomChanged(room.id, how, room.status, room.description,
-                       tuple(exit_texts(room).values()))
+                       tuple(text + ("(out)" if index in out else "")
+                             for index, text in exit_texts(room).items()))

@@ -41,7 +41,7 @@ def changed(run: RunState, dungeon: Dungeon, how: str = "changed") -> None:
     for room in dungeon.changed_rooms(before):
         if before.room(room.id) != room:
             run.events.append(change.room_event(room, "new" if before.room(room.id) is None
-                                                else how))
+                                                else how, run.out_of(room)))
 
 
 def secrets_here(world: World, run: RunState) -> int | None:

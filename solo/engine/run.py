@@ -17,7 +17,7 @@ from typing import Any
 
 from solo.engine import room_traps
 from solo.engine.events import UNSET, Event, TrackerChanged
-from solo.engine.rooms import Dungeon
+from solo.engine.rooms import Dungeon, Room
 from solo.engine.state import MAX_TEXT, MAX_VALUE, Light, State, member_index
 from solo.engine.way_out import WayOut, map_value, nearest, way_text
 from solo.errors import UsageError
@@ -115,6 +115,15 @@ RoomsOut = Callable[[Mapping[str, Any], Dungeon], Iterable[str]]
 """The rooms of a map with a way out of the dungeon besides its own (a key's), given the
 run's values and its map: what :func:`solo.engine.world_state.new_run` gives a run."""
 
+ExitsOut = Callable[[Mapping[str, Any], Room], Iterable[int]]
+"""The places in a room's exits of those that lead out of the dungeon (a key's), given the
+run's values and the room: what its tag writes ``S(out)``."""
+
+KeySecrets = Callable[["RunState", int], "bool | None"]
+"""Open up to that many of the secret ways a key hides in the room the party is in: whether
+any opened (None: the room is no key's): what :func:`solo.engine.world_state.new_run`
+gives a run whose world has keys."""
+
 
 class RunState:
     """One command's working state, and the operations its effects share."""
@@ -122,9 +131,12 @@ class RunState:
     def __init__(self, procedure: Procedure, tables: Mapping[str, Table], state: State,
                  rng: random.Random, action: Action | None = None,
                  styles: Mapping[str, oracle_styles.OracleStyle] | None = None,
-                 rooms_out: RoomsOut | None = None) -> None:
+                 rooms_out: RoomsOut | None = None, exits_out: ExitsOut | None = None,
+                 key_secrets: KeySecrets | None = None) -> None:
         self.procedure = procedure
         self.rooms_out = rooms_out  # the map's other ways out (a key's), as the world says
+        self.exits_out = exits_out  # and which exits of a room they are
+        self.key_secrets = key_secrets  # a key's secret ways opened (``room: {reveal: 1}``)
         self.tables = tables
         self.styles = styles or {}
         self.doused = list(state.doused)
@@ -277,6 +289,10 @@ class RunState:
     def others_out(self) -> Iterable[str]:
         """The rooms with a way out of the dungeon besides its own (a key's)."""
         return self.rooms_out(self.values, self.dungeon) if self.rooms_out else ()
+
+    def out_of(self, room: Room) -> frozenset[int]:
+        """The places in ``room``'s exits of those a key says lead out (its tag's ``S(out)``)."""
+        return frozenset(self.exits_out(self.values, room)) if self.exits_out else frozenset()
 
     def way_out(self) -> WayOut | None:
         """The nearest way out (:func:`solo.engine.way_out.nearest`)."""

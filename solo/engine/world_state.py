@@ -16,9 +16,9 @@ from solo.engine.arguments import check_member_name
 from solo.engine.effects_oracle import chaos
 from solo.engine.effects_party import most_of_party, with_count
 from solo.engine.interpreter import Run
-from solo.engine.key_rooms import active_key
-from solo.engine.key_views import ways_out
-from solo.engine.rooms import Dungeon
+from solo.engine.key_rooms import active_key, open_key_secrets
+from solo.engine.key_views import out_of, ways_out
+from solo.engine.rooms import Dungeon, Room
 from solo.engine.run import light_level
 from solo.engine.state import MAX_MEMBERS, Member, State, member_index
 from solo.engine.way_out import WayOut, nearest
@@ -28,7 +28,7 @@ from solo.rules.procedure import Action
 from solo.rules.world import World
 
 __all__ = ["start", "follow_members", "new_members", "danger_value", "effective_chaos",
-           "level_of", "light_of", "render", "new_run", "rooms_out", "way_out"]
+           "level_of", "light_of", "render", "new_run", "rooms_out", "exits_out", "way_out"]
 
 
 def start(world: World, oracle_style: str = defaults.ORACLE_STYLE,
@@ -122,7 +122,16 @@ def new_run(world: World, state: State, action: Action | None = None,
     """A Run for one command on ``state`` (with a fixed ``rng`` if none is given: only
     reading the state, it rolls nothing)."""
     return Run(world.procedure, world.tables, state, rng or random.Random(0), action,
-               world.styles, partial(rooms_out, world) if world.keys else None)
+               world.styles, partial(rooms_out, world) if world.keys else None,
+               partial(exits_out, world) if world.keys else None,
+               partial(open_key_secrets, world) if world.keys else None)
+
+
+def exits_out(world: World, values: Mapping[str, Any], room: Room) -> list[int]:
+    """The places in ``room``'s exits of those the journal's key says lead out, that the
+    party knows of (:func:`solo.engine.key_views.out_of`)."""
+    key = active_key(world, values)
+    return out_of(key, room) if key is not None else []
 
 
 def rooms_out(world: World, values: Mapping[str, Any], dungeon: Dungeon) -> dict[str, str]:

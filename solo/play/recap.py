@@ -14,8 +14,9 @@ from typing import Any
 
 from solo.engine import core as engine
 from solo.engine.key_views import explored_text, key_notice
-from solo.engine.room_changes import exit_texts, room_event
+from solo.engine.room_changes import room_event
 from solo.engine.state import State
+from solo.engine.world_state import exits_out
 from solo.errors import JournalError
 from solo.journal.front_matter import prose_lines
 from solo.journal.notation import (
@@ -69,8 +70,8 @@ def snapshot_block(world: World, state: State) -> str:
     if tags:
         parts.append(mechanics_block(tags))
     if state.dungeon.rooms:
-        parts.append(dungeon_status_block(room_event(room, "changed")
-                                          for room in state.dungeon.rooms))
+        parts.append(dungeon_status_block(room_event(room, "changed", exits_out(
+            world, state.values, room)) for room in state.dungeon.rooms))
     return "\n\n".join(parts)
 
 
@@ -125,7 +126,7 @@ def recap_data(world: World, meta: Mapping[str, Any], state: State, *, session: 
         "last_words": words,
         "room": None if room is None else {
             "id": room.id, "description": room.description, "status": list(room.status),
-            "exits": list(exit_texts(room).values()),
+            "exits": list(room_event(room, "", exits_out(world, state.values, room)).exits),
             "rooms_to_exit": None if way is None else way.steps},
         "rooms_known": len(dungeon.rooms),
         "expedition": state.trip.number,

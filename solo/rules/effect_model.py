@@ -222,13 +222,14 @@ class Outcome:
 @dataclass(frozen=True)
 class RoomChange:
     """Change the room the party is in, on the map: its status (``+collapsed`` adds a
-    word, ``-locked`` takes one away, a bare word sets the status) and ``block`` exits
-    taken away (those leading nowhere known first). Nothing happens where the party is in
-    no room (no map is kept)."""
+    word, ``-locked`` takes one away, a bare word sets the status), ``block`` exits
+    taken away (those leading nowhere known first) and ``reveal`` of its hidden ways
+    opened. Nothing happens where the party is in no room (no map is kept)."""
 
     status: tuple[str, ...] = ()
     block: Expr | None = None
     when: Expr | None = None
+    reveal: Expr | None = None
 
 
 Effect = (Adjust | Assign | Let | RollDice | Check | RollTable | Encounter | LightChange | Say

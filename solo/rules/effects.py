@@ -194,12 +194,13 @@ def _room(doc: Document, path: tuple, value: Any, when: Expr | None) -> RoomChan
     if len({word[0] if word[0] in "+-" else "" for word in words}) > 1:
         raise doc.error(path + ("status",), "set the status, or add (+) or take away (-) "
                         "words, not both")
-    block = _optional(doc, path + ("block",), spec.get("block"))
-    if block is not None:
-        doc.numeric.append((path + ("block",), block, "block needs a number"))
-    if not words and block is None:
-        raise doc.error(path, "expected `status:` or `block:`")
-    return RoomChange(tuple(word.lower() for word in words), block, when)
+    numbers = {name: _optional(doc, path + (name,), spec.get(name)) for name in ("block", "reveal")}
+    doc.numeric.extend((path + (name,), number, f"{name} needs a number")
+                       for name, number in numbers.items() if number is not None)
+    if not words and all(number is None for number in numbers.values()):
+        raise doc.error(path, "expected `status:`, `block:` or `reveal:`")
+    return RoomChange(tuple(word.lower() for word in words), numbers["block"], when,
+                      numbers["reveal"])
 
 
 def _do(doc: Document, path: tuple, value: Any, when: Expr | None) -> Do:

@@ -230,7 +230,9 @@ BLOCKS: dict[str, Block] = {block.name: block for block in (
            ("status", "status words for the room the party is in: `cleared` sets, "
             "`+collapsed` adds, `-locked` takes away (`room: +collapsed` alone says the same)"),
            ("block", "how many of its exits are taken away (an expression; those leading "
-            "nowhere known go first)")),
+            "nowhere known go first)"),
+           ("reveal", "how many of its hidden ways open by themselves (an expression; where "
+            "a key or a generator gives the room and it has none, solo says so)")),
     _block("do", "do:",
            ("routine", "the routine", True),
            ("with", "values for its parameters")),

@@ -59,10 +59,10 @@ def _last_rooms_line(out: str, room: str) -> str:
 def test_going_through_the_open_door_enters_its_own_room(tmp_path, system, move):
     run, text = _play(tmp_path, f"{move}\n{move}\nrooms\n", system)
     assert run.code == 0, run.err
-    assert "|Hall|exits S, ?(locked), ?, ?, ?]" in text
+    assert "|Hall|exits S(out), ?(locked), ?, ?(out), ?]" in text
     assert "|Pantry|exits R1]" in text  # not the vault behind the locked door
     assert "Vault" not in text
-    assert "|Hall|exits S, ?(locked), R3, ?, ?]" in text
+    assert "|Hall|exits S(out), ?(locked), R3, ?(out), ?]" in text
     assert "exits S(out), ?(locked), R3, ?(out), ?" in _last_rooms_line(run.out, "R1")
 
 
@@ -74,7 +74,7 @@ def test_each_door_keeps_its_own_lock_and_trap(tmp_path):
     assert shown.count("springs as the party goes through") == 1  # the trapped door's own
     springs = shown.index("springs as the party goes through")
     assert shown.index("[R:4|active|Armoury|exits R1]") > springs  # going into R4
-    assert "[R:1|active|Hall|exits S, ?(locked), R3, ?, R4]" in text
+    assert "[R:1|active|Hall|exits S(out), ?(locked), R3, ?(out), R4]" in text
     assert "[R:2|active|Vault|exits R1]" in text  # once its lock is broken
     assert "exits S(out), R2, R3, ?(out), R4" in _last_rooms_line(run.out, "R1")
 
@@ -89,7 +89,7 @@ def test_a_search_there_leaves_every_other_door_as_it_was(tmp_path):
     run, text = _play(tmp_path, "enter\nenter\nback\nfind-secret\nenter\nrooms\n")
     assert run.code == 0, run.err
     assert "A secret way is found: a panel that slides." in text
-    assert "[R:1|active|Hall|exits S, ?(locked), R3, ?, ?(trapped), ?(secret)]" in text
+    assert "[R:1|active|Hall|exits S(out), ?(locked), R3, ?(out), ?(trapped), ?(secret)]" in text
     assert "[R:4|active|Armoury|exits R1]" in text  # the trapped door, the one way on left
     assert "exits S(out), ?(locked), R3, ?(out), R4(trapped), ?(secret)" in \
         _last_rooms_line(run.out, "R1")
@@ -134,7 +134,7 @@ def test_of_two_doors_between_two_rooms_only_the_one_gone_through_is_open(tmp_pa
     assert run.code == 0, run.err
     text = journal.read_text(encoding="utf-8")
     assert "[R:2|active|Vault|exits R1(locked), R1]" in text
-    assert "[R:1|active|Hall|exits S, R2(locked), R2]" in text
+    assert "[R:1|active|Hall|exits S(out), R2(locked), R2]" in text
 
 
 TWIN_LOCKS = """kind: key
@@ -170,9 +170,9 @@ def test_of_two_locked_doors_with_no_direction_the_second_is_named_and_opened_by
         "'break-door ?2' (locked)" in errors[0]
     assert "R1 has 2 exits shown as ?: '?3' names none" in errors[1] and len(errors) == 2
     text = journal.read_text(encoding="utf-8")
-    assert "[R:1|active|Hall|exits S, ?1(locked), ?2(locked)]" in text
+    assert "[R:1|active|Hall|exits S(out), ?1(locked), ?2(locked)]" in text
     assert "R1 (here, way out) · Hall · active · exits S(out), ?1(locked), ?2(locked)" in run.out
     assert "(note: The door ?2 of R1 is open.)" in text  # which one: as it was named
-    assert "[R:1|active|Hall|exits S, ?(locked), ?]" in text  # the second opened
+    assert "[R:1|active|Hall|exits S(out), ?(locked), ?]" in text  # the second opened
     assert "[R:3|active|Chapel|exits R1]" in text and "Vault" not in text
     assert "exits S(out), ?(locked), R3" in _last_rooms_line(run.out, "R1")

@@ -73,7 +73,7 @@ def test_without_a_map_the_room_effect_does_nothing(world):
 @pytest.mark.parametrize("effect, problem", [
     ("{room: {status: [+a, -b]}}", "not both"),
     ("{room: {status: '2x'}}", "status words"),
-    ("{room: {}}", "`status:` or `block:`"),
+    ("{room: {}}", "`status:`, `block:` or `reveal:`"),
     ("{room: {block: \"'x'\"}}", "number"),
 ])
 def test_a_room_effect_that_cannot_work_is_refused_by_file_and_line(tmp_path, effect, problem):

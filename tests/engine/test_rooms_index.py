@@ -266,7 +266,8 @@ def test_the_room_events_name_the_rooms_a_change_made_and_no_other():
         dungeon = change.enter_new(dungeon, None, 3)
     dungeon = change.go_to(dungeon, "R7")
     after = change.block_exits(change.set_status(dungeon, ["collapsed"], "add"), 2)
-    run = SimpleNamespace(dungeon=dungeon, events=[])  # what changed() reads of a run
+    run = SimpleNamespace(dungeon=dungeon, events=[],  # what changed() reads of a run
+                          out_of=lambda room: ())
     changed(run, after)  # type: ignore[arg-type]
     assert [event.room for event in run.events] == plain_changed(dungeon, after) == ["R7", "R8"]
     assert run.events[0].status == ("active", "collapsed")

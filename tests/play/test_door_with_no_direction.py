@@ -59,8 +59,8 @@ def test_where_no_action_opens_doors_room_exits_question_mark_opens_a_keys_door(
     assert "the door of R5 with no direction is locked: once the party has opened it, " \
         "'room exits ?' says so" in run.err
     text = journal.read_text(encoding="utf-8")
-    assert "[R:5|active|Passage|exits N:R1, S:R3, ?, E]" in text  # (mapped: lit at first)
-    assert "exits N:R1, S:R3, R2, E]" in text  # the key's door, still without a direction
+    assert "[R:5|active|Passage|exits N:R1, S:R3, ?, E(out)]" in text  # (mapped: lit at first)
+    assert "exits N:R1, S:R3, R2, E(out)]" in text  # the key's door, still without a direction
 
 
 @pytest.mark.parametrize("system", ["delving", "dungeon-turn"])
@@ -150,8 +150,8 @@ def test_a_direction_typed_in_a_keys_room_leaves_the_keys_door_as_the_key_gives_
     assert run.code == 1  # 'room exits NE': the key gives R5 no such exit
     assert "the key gives R5 its exits, and NE is none of them" in run.err
     text = journal.read_text(encoding="utf-8")
-    assert "|Passage|exits N:R1, S:R3, ?(locked), E]" in text
-    assert "|Passage|exits N:R1, S:R3, R2, E]" in text  # the key's door, to its room
+    assert "|Passage|exits N:R1, S:R3, ?(locked), E(out)]" in text
+    assert "|Passage|exits N:R1, S:R3, R2, E(out)]" in text  # the key's door, to its room
 
 
 # -- in a key's room: the key knows its door by having no direction, so '?' names it -------
@@ -186,7 +186,7 @@ def test_a_keys_door_with_no_direction_is_opened_by_question_mark_and_leads_to_i
     errors = [line for line in run.err.splitlines() if line.startswith("solo: error")]
     assert "the door N of R1 is locked: once the party has opened it, 'room exits N' says " \
         "so" in errors[0] and len(errors) == 1
-    assert "[R:1|active, unmapped|Hall of doors|exits S, N(locked), ?]" in run.out
+    assert "[R:1|active, unmapped|Hall of doors|exits S(out), N(locked), ?]" in run.out
     assert "R1 (way out) · Hall of doors · active, unmapped · exits S(out), N(locked), R3" \
         in run.out  # the way out still leads out: the key's door leads to its room
     assert "R3 (here) · Side room" in run.out

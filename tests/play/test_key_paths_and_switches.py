@@ -208,7 +208,7 @@ def test_an_exit_out_of_the_dungeon_is_shown_and_refused_as_a_way_on(here):
     key_at(here)
     run = solo("new", "j.md", "--system", "d12-tension", "--seed", "3", "--dungeon",
                "abbey.yaml", stdin="enter\nenter S\nleave\n")
-    assert "[R:1|active|Cellar stair|exits S, N, E]" in run.out
+    assert "[R:1|active|Cellar stair|exits S(out), N, E]" in run.out
     assert "solo: error: line 2: the exit S of R1 leads out of the dungeon: 'leave' takes " \
            "the party out" in run.err
     assert "Expedition 1 is over" in run.out

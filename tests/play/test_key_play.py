@@ -24,7 +24,7 @@ def test_the_first_move_enters_the_entrance_and_names_the_key_by_path_and_hash(h
     assert run.code == 0, run.err
     assert "No rooms yet: the procedure's 'enter' goes into the key's entrance " \
            "(explored: 0 of 20 rooms, 0 of 5 secrets)" in run.out
-    assert "[R:1|active|Cellar stair|exits S, N, E]" in run.out
+    assert "[R:1|active|Cellar stair|exits S(out), N, E]" in run.out
     assert "Broken steps down from the bramble" in run.out  # its text, on entering
     assert "Porters' room" not in run.out  # the room beyond, not yet
     text = (here / "j.md").read_text(encoding="utf-8")
@@ -146,7 +146,7 @@ def test_room_exits_cannot_give_a_keyed_room_an_exit_the_key_lacks(here):
     run = start(here, EXAMPLE, stdin="enter\nroom exits W\nroom exits NE(locked)\nrooms\n")
     assert run.code == 1
     assert run.err.count("the key gives R1 its exits, and ") == 2
-    assert "[R:1|active|Cellar stair|exits S, N, E]" in run.out
+    assert "[R:1|active|Cellar stair|exits S(out), N, E]" in run.out
     assert "R1 (here, way out) · Cellar stair · active · exits S(out), N, E\n" in run.out
 
 
@@ -169,7 +169,7 @@ def test_a_secret_door_walked_through_from_its_open_side_joins_the_exits_and_is_
     key.write_text(ONE_SIDED, encoding="utf-8")
     run = start(here, key, system, stdin=f"{move}\n{move} N\n{move} S\n{move} W\n")
     assert run.code == 0, run.err
-    assert "[R:1|active|Hall|exits S, E:R2(secret), N:R3]\n[#R:1]" in run.out  # journal says
+    assert "[R:1|active|Hall|exits S(out), E:R2(secret), N:R3]\n[#R:1]" in run.out  # journal says
     walked = solo("play", str(here / "j.md"), stdin=f"rooms\n{move} E\nrooms\n")
     assert walked.code == 0, walked.err
     assert "R1 (here, way out) · Hall · active · exits S(out), E:R2(secret), N:R3" in walked.out

@@ -5,6 +5,7 @@ not count or draw it as unexplored."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -46,3 +47,23 @@ def test_the_html_map_draws_only_the_ways_on(abbey: tuple[Path, str]):
     page = solo("export", str(abbey[0]), "--format", "html").out
     assert sorted(re.findall(r"an unexplored exit (\w+)", page)) == ["E", "N"]
     assert "2 exits lead nowhere known yet" in page
+
+
+def test_the_rooms_tag_writes_the_way_out_as_the_rooms_list_does(abbey: tuple[Path, str]):
+    """Lonelog's exits take a word in brackets after the way (``E:R7(secret)``): the tag
+    the journal keeps says which exit leads out, as ``rooms`` and the key do."""
+    journal, out = abbey
+    assert "[R:1|active|Cellar stair|exits S(out), N, E]" in out
+    assert "exits S, " not in journal.read_text(encoding="utf-8")
+
+
+def test_a_later_sitting_opens_with_the_way_out_in_its_dungeon_status(tmp_path: Path):
+    journal = tmp_path / "abbey.md"
+    assert solo("new", str(journal), "--system", "d12-tension", "--seed", "7",
+                "--dungeon", str(KEY), stdin="enter\n").code == 0
+    assert solo("play", str(journal), stdin="linger\n").code == 0
+    block = journal.read_text(encoding="utf-8").split("[DUNGEON STATUS]")[1]
+    assert block.split("[/DUNGEON STATUS]")[0].strip() == \
+        "[R:1|active|Cellar stair|exits S(out), N, E]"
+    status = solo("status", str(journal), "--json").out
+    assert json.loads(status)["room"]["exits"] == ["S(out)", "N", "E"]

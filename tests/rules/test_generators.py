@@ -14,7 +14,7 @@ import pytest
 
 from solo.errors import RulesError, UsageError
 from solo.rules.catalog import generator_list, load_file, load_generator
-from solo.rules.generate import RoomContext, resolve_settings, roll_room, room_odds
+from solo.rules.generate import RoomContext, door_odds, resolve_settings, roll_room, room_odds
 from solo.rules.generator import DIRECTIONS, parse_generator
 from solo.rules.paths import generators_dir
 from solo.rules.yamlfile import load_yaml
@@ -340,6 +340,28 @@ def test_the_exact_odds_are_fractions_worked_out_from_the_tables():
     shut = room_odds(generator, resolve_settings(generator, {"doors": "shut"}))
     # a shut dungeon shifts the door die past the open ones: 3 locked, 4-6 secret
     assert shut.doors["open"] == 0 and shut.doors["secret"] > odds.doors["secret"]
+
+
+@pytest.mark.parametrize("ident, domain", [("site", "tomb"), ("site", "cavern"),
+                                           ("tracker", None)])
+def test_the_doors_setting_shuts_more_ways_and_hides_no_more(ident, domain):
+    """The setting's help: how often a way on is shut. From its first choice to its last,
+    a way on is shut (stuck or locked) more often and open less often; a way hidden or
+    trapped is as likely whatever it says, and the last choice's commonest way is shut."""
+    generator = load_generator(ident)
+    setting = generator.setting("doors")
+    assert setting is not None
+    choices = setting.words
+    chosen = {"domain": domain} if domain else {}
+    odds = [door_odds(generator, resolve_settings(generator, {**chosen, "doors": choice}))
+            for choice in choices]
+    shut = [each["stuck"] + each["locked"] for each in odds]
+    assert shut == sorted(shut) and shut[0] < shut[-1]
+    assert [each["open"] for each in odds] == sorted((each["open"] for each in odds),
+                                                     reverse=True)
+    for kind in ("secret", "trapped"):
+        assert len({each[kind] for each in odds}) == 1, kind
+    assert shut[-1] > max(odds[-1]["open"], odds[-1]["secret"], odds[-1]["trapped"])
 
 
 # --- the shipped generators and the catalog ------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 from solo.errors import RulesError
 from solo.rules.key_file import key_from_text
 from solo.rules.key_import import import_key
+from solo.rules.key_model import OPPOSITE, way_back
 from solo.rules.key_reveal import explored
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -95,6 +96,27 @@ def test_a_second_door_on_one_wall_takes_the_diagonal_on_its_side():
     west, east = (room.id for room in key.rooms if room.at in ((0.0, -5.0), (3.0, -5.0)))
     assert (north[west], north[east]) == ("N", "NE")
     assert ways(key, east)["R1"] == ("SW", "open")
+
+
+def test_a_door_and_its_way_back_are_opposites_so_play_pairs_its_two_sides():
+    """docs/keys.md: the diagonal on its side in the room the door faces away from, the
+    opposite one beyond (the key pairs a door's two sides by opposite directions)."""
+    data = json.loads(WATABOU.read_text(encoding="utf-8"))
+    # double doors at the west end of R1's south wall and a door at its east end, to R2
+    data["rects"] += [{"x": 1, "y": 1, "w": 1, "h": 1}, {"x": 3, "y": 1, "w": 1, "h": 1}]
+    data["doors"] += [{"x": 1, "y": 1, "dir": {"x": 0, "y": 1}, "type": 5},
+                      {"x": 3, "y": 1, "dir": {"x": 0, "y": 1}, "type": 1}]
+    _, text, _ = import_key(json.dumps(data).encode(), "w.json")
+    key = key_from_text(text, "w.yaml")
+    above, below = key.room("R1"), key.room("R2")
+    assert [(exit.direction, exit.text) for exit in above.exits if exit.to == "R2"] == [
+        ("S", "a door"), ("SW", "double doors"), ("SE", "a door")]
+    for index, exit in enumerate(above.exits):
+        if exit.to == "R2":
+            other = way_back(key, above, index)
+            assert other is not None and other[0] is below
+            back = below.exits[other[1]]
+            assert back.direction == OPPOSITE[exit.direction or ""] and back.text == exit.text
 
 
 @pytest.mark.parametrize("content, expected", [

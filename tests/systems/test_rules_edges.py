@@ -31,6 +31,20 @@ def test_a_two_turn_search_with_no_encounter_takes_both_turns(crawl):
     assert c.state.turn == 2 and "stops" not in said(result)
 
 
+@pytest.mark.parametrize(("light", "faces", "finished"), [
+    ("candle", [1, 1, 1, 1, 1, 1], False), ("candle", [6, 6], True), ("torch", [1] * 6, True)])
+def test_a_search_says_what_it_gives_up_only_once_searched_to_its_end(
+        crawl, light, faces, finished):
+    """Delving: a search cut short by an encounter says only that it found nothing; the
+    line on what a search gives up comes after its last turn (a one-turn search, by
+    torchlight, is never cut short: its encounter comes at its end)."""
+    c = crawl("delving")
+    c.do(f"light {light}")
+    text = said(c.do("search", faces=faces))
+    assert ("Searched to its end" in text) is finished
+    assert ("Cut short" in text) is not finished
+
+
 KEY = """kind: key
 id: cell
 name: Cell
