@@ -87,3 +87,26 @@ def dungeons(draw) -> Dungeon:
                   for room in ids)
     places = st.one_of(st.none(), st.sampled_from(ids)) if ids else st.none()
     return Dungeon(rooms, here=draw(places), way_out=draw(places))
+
+
+def played(name: str) -> Dungeon:
+    """Dungeons solo rolled in play (Delving and Dungeon Turn on the classic generator), as
+    the html map's QA found them misdrawn. ``long-way``: seed 34 (doors open, size large),
+    eleven rooms, R11 east of R10 but placed under R1, facing it; ``side-by-side``: seed 21,
+    R4 and R3 side by side, not joined, each with an unexplored exit towards the other;
+    ``corridor``: seed 5, the party in R2 north of the way out, R1, both with an exit on
+    each side."""
+    specs = {
+        "long-way": ("R11", "R1", {
+            "R1": "N:R2 S", "R2": "S:R1 N:R3", "R3": "S:R2 N:R4 E W", "R4": "S:R3 N:R5 E W",
+            "R5": "S:R4 N E W:R6", "R6": "E:R5 N W:R7", "R7": "E:R6 N S:R8",
+            "R8": "N:R7 E S:R9", "R9": "N:R8 E:R10 W", "R10": "W:R9 N E:R11",
+            "R11": "W:R10 N"}),
+        "side-by-side": ("R4", "R1", {"R1": "N E:R2 S:R4 W", "R2": "W:R1 N E S:R3",
+                                      "R3": "N:R2 E S W", "R4": "N:R1 E"}),
+        "corridor": ("R2", "R1", {"R1": "N:R2 S", "R2": "S:R1 N E"}),
+    }
+    here, way_out, rooms = specs[name]
+    return Dungeon(tuple(Room(room, f"{room}, as rolled", (), tuple(
+        Exit(*(way.split(":") if ":" in way else (way, None))) for way in ways.split()))
+        for room, ways in rooms.items()), here=here, way_out=way_out)

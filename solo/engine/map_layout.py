@@ -14,8 +14,10 @@ none of its ways had a direction, and its open exits are drawn as ones with none
 
 So a room keeps its cell whatever comes after it: naming another way out or finding more
 rooms never moves the rooms already drawn. Same dungeon, same layout: nothing here is
-random. The drawings (terminal text, Mermaid, SVG) read the :class:`Layout`;
-:func:`text_cells` and :func:`route` are shared helpers.
+random. The drawings (terminal text, Mermaid, SVG) read the :class:`Layout`; the two that
+draw the grid (terminal text, SVG) draw what :func:`sketch` decides, so they show the same
+passages and the same unexplored exits. :func:`text_cells` and :func:`clip` are shared
+helpers.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from functools import lru_cache
 
 from solo.engine.rooms import OPPOSITE, Dungeon
 
-__all__ = ["Cell", "Edge", "Stub", "Layout", "OFFSETS", "STATUS_MARKS", "UNMAPPED", "layout",
-           "text_cells"]
+__all__ = ["Cell", "Edge", "Stub", "Layout", "Sketch", "OFFSETS", "STATUS_MARKS", "UNMAPPED",
+           "clip", "layout", "place", "sketch", "text_cells"]
 
 Cell = tuple[int, int]
 """A place on the grid: (column, row), columns growing east and rows growing south."""
@@ -253,6 +255,58 @@ def _place(room: str, links: _Links, grid: _Grid) -> Cell:
     return grid.layered(grid.where[placed[0]])
 
 
+@dataclass(frozen=True)
+class Sketch:
+    """What a drawing of a :class:`Layout` draws between the boxes, and what it says instead.
+
+    ``near``: the passages between neighbouring cells, drawn as lines; ``far``: those between
+    rooms further apart, too long to draw (a drawing names them in words); ``stubs``: the
+    unexplored exits drawn as a short line ending in ``?``; ``boxed``: the rooms with an
+    unexplored exit not so drawn (no compass direction, or its place taken), whose box
+    carries a ``?``. ``taken``: the places between the boxes (see :func:`place`) that hold a
+    line."""
+
+    near: tuple[Edge, ...] = ()
+    far: tuple[Edge, ...] = ()
+    stubs: tuple[Stub, ...] = ()
+    boxed: frozenset[str] = frozenset()
+    taken: frozenset[Cell] = frozenset()
+
+
+def sketch(plan: Layout) -> Sketch:
+    """What the grid drawings show. Each gap between two neighbouring boxes, and each
+    corner where four cells meet, is one place, holding one line: a passage between
+    neighbours takes its place first (two diagonals may cross in a corner); an unexplored
+    exit is drawn as a stub only when its place is still free, first found first, so that
+    two stubs never meet (nor a stub a passage) and each ``?`` stands clear of the others."""
+    near = tuple(edge for edge in plan.edges if plan.adjacent(edge))
+    taken: set[Cell] = set()
+    for edge in near:
+        start, end = plan.cell(edge.start), plan.cell(edge.end)
+        assert start is not None and end is not None
+        taken.add((start[0] + end[0], start[1] + end[1]))  # (the doubled middle of the two)
+    stubs: list[Stub] = []
+    boxed: set[str] = set()
+    for stub in plan.stubs:
+        cell, direction = plan.cell(stub.room), stub.direction or ""
+        spot = place(cell, direction) if cell is not None and direction in OFFSETS else None
+        if spot is None or spot in taken:
+            boxed.add(stub.room)
+        else:
+            taken.add(spot)
+            stubs.append(stub)
+    return Sketch(near, tuple(edge for edge in plan.edges if not plan.adjacent(edge)),
+                  tuple(stubs), frozenset(boxed), frozenset(taken))
+
+
+def place(cell: Cell, direction: str) -> Cell:
+    """The place between ``cell`` and its neighbour ``direction`` (a compass point): a gap
+    between two boxes, or a corner where four cells meet. In half cells: the doubled middle
+    of the two cells (never a room's, whose coordinates are both even)."""
+    step_column, step_row = OFFSETS[direction]
+    return 2 * cell[0] + step_column, 2 * cell[1] + step_row
+
+
 def text_cells(text: str) -> int:
     """The columns ``text`` takes in a fixed-width font, as terminals count them: East Asian
     wide and full-width characters take two; combining marks and invisible format
@@ -260,6 +314,20 @@ def text_cells(text: str) -> int:
     if text.isascii():
         return len(text)
     return sum(map(_char_cells, text))
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns (:func:`text_cells`), ending in … when cut."""
+    if text_cells(text) <= width:
+        return text
+    out, used = [], 0
+    for char in text:
+        cells = text_cells(char)
+        if used + cells > width - 1:
+            break
+        out.append(char)
+        used += cells
+    return "".join(out) + ("…" if width >= 1 else "")
 
 
 @lru_cache(maxsize=4096)

@@ -19,12 +19,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solo.engine.map_layout import (
-    OFFSETS,
     STATUS_MARKS,
     Cell,
     Edge,
     Layout,
+    clip,
     layout,
+    sketch,
     text_cells,
 )
 from solo.engine.rooms import Dungeon, Room
@@ -58,20 +59,6 @@ def _one_line(text: str) -> str:
     return printable(" ".join(text.split()))
 
 
-def _clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns, ending in … when cut."""
-    if text_cells(text) <= width:
-        return text
-    out, used = [], 0
-    for char in text:
-        cells = text_cells(char)
-        if used + cells > width - 1:
-            break
-        out.append(char)
-        used += cells
-    return "".join(out) + ("…" if width >= 1 else "")
-
-
 def _wrap(text: str, width: int) -> list[str]:
     """Prose cut into lines of at most ``width`` columns, between words where it can."""
     lines = [""]
@@ -81,7 +68,7 @@ def _wrap(text: str, width: int) -> list[str]:
             lines[-1] = joined
         else:
             lines.append(word)
-    return [_clip(line, width) for line in lines]
+    return [clip(line, width) for line in lines]
 
 
 def _cells(text: str) -> list[str]:
@@ -108,9 +95,6 @@ class _Canvas:
     def __init__(self, columns: int, lines: int) -> None:
         self.grid = [[" "] * columns for _ in range(lines)]
 
-    def free(self, x: int, y: int) -> bool:
-        return 0 <= y < len(self.grid) and 0 <= x < len(self.grid[y]) and self.grid[y][x] == " "
-
     def put(self, x: int, y: int, char: str) -> None:
         if 0 <= y < len(self.grid) and 0 <= x < len(self.grid[y]):
             self.grid[y][x] = char
@@ -128,7 +112,7 @@ class _Canvas:
 
 def _label(room: Room, stubs_elsewhere: bool) -> str:
     marks = "".join(dict.fromkeys(STATUS_MARKS.get(word, "*") for word in room.status))
-    return _clip(_one_line(room.id), _LONGEST_ID) + marks[:2] + ("?" if stubs_elsewhere else "")
+    return clip(_one_line(room.id), _LONGEST_ID) + marks[:2] + ("?" if stubs_elsewhere else "")
 
 
 @dataclass(frozen=True)
@@ -204,8 +188,8 @@ def _draw_edge(canvas: _Canvas, frame: _Frame, plan: Layout, edge: Edge,
 
 
 def _draw_stub(canvas: _Canvas, frame: _Frame, cell: Cell, direction: str, secret: bool,
-               joins: set[str]) -> bool:
-    """The stub of an open exit, when its place is free (True: drawn)."""
+               joins: set[str]) -> None:
+    """The stub of an open exit (its place is free: :func:`~solo.engine.map_layout.sketch`)."""
     x, y = frame.corner(cell)
     width, line = frame.box_width, "┄" if secret else "─"
     middle = x + width // 2
@@ -214,13 +198,10 @@ def _draw_stub(canvas: _Canvas, frame: _Frame, cell: Cell, direction: str, secre
              "N": [(middle, y - 1, "?")], "S": [(middle, y + 3, "?")],
              "NE": [(x + width, y - 1, "?")], "SE": [(x + width, y + 3, "?")],
              "NW": [(x - 1, y - 1, "?")], "SW": [(x - 1, y + 3, "?")]}[direction]
-    if all(canvas.free(spot_x, spot_y) for spot_x, spot_y, _ in spots):
-        for spot_x, spot_y, char in spots:
-            canvas.put(spot_x, spot_y, char)
-        if direction in ("N", "S", "E", "W"):
-            joins.add(direction)
-        return True
-    return False
+    for spot_x, spot_y, char in spots:
+        canvas.put(spot_x, spot_y, char)
+    if direction in ("N", "S", "E", "W"):
+        joins.add(direction)
 
 
 def _draw_box(canvas: _Canvas, frame: _Frame, cell: Cell, label: str, box: _Box,
@@ -262,41 +243,28 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None,
     if not rooms:
         return _wrap("No rooms on the map yet.", width)
     plan = layout(dungeon)
+    drawn = sketch(plan)  # (an open exit not drawn as a stub: a '?' in its room's box)
     open_exits: dict[str, list[tuple[str | None, bool]]] = {room: [] for room in rooms}
     for stub in plan.stubs:
         open_exits[stub.room].append((stub.direction, stub.secret))
-    # an open exit with a direction is a stub ending in '?', or (when another room or a
-    # passage takes its place) a '?' in its room's box, as one with no direction is
-    undrawn: set[str] = set()
-    for _ in range(2):
-        labels = {room_id: _label(room, room_id in undrawn or any(
-            direction not in OFFSETS for direction, _ in open_exits[room_id]))
-                  for room_id, room in rooms.items()}
-        box_width = max(text_cells(label) for label in labels.values()) + 4
-        here = dungeon.here if dungeon.here in rooms and not outside else None
-        focus = plan.cell(here) or plan.cell(dungeon.way_out) or (0, 0)
-        frame = _frame(plan, focus, box_width, width, height)
-        canvas = frame.canvas()
-        shown = [room for room, cell in plan.cells if frame.shows(cell)]
-        joins: dict[str, set[str]] = {room: set() for room in rooms}
-        far: list[Edge] = []
-        for edge in plan.edges:
-            both = frame.shows(plan.cell(edge.start) or (-1, -1)) and frame.shows(
-                plan.cell(edge.end) or (-1, -1))
-            if both and plan.adjacent(edge):
-                _draw_edge(canvas, frame, plan, edge, joins)
-            elif both:
-                far.append(edge)
-        missed = set()
-        for stub in plan.stubs:
-            cell = plan.cell(stub.room)
-            if stub.direction in OFFSETS and cell is not None and frame.shows(cell) and \
-                    not _draw_stub(canvas, frame, cell, stub.direction, stub.secret,
-                                   joins[stub.room]):
-                missed.add(stub.room)
-        if missed <= undrawn:
-            break
-        undrawn |= missed
+    labels = {room_id: _label(room, room_id in drawn.boxed) for room_id, room in rooms.items()}
+    box_width = max(text_cells(label) for label in labels.values()) + 4
+    here = dungeon.here if dungeon.here in rooms and not outside else None
+    focus = plan.cell(here) or plan.cell(dungeon.way_out) or (0, 0)
+    frame = _frame(plan, focus, box_width, width, height)
+    canvas = frame.canvas()
+    shown = [room for room, cell in plan.cells if frame.shows(cell)]
+    joins: dict[str, set[str]] = {room: set() for room in rooms}
+    both = {edge for edge in plan.edges if frame.shows(plan.cell(edge.start) or (-1, -1))
+            and frame.shows(plan.cell(edge.end) or (-1, -1))}
+    for edge in drawn.near:
+        if edge in both:
+            _draw_edge(canvas, frame, plan, edge, joins)
+    far = [edge for edge in drawn.far if edge in both]
+    for stub in drawn.stubs:
+        cell = plan.cell(stub.room)
+        if cell is not None and frame.shows(cell):
+            _draw_stub(canvas, frame, cell, stub.direction or "", stub.secret, joins[stub.room])
     for room_id in shown:
         box = _HERE if room_id == here else _WAY_OUT if room_id == dungeon.way_out else _ROOM
         cell = plan.cell(room_id)
@@ -313,7 +281,7 @@ def map_lines(dungeon: Dungeon, width: int = 80, height: int | None = None,
     out += [line for text in prose for line in _wrap(text, width)]
     out += _key(rooms, shown, here, dungeon.way_out, open_exits)
     out += _legend(rooms.values(), plan, width, here is not None)
-    return [_clip(line, width) for line in out]
+    return [clip(line, width) for line in out]
 
 
 def _where_line(dungeon: Dungeon, plan: Layout, count: int, here: str | None,

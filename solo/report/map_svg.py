@@ -1,16 +1,18 @@
 """The html report's map: the dungeon's layout as an inline SVG.
 
 Each room is a box in its layout cell with its id, status marks and the start of its
-description (all of it in the box's tooltip); known passages are lines between the boxes
-(between rooms further apart, paths along the gaps between the rows and columns of
-boxes), dashed when secret, with ≡ on a stair; an open
-exit with a compass direction is a short line ending in ``?``. The room the party is in is
-filled with the accent colour, the way out has a thick accent border, and both have a
-caption in words. A ``<title>`` and a ``<desc>`` (the rooms, and the way out in words) are
-there for screen readers. The map is as wide as its columns of rooms, its key set in as
-many lines as that width needs, so that a map of one or two columns fits a phone's column
-at full size. A wider one shrinks to its column (its ``viewBox`` scales), to four fifths of
-its size at most, where its 12.5 px letters show at 10 px; past that the page scrolls it.
+description (all of it in the box's tooltip). What goes between the boxes is what the
+terminal's map draws (:func:`~solo.engine.map_layout.sketch`): passages between neighbours
+are lines, dashed when secret, with ≡ on a stair, and those between rooms further apart are
+named under the drawing; an unexplored exit is a short line ending in ``?`` where its place
+is free, else a ``?`` in its room's box. The room the party is in is filled with the accent
+colour, the way out has a thick accent border, and both have a caption in words, below the
+box or above it, wherever no line is (else over the description). A ``<title>`` and a
+``<desc>`` (the rooms, and the way out in words) are there for screen readers. The map is
+as wide as its columns of rooms, its key set in as many lines as that width needs, so that
+a map of one or two columns fits a phone's column at full size. A wider one shrinks to its
+column (its ``viewBox`` scales), to four fifths of its size at most, where its 12.5 px
+letters show at 10 px; past that the page scrolls it.
 
 Self-contained: no script, no event handler, no link to anything outside; its one
 ``<style>`` uses the html report's colour variables, with the palette's colours where
@@ -28,7 +30,11 @@ from solo.engine.map_layout import (
     Cell,
     Edge,
     Layout,
+    Sketch,
+    clip,
     layout,
+    place,
+    sketch,
     text_cells,
 )
 from solo.engine.rooms import Dungeon, Room
@@ -72,46 +78,20 @@ def _clean(text: str) -> str:
     return escape(shown)
 
 
-def _clip(text: str, most: int) -> str:
-    text = " ".join(text.split())
-    if text_cells(text) <= most:
-        return text
-    out, used = [], 0
-    for char in text:
-        used += text_cells(char)
-        if used > most - 1:
-            break
-        out.append(char)
-    return "".join(out) + "…"
-
-
 def _centre(cell: Cell) -> tuple[float, float]:
     column, row = cell
     return _MARGIN + column * _CELL_W + _CELL_W / 2, _MARGIN + row * _CELL_H + _CELL_H / 2
 
 
-def _passage(plan: Layout, edge: Edge, lane: int) -> str:
-    """A passage: a straight line between neighbours; between rooms further apart, a path
-    along the empty channels between the rows and columns of boxes (so it never crosses a
-    room), each such path in its own lane of the channel (``lane`` counts them)."""
+def _passage(plan: Layout, edge: Edge) -> str:
+    """A passage between neighbours: a straight line between their boxes' middles."""
     start, end = plan.cell(edge.start), plan.cell(edge.end)
     assert start is not None and end is not None
     (x1, y1), (x2, y2) = _centre(start), _centre(end)
-    kind = "pass secret" if edge.secret else "pass"
-    if plan.adjacent(edge):
-        middle = (x1 + x2) / 2, (y1 + y2) / 2
-        shape = f'<line class="{kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>'
-    else:
-        shift = (lane % 5 - 2) * 5
-        above_start = _MARGIN + start[1] * _CELL_H + shift
-        above_end = _MARGIN + end[1] * _CELL_H + shift
-        beside_end = _MARGIN + end[0] * _CELL_W + shift
-        points = [(x1, y1), (x1, above_start), (beside_end, above_start),
-                  (beside_end, above_end), (x2, above_end), (x2, y2)]
-        middle = (beside_end, (above_start + above_end) / 2)
-        shape = (f'<polyline class="{kind}" points="'
-                 + " ".join(f"{x},{y}" for x, y in points) + '"/>')
+    shape = (f'<line class="pass{" secret" if edge.secret else ""}" x1="{x1}" y1="{y1}" '
+             f'x2="{x2}" y2="{y2}"/>')
     if edge.stair:
+        middle = (x1 + x2) / 2, (y1 + y2) / 2
         shape += (f'<g class="stair"><title>a stair</title><circle cx="{middle[0]}" '
                   f'cy="{middle[1]}" r="8"/><text x="{middle[0]}" y="{middle[1] + 4}">≡'
                   "</text></g>")
@@ -122,19 +102,20 @@ def _stub(cell: Cell, direction: str, secret: bool) -> str:
     x, y = _centre(cell)
     step_x, step_y = OFFSETS[direction]
     edge_x, edge_y = x + step_x * _BOX_W / 2, y + step_y * _BOX_H / 2
-    end_x, end_y = edge_x + step_x * 12, edge_y + step_y * 10
+    end_x, end_y = edge_x + step_x * 8, edge_y + step_y * 10  # (its ? nearer its own box)
     kind = "pass secret" if secret else "pass"
     return (f'<line class="{kind}" x1="{edge_x}" y1="{edge_y}" x2="{end_x}" y2="{end_y}"/>'
             f'<text x="{end_x + step_x * 6}" y="{end_y + step_y * 6 + 4}">?'
             f"<title>an unexplored exit {direction}</title></text>")
 
 
-def _room_box(room: Room, cell: Cell, here: bool, way_out: bool, unplaced_exit: bool) -> str:
+def _room_box(room: Room, cell: Cell, kind: str, drawn: Sketch, held: set[Cell]) -> str:
+    """The box of a room (``kind``: ``room here``, ``room out`` or ``room``), with its caption
+    where no line and no other caption is (``held``: the places captions hold)."""
     x, y = _centre(cell)
     marks = "".join(dict.fromkeys(STATUS_MARKS.get(word, "*") for word in room.status))
-    heading = _clip(printable(room.id), 12) + marks[:2] + ("?" if unplaced_exit else "")
-    kind = "room here" if here else "room out" if way_out else "room"
-    anchor = f' id="{HERE_ID}"' if here else ""  # (a link to it scrolls it into view)
+    heading = clip(printable(room.id), 12) + marks[:2] + ("?" if room.id in drawn.boxed else "")
+    anchor = f' id="{HERE_ID}"' if kind == "room here" else ""  # (a link to it scrolls to it)
     words = [printable(" ".join(room.id.split()))]
     if room.description.strip():
         words.append(printable(" ".join(room.description.split())))
@@ -144,28 +125,39 @@ def _room_box(room: Room, cell: Cell, here: bool, way_out: bool, unplaced_exit: 
            f'<rect x="{x - _BOX_W / 2}" y="{y - _BOX_H / 2}" width="{_BOX_W}" '
            f'height="{_BOX_H}" rx="6"/>',
            f'<text class="id" x="{x}" y="{y - 3}">{_clean(heading)}</text>']
-    if room.description.strip():
+    caption = {"room here": "you are here", "room out": "way out"}.get(kind, "")
+    wide, below, above = len(caption) * 6.6 + 10, y + _BOX_H / 2 + 3, y - _BOX_H / 2 - 19
+    spots = {"S": (below, x - wide / 2), "N": (above, x - wide / 2), "SE": (below, x + 6),
+             "SW": (below, x - 6 - wide), "NE": (above, x + 6), "NW": (above, x - 6 - wide)}
+    free = [way for way in spots if caption and place(cell, way) not in drawn.taken  # (SE:
+            and not {place(cell, way), place(cell, way[0])} & held]  # beside the line S)
+    held.update({place(cell, free[0]), place(cell, free[0][0])} if free else ())
+    if room.description.strip() and (free or not caption):
         out.append(f'<text class="small" x="{x}" y="{y + 15}">'
-                   f"{_clean(_clip(printable(room.description), 16))}</text>")
+                   f"{_clean(clip(printable(' '.join(room.description.split())), 16))}</text>")
     out.append("</g>")
-    caption = "you are here" if here else "way out" if way_out else ""
-    if caption:
-        top, wide = y + _BOX_H / 2 + 3, len(caption) * 6.6 + 10
-        out.append(f'<g class="caption"><rect x="{x - wide / 2}" y="{top}" width="{wide}" '
-                   f'height="16" rx="3"/><text x="{x}" y="{top + 12}">{caption}</text></g>')
+    if caption:  # below the box, above it, beside the line there, or over the description
+        top, left = spots[free[0]] if free else (y + 2, x - wide / 2)
+        out.append(f'<g class="caption"><rect x="{left}" y="{top}" width="{wide}" height="16" '
+                   f'rx="3"/><text x="{left + wide / 2}" y="{top + 12}">{caption}</text></g>')
     return "".join(out)
 
 
-def _legend(rooms: Iterable[Room], plan: Layout, width: float) -> list[str]:
-    """The key, its items set in lines that fit ``width``."""
+def _lines(items: Iterable[str], width: float, joint: str = " · ") -> list[str]:
+    """``items`` set in lines that fit ``width``."""
     lines: list[str] = []
-    for item in _legend_items(rooms, plan):
-        joined = f"{lines[-1]} · {item}" if lines else item
+    for item in items:
+        joined = f"{lines[-1]}{joint}{item}" if lines else item
         if lines and text_cells(joined) * _LEGEND_CHAR <= width:
             lines[-1] = joined
         else:
             lines.append(item)
     return lines
+
+
+def _far(edge: Edge) -> str:
+    return (f"{clip(printable(edge.start), 12)} {'┄' if edge.secret else '─'} "
+            f"{clip(printable(edge.end), 12)}" + (" (stair)" if edge.stair else ""))
 
 
 def _legend_items(rooms: Iterable[Room], plan: Layout) -> list[str]:
@@ -214,9 +206,12 @@ def svg_map(dungeon: Dungeon) -> str:
     """The dungeon's map as one inline ``<svg>`` element."""
     rooms = {room.id: room for room in reversed(dungeon.rooms)}  # (the first of an id)
     plan = layout(dungeon)
+    drawn = sketch(plan)
     width = 2 * _MARGIN + max(plan.columns, 1) * _CELL_W  # (as wide as its rooms: a phone's
-    legend = _legend(rooms.values(), plan, width - 2 * _MARGIN) if rooms else []  # for two)
-    height = 2 * _MARGIN + plan.rows * _CELL_H + len(legend) * _LEGEND_LINE
+    far = [_far(edge) + ("," if edge != drawn.far[-1] else "") for edge in drawn.far]
+    legend = _lines(["too long to draw:", *far] if far else [], width - 2 * _MARGIN, " ") \
+        + _lines(_legend_items(rooms.values(), plan), width - 2 * _MARGIN) if rooms else []
+    height = 2 * _MARGIN + plan.rows * _CELL_H + len(legend) * _LEGEND_LINE + 4
     title = f"Map of the dungeon: {len(rooms)} room{'s' if len(rooms) != 1 else ''}"
     about = _description(dungeon, plan, rooms) if rooms else "No rooms are known yet."
     least = round(width * _LEAST_SCALE)
@@ -229,17 +224,16 @@ def svg_map(dungeon: Dungeon) -> str:
            f'<rect class="paper" width="{width}" height="{height}"/>']
     if not rooms:
         out.append(f'<text x="{width / 2}" y="{height / 2}">No rooms on the map yet</text>')
-    lanes = {edge: lane for lane, edge in enumerate(
-        edge for edge in plan.edges if not plan.adjacent(edge))}
-    out += [_passage(plan, edge, lanes.get(edge, 0)) for edge in plan.edges]
-    unplaced = {stub.room for stub in plan.stubs if stub.direction not in OFFSETS}
-    out += [_stub(cell, stub.direction, stub.secret) for stub in plan.stubs
-            if stub.direction in OFFSETS and (cell := plan.cell(stub.room)) is not None]
+    out += [_passage(plan, edge) for edge in drawn.near]
+    out += [_stub(cell, stub.direction or "", stub.secret) for stub in drawn.stubs
+            if (cell := plan.cell(stub.room)) is not None]
+    held: set[Cell] = set()  # (the places the captions take)
     for room_id, cell in plan.cells:
-        out.append(_room_box(rooms[room_id], cell, room_id == dungeon.here,
-                             room_id == dungeon.way_out, room_id in unplaced))
-    top = 2 * _MARGIN + plan.rows * _CELL_H - _MARGIN / 2
-    out += [f'<text class="legend" x="{_MARGIN}" y="{top + index * _LEGEND_LINE + 4}">'
-            f"{escape(line)}</text>" for index, line in enumerate(legend)]
+        kind = "room here" if room_id == dungeon.here else \
+            "room out" if room_id == dungeon.way_out else "room"
+        out.append(_room_box(rooms[room_id], cell, kind, drawn, held))
+    top = _MARGIN + plan.rows * _CELL_H + 20  # (below the bottom row's stubs and captions)
+    out += [f'<text class="legend" x="{_MARGIN}" y="{top + index * _LEGEND_LINE}">'
+            f"{_clean(line)}</text>" for index, line in enumerate(legend)]
     out.append("</svg>")
     return "".join(out)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
-from map_dungeons import big_dungeon, dungeons, twelve_rooms
+from map_dungeons import big_dungeon, dungeons, played, twelve_rooms
 
-from solo.engine.map_layout import OFFSETS, layout, text_cells
+from solo.engine.map_layout import OFFSETS, layout, place, sketch, text_cells
 from solo.engine.rooms import Dungeon, Exit, Room
 from tests.suite_profile import scaled
 
@@ -87,6 +87,32 @@ def test_rooms_no_known_way_joins_are_placed_below_the_rest():
 def test_an_empty_dungeon_has_an_empty_grid():
     plan = layout(Dungeon())
     assert (plan.cells, plan.edges, plan.columns, plan.rows) == ((), (), 0, 0)
+
+
+def test_the_sketch_draws_what_has_room_and_names_the_rest():
+    plan = layout(played("long-way"))  # (R11, east of R10, is placed under R1)
+    drawn = sketch(plan)
+    assert [(edge.start, edge.end) for edge in drawn.far] == [("R10", "R11")]
+    assert len(drawn.near) == 9 and not set(drawn.near) & set(drawn.far)
+    # R1's south exit and R11's north one face each other: the first found is drawn
+    r1, r11 = plan.cell("R1"), plan.cell("R11")
+    assert place(r1, "S") == place(r11, "N") in drawn.taken
+    assert ("R1", "S") in {(stub.room, stub.direction) for stub in drawn.stubs}
+    assert ("R11", "N") not in {(stub.room, stub.direction) for stub in drawn.stubs}
+    assert drawn.boxed == {"R11"}
+    # each stub drawn in a place of its own, none where a passage is
+    places = [place(plan.cell(stub.room), stub.direction) for stub in drawn.stubs]
+    passages = {place(plan.cell(edge.start), direction) for edge in drawn.near
+                for direction, step in OFFSETS.items() if _step(plan, edge.start, edge.end) == step}
+    assert len(set(places)) == len(places) == len(plan.stubs) - 1 and not passages & set(places)
+    assert len(passages) == 9
+
+
+def test_a_passage_keeps_its_place_from_a_second_exit_that_way():
+    dungeon = Dungeon((Room("R1", exits=(Exit("E", "R2"), Exit("E"), Exit("U"))),
+                       Room("R2", exits=(Exit("W", "R1"),))))
+    drawn = sketch(layout(dungeon))
+    assert drawn.stubs == () and drawn.boxed == {"R1"}  # (a stair's exit has no place)
 
 
 def test_text_cells_counts_wide_and_zero_width_characters():
