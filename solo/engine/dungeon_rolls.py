@@ -21,66 +21,42 @@ layer: nothing here reads a file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine import room_traps
-from solo.engine.arguments import required_words
 from solo.engine.dungeon_named import DUNGEON, KEY, active
+from solo.engine.dungeon_refusals import (
+    DISARMERS,
+    FINDERS,
+    OPENERS,
+    SEEKS,
+    dead_end,
+    door_refusal,
+    refuse_hidden,
+)
 from solo.engine.events import Event, Said
 from solo.engine.room_exits import door_name, named_unnamed, nothing_to_open, question, unnamed
-from solo.engine.rooms import DIRECTIONS, FOUND, HIDDEN, OPPOSITE, Dungeon, Exit, Room
+from solo.engine.rooms import FOUND, HIDDEN, OPPOSITE, Dungeon, Exit, Room
 from solo.engine.run import RunState
 from solo.engine.table_draws import draw_event
 from solo.errors import UsageError
 from solo.rules.expr import compile_expr
 from solo.rules.generate import GeneratedRoom, RoomContext, roll_room
-from solo.rules.procedure import Action, Procedure
+from solo.rules.procedure import Action
 from solo.rules.world import World
 
-__all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "finder", "door_refusal",
-           "door_to_open", "refuse_shut", "Rolled", "roll_new", "after_action", "TRAPS_FOUND",
-           "traps_found", "PRESET", "takes_preset", "move_arguments", "DISARMERS"]
-
-OPENERS: Mapping[str, tuple[str, ...]] = {
-    "break-door": ("stuck", "locked"),   # D12: the party broke a door down (Tension +1)
-    "batter-door": ("stuck", "locked"),  # Trespasser: Might | Athletics, always Loud
-    "force-door": ("stuck", "locked"),   # Exploration: a STR check against the door
-    "pick-lock": ("locked",),            # Trespasser and Exploration: a lock picked
-}
-"""The procedures' own actions that open a door, and the doors each opens: the one named by
-its direction (``break-door S``), else the one such door of the room the party is in (a
-check the action rolls must succeed)."""
-
-DISARMERS = ("disarm-trap",)
-"""The actions that get around a trap: the first one on a door of the room not found yet is
-found by it (:func:`~solo.engine.room_traps.disarm`), unless the player says ``another``."""
-
-FINDERS = ("find-secret", "search")
-"""The actions that find a room's secret ways and the traps on its doors (a check the
-action rolls must succeed), each what it :func:`seeks`."""
-
-SEEKS = "seeks"
-"""The value a search's target sets (a choice of its argument: Dungeon Turn's ``search
-traps``) to say what it looks for: ``secrets`` (secret ways, and what a key hides),
-``traps`` (trapped doors), or anything else for what the map does not keep (a trap on one
-object). A search whose target sets none looks for both."""
+__all__ = ["OPENERS", "FINDERS", "SEEKS", "seeks", "door_to_open", "Rolled", "roll_new",
+           "after_action", "TRAPS_FOUND", "traps_found", "DEAD_END", "PRESET", "takes_preset",
+           "move_arguments"]
 
 
 def seeks(run: RunState, what: str) -> bool:
     """Whether the search being carried out looks for ``what`` (``secrets`` or ``traps``)."""
     return run.locals.get(SEEKS, what) == what
 
-
-def finder(procedure: Procedure, name: str) -> str:
-    """The search ``name`` as the player types it to find secret ways: with the target
-    that seeks them, if it takes one (``search secret-doors``)."""
-    target = next((choice for arg in procedure.actions[name].args
-                   for choice, sets in arg.choices if dict(sets).get(SEEKS) == "secrets"),
-                  None)
-    return f"{name} {target}" if target else name
 
 _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", False),
           "trapped": ("trapped", False), "secret": (HIDDEN, True)}
@@ -89,31 +65,6 @@ _DOORS = {"open": ("", False), "stuck": ("stuck", False), "locked": ("locked", F
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _free_direction(room: Room) -> str | None:
-    """The first direction no exit of ``room`` the party knows of takes."""
-    used = {exit.direction for exit in room.exits if exit.seen}  # (a hidden one unsaid)
-    return next((direction for direction in DIRECTIONS if direction not in used), None)
-
-
-def door_refusal(room: Room, exit: Exit, procedure: Procedure) -> UsageError:
-    """Why the party cannot go through ``exit``: its door is shut, and what opens it: the
-    procedure's own action, with the door's direction; where it has none, the player says
-    the party opened it with ``room exits`` and its direction (or the room it leads to). A
-    door with no direction is named ``?`` (``?(stuck)`` where the words need its kind)."""
-    openers = [name for name, doors in OPENERS.items()
-               if exit.door in doors and name in procedure.actions]
-    if openers:
-        shut = sum(1 for other in room.exits if other.door in OPENERS[openers[0]])
-        said = f" {exit.direction}" if exit.direction else "" if shut == 1 \
-            else f" {named_unnamed(room, exit, OPENERS[openers[0]])}"
-        return UsageError(f"{door_name(room, exit)} is {exit.door}: " + " or ".join(
-            f"'{name}{said}{required_words(procedure.actions[name])}'" for name in openers)
-            + " opens it first")
-    where = exit.direction or exit.to or named_unnamed(room, exit)
-    return UsageError(f"{door_name(room, exit)} is {exit.door}: once the party has "
-                      f"opened it, 'room exits {where}' says so")
 
 
 def door_to_open(run: RunState, action: str, direction: str | None) -> int | None:
@@ -146,7 +97,7 @@ def door_to_open(run: RunState, action: str, direction: str | None) -> int | Non
         if exit.door in kinds:
             return index
         if exit.barred:
-            raise door_refusal(room, exit, run.procedure)
+            raise door_refusal(room, exit, run.procedure, run.scope)
         raise UsageError(f"the way {direction} of {room.id} is not shut: '{action}' has "
                          "nothing to open there")
     shut = [index for index, exit in enumerate(exits) if exit.door in kinds]
@@ -159,41 +110,10 @@ def door_to_open(run: RunState, action: str, direction: str | None) -> int | Non
         run.values.get(name) for name in (DUNGEON, KEY)))
 
 
-def refuse_shut(run: RunState, direction: str | None, back_word: str = "go") -> None:
-    """Refuse, by name, a move into a new room through a shut door of the room the party
-    is in (the exit :func:`~solo.engine.room_changes.way_on` takes)."""
-    room = run.dungeon.current
-    if room is None:
-        return
-    index = change.way_on(room, direction, back_word)
-    if index is not None and room.exits[index].barred:
-        raise door_refusal(room, room.exits[index], run.procedure)
-
-
-def _dead_end(dungeon: Dungeon, room: Room, procedure: Procedure) -> UsageError:
-    """Why a rolled room has no way on: the search that may find one, and the nearest
-    known room that has one that the party may walk to, as ``go`` walks (each room's own
-    exits it may pass, never through a room marked locked)."""
-    barred = frozenset(other.id for other in dungeon.rooms
-                       if any(word in change.BARRED for word in other.status))
-
-    def next_rooms(at: str) -> Iterable[str]:  # (a locked room may be gone to, not through)
-        here = dungeon.room(at) if at == room.id or at not in barred else None
-        return (to for to in here.ways() if dungeon.room(to) is not None) if here else ()
-
-    steps = dungeon.steps(room.id, next_rooms)
-    onward = [(steps[other.id], index, other.id) for index, other in enumerate(dungeon.rooms)
-              if other.id in steps and other.id != room.id
-              and any(exit.to is None and exit.seen for exit in other.exits)]
-    finders = [name for name in FINDERS if name in procedure.actions]
-    ways = [f"'{finder(procedure, finders[0])}' may find a secret way"] if finders else []
-    if onward:
-        ways.append(f"'go {min(onward)[2]}' walks to the nearest room with one")
-    free = _free_direction(room)
-    if free is not None:
-        ways.append(f"'room exits {free}' names one")
-    return UsageError(f"{room.id} has no way on that leads nowhere yet: " + "; ".join(ways))
-
+DEAD_END = "dungeon_dead_end"
+"""The state's value naming the rolled room with no exits at all (a first room rolled a
+dead end): going on from it is refused as from any rolled room with no way on, where a
+room the player typed with no exits (before ``set dungeon``) makes one."""
 
 PRESET = "preset"
 """The choice a move's ``encounter`` argument takes for a room that holds an encounter as
@@ -247,17 +167,20 @@ def _through(run: RunState, room: Room, direction: str | None
     events: list[Event] = []
     exits = list(room.exits)
     free = [index for index, exit in enumerate(exits) if exit.to is None]
+    # a rolled room's exits are all it has (a room typed with none makes one, as ever)
+    rolled = bool(exits) or run.values.get(DEAD_END) == room.id
     if direction is None:  # the first way on the party can take, else the first it sees
         chosen = next((index for index in free if exits[index].seen
                        and not exits[index].barred), None)
         if chosen is None:
             chosen = next((index for index in free if exits[index].seen), None)
-        if chosen is None and exits:  # (a room with no exits known makes one, as ever)
-            raise _dead_end(run.dungeon, room, run.procedure)
+        if chosen is None and rolled:
+            raise dead_end(run.dungeon, room, run.procedure)
     else:  # the exit named, as the party knows it (a hidden one is wall until found)
+        refuse_hidden(run, (direction,))
         chosen = next((index for index in free if exits[index].seen
                        and exits[index].direction == direction), None)
-        if chosen is None and exits and not any(  # (one to a known room: 'go' says so;
+        if chosen is None and rolled and not any(  # (one to a known room: 'go' says so;
                 exit.seen and (exit.to is None) == (exit.direction is None)  # one counted)
                 and exit.direction in (direction, None) for exit in exits):
             raise UsageError(f"{room.id} has no exit {direction} the party knows of; "
@@ -266,7 +189,7 @@ def _through(run: RunState, room: Room, direction: str | None
         return room, direction, events
     exit = exits[chosen]
     if exit.barred:
-        raise door_refusal(room, exit, run.procedure)
+        raise door_refusal(room, exit, run.procedure, run.scope)
     found = traps_found(run)
     if exit.door == "trapped":
         events.append(change.spring(room, exit, found))
@@ -322,6 +245,8 @@ def roll_new(world: World, run: RunState, direction: str | None, to: str | None,
     assert room is not None
     room = _stocked(room, rolled)
     dungeon = dungeon.with_room(room)
+    if not room.exits:  # a dead end with no way in (the first room): no way on is made
+        run.store(DEAD_END, room.id)
     before = run.dungeon
     run.dungeon = dungeon
     shown: list[Event] = [change.room_event(room, "new")]
@@ -391,5 +316,5 @@ def after_action(world: World, run: RunState, action: str, held: bool,
     dungeon: Dungeon = run.dungeon.with_room(room._replace(exits=tuple(exits)))
     run.dungeon = dungeon
     run.events.extend(Said(" ".join(text.split())) for text in said)
-    run.events.append(change.room_event(dungeon.current or room, "changed", run.out_of(room)))
+    run.events.append(change.room_event(dungeon.current or room, "changed"))
 

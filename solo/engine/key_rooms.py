@@ -18,7 +18,8 @@ from typing import Any
 
 from solo.engine import room_changes as change
 from solo.engine.dungeon_named import KEY, KEY_AT, KEY_FOUND, KEY_HASH, key_values
-from solo.engine.dungeon_rolls import FINDERS, Rolled, door_refusal, finder, seeks, traps_found
+from solo.engine.dungeon_refusals import FINDERS, door_refusal, finder
+from solo.engine.dungeon_rolls import Rolled, seeks, traps_found
 from solo.engine.events import Encountered, Event, Said
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.engine.run import RunState

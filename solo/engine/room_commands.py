@@ -12,7 +12,8 @@ from __future__ import annotations
 from solo.engine import room_changes as change
 from solo.engine.arguments import quote
 from solo.engine.dungeon_named import active
-from solo.engine.dungeon_rolls import Rolled, refuse_shut, roll_new, traps_found
+from solo.engine.dungeon_refusals import refuse_hidden, refuse_shut
+from solo.engine.dungeon_rolls import Rolled, roll_new, traps_found
 from solo.engine.events import Event, RoomChanged, Said
 from solo.engine.key_rooms import KEY, active_key, enter_key_room, found_ids
 from solo.engine.requests import Act, MarkRoom, NameWayOut, NoteRoom
@@ -63,6 +64,7 @@ def secrets_here(world: World, run: RunState) -> int | None:
 def note_room(world: World, run: RunState, request: NoteRoom) -> None:
     if request.description is None and not request.exits:
         raise UsageError("room: describe the room, give its exits or its status")
+    refuse_hidden(run, (exit.direction for exit in request.exits))  # (a search finds it)
     key = active_key(world, run.values)
     dungeon = describe(run.dungeon, request.description, request.exits,
                        key is not None and run.dungeon.here in key)

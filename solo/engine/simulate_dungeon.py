@@ -174,7 +174,7 @@ def simulate_dungeon(world: World, generator: str, turns: int, seed: int,
                 # (a choice the hint leaves to the player, 'success|failure', is tossed)
                 line = " ".join(word for word in options[0].split() if "|" not in word)
                 if not line.startswith((*OPENERS, "go ")):
-                    tried.add(line)
+                    tried.update((line, options[0]))  # (tried, with its choice or not)
                 continue
             if played != line:
                 tossed += 1

@@ -24,7 +24,8 @@ from typing import Any, NamedTuple
 
 from solo.engine import room_changes as change
 from solo.engine.arguments import parse_arguments
-from solo.engine.dungeon_rolls import door_refusal, traps_found
+from solo.engine.dungeon_refusals import door_refusal
+from solo.engine.dungeon_rolls import traps_found
 from solo.engine.events import ActedNote, Event, Said, acted
 from solo.engine.interpreter import Run
 from solo.engine.requests import Act, GoBack, GoTo

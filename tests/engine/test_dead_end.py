@@ -4,7 +4,7 @@ exit alone, none through a shut door)."""
 
 from __future__ import annotations
 
-from solo.engine.dungeon_rolls import _dead_end
+from solo.engine.dungeon_refusals import dead_end
 from solo.engine.rooms import Dungeon, Exit, Room
 from solo.rules.catalog import load_world
 
@@ -17,7 +17,7 @@ def _refusal(near_way: Exit) -> str:
              Room("R4", exits=(Exit("S", "R1"), Exit("N", "R3"))),
              Room("R3", exits=(Exit("S", "R4"), Exit("N"))))
     dungeon = Dungeon(rooms, here="R1", way_out="R1")
-    return str(_dead_end(dungeon, dungeon.rooms[0], load_world("d12-tension").procedure))
+    return str(dead_end(dungeon, dungeon.rooms[0], load_world("d12-tension").procedure))
 
 
 def test_the_nearest_room_with_a_way_on_by_an_open_door_is_named():
@@ -35,5 +35,5 @@ def test_a_room_whose_way_leads_only_from_it_is_not_the_nearest():
              Room("R4", exits=(Exit("S", "R1"), Exit("N", "R3"))),
              Room("R3", exits=(Exit("S", "R4"), Exit("N"))))
     dungeon = Dungeon(rooms, here="R1", way_out="R1")
-    text = str(_dead_end(dungeon, rooms[0], load_world("d12-tension").procedure))
+    text = str(dead_end(dungeon, rooms[0], load_world("d12-tension").procedure))
     assert "'go R3' walks to the nearest room with one" in text

@@ -54,7 +54,7 @@ def _play(session: Session, move: str, turns: int) -> list[str]:
                                 if "|" not in word)                   # the roll, said below)
                 if not line.startswith(("break-door", "batter-door", "pick-lock",
                                         "force-door", "go ")):
-                    tried.add(line)
+                    tried.update((line, options[0]))
                 continue
             lines.append(line)
             if line == move:

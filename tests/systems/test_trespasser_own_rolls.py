@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ABBEY = ROOT / "docs" / "examples" / "keys" / "bell-abbey.yaml"
 TO_R6 = "advance\nadvance N\nadvance N\nadvance W\n"  # R6 hides a secret way SW
 ENCOUNTER_ROUND = ("An encounter came this round: play it out, as the characters take "
-                   "their actions only in a round without one. Begin the next round first "
-                   "(advance, stay, hide or backtrack).")
+                   "their actions only in a round without one. Begin the next round first: "
+                   "'stay' keeps the party here for it (Alarm +1, no encounter check).")
 
 
 def play(folder: Path, seed: str, stdin: str, *more: str):

@@ -12,7 +12,8 @@ from tests.fake_env import solo
 
 SEARCH = "Wren: search success"
 REFUSED = ("Wren has acted this round: each character takes one action a round. Begin the "
-           "next round first (advance, stay, hide or backtrack).")
+           "next round first: 'stay' keeps the party here for it (Alarm +1, no encounter "
+           "check).")
 
 
 @pytest.fixture
