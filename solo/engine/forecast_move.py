@@ -25,7 +25,7 @@ from solo.engine.events import Checked
 from solo.engine.forecast_chain import FirstMove
 from solo.engine.forecast_dice import Chance, chance_among, plain_world, sample, seeded
 from solo.engine.forecast_live import locals_of
-from solo.engine.forecast_plays import Budget, Turn, lit_kinds, play_turn, quiet_perform
+from solo.engine.forecast_plays import Turn, lit_kinds, play_turn, quiet_perform
 from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_met
 from solo.engine.forecast_tree import (
     TooMany,
@@ -90,7 +90,7 @@ class ActionOdds:
 
 
 
-def move_odds(world: World, state: State, line: str, budget: Budget, at_least: bool,
+def move_odds(world: World, state: State, line: str, at_least: bool,
               named: bool = True, first: FirstMove | None = None) -> ActionOdds:
     """What ``line`` brings this turn from ``state`` (what its rolls name too, if
     ``named``; ``at_least``: the danger behind the screen was taken at its floor);
@@ -115,7 +115,7 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
 
     def moved(dice: random.Random):
         return perform(dice, moves)
-    play = play_turn(plain, state, request, budget, perform=moved)
+    play = play_turn(plain, state, request, perform=moved)
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
     # refused now: UsageError, before any forecast; a move of several turns costs as
@@ -128,8 +128,8 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
     counted = _counted(count, perform, state, line, kinds, at_least) if named else None
     if counted is not None:
         return counted
-    found, exact, results, checks = _apart(world, state, request, play, count, budget,
-                                           turns, named, moved)
+    found, exact, results, checks = _apart(world, state, request, play, count, turns,
+                                           named, moved)
     return _action(line, found, exact, kinds, at_least, results, checks, room)
 
 
@@ -186,8 +186,8 @@ def _counted(count, perform, state: State, line: str, kinds: list[tuple[str, str
                       up_to=len(lengths) > 1)
 
 
-def _apart(world: World, state: State, request, play, count, budget: Budget, turns: int,
-           named: bool, moved) -> tuple[list, bool, tuple | None, tuple | None]:
+def _apart(world: World, state: State, request, play, count, turns: int, named: bool,
+           moved) -> tuple[list, bool, tuple | None, tuple | None]:
     """A move's encounter and lights counted alone, where counting all it brings at once
     is too many ways (what its rolls name and its checks are then too: None, never a
     second figure beside its exact encounter); estimated from plays when even these are
@@ -196,7 +196,7 @@ def _apart(world: World, state: State, request, play, count, budget: Budget, tur
     results: tuple[tuple[str, Chance], ...] | None
     checks: tuple[tuple[str, Chance], ...] | None
     try:  # the encounter and the lights alone; what the rolls name costs more ways
-        ways, _ = count(play_turn(plain, state, request, budget, False, moved), WAYS)
+        ways, _ = count(play_turn(plain, state, request, False, moved), WAYS)
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found: list[tuple[Fraction | int, Turn]] = [
             (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]

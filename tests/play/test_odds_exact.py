@@ -27,7 +27,7 @@ from solo.engine.dungeon_named import start_values
 from solo.engine.forecast import forecast, next_turn
 from solo.engine.forecast_chain import chain
 from solo.engine.forecast_dice import plain_world, seeded
-from solo.engine.forecast_plays import Budget, play_turn
+from solo.engine.forecast_plays import play_turn
 from solo.engine.forecast_rooms import new_room
 from solo.engine.forecast_tree import TooMany, outcomes
 from solo.engine.state import State
@@ -210,7 +210,7 @@ def test_a_roll_kept_under_no_name_is_drawn_on_one_face(monkeypatch):
     world = world_of("dungeon-turn")
     state = played("dungeon-turn", "light torch")
     request = read(world, state, "rest-hour")
-    play = play_turn(plain_world(world), state, request, Budget(10 ** 9), False)
+    play = play_turn(plain_world(world), state, request, False)
     count = forecast_move._counter(world)
     ways, plays = count(play, 100_000)
     monkeypatch.setattr(forecast_tree, "unkept_roll", lambda *_: False)
@@ -227,7 +227,7 @@ def test_ways_that_rolled_more_dice_merge_once_their_states_are_equal(monkeypatc
     state = replace(played("dungeon-turn", "light torch"),
                     struck={world.procedure.encounters: (0, 1, 2)})
     request = read(world, state, "rest-hour")
-    play = play_turn(plain_world(world), state, request, Budget(10 ** 9), False)
+    play = play_turn(plain_world(world), state, request, False)
     count = forecast_move._counter(world)
     ways, plays = count(play, 100_000)
     key = forecast_tree._Count.key
