@@ -370,3 +370,15 @@ def test_a_move_into_a_room_with_too_many_ways_is_estimated_not_raised(monkeypat
     assert any(line.startswith("~ estimated")
                for line in odds_lines(world_of("d12-tension"), state))
     assert odds_status(world_of("d12-tension"), state)  # the status bar, no traceback
+
+
+@pytest.mark.parametrize("generator", ["site", "classic"])
+def test_d12s_enter_reads_the_rolled_rooms_exits_not_the_room_left(generator):
+    # D12's enter counts max(exits, room_exits): in play room_exits is the rolled room's,
+    # so a room left with 6 exits must not lift a rolled room's fewer exits to 6
+    state = begun("d12-tension", generator, "enter 6")
+    odds = move_odds("d12-tension", state)
+    plays = 2000
+    seen = _simulated("d12-tension", state, plays)["encounter"]
+    exact = odds.encounter.value
+    assert abs(seen - exact) <= 4 * (exact * (1 - exact) / plays) ** 0.5, (seen, exact)
