@@ -36,17 +36,14 @@ from solo.engine.forecast_chain import FirstMove
 from solo.engine.forecast_dice import Chance
 from solo.engine.forecast_move import ActionOdds, move_odds
 from solo.engine.forecast_names import idle
-from solo.engine.forecast_plays import Budget
 from solo.engine.key_rooms import active_key
 from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
 
 __all__ = ["Forecast", "ActionOdds", "forecast", "next_turn", "same_action", "hidden_danger",
-           "BUDGET", "TURNS", "OUTSIDE", "screened_values", "UNCAPPED"]
+           "TURNS", "OUTSIDE", "screened_values", "UNCAPPED"]
 
-BUDGET = 1200
-"""The turns a full forecast may play (about 40 ms of the engine; bench/bench_odds.py)."""
 TURNS = 3
 """How many turns ahead the danger forecast looks."""
 
@@ -105,7 +102,7 @@ UNCAPPED = 20
 """How far past its floor the odds look at a hidden tracker with no cap."""
 
 
-def _least(world: World, state: State, line: str, budget: int,
+def _least(world: World, state: State, line: str,
            first: FirstMove | None = None) -> ActionOdds:
     """What ``line`` brings this turn, its encounter and lights the least they are at any
     value a hidden danger may have (a move's chance is not always least at the danger's
@@ -114,12 +111,12 @@ def _least(world: World, state: State, line: str, budget: int,
     raises UsageError. ``first``: counted with the floor's odds."""
     name = hidden_danger(world, state)
     if name is None:
-        return move_odds(world, state, line, Budget(budget), False, first=first)
+        return move_odds(world, state, line, False, first=first)
     found = []
     for index, value in enumerate(screened_values(world, name)):
         try:  # (past the floor, only the encounter and lights: half the ways)
             found.append(move_odds(world, replace(state, values={**state.values, name: value}),
-                                   line, Budget(budget), True, named=index == 0,
+                                   line, True, named=index == 0,
                                    first=first if index == 0 else None))
         except UsageError:
             if index == 0:
@@ -191,15 +188,14 @@ def _usual(world: World, state: State) -> str:
     return words[0] if action is not None and action.room == "new" else usual
 
 
-def next_turn(world: World, state: State, line: str, rng: random.Random,
-              budget: int = BUDGET // 4) -> ActionOdds:
+def next_turn(world: World, state: State, line: str, rng: random.Random) -> ActionOdds:
     """What ``line`` brings this turn from ``state``, the same figures as its row of
     :func:`forecast` (the status bar's and ``odds``'s one computation); raises UsageError
     if it cannot be read or is refused now, or enters a room of a key not yet seen."""
     unseen = _unseen_room(world, state, line.split()[0]) if line.split() else None
     if unseen is not None:
         raise UsageError(unseen)
-    return _least(world, state, line, budget)
+    return _least(world, state, line)
 
 
 def _nowhere_back(world: World, state: State, name: str) -> str | None:
@@ -221,7 +217,7 @@ def _nowhere_back(world: World, state: State, name: str) -> str | None:
 
 
 def forecast(world: World, state: State, rng: random.Random, last: str = "",
-             budget: int = BUDGET, turns: int = TURNS, horizon: int = HORIZON) -> Forecast:
+             turns: int = TURNS, horizon: int = HORIZON) -> Forecast:
     """Every forecast for ``state`` (``last``: the command the party played last, which it
     is taken to keep doing), on the forecast's own dice ``rng``. Nothing while the party
     is outside the dungeon (issue 38): the text says why."""
@@ -237,7 +233,6 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
         offered.append("enter")
     actions: list[ActionOdds] = []
     skipped: list[tuple[str, str]] = []
-    share = budget // 2 // max(len(offered), 1)
     action = same_action(world, seen, last)
     request = engine.read(world, seen, action) if action is not None else None
     danger_now = None if hidden else engine.danger_value(world, state)
@@ -249,7 +244,7 @@ def forecast(world: World, state: State, rng: random.Random, last: str = "",
             skipped.append((name, nowhere))
             continue
         try:
-            actions.append(_least(world, state, name, share,
+            actions.append(_least(world, state, name,
                                   first=first if name == action else None))
         except UsageError as refused:
             skipped.append((name, str(refused)))

@@ -25,7 +25,7 @@ from solo.engine.events import Checked
 from solo.engine.forecast_chain import FirstMove
 from solo.engine.forecast_dice import Chance, chance_among, plain_world, sample, seeded
 from solo.engine.forecast_live import locals_of
-from solo.engine.forecast_plays import Budget, Turn, lit_kinds, play_turn, quiet_perform
+from solo.engine.forecast_plays import Turn, lit_kinds, play_turn, quiet_perform
 from solo.engine.forecast_rooms import NewRoom, new_room, room_perform, stocked_met
 from solo.engine.forecast_tree import (
     TooMany,
@@ -90,7 +90,7 @@ class ActionOdds:
 
 
 
-def move_odds(world: World, state: State, line: str, budget: Budget, at_least: bool,
+def move_odds(world: World, state: State, line: str, at_least: bool,
               named: bool = True, first: FirstMove | None = None) -> ActionOdds:
     """What ``line`` brings this turn from ``state`` (what its rolls name too, if
     ``named``; ``at_least``: the danger behind the screen was taken at its floor);
@@ -115,7 +115,7 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
 
     def moved(dice: random.Random):
         return perform(dice, moves)
-    play = play_turn(plain, state, request, budget, perform=moved)
+    play = play_turn(plain, state, request, perform=moved)
     kinds = [(kind, world.procedure.lights[kind].label) for kind in lit_kinds(state)
              if kind in world.procedure.lights]
     # refused now: UsageError, before any forecast; a move of several turns costs as
@@ -124,12 +124,20 @@ def move_odds(world: World, state: State, line: str, budget: Budget, at_least: b
     count = _counter(world)
     if room is not None:  # a generated room: all at once (its plays record anyway)
         return _room_turn(world, state, line, room, perform, count, kinds, at_least, named,
-                          first)
+                          first, turns)
     counted = _counted(count, perform, state, line, kinds, at_least) if named else None
     if counted is not None:
         return counted
-    found, exact, results, checks = _apart(world, state, request, play, count, budget,
-                                           turns, named, moved)
+    found, exact, results, checks = _apart(world, state, request, play, count, turns,
+                                           named, moved)
+    return _action(line, found, exact, kinds, at_least, results, checks, room)
+
+
+def _action(line: str, found: list, exact: bool, kinds: list[tuple[str, str]],
+            at_least: bool, results: tuple | None, checks: tuple | None,
+            room: NewRoom | None) -> ActionOdds:
+    """A move's odds from its ways ``found`` (each with its chance; if not ``exact``,
+    plays, each of weight 1): its encounter, each kind of light out, how many turns."""
     lengths = {turn.turns for _, turn in found}
     return ActionOdds(line, chance_among(found, exact, lambda turn: turn.encounter),
                       tuple((label, chance_among(found, exact,
@@ -178,8 +186,8 @@ def _counted(count, perform, state: State, line: str, kinds: list[tuple[str, str
                       up_to=len(lengths) > 1)
 
 
-def _apart(world: World, state: State, request, play, count, budget: Budget, turns: int,
-           named: bool, moved) -> tuple[list, bool, tuple | None, tuple | None]:
+def _apart(world: World, state: State, request, play, count, turns: int, named: bool,
+           moved) -> tuple[list, bool, tuple | None, tuple | None]:
     """A move's encounter and lights counted alone, where counting all it brings at once
     is too many ways (what its rolls name and its checks are then too: None, never a
     second figure beside its exact encounter); estimated from plays when even these are
@@ -188,7 +196,7 @@ def _apart(world: World, state: State, request, play, count, budget: Budget, tur
     results: tuple[tuple[str, Chance], ...] | None
     checks: tuple[tuple[str, Chance], ...] | None
     try:  # the encounter and the lights alone; what the rolls name costs more ways
-        ways, _ = count(play_turn(plain, state, request, budget, False, moved), WAYS)
+        ways, _ = count(play_turn(plain, state, request, False, moved), WAYS)
     except TooMany:  # estimated on dice of its own, the same whoever asks (one figure)
         found: list[tuple[Fraction | int, Turn]] = [
             (1, turn) for turn in sample(play, seeded(), max(ESTIMATE // turns, 20))]
@@ -207,10 +215,11 @@ stocked encounter are dice too (:mod:`solo.engine.forecast_rooms`)."""
 
 def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, count,
                kinds: list[tuple[str, str]], at_least: bool, named: bool,
-               first: FirstMove | None = None) -> ActionOdds:
+               first: FirstMove | None = None, turns: int = 1) -> ActionOdds:
     """What a move into a generated room brings, counted in one go: the encounter (the
     room's stocked one or the move's own), the lights, what the rolls name and the
-    checks (the ones that read the rolled exits as one check: 'exits as rolled').
+    checks (the ones that read the rolled exits as one check: 'exits as rolled'); past
+    :data:`ROOM_WAYS`, estimated from plays as :func:`_apart` does (checks: None).
     ``first``: the look-ahead's first move, read off the same plays when they are its
     own (the room's stocked encounter drawn where the chain draws it): its ways are left
     in it."""
@@ -247,7 +256,15 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
     counted = _shared(play, events, count, named, first) if first is not None and \
         (met is None or not first.stocked) and first.room == room else None
     if counted is None:
-        counted, _ = count(play, ROOM_WAYS, named, events)
+        try:
+            counted, _ = count(play, ROOM_WAYS, named, events)
+        except TooMany:  # the stocked encounter drawn in the plays (``play`` reads met)
+            met = None
+            plays = [(1, turn) for turn, _, _ in
+                     sample(play, seeded(), max(ESTIMATE // turns, 20))]
+            return _action(line, plays, False, kinds, at_least,
+                           _named(plays, False) if named else (), None if named else (),
+                           room)
     ways: dict[tuple[Turn, frozenset], Fraction] = {}
     for (turn, checked, pending), chance in counted.items():
         # a move that met no encounter meets the room's stocked one, met's share of ways
@@ -274,11 +291,7 @@ def _room_turn(world: World, state: State, line: str, room: NewRoom, perform, co
             for labels in groups.values())
         if results is None:
             checks = None
-    return ActionOdds(line, chance_among(found, True, lambda turn: turn.encounter),
-                      tuple((label, chance_among(found, True,
-                                            lambda turn, kind=kind: kind in turn.out))
-                            for kind, label in kinds), at_least,
-                      max(lengths), results, checks, up_to=len(lengths) > 1, room=room)
+    return _action(line, found, True, kinds, at_least, results, checks, room)
 
 
 def _shared(play, events, count, named: bool, first: FirstMove) -> dict | None:

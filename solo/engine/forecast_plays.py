@@ -1,5 +1,5 @@
 """The plays a forecast makes of one command from a state (what it brings this turn),
-each counted against a budget of turns, and the spread of a light's life over the ways
+and the spread of a light's life over the ways
 (or plays) the same command again and again leads to.
 
 Every play runs the public engine (:func:`solo.engine.core.perform`) on the dice it is
@@ -20,27 +20,7 @@ from solo.engine.run import RunState
 from solo.engine.state import State
 from solo.rules.world import World
 
-__all__ = ["Budget", "Turn", "quiet_perform", "play_turn", "lit_kinds", "Spread", "spread"]
-
-
-class Budget:
-    """The turns the engine may still play for a forecast (a count, never a clock, so the
-    same state always gets the same forecast)."""
-
-    def __init__(self, turns: int) -> None:
-        self.left = turns
-        self.played = 0
-
-    def spend(self, turns: int = 1) -> None:
-        self.left -= turns
-        self.played += turns
-
-    def spent(self) -> int:
-        return self.played
-
-    @property
-    def over(self) -> bool:
-        return self.left <= 0
+__all__ = ["Turn", "quiet_perform", "play_turn", "lit_kinds", "Spread", "spread"]
 
 
 def lit_kinds(state: State) -> dict[str, int]:
@@ -66,15 +46,14 @@ def quiet_perform(world: World, state: State, request: Request, rng: random.Rand
     return engine.carried_out(world, state, request, rng, record)
 
 
-def play_turn(world: World, state: State, request: Request, budget: Budget,
-              named: bool = True, perform: Callable[[random.Random], RunState] | None = None):
+def play_turn(world: World, state: State, request: Request, named: bool = True,
+              perform: Callable[[random.Random], RunState] | None = None):
     """A play of ``request`` once from ``state``: its :class:`Turn` (with the outcomes it
     named, if ``named``). Raises UsageError if the command is refused. ``perform``: how
     the command is carried out on the dice (else :func:`quiet_perform`)."""
     before = lit_kinds(state)
 
     def play(rng: random.Random) -> Turn:
-        budget.spend()
         run = (perform(rng) if perform is not None
                else quiet_perform(world, state, request, rng))
         lit = Counter(light.kind for light in run.lights)

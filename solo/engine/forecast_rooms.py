@@ -3,16 +3,19 @@
 Play rolls a new room from the generator before the move's own effects
 (:mod:`solo.engine.dungeon_rolls`): its description, exits and doors are a great many
 ways, but the rules read only two things of them in the move that enters it: how many
-exits the party sees (the move's ``exits``, which D12's encounter check counts) and
-whether the room was stocked with an encounter (met from the procedure's own table,
-unless the move met one already). Both follow exactly from the generator's tables
-(:func:`solo.rules.generate.exit_count_odds`, :func:`~solo.rules.generate.door_odds`,
-:func:`~solo.rules.generate.room_odds`), so a forecast play draws each as ONE weighted
-die of the count (:meth:`solo.engine.forecast_tree.Forking.weighted`): the exits seen
-before the move, the stocked encounter after it (drawn only when the move met none, as
-play meets it). The rest of the room (its words, which door is where) changes nothing
-the figures read and is not drawn. Counted this way, a move into a generated room has a
-few times the ways of a typed one, not millions, and its figures are exact.
+exits the party sees (the move's ``exits`` and the map's ``room_exits``, which D12's
+encounter check counts) and whether the room was stocked with an encounter (met from
+the procedure's own table, unless the move met one already). Both follow exactly from
+the generator's tables (:func:`solo.rules.generate.exit_count_odds`,
+:func:`~solo.rules.generate.door_odds`, :func:`~solo.rules.generate.room_odds`), so a
+forecast play draws each as ONE weighted die of the count
+(:meth:`solo.engine.forecast_tree.Forking.weighted`): the exits seen before the move,
+the stocked encounter after it (drawn only when the move met none, as play meets it).
+The rest of the room (its words, which door is where) changes nothing the figures read
+and is not drawn; where the rules read the map, the room is put on it with the exits
+drawn, all seen (:func:`solo.engine.room_changes.enter_new`). Counted this way, a move
+into a generated room has a few times the ways of a typed one, not millions, and its
+figures are exact.
 
 Pure: no I/O, no clock, no global random.
 """
@@ -30,10 +33,11 @@ from solo.engine.dungeon_named import active
 from solo.engine.dungeon_rolls import move_arguments, takes_preset
 from solo.engine.effects_party import act_as
 from solo.engine.effects_tables import encounter_met, meet_rolled_encounter
-from solo.engine.forecast_names import foretells, sets
+from solo.engine.forecast_names import foretells, names_read, sets
 from solo.engine.forecast_tree import Forking
 from solo.engine.procedure_errors import procedure_error
 from solo.engine.requests import Act, Request
+from solo.engine.room_changes import enter_new
 from solo.engine.rooms import OPPOSITE, Room
 from solo.engine.run import RunState
 from solo.engine.state import State
@@ -69,6 +73,12 @@ class NewRoom:
     """Whether the move is told that the room holds its encounter
     (:func:`~solo.engine.dungeon_rolls.takes_preset`: D12 then rolls no events and no
     check): the stocked encounter's die is drawn before the move, as it changes it."""
+
+
+MAP_NAMES = frozenset({"room", "room_exits", "rooms_to_exit", "rooms_known", "room_new",
+                       "way_out"})
+"""The names the rules read of the map (:mod:`solo.engine.run`'s): where a procedure reads
+one, the room a forecast play enters is put on the map."""
 
 
 def _weights(chances: list[Fraction]) -> tuple[int, ...]:
@@ -198,8 +208,13 @@ def room_perform(world: World, state: State, request: Act, room: NewRoom,
     """``request`` carried out from ``state`` as play carries out a move into a generated
     room (:func:`solo.engine.carry_out.carry_out`), with the room's exits seen and its
     stocked encounter drawn as :class:`NewRoom` weighs them: the finished run (its events
-    recorded). The map is left as it was: no figure of the move reads it. ``stocked``:
-    False leaves the stocked encounter to the caller (:func:`stocked_met`)."""
+    recorded). Where the rules read the map (:data:`MAP_NAMES`), the room is put on it
+    for the move's effects, its exits the ones drawn (else they are drawn only for the
+    move's ``exits``: a die nothing reads is ways for nothing). The finished run's map is
+    the one it started from: the look-ahead tells states apart by it where it is read,
+    and a room per play would be too many states (its later moves start from the map as
+    now: docs/odds.md). ``stocked``: False leaves the stocked encounter to the caller
+    (:func:`stocked_met`)."""
     actor = request.actor
     if actor is not None:
         found = state.member(actor)
@@ -207,14 +222,21 @@ def room_perform(world: World, state: State, request: Act, room: NewRoom,
             raise UsageError(f"no one called {actor!r} in the party")
         actor = found.name
     action = world.procedure.actions[request.action]
-    exits = None
-    if room.exits_argument:
-        exits = room.seen[_draw(rng, room.seen_weights)] if len(room.seen) > 1 \
+    read = MAP_NAMES & names_read(world)
+    seen = 0
+    if room.exits_argument or "room_exits" in read:
+        seen = room.seen[_draw(rng, room.seen_weights)] if len(room.seen) > 1 \
             else room.seen[0] if room.seen else 0
     held = room.preset and bool(room.encounter) and (
         room.encounter == 1 or _draw(rng, room.met_weights) == 1)  # (it changes the move)
-    arguments = move_arguments(action, request.arguments, exits, held)
+    arguments = move_arguments(action, request.arguments,
+                               seen if room.exits_argument else None, held)
     run = new_run(world, state, action, rng)
+    if read:  # entered before the move's effects, as play enters it
+        try:
+            run.dungeon = enter_new(run.dungeon, request.direction, seen, request.to)
+        except UsageError:  # a shut door: refused in play, not followed here (as before)
+            pass
     run.record = True  # (play meets the room's encounter by the move's recorded events)
     act_as(run, actor)
     start = len(run.events)
@@ -229,4 +251,5 @@ def room_perform(world: World, state: State, request: Act, room: NewRoom,
             meet_rolled_encounter(run, start)
     except (ExprError, RecursionError) as error:  # a fault of the procedure file
         raise procedure_error(world, error) from error
+    run.dungeon = state.dungeon
     return run

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from solo.engine.forecast import BUDGET, forecast
+from solo.engine.forecast import forecast
 from solo.engine.forecast_dice import seeded
 from solo.journal.store import read_meta, read_tail
 from solo.play.odds_view import odds_lines, odds_turn
@@ -18,7 +18,7 @@ from solo.play.resume import journal_world, resume
 __all__ = ["journal_odds", "journal_odds_lines"]
 
 
-def journal_odds(path: Path, budget: int = BUDGET) -> dict[str, Any]:
+def journal_odds(path: Path) -> dict[str, Any]:
     """The forecasts for the journal at ``path`` (its last state, and the command played
     last as the one the party keeps to), as JSON-ready data. Raises SoloError (one line)
     for a journal that cannot be read."""
@@ -27,7 +27,7 @@ def journal_odds(path: Path, budget: int = BUDGET) -> dict[str, Any]:
     resumed = resume(world, meta, path, read_tail(path))
     world = resumed.world or world  # stocked with the journal's dungeon
     state = resumed.state
-    found = forecast(world, state, seeded(), resumed.last_command, budget)
+    found = forecast(world, state, seeded(), resumed.last_command)
     return {"journal": str(path), "system": world.procedure.id, "step": state.step,
             "turn": odds_turn(state), "unit": world.procedure.clock_unit,
             "last_command": resumed.last_command, **found.to_json()}

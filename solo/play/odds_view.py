@@ -25,10 +25,7 @@ from solo.engine.state import State
 from solo.errors import UsageError
 from solo.rules.world import World
 
-__all__ = ["odds_lines", "odds_status", "odds_turn", "show_odds", "odds_shown", "STATUS_BUDGET"]
-
-STATUS_BUDGET = 300
-"""The turns the status bar's one forecast may play (a few milliseconds)."""
+__all__ = ["odds_lines", "odds_status", "odds_turn", "show_odds", "odds_shown"]
 
 _OFF: dict[int, weakref.ref[World]] = {}  # the sittings (by their world) that turned it off
 _LAST: list[tuple[World, State, str]] = []  # the status bar's last forecast
@@ -63,7 +60,7 @@ def odds_status(world: World, state: State) -> str:
     line = same_action(world, state)
     if line is not None:
         try:
-            odds = next_turn(world, state, line, seeded(), STATUS_BUDGET)
+            odds = next_turn(world, state, line, seeded())
         except UsageError:
             odds = None
         if odds is not None:

@@ -71,7 +71,7 @@ def test_d12_entering_brings_an_encounter_at_or_under_exits_or_tension(tension):
     for line in ("enter", "linger"):
         agrees(action(found, line).encounter, Fraction(max(2, tension), 12))
         agrees(out(action(found, line), "Torch"), Fraction(1, 12))
-    odds = next_turn(world_of("d12-tension"), state, "enter 5", seeded(), 1200)
+    odds = next_turn(world_of("d12-tension"), state, "enter 5", seeded())
     agrees(odds.encounter, Fraction(max(5, tension), 12))
 
 
@@ -128,8 +128,8 @@ def test_dungeon_turn_depletion_puts_out_a_dimmed_torch_only_after_the_quiet_tur
     dimmed = replace(dimmed, lights=tuple(replace(light, dimmed=True)
                                           for light in dimmed.lights))
     world = world_of("dungeon-turn")
-    agrees(out(next_turn(world, quiet, "explore", seeded(), 1200), "Torch"), 0)
-    agrees(out(next_turn(world, dimmed, "explore", seeded(), 1200), "Torch"),
+    agrees(out(next_turn(world, quiet, "explore", seeded()), "Torch"), 0)
+    agrees(out(next_turn(world, dimmed, "explore", seeded()), "Torch"),
            Fraction(1, 6))
 
 

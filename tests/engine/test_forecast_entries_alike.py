@@ -9,7 +9,7 @@ from __future__ import annotations
 from solo.engine import forecast_chain, forecast_faces, forecast_move
 from solo.engine.core import read
 from solo.engine.forecast_dice import plain_world
-from solo.engine.forecast_plays import Budget, play_turn
+from solo.engine.forecast_plays import play_turn
 from tests.engine_states import played, world_of
 
 
@@ -21,7 +21,7 @@ def test_the_environment_tables_entries_alike_are_played_once(monkeypatch):
     world = world_of("d12-tension")
     state = played("d12-tension", "enter 4", tension=5)
     request = read(world, state, "linger 4")
-    play = play_turn(plain_world(world), state, request, Budget(10 ** 9))
+    play = play_turn(plain_world(world), state, request)
     count = forecast_move._counter(world)
     ways, plays = count(play, 100_000)
     _apart(monkeypatch)

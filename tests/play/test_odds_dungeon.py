@@ -357,3 +357,28 @@ def _way_on(system: str, state: State) -> bool:
     except SoloError:
         return False
     return True
+
+
+def test_a_move_into_a_room_with_too_many_ways_is_estimated_not_raised(monkeypatch):
+    from solo.engine import forecast_move
+    monkeypatch.setattr(forecast_move, "ROOM_WAYS", 5)
+    state = begun("d12-tension", "classic")
+    odds = move_odds("d12-tension", state)
+    assert odds.encounter.exact is None and 0 < odds.encounter.value < 1  # "~", estimated
+    assert odds.room is not None  # the room's own fractions are the generator's, exact
+    assert odds.checks is None  # not a second figure beside an estimate
+    assert any(line.startswith("~ estimated")
+               for line in odds_lines(world_of("d12-tension"), state))
+    assert odds_status(world_of("d12-tension"), state)  # the status bar, no traceback
+
+
+@pytest.mark.parametrize("generator", ["site", "classic"])
+def test_d12s_enter_reads_the_rolled_rooms_exits_not_the_room_left(generator):
+    # D12's enter counts max(exits, room_exits): in play room_exits is the rolled room's,
+    # so a room left with 6 exits must not lift a rolled room's fewer exits to 6
+    state = begun("d12-tension", generator, "enter 6")
+    odds = move_odds("d12-tension", state)
+    plays = 2000
+    seen = _simulated("d12-tension", state, plays)["encounter"]
+    exact = odds.encounter.value
+    assert abs(seen - exact) <= 4 * (exact * (1 - exact) / plays) ** 0.5, (seen, exact)
