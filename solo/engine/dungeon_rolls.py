@@ -316,5 +316,5 @@ def after_action(world: World, run: RunState, action: str, held: bool,
     dungeon: Dungeon = run.dungeon.with_room(room._replace(exits=tuple(exits)))
     run.dungeon = dungeon
     run.events.extend(Said(" ".join(text.split())) for text in said)
-    run.events.append(change.room_event(dungeon.current or room, "changed"))
+    run.events.append(change.room_event(dungeon.current or room, "changed", run.out_of(room)))
 
