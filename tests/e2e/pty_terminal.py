@@ -54,6 +54,14 @@ class Terminal:
         self.wait_for(shows or line)
         self.wait_for("solo>")
 
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        """A test that failed leaves no solo running behind it."""
+        if self.process.poll() is None:
+            self.process.kill()
+
     def close(self) -> int:
         try:
             return self.process.wait(timeout=20)

@@ -41,9 +41,8 @@ def test_at_a_terminal_the_notice_is_said_once(tmp_path: Path):
 
 @pytest.mark.e2e
 def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
-    terminal = Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
-                        "--dice", "physical")
-    try:
+    with Terminal(tmp_path, "new", "j.md", "--system", "trespasser", "--seed", "4",
+                  "--dice", "physical") as terminal:
         terminal.wait_for("solo>")
         terminal.type("light torch\r")
         terminal.wait_for("[Inv:Torch|lit]")
@@ -61,18 +60,14 @@ def test_at_a_terminal_solo_asks_for_each_die(tmp_path: Path):
         terminal.wait_for("solo>")
         terminal.type("\x04")
         assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
     text = (tmp_path / "j.md").read_text()
     assert "d6=2 -> no" in text and "(note: rolled at the table: d6=2)" in text
 
 
 @pytest.mark.e2e
 def test_at_a_terminal_a_d66_is_asked_tens_die_then_units_die(tmp_path: Path):
-    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
-                        "--dice", "physical")
-    try:
+    with Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                  "--dice", "physical") as terminal:
         terminal.wait_for("solo>")
         terminal.type("roll d66\r")
         terminal.wait_for("Roll (d66), tens die (d6):")
@@ -87,16 +82,12 @@ def test_at_a_terminal_a_d66_is_asked_tens_die_then_units_die(tmp_path: Path):
         terminal.wait_for("solo>")
         terminal.type("\x04")
         assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
 
 
 @pytest.mark.e2e
 def test_at_a_terminal_ctrl_c_at_a_die_stops_the_command_and_the_session_goes_on(tmp_path):
-    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
-                        "--dice", "physical")
-    try:
+    with Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                  "--dice", "physical") as terminal:
         terminal.wait_for("solo>")
         terminal.type("roll d10\r")
         terminal.wait_for("Roll (d10, 0 is 10):")
@@ -107,9 +98,6 @@ def test_at_a_terminal_ctrl_c_at_a_die_stops_the_command_and_the_session_goes_on
         terminal.type("\x03\x04")  # Ctrl-C clears it, Ctrl-D saves and quits
         terminal.wait_for("Saved.")
         assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
     text = (tmp_path / "j.md").read_text()
     assert "Roll d10" not in text and "input ended" not in terminal.screen.decode()
 
@@ -119,9 +107,8 @@ def test_on_a_dumb_terminal_the_line_back_in_the_input_is_shown(tmp_path):
     """TERM=dumb (an Emacs shell): prompt_toolkit's plain prompt draws no text put in the
     input, so the line a Ctrl-C at a die hands back is drawn with the prompt: typing on
     goes after it, as the player sees."""
-    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
-                        "--dice", "physical", term="dumb")
-    try:
+    with Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                  "--dice", "physical", term="dumb") as terminal:
         terminal.wait_for("solo>")
         terminal.type("roll d10\r")
         terminal.wait_for("(d10, 0 is 10):")
@@ -134,9 +121,6 @@ def test_on_a_dumb_terminal_the_line_back_in_the_input_is_shown(tmp_path):
         terminal.wait_for("solo>")
         terminal.type("quit\r")
         assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
     assert "d10=7" in (tmp_path / "j.md").read_text()
 
 
@@ -158,17 +142,13 @@ def _at_a_die(tmp_path: Path, term: str = "dumb") -> Terminal:
 def test_on_a_dumb_terminal_ctrl_d_as_the_prompt_shows_saves_and_quits(tmp_path):
     """A dumb terminal's prompt draws its words before it takes the keys: Ctrl-D typed on
     seeing them, after a die was asked, came as a NUL and the session went on."""
-    terminal = _at_a_die(tmp_path)
-    try:
+    with _at_a_die(tmp_path) as terminal:
         terminal.type("7\r")
         terminal.wait_for("d: Roll d10=7")
         terminal.wait_for("solo> ")
         terminal.type("\x04")  # at once, as the words show
         terminal.wait_for("Saved. Resume with: solo play j.md")
         assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
     text = (tmp_path / "j.md").read_text()
     assert "d: Roll d10=7" in text and text.endswith("-->\n")
 
@@ -179,8 +159,7 @@ def test_ctrl_d_at_a_die_says_so_and_hands_the_line_back(tmp_path, term):
     """Ctrl-D at a die's prompt ends no session: one line says it stopped the command, as
     Ctrl-C does (it said 'the input ended', then play went on), and the line comes back in
     the input, on a dumb terminal as on any other."""
-    terminal = _at_a_die(tmp_path, term)
-    try:
+    with _at_a_die(tmp_path, term) as terminal:
         terminal.type("\x04")
         terminal.wait_for("solo: stopped (Ctrl-D) while solo waited for a d10; nothing was "
                           "recorded")
@@ -190,9 +169,6 @@ def test_ctrl_d_at_a_die_says_so_and_hands_the_line_back(tmp_path, term):
         terminal.type("\x04")
         terminal.wait_for("Saved.")
         assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
     assert "Roll d10" not in (tmp_path / "j.md").read_text()
 
 
@@ -200,8 +176,7 @@ def test_ctrl_d_at_a_die_says_so_and_hands_the_line_back(tmp_path, term):
 def test_ctrl_d_on_a_refused_line_handed_back_saves_and_quits(tmp_path):
     """The refused line came back in the input and Ctrl-D did nothing: a 'quit' typed next
     was glued onto it ('go R9quit')."""
-    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "14")
-    try:
+    with Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "14") as terminal:
         terminal.wait_for("solo>")
         terminal.type("enter 3\r")
         terminal.wait_for("Encounter")
@@ -212,17 +187,13 @@ def test_ctrl_d_on_a_refused_line_handed_back_saves_and_quits(tmp_path):
         terminal.wait_for("Not played: the line handed back.")
         terminal.wait_for("Saved. Resume with: solo play j.md")
         assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
     assert "R9" not in (tmp_path / "j.md").read_text()
 
 
 @pytest.mark.e2e
 def test_on_a_dumb_terminal_ctrl_c_at_the_prompt_clears_the_line(tmp_path):
-    terminal = Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
-                        term="dumb")
-    try:
+    with Terminal(tmp_path, "new", "j.md", "--system", "d12-tension", "--seed", "4",
+                  term="dumb") as terminal:
         terminal.wait_for("solo> ")
         terminal.type("The door\x03")  # at once, as the words show
         terminal.wait_for("solo> ")
@@ -232,7 +203,4 @@ def test_on_a_dumb_terminal_ctrl_c_at_the_prompt_clears_the_line(tmp_path):
         terminal.type("\x04")
         terminal.wait_for("Saved.")
         assert terminal.close() == 0
-    finally:
-        if terminal.process.poll() is None:
-            terminal.process.kill()
     assert "The door" not in (tmp_path / "j.md").read_text()
