@@ -36,15 +36,20 @@ def _drive(session: Session, keys: str, output: PlainTextOutput | None = None
     return code, shown.replace("\r\n", "\n")
 
 
+def _played(tmp_path: Path, keys: str, dice: str = "solo") -> tuple[int, str, str]:
+    """``keys`` typed at a new journal's prompt: the exit code, the screen, the journal."""
+    session = _session(tmp_path, dice=dice)
+    try:
+        code, screen = _drive(session, keys)
+        return code, screen, session.path.read_text()
+    finally:
+        session.close()
+
+
 def test_ctrl_d_on_a_refused_line_handed_back_saves_and_quits(tmp_path: Path):
     """The refused line came back in the input and Ctrl-D did nothing; what was typed next
     was glued onto it (``go R9quit``)."""
-    session = _session(tmp_path)
-    try:
-        code, screen = _drive(session, "enter 3\rgo R9\r\x04The hall is cold.\r")
-        text = session.path.read_text()
-    finally:
-        session.close()
+    code, screen, text = _played(tmp_path, "enter 3\rgo R9\r\x04The hall is cold.\r")
     assert code == 0
     assert ("solo: error: no room 'R9' on the map; 'rooms' lists them; the line is back in "
             "the input to edit (Ctrl-C clears it)") in screen
@@ -54,12 +59,8 @@ def test_ctrl_d_on_a_refused_line_handed_back_saves_and_quits(tmp_path: Path):
 
 
 def test_ctrl_d_on_the_lines_of_a_paste_handed_back_saves_and_quits(tmp_path: Path):
-    session = _session(tmp_path)
-    try:
-        code, screen = _drive(session, "enter 3\r\x1b[200~go R9\nThe hall is dark.\x1b[201~\r"
-                                       "\x04")
-    finally:
-        session.close()
+    code, screen, _ = _played(tmp_path,
+                              "enter 3\r\x1b[200~go R9\nThe hall is dark.\x1b[201~\r\x04")
     assert code == 0
     assert "the lines are back in the input to edit (Ctrl-C clears it)" in screen
     assert "Not played: the lines handed back.\nSaved." in screen
@@ -68,12 +69,7 @@ def test_ctrl_d_on_the_lines_of_a_paste_handed_back_saves_and_quits(tmp_path: Pa
 def test_ctrl_d_at_the_end_of_a_line_typed_says_how_to_quit(tmp_path: Path):
     """Where Ctrl-D deletes nothing (the cursor at the end of the line), one line says what
     it does and how to clear the line; the line stays as typed."""
-    session = _session(tmp_path)
-    try:
-        code, screen = _drive(session, "The hall\x04\x1b[D\x04\x03\x04")
-        text = session.path.read_text()
-    finally:
-        session.close()
+    code, screen, text = _played(tmp_path, "The hall\x04\x1b[D\x04\x03\x04")
     assert code == 0
     hint = "solo: Ctrl-D saves and quits at an empty line; Ctrl-C clears this one"
     assert screen.count(hint) == 1  # (not where Ctrl-D deletes the letter after)
@@ -106,12 +102,7 @@ def test_ctrl_c_while_a_reply_prints_says_the_journal_is_saved_and_exits_130(tmp
 
 def test_ctrl_d_at_a_die_stops_the_command_as_ctrl_c_does(tmp_path: Path):
     """At a terminal Ctrl-D at a die said 'the input ended', then play went on."""
-    session = _session(tmp_path, dice="physical")
-    try:
-        code, screen = _drive(session, "roll d10\r\x04\x04")
-        text = session.path.read_text()
-    finally:
-        session.close()
+    code, screen, text = _played(tmp_path, "roll d10\r\x04\x04", dice="physical")
     assert code == 0
     assert ("solo: stopped (Ctrl-D) while solo waited for a d10; nothing was recorded; the "
             "line is back in the input to edit (Ctrl-C clears it)") in screen
